@@ -1,0 +1,95 @@
+// Typed configuration from environment variables, checked once at boot.
+export class ConfigError extends Error {}
+
+export interface Config {
+  port: number;
+  host: string;
+  redisUrl: string | undefined;
+  dataDir: string;
+  rootEmail: string | undefined;
+  rootPassword: string | undefined;
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  refreshTtlSeconds: number;
+  resetCodeTtlSeconds: number;
+  maxBodyBytes: number;
+  maxDecompressedBytes: number;
+  redisCommandTimeoutMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+interface Row<K extends keyof Config> {
+  key: K;
+  env: string;
+  parse: (raw: string, env: string) => Config[K];
+  fallback: Config[K];
+  doc: string;
+}
+
+function int(min: number, max: number) {
+  return (raw: string, env: string): number => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      throw new ConfigError(`${env} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+    }
+    return n;
+  };
+}
+const text = (raw: string, env: string): string => {
+  if (raw.trim() === '') throw new ConfigError(`${env} must not be empty`);
+  return raw;
+};
+function oneOf(values: string[]) {
+  return (raw: string, env: string): string => {
+    if (!values.includes(raw)) throw new ConfigError(`${env} must be one of ${values.join(', ')}, got ${JSON.stringify(raw)}`);
+    return raw;
+  };
+}
+const url = (raw: string, env: string): string => {
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(`${env} must be a URL, got ${JSON.stringify(raw)}`);
+  }
+  return raw;
+};
+
+const MiB = 1024 * 1024;
+const DAY = 86400;
+
+// The README's configuration table is this list; keep them together.
+export const CONFIG_TABLE = [
+  { key: 'port', env: 'PORT', parse: int(0, 65535), fallback: 8080, doc: 'HTTP port (0 picks a free one)' },
+  { key: 'host', env: 'HOST', parse: text, fallback: '127.0.0.1', doc: 'interface to listen on' },
+  { key: 'redisUrl', env: 'REDIS_URL', parse: url, fallback: undefined, doc: 'Redis to use; unset starts the embedded redis-server with ./redis.conf' },
+  { key: 'dataDir', env: 'RECD_DATA_DIR', parse: text, fallback: './data', doc: 'where the embedded Redis keeps its files (under redis/)' },
+  { key: 'rootEmail', env: 'RECD_ROOT_EMAIL', parse: text, fallback: undefined, doc: 'root account created at start-up when absent' },
+  { key: 'rootPassword', env: 'RECD_ROOT_PASSWORD', parse: text, fallback: undefined, doc: 'its password (spec rules for individual passwords)' },
+  { key: 'jwtSecret', env: 'RECD_JWT_SECRET', parse: text, fallback: undefined, doc: 'HS256 secret; unset: generated once and kept in Redis' },
+  { key: 'jwtTtlSeconds', env: 'RECD_JWT_TTL_SECONDS', parse: int(1, 30 * DAY), fallback: 3600, doc: 'access token lifetime' },
+  { key: 'refreshTtlSeconds', env: 'RECD_REFRESH_TTL_SECONDS', parse: int(1, 365 * DAY), fallback: 60 * DAY, doc: 'refresh token lifetime' },
+  { key: 'resetCodeTtlSeconds', env: 'RECD_RESET_CODE_TTL_SECONDS', parse: int(1, 30 * DAY), fallback: DAY, doc: 'password reset / set-password code lifetime' },
+  { key: 'maxBodyBytes', env: 'RECD_MAX_BODY_BYTES', parse: int(1024, 2048 * MiB), fallback: 64 * MiB, doc: 'largest request body accepted, as sent' },
+  { key: 'maxDecompressedBytes', env: 'RECD_MAX_DECOMPRESSED_BYTES', parse: int(1024, 4096 * MiB), fallback: 512 * MiB, doc: 'largest request body after decompression' },
+  { key: 'redisCommandTimeoutMs', env: 'RECD_REDIS_TIMEOUT_MS', parse: int(100, 600000), fallback: 10000, doc: 'a Redis command slower than this fails the request with 503' },
+  { key: 'smtpUrl', env: 'RECD_SMTP_URL', parse: url, fallback: undefined, doc: 'SMTP server for outgoing mail; unset: mail goes to the Redis outbox and the log' },
+  { key: 'mailFrom', env: 'RECD_MAIL_FROM', parse: text, fallback: 'recd <noreply@localhost>', doc: 'From: of outgoing mail' },
+  { key: 'logLevel', env: 'LOG_LEVEL', parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), fallback: 'info', doc: 'pino log level' },
+] as const satisfies readonly Row<keyof Config>[];
+
+export function loadConfig(env: Env = process.env): Config {
+  const out: Record<string, unknown> = {};
+  for (const row of CONFIG_TABLE as readonly Row<keyof Config>[]) {
+    const raw = env[row.env];
+    out[row.key] = raw === undefined || raw === '' ? row.fallback : row.parse(raw, row.env);
+  }
+  const config = out as unknown as Config;
+  if ((config.rootEmail === undefined) !== (config.rootPassword === undefined)) {
+    throw new ConfigError('RECD_ROOT_EMAIL and RECD_ROOT_PASSWORD must be set together');
+  }
+  return config;
+}

@@ -1,0 +1,189 @@
+// The request pipeline without sockets: route, negotiate, authenticate, check roles, validate, handle,
+// encode. Stays synchronous unless decompression or the handler is async, so warm hot paths answer
+// in the same tick (uWS closes pipelined connections whose earlier response is still pending).
+import type { Logger } from 'pino';
+import { DecodeError, type Codec } from '../codecs/codec.js';
+import type { CodecRegistry } from '../codecs/registry.js';
+import { ApiError, forbidden, notFound, wrongData } from '../errors/api-error.js';
+import type { BearerAuth } from './auth.js';
+import { decompress, needsDecompression } from './body.js';
+import { coerceQuery, parseQuery } from './query.js';
+import type { Router } from './router.js';
+import { Reply, type Claims, type Context, type HandlerResult, type Route } from './types.js';
+import { compileValidator, type Validator } from './validate.js';
+
+export const API_PREFIX = '/v1';
+
+export interface PlainRequest {
+  method: string;
+  url: string;
+  query: string;
+  authorization: string;
+  contentType: string;
+  contentEncoding: string;
+  accept: string;
+  body: Uint8Array | undefined;
+}
+
+export interface Outcome {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array | string;
+}
+
+export interface DispatcherOptions {
+  router: Router;
+  codecs: CodecRegistry;
+  auth: BearerAuth;
+  logger: Logger;
+  maxDecompressedBytes: number;
+  // Maps infrastructure failures (storage down, timeouts) to spec errors; undefined for a bug.
+  classify: (err: unknown) => ApiError | undefined;
+}
+
+interface Compiled {
+  params?: Validator;
+  query?: Validator;
+  body?: Validator;
+  bodyKeys?: Set<string>;
+}
+
+const EMPTY = new Uint8Array(0);
+
+export class Dispatcher {
+  private readonly compiled = new Map<Route, Compiled>();
+  private seq = 0;
+
+  constructor(private readonly o: DispatcherOptions) {
+    for (const route of o.router.routes) {
+      const props = (route.body as { properties?: Record<string, unknown> } | undefined)?.properties;
+      this.compiled.set(route, {
+        params: route.params && compileValidator(route.params, 'path'),
+        query: route.query && compileValidator(route.query, 'query'),
+        body: route.body && compileValidator(route.body, 'body'),
+        bodyKeys: props ? new Set(Object.keys(props)) : undefined,
+      });
+    }
+  }
+
+  dispatch(req: PlainRequest): Outcome | Promise<Outcome> {
+    const codec = this.o.codecs.forAccept(req.accept);
+        const requestId = (++this.seq).toString(36);
+    try {
+      const result = this.run(req, requestId);
+      if (result instanceof Promise) {
+        return result.then(
+          (r) => this.encode(r, codec),
+          (err) => this.fail(err, codec, requestId, req),
+        );
+      }
+      return this.encode(result, codec);
+    } catch (err) {
+      return this.fail(err, codec, requestId, req);
+    }
+  }
+
+  // An outcome for a request refused before dispatch (for instance a body over the cap).
+  reject(req: PlainRequest, err: ApiError): Outcome {
+    return this.fail(err, this.o.codecs.forAccept(req.accept), '', req);
+  }
+
+  private run(req: PlainRequest, requestId: string): HandlerResult | Promise<HandlerResult> {
+    const path = stripPrefix(req.url);
+    if (path === undefined) throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}: the API is served under ${API_PREFIX}/`);
+    const match = this.o.router.match(req.method, path);
+    if (match.kind === 'none') throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}`);
+    if (match.kind === 'method') {
+      if (req.method === 'OPTIONS') return new Reply(204, undefined, { allow: match.allow });
+      throw new ApiError('MethodNotAllowed', 'HTTP_METHOD_NOT_ALLOWED', `method ${req.method} is not allowed on ${req.url}`, { method: req.method }, {
+        allow: match.allow,
+      });
+    }
+    const { route, params } = match;
+    const c = this.compiled.get(route)!;
+    const auth = this.authorize(route, req.authorization);
+    c.params?.(params);
+    let query: Record<string, unknown> = {};
+    if (route.query) {
+      query = coerceQuery(parseQuery(req.query), route.query);
+      c.query!(query);
+    }
+    const ctx: Context & { db?: string } = { params, query, body: {}, auth, requestId };
+    if (route.database) ctx.db = auth!.db;
+    const body = req.body ?? EMPTY;
+    if (body.length > 0 && needsDecompression(req.contentEncoding)) {
+      return decompress(body, this.o.maxDecompressedBytes).then((plain) => this.handle(route, c, ctx, plain, req.contentType));
+    }
+    return this.handle(route, c, ctx, body, req.contentType);
+  }
+
+  private authorize(route: Route, header: string): Claims | undefined {
+    if (route.access === 'public') return undefined;
+    const claims = this.o.auth.authenticate(header);
+    if (route.access !== 'authenticated' && !route.access.includes(claims.role)) {
+      throw forbidden('INCORRECT_ROLE', `role ${claims.role} may not call ${route.method} ${route.path}`);
+    }
+    if (route.database && claims.db === undefined) {
+      throw notFound('DATABASE_NOT_FOUND', 'database', null, 'this token is not bound to a database: log in with db_id or db_name');
+    }
+    return claims;
+  }
+
+  private handle(route: Route, c: Compiled, ctx: Context, bytes: Uint8Array, contentType: string): HandlerResult | Promise<HandlerResult> {
+    let unknownKeys: string[] = [];
+    if (bytes.length > 0) {
+      const codec = this.o.codecs.forContentType(contentType);
+      if (!codec) throw wrongData('WRONG_DATA_TYPE', `Content-Type ${JSON.stringify(contentType)} is not supported: send application/json`);
+      let body: unknown;
+      try {
+        body = codec.decode(bytes);
+      } catch (err) {
+        if (err instanceof DecodeError) throw wrongData('WRONG_DATA_TYPE', err.message);
+        throw err;
+      }
+      ctx.body = body;
+      if (c.bodyKeys && isPlainObject(body)) unknownKeys = Object.keys(body).filter((k) => !c.bodyKeys!.has(k));
+    }
+    c.body?.(ctx.body);
+    const out = route.handler(ctx);
+    if (unknownKeys.length === 0) return out;
+    const warning = `fields ignored (not used by this endpoint): ${unknownKeys.join(', ')}`;
+    return out instanceof Promise ? out.then((r) => withWarning(r, warning)) : withWarning(out, warning);
+  }
+
+  private encode(result: HandlerResult, codec: Codec): Outcome {
+    if (result === undefined) return { status: 204, headers: {}, body: '' };
+    if (result instanceof Reply) {
+      const body = result.body === undefined ? '' : codec.encode(result.body);
+      const headers = result.body === undefined ? result.headers : { ...result.headers, 'content-type': codec.mediaTypes[0]! };
+      return { status: result.status, headers, body };
+    }
+    return { status: 200, headers: { 'content-type': codec.mediaTypes[0]! }, body: codec.encode(result) };
+  }
+
+  private fail(err: unknown, codec: Codec, requestId: string, req: PlainRequest): Outcome {
+    let api = err instanceof ApiError ? err : this.o.classify(err);
+    if (!api) {
+      this.o.logger.error({ err, requestId, method: req.method, url: req.url }, 'unhandled error');
+      api = new ApiError('ServerError', 'SERVER_ERROR', `internal error (request ${requestId}); the server log has the details`, { request_id: requestId });
+    } else if (api.status >= 500) {
+      this.o.logger.warn({ requestId, method: req.method, url: req.url, error: api.message }, 'request failed');
+    }
+    return { status: api.status, headers: { ...api.headers, 'content-type': codec.mediaTypes[0]! }, body: codec.encode(api.body()) };
+  }
+}
+
+function stripPrefix(url: string): string | undefined {
+  if (url === API_PREFIX) return '/';
+  return url.startsWith(API_PREFIX + '/') ? url.slice(API_PREFIX.length) : undefined;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function withWarning(result: HandlerResult, warning: string): HandlerResult {
+  if (result === undefined || result instanceof Reply || typeof result !== 'object') return result;
+  const warnings = Array.isArray(result.warnings) ? [...result.warnings, warning] : [warning];
+  return { ...result, warnings };
+}

@@ -1,0 +1,55 @@
+// Query strings: repeated keys become lists, and values are coerced to what the route's schema asks.
+import type { TSchema } from '@sinclair/typebox';
+
+export type RawQuery = Record<string, string | string[]>;
+
+export function parseQuery(qs: string): RawQuery {
+  const out: RawQuery = {};
+  if (qs === '') return out;
+  for (const [key, value] of new URLSearchParams(qs)) {
+    const prev = out[key];
+    if (prev === undefined) out[key] = value;
+    else if (Array.isArray(prev)) prev.push(value);
+    else out[key] = [prev, value];
+  }
+  return out;
+}
+
+const BOOLS: Record<string, boolean> = { true: true, True: true, TRUE: true, '1': true, false: false, False: false, FALSE: false, '0': false };
+
+// Coerces what the schema declares and leaves the rest for the validator to reject or ignore.
+export function coerceQuery(raw: RawQuery, schema: TSchema): Record<string, unknown> {
+  const props = (schema as { properties?: Record<string, TSchema> }).properties ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const prop = props[key];
+    out[key] = prop ? coerce(value, prop) : value;
+  }
+  return out;
+}
+
+function coerce(value: string | string[], schema: TSchema): unknown {
+  if (schema.type === 'array') {
+    const items = (schema as { items?: TSchema }).items;
+    const list = Array.isArray(value) ? value : [value];
+    return items ? list.map((v) => coerceScalar(v, items)) : list;
+  }
+  // A scalar given twice: the last one wins, as most frameworks do.
+  const one = Array.isArray(value) ? value[value.length - 1]! : value;
+  return coerceScalar(one, schema);
+}
+
+function coerceScalar(value: string, schema: TSchema): unknown {
+  switch (schema.type) {
+    case 'boolean':
+      return value in BOOLS ? BOOLS[value] : value;
+    case 'integer':
+    case 'number': {
+      if (value.trim() === '') return value;
+      const n = Number(value);
+      return Number.isNaN(n) ? value : n;
+    }
+    default:
+      return value;
+  }
+}

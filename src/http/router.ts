@@ -1,0 +1,107 @@
+// Route table compiled once into a segment trie; `<name>` segments are path parameters.
+import { ApiError } from '../errors/api-error.js';
+import type { Method, Route } from './types.js';
+
+interface Node {
+  fixed: Map<string, Node>;
+  param?: { name: string; node: Node };
+  routes: Map<Method, { route: Route; names: string[] }>;
+}
+
+const newNode = (): Node => ({ fixed: new Map(), routes: new Map() });
+
+export type Match =
+  | { kind: 'route'; route: Route; params: Record<string, string> }
+  | { kind: 'method'; allow: string }
+  | { kind: 'none' };
+
+export class Router {
+  private readonly root = newNode();
+  private readonly allowCache = new Map<Node, string>();
+  readonly routes: Route[] = [];
+
+  constructor(routes: Route[]) {
+    for (const route of routes) this.add(route);
+  }
+
+  private add(route: Route): void {
+    let node = this.root;
+    const names: string[] = [];
+    for (const seg of splitPath(route.path)) {
+      const m = /^<(?:str:)?([a-z_]+)>$/.exec(seg);
+      if (m) {
+        const name = m[1]!;
+        if (node.param && node.param.name !== name) {
+          throw new Error(`route ${route.path}: parameter <${name}> clashes with <${node.param.name}>`);
+        }
+        node.param ??= { name, node: newNode() };
+        names.push(name);
+        node = node.param.node;
+      } else {
+        let next = node.fixed.get(seg);
+        if (!next) node.fixed.set(seg, (next = newNode()));
+        node = next;
+      }
+    }
+    if (node.routes.has(route.method)) throw new Error(`route ${route.method} ${route.path} registered twice`);
+    node.routes.set(route.method, { route, names });
+    this.routes.push(route);
+  }
+
+  match(method: string, path: string): Match {
+    const segs = splitPath(path);
+    const values: string[] = [];
+    const node = find(this.root, segs, 0, values);
+    if (!node || node.routes.size === 0) return { kind: 'none' };
+    const lookup = method === 'HEAD' ? 'GET' : method;
+    const hit = node.routes.get(lookup as Method);
+    if (!hit) return { kind: 'method', allow: this.allow(node) };
+    const params: Record<string, string> = {};
+    for (let i = 0; i < hit.names.length; i++) params[hit.names[i]!] = decodeSegment(values[i]!);
+    return { kind: 'route', route: hit.route, params };
+  }
+
+  private allow(node: Node): string {
+    let allow = this.allowCache.get(node);
+    if (allow === undefined) {
+      const methods: string[] = [...node.routes.keys()];
+      if (node.routes.has('GET')) methods.push('HEAD');
+      methods.push('OPTIONS');
+      allow = methods.join(', ');
+      this.allowCache.set(node, allow);
+    }
+    return allow;
+  }
+}
+
+// Fixed segments win over parameters; backtrack when a fixed branch dead-ends.
+function find(node: Node, segs: string[], i: number, values: string[]): Node | undefined {
+  if (i === segs.length) return node;
+  const seg = segs[i]!;
+  const fixed = node.fixed.get(seg);
+  if (fixed) {
+    const found = find(fixed, segs, i + 1, values);
+    if (found && found.routes.size > 0) return found;
+  }
+  if (node.param && seg !== '') {
+    values.push(seg);
+    const found = find(node.param.node, segs, i + 1, values);
+    if (found && found.routes.size > 0) return found;
+    values.pop();
+  }
+  return undefined;
+}
+
+// Paths end with a slash in the spec; clients that omit it are served the same route.
+function splitPath(path: string): string[] {
+  const trimmed = path.replace(/^\/+/, '').replace(/\/+$/, '');
+  return trimmed === '' ? [] : trimmed.split('/');
+}
+
+function decodeSegment(seg: string): string {
+  try {
+    return decodeURIComponent(seg);
+  } catch {
+    throw new ApiError('WrongData', 'WRONG_PARAMETER', `path segment ${JSON.stringify(seg)} is not valid percent-encoding`);
+  }
+}

@@ -1,0 +1,174 @@
+// The uWebSockets.js adapter: copies request fields before anything async, reads bodies with a cap,
+// and writes outcomes corked. The only module that imports uWebSockets.js.
+import uWS from 'uWebSockets.js';
+import type { Logger } from 'pino';
+import { ApiError } from '../errors/api-error.js';
+import type { Dispatcher, Outcome, PlainRequest } from './dispatch.js';
+
+export interface HttpServerOptions {
+  host: string;
+  port: number;
+  maxBodyBytes: number;
+  logger: Logger;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: '200 OK',
+  201: '201 Created',
+  202: '202 Accepted',
+  204: '204 No Content',
+  400: '400 Bad Request',
+  401: '401 Unauthorized',
+  403: '403 Forbidden',
+  404: '404 Not Found',
+  405: '405 Method Not Allowed',
+  413: '413 Payload Too Large',
+  429: '429 Too Many Requests',
+  500: '500 Internal Server Error',
+  502: '502 Bad Gateway',
+  503: '503 Service Unavailable',
+};
+const statusLine = (s: number) => STATUS_TEXT[s] ?? String(s);
+
+const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface Pending {
+  aborted: boolean;
+  done: boolean;
+  head: boolean;
+}
+
+export class HttpServer {
+  private readonly app: uWS.TemplatedApp;
+  private listenSocket: uWS.us_listen_socket | undefined;
+  private inFlight = 0;
+  private draining = false;
+  private idle: (() => void) | undefined;
+  port = 0;
+
+  constructor(
+    private readonly dispatcher: Dispatcher,
+    private readonly o: HttpServerOptions,
+  ) {
+    this.app = uWS.App();
+    this.app.any('/*', (res, req) => this.onRequest(res, req));
+  }
+
+  listen(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.app.listen(this.o.host, this.o.port, (socket) => {
+        if (!socket) return reject(new Error(`cannot listen on ${this.o.host}:${this.o.port}`));
+        this.listenSocket = socket;
+        this.port = uWS.us_socket_local_port(socket);
+        resolve(this.port);
+      });
+    });
+  }
+
+  // Stops accepting, lets in-flight requests finish (up to timeoutMs), then closes every connection.
+  async close(timeoutMs = 10_000): Promise<void> {
+    this.draining = true;
+    if (this.listenSocket) uWS.us_listen_socket_close(this.listenSocket);
+    this.listenSocket = undefined;
+    if (this.inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        this.idle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    this.app.close();
+  }
+
+  private onRequest(res: uWS.HttpResponse, req: uWS.HttpRequest): void {
+    const method = req.getCaseSensitiveMethod().toUpperCase();
+    const plain: PlainRequest = {
+      method,
+      url: req.getUrl(),
+      query: req.getQuery() ?? '',
+      authorization: req.getHeader('authorization'),
+      contentType: req.getHeader('content-type'),
+      contentEncoding: req.getHeader('content-encoding'),
+      accept: req.getHeader('accept'),
+      body: undefined,
+    };
+    const pending: Pending = { aborted: false, done: false, head: method === 'HEAD' };
+    this.inFlight++;
+    res.onAborted(() => {
+      pending.aborted = true;
+      this.finish(pending);
+    });
+    if (NO_BODY.has(method)) {
+      this.answer(res, pending, plain);
+      return;
+    }
+    const declared = Number(req.getHeader('content-length') || '0');
+    if (declared > this.o.maxBodyBytes) {
+      this.write(res, pending, this.tooLarge(plain), true);
+      return;
+    }
+    this.readBody(res, pending, plain, declared);
+  }
+
+  private readBody(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest, declared: number): void {
+    let buf = new Uint8Array(declared);
+    let len = 0;
+    res.onData((chunk, isLast) => {
+      if (pending.done) return;
+      const bytes = new Uint8Array(chunk);
+      if (len + bytes.length > this.o.maxBodyBytes) {
+        this.write(res, pending, this.tooLarge(plain), true);
+        return;
+      }
+      if (len + bytes.length > buf.length) {
+        // Chunked upload or a lying Content-Length: grow geometrically.
+        const grown = new Uint8Array(Math.min(this.o.maxBodyBytes, Math.max(len + bytes.length, buf.length * 2)));
+        grown.set(buf.subarray(0, len));
+        buf = grown;
+      }
+      buf.set(bytes, len); // copies: uWS reuses the chunk's memory after this callback
+      len += bytes.length;
+      if (isLast) {
+        plain.body = buf.subarray(0, len);
+        this.answer(res, pending, plain);
+      }
+    });
+  }
+
+  private answer(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest): void {
+    const out = this.dispatcher.dispatch(plain);
+    if (out instanceof Promise) out.then((o) => this.write(res, pending, o, false));
+    else this.write(res, pending, out, false);
+  }
+
+  private tooLarge(plain: PlainRequest): Outcome {
+    const err = new ApiError('WrongData', 'WRONG_PARAMETER', `request body exceeds the limit of ${this.o.maxBodyBytes} bytes`, {
+      error: 'request body too large',
+    });
+    return this.dispatcher.reject(plain, err);
+  }
+
+  private write(res: uWS.HttpResponse, pending: Pending, out: Outcome, close: boolean): void {
+    if (pending.aborted || pending.done) return;
+    const closeConnection = close || this.draining;
+    res.cork(() => {
+      res.writeStatus(statusLine(out.status));
+      for (const name in out.headers) res.writeHeader(name, out.headers[name]!);
+      if (pending.head) {
+        // uWS keeps no sane keep-alive state after a body-less end with a length, so HEAD closes.
+        res.endWithoutBody(typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength, true);
+      } else {
+        res.end(out.body, closeConnection);
+      }
+    });
+    this.finish(pending);
+  }
+
+  private finish(pending: Pending): void {
+    if (pending.done) return;
+    pending.done = true;
+    if (--this.inFlight === 0 && this.idle) this.idle();
+  }
+}

@@ -1,0 +1,101 @@
+// Shapes shared by the router, the dispatcher and the route modules.
+import type { Static, TSchema } from '@sinclair/typebox';
+
+export const ROLES = ['root', 'manager', 'backend', 'frontend', 'demo_viewer'] as const;
+export type Role = (typeof ROLES)[number];
+export const ALL4: readonly Role[] = ['root', 'manager', 'backend', 'frontend'];
+export const ADMINS: readonly Role[] = ['root', 'manager'];
+export const BACKENDS: readonly Role[] = ['root', 'manager', 'backend'];
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+// What a verified access token says about its bearer.
+export interface Claims {
+  sub: string; // account id
+  org: string;
+  role: Role;
+  kind: 'individual' | 'service';
+  db?: string;
+  // The database's identifier types: immutable after creation, so tokens can carry them.
+  dbt?: [string, string, string];
+  fuid?: string;
+  fsid?: string;
+  exp: number;
+  iat: number;
+}
+
+// Who may call a route: a role list, any valid token, or anybody.
+export type Access = readonly Role[] | 'authenticated' | 'public';
+
+export interface Context<P = unknown, Q = unknown, B = unknown> {
+  params: P;
+  query: Q;
+  body: B;
+  auth: Claims | undefined;
+  requestId: string;
+}
+
+export interface AuthedContext<P, Q, B> extends Context<P, Q, B> {
+  auth: Claims;
+}
+
+export interface DbContext<P, Q, B> extends AuthedContext<P, Q, B> {
+  db: string;
+}
+
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+export const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => new Reply(status, body, headers);
+
+// undefined means 204 No Content; a plain value means 200 with that body.
+export type HandlerResult = Reply | Record<string, unknown> | string | undefined | void;
+
+export interface Route {
+  method: Method;
+  path: string;
+  access: Access;
+  database: boolean;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  summary: string;
+  handler: (ctx: Context<any, any, any>) => HandlerResult | Promise<HandlerResult>;
+}
+
+type S<T> = T extends TSchema ? Static<T> : Record<string, never>;
+
+interface RouteSpec<P, Q, B, C> {
+  method: Method;
+  path: string;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  handler: (ctx: C) => HandlerResult | Promise<HandlerResult>;
+}
+
+// Route constructors: the access level decides what the handler's context guarantees.
+export function publicRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
+  spec: RouteSpec<P, Q, B, Context<S<P>, S<Q>, S<B>>>,
+): Route {
+  return { ...spec, access: 'public', database: false } as Route;
+}
+
+export function authedRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
+  access: readonly Role[] | 'authenticated',
+  spec: RouteSpec<P, Q, B, AuthedContext<S<P>, S<Q>, S<B>>>,
+): Route {
+  return { ...spec, access, database: false } as Route;
+}
+
+export function dbRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
+  access: readonly Role[] | 'authenticated',
+  spec: RouteSpec<P, Q, B, DbContext<S<P>, S<Q>, S<B>>>,
+): Route {
+  return { ...spec, access, database: true } as Route;
+}

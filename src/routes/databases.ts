@@ -1,0 +1,70 @@
+// Spec "Databases, tasks, ratings": databases of the organisation and task records.
+import { Type } from '@sinclair/typebox';
+import { LIMITS } from '../config/limits.js';
+import { ADMINS, ALL4, BACKENDS, authedRoute, dbRoute, type Route } from '../http/types.js';
+import { LongText, Metadata, Name, Page } from '../schemas/common.js';
+import { publicDatabase, type DatabaseService } from '../services/databases.js';
+
+const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
+
+export const databaseRoutes = (databases: DatabaseService): Route[] => [
+  authedRoute(ADMINS, {
+    method: 'POST',
+    path: 'databases/',
+    summary: 'create a database',
+    body: Type.Object({
+      name: Name,
+      description: LongText,
+      item_id_type: IdTypeName,
+      user_id_type: IdTypeName,
+      session_id_type: Type.Optional(IdTypeName),
+      metadata: Type.Optional(Metadata),
+    }),
+    handler: async ({ auth, body }) => ({ id: await databases.create(auth.org, body) }),
+  }),
+  authedRoute(ADMINS, {
+    method: 'GET',
+    path: 'databases/',
+    summary: 'databases of the organisation, a page at a time',
+    query: Page(LIMITS.databasesAmtDefault, LIMITS.databasesAmtMax),
+    handler: ({ auth, query }) => databases.page(auth.org, query.page ?? 1, query.amt ?? LIMITS.databasesAmtDefault),
+  }),
+  dbRoute(BACKENDS, {
+    method: 'GET',
+    path: 'databases/current/',
+    summary: 'the database of the token',
+    handler: async ({ auth, db }) => {
+      const d = await databases.get(auth.org, db);
+      return { ...publicDatabase(d), status: d.status, warnings: [] };
+    },
+  }),
+  dbRoute(ADMINS, {
+    method: 'PATCH',
+    path: 'databases/current/',
+    summary: 'rename or describe the database of the token',
+    body: Type.Object({ name: Type.Optional(Name), description: Type.Optional(LongText), metadata: Type.Optional(Metadata) }),
+    handler: ({ auth, db, body }) => databases.patch(auth.org, db, body),
+  }),
+  dbRoute(ADMINS, {
+    method: 'DELETE',
+    path: 'databases/current/',
+    summary: 'delete the database of the token and all its data',
+    handler: ({ auth, db }) => databases.remove(auth.org, db),
+  }),
+  dbRoute(ALL4, {
+    method: 'GET',
+    path: 'databases/current/status/',
+    summary: 'pending until the first model is trained, then ready',
+    handler: async ({ auth, db }) => ({ status: (await databases.get(auth.org, db)).status }),
+  }),
+  dbRoute(BACKENDS, {
+    method: 'GET',
+    path: 'tasks/<task_name>/recents/',
+    summary: 'recent runs of a background task, newest first',
+    params: Type.Object({ task_name: Type.String({ pattern: '^[a-z0-9_]{1,64}$' }) }),
+    query: Page(LIMITS.tasksAmtDefault, LIMITS.tasksAmtMax),
+    handler: async ({ auth, db, params, query }) => ({
+      tasks: await databases.recentTasks(auth.org, db, params.task_name, query.amt ?? LIMITS.tasksAmtDefault),
+    }),
+  }),
+];

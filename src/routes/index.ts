@@ -1,0 +1,17 @@
+// The whole route table.
+import type { Route } from '../http/types.js';
+import type { AccountService } from '../services/accounts.js';
+import type { DatabaseService } from '../services/databases.js';
+import type { LoginService } from '../services/login.js';
+import { accountRoutes } from './accounts.js';
+import { databaseRoutes } from './databases.js';
+import { loginRoutes } from './login.js';
+import { rootRoutes } from './root.js';
+
+export interface Services {
+  accounts: AccountService;
+  databases: DatabaseService;
+  login: LoginService;
+}
+
+export const allRoutes = (s: Services): Route[] => [...rootRoutes(), ...loginRoutes(s.login), ...accountRoutes(s.accounts), ...databaseRoutes(s.databases)];

@@ -1,0 +1,51 @@
+// Spec "Account management and login": the login endpoints.
+import { Type } from '@sinclair/typebox';
+import { authedRoute, publicRoute, type Route } from '../http/types.js';
+import { AnyId, Email, Name, Secret } from '../schemas/common.js';
+import type { LoginService } from '../services/login.js';
+
+const DbChoice = {
+  db_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  db_name: Type.Optional(Name),
+};
+const Frontend = {
+  frontend_user_id: Type.Optional(AnyId),
+  frontend_session_id: Type.Optional(AnyId),
+};
+
+export const loginRoutes = (login: LoginService): Route[] => [
+  publicRoute({
+    method: 'POST',
+    path: 'login/root/',
+    summary: 'log in as root',
+    body: Type.Object({ email: Email, password: Secret }),
+    handler: ({ body }) => login.root(body.email, body.password),
+  }),
+  publicRoute({
+    method: 'POST',
+    path: 'login/individual/',
+    summary: 'log in as an individual account, optionally on a database',
+    body: Type.Object({ email: Email, password: Secret, ...DbChoice, ...Frontend }),
+    handler: ({ body }) => login.individual(body),
+  }),
+  publicRoute({
+    method: 'POST',
+    path: 'login/service/',
+    summary: 'log in as a service account with one of its keys',
+    body: Type.Object({ name: Name, password: Secret, ...DbChoice, ...Frontend }),
+    handler: ({ body }) => login.service(body),
+  }),
+  publicRoute({
+    method: 'POST',
+    path: 'login/refresh-token/',
+    summary: 'new tokens from a refresh token, optionally switching database',
+    body: Type.Object({ refresh_token: Secret, ...DbChoice }),
+    handler: ({ body }) => login.refresh(body),
+  }),
+  authedRoute('authenticated', {
+    method: 'POST',
+    path: 'login/jwt/',
+    summary: 'what the presented token says',
+    handler: ({ auth }) => login.jwt(auth),
+  }),
+];

@@ -1,0 +1,70 @@
+// Database records and the per-organisation database indexes.
+import type { Redis } from 'ioredis';
+import { keys } from './keys.js';
+import { pack, unpack } from './records.js';
+
+export interface Database {
+  id: string;
+  org: string;
+  name: string;
+  description: string;
+  item_id_type: string;
+  user_id_type: string;
+  session_id_type: string;
+  status: 'pending' | 'ready';
+  metadata: Record<string, unknown>;
+  created: number;
+}
+
+export class DatabasesStore {
+  constructor(private readonly redis: Redis) {}
+
+  // Claims the name within the organisation; false when another database holds it.
+  async claimName(org: string, name: string, id: string): Promise<boolean> {
+    return (await this.redis.hsetnx(keys.orgDatabaseNames(org), name.toLowerCase(), id)) === 1;
+  }
+
+  async releaseName(org: string, name: string): Promise<void> {
+    await this.redis.hdel(keys.orgDatabaseNames(org), name.toLowerCase());
+  }
+
+  async idByName(org: string, name: string): Promise<string | undefined> {
+    return (await this.redis.hget(keys.orgDatabaseNames(org), name.toLowerCase())) ?? undefined;
+  }
+
+  async put(db: Database): Promise<void> {
+    await this.redis.set(keys.database(db.id), pack(db));
+  }
+
+  async create(db: Database): Promise<void> {
+    await this.put(db);
+    await this.redis.zadd(keys.orgDatabases(db.org), db.created, db.id);
+  }
+
+  async get(id: string): Promise<Database | undefined> {
+    return unpack<Database>(await this.redis.getBuffer(keys.database(id)));
+  }
+
+  // One page (1-based) in creation order, and whether another page follows.
+  async page(org: string, page: number, amt: number): Promise<{ databases: Database[]; hasNext: boolean }> {
+    const start = (page - 1) * amt;
+    const ids = await this.redis.zrange(keys.orgDatabases(org), String(start), String(start + amt));
+    const hasNext = ids.length > amt;
+    const wanted = ids.slice(0, amt);
+    if (wanted.length === 0) return { databases: [], hasNext: false };
+    const blobs = await this.redis.mgetBuffer(...wanted.map((id) => keys.database(id)));
+    return { databases: blobs.map((b) => unpack<Database>(b)).filter((d): d is Database => d !== undefined), hasNext };
+  }
+
+  // Drops the record first (the database is gone for readers at once), then every other key of it.
+  async remove(db: Database): Promise<void> {
+    await this.redis.multi().zrem(keys.orgDatabases(db.org), db.id).hdel(keys.orgDatabaseNames(db.org), db.name.toLowerCase()).exec();
+    await this.redis.del(keys.database(db.id));
+    let cursor = '0';
+    do {
+      const [next, found] = await this.redis.scan(cursor, 'MATCH', keys.databasePattern(db.id), 'COUNT', 1000);
+      cursor = next;
+      if (found.length > 0) await this.redis.unlink(...found);
+    } while (cursor !== '0');
+  }
+}

@@ -1,0 +1,40 @@
+// Every Redis key recd uses, with its type. Keys of one organisation share the hash tag {org:<id>},
+// keys of one database share {db:<id>}, so each lives in one cluster slot.
+export const keys = {
+  // SET of organisation ids.
+  orgs: () => 'orgs',
+  // STRING msgpack Org.
+  org: (org: string) => `{org:${org}}:meta`,
+  // HASH account id -> msgpack Account (individual and service accounts of the organisation).
+  accounts: (org: string) => `{org:${org}}:accounts`,
+  // HASH key id -> msgpack ServiceKey (secrets stored as scrypt hashes only).
+  serviceKeys: (org: string) => `{org:${org}}:service-keys`,
+  // HASH account id -> msgpack PasswordCode (set-password and reset codes, hashed).
+  passwordCodes: (org: string) => `{org:${org}}:password-codes`,
+  // ZSET database id scored by creation time (ms): the listing order of GET databases/.
+  orgDatabases: (org: string) => `{org:${org}}:databases`,
+  // HASH lower-cased database name -> database id.
+  orgDatabaseNames: (org: string) => `{org:${org}}:database-names`,
+  // HASH lower-cased e-mail -> "<org>:<account>" (e-mails are unique across organisations).
+  emailIndex: () => 'index:emails',
+  // HASH service account name -> "<org>:<account>" (names are unique across organisations).
+  serviceNameIndex: () => 'index:service-names',
+  // STRING msgpack RefreshRecord with a TTL; the name holds the SHA-256 of the random token.
+  refreshToken: (digest: string) => `refresh:${digest}`,
+  // ZSET account id scored by the time (ms) until which its outstanding access tokens could live.
+  revokedAccounts: () => 'revoked-accounts',
+  // Pub/sub channel: an account id whose tokens must stop working now.
+  revokedChannel: () => 'recd:revoked-accounts',
+  // STRING the generated JWT secret, when RECD_JWT_SECRET is not set.
+  jwtSecret: () => 'settings:jwt-secret',
+  // LIST msgpack OutboxMail, newest first, capped: mail when no SMTP server is configured.
+  outbox: () => 'mail:outbox',
+  // STRING msgpack Database.
+  database: (db: string) => `{db:${db}}:meta`,
+  // Pattern of every key of a database (deletion scans it).
+  databasePattern: (db: string) => `{db:${db}}:*`,
+  // ZSET task id scored by start time (ms), per task name.
+  tasksByName: (db: string, name: string) => `{db:${db}}:tasks:${name}`,
+  // STRING msgpack TaskRecord.
+  task: (db: string, id: string) => `{db:${db}}:task:${id}`,
+} as const;

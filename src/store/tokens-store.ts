@@ -1,0 +1,45 @@
+// Refresh tokens (by digest, with TTL), account revocations and the shared JWT secret.
+import type { Redis } from 'ioredis';
+import { keys } from './keys.js';
+import { pack, unpack } from './records.js';
+
+export interface RefreshRecord {
+  org: string;
+  account: string;
+  db: string | null;
+  fuid: string | null;
+  fsid: string | null;
+  expiration_timestamp: number; // seconds
+}
+
+// Expired refresh tokens are kept this long so that their use says "expired", not "incorrect".
+const EXPIRED_GRACE_MS = 7 * 86400 * 1000;
+
+export class TokensStore {
+  constructor(private readonly redis: Redis) {}
+
+  async jwtSecret(generate: () => string): Promise<string> {
+    await this.redis.set(keys.jwtSecret(), generate(), 'NX');
+    return (await this.redis.get(keys.jwtSecret()))!;
+  }
+
+  async putRefresh(digest: string, rec: RefreshRecord): Promise<void> {
+    const ttl = Math.max(1, Math.round(rec.expiration_timestamp * 1000 - Date.now())) + EXPIRED_GRACE_MS;
+    await this.redis.set(keys.refreshToken(digest), pack(rec), 'PX', ttl);
+  }
+
+  // Reads and deletes: a refresh token works once (rotation).
+  async takeRefresh(digest: string): Promise<RefreshRecord | undefined> {
+    return unpack<RefreshRecord>(await this.redis.getdelBuffer(keys.refreshToken(digest)));
+  }
+
+  async revoke(accountId: string, untilMs: number): Promise<void> {
+    await this.redis.zadd(keys.revokedAccounts(), untilMs, accountId);
+    await this.redis.zremrangebyscore(keys.revokedAccounts(), '-inf', Date.now());
+    await this.redis.publish(keys.revokedChannel(), accountId);
+  }
+
+  async revoked(): Promise<string[]> {
+    return this.redis.zrangebyscore(keys.revokedAccounts(), Date.now(), '+inf');
+  }
+}

@@ -1,0 +1,59 @@
+// Integration-test stack: a private redis-server from redis.conf on a free port in a temp dir,
+// and the real recd server on a free port, talking HTTP.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { loadConfig } from '../../src/config/env.js';
+import { startApp, type RunningApp } from '../../src/main.js';
+import { startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
+import { Api } from './api.js';
+
+export const ROOT_EMAIL = 'root@test.local';
+export const ROOT_PASSWORD = 'Root-password-1';
+export const PASSWORD = 'Valid-password-1';
+
+export interface Stack {
+  api: Api;
+  app: RunningApp;
+  redisServer: EmbeddedRedis;
+  redis: Redis; // for looking at what the server stored
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startRedis(): Promise<{ server: EmbeddedRedis; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'recd-test-'));
+  return { server: await startRedisServer(join(dir, 'redis')), dir };
+}
+
+export async function startStack(env: Record<string, string> = {}, shared?: EmbeddedRedis): Promise<Stack> {
+  const own = shared ? undefined : await startRedis();
+  const redisServer = shared ?? own!.server;
+  const fullEnv = {
+    PORT: '0',
+    REDIS_URL: redisServer.url,
+    RECD_ROOT_EMAIL: ROOT_EMAIL,
+    RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+    LOG_LEVEL: 'silent',
+    ...env,
+  };
+  const app = await startApp(loadConfig(fullEnv), pino({ level: fullEnv.LOG_LEVEL }));
+  const redis = new Redis(redisServer.url);
+  return {
+    api: new Api(`http://127.0.0.1:${app.port}/v1`),
+    app,
+    redisServer,
+    redis,
+    env: fullEnv,
+    async close() {
+      await app.close();
+      redis.disconnect();
+      if (own) {
+        await own.server.stop();
+        rmSync(own.dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
