@@ -13,6 +13,7 @@ import { allRoutes } from './routes/index.js';
 import { AccountService } from './services/accounts.js';
 import { DatabaseService } from './services/databases.js';
 import { LoginService } from './services/login.js';
+import { RateLimiter } from './services/rate-limiter.js';
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer.js';
 import { randomSecret } from './services/secrets.js';
 import { TokenService } from './services/tokens.js';
@@ -22,6 +23,7 @@ import { keys } from './store/keys.js';
 import { OutboxStore } from './store/outbox-store.js';
 import { classifyStorageError, connectRedis, waitForRedis, type Redis } from './store/redis.js';
 import { startRedisServer, type EmbeddedRedis } from './store/redis-server.js';
+import { RateStore } from './store/rate-store.js';
 import { TasksStore } from './store/tasks-store.js';
 import { TokensStore } from './store/tokens-store.js';
 
@@ -64,6 +66,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const auth = new BearerAuth(tokens.verify);
     await watchRevocations(subscriber, tokens, auth);
 
+    const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
     const router = new Router(allRoutes({ accounts, databases, login }));
     const dispatcher = new Dispatcher({
       router,
@@ -72,6 +75,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
       logger,
       maxDecompressedBytes: config.maxDecompressedBytes,
       classify: classifyStorageError,
+      admit: limiter && ((claims) => limiter.admit(claims.org)),
     });
     const http = new HttpServer(dispatcher, { host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, logger });
     const port = await http.listen();
@@ -82,6 +86,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
       generatedRoot,
       async close() {
         await http.close();
+        limiter?.close();
         mailer.close();
         await closeRedis();
         logger.info('recd stopped');

@@ -9,4 +9,6 @@ export interface Codec {
 }
 
 // Thrown by decoders for input they cannot read; the HTTP layer maps it to WrongData.
-export class DecodeError extends Error {}
+export class DecodeError extends Error {
+  override name = 'DecodeError';
+}

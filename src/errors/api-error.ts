@@ -7,6 +7,7 @@ export class ApiError<N extends ErrorName = ErrorName> extends Error {
   readonly errorName: N;
   readonly data: ErrorData;
   readonly headers: Record<string, string>;
+  override name = 'ApiError';
 
   constructor(errorName: N, name: ErrorDataName<N>, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     super(message);

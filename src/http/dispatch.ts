@@ -39,6 +39,8 @@ export interface DispatcherOptions {
   maxDecompressedBytes: number;
   // Maps infrastructure failures (storage down, timeouts) to spec errors; undefined for a bug.
   classify: (err: unknown) => ApiError | undefined;
+  // Admission of an authenticated request (rate limits); throws to refuse it.
+  admit?: (claims: Claims) => void;
 }
 
 interface Compiled {
@@ -120,6 +122,7 @@ export class Dispatcher {
   private authorize(route: Route, header: string): Claims | undefined {
     if (route.access === 'public') return undefined;
     const claims = this.o.auth.authenticate(header);
+    this.o.admit?.(claims);
     if (route.access !== 'authenticated' && !route.access.includes(claims.role)) {
       throw forbidden('INCORRECT_ROLE', `role ${claims.role} may not call ${route.method} ${route.path}`);
     }

@@ -50,12 +50,14 @@ export class Router {
 
   match(method: string, path: string): Match {
     const segs = splitPath(path);
+    const lookup = (method === 'HEAD' ? 'GET' : method) as Method;
     const values: string[] = [];
-    const node = find(this.root, segs, 0, values);
-    if (!node || node.routes.size === 0) return { kind: 'none' };
-    const lookup = method === 'HEAD' ? 'GET' : method;
-    const hit = node.routes.get(lookup as Method);
-    if (!hit) return { kind: 'method', allow: this.allow(node) };
+    const node = find(this.root, segs, 0, values, (n) => n.routes.has(lookup));
+    if (!node) {
+      const any = find(this.root, segs, 0, [], (n) => n.routes.size > 0);
+      return any ? { kind: 'method', allow: this.allow(any) } : { kind: 'none' };
+    }
+    const hit = node.routes.get(lookup)!;
     const params: Record<string, string> = {};
     for (let i = 0; i < hit.names.length; i++) params[hit.names[i]!] = decodeSegment(values[i]!);
     return { kind: 'route', route: hit.route, params };
@@ -74,19 +76,19 @@ export class Router {
   }
 }
 
-// Fixed segments win over parameters; backtrack when a fixed branch dead-ends.
-function find(node: Node, segs: string[], i: number, values: string[]): Node | undefined {
-  if (i === segs.length) return node;
+// Fixed segments win over parameters; backtrack when a fixed branch has no route for the method.
+function find(node: Node, segs: string[], i: number, values: string[], accept: (n: Node) => boolean): Node | undefined {
+  if (i === segs.length) return accept(node) ? node : undefined;
   const seg = segs[i]!;
   const fixed = node.fixed.get(seg);
   if (fixed) {
-    const found = find(fixed, segs, i + 1, values);
-    if (found && found.routes.size > 0) return found;
+    const found = find(fixed, segs, i + 1, values, accept);
+    if (found) return found;
   }
   if (node.param && seg !== '') {
     values.push(seg);
-    const found = find(node.param.node, segs, i + 1, values);
-    if (found && found.routes.size > 0) return found;
+    const found = find(node.param.node, segs, i + 1, values, accept);
+    if (found) return found;
     values.pop();
   }
   return undefined;

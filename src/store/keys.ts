@@ -29,6 +29,8 @@ export const keys = {
   jwtSecret: () => 'settings:jwt-secret',
   // LIST msgpack OutboxMail, newest first, capped: mail when no SMTP server is configured.
   outbox: () => 'mail:outbox',
+  // STRING counter of an organisation's requests in one one-second window; expires soon after.
+  rateWindow: (org: string, window: number) => `{org:${org}}:rate:${window}`,
   // STRING msgpack Database.
   database: (db: string) => `{db:${db}}:meta`,
   // Pattern of every key of a database (deletion scans it).

@@ -16,6 +16,7 @@ export interface EmbeddedRedis {
 }
 
 export class RedisNotInstalled extends Error {
+  override name = 'RedisNotInstalled';
   constructor() {
     super('redis-server is not installed: install it (Debian/Ubuntu: `apt-get install redis-server`) or set REDIS_URL to an existing Redis');
   }

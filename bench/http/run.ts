@@ -1,0 +1,527 @@
+// HTTP benchmark of the platform (issue 2): recd's GET /v1/ and authenticated requests against a bare
+// uWebSockets.js hello-world measured in the same run.
+//
+//   npx tsc -p . && npm run bench:http        (BENCH_SECONDS=10 BENCH_ROUNDS=3 by default)
+//
+// A private redis-server (temp dir, free port), recd (`node dist/src/cli.js serve`) and the hello-world
+// baseline each run as child processes, so the load generator never shares their event loop. The load
+// comes from autocannon (in this process) and, when `wrk` is on PATH, from wrk (-t1) as well, since
+// autocannon saturates about one core by itself. Scenarios are interleaved a,b,c,d,a,b,c,d,... and the
+// median req/s over the rounds is reported; ratios are taken against the hello-world of the same run,
+// same tool and same pipelining only. Progress goes to stderr, the markdown report to stdout.
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const CLI = resolve(HERE, '../../src/cli.js');
+const HELLO = resolve(HERE, 'hello-uws.js');
+const HOST = '127.0.0.1';
+
+const ROOT_EMAIL = 'root@bench.local';
+const ROOT_PASSWORD = 'Root-password-1';
+const BACKEND_EMAIL = 'backend@bench.local';
+const BACKEND_PASSWORD = 'Backend-password-1';
+
+// ---------------------------------------------------------------------------------------------------
+// Settings
+
+function envInt(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+const settings = {
+  seconds: envInt('BENCH_SECONDS', 10, 1),
+  rounds: envInt('BENCH_ROUNDS', 3, 1),
+  warmupSeconds: envInt('BENCH_WARMUP_SECONDS', 2, 0),
+  connections: envInt('BENCH_CONNECTIONS', 64, 1),
+  pipelinings: (process.env.BENCH_PIPELINING ?? '1,10').split(',').map((s) => {
+    const n = Number(s.trim());
+    if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_PIPELINING must be a comma-separated list of integers ≥ 1, got ${JSON.stringify(process.env.BENCH_PIPELINING)}`);
+    return n;
+  }),
+  wrk: process.env.BENCH_WRK !== '0', // BENCH_WRK=0 skips wrk even when it is installed
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Scenarios
+
+type ScenarioId = 'a' | 'b' | 'c' | 'd';
+type Tool = 'autocannon' | 'wrk';
+
+interface Scenario {
+  id: ScenarioId;
+  label: string;
+  target: 'hello' | 'recd';
+  method: 'GET' | 'POST';
+  path: string;
+  auth: boolean;
+}
+
+const SCENARIOS: Scenario[] = [
+  { id: 'a', label: 'bare uWS hello-world `GET /`', target: 'hello', method: 'GET', path: '/', auth: false },
+  { id: 'b', label: 'recd `GET /v1/`', target: 'recd', method: 'GET', path: '/v1/', auth: false },
+  { id: 'c', label: 'recd `POST /v1/login/jwt/` (Bearer, token only)', target: 'recd', method: 'POST', path: '/v1/login/jwt/', auth: true },
+  { id: 'd', label: 'recd `GET /v1/databases/current/status/` (Bearer, 1 Redis read)', target: 'recd', method: 'GET', path: '/v1/databases/current/status/', auth: true },
+];
+
+interface Sample {
+  scenario: ScenarioId;
+  tool: Tool;
+  pipelining: number;
+  round: number;
+  rps: number;
+  p99ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number; // socket errors, timeouts, resets, mismatches
+  serverCpuPct: number | undefined;
+  generatorCpuPct: number | undefined;
+  statusCodes: string;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Child processes
+
+interface Managed {
+  name: string;
+  child: ChildProcess;
+  output: string; // tail of stdout + stderr
+  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  expectedExit: boolean;
+}
+
+const children: Managed[] = [];
+
+function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Managed {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const m: Managed = { name, child, output: '', exit: undefined, expectedExit: false };
+  const keep = (d: Buffer) => {
+    m.output += d.toString();
+    if (m.output.length > 65536) m.output = m.output.slice(-16384);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('exit', (code, signal) => {
+    m.exit = { code, signal };
+    if (!m.expectedExit) process.stderr.write(`\n!! ${name} (pid ${child.pid}) exited unexpectedly: code ${code}, signal ${signal}\n${m.output.slice(-4000)}\n`);
+  });
+  children.push(m);
+  return m;
+}
+
+function stop(m: Managed, timeoutMs = 10_000): Promise<void> {
+  m.expectedExit = true;
+  const c = m.child;
+  if (c.exitCode !== null || c.signalCode !== null) return Promise.resolve();
+  return new Promise((res) => {
+    const timer = setTimeout(() => c.kill('SIGKILL'), timeoutMs);
+    c.once('exit', () => {
+      clearTimeout(timer);
+      res();
+    });
+    c.kill('SIGTERM');
+  });
+}
+
+function assertAlive(m: Managed): void {
+  if (m.exit) throw new Error(`${m.name} is not running (exit code ${m.exit.code}, signal ${m.exit.signal}); its last output:\n${m.output.slice(-4000)}`);
+}
+
+async function waitForLine(m: Managed, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const hit = m.output.match(pattern);
+    if (hit) return hit;
+    assertAlive(m);
+    if (Date.now() > deadline) throw new Error(`${m.name} did not become ready in ${timeoutMs} ms; output:\n${m.output.slice(-4000)}`);
+    await sleep(50);
+  }
+}
+
+async function waitForHttp(m: Managed, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    assertAlive(m);
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      if (r.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${m.name} did not answer ${url} in ${timeoutMs} ms; output:\n${m.output.slice(-4000)}`);
+    await sleep(100);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// CPU time of a process from /proc (Linux), in seconds; undefined elsewhere.
+const CLK_TCK = (() => {
+  const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const n = Number(r.stdout?.trim());
+  return Number.isFinite(n) && n > 0 ? n : 100;
+})();
+
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime + stime
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Set-up over HTTP
+
+async function call(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: any; text: string }> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const r = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await r.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: r.status, json, text };
+}
+
+async function backendToken(base: string): Promise<{ token: string; dbId: string }> {
+  const root = await call(base, 'POST', '/v1/login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
+  if (root.status !== 200) throw new Error(`root login failed: ${root.status} ${root.text}`);
+  const rootToken = root.json.token as string;
+  const db = await call(base, 'POST', '/v1/databases/', { name: 'bench', description: 'HTTP benchmark', item_id_type: 'uint32', user_id_type: 'uuid' }, rootToken);
+  if (db.status !== 200) throw new Error(`database creation failed: ${db.status} ${db.text}`);
+  const dbId = db.json.id as string;
+  const acc = await call(base, 'POST', '/v1/accounts/individual/', { email: BACKEND_EMAIL, role: 'backend', password: BACKEND_PASSWORD }, rootToken);
+  if (acc.status !== 200) throw new Error(`backend account creation failed: ${acc.status} ${acc.text}`);
+  const login = await call(base, 'POST', '/v1/login/individual/', { email: BACKEND_EMAIL, password: BACKEND_PASSWORD, db_id: dbId });
+  if (login.status !== 200) throw new Error(`backend login failed: ${login.status} ${login.text}`);
+  return { token: login.json.token as string, dbId };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load generators
+
+interface Target {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+}
+
+interface Measured {
+  rps: number;
+  p99ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  generatorCpuPct: number | undefined;
+  statusCodes: string;
+}
+
+async function runAutocannon(t: Target, pipelining: number, seconds: number): Promise<Measured> {
+  const cpu0 = process.cpuUsage();
+  const wall0 = process.hrtime.bigint();
+  const r = await autocannon({ url: t.url, method: t.method, headers: t.headers, connections: settings.connections, pipelining, duration: seconds });
+  const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
+  const cpu = process.cpuUsage(cpu0);
+  const codes = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([c, v]) => `${c}:${v.count}`).join(' ') : '';
+  return {
+    rps: r.requests.average,
+    p99ms: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts + r.resets + r.mismatches,
+    generatorCpuPct: ((cpu.user + cpu.system) / 1e6 / wall) * 100,
+    statusCodes: codes,
+  };
+}
+
+function luaString(s: string): string {
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+// A wrk script: method and headers; with pipelining > 1, `pipelining` requests written back to back.
+function wrkScript(dir: string, t: Target, pipelining: number): string {
+  const lines = [`wrk.method = ${luaString(t.method)}`];
+  for (const [k, v] of Object.entries(t.headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
+  if (pipelining > 1) {
+    lines.push(
+      'local req',
+      'init = function(args)',
+      '  local r = {}',
+      `  for i = 1, ${pipelining} do r[i] = wrk.format() end`,
+      '  req = table.concat(r)',
+      'end',
+      'request = function() return req end',
+    );
+  }
+  const file = join(dir, `wrk-${t.method}-${Buffer.from(t.url).toString('hex').slice(-24)}-${pipelining}.lua`);
+  writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+function parseDuration(value: string, unit: string): number {
+  const v = Number(value);
+  switch (unit) {
+    case 'us':
+      return v / 1000;
+    case 'ms':
+      return v;
+    case 's':
+      return v * 1000;
+    case 'm':
+      return v * 60_000;
+    default:
+      return NaN;
+  }
+}
+
+async function runWrk(dir: string, t: Target, pipelining: number, seconds: number): Promise<Measured> {
+  const script = wrkScript(dir, t, pipelining);
+  const args = ['-t1', `-c${settings.connections}`, `-d${seconds}s`, '--latency', '-s', script, t.url];
+  const out = await new Promise<string>((res, rej) => {
+    const c = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    c.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    c.stderr.on('data', (d: Buffer) => (text += d.toString()));
+    c.on('error', rej);
+    c.on('exit', (code) => (code === 0 ? res(text) : rej(new Error(`wrk ${args.join(' ')} exited with ${code}:\n${text}`))));
+  });
+  const rps = out.match(/Requests\/sec:\s+([\d.]+)/);
+  const p99 = out.match(/^\s*99%\s+([\d.]+)(us|ms|s|m)\s*$/m);
+  const total = out.match(/(\d+) requests in/);
+  const non2xx = out.match(/Non-2xx or 3xx responses:\s+(\d+)/);
+  const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  if (!rps || !total) throw new Error(`cannot read wrk output:\n${out}`);
+  return {
+    rps: Number(rps[1]),
+    p99ms: p99 ? parseDuration(p99[1]!, p99[2]!) : NaN,
+    requests: Number(total[1]),
+    non2xx: non2xx ? Number(non2xx[1]) : 0,
+    errors: sock ? Number(sock[1]) + Number(sock[2]) + Number(sock[3]) + Number(sock[4]) : 0,
+    generatorCpuPct: undefined,
+    statusCodes: non2xx ? `non-2xx/3xx:${non2xx[1]}` : '',
+  };
+}
+
+function wrkAvailable(): string | undefined {
+  const r = spawnSync('wrk', ['-v'], { encoding: 'utf8' });
+  if (r.error) return undefined;
+  const line = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n')[0]?.trim();
+  return line || 'wrk';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Report
+
+function median(xs: number[]): number {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const fmtInt = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
+const fmt = (n: number | undefined, digits: number) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '—');
+
+function versionOf(pkg: string): string {
+  try {
+    const req = createRequire(import.meta.url);
+    const dir = dirname(req.resolve(pkg));
+    for (const d of [dir, resolve(dir, '..')]) {
+      try {
+        const p = JSON.parse(readFileSync(join(d, 'package.json'), 'utf8')) as { name?: string; version?: string };
+        if (p.version) return `${p.name ?? pkg}@${p.version}`;
+      } catch {
+        // try the parent
+      }
+    }
+  } catch {
+    // not resolvable
+  }
+  return `${pkg}@?`;
+}
+
+function report(samples: Sample[], tools: Tool[], meta: Record<string, string>): string {
+  const out: string[] = [];
+  out.push('### Machine and settings', '');
+  for (const [k, v] of Object.entries(meta)) out.push(`- ${k}: ${v}`);
+  out.push('');
+  out.push(
+    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | p99 ms (median) | Server CPU % (median) | Rounds req/s | non-2xx / errors |',
+    '|---|---|---:|---:|---:|---:|---:|---|---|',
+  );
+  const flagged: string[] = [];
+  for (const tool of tools) {
+    for (const p of settings.pipelinings) {
+      const of = (id: ScenarioId) => samples.filter((s) => s.tool === tool && s.pipelining === p && s.scenario === id).sort((x, y) => x.round - y.round);
+      const base = median(of('a').map((s) => s.rps));
+      for (const sc of SCENARIOS) {
+        const ss = of(sc.id);
+        if (ss.length === 0) continue;
+        const rps = median(ss.map((s) => s.rps));
+        const non2xx = ss.reduce((n, s) => n + s.non2xx, 0);
+        const errors = ss.reduce((n, s) => n + s.errors, 0);
+        const bad = non2xx > 0 || errors > 0;
+        if (bad) {
+          const codes = ss.map((s) => `round ${s.round}: ${s.non2xx} non-2xx, ${s.errors} errors${s.statusCodes ? ` (${s.statusCodes})` : ''}`).join('; ');
+          flagged.push(`- **${sc.id}** ${sc.label}, ${tool}, pipelining ${p}: ${codes}`);
+        }
+        out.push(
+          `| ${sc.id}. ${sc.label} | ${tool} | ${p} | ${fmtInt(rps)} | ${sc.id === 'a' ? '1.00' : fmt(rps / base, 2)} | ${fmt(median(ss.map((s) => s.p99ms)), 2)} | ${fmt(
+            median(ss.map((s) => s.serverCpuPct ?? NaN)),
+            0,
+          )} | ${ss.map((s) => fmtInt(s.rps)).join(', ')} | ${bad ? `⚠ ${non2xx} / ${errors}` : '0 / 0'} |`,
+        );
+      }
+    }
+  }
+  out.push('');
+  if (flagged.length > 0) out.push('**Flagged: scenarios with non-2xx responses or errors**', '', ...flagged, '');
+  else out.push('No scenario had non-2xx responses or errors.', '');
+  const genCpu = samples.filter((s) => s.tool === 'autocannon').map((s) => s.generatorCpuPct ?? NaN);
+  if (genCpu.length > 0) out.push(`autocannon's own CPU use (this process) during its runs: median ${fmt(median(genCpu), 0)} % of one core.`, '');
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Main
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(os.tmpdir(), 'recd-bench-http-'));
+  let redis: EmbeddedRedis | undefined;
+  let exitCode = 0;
+  const cleanup = async () => {
+    for (const m of children.slice().reverse()) await stop(m);
+    if (redis) await redis.stop();
+    redis = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const onSignal = (sig: NodeJS.Signals) => {
+    process.stderr.write(`\n${sig}: stopping children\n`);
+    cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const wrkVersion = settings.wrk ? wrkAvailable() : undefined;
+    const tools: Tool[] = wrkVersion ? ['autocannon', 'wrk'] : ['autocannon'];
+
+    redis = await startRedisServer(join(dir, 'redis'));
+    if (redis.port === 6379) throw new Error('refusing to use port 6379');
+    process.stderr.write(`redis-server on ${redis.url} (pid ${redis.pid})\n`);
+
+    const recdPort = await freePort();
+    const recd = launch('recd', [CLI, 'serve'], {
+      ...process.env,
+      PORT: String(recdPort),
+      HOST,
+      REDIS_URL: redis.url,
+      RECD_ROOT_EMAIL: ROOT_EMAIL,
+      RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+      LOG_LEVEL: 'warn',
+    });
+    const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env });
+    const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
+    const recdBase = `http://${HOST}:${recdPort}`;
+    await waitForHttp(recd, `${recdBase}/v1/`, 20_000);
+    process.stderr.write(`recd on ${recdBase} (pid ${recd.child.pid}), hello-world on http://${HOST}:${helloPort} (pid ${hello.child.pid})\n`);
+
+    const { token, dbId } = await backendToken(recdBase);
+    process.stderr.write(`backend token obtained for database ${dbId}\n`);
+
+    const targets = new Map<ScenarioId, Target>();
+    for (const sc of SCENARIOS) {
+      const base = sc.target === 'hello' ? `http://${HOST}:${helloPort}` : recdBase;
+      const headers: Record<string, string> = {};
+      if (sc.auth) headers.authorization = `Bearer ${token}`;
+      if (sc.method === 'POST') headers['content-length'] = '0';
+      targets.set(sc.id, { url: base + sc.path, method: sc.method, headers });
+    }
+    const serverOf = (sc: Scenario) => (sc.target === 'hello' ? hello : recd);
+
+    // Each scenario answers 200 once before any load.
+    for (const sc of SCENARIOS) {
+      const t = targets.get(sc.id)!;
+      const { 'content-length': _len, ...headers } = t.headers;
+      const r = await fetch(t.url, { method: t.method, headers });
+      const text = await r.text();
+      if (r.status !== 200) throw new Error(`scenario ${sc.id} (${t.method} ${t.url}) answers ${r.status} before any load: ${text}`);
+      process.stderr.write(`  ${sc.id}: ${t.method} ${t.url} -> ${r.status} ${text.slice(0, 160)}\n`);
+    }
+
+    if (settings.warmupSeconds > 0) {
+      process.stderr.write(`warm-up: ${settings.warmupSeconds} s per scenario (autocannon, pipelining 1, not recorded)\n`);
+      for (const sc of SCENARIOS) {
+        const w = await runAutocannon(targets.get(sc.id)!, 1, settings.warmupSeconds);
+        if (w.non2xx > 0 || w.errors > 0) process.stderr.write(`  warm-up ${sc.id}: ${w.non2xx} non-2xx, ${w.errors} errors (${w.statusCodes})\n`);
+      }
+    }
+
+    const samples: Sample[] = [];
+    const startedAt = new Date();
+    for (let round = 1; round <= settings.rounds; round++) {
+      for (const p of settings.pipelinings) {
+        for (const tool of tools) {
+          for (const sc of SCENARIOS) {
+            assertAlive(recd);
+            assertAlive(hello);
+            const server = serverOf(sc);
+            const t = targets.get(sc.id)!;
+            const cpu0 = cpuSeconds(server.child.pid);
+            const wall0 = process.hrtime.bigint();
+            const m = tool === 'autocannon' ? await runAutocannon(t, p, settings.seconds) : await runWrk(dir, t, p, settings.seconds);
+            const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
+            const cpu1 = cpuSeconds(server.child.pid);
+            const serverCpuPct = cpu0 !== undefined && cpu1 !== undefined ? ((cpu1 - cpu0) / wall) * 100 : undefined;
+            samples.push({ scenario: sc.id, tool, pipelining: p, round, ...m, serverCpuPct });
+            const warn = m.non2xx > 0 || m.errors > 0 ? `  ⚠ ${m.non2xx} non-2xx, ${m.errors} errors ${m.statusCodes}` : '';
+            process.stderr.write(
+              `round ${round}/${settings.rounds} p=${p} ${tool.padEnd(10)} ${sc.id}: ${fmtInt(m.rps).padStart(8)} req/s  p99 ${fmt(m.p99ms, 2)} ms  server CPU ${fmt(serverCpuPct, 0)} %${warn}\n`,
+            );
+          }
+        }
+      }
+    }
+    assertAlive(recd);
+    assertAlive(hello);
+
+    const cpus = os.cpus();
+    const meta: Record<string, string> = {
+      Machine: `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}`,
+      Node: process.version,
+      Date: startedAt.toISOString(),
+      Settings: `${settings.connections} connections, pipelining ${settings.pipelinings.join(' and ')}, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported), ${settings.warmupSeconds} s warm-up per scenario`,
+      'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections}, Lua script for method, headers and pipelining)` : '; wrk not found on PATH: skipped'}`,
+      Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=warn) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}`,
+    };
+    process.stdout.write(report(samples, tools, meta) + '\n');
+  } catch (err) {
+    exitCode = 1;
+    process.stderr.write(`bench:http failed: ${(err as Error).stack ?? String(err)}\n`);
+    for (const m of children) if (m.exit && !m.expectedExit) process.stderr.write(`${m.name} last output:\n${m.output.slice(-4000)}\n`);
+  } finally {
+    await cleanup();
+  }
+  process.exit(exitCode);
+}
+
+await main();

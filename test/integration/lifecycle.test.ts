@@ -1,0 +1,134 @@
+// The service as an operator runs it: `recd serve` on the embedded Redis, restarts, SIGTERM,
+// configuration errors, a machine without redis-server, and `recd create-root`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { freePort } from '../../src/store/redis-server.js';
+import { Api } from '../helpers/api.js';
+import { startRedis } from '../helpers/stack.js';
+
+const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/cli.js');
+
+interface Proc {
+  child: ChildProcess;
+  out: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(args: string[], env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+  return { child, out: () => out, exited };
+}
+
+async function until(what: string, check: () => boolean, ms = 15000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((res) => {
+    const s = connect(port, '127.0.0.1');
+    s.on('connect', () => {
+      s.destroy();
+      res(true);
+    });
+    s.on('error', () => res(false));
+  });
+
+t.test('recd serve on the embedded Redis: generated root, durable across restarts, clean stop', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'recd-life-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const env = { PORT: String(port), RECD_DATA_DIR: dataDir };
+  const first = run(['serve'], env);
+  await until('the first start', () => /password: (\S+)/.test(first.out()) && first.out().includes('recd listening'));
+  const password = /password: (\S+)/.exec(first.out())![1]!;
+  const redisPort = Number(/"port":(\d+),"dir"/.exec(first.out())![1]);
+  const api = new Api(`http://127.0.0.1:${port}/v1`);
+  const login = await api.post('login/root/', { email: 'root@localhost', password });
+  t.equal(login.status, 200, 'the printed root password works');
+  const db = await api.post('databases/', { name: 'kept', description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, { token: login.body.token });
+  t.equal(db.status, 200);
+
+  first.child.kill('SIGTERM');
+  t.equal(await first.exited, 0, 'SIGTERM stops with exit code 0');
+  t.equal(await portOpen(redisPort), false, 'the embedded redis-server stopped with it');
+
+  const second = run(['serve'], env);
+  await until('the second start', () => second.out().includes('recd listening'));
+  t.notMatch(second.out(), /password:/, 'the password is printed only once');
+  const again = await api.post('login/root/', { email: 'root@localhost', password });
+  t.equal(again.status, 200, 'accounts survived the restart (AOF)');
+  const list = await api.get('databases/', { token: again.body.token });
+  t.same(
+    list.body.databases.map((d: { name: string }) => d.name),
+    ['kept'],
+  );
+  second.child.kill('SIGINT');
+  t.equal(await second.exited, 0, 'SIGINT stops too');
+});
+
+t.test('SIGTERM lets an in-flight request finish', async (t) => {
+  const { server, dir } = await startRedis();
+  t.teardown(async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const port = await freePort();
+  const proc = run(['serve'], { PORT: String(port), REDIS_URL: server.url, RECD_ROOT_EMAIL: 'root@test.local', RECD_ROOT_PASSWORD: 'Root-password-1' });
+  await until('start', () => proc.out().includes('recd listening'));
+  const api = new Api(`http://127.0.0.1:${port}/v1`);
+  // A login hashes with scrypt for tens of milliseconds: SIGTERM lands while it runs.
+  const pending = api.post('login/root/', { email: 'root@test.local', password: 'Root-password-1' });
+  await new Promise((r) => setTimeout(r, 5));
+  proc.child.kill('SIGTERM');
+  const res = await pending;
+  t.equal(res.status, 200);
+  t.type(res.body.token, 'string');
+  t.equal(await proc.exited, 0);
+  t.equal(await portOpen(port), false, 'no longer listening');
+});
+
+t.test('without redis-server installed, start-up says how to install it', async (t) => {
+  const proc = run(['serve'], { PATH: '/nonexistent', PORT: '0', RECD_DATA_DIR: mkdtempSync(join(tmpdir(), 'recd-noredis-')) });
+  t.equal(await proc.exited, 1);
+  t.match(proc.out(), /redis-server is not installed.*apt-get install redis-server.*REDIS_URL/s);
+});
+
+t.test('a bad configuration value stops start-up naming the variable', async (t) => {
+  const proc = run(['serve'], { PORT: 'eighty' });
+  t.equal(await proc.exited, 1);
+  t.match(proc.out(), /PORT must be an integer/);
+});
+
+t.test('recd create-root adds a root account to an existing Redis', async (t) => {
+  const { server, dir } = await startRedis();
+  t.teardown(async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const weak = run(['create-root', '--email', 'ops@test.local', '--password', 'weak'], { REDIS_URL: server.url });
+  t.equal(await weak.exited, 1);
+  t.match(weak.out(), /password must have/);
+  const ok = run(['create-root', '--email', 'ops@test.local', '--password', 'Strong-password-9'], { REDIS_URL: server.url });
+  t.equal(await ok.exited, 0);
+  const port = await freePort();
+  const proc = run(['serve'], { PORT: String(port), REDIS_URL: server.url });
+  await until('start', () => proc.out().includes('recd listening'));
+  const login = await new Api(`http://127.0.0.1:${port}/v1`).post('login/root/', { email: 'ops@test.local', password: 'Strong-password-9' });
+  t.equal(login.status, 200);
+  t.equal(login.body.role, 'root');
+  proc.child.kill('SIGTERM');
+  await proc.exited;
+});

@@ -1,0 +1,38 @@
+// Identifier types: names accepted at database creation and the values each accepts.
+import t from 'tap';
+import { idType } from '../../src/services/id-types.js';
+
+t.test('type names', async (t) => {
+  for (const ok of ['uint32', 'uint64', 'uuid', 'urlsafe', 'hex2', 'hex10', 'hex24', 'hex64', 'bytes1', 'bytes16', 'bytes48']) t.ok(idType(ok), ok);
+  for (const bad of ['', 'int', 'uint16', 'hex', 'hex7', 'hex66', 'hex0', 'bytes0', 'bytes49', 'bytes', 'UUID', 'str']) t.notOk(idType(bad), bad);
+});
+
+t.test('uint32 and uint64', async (t) => {
+  const u32 = idType('uint32')!;
+  t.equal(u32.parse(0), 0);
+  t.equal(u32.parse('4294967295'), 4294967295);
+  for (const bad of [-1, 1.5, 4294967296, '4294967296', '01', '', 'x', null, true]) t.equal(u32.parse(bad), undefined, String(bad));
+  const u64 = idType('uint64')!;
+  t.equal(u64.parse('18446744073709551615'), '18446744073709551615', 'kept as a decimal string beyond 2^53');
+  t.equal(u64.parse('18446744073709551616'), undefined);
+  t.equal(u64.parse(2 ** 53 - 1), 2 ** 53 - 1);
+  t.equal(u64.parse(2 ** 53), undefined, 'numbers beyond 2^53 lose precision: send strings');
+});
+
+t.test('uuid, hexN, bytesN, urlsafe', async (t) => {
+  const uuid = idType('uuid')!;
+  t.equal(uuid.parse('123E4567-E89B-12D3-A456-426614174000'), '123e4567-e89b-12d3-a456-426614174000');
+  t.equal(uuid.parse('123e4567e89b12d3a456426614174000'), undefined);
+  const hex = idType('hex10')!;
+  t.equal(hex.parse('ABCDEF0123'), 'abcdef0123');
+  t.equal(hex.parse('abcdef012'), undefined);
+  t.equal(hex.parse('abcdef012g'), undefined);
+  const bytes = idType('bytes3')!;
+  t.equal(bytes.parse(Buffer.from([1, 2, 3]).toString('base64url')), 'AQID');
+  t.equal(bytes.parse('AQI'), undefined);
+  t.equal(bytes.parse('AQ+D'), undefined);
+  const urlsafe = idType('urlsafe')!;
+  t.equal(urlsafe.parse('a-b_C9'), 'a-b_C9');
+  t.equal(urlsafe.parse('a b'), undefined);
+  t.equal(urlsafe.parse('x'.repeat(65)), undefined);
+});

@@ -1,0 +1,41 @@
+// Query strings: repeated keys, booleans in every spelling clients send, numbers.
+import { Type } from '@sinclair/typebox';
+import t from 'tap';
+import { coerceQuery, parseQuery } from '../../src/http/query.js';
+
+const schema = Type.Object({
+  amt: Type.Optional(Type.Integer()),
+  flag: Type.Optional(Type.Boolean()),
+  filters: Type.Optional(Type.Array(Type.String())),
+  name: Type.Optional(Type.String()),
+});
+
+t.test('repeated keys become lists and encoded characters are decoded', async (t) => {
+  t.same(parseQuery('filters=a%3Aeq%3A1&filters=b%2Cc&name=x+y'), { filters: ['a:eq:1', 'b,c'], name: 'x y' });
+  t.same(parseQuery(''), {});
+});
+
+t.test('booleans accept true/false/True/False/1/0', async (t) => {
+  for (const [raw, want] of [
+    ['true', true],
+    ['True', true],
+    ['1', true],
+    ['false', false],
+    ['False', false],
+    ['0', false],
+  ] as const) {
+    t.equal(coerceQuery(parseQuery(`flag=${raw}`), schema).flag, want, raw);
+  }
+  t.equal(coerceQuery(parseQuery('flag=maybe'), schema).flag, 'maybe', 'left for the validator to refuse');
+});
+
+t.test('numbers are coerced, junk is left for the validator', async (t) => {
+  t.equal(coerceQuery(parseQuery('amt=12'), schema).amt, 12);
+  t.equal(coerceQuery(parseQuery('amt=twelve'), schema).amt, 'twelve');
+  t.equal(coerceQuery(parseQuery('amt='), schema).amt, '');
+});
+
+t.test('a single value of a list parameter is a list; a repeated scalar keeps the last', async (t) => {
+  t.same(coerceQuery(parseQuery('filters=a:notempty'), schema).filters, ['a:notempty']);
+  t.equal(coerceQuery(parseQuery('amt=1&amt=2'), schema).amt, 2);
+});

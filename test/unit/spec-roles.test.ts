@@ -1,0 +1,120 @@
+// The route table against the spec's endpoint tables: same roles for every registered endpoint, and the
+// whole "Account management and login" table registered.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { ALL4, ROLES, type Access, type Route } from '../../src/http/types.js';
+import { allRoutes } from '../../src/routes/index.js';
+
+// The compiled file lives in dist/test/unit/; the spec is ../shared/spec/ from the repository root.
+const SPEC_PATH = fileURLToPath(new URL('../../../../shared/spec/recommendation-api.md', import.meta.url));
+const spec = readFileSync(SPEC_PATH, 'utf8');
+
+interface SpecRow {
+  section: string;
+  method: string;
+  path: string;
+  roles: string;
+  line: number;
+}
+
+// Splits a table row on the pipes outside backticks.
+function cells(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let code = false;
+  for (const ch of line.trim().replace(/^\|/, '').replace(/\|$/, '')) {
+    if (ch === '`') code = !code;
+    if (ch === '|' && !code) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+// Rows of every markdown table with Method, Path and Roles columns, with the heading they sit under.
+function rolesRows(md: string): SpecRow[] {
+  const lines = md.split('\n');
+  const rows: SpecRow[] = [];
+  let section = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const h = /^#{1,6}\s+(.*)$/.exec(line);
+    if (h) section = h[1]!.trim();
+    if (!line.startsWith('|') || !/^\|[\s|:-]+\|$/.test((lines[i + 1] ?? '').trim())) continue;
+    // A header row followed by its separator row.
+    const header = cells(line).map((c) => c.toLowerCase());
+    const m = header.indexOf('method');
+    const p = header.indexOf('path');
+    const r = header.indexOf('roles');
+    i += 2;
+    for (; i < lines.length && lines[i]!.startsWith('|'); i++) {
+      if (r < 0 || m < 0 || p < 0) continue;
+      const c = cells(lines[i]!);
+      rows.push({ section, method: c[m]!, path: c[p]!.replace(/`/g, ''), roles: c[r]!, line: i + 1 });
+    }
+    i--;
+  }
+  return rows;
+}
+
+const normalise = (path: string) => path.trim().replace(/^\/+/, '').replace(/<(?:str:)?[a-z_]+>/g, '<>');
+
+// The spec's Roles cell as an access value; undefined for wording this test does not know.
+function specAccess(cell: string): Access | undefined {
+  const text = cell.trim().toLowerCase();
+  if (text === 'none') return 'public';
+  if (text === 'any logged-in account' || text === 'token in header') return 'authenticated';
+  const roles = new Set<string>();
+  for (const part of text.split(',').map((s) => s.trim())) {
+    if (part === 'all4') ALL4.forEach((x) => roles.add(x));
+    else if ((ROLES as readonly string[]).includes(part)) roles.add(part);
+    else return undefined;
+  }
+  return [...roles].sort() as Access;
+}
+
+const canonical = (a: Access) => (typeof a === 'string' ? a : [...a].sort().join(','));
+
+const rows = rolesRows(spec);
+const routes: Route[] = allRoutes({} as any);
+const registered = new Map(routes.map((r) => [`${r.method} ${normalise(r.path)}`, r]));
+const ACCOUNTS_SECTION = 'Account management and login';
+
+t.test('the spec parses into endpoint rows with roles', async (t) => {
+  t.ok(rows.length >= 40, `${rows.length} rows with a Roles column`);
+  const accountRows = rows.filter((r) => r.section === ACCOUNTS_SECTION);
+  t.equal(accountRows.length, 16, 'the account table has 16 endpoints');
+  for (const row of rows) {
+    t.match(row.method, /^(GET|POST|PUT|PATCH|DELETE)$/, `line ${row.line}: method`);
+    t.match(row.path, /^[a-z0-9_<>:/.-]+\/$/i, `line ${row.line}: path`);
+    t.not(specAccess(row.roles), undefined, `line ${row.line}: roles ${JSON.stringify(row.roles)} understood`);
+  }
+  t.same(specAccess('ALL4'), ['backend', 'frontend', 'manager', 'root']);
+  t.same(specAccess('root, manager, backend'), ['backend', 'manager', 'root']);
+  t.equal(specAccess('none'), 'public');
+  t.equal(specAccess('any logged-in account'), 'authenticated');
+  t.equal(specAccess('root, emperor'), undefined);
+  t.equal(normalise('accounts/service/keys/<str:key_id>/'), normalise('accounts/service/keys/<key_id>/'));
+});
+
+t.test('every spec endpoint that is registered has the spec roles', async (t) => {
+  let compared = 0;
+  for (const row of rows) {
+    const route = registered.get(`${row.method} ${normalise(row.path)}`);
+    if (!route) continue;
+    const want = specAccess(row.roles);
+    if (want === undefined) continue; // reported by the parsing test
+    compared++;
+    t.equal(canonical(route.access), canonical(want), `${row.method} ${row.path} (spec line ${row.line}): ${row.roles}`);
+  }
+  t.ok(compared >= rows.filter((r) => r.section === ACCOUNTS_SECTION).length, `${compared} endpoints compared`);
+});
+
+t.test('every endpoint of "Account management and login" is registered', async (t) => {
+  for (const row of rows.filter((r) => r.section === ACCOUNTS_SECTION)) {
+    t.ok(registered.has(`${row.method} ${normalise(row.path)}`), `${row.method} ${row.path} (spec line ${row.line})`);
+  }
+});
