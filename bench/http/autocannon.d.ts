@@ -18,7 +18,7 @@ declare module 'autocannon' {
       min: number;
       max: number;
       total: number;
-      sent: number;
+      sent: number; // on `requests`: requests written
       p50: number;
       p90: number;
       p99: number;

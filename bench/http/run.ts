@@ -67,12 +67,22 @@ interface Scenario {
   auth: boolean;
 }
 
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   { id: 'a', label: 'bare uWS hello-world `GET /`', target: 'hello', method: 'GET', path: '/', auth: false },
   { id: 'b', label: 'recd `GET /v1/`', target: 'recd', method: 'GET', path: '/v1/', auth: false },
   { id: 'c', label: 'recd `POST /v1/login/jwt/` (Bearer, token only)', target: 'recd', method: 'POST', path: '/v1/login/jwt/', auth: true },
   { id: 'd', label: 'recd `GET /v1/databases/current/status/` (Bearer, 1 Redis read)', target: 'recd', method: 'GET', path: '/v1/databases/current/status/', auth: true },
 ];
+
+// BENCH_SCENARIOS=a,c runs a subset (for investigating one case); ratios need a.
+const SCENARIOS = (() => {
+  const raw = process.env.BENCH_SCENARIOS;
+  if (raw === undefined || raw.trim() === '') return ALL_SCENARIOS;
+  const ids = raw.split(',').map((s) => s.trim());
+  const bad = ids.filter((id) => !ALL_SCENARIOS.some((sc) => sc.id === id));
+  if (bad.length > 0) throw new Error(`BENCH_SCENARIOS: unknown scenario ${bad.join(', ')} (use a, b, c, d)`);
+  return ALL_SCENARIOS.filter((sc) => ids.includes(sc.id));
+})();
 
 interface Sample {
   scenario: ScenarioId;
@@ -84,8 +94,10 @@ interface Sample {
   requests: number;
   non2xx: number;
   errors: number; // socket errors, timeouts, resets, mismatches
+  unanswered: number; // autocannon: requests written that never got a response, beyond those in flight at the end
   serverCpuPct: number | undefined;
   generatorCpuPct: number | undefined;
+  machineCpuPct: number | undefined; // all processes, all cores (200 % = both cores of a 2-core machine)
   statusCodes: string;
 }
 
@@ -164,6 +176,8 @@ async function waitForHttp(m: Managed, url: string, timeoutMs: number): Promise<
   }
 }
 
+const t_ = (sc: Scenario) => `${sc.method} ${sc.path}`;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // CPU time of a process from /proc (Linux), in seconds; undefined elsewhere.
@@ -183,6 +197,20 @@ function cpuSeconds(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
+
+// Busy CPU time of the whole machine (all cores, seconds) from /proc/stat; undefined elsewhere.
+function machineBusySeconds(): number | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    const f = line.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal ...
+    return ((f[0] ?? 0) + (f[1] ?? 0) + (f[2] ?? 0) + (f[5] ?? 0) + (f[6] ?? 0) + (f[7] ?? 0)) / CLK_TCK;
+  } catch {
+    return undefined;
+  }
+}
+
+const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
 // ---------------------------------------------------------------------------------------------------
 // Set-up over HTTP
@@ -231,6 +259,7 @@ interface Measured {
   requests: number;
   non2xx: number;
   errors: number;
+  unanswered: number;
   generatorCpuPct: number | undefined;
   statusCodes: string;
 }
@@ -248,6 +277,9 @@ async function runAutocannon(t: Target, pipelining: number, seconds: number): Pr
     requests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts + r.resets + r.mismatches,
+    // autocannon reconnects silently when the server closes a connection, dropping what was in flight on it;
+    // at most connections × pipelining requests are legitimately still in flight when the run stops.
+    unanswered: Math.max(0, r.requests.sent - r.requests.total - settings.connections * pipelining),
     generatorCpuPct: ((cpu.user + cpu.system) / 1e6 / wall) * 100,
     statusCodes: codes,
   };
@@ -296,8 +328,15 @@ function parseDuration(value: string, unit: string): number {
 async function runWrk(dir: string, t: Target, pipelining: number, seconds: number): Promise<Measured> {
   const script = wrkScript(dir, t, pipelining);
   const args = ['-t1', `-c${settings.connections}`, `-d${seconds}s`, '--latency', '-s', script, t.url];
+  let lastCpu: number | undefined;
+  const wall0 = process.hrtime.bigint();
   const out = await new Promise<string>((res, rej) => {
     const c = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // wrk's own CPU time, sampled until it exits (the last ~200 ms are missed).
+    const poll = setInterval(() => {
+      lastCpu = cpuSeconds(c.pid) ?? lastCpu;
+    }, 200);
+    c.on('exit', () => clearInterval(poll));
     let text = '';
     c.stdout.on('data', (d: Buffer) => (text += d.toString()));
     c.stderr.on('data', (d: Buffer) => (text += d.toString()));
@@ -310,13 +349,18 @@ async function runWrk(dir: string, t: Target, pipelining: number, seconds: numbe
   const non2xx = out.match(/Non-2xx or 3xx responses:\s+(\d+)/);
   const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   if (!rps || !total) throw new Error(`cannot read wrk output:\n${out}`);
+  const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
+  // With a pipelining script wrk records one latency per batch and its percentiles can come out as 0.00us:
+  // such a p99 is reported as missing rather than as zero.
+  const p99ms = p99 && Number(p99[1]) > 0 ? parseDuration(p99[1]!, p99[2]!) : NaN;
   return {
     rps: Number(rps[1]),
-    p99ms: p99 ? parseDuration(p99[1]!, p99[2]!) : NaN,
+    p99ms,
     requests: Number(total[1]),
     non2xx: non2xx ? Number(non2xx[1]) : 0,
     errors: sock ? Number(sock[1]) + Number(sock[2]) + Number(sock[3]) + Number(sock[4]) : 0,
-    generatorCpuPct: undefined,
+    unanswered: 0, // wrk counts a connection closed under it as a socket (read) error instead
+    generatorCpuPct: lastCpu !== undefined ? (lastCpu / wall) * 100 : undefined,
     statusCodes: non2xx ? `non-2xx/3xx:${non2xx[1]}` : '',
   };
 }
@@ -359,14 +403,15 @@ function versionOf(pkg: string): string {
   return `${pkg}@?`;
 }
 
-function report(samples: Sample[], tools: Tool[], meta: Record<string, string>): string {
+function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, incomplete?: string): string {
   const out: string[] = [];
+  if (incomplete) out.push(`**INCOMPLETE RUN: ${incomplete}**`, '');
   out.push('### Machine and settings', '');
   for (const [k, v] of Object.entries(meta)) out.push(`- ${k}: ${v}`);
   out.push('');
   out.push(
-    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | p99 ms (median) | Server CPU % (median) | Rounds req/s | non-2xx / errors |',
-    '|---|---|---:|---:|---:|---:|---:|---|---|',
+    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | p99 ms (median) | CPU % server / load gen / machine (median) | Rounds req/s | non-2xx / errors / unanswered |',
+    '|---|---|---:|---:|---:|---:|---|---|---|',
   );
   const flagged: string[] = [];
   for (const tool of tools) {
@@ -379,25 +424,30 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>):
         const rps = median(ss.map((s) => s.rps));
         const non2xx = ss.reduce((n, s) => n + s.non2xx, 0);
         const errors = ss.reduce((n, s) => n + s.errors, 0);
-        const bad = non2xx > 0 || errors > 0;
+        const unanswered = ss.reduce((n, s) => n + s.unanswered, 0);
+        const bad = non2xx > 0 || errors > 0 || unanswered > 0;
         if (bad) {
-          const codes = ss.map((s) => `round ${s.round}: ${s.non2xx} non-2xx, ${s.errors} errors${s.statusCodes ? ` (${s.statusCodes})` : ''}`).join('; ');
+          const codes = ss
+            .map((s) => `round ${s.round}: ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered${s.statusCodes ? ` (status ${s.statusCodes})` : ''}`)
+            .join('; ');
           flagged.push(`- **${sc.id}** ${sc.label}, ${tool}, pipelining ${p}: ${codes}`);
         }
         out.push(
-          `| ${sc.id}. ${sc.label} | ${tool} | ${p} | ${fmtInt(rps)} | ${sc.id === 'a' ? '1.00' : fmt(rps / base, 2)} | ${fmt(median(ss.map((s) => s.p99ms)), 2)} | ${fmt(
-            median(ss.map((s) => s.serverCpuPct ?? NaN)),
+          `| ${sc.id}. ${sc.label} | ${tool} | ${p} | ${fmtInt(rps)} | ${sc.id === 'a' ? '1.00' : fmt(rps / base, 2)} | ${fmt(median(ss.map((s) => s.p99ms)), 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(median(ss.map((s) => s.generatorCpuPct ?? NaN)), 0)} / ${fmt(
+            median(ss.map((s) => s.machineCpuPct ?? NaN)),
             0,
-          )} | ${ss.map((s) => fmtInt(s.rps)).join(', ')} | ${bad ? `⚠ ${non2xx} / ${errors}` : '0 / 0'} |`,
+          )} | ${ss.map((s) => fmtInt(s.rps)).join(', ')} | ${bad ? `⚠ ${non2xx} / ${errors} / ${unanswered}` : '0 / 0 / 0'} |`,
         );
       }
     }
   }
   out.push('');
-  if (flagged.length > 0) out.push('**Flagged: scenarios with non-2xx responses or errors**', '', ...flagged, '');
-  else out.push('No scenario had non-2xx responses or errors.', '');
-  const genCpu = samples.filter((s) => s.tool === 'autocannon').map((s) => s.generatorCpuPct ?? NaN);
-  if (genCpu.length > 0) out.push(`autocannon's own CPU use (this process) during its runs: median ${fmt(median(genCpu), 0)} % of one core.`, '');
+  if (flagged.length > 0) out.push('**Flagged: scenarios with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)', '', ...flagged, '');
+  else out.push('No scenario had non-2xx responses, errors or unanswered requests.', '');
+  out.push(
+    '_errors_: autocannon errors + timeouts + resets + mismatches, or wrk socket errors (connect, read, write, timeout). _unanswered_: requests autocannon wrote that never got a response, beyond the connections × pipelining still in flight when a run stops (autocannon reconnects silently when the server closes a connection). _CPU %_: CPU time over wall time during the run, 100 % = one core: the server process, the load generator (autocannon: this whole process; wrk: sampled every 200 ms), and the whole machine (all processes; anything well above server + load gen is other load on the machine). _p99_: wrk with pipelining measures one latency per batch of requests and sometimes prints 0.00us percentiles; those are shown as —.',
+    '',
+  );
   return out.join('\n');
 }
 
@@ -472,48 +522,62 @@ async function main(): Promise<void> {
       process.stderr.write(`warm-up: ${settings.warmupSeconds} s per scenario (autocannon, pipelining 1, not recorded)\n`);
       for (const sc of SCENARIOS) {
         const w = await runAutocannon(targets.get(sc.id)!, 1, settings.warmupSeconds);
-        if (w.non2xx > 0 || w.errors > 0) process.stderr.write(`  warm-up ${sc.id}: ${w.non2xx} non-2xx, ${w.errors} errors (${w.statusCodes})\n`);
+        if (w.non2xx > 0 || w.errors > 0 || w.unanswered > 0) process.stderr.write(`  warm-up ${sc.id}: ${w.non2xx} non-2xx, ${w.errors} errors, ${w.unanswered} unanswered (${w.statusCodes})\n`);
       }
     }
 
     const samples: Sample[] = [];
     const startedAt = new Date();
-    for (let round = 1; round <= settings.rounds; round++) {
+    const loadAtStart = loadAvg();
+    let incomplete: string | undefined;
+    let current = '';
+    try {
+      for (let round = 1; round <= settings.rounds; round++) {
       for (const p of settings.pipelinings) {
         for (const tool of tools) {
           for (const sc of SCENARIOS) {
+            current = `round ${round}, pipelining ${p}, ${tool}, scenario ${sc.id} (${t_(sc)})`;
             assertAlive(recd);
             assertAlive(hello);
             const server = serverOf(sc);
             const t = targets.get(sc.id)!;
             const cpu0 = cpuSeconds(server.child.pid);
+            const busy0 = machineBusySeconds();
             const wall0 = process.hrtime.bigint();
             const m = tool === 'autocannon' ? await runAutocannon(t, p, settings.seconds) : await runWrk(dir, t, p, settings.seconds);
             const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
             const cpu1 = cpuSeconds(server.child.pid);
+            const busy1 = machineBusySeconds();
             const serverCpuPct = cpu0 !== undefined && cpu1 !== undefined ? ((cpu1 - cpu0) / wall) * 100 : undefined;
-            samples.push({ scenario: sc.id, tool, pipelining: p, round, ...m, serverCpuPct });
-            const warn = m.non2xx > 0 || m.errors > 0 ? `  ⚠ ${m.non2xx} non-2xx, ${m.errors} errors ${m.statusCodes}` : '';
+            const machineCpuPct = busy0 !== undefined && busy1 !== undefined ? ((busy1 - busy0) / wall) * 100 : undefined;
+            // A server that died during the run: record the run, then stop measuring.
+            assertAlive(server);
+            samples.push({ scenario: sc.id, tool, pipelining: p, round, ...m, serverCpuPct, machineCpuPct });
+            const warn = m.non2xx > 0 || m.errors > 0 || m.unanswered > 0 ? `  ⚠ ${m.non2xx} non-2xx, ${m.errors} errors, ${m.unanswered} unanswered ${m.statusCodes}` : '';
             process.stderr.write(
-              `round ${round}/${settings.rounds} p=${p} ${tool.padEnd(10)} ${sc.id}: ${fmtInt(m.rps).padStart(8)} req/s  p99 ${fmt(m.p99ms, 2)} ms  server CPU ${fmt(serverCpuPct, 0)} %${warn}\n`,
+              `round ${round}/${settings.rounds} p=${p} ${tool.padEnd(10)} ${sc.id}: ${fmtInt(m.rps).padStart(8)} req/s  p99 ${fmt(m.p99ms, 2)} ms  CPU server ${fmt(serverCpuPct, 0)} % gen ${fmt(m.generatorCpuPct, 0)} % machine ${fmt(machineCpuPct, 0)} %${warn}\n`,
             );
           }
         }
       }
+      }
+    } catch (err) {
+      exitCode = 1;
+      incomplete = `stopped during ${current}: ${(err as Error).message}`;
+      process.stderr.write(`bench:http: ${incomplete}\n`);
     }
-    assertAlive(recd);
-    assertAlive(hello);
 
     const cpus = os.cpus();
     const meta: Record<string, string> = {
       Machine: `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}`,
       Node: process.version,
       Date: startedAt.toISOString(),
+      'Load average (1/5/15 min) at start / end of measuring': `${loadAtStart} / ${loadAvg()}`,
       Settings: `${settings.connections} connections, pipelining ${settings.pipelinings.join(' and ')}, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported), ${settings.warmupSeconds} s warm-up per scenario`,
       'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections}, Lua script for method, headers and pipelining)` : '; wrk not found on PATH: skipped'}`,
       Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=warn) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}`,
     };
-    process.stdout.write(report(samples, tools, meta) + '\n');
+    process.stdout.write(report(samples, tools, meta, incomplete) + '\n');
   } catch (err) {
     exitCode = 1;
     process.stderr.write(`bench:http failed: ${(err as Error).stack ?? String(err)}\n`);

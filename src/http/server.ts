@@ -36,6 +36,7 @@ interface Pending {
   aborted: boolean;
   done: boolean;
   head: boolean;
+  watched: boolean;
 }
 
 export class HttpServer {
@@ -51,7 +52,19 @@ export class HttpServer {
     private readonly o: HttpServerOptions,
   ) {
     this.app = uWS.App();
-    this.app.any('/*', (res, req) => this.onRequest(res, req));
+    this.app.any('/*', (res, req) => {
+      try {
+        this.onRequest(res, req);
+      } catch (err) {
+        // A bug here would otherwise abort the whole process inside uWS: answer 500 instead.
+        this.o.logger.error({ err }, 'request handler failed');
+        try {
+          res.cork(() => res.writeStatus('500 Internal Server Error').end('{"error_code":0,"error_name":"ServerError","message":"internal error","error_data":{"name":"SERVER_ERROR"}}', true));
+        } catch {
+          // already answered or closed
+        }
+      }
+    });
   }
 
   listen(): Promise<number> {
@@ -94,22 +107,29 @@ export class HttpServer {
       accept: req.getHeader('accept'),
       body: undefined,
     };
-    const pending: Pending = { aborted: false, done: false, head: method === 'HEAD' };
+    const pending: Pending = { aborted: false, done: false, head: method === 'HEAD', watched: false };
     this.inFlight++;
-    res.onAborted(() => {
-      pending.aborted = true;
-      this.finish(pending);
-    });
     if (NO_BODY.has(method)) {
+      // HEAD closes its connection, which uWS only accepts from a handler with an abort handler.
+      if (pending.head) this.watchAbort(res, pending);
       this.answer(res, pending, plain);
       return;
     }
+    this.watchAbort(res, pending);
     const declared = Number(req.getHeader('content-length') || '0');
     if (declared > this.o.maxBodyBytes) {
       this.write(res, pending, this.tooLarge(plain), true);
       return;
     }
     this.readBody(res, pending, plain, declared);
+  }
+
+  private watchAbort(res: uWS.HttpResponse, pending: Pending): void {
+    pending.watched = true;
+    res.onAborted(() => {
+      pending.aborted = true;
+      this.finish(pending);
+    });
   }
 
   private readBody(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest, declared: number): void {
@@ -137,10 +157,12 @@ export class HttpServer {
     });
   }
 
+  // Warm paths answer within this call; an async answer needs an abort handler (attached once).
   private answer(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest): void {
     const out = this.dispatcher.dispatch(plain);
-    if (out instanceof Promise) out.then((o) => this.write(res, pending, o, false));
-    else this.write(res, pending, out, false);
+    if (!(out instanceof Promise)) return this.write(res, pending, out, false);
+    if (!pending.watched) this.watchAbort(res, pending);
+    out.then((o) => this.write(res, pending, o, false)).catch((err) => this.o.logger.error({ err }, 'response write failed'));
   }
 
   private tooLarge(plain: PlainRequest): Outcome {

@@ -118,6 +118,18 @@ t.test('POST accounts/individual/ with a password creates an account that logs i
   t.match(listed, { id: r.body.id, role: 'backend', first_name: 'Ada', last_name: 'Lovelace', email: address, metadata: { team: 'ml' } });
 });
 
+t.test('no account is created with the root role, nor by a non-admin', async (t) => {
+  const address = email('wannabe');
+  const r = await api.post('accounts/individual/', { email: address, role: 'root', password: PASSWORD }, { token: manager });
+  t.equal(r.status, 400);
+  t.equal(r.body.error_name, 'WrongData');
+  t.equal(r.body.error_data.field, 'role');
+  const backend = await tokenFor(api, root, 'backend', dbId);
+  const f = await api.post('accounts/individual/', { email: address, role: 'manager', password: PASSWORD }, { token: backend });
+  t.same(errorOf(f), { status: 403, code: 50, errorName: 'ForbiddenError', name: 'INCORRECT_ROLE' });
+  t.same(errorOf(await login(api, address, PASSWORD)), { status: 401, code: 21, errorName: 'AuthError', name: 'INCORRECT_PASSWORD' });
+});
+
 t.test('without a password a set-password mail carries the code, and reset sets the password', async (t) => {
   const address = email('unverified');
   const r = await api.post('accounts/individual/', { email: address, role: 'backend' }, { token: root });
@@ -507,7 +519,9 @@ function mailBody(raw: string): { headers: string; body: string } {
   return { headers, body };
 }
 
-t.test('with RECD_SMTP_URL mail reaches the SMTP server; codes expire after RECD_RESET_CODE_TTL_SECONDS', async (t) => {
+// A second app on the same redis-server (no extra redis-server): another root e-mail makes a second
+// organisation, and this app mails through SMTP with 1-second codes.
+t.test('a second organisation, served with SMTP mail and 1-second codes', async (t) => {
   const delivered: { rcpt: string[]; raw: string }[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -529,31 +543,69 @@ t.test('with RECD_SMTP_URL mail reaches the SMTP server; codes expire after RECD
     await second?.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
-  second = await startStack({ RECD_SMTP_URL: `smtp://127.0.0.1:${port}`, RECD_RESET_CODE_TTL_SECONDS: '1' });
+  const rootB = 'root-b@test.local';
+  second = await startStack(
+    { RECD_SMTP_URL: `smtp://127.0.0.1:${port}`, RECD_RESET_CODE_TTL_SECONDS: '1', RECD_ROOT_EMAIL: rootB, RECD_ROOT_PASSWORD: ROOT_PASSWORD },
+    stack.redisServer,
+  );
   const api2 = second.api;
-  const root2 = await rootToken(api2);
+  const r2 = await api2.post('login/root/', { email: rootB, password: ROOT_PASSWORD });
+  t.equal(r2.status, 200);
+  const root2: string = r2.body.token;
+  const orgA = (await api.post('login/jwt/', undefined, { token: root })).body.org_id;
+  t.not(r2.body.org_id, orgA, 'a second organisation');
+
+  await t.test('accounts of another organisation are out of reach', async (t) => {
+    const b = email('org-b');
+    t.equal((await api2.post('accounts/individual/', { email: b, role: 'manager', password: PASSWORD }, { token: root2 })).status, 200);
+    const svc = unique('svc-b');
+    t.equal((await api2.post('accounts/service/', { name: svc, role: 'backend' }, { token: root2 })).status, 200);
+    const keyB = (await api2.post('accounts/service/keys/', { name: svc }, { token: root2 })).body;
+    const notFound = { status: 404, code: 60, errorName: 'NotFoundError', name: 'ACCOUNT_NOT_FOUND' };
+    t.same(errorOf(await api.patch('accounts/individual/', { email: b, password: 'Stolen-password-1' }, { token: root })), notFound, 'PATCH');
+    t.same(errorOf(await api.delete('accounts/individual/', { email: b }, { token: manager })), notFound, 'DELETE individual');
+    t.same(errorOf(await api.delete('accounts/individual/', { email: rootB }, { token: root })), notFound, 'DELETE the other root');
+    t.same(errorOf(await api.delete('accounts/service/', { name: svc }, { token: root })), notFound, 'DELETE service');
+    t.same(errorOf(await api.post('accounts/service/keys/', { name: svc }, { token: root })), notFound, 'POST key');
+    t.same(errorOf(await api.delete(`accounts/service/keys/${keyB.id}/`, undefined, { token: root })), notFound, 'DELETE key');
+    const listA = await listing();
+    t.notOk(individualIn(listA, b) ?? individualIn(listA, rootB) ?? serviceIn(listA, svc), 'not in the listing of organisation A');
+    // Everything of organisation B still works.
+    t.equal((await login(api, b, PASSWORD)).status, 200);
+    t.equal((await loginService(svc, keyB.key)).status, 200);
+    const listB = (await api2.get('organizations/current/accounts/', { token: root2 })).body;
+    t.ok(individualIn(listB, b) && serviceIn(listB, svc), 'listed in organisation B');
+    t.notOk(individualIn(listB, ROOT_EMAIL), 'organisation A is not listed in B');
+  });
+
   const address = email('smtp');
   t.equal((await api2.post('accounts/individual/', { email: address, role: 'backend', password: PASSWORD }, { token: root2 })).status, 200);
-  t.equal(delivered.length, 0, 'an account with a password gets no mail');
+  const outboxBefore = await outboxLength();
 
-  const redirect = 'https://app.example/smtp-reset';
-  const r = await api2.post('accounts/individual/send-reset-password-email/', { email: address, email_redirect_url: redirect });
-  t.equal(r.status, 204);
-  t.equal(delivered.length, 1, 'one mail reached the SMTP server');
-  t.same(delivered[0]!.rcpt, [address]);
-  const { headers, body } = mailBody(delivered[0]!.raw);
-  t.match(headers, new RegExp(`^To: .*${address.replace(/[.]/g, '\\.')}`, 'im'));
-  const link = linkOf(body);
-  t.equal(link.origin + link.pathname, redirect);
-  t.equal(link.searchParams.get('email'), address);
-  const code = link.searchParams.get('code');
-  t.ok(code, 'code parameter');
-  t.ok(link.searchParams.get('code_expiration_timestamp'), 'code_expiration_timestamp parameter');
-  t.equal(await second.redis.llen('mail:outbox'), 0, 'nothing went to the Redis outbox');
+  await t.test('the mail reaches the SMTP server with the code link', async (t) => {
+    t.equal(delivered.length, 0, 'accounts with a password get no mail');
+    const redirect = 'https://app.example/smtp-reset';
+    const r = await api2.post('accounts/individual/send-reset-password-email/', { email: address, email_redirect_url: redirect });
+    t.equal(r.status, 204);
+    t.equal(delivered.length, 1, 'one mail reached the SMTP server');
+    t.same(delivered[0]!.rcpt, [address]);
+    const { headers, body } = mailBody(delivered[0]!.raw);
+    t.match(headers, new RegExp(`^To: .*${address.replace(/[.]/g, '\\.')}`, 'im'));
+    const link = linkOf(body);
+    t.equal(link.origin + link.pathname, redirect);
+    t.equal(link.searchParams.get('email'), address);
+    t.ok(link.searchParams.get('code'), 'code parameter');
+    t.ok(link.searchParams.get('code_expiration_timestamp'), 'code_expiration_timestamp parameter');
+    t.equal(await outboxLength(), outboxBefore, 'nothing went to the Redis outbox');
+  });
 
-  // The code lives 1 s here.
-  await sleep(1200);
-  const late = await api2.post('accounts/individual/reset/', { code, email: address, new_password: 'Too-late-password-5' });
-  t.same(errorOf(late), { status: 401, code: 21, errorName: 'AuthError', name: 'CODE_EXPIRED' });
-  t.equal((await login(api2, address, PASSWORD)).status, 200, 'the password is unchanged');
+  await t.test('a code used after RECD_RESET_CODE_TTL_SECONDS is CODE_EXPIRED', async (t) => {
+    const code = linkOf(mailBody(delivered.at(-1)!.raw).body).searchParams.get('code');
+    t.ok(code, 'the code of the SMTP mail');
+    await sleep(1200);
+    const late = await api2.post('accounts/individual/reset/', { code, email: address, new_password: 'Too-late-password-5' });
+    t.same(errorOf(late), { status: 401, code: 21, errorName: 'AuthError', name: 'CODE_EXPIRED' });
+    t.equal((await login(api2, address, PASSWORD)).status, 200, 'the password is unchanged');
+    t.equal((await login(api2, address, 'Too-late-password-5')).status, 401);
+  });
 });

@@ -1,8 +1,9 @@
 // Databases and task records: creation with identifier types, listing, status, renaming, deletion, recent tasks.
 import t from 'tap';
+import { keys } from '../../src/store/keys.js';
 import { TasksStore, type TaskRecord } from '../../src/store/tasks-store.js';
 import { createDatabase, errorOf, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
-import { ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
+import { ROOT_EMAIL, ROOT_PASSWORD, startStack, type Stack } from '../helpers/stack.js';
 
 const stack = await startStack();
 t.teardown(() => stack.close());
@@ -129,7 +130,7 @@ t.test('unknown identifier types are WrongData WRONG_DATA_TYPE naming the field'
       const r = await api.post('databases/', body, { token: root });
       const what = `${field}=${JSON.stringify(bad)}`;
       t.same(errorOf(r), { status: 400, code: 40, errorName: 'WrongData', name: 'WRONG_DATA_TYPE' }, what);
-      t.equal(r.body.error_data.field, field, what);
+      t.equal(r.body.error_data?.field, field, what);
       // A refused creation claims nothing: the name is still free.
       const again = await api.post('databases/', { ...body, [field]: 'uint32' }, { token: root });
       t.equal(again.status, 200, `${what}: name still free`);
@@ -158,8 +159,8 @@ t.test('a database name is unique in the organisation, case-insensitively', asyn
   for (const variant of [name, name.toLowerCase(), name.toUpperCase()]) {
     const r = await api.post('databases/', { name: variant, description: 'other', item_id_type: 'uuid', user_id_type: 'uuid' }, { token: root });
     t.same(errorOf(r), { status: 400, code: 42, errorName: 'DuplicatedError', name: 'DUPLICATED_DATABASE' }, variant);
-    t.equal(r.body.error_data.type, 'database', variant);
-    t.equal(r.body.error_data.key, variant, variant);
+    t.equal(r.body.error_data?.type, 'database', variant);
+    t.equal(r.body.error_data?.key, variant, variant);
   }
   const all = await api.get('databases/', { token: root, query: 'amt=500' });
   t.equal(all.body.databases.filter((d: { name: string }) => d.name.toLowerCase() === name.toLowerCase()).length, 1, 'only the first one exists');
@@ -269,6 +270,11 @@ t.test('DELETE databases/current/ removes every key of the database and nothing 
     'the sibling is still listed',
   );
 
+  // The organisation's indexes forget it too (the listing order and the name claims).
+  const org: string = (await api.post('login/jwt/', undefined, { token: root })).body.org_id;
+  t.equal(await stack.redis.zscore(keys.orgDatabases(org), id), null, 'not in the listing index');
+  t.notOk(Object.values(await stack.redis.hgetall(keys.orgDatabaseNames(org))).includes(id), 'no name points to it');
+
   t.same(errorOf(await loginOn(id)), { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' }, 'login by db_id');
   const byName = await api.post('login/individual/', { email: ROOT_EMAIL, password: ROOT_PASSWORD, db_name: name });
   t.same(errorOf(byName), { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' }, 'login by db_name');
@@ -330,6 +336,42 @@ t.test('an invalid task name is WrongData WRONG_PARAMETER', async (t) => {
   for (const bad of ['Bad-Name!', 'UPPER', 'a'.repeat(65)]) {
     const r = await api.get(`tasks/${encodeURIComponent(bad)}/recents/`, { token });
     t.same(errorOf(r), { status: 400, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' }, bad);
-    t.equal(r.body.error_data.field, 'task_name', bad);
+    t.equal(r.body.error_data?.field, 'task_name', bad);
   }
+});
+
+t.test('databases belong to one organisation: names are per organisation, ids are not shared', async (t) => {
+  // A second server on the same Redis bootstraps a second organisation with its own root.
+  const otherEmail = `${unique('other-root')}@test.local`;
+  const other: Stack = await startStack({ RECD_ROOT_EMAIL: otherEmail }, stack.redisServer);
+  t.teardown(() => other.close());
+  const login = await other.api.post('login/root/', { email: otherEmail, password: ROOT_PASSWORD });
+  t.equal(login.status, 200);
+  const otherRoot: string = login.body.token;
+  const mine = await api.post('login/jwt/', undefined, { token: root });
+  t.not(login.body.org_id, mine.body.org_id, 'two organisations');
+
+  const name = unique('Shared-Name');
+  const a = await api.post('databases/', { name, description: '', item_id_type: 'uint32', user_id_type: 'uuid' }, { token: root });
+  t.equal(a.status, 200);
+  const b = await other.api.post('databases/', { name: name.toLowerCase(), description: '', item_id_type: 'uuid', user_id_type: 'uuid' }, { token: otherRoot });
+  t.equal(b.status, 200, 'the same name in another organisation is allowed');
+  t.not(b.body.id, a.body.id);
+
+  const listed = await other.api.get('databases/', { token: otherRoot, query: 'amt=500' });
+  t.same(
+    listed.body.databases.map((d: { id: string }) => d.id),
+    [b.body.id],
+    'the other organisation lists only its own database',
+  );
+  const cross = await other.api.post('login/individual/', { email: otherEmail, password: ROOT_PASSWORD, db_id: a.body.id });
+  t.same(errorOf(cross), { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' }, 'no login into another organisation');
+
+  // Deleting one organisation's database leaves the other's namesake alone.
+  const tokenA = (await loginOn(a.body.id)).body.token;
+  const d = await api.delete('databases/current/', undefined, { token: tokenA });
+  t.ok(d.status === 200 || d.status === 204);
+  const again = await other.api.post('login/individual/', { email: otherEmail, password: ROOT_PASSWORD, db_name: name });
+  t.equal(again.status, 200);
+  t.equal(again.body.database?.id, b.body.id);
 });
