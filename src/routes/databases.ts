@@ -64,7 +64,7 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     params: Type.Object({ task_name: Type.String({ pattern: '^[a-z0-9_]{1,64}$' }) }),
     query: Page(LIMITS.tasksAmtDefault, LIMITS.tasksAmtMax),
     handler: async ({ auth, db, params, query }) => ({
-      tasks: await databases.recentTasks(auth.org, db, params.task_name, query.amt ?? LIMITS.tasksAmtDefault),
+      tasks: await databases.recentTasks(auth.org, db, params.task_name, query.page ?? 1, query.amt ?? LIMITS.tasksAmtDefault),
     }),
   }),
 ];

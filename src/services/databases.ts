@@ -79,22 +79,26 @@ export class DatabaseService {
 
   async patch(org: string, id: string, patch: { name?: string; description?: string; metadata?: Record<string, unknown> }): Promise<void> {
     const db = await this.get(org, id);
-    if (patch.name !== undefined && patch.name.toLowerCase() !== db.name.toLowerCase()) {
-      if (!(await this.store.claimName(org, patch.name, id))) throw duplicated('DUPLICATED_DATABASE', 'database', patch.name);
-      await this.store.releaseName(org, db.name);
-    }
+    const oldName = db.name;
+    const renamed = patch.name !== undefined && patch.name.toLowerCase() !== oldName.toLowerCase();
+    if (renamed && !(await this.store.claimName(org, patch.name!, id))) throw duplicated('DUPLICATED_DATABASE', 'database', patch.name);
     if (patch.name !== undefined) db.name = patch.name;
     if (patch.description !== undefined) db.description = patch.description;
     if (patch.metadata !== undefined) db.metadata = patch.metadata;
-    await this.store.put(db);
+    if (!(await this.store.update(db))) {
+      // Deleted meanwhile: give the new name back.
+      if (renamed) await this.store.releaseName(org, patch.name!);
+      throw notFound('DATABASE_NOT_FOUND', 'database', id);
+    }
+    if (renamed) await this.store.releaseName(org, oldName);
   }
 
   async remove(org: string, id: string): Promise<void> {
     await this.store.remove(await this.get(org, id));
   }
 
-  async recentTasks(org: string, id: string, name: string, amt: number): Promise<TaskRecord[]> {
+  async recentTasks(org: string, id: string, name: string, page: number, amt: number): Promise<TaskRecord[]> {
     await this.get(org, id);
-    return this.tasks.recent(id, name, amt);
+    return this.tasks.recent(id, name, (page - 1) * amt, amt);
   }
 }

@@ -32,13 +32,15 @@ export class DatabasesStore {
     return (await this.redis.hget(keys.orgDatabaseNames(org), name.toLowerCase())) ?? undefined;
   }
 
-  async put(db: Database): Promise<void> {
-    await this.redis.set(keys.database(db.id), pack(db));
+  // Writes only over an existing record, so an update racing a deletion cannot bring it back.
+  async update(db: Database): Promise<boolean> {
+    return (await this.redis.set(keys.database(db.id), pack(db), 'XX')) === 'OK';
   }
 
   async create(db: Database): Promise<void> {
-    await this.put(db);
-    await this.redis.zadd(keys.orgDatabases(db.org), db.created, db.id);
+    await this.redis.set(keys.database(db.id), pack(db));
+    const seq = await this.redis.incr(keys.orgDatabaseSeq(db.org));
+    await this.redis.zadd(keys.orgDatabases(db.org), seq, db.id);
   }
 
   async get(id: string): Promise<Database | undefined> {

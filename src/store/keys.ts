@@ -11,8 +11,10 @@ export const keys = {
   serviceKeys: (org: string) => `{org:${org}}:service-keys`,
   // HASH account id -> msgpack PasswordCode (set-password and reset codes, hashed).
   passwordCodes: (org: string) => `{org:${org}}:password-codes`,
-  // ZSET database id scored by creation time (ms): the listing order of GET databases/.
+  // ZSET database id scored by creation sequence: the listing order of GET databases/.
   orgDatabases: (org: string) => `{org:${org}}:databases`,
+  // STRING counter giving each new database of the organisation its sequence number.
+  orgDatabaseSeq: (org: string) => `{org:${org}}:database-seq`,
   // HASH lower-cased database name -> database id.
   orgDatabaseNames: (org: string) => `{org:${org}}:database-names`,
   // HASH lower-cased e-mail -> "<org>:<account>" (e-mails are unique across organisations).

@@ -31,9 +31,9 @@ export class TasksStore {
     return unpack<TaskRecord>(await this.redis.getBuffer(keys.task(db, id)));
   }
 
-  // Newest first.
-  async recent(db: string, name: string, amt: number): Promise<TaskRecord[]> {
-    const ids = await this.redis.zrevrange(keys.tasksByName(db, name), 0, amt - 1);
+  // Newest first, skipping `offset` records.
+  async recent(db: string, name: string, offset: number, amt: number): Promise<TaskRecord[]> {
+    const ids = await this.redis.zrevrange(keys.tasksByName(db, name), offset, offset + amt - 1);
     if (ids.length === 0) return [];
     const blobs = await this.redis.mgetBuffer(...ids.map((id) => keys.task(db, id)));
     return blobs.map((b) => unpack<TaskRecord>(b)).filter((t): t is TaskRecord => t !== undefined);

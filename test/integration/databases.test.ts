@@ -312,12 +312,15 @@ t.test('GET tasks/<name>/recents/ lists task records newest first', async (t) =>
   t.equal(r.body.tasks.length, 2);
   const fields = (x: TaskRecord) => ({ name: x.name, task_id: x.task_id, start_time: x.start_time, status: x.status, progress: x.progress });
   t.match(r.body.tasks, [fields(newer), fields(older)]);
-  for (const rec of r.body.tasks) for (const k of ['name', 'task_id', 'start_time', 'status', 'progress']) t.ok(k in rec, `task record has ${k}`);
+  for (const rec of r.body.tasks) for (const k of ['name', 'task_id', 'start_time', 'end_time', 'status', 'progress', 'error']) t.ok(k in rec, `task record has ${k}`);
 
   const one = await api.get('tasks/ml_model_retrain/recents/', { token, query: 'amt=1' });
   t.equal(one.status, 200);
   t.match(one.body.tasks, [fields(newer)]);
   t.equal(one.body.tasks.length, 1);
+  const second = await api.get('tasks/ml_model_retrain/recents/', { token, query: 'amt=1&page=2' });
+  t.match(second.body.tasks, [fields(older)], 'page 2 holds the next older record');
+  t.same((await api.get('tasks/ml_model_retrain/recents/', { token, query: 'amt=1&page=3' })).body.tasks, []);
 
   const other = await api.get('tasks/ml_new_items/recents/', { token });
   t.same(
