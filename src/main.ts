@@ -63,8 +63,8 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const login = new LoginService(accounts, databases, tokens);
 
     const generatedRoot = await bootstrapRoot(config, accounts, embedded !== undefined, logger);
-    const auth = new BearerAuth(tokens.verify);
-    await watchRevocations(subscriber, tokens, auth);
+    const auth = new BearerAuth(tokens.verify, tokens.isRevoked);
+    await watchRevocations(subscriber, tokens);
 
     const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
     const router = new Router(allRoutes({ accounts, databases, login }));
@@ -110,11 +110,8 @@ async function bootstrapRoot(config: Config, accounts: AccountService, embedded:
   return { email: GENERATED_ROOT_EMAIL, password };
 }
 
-async function watchRevocations(subscriber: Redis, tokens: TokenService, auth: BearerAuth): Promise<void> {
-  subscriber.on('message', (_channel: string, accountId: string) => {
-    tokens.markRevoked(accountId);
-    auth.forgetAccount(accountId);
-  });
+async function watchRevocations(subscriber: Redis, tokens: TokenService): Promise<void> {
+  subscriber.on('message', (_channel: string, subject: string) => tokens.markRevoked(subject));
   await subscriber.subscribe(keys.revokedChannel());
   await tokens.loadRevoked();
 }

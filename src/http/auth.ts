@@ -4,12 +4,14 @@ import { ApiError, authError } from '../errors/api-error.js';
 import type { Claims } from './types.js';
 
 export type TokenVerify = (token: string) => Claims; // throws on an invalid or expired token
+export type RevocationCheck = (claims: Claims) => boolean;
 
 export class BearerAuth {
   private readonly cache: LRUCache<string, Claims>;
 
   constructor(
     private readonly verify: TokenVerify,
+    private readonly isRevoked: RevocationCheck,
     max = 50_000,
   ) {
     this.cache = new LRUCache({ max });
@@ -23,7 +25,7 @@ export class BearerAuth {
     const now = Date.now() / 1000;
     const cached = this.cache.get(token);
     if (cached !== undefined) {
-      if (cached.exp > now) return cached;
+      if (cached.exp > now && !this.isRevoked(cached)) return cached;
       this.cache.delete(token);
       throw expired();
     }
@@ -34,13 +36,9 @@ export class BearerAuth {
       if (err instanceof ApiError) throw err;
       throw expired();
     }
+    if (this.isRevoked(claims)) throw expired();
     this.cache.set(token, claims);
     return claims;
-  }
-
-  // Drops cached tokens of an account (deleted accounts must stop working at once).
-  forgetAccount(accountId: string): void {
-    for (const [token, claims] of this.cache.entries()) if (claims.sub === accountId) this.cache.delete(token);
   }
 }
 

@@ -20,6 +20,8 @@ export interface Claims {
   dbt?: [string, string, string];
   fuid?: string;
   fsid?: string;
+  // The service key a service session was opened with: deleting the key ends the session.
+  key?: string;
   exp: number;
   iat: number;
 }

@@ -159,6 +159,13 @@ export class AccountService {
 
   async deleteKey(caller: Claims, keyId: string): Promise<void> {
     if (!(await this.store.removeKey(caller.org, keyId))) throw notFound('ACCOUNT_NOT_FOUND', 'key', keyId, `service key ${keyId} not found`);
+    await this.tokens.revoke(keyId);
+  }
+
+  // Whether a session opened with this key may go on.
+  async keyUsable(org: string, keyId: string): Promise<boolean> {
+    const key = await this.store.getKey(org, keyId);
+    return key !== undefined && !isExpired(key);
   }
 
   async deleteSelf(caller: Claims): Promise<void> {
@@ -183,6 +190,7 @@ export class AccountService {
     checkRedirectUrl(redirectUrl);
     const acc = await this.store.findByEmail(email);
     if (acc) await this.mailCode(acc, redirectUrl, 'Reset your recd password');
+    else await hashSecret(email); // as slow as the real thing, so timing reveals nothing
   }
 
   async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
@@ -197,25 +205,28 @@ export class AccountService {
     await this.store.removeCode(acc.org, acc.id);
   }
 
-  // Login checks. Both answer INCORRECT_PASSWORD for unknown names too, revealing nothing.
+  // Login checks. Both answer INCORRECT_PASSWORD for unknown names too, as slowly, revealing nothing.
   async checkIndividual(email: string, password: string): Promise<IndividualAccount> {
     const acc = await this.store.findByEmail(email);
-    if (!acc) throw incorrectPassword();
+    if (!acc) {
+      await verifySecret(password, await dummyHash());
+      throw incorrectPassword();
+    }
     if (acc.password_hash === null) throw authError('ACCOUNT_NOT_VERIFIED', 'this account has no password yet: use the link of the set-password e-mail');
     if (!(await verifySecret(password, acc.password_hash))) throw incorrectPassword();
     return acc;
   }
 
-  async checkService(name: string, key: string): Promise<ServiceAccount> {
+  async checkService(name: string, key: string): Promise<{ account: ServiceAccount; keyId: string }> {
     const acc = await this.store.findByServiceName(name);
-    if (!acc) throw incorrectPassword();
-    const candidates = (await this.store.listKeys(acc.org)).filter((k) => k.account === acc.id);
+    const candidates = acc ? (await this.store.listKeys(acc.org)).filter((k) => k.account === acc.id) : [];
     for (const k of candidates) {
       if (await verifySecret(key, k.hash)) {
         if (isExpired(k)) throw authError('INCORRECT_PASSWORD', 'this service key has expired');
-        return acc;
+        return { account: acc!, keyId: k.id };
       }
     }
+    if (candidates.length === 0) await verifySecret(key, await dummyHash());
     throw incorrectPassword();
   }
 
@@ -233,7 +244,7 @@ export class AccountService {
   private async remove(acc: Account): Promise<void> {
     if (acc.role === 'root') throw forbidden('INCORRECT_ACCOUNT', 'a root account cannot be deleted');
     await this.store.remove(acc);
-    await this.tokens.revokeAccount(acc.id);
+    await this.tokens.revoke(acc.id);
   }
 
   private async putKey(org: string, account: string, secret: string, expiration: number | null, metadata: Record<string, unknown>): Promise<ServiceKey> {
@@ -275,6 +286,9 @@ export class AccountService {
 }
 
 const incorrectPassword = () => authError('INCORRECT_PASSWORD', 'incorrect login or password');
+
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashSecret(randomSecret()));
 
 function checkEmail(email: string): void {
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw wrongData('WRONG_PARAMETER', `${JSON.stringify(email)} is not an e-mail address`, { field: 'email' });

@@ -40,20 +40,29 @@ export class LoginService {
   }
 
   async service(input: { name: string; password: string } & DbChoice & FrontendIds) {
-    const acc = await this.accounts.checkService(input.name, input.password);
-    const db = await this.chooseDb(acc.org, input);
-    return this.respond(acc, db, input, null);
+    const { account, keyId } = await this.accounts.checkService(input.name, input.password);
+    const db = await this.chooseDb(account.org, input);
+    return this.respond(account, db, input, null, keyId);
   }
 
   async refresh(input: { refresh_token: string } & DbChoice) {
-    const rec = await this.tokens.useRefresh(input.refresh_token);
-    const acc = await this.accounts.get(rec.org, rec.account);
-    if (!acc) throw notFound('ACCOUNT_NOT_FOUND', 'account', rec.account, 'the account of this refresh token no longer exists');
-    const switching = input.db_id !== undefined || input.db_name !== undefined;
-    const db = switching ? await this.chooseDb(acc.org, input) : rec.db === null ? undefined : await this.databases.get(acc.org, rec.db);
+    const { acc, rec, db } = await this.tokens.useRefresh(input.refresh_token, async (rec) => {
+      const acc = await this.accounts.get(rec.org, rec.account);
+      if (!acc) throw notFound('ACCOUNT_NOT_FOUND', 'account', rec.account, 'the account of this refresh token no longer exists');
+      // A new password, or a deleted or expired service key, ends the sessions opened before.
+      if (acc.kind === 'individual' && (acc.password_updated_timestamp ?? 0) > rec.issued) {
+        throw authError('INCORRECT_REFRESH_TOKEN', 'the password changed since this session began: log in again');
+      }
+      if (rec.key !== null && !(await this.accounts.keyUsable(acc.org, rec.key))) {
+        throw authError('INCORRECT_REFRESH_TOKEN', 'the service key of this session was deleted or expired: log in again');
+      }
+      const switching = input.db_id !== undefined || input.db_name !== undefined;
+      const db = switching ? await this.chooseDb(acc.org, input) : rec.db === null ? undefined : await this.databases.get(acc.org, rec.db);
+      return { acc, rec, db };
+    });
     const ids = db && db.id === rec.db ? { frontend_user_id: rec.fuid ?? undefined, frontend_session_id: rec.fsid ?? undefined } : {};
     const previous = acc.kind === 'individual' ? acc.last_login_timestamp : null;
-    return this.respond(acc, db, ids, previous);
+    return this.respond(acc, db, ids, previous, rec.key ?? undefined);
   }
 
   // Answers from the token alone: no storage round trip.
@@ -86,7 +95,7 @@ export class LoginService {
     return undefined;
   }
 
-  private async respond(acc: Account, db: Database | undefined, ids: FrontendIds, previousLogin: number | null) {
+  private async respond(acc: Account, db: Database | undefined, ids: FrontendIds, previousLogin: number | null, keyId?: string) {
     const warnings: string[] = [];
     const frontend = frontendIds(acc, db, ids, warnings);
     const token = this.tokens.sign({
@@ -97,10 +106,12 @@ export class LoginService {
       ...(db ? { db: db.id, dbt: [db.item_id_type, db.user_id_type, db.session_id_type] as [string, string, string] } : {}),
       ...(frontend.fuid !== undefined ? { fuid: frontend.fuid } : {}),
       ...(frontend.fsid !== undefined ? { fsid: frontend.fsid } : {}),
+      ...(keyId !== undefined ? { key: keyId } : {}),
     });
     const refresh_token = await this.tokens.issueRefresh({
       org: acc.org,
       account: acc.id,
+      key: keyId ?? null,
       db: db?.id ?? null,
       fuid: frontend.fuid ?? null,
       fsid: frontend.fsid ?? null,

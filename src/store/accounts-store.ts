@@ -140,6 +140,10 @@ export class AccountsStore {
       .sort((a, b) => a.created_timestamp - b.created_timestamp);
   }
 
+  async getKey(org: string, keyId: string): Promise<ServiceKey | undefined> {
+    return unpack<ServiceKey>(await this.redis.hgetBuffer(keys.serviceKeys(org), keyId));
+  }
+
   async removeKey(org: string, keyId: string): Promise<boolean> {
     return (await this.redis.hdel(keys.serviceKeys(org), keyId)) === 1;
   }

@@ -23,9 +23,9 @@ export const keys = {
   serviceNameIndex: () => 'index:service-names',
   // STRING msgpack RefreshRecord with a TTL; the name holds the SHA-256 of the random token.
   refreshToken: (digest: string) => `refresh:${digest}`,
-  // ZSET account id scored by the time (ms) until which its outstanding access tokens could live.
+  // ZSET revoked account or service-key id, scored by the time (ms) until which tokens issued to it could live.
   revokedAccounts: () => 'revoked-accounts',
-  // Pub/sub channel: an account id whose tokens must stop working now.
+  // Pub/sub channel: an account or service-key id whose tokens must stop working now.
   revokedChannel: () => 'recd:revoked-accounts',
   // STRING the generated JWT secret, when RECD_JWT_SECRET is not set.
   jwtSecret: () => 'settings:jwt-secret',

@@ -6,6 +6,8 @@ import { pack, unpack } from './records.js';
 export interface RefreshRecord {
   org: string;
   account: string;
+  key: string | null; // service key of the login, for service sessions
+  issued: number; // seconds; a password change after this ends the session
   db: string | null;
   fuid: string | null;
   fsid: string | null;
@@ -28,15 +30,20 @@ export class TokensStore {
     await this.redis.set(keys.refreshToken(digest), pack(rec), 'PX', ttl);
   }
 
-  // Reads and deletes: a refresh token works once (rotation).
-  async takeRefresh(digest: string): Promise<RefreshRecord | undefined> {
-    return unpack<RefreshRecord>(await this.redis.getdelBuffer(keys.refreshToken(digest)));
+  async peekRefresh(digest: string): Promise<RefreshRecord | undefined> {
+    return unpack<RefreshRecord>(await this.redis.getBuffer(keys.refreshToken(digest)));
   }
 
-  async revoke(accountId: string, untilMs: number): Promise<void> {
-    await this.redis.zadd(keys.revokedAccounts(), untilMs, accountId);
+  // Deletes; false when another request used the token first (a refresh token works once).
+  async takeRefresh(digest: string): Promise<boolean> {
+    return (await this.redis.del(keys.refreshToken(digest))) === 1;
+  }
+
+  // subject: an account id or a service key id.
+  async revoke(subject: string, untilMs: number): Promise<void> {
+    await this.redis.zadd(keys.revokedAccounts(), untilMs, subject);
     await this.redis.zremrangebyscore(keys.revokedAccounts(), '-inf', Date.now());
-    await this.redis.publish(keys.revokedChannel(), accountId);
+    await this.redis.publish(keys.revokedChannel(), subject);
   }
 
   async revoked(): Promise<string[]> {
