@@ -50,14 +50,25 @@ export async function startRedisServer(dir: string, port?: number): Promise<Embe
     child.on('error', (err: NodeJS.ErrnoException) => rej(err.code === 'ENOENT' ? new RedisNotInstalled() : err));
     child.on('exit', (code) => rej(new Error(`redis-server exited with code ${code} before it was ready:\n${log.slice(-2000)}`)));
   });
-  await ready;
+  // A parent that exits without stopping it (an uncaught error, process.exit) takes it along.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  try {
+    await ready;
+  } catch (err) {
+    process.removeListener('exit', orphanGuard);
+    throw err;
+  }
   child.stdout!.resume();
   child.stderr!.resume();
   return {
     url: `redis://127.0.0.1:${p}`,
     port: p,
     pid: child.pid!,
-    stop: () => stopChild(child),
+    stop: async () => {
+      await stopChild(child);
+      process.removeListener('exit', orphanGuard);
+    },
   };
 }
 

@@ -100,6 +100,25 @@ t.test('SIGTERM lets an in-flight request finish', async (t) => {
   t.equal(await portOpen(port), false, 'no longer listening');
 });
 
+t.test('a process that exits without stopping its redis-server takes it along', async (t) => {
+  const launcher = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/store/redis-server.js');
+  const dir = mkdtempSync(join(tmpdir(), 'recd-orphan-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const script = `import(${JSON.stringify(launcher)}).then(async (m) => { const r = await m.startRedisServer(${JSON.stringify(dir)}); console.log('port ' + r.port); process.exit(3); });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  const code = await new Promise((res) => child.on('exit', res));
+  t.equal(code, 3);
+  const port = Number(/port (\d+)/.exec(out)![1]);
+  let open = true;
+  for (let i = 0; i < 40 && open; i++) {
+    open = await portOpen(port);
+    if (open) await new Promise((r) => setTimeout(r, 50));
+  }
+  t.equal(open, false, 'its redis-server is gone');
+});
+
 t.test('without redis-server installed, start-up says how to install it', async (t) => {
   const proc = run(['serve'], { PATH: '/nonexistent', PORT: '0', RECD_DATA_DIR: mkdtempSync(join(tmpdir(), 'recd-noredis-')) });
   t.equal(await proc.exited, 1);
