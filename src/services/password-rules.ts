@@ -2,21 +2,19 @@
 import { LIMITS } from '../config/limits.js';
 import { wrongData } from '../errors/api-error.js';
 
-export function checkIndividualPassword(pw: string): void {
-  const broken: string[] = [];
-  if (pw.length < LIMITS.individualPasswordMin) broken.push(`at least ${LIMITS.individualPasswordMin} characters`);
-  if (!/[a-z]/.test(pw)) broken.push('a lowercase letter');
-  if (!/[A-Z]/.test(pw)) broken.push('an uppercase letter');
-  if (!/[0-9]/.test(pw)) broken.push('a digit');
-  if (!/[^a-zA-Z0-9]/.test(pw)) broken.push('a non-alphanumeric character');
-  if (broken.length > 0) throw wrongData('WRONG_PARAMETER', `password must have ${broken.join(', ')}`, { field: 'password' });
+const CLASSES: [string, RegExp][] = [
+  ['a lowercase letter', /[a-z]/],
+  ['an uppercase letter', /[A-Z]/],
+  ['a digit', /[0-9]/],
+  ['a non-alphanumeric character', /[^a-zA-Z0-9]/],
+];
+
+function check(pw: string, what: string, min: number, classes: number): void {
+  const broken = pw.length < min ? [`at least ${min} characters`] : [];
+  for (const [name, re] of CLASSES.slice(0, classes)) if (!re.test(pw)) broken.push(name);
+  if (broken.length > 0) throw wrongData('WRONG_PARAMETER', `${what} must have ${broken.join(', ')}`, { field: 'password' });
 }
 
-export function checkServicePassword(pw: string): void {
-  const broken: string[] = [];
-  if (pw.length < LIMITS.servicePasswordMin) broken.push(`at least ${LIMITS.servicePasswordMin} characters`);
-  if (!/[a-z]/.test(pw)) broken.push('a lowercase letter');
-  if (!/[A-Z]/.test(pw)) broken.push('an uppercase letter');
-  if (!/[0-9]/.test(pw)) broken.push('a digit');
-  if (broken.length > 0) throw wrongData('WRONG_PARAMETER', `service password must have ${broken.join(', ')}`, { field: 'password' });
-}
+// Individual: length, lower, upper, digit, symbol. Service (deprecated passwords): length, lower, upper, digit.
+export const checkIndividualPassword = (pw: string) => check(pw, 'password', LIMITS.individualPasswordMin, 4);
+export const checkServicePassword = (pw: string) => check(pw, 'service password', LIMITS.servicePasswordMin, 3);
