@@ -50,7 +50,14 @@ const settings = {
     return n;
   }),
   wrk: process.env.BENCH_WRK !== '0', // BENCH_WRK=0 skips wrk even when it is installed
+  // Before each run, wait (up to quietWaitSeconds) for a 1 s window in which processes other than ours use
+  // less than quietMaxPct of one core: the machine may be shared. 0 disables the wait.
+  quietMaxPct: envInt('BENCH_QUIET_MAX_PCT', 15, 0),
+  quietWaitSeconds: envInt('BENCH_QUIET_WAIT_SECONDS', 120, 0),
 };
+// A run during which other processes used more than this share of one core is marked as disturbed.
+const DISTURBED_PCT = 25;
+// Also: BENCH_SCENARIOS=a,c (a subset), BENCH_RECD_LOG_LEVEL (recd's LOG_LEVEL, default warn).
 
 // ---------------------------------------------------------------------------------------------------
 // Scenarios
@@ -98,6 +105,8 @@ interface Sample {
   serverCpuPct: number | undefined;
   generatorCpuPct: number | undefined;
   machineCpuPct: number | undefined; // all processes, all cores (200 % = both cores of a 2-core machine)
+  otherCpuPct: number | undefined; // machine minus the runner, wrk, both servers and redis-server
+  quietWaitSeconds: number; // how long the run waited for the machine to be quiet
   statusCodes: string;
 }
 
@@ -211,6 +220,36 @@ function machineBusySeconds(): number | undefined {
 }
 
 const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+
+// CPU seconds of our own processes (this runner, the servers, redis-server).
+function ownSeconds(pids: (number | undefined)[]): number | undefined {
+  let total = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+  for (const pid of pids) {
+    const c = cpuSeconds(pid);
+    if (c === undefined) return undefined;
+    total += c;
+  }
+  return total;
+}
+
+// Waits for a 1 s window in which other processes use less than settings.quietMaxPct of one core.
+// Returns the seconds waited, or -1 when it gave up.
+async function waitForQuiet(pids: (number | undefined)[]): Promise<number> {
+  if (settings.quietMaxPct === 0 || settings.quietWaitSeconds === 0) return 0;
+  const t0 = Date.now();
+  for (;;) {
+    const m0 = machineBusySeconds();
+    const o0 = ownSeconds(pids);
+    await sleep(1000);
+    const m1 = machineBusySeconds();
+    const o1 = ownSeconds(pids);
+    if (m0 === undefined || m1 === undefined || o0 === undefined || o1 === undefined) return 0;
+    const other = (m1 - m0 - (o1 - o0)) * 100;
+    const waited = (Date.now() - t0) / 1000;
+    if (other < settings.quietMaxPct) return Math.max(0, waited - 1);
+    if (waited >= settings.quietWaitSeconds) return -1;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Set-up over HTTP
@@ -365,6 +404,16 @@ async function runWrk(dir: string, t: Target, pipelining: number, seconds: numbe
   };
 }
 
+// The commit the tree is at, and whether src/ differs from it (dist/ is built from the working tree).
+function gitState(): string {
+  const cwd = resolve(HERE, '../../..');
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' });
+  if (head.status !== 0) return 'not a git checkout';
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src'], { cwd, encoding: 'utf8' });
+  const changed = (dirty.stdout ?? '').split('\n').filter((l) => l.trim() !== '').length;
+  return `git ${head.stdout.trim()}${changed > 0 ? ` with ${changed} uncommitted change(s) under src/` : ', src/ clean'} at start (run from dist/, built from the working tree)`;
+}
+
 function wrkAvailable(): string | undefined {
   const r = spawnSync('wrk', ['-v'], { encoding: 'utf8' });
   if (r.error) return undefined;
@@ -410,7 +459,7 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
   for (const [k, v] of Object.entries(meta)) out.push(`- ${k}: ${v}`);
   out.push('');
   out.push(
-    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | p99 ms (median) | CPU % server / load gen / machine (median) | Rounds req/s | non-2xx / errors / unanswered |',
+    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | p99 ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
     '|---|---|---:|---:|---:|---:|---|---|---|',
   );
   const flagged: string[] = [];
@@ -434,7 +483,7 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
         }
         out.push(
           `| ${sc.id}. ${sc.label} | ${tool} | ${p} | ${fmtInt(rps)} | ${sc.id === 'a' ? '1.00' : fmt(rps / base, 2)} | ${fmt(median(ss.map((s) => s.p99ms)), 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(median(ss.map((s) => s.generatorCpuPct ?? NaN)), 0)} / ${fmt(
-            median(ss.map((s) => s.machineCpuPct ?? NaN)),
+            median(ss.map((s) => s.otherCpuPct ?? NaN)),
             0,
           )} | ${ss.map((s) => fmtInt(s.rps)).join(', ')} | ${bad ? `⚠ ${non2xx} / ${errors} / ${unanswered}` : '0 / 0 / 0'} |`,
         );
@@ -442,10 +491,19 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
     }
   }
   out.push('');
+  const disturbed = samples.filter((s) => (s.otherCpuPct ?? 0) > DISTURBED_PCT);
+  out.push(
+    disturbed.length === 0
+      ? `No run was disturbed: other processes used at most ${DISTURBED_PCT} % of one core during every run.`
+      : `**${disturbed.length} of ${samples.length} runs were disturbed** (other processes above ${DISTURBED_PCT} % of one core): ${disturbed
+          .map((s) => `${s.scenario}/${s.tool}/p${s.pipelining}/round ${s.round} (${fmt(s.otherCpuPct, 0)} %)`)
+          .join(', ')}.`,
+    '',
+  );
   if (flagged.length > 0) out.push('**Flagged: scenarios with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)', '', ...flagged, '');
   else out.push('No scenario had non-2xx responses, errors or unanswered requests.', '');
   out.push(
-    '_errors_: autocannon errors + timeouts + resets + mismatches, or wrk socket errors (connect, read, write, timeout). _unanswered_: requests autocannon wrote that never got a response, beyond the connections × pipelining still in flight when a run stops (autocannon reconnects silently when the server closes a connection). _CPU %_: CPU time over wall time during the run, 100 % = one core: the server process, the load generator (autocannon: this whole process; wrk: sampled every 200 ms), and the whole machine (all processes; anything well above server + load gen is other load on the machine). _p99_: wrk with pipelining measures one latency per batch of requests and sometimes prints 0.00us percentiles; those are shown as —.',
+    '_errors_: autocannon errors + timeouts + resets + mismatches, or wrk socket errors (connect, read, write, timeout). _unanswered_: requests autocannon wrote that never got a response, beyond the connections × pipelining still in flight when a run stops (autocannon reconnects silently when the server closes a connection). _CPU %_: CPU time over wall time during the run, 100 % = one core: the server process, the load generator (autocannon: this whole process; wrk: sampled every 200 ms), and _other_: every other process on the machine (the machine busy time minus this runner, wrk, both servers and redis-server). _p99_: wrk with pipelining measures one latency per batch of requests and sometimes prints 0.00us percentiles; those are shown as —.',
     '',
   );
   return out.join('\n');
@@ -472,6 +530,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   try {
+    const treeAtStart = gitState();
     const wrkVersion = settings.wrk ? wrkAvailable() : undefined;
     const tools: Tool[] = wrkVersion ? ['autocannon', 'wrk'] : ['autocannon'];
 
@@ -487,7 +546,7 @@ async function main(): Promise<void> {
       REDIS_URL: redis.url,
       RECD_ROOT_EMAIL: ROOT_EMAIL,
       RECD_ROOT_PASSWORD: ROOT_PASSWORD,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_RECD_LOG_LEVEL || 'warn', // info shows why it stopped, should it stop
     });
     const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env });
     const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
@@ -507,6 +566,7 @@ async function main(): Promise<void> {
       targets.set(sc.id, { url: base + sc.path, method: sc.method, headers });
     }
     const serverOf = (sc: Scenario) => (sc.target === 'hello' ? hello : recd);
+    const ownPids = [recd.child.pid, hello.child.pid, redis.pid];
 
     // Each scenario answers 200 once before any load.
     for (const sc of SCENARIOS) {
@@ -533,49 +593,61 @@ async function main(): Promise<void> {
     let current = '';
     try {
       for (let round = 1; round <= settings.rounds; round++) {
-      for (const p of settings.pipelinings) {
-        for (const tool of tools) {
-          for (const sc of SCENARIOS) {
-            current = `round ${round}, pipelining ${p}, ${tool}, scenario ${sc.id} (${t_(sc)})`;
-            assertAlive(recd);
-            assertAlive(hello);
-            const server = serverOf(sc);
-            const t = targets.get(sc.id)!;
-            const cpu0 = cpuSeconds(server.child.pid);
-            const busy0 = machineBusySeconds();
-            const wall0 = process.hrtime.bigint();
-            const m = tool === 'autocannon' ? await runAutocannon(t, p, settings.seconds) : await runWrk(dir, t, p, settings.seconds);
-            const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
-            const cpu1 = cpuSeconds(server.child.pid);
-            const busy1 = machineBusySeconds();
-            const serverCpuPct = cpu0 !== undefined && cpu1 !== undefined ? ((cpu1 - cpu0) / wall) * 100 : undefined;
-            const machineCpuPct = busy0 !== undefined && busy1 !== undefined ? ((busy1 - busy0) / wall) * 100 : undefined;
-            // A server that died during the run: record the run, then stop measuring.
-            assertAlive(server);
-            samples.push({ scenario: sc.id, tool, pipelining: p, round, ...m, serverCpuPct, machineCpuPct });
-            const warn = m.non2xx > 0 || m.errors > 0 || m.unanswered > 0 ? `  ⚠ ${m.non2xx} non-2xx, ${m.errors} errors, ${m.unanswered} unanswered ${m.statusCodes}` : '';
-            process.stderr.write(
-              `round ${round}/${settings.rounds} p=${p} ${tool.padEnd(10)} ${sc.id}: ${fmtInt(m.rps).padStart(8)} req/s  p99 ${fmt(m.p99ms, 2)} ms  CPU server ${fmt(serverCpuPct, 0)} % gen ${fmt(m.generatorCpuPct, 0)} % machine ${fmt(machineCpuPct, 0)} %${warn}\n`,
-            );
+        for (const p of settings.pipelinings) {
+          for (const tool of tools) {
+            for (const sc of SCENARIOS) {
+              current = `round ${round}, pipelining ${p}, ${tool}, scenario ${sc.id} (${t_(sc)})`;
+              assertAlive(recd);
+              assertAlive(hello);
+              const server = serverOf(sc);
+              const t = targets.get(sc.id)!;
+              const quietWaitSeconds = await waitForQuiet(ownPids);
+              if (quietWaitSeconds < 0 || quietWaitSeconds >= 1) process.stderr.write(quietWaitSeconds < 0 ? `  (machine still busy after ${settings.quietWaitSeconds} s: measuring anyway)\n` : `  (waited ${quietWaitSeconds.toFixed(0)} s for the machine to be quiet)\n`);
+              const cpu0 = cpuSeconds(server.child.pid);
+              const busy0 = machineBusySeconds();
+              const own0 = ownSeconds(ownPids);
+              const wall0 = process.hrtime.bigint();
+              const m = tool === 'autocannon' ? await runAutocannon(t, p, settings.seconds) : await runWrk(dir, t, p, settings.seconds);
+              const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
+              const cpu1 = cpuSeconds(server.child.pid);
+              const busy1 = machineBusySeconds();
+              const own1 = ownSeconds(ownPids);
+              const serverCpuPct = cpu0 !== undefined && cpu1 !== undefined ? ((cpu1 - cpu0) / wall) * 100 : undefined;
+              const machineCpuPct = busy0 !== undefined && busy1 !== undefined ? ((busy1 - busy0) / wall) * 100 : undefined;
+              // wrk's CPU is not among ownPids: take its sampled share out as well.
+              const wrkSeconds = tool === 'wrk' && m.generatorCpuPct !== undefined ? (m.generatorCpuPct / 100) * wall : 0;
+              const otherCpuPct =
+                busy0 !== undefined && busy1 !== undefined && own0 !== undefined && own1 !== undefined
+                  ? Math.max(0, ((busy1 - busy0 - (own1 - own0) - wrkSeconds) / wall) * 100)
+                  : undefined;
+              samples.push({ scenario: sc.id, tool, pipelining: p, round, ...m, serverCpuPct, machineCpuPct, otherCpuPct, quietWaitSeconds });
+              const warn = m.non2xx > 0 || m.errors > 0 || m.unanswered > 0 ? `  ⚠ ${m.non2xx} non-2xx, ${m.errors} errors, ${m.unanswered} unanswered ${m.statusCodes}` : '';
+              process.stderr.write(
+                `round ${round}/${settings.rounds} p=${p} ${tool.padEnd(10)} ${sc.id}: ${fmtInt(m.rps).padStart(8)} req/s  p99 ${fmt(m.p99ms, 2)} ms  CPU server ${fmt(serverCpuPct, 0)} % gen ${fmt(m.generatorCpuPct, 0)} % machine ${fmt(machineCpuPct, 0)} % other ${fmt(otherCpuPct, 0)} %${warn}\n`,
+              );
+              // A server that died during the run: the run is recorded above (with its errors), then measuring stops.
+              assertAlive(server);
+            }
           }
         }
       }
-      }
     } catch (err) {
       exitCode = 1;
-      incomplete = `stopped during ${current}: ${(err as Error).message}`;
-      process.stderr.write(`bench:http: ${incomplete}\n`);
+      const msg = (err as Error).message;
+      incomplete = `stopped during ${current}: ${msg.split('\n')[0]}`;
+      process.stderr.write(`bench:http: stopped during ${current}: ${msg}\n`);
     }
 
     const cpus = os.cpus();
     const meta: Record<string, string> = {
       Machine: `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}`,
       Node: process.version,
+      'recd under test': treeAtStart,
       Date: startedAt.toISOString(),
       'Load average (1/5/15 min) at start / end of measuring': `${loadAtStart} / ${loadAvg()}`,
-      Settings: `${settings.connections} connections, pipelining ${settings.pipelinings.join(' and ')}, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported), ${settings.warmupSeconds} s warm-up per scenario`,
-      'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections}, Lua script for method, headers and pipelining)` : '; wrk not found on PATH: skipped'}`,
-      Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=warn) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}`,
+      Settings: `${settings.connections} connections, pipelining ${settings.pipelinings.join(' and ')}, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported), ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
+      'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections}, Lua script for method, headers and pipelining)` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}`,
+      Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${process.env.BENCH_RECD_LOG_LEVEL || 'warn'}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}`,
     };
     process.stdout.write(report(samples, tools, meta, incomplete) + '\n');
   } catch (err) {

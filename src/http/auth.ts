@@ -19,11 +19,12 @@ export class BearerAuth {
 
   authenticate(header: string): Claims {
     if (header === '') throw authError('AUTHENTICATION_REQUIRED', 'this endpoint needs an Authorization: Bearer <token> header');
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m) throw authError('AUTHENTICATION_REQUIRED', 'the Authorization header must be "Bearer <token>"');
-    const token = m[1]!;
+    const token = bearerToken(header);
+    if (token === undefined) throw authError('AUTHENTICATION_REQUIRED', 'the Authorization header must be "Bearer <token>"');
     const now = Date.now() / 1000;
-    const cached = this.cache.get(token);
+    // peek: no recency bump. Every token lives as long as the next, so evicting the oldest-inserted
+    // first is the right policy, and it keeps the hit path cheap.
+    const cached = this.cache.peek(token);
     if (cached !== undefined) {
       if (cached.exp > now && !this.isRevoked(cached)) return cached;
       this.cache.delete(token);
@@ -40,6 +41,14 @@ export class BearerAuth {
     this.cache.set(token, claims);
     return claims;
   }
+}
+
+// "Bearer <token>", scheme case-insensitive, surrounding spaces allowed.
+function bearerToken(header: string): string | undefined {
+  const h = header.trim();
+  if (h.length < 8 || h.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  const token = h.slice(7).trimStart();
+  return token === '' || token.includes(' ') || token.includes('\t') ? undefined : token;
 }
 
 const expired = () =>

@@ -27,7 +27,8 @@ export interface PlainRequest {
 
 export interface Outcome {
   status: number;
-  headers: Record<string, string>;
+  contentType: string | undefined; // undefined when there is no body
+  headers: Record<string, string> | undefined;
   body: Uint8Array | string;
 }
 
@@ -54,6 +55,8 @@ const EMPTY = new Uint8Array(0);
 
 export class Dispatcher {
   private readonly compiled = new Map<Route, Compiled>();
+  // Encodings of frozen results: handlers that memoise an answer return it frozen, and it is encoded once per codec.
+  private readonly encoded = new Map<Codec, WeakMap<object, Uint8Array | string>>();
   private seq = 0;
 
   constructor(private readonly o: DispatcherOptions) {
@@ -70,7 +73,7 @@ export class Dispatcher {
 
   dispatch(req: PlainRequest): Outcome | Promise<Outcome> {
     const codec = this.o.codecs.forAccept(req.accept);
-        const requestId = (++this.seq).toString(36);
+        const requestId = ++this.seq;
     try {
       const result = this.run(req, requestId);
       if (result instanceof Promise) {
@@ -87,10 +90,10 @@ export class Dispatcher {
 
   // An outcome for a request refused before dispatch (for instance a body over the cap).
   reject(req: PlainRequest, err: ApiError): Outcome {
-    return this.fail(err, this.o.codecs.forAccept(req.accept), '', req);
+    return this.fail(err, this.o.codecs.forAccept(req.accept), 0, req);
   }
 
-  private run(req: PlainRequest, requestId: string): HandlerResult | Promise<HandlerResult> {
+  private run(req: PlainRequest, requestId: number): HandlerResult | Promise<HandlerResult> {
     const path = stripPrefix(req.url);
     if (path === undefined) throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}: the API is served under ${API_PREFIX}/`);
     const match = this.o.router.match(req.method, path);
@@ -155,16 +158,25 @@ export class Dispatcher {
   }
 
   private encode(result: HandlerResult, codec: Codec): Outcome {
-    if (result === undefined) return { status: 204, headers: {}, body: '' };
+    if (result === undefined) return { status: 204, contentType: undefined, headers: undefined, body: '' };
     if (result instanceof Reply) {
-      const body = result.body === undefined ? '' : codec.encode(result.body);
-      const headers = result.body === undefined ? result.headers : { ...result.headers, 'content-type': codec.mediaTypes[0]! };
-      return { status: result.status, headers, body };
+      if (result.body === undefined) return { status: result.status, contentType: undefined, headers: result.headers, body: '' };
+      return { status: result.status, contentType: codec.mediaTypes[0]!, headers: result.headers, body: this.encodeValue(result.body, codec) };
     }
-    return { status: 200, headers: { 'content-type': codec.mediaTypes[0]! }, body: codec.encode(result) };
+    return { status: 200, contentType: codec.mediaTypes[0]!, headers: undefined, body: this.encodeValue(result, codec) };
   }
 
-  private fail(err: unknown, codec: Codec, requestId: string, req: PlainRequest): Outcome {
+  private encodeValue(value: unknown, codec: Codec): Uint8Array | string {
+    if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return codec.encode(value);
+    let cache = this.encoded.get(codec);
+    if (!cache) this.encoded.set(codec, (cache = new WeakMap()));
+    let bytes = cache.get(value);
+    if (bytes === undefined) cache.set(value, (bytes = codec.encode(value)));
+    return bytes;
+  }
+
+  private fail(err: unknown, codec: Codec, seq: number, req: PlainRequest): Outcome {
+    const requestId = seq.toString(36);
     let api = err instanceof ApiError ? err : this.o.classify(err);
     if (!api) {
       this.o.logger.error({ err, requestId, method: req.method, url: req.url }, 'unhandled error');
@@ -172,7 +184,7 @@ export class Dispatcher {
     } else if (api.status >= 500) {
       this.o.logger.warn({ requestId, method: req.method, url: req.url, error: api.message }, 'request failed');
     }
-    return { status: api.status, headers: { ...api.headers, 'content-type': codec.mediaTypes[0]! }, body: codec.encode(api.body()) };
+    return { status: api.status, contentType: codec.mediaTypes[0]!, headers: api.headers, body: codec.encode(api.body()) };
   }
 }
 

@@ -18,6 +18,8 @@ export type Match =
 export class Router {
   private readonly root = newNode();
   private readonly allowCache = new Map<Node, string>();
+  // Parameter-free paths ("login/jwt/") resolve with one map lookup; the trie handles the rest.
+  private readonly exact = new Map<string, Node>();
   readonly routes: Route[] = [];
 
   constructor(routes: Route[]) {
@@ -45,12 +47,19 @@ export class Router {
     }
     if (node.routes.has(route.method)) throw new Error(`route ${route.method} ${route.path} registered twice`);
     node.routes.set(route.method, { route, names });
+    if (names.length === 0) this.exact.set(exactKey(route.path), node);
     this.routes.push(route);
   }
 
   match(method: string, path: string): Match {
-    const segs = splitPath(path);
     const lookup = (method === 'HEAD' ? 'GET' : method) as Method;
+    const exact = this.exact.get(exactKey(path));
+    if (exact) {
+      const hit = exact.routes.get(lookup);
+      // A fixed path lacking the method may still match a parameter route below.
+      if (hit) return { kind: 'route', route: hit.route, params: {} };
+    }
+    const segs = splitPath(path);
     const values: string[] = [];
     const node = find(this.root, segs, 0, values, (n) => n.routes.has(lookup));
     if (!node) {
@@ -95,6 +104,14 @@ function find(node: Node, segs: string[], i: number, values: string[], accept: (
 }
 
 // Paths end with a slash in the spec; clients that omit it are served the same route.
+function exactKey(path: string): string {
+  let start = 0;
+  while (path.charCodeAt(start) === 47) start++;
+  let end = path.length;
+  while (end > start && path.charCodeAt(end - 1) === 47) end--;
+  return start === 0 && end === path.length ? path : path.slice(start, end);
+}
+
 function splitPath(path: string): string[] {
   const trimmed = path.replace(/^\/+/, '').replace(/\/+$/, '');
   return trimmed === '' ? [] : trimmed.split('/');

@@ -31,6 +31,7 @@ const STATUS_TEXT: Record<number, string> = {
 const statusLine = (s: number) => STATUS_TEXT[s] ?? String(s);
 
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+const METHODS: Record<string, string> = { GET: 'GET', POST: 'POST', PUT: 'PUT', PATCH: 'PATCH', DELETE: 'DELETE', HEAD: 'HEAD', OPTIONS: 'OPTIONS' };
 
 interface Pending {
   aborted: boolean;
@@ -96,27 +97,33 @@ export class HttpServer {
   }
 
   private onRequest(res: uWS.HttpResponse, req: uWS.HttpRequest): void {
-    const method = req.getCaseSensitiveMethod().toUpperCase();
+    const raw = req.getCaseSensitiveMethod();
+    const method = METHODS[raw] ?? raw.toUpperCase();
+    const hasBody = !NO_BODY.has(method);
     const plain: PlainRequest = {
       method,
       url: req.getUrl(),
       query: req.getQuery() ?? '',
       authorization: req.getHeader('authorization'),
-      contentType: req.getHeader('content-type'),
-      contentEncoding: req.getHeader('content-encoding'),
+      contentType: hasBody ? req.getHeader('content-type') : '',
+      contentEncoding: hasBody ? req.getHeader('content-encoding') : '',
       accept: req.getHeader('accept'),
       body: undefined,
     };
     const pending: Pending = { aborted: false, done: false, head: method === 'HEAD', watched: false };
     this.inFlight++;
-    if (NO_BODY.has(method)) {
+    const length = hasBody ? req.getHeader('content-length') : '';
+    // No body to wait for (GET and friends, or an explicitly empty one): answer within this call,
+    // which also keeps such requests safe for HTTP pipelining.
+    // HTTP/1.1: no Content-Length and no Transfer-Encoding means no body.
+    if (!hasBody || ((length === '0' || length === '') && req.getHeader('transfer-encoding') === '')) {
       // HEAD closes its connection, which uWS only accepts from a handler with an abort handler.
       if (pending.head) this.watchAbort(res, pending);
       this.answer(res, pending, plain);
       return;
     }
     this.watchAbort(res, pending);
-    const declared = Number(req.getHeader('content-length') || '0');
+    const declared = Number(length || '0');
     if (declared > this.o.maxBodyBytes) {
       this.write(res, pending, this.tooLarge(plain), true);
       return;
@@ -176,8 +183,9 @@ export class HttpServer {
     if (pending.aborted || pending.done) return;
     const closeConnection = close || this.draining;
     res.cork(() => {
-      res.writeStatus(statusLine(out.status));
-      for (const name in out.headers) res.writeHeader(name, out.headers[name]!);
+      if (out.status !== 200) res.writeStatus(statusLine(out.status)); // uWS defaults to 200 OK
+      if (out.contentType !== undefined) res.writeHeader('content-type', out.contentType);
+      if (out.headers !== undefined) for (const name in out.headers) res.writeHeader(name, out.headers[name]!);
       if (pending.head) {
         // uWS keeps no sane keep-alive state after a body-less end with a length, so HEAD closes.
         res.endWithoutBody(typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength, true);

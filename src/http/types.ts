@@ -34,7 +34,7 @@ export interface Context<P = unknown, Q = unknown, B = unknown> {
   query: Q;
   body: B;
   auth: Claims | undefined;
-  requestId: string;
+  requestId: number; // per process; errors and logs show it in base 36
 }
 
 export interface AuthedContext<P, Q, B> extends Context<P, Q, B> {

@@ -1,8 +1,9 @@
 // GET {base_url}/: the unauthenticated greeting.
 import { publicRoute, reply, type Route } from '../http/types.js';
 
-const GREETING = 'recd: recommendation service';
+// One immutable answer: the greeting is on the hot path of health checks.
+const GREETING = reply(200, 'recd: recommendation service', { allow: 'GET, HEAD, OPTIONS' });
 
 export const rootRoutes = (): Route[] => [
-  publicRoute({ method: 'GET', path: '/', summary: 'greeting', handler: () => reply(200, GREETING, { allow: 'GET, HEAD, OPTIONS' }) }),
+  publicRoute({ method: 'GET', path: '/', summary: 'greeting', handler: () => GREETING }),
 ];

@@ -19,6 +19,8 @@ export interface FrontendIds {
 }
 
 export class LoginService {
+  private readonly jwtAnswers = new WeakMap<Claims, Record<string, unknown>>();
+
   constructor(
     private readonly accounts: AccountService,
     private readonly databases: DatabaseService,
@@ -65,8 +67,15 @@ export class LoginService {
     return this.respond(acc, db, ids, previous, rec.key ?? undefined);
   }
 
-  // Answers from the token alone: no storage round trip.
+  // Answers from the token alone: no storage round trip. Memoised per verified token (the claims
+  // object is cached with it), frozen so its encoding is reused too.
   jwt(claims: Claims) {
+    let answer = this.jwtAnswers.get(claims);
+    if (answer === undefined) this.jwtAnswers.set(claims, (answer = deepFreeze(this.describe(claims))));
+    return answer;
+  }
+
+  private describe(claims: Claims): Record<string, unknown> {
     const out: Record<string, unknown> = { org_id: claims.org, account: { id: claims.sub, role: claims.role }, warnings: [] };
     if (claims.db !== undefined) {
       const [item, user, session] = claims.dbt ?? ['', '', ''];
@@ -139,6 +148,11 @@ export class LoginService {
     if (frontend.fsid !== undefined) out.frontend_session_id = frontend.fsid;
     return out;
   }
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const v of Object.values(value)) if (typeof v === 'object' && v !== null) deepFreeze(v);
+  return Object.freeze(value);
 }
 
 // Frontend identifiers belong to frontend accounts bound to a database, and must fit its ID types.
