@@ -12,7 +12,7 @@ import type { Router } from './router.js';
 import { Reply, type Claims, type Context, type HandlerResult, type Route } from './types.js';
 import { compileValidator, type Validator } from './validate.js';
 
-export const API_PREFIX = '/v1';
+export const API_PREFIX = '/v1'; // the Router's default prefix too
 
 export interface PlainRequest {
   method: string;
@@ -96,7 +96,7 @@ export class Dispatcher {
   private run(req: PlainRequest, requestId: number): HandlerResult | Promise<HandlerResult> {
     const path = stripPrefix(req.url);
     if (path === undefined) throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}: the API is served under ${API_PREFIX}/`);
-    const match = this.o.router.match(req.method, path);
+    const match = this.o.router.match(req.method, path, req.url);
     if (match.kind === 'none') throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}`);
     if (match.kind === 'method') {
       if (req.method === 'OPTIONS') return new Reply(204, undefined, { allow: match.allow });
@@ -136,7 +136,7 @@ export class Dispatcher {
   }
 
   private handle(route: Route, c: Compiled, ctx: Context, bytes: Uint8Array, contentType: string): HandlerResult | Promise<HandlerResult> {
-    let unknownKeys: string[] = [];
+    let unknownKeys: string[] | undefined;
     if (bytes.length > 0) {
       const codec = this.o.codecs.forContentType(contentType);
       if (!codec) throw wrongData('WRONG_DATA_TYPE', `Content-Type ${JSON.stringify(contentType)} is not supported: send application/json`);
@@ -152,7 +152,7 @@ export class Dispatcher {
     }
     c.body?.(ctx.body);
     const out = route.handler(ctx);
-    if (unknownKeys.length === 0) return out;
+    if (unknownKeys === undefined || unknownKeys.length === 0) return out;
     const warning = `fields ignored (not used by this endpoint): ${unknownKeys.join(', ')}`;
     return out instanceof Promise ? out.then((r) => withWarning(r, warning)) : withWarning(out, warning);
   }

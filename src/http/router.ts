@@ -18,11 +18,15 @@ export type Match =
 export class Router {
   private readonly root = newNode();
   private readonly allowCache = new Map<Node, string>();
-  // Parameter-free paths ("login/jwt/") resolve with one map lookup; the trie handles the rest.
+  // Parameter-free paths resolve with one map lookup, by the request's own URL ("/v1/login/jwt/",
+  // with or without the final slash) or by the bare path; the trie handles the rest.
   private readonly exact = new Map<string, Node>();
   readonly routes: Route[] = [];
 
-  constructor(routes: Route[]) {
+  constructor(
+    routes: Route[],
+    private readonly prefix = '/v1',
+  ) {
     for (const route of routes) this.add(route);
   }
 
@@ -47,13 +51,20 @@ export class Router {
     }
     if (node.routes.has(route.method)) throw new Error(`route ${route.method} ${route.path} registered twice`);
     node.routes.set(route.method, { route, names });
-    if (names.length === 0) this.exact.set(exactKey(route.path), node);
+    if (names.length === 0) {
+      const key = exactKey(route.path);
+      this.exact.set(key, node);
+      const full = key === '' ? this.prefix : `${this.prefix}/${key}`;
+      this.exact.set(full, node);
+      this.exact.set(`${full}/`, node);
+    }
     this.routes.push(route);
   }
 
-  match(method: string, path: string): Match {
+  // url: the request URL the path came from, when there is one (skips re-slicing it).
+  match(method: string, path: string, url?: string): Match {
     const lookup = (method === 'HEAD' ? 'GET' : method) as Method;
-    const exact = this.exact.get(exactKey(path));
+    const exact = (url !== undefined ? this.exact.get(url) : undefined) ?? this.exact.get(exactKey(path));
     if (exact) {
       const hit = exact.routes.get(lookup);
       // A fixed path lacking the method may still match a parameter route below.

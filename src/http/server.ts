@@ -99,29 +99,30 @@ export class HttpServer {
   private onRequest(res: uWS.HttpResponse, req: uWS.HttpRequest): void {
     const raw = req.getCaseSensitiveMethod();
     const method = METHODS[raw] ?? raw.toUpperCase();
-    const hasBody = !NO_BODY.has(method);
     const plain: PlainRequest = {
       method,
       url: req.getUrl(),
       query: req.getQuery() ?? '',
       authorization: req.getHeader('authorization'),
-      contentType: hasBody ? req.getHeader('content-type') : '',
-      contentEncoding: hasBody ? req.getHeader('content-encoding') : '',
+      contentType: '',
+      contentEncoding: '',
       accept: req.getHeader('accept'),
       body: undefined,
     };
     const pending: Pending = { aborted: false, done: false, head: method === 'HEAD', watched: false };
     this.inFlight++;
-    const length = hasBody ? req.getHeader('content-length') : '';
-    // No body to wait for (GET and friends, or an explicitly empty one): answer within this call,
-    // which also keeps such requests safe for HTTP pipelining.
-    // HTTP/1.1: no Content-Length and no Transfer-Encoding means no body.
-    if (!hasBody || ((length === '0' || length === '') && req.getHeader('transfer-encoding') === '')) {
+    const length = NO_BODY.has(method) ? '' : req.getHeader('content-length');
+    // No body to wait for (GET and friends, or an empty one: HTTP/1.1 reads no Content-Length and no
+    // Transfer-Encoding as length 0): answer within this call, which also keeps such requests safe
+    // for HTTP pipelining.
+    if (length === '0' || (length === '' && (NO_BODY.has(method) || req.getHeader('transfer-encoding') === ''))) {
       // HEAD closes its connection, which uWS only accepts from a handler with an abort handler.
       if (pending.head) this.watchAbort(res, pending);
-      this.answer(res, pending, plain);
+      this.answer(res, pending, plain, true);
       return;
     }
+    plain.contentType = req.getHeader('content-type');
+    plain.contentEncoding = req.getHeader('content-encoding');
     this.watchAbort(res, pending);
     const declared = Number(length || '0');
     if (declared > this.o.maxBodyBytes) {
@@ -159,15 +160,16 @@ export class HttpServer {
       len += bytes.length;
       if (isLast) {
         plain.body = buf.subarray(0, len);
-        this.answer(res, pending, plain);
+        this.answer(res, pending, plain, false);
       }
     });
   }
 
   // Warm paths answer within this call; an async answer needs an abort handler (attached once).
-  private answer(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest): void {
+  // inHandler: called from the request handler itself, where uWS has corked the socket already.
+  private answer(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest, inHandler: boolean): void {
     const out = this.dispatcher.dispatch(plain);
-    if (!(out instanceof Promise)) return this.write(res, pending, out, false);
+    if (!(out instanceof Promise)) return this.write(res, pending, out, false, inHandler);
     if (!pending.watched) this.watchAbort(res, pending);
     out.then((o) => this.write(res, pending, o, false)).catch((err) => this.o.logger.error({ err }, 'response write failed'));
   }
@@ -179,21 +181,24 @@ export class HttpServer {
     return this.dispatcher.reject(plain, err);
   }
 
-  private write(res: uWS.HttpResponse, pending: Pending, out: Outcome, close: boolean): void {
+  private write(res: uWS.HttpResponse, pending: Pending, out: Outcome, close: boolean, corked = false): void {
     if (pending.aborted || pending.done) return;
     const closeConnection = close || this.draining;
-    res.cork(() => {
-      if (out.status !== 200) res.writeStatus(statusLine(out.status)); // uWS defaults to 200 OK
-      if (out.contentType !== undefined) res.writeHeader('content-type', out.contentType);
-      if (out.headers !== undefined) for (const name in out.headers) res.writeHeader(name, out.headers[name]!);
-      if (pending.head) {
-        // uWS keeps no sane keep-alive state after a body-less end with a length, so HEAD closes.
-        res.endWithoutBody(typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength, true);
-      } else {
-        res.end(out.body, closeConnection);
-      }
-    });
+    if (corked) this.send(res, pending, out, closeConnection);
+    else res.cork(() => this.send(res, pending, out, closeConnection));
     this.finish(pending);
+  }
+
+  private send(res: uWS.HttpResponse, pending: Pending, out: Outcome, closeConnection: boolean): void {
+    if (out.status !== 200) res.writeStatus(statusLine(out.status)); // uWS defaults to 200 OK
+    if (out.contentType !== undefined) res.writeHeader('content-type', out.contentType);
+    if (out.headers !== undefined) for (const name in out.headers) res.writeHeader(name, out.headers[name]!);
+    if (pending.head) {
+      // uWS keeps no sane keep-alive state after a body-less end with a length, so HEAD closes.
+      res.endWithoutBody(typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength, true);
+    } else {
+      res.end(out.body, closeConnection);
+    }
   }
 
   private finish(pending: Pending): void {
