@@ -37,6 +37,8 @@ export const keys = {
   database: (db: string) => `{db:${db}}:meta`,
   // Pattern of every key of a database (deletion scans it).
   databasePattern: (db: string) => `{db:${db}}:*`,
+  // HASH lower-cased property name -> msgpack PropertyDef, for item or user properties.
+  properties: (db: string, kind: 'item' | 'user') => `{db:${db}}:properties:${kind}`,
   // ZSET task id scored by start time (ms), per task name.
   tasksByName: (db: string, name: string) => `{db:${db}}:tasks:${name}`,
   // STRING msgpack TaskRecord.
