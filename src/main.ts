@@ -12,6 +12,7 @@ import { HttpServer } from './http/server.js';
 import { allRoutes } from './routes/index.js';
 import { AccountService } from './services/accounts.js';
 import { DatabaseService } from './services/databases.js';
+import { EntityService } from './services/entities.js';
 import { LoginService } from './services/login.js';
 import { PropertyService } from './services/properties.js';
 import { RateLimiter } from './services/rate-limiter.js';
@@ -21,6 +22,7 @@ import { TokenService } from './services/tokens.js';
 import { AccountsStore } from './store/accounts-store.js';
 import { DatabasesStore } from './store/databases-store.js';
 import { keys } from './store/keys.js';
+import { EntitiesStore } from './store/entities-store.js';
 import { OutboxStore } from './store/outbox-store.js';
 import { PropertiesStore } from './store/properties-store.js';
 import { classifyStorageError, connectRedis, waitForRedis, type Redis } from './store/redis.js';
@@ -63,14 +65,16 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const accounts = new AccountService(new AccountsStore(redis), tokens, mailer, config.resetCodeTtlSeconds);
     const databases = new DatabaseService(new DatabasesStore(redis), new TasksStore(redis));
     const login = new LoginService(accounts, databases, tokens);
-    const properties = new PropertyService(new PropertiesStore(redis), databases);
+    const propertiesStore = new PropertiesStore(redis);
+    const properties = new PropertyService(propertiesStore, databases);
+    const entities = new EntityService(new EntitiesStore(redis), propertiesStore, logger);
 
     const generatedRoot = await bootstrapRoot(config, accounts, embedded !== undefined, logger);
     const auth = new BearerAuth(tokens.verify, tokens.isRevoked);
     await watchRevocations(subscriber, tokens);
 
     const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
-    const router = new Router(allRoutes({ accounts, databases, login, properties }));
+    const router = new Router(allRoutes({ accounts, databases, login, properties, entities }));
     const dispatcher = new Dispatcher({
       router,
       codecs: new CodecRegistry(jsonCodec),

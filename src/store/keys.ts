@@ -39,6 +39,15 @@ export const keys = {
   databasePattern: (db: string) => `{db:${db}}:*`,
   // HASH lower-cased property name -> msgpack PropertyDef, for item or user properties.
   properties: (db: string, kind: 'item' | 'user') => `{db:${db}}:properties:${kind}`,
+  // HASH canonical item/user id -> dense index (decimal). Indices never change or get reused.
+  entityIndex: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:index`,
+  // STRING counter handing out the next dense index.
+  entityNext: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:next`,
+  // HASH of one item/user's property values: '@id' -> canonical id, lower-cased property -> msgpack
+  // value. Exists while the entity has properties; the index entry outlives it.
+  entityRecordPrefix: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}:`,
+  // STREAM of catalogue writes (kind, op, idx, id), trimmed: what per-process views tail.
+  catalogueChanges: (db: string) => `{db:${db}}:catalogue:changes`,
   // ZSET task id scored by start time (ms), per task name.
   tasksByName: (db: string, name: string) => `{db:${db}}:tasks:${name}`,
   // STRING msgpack TaskRecord.

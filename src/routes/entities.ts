@@ -1,0 +1,64 @@
+// Spec "Item property values, single item", "User property values" (single), and their deprecated
+// aliases without the `properties/` segment.
+import { Type } from '@sinclair/typebox';
+import { ALL4, BACKENDS, dbRoute, reply, type HandlerResult, type Role, type Route } from '../http/types.js';
+import type { EntityKind, EntityService } from '../services/entities.js';
+
+const Values = Type.Record(Type.String(), Type.Unknown());
+const DEPRECATED = (path: string) => `deprecated endpoint: use ${path}`;
+
+function withWarning(result: HandlerResult, warning: string | undefined): HandlerResult {
+  if (warning === undefined || typeof result !== 'object' || result === null || !('warnings' in result)) return result;
+  return { ...result, warnings: [...(result.warnings as string[]), warning] };
+}
+
+// path: the route's pattern, with `<item_id>` or `<user_id>`; deprecatedFor: the path replacing it.
+function singleRoutes(entities: EntityService, kind: EntityKind, path: string, readRoles: readonly Role[], deprecatedFor?: string): Route[] {
+  const param = `${kind}_id`;
+  const note = deprecatedFor && DEPRECATED(deprecatedFor);
+  const Params = Type.Object({ [param]: Type.String({ minLength: 1, maxLength: 64 }) });
+  const id = (params: Record<string, string>) => params[param]!;
+  return [
+    dbRoute(readRoles, {
+      method: 'GET',
+      path,
+      summary: `property values of one ${kind}`,
+      params: Params,
+      handler: async ({ auth, db, params }) => withWarning(await entities.get(auth, db, kind, id(params)), note),
+    }),
+    dbRoute(BACKENDS, {
+      method: 'PUT',
+      path,
+      summary: `create or replace one ${kind}`,
+      params: Params,
+      body: Type.Object({ [kind]: Values, wait_for_completion: Type.Optional(Type.Boolean()) }),
+      handler: async ({ auth, db, params, body }) => {
+        const r = await entities.put(auth, db, kind, id(params), body[kind] as Record<string, unknown>, body.wait_for_completion !== false);
+        return reply(r.accepted ? 202 : 200, withWarning({ warnings: r.warnings }, note));
+      },
+    }),
+    dbRoute(BACKENDS, {
+      method: 'PATCH',
+      path,
+      summary: `change some property values of one ${kind}`,
+      params: Params,
+      body: Type.Object({ [kind]: Values, create_if_missing: Type.Optional(Type.Boolean()) }),
+      handler: async ({ auth, db, params, body }) =>
+        withWarning(await entities.patch(auth, db, kind, id(params), body[kind] as Record<string, unknown>, body.create_if_missing === true), note),
+    }),
+    dbRoute(BACKENDS, {
+      method: 'DELETE',
+      path,
+      summary: `remove the property values of one ${kind}`,
+      params: Params,
+      handler: ({ auth, db, params }) => entities.remove(auth, db, kind, id(params)),
+    }),
+  ];
+}
+
+export const entityRoutes = (entities: EntityService): Route[] => [
+  ...singleRoutes(entities, 'item', 'items/<item_id>/properties/', ALL4),
+  ...singleRoutes(entities, 'item', 'items/<item_id>/', ALL4, 'items/<item_id>/properties/'),
+  ...singleRoutes(entities, 'user', 'users/<user_id>/properties/', BACKENDS),
+  ...singleRoutes(entities, 'user', 'users/<user_id>/', BACKENDS, 'users/<user_id>/properties/'),
+];
