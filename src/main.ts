@@ -63,11 +63,12 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const tokens = new TokenService(secret, tokensStore, config.jwtTtlSeconds, config.refreshTtlSeconds);
     const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(new OutboxStore(redis), logger);
     const accounts = new AccountService(new AccountsStore(redis), tokens, mailer, config.resetCodeTtlSeconds);
-    const databases = new DatabaseService(new DatabasesStore(redis), new TasksStore(redis));
+    const tasksStore = new TasksStore(redis);
+    const databases = new DatabaseService(new DatabasesStore(redis), tasksStore);
     const login = new LoginService(accounts, databases, tokens);
     const propertiesStore = new PropertiesStore(redis);
     const properties = new PropertyService(propertiesStore, databases);
-    const entities = new EntityService(new EntitiesStore(redis), propertiesStore, logger);
+    const entities = new EntityService(new EntitiesStore(redis), propertiesStore, tasksStore, logger);
 
     const generatedRoot = await bootstrapRoot(config, accounts, embedded !== undefined, logger);
     const auth = new BearerAuth(tokens.verify, tokens.isRevoked);

@@ -1,8 +1,8 @@
 // Spec "Item property values, single item", "User property values" (single), and their deprecated
 // aliases without the `properties/` segment.
 import { Type } from '@sinclair/typebox';
-import { ALL4, BACKENDS, dbRoute, reply, type HandlerResult, type Role, type Route } from '../http/types.js';
-import type { EntityKind, EntityService } from '../services/entities.js';
+import { ALL4, BACKENDS, dbRoute, reply, type Claims, type HandlerResult, type Role, type Route } from '../http/types.js';
+import type { EntityKind, EntityService, M2m } from '../services/entities.js';
 
 const Values = Type.Record(Type.String(), Type.Unknown());
 const DEPRECATED = (path: string) => `deprecated endpoint: use ${path}`;
@@ -51,7 +51,56 @@ function singleRoutes(entities: EntityService, kind: EntityKind, path: string, r
       path,
       summary: `remove the property values of one ${kind}`,
       params: Params,
-      handler: ({ auth, db, params }) => entities.remove(auth, db, kind, id(params)),
+      handler: ({ auth, db, params }) => entities.remove(auth, db, kind, [id(params)]),
+    }),
+  ];
+}
+
+const MAX_RECORDS = 100_000;
+const Ids = Type.Array(Type.Union([Type.String({ maxLength: 64 }), Type.Number()]), { maxItems: MAX_RECORDS });
+
+// path: `items-bulk/properties/` or a deprecated alias; listPath likewise.
+function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, listPath: string, listRoles: readonly Role[], deprecatedFor?: string): Route[] {
+  const plural = `${kind}s`;
+  const note = deprecatedFor && DEPRECATED(deprecatedFor);
+  const records = {
+    [plural]: Type.Array(Values, { maxItems: MAX_RECORDS }),
+    [`${plural}_m2m`]: Type.Optional(Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), array: Type.Array(Values) }))),
+    wait_for_completion: Type.Optional(Type.Boolean()),
+  };
+  const write = (mode: 'replace' | 'merge') => async ({ auth, db, body }: { auth: Claims; db: string; body: Record<string, unknown> }) => {
+    const r = await entities.bulk(auth, db, kind, {
+      records: body[plural] as Record<string, unknown>[],
+      m2m: body[`${plural}_m2m`] as M2m[] | undefined,
+      mode,
+      createIfMissing: body.create_if_missing === true,
+      wait: body.wait_for_completion !== false,
+    });
+    return reply(r.accepted ? 202 : 200, withWarning(r.body, note));
+  };
+  return [
+    dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, body: Type.Object(records), handler: write('replace') }),
+    dbRoute(BACKENDS, {
+      method: 'PATCH',
+      path,
+      summary: `change property values of many ${plural}`,
+      body: Type.Object({ ...records, create_if_missing: Type.Optional(Type.Boolean()) }),
+      handler: write('merge'),
+    }),
+    dbRoute(BACKENDS, {
+      method: 'DELETE',
+      path,
+      summary: `remove the property values of many ${plural}`,
+      body: Type.Object({ [`${plural}_id`]: Ids }),
+      handler: ({ auth, db, body }) => entities.remove(auth, db, kind, body[`${plural}_id`] as unknown[]),
+    }),
+    dbRoute(listRoles, {
+      method: 'POST',
+      path: listPath,
+      summary: `${plural} by id (missing ones left out)`,
+      body: Type.Object({ [`${plural}_id`]: Ids, properties: Type.Optional(Type.Array(Type.String())) }),
+      handler: async ({ auth, db, body }) =>
+        withWarning(await entities.list(auth, db, kind, body[`${plural}_id`] as unknown[], body.properties as string[] | undefined), note),
     }),
   ];
 }
@@ -61,4 +110,8 @@ export const entityRoutes = (entities: EntityService): Route[] => [
   ...singleRoutes(entities, 'item', 'items/<item_id>/', ALL4, 'items/<item_id>/properties/'),
   ...singleRoutes(entities, 'user', 'users/<user_id>/properties/', BACKENDS),
   ...singleRoutes(entities, 'user', 'users/<user_id>/', BACKENDS, 'users/<user_id>/properties/'),
+  ...bulkRoutes(entities, 'item', 'items-bulk/properties/', 'items-bulk/properties/list/', ALL4),
+  ...bulkRoutes(entities, 'item', 'items-bulk/', 'items-bulk/list/', ALL4, 'items-bulk/properties/'),
+  ...bulkRoutes(entities, 'user', 'users-bulk/properties/', 'users-bulk/properties/list/', BACKENDS),
+  ...bulkRoutes(entities, 'user', 'users-bulk/', 'users-bulk/list/', BACKENDS, 'users-bulk/properties/'),
 ];

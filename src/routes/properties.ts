@@ -8,7 +8,7 @@ const NameParam = Type.Object({ property_name: Type.String({ minLength: 1, maxLe
 
 function definitionRoutes(props: PropertyService, kind: PropertyKind, prefix: string, listRoles: readonly Role[]): Route[] {
   const body = {
-    property_name: Type.String({ minLength: 1, maxLength: 256 }),
+    property_name: Type.String(), // the service checks names, with WRONG_PARAMETER
     value_type: Type.String({ minLength: 1, maxLength: LIMITS.valueTypeMax }),
     repeated: Type.Optional(Type.Boolean()),
   };

@@ -39,6 +39,10 @@ export const keys = {
   databasePattern: (db: string) => `{db:${db}}:*`,
   // HASH lower-cased property name -> msgpack PropertyDef, for item or user properties.
   properties: (db: string, kind: 'item' | 'user') => `{db:${db}}:properties:${kind}`,
+  // ZSET lower-cased property name scored by creation sequence: the listing order.
+  propertyOrder: (db: string, kind: 'item' | 'user') => `{db:${db}}:properties:${kind}:order`,
+  // STRING counter giving each new property definition its sequence number.
+  propertySeq: (db: string) => `{db:${db}}:properties:seq`,
   // HASH canonical item/user id -> dense index (decimal). Indices never change or get reused.
   entityIndex: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:index`,
   // STRING counter handing out the next dense index.
