@@ -1,6 +1,7 @@
 // Spec "Item property values, single item", "User property values" (single), and their deprecated
 // aliases without the `properties/` segment.
 import { Type } from '@sinclair/typebox';
+import { LIMITS } from '../config/limits.js';
 import { ALL4, BACKENDS, dbRoute, reply, type Claims, type HandlerResult, type Role, type Route } from '../http/types.js';
 import type { EntityKind, EntityService, M2m } from '../services/entities.js';
 
@@ -79,6 +80,19 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
     return reply(r.accepted ? 202 : 200, withWarning(r.body, note));
   };
   return [
+    dbRoute(BACKENDS, {
+      method: 'GET',
+      path,
+      summary: `${plural} a page at a time, optionally filtered`,
+      query: Type.Object({
+        amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.bulkListingAmtMax })),
+        cursor: Type.Optional(Type.String({ maxLength: 256 })),
+        properties: Type.Optional(Type.Array(Type.String())),
+        filters: Type.Optional(Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 100 })),
+      }),
+      handler: async ({ auth, db, query }) =>
+        withWarning(await entities.page(auth, db, kind, { ...query, amt: query.amt ?? LIMITS.bulkListingAmtDefault }), note),
+    }),
     dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, body: Type.Object(records), handler: write('replace') }),
     dbRoute(BACKENDS, {
       method: 'PATCH',

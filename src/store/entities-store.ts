@@ -102,22 +102,57 @@ end
 return out
 `;
 
+// KEYS: index counter. ARGV: record key prefix, first index, how many indices to look at.
+// Returns {next index, indices handed out so far, {idx, field/value list, idx, ...}} for those with values.
+const SCAN = `
+local total = tonumber(redis.call('GET', KEYS[1]) or '0')
+local start = tonumber(ARGV[2])
+local stop = math.min(total, start + tonumber(ARGV[3]))
+local out = {}
+for i = start, stop - 1 do
+  local rec = redis.call('HGETALL', ARGV[1] .. i)
+  if #rec > 0 then out[#out + 1] = i; out[#out + 1] = rec end
+end
+return {stop, total, out}
+`;
+
+export interface ScanResult {
+  records: (EntityRecord & { idx: number })[];
+  next: number; // first index not looked at
+  total: number; // indices handed out so far
+}
+
 type Script = (...args: (string | Buffer)[]) => Promise<unknown>;
 
 export class EntitiesStore {
   private readonly writeScript: Script;
   private readonly readScript: Script;
   private readonly removeScript: Script;
+  private readonly scanScript: Script;
 
   // Scripts are registered once and run by EVALSHA; the *Buffer variant returns raw bytes.
   constructor(redis: Redis) {
     redis.defineCommand('recdEntityWrite', { numberOfKeys: 4, lua: WRITE });
     redis.defineCommand('recdEntityRead', { numberOfKeys: 1, lua: READ });
     redis.defineCommand('recdEntityRemove', { numberOfKeys: 2, lua: REMOVE });
+    redis.defineCommand('recdEntityScan', { numberOfKeys: 1, lua: SCAN });
     const r = redis as unknown as Record<string, Script>;
     this.writeScript = r.recdEntityWrite!.bind(redis);
     this.readScript = r.recdEntityReadBuffer!.bind(redis);
     this.removeScript = r.recdEntityRemove!.bind(redis);
+    this.scanScript = r.recdEntityScanBuffer!.bind(redis);
+  }
+
+  // Walks the dense index: entities never move, so pages stay exact under concurrent writes.
+  async scan(db: string, kind: EntityKind, start: number, span: number): Promise<ScanResult> {
+    const [next, total, flat] = (await this.scanScript(keys.entityNext(db, kind), keys.entityRecordPrefix(db, kind), String(start), String(span))) as [
+      number,
+      number,
+      (number | Buffer[])[],
+    ];
+    const records: ScanResult['records'] = [];
+    for (let i = 0; i < flat.length; i += 2) records.push({ idx: flat[i] as number, ...toRecord(flat[i + 1] as Buffer[]) });
+    return { records, next, total };
   }
 
   async write(db: string, kind: EntityKind, mode: WriteMode, entities: EntityWrite[]): Promise<WriteResult> {
@@ -142,21 +177,22 @@ export class EntitiesStore {
   async read(db: string, kind: EntityKind, ids: string[]): Promise<(EntityRecord | undefined)[]> {
     if (ids.length === 0) return [];
     const lists = (await this.readScript(keys.entityIndex(db, kind), keys.entityRecordPrefix(db, kind), ...ids)) as Buffer[][];
-    return lists.map((flat) => {
-      if (flat.length === 0) return undefined;
-      const values = new Map<string, Buffer>();
-      let id = '';
-      for (let i = 0; i < flat.length; i += 2) {
-        const field = flat[i]!.toString();
-        if (field === ID_FIELD) id = flat[i + 1]!.toString();
-        else values.set(field, flat[i + 1]!);
-      }
-      return { id, values };
-    });
+    return lists.map((flat) => (flat.length === 0 ? undefined : toRecord(flat)));
   }
 
   async remove(db: string, kind: EntityKind, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
     return (await this.removeScript(keys.entityIndex(db, kind), keys.catalogueChanges(db), kind, keys.entityRecordPrefix(db, kind), ...ids)) as number;
   }
+}
+
+function toRecord(flat: Buffer[]): EntityRecord {
+  const values = new Map<string, Buffer>();
+  let id = '';
+  for (let i = 0; i < flat.length; i += 2) {
+    const field = flat[i]!.toString();
+    if (field === ID_FIELD) id = flat[i + 1]!.toString();
+    else values.set(field, flat[i + 1]!);
+  }
+  return { id, values };
 }

@@ -1,0 +1,97 @@
+// Item filters: objects `{property_name, op, value}` or strings `prop:op:value` / `prop:op`, checked
+// against property definitions and compiled into predicates over stored values.
+import { notFound, wrongData } from '../errors/api-error.js';
+import type { PropertyDef } from '../store/properties-store.js';
+import { valueType, type FilterOp } from './value-types.js';
+
+export const LISTING_OPS: readonly FilterOp[] = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'notin', 'notempty', 'empty', 'ftsearch'];
+export const RECO_OPS: readonly FilterOp[] = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'notin', 'notempty'];
+
+export interface FilterObject {
+  property_name: string;
+  op: string;
+  value?: unknown;
+}
+
+// values: lower-cased property name -> decoded value (a list for repeated properties).
+export type Predicate = (values: ReadonlyMap<string, unknown>) => boolean;
+
+export function parseFilterString(s: string): FilterObject {
+  const first = s.indexOf(':');
+  if (first <= 0) throw wrongData('WRONG_DATA_TYPE', `filter ${JSON.stringify(s)} is not of the form property:op[:value]`, { field: 'filters' });
+  const second = s.indexOf(':', first + 1);
+  const property_name = s.slice(0, first);
+  if (second < 0) return { property_name, op: s.slice(first + 1) };
+  return { property_name, op: s.slice(first + 1, second), value: s.slice(second + 1) };
+}
+
+// defs: lower-cased name -> definition. allowed: the ops this endpoint accepts.
+export function compileFilters(filters: (FilterObject | string)[], defs: ReadonlyMap<string, PropertyDef>, allowed: readonly FilterOp[]): Predicate {
+  const tests = filters.map((f) => compileOne(typeof f === 'string' ? parseFilterString(f) : f, typeof f === 'string', defs, allowed));
+  return (values) => tests.every((test) => test(values));
+}
+
+function compileOne(f: FilterObject, fromString: boolean, defs: ReadonlyMap<string, PropertyDef>, allowed: readonly FilterOp[]): Predicate {
+  const def = defs.get(f.property_name.toLowerCase());
+  if (!def) throw notFound('ITEM_PROPERTY_NOT_FOUND', 'property', f.property_name);
+  const op = f.op.toLowerCase() as FilterOp;
+  if (!(allowed as string[]).includes(op)) throw wrongData('WRONG_DATA_TYPE', `unknown filter op ${JSON.stringify(f.op)}; use one of ${allowed.join(', ')}`, { field: 'filters' });
+  const type = valueType(def.value_type)!;
+  if (!type.ops.includes(op)) throw wrongData('WRONG_OP_USE', `op ${op} does not apply to ${def.property_name} (${def.value_type})`, { field: 'filters' });
+  const field = def.property_name.toLowerCase();
+  if (op === 'notempty' || op === 'empty') {
+    if (f.value !== undefined) throw wrongData('WRONG_OP_USE', `op ${op} takes no value`, { field: 'filters' });
+    const present = (values: ReadonlyMap<string, unknown>) => {
+      const v = values.get(field);
+      return v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
+    };
+    return op === 'notempty' ? present : (values) => !present(values);
+  }
+  if (f.value === undefined) throw wrongData('WRONG_OP_USE', `op ${op} needs a value`, { field: 'filters' });
+  const scalar = (raw: unknown) => {
+    const v = fromString ? fromText(raw as string, type.kind) : raw;
+    const r = type.check(v);
+    if (!r.ok) throw wrongData('WRONG_DATA_TYPE', `filter on ${def.property_name}: ${r.why}`, { field: 'filters' });
+    return r.value;
+  };
+  // A repeated property matches when any of its values does (neq and notin: when none does).
+  const any = (match: (x: unknown) => boolean, negate: boolean): Predicate => (values) => {
+    const v = values.get(field);
+    const list = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+    const hit = list.some(match);
+    return negate ? !hit : hit;
+  };
+  switch (op) {
+    case 'in':
+    case 'notin': {
+      const raw = fromString ? String(f.value).split(',') : f.value;
+      if (!Array.isArray(raw)) throw wrongData('WRONG_OP_USE', `op ${op} takes a list`, { field: 'filters' });
+      const set = new Set(raw.map(scalar));
+      return any((x) => set.has(x as never), op === 'notin');
+    }
+    case 'ftsearch': {
+      const words = String(f.value).toLowerCase().split(/\s+/).filter(Boolean);
+      return any((x) => typeof x === 'string' && words.every((w) => x.toLowerCase().includes(w)), false);
+    }
+    default: {
+      // Ordered ops only reach numeric types (see value-types), so < compares numbers.
+      const target = scalar(f.value) as number;
+      const cmp: Record<string, (x: unknown) => boolean> = {
+        eq: (x) => x === target,
+        neq: (x) => x === target,
+        lt: (x) => (x as number) < target,
+        lte: (x) => (x as number) <= target,
+        gt: (x) => (x as number) > target,
+        gte: (x) => (x as number) >= target,
+      };
+      return any(cmp[op]!, op === 'neq');
+    }
+  }
+}
+
+function fromText(s: string, kind: 'float' | 'int' | 'bool' | 'unicode'): unknown {
+  if (kind === 'unicode') return s;
+  if (kind === 'bool') return { true: true, True: true, '1': true, false: false, False: false, '0': false }[s] ?? s;
+  const n = Number(s);
+  return s.trim() === '' || Number.isNaN(n) ? s : n;
+}
