@@ -89,7 +89,8 @@ export class EntityService {
   // One page of the listing, in index order; filters and `properties` as in the spec's bulk listing.
   async page(auth: Claims, db: string, kind: EntityKind, q: { amt: number; cursor?: string; properties?: string[]; filters?: string[] }) {
     const defs = await this.definitions(db, kind);
-    const keep = q.filters && q.filters.length > 0 ? compileFilters(q.filters, defs, LISTING_OPS) : undefined;
+    const missing = kind === 'item' ? 'ITEM_PROPERTY_NOT_FOUND' : 'USER_PROPERTY_NOT_FOUND';
+    const keep = q.filters && q.filters.length > 0 ? compileFilters(q.filters, defs, LISTING_OPS, missing) : undefined;
     const warnings: string[] = [];
     let only: Set<string> | undefined;
     if (q.properties !== undefined) {

@@ -25,15 +25,22 @@ export function parseFilterString(s: string): FilterObject {
   return { property_name, op: s.slice(first + 1, second), value: s.slice(second + 1) };
 }
 
+type Missing = 'ITEM_PROPERTY_NOT_FOUND' | 'USER_PROPERTY_NOT_FOUND';
+
 // defs: lower-cased name -> definition. allowed: the ops this endpoint accepts.
-export function compileFilters(filters: (FilterObject | string)[], defs: ReadonlyMap<string, PropertyDef>, allowed: readonly FilterOp[]): Predicate {
-  const tests = filters.map((f) => compileOne(typeof f === 'string' ? parseFilterString(f) : f, typeof f === 'string', defs, allowed));
+export function compileFilters(
+  filters: (FilterObject | string)[],
+  defs: ReadonlyMap<string, PropertyDef>,
+  allowed: readonly FilterOp[],
+  missing: Missing = 'ITEM_PROPERTY_NOT_FOUND',
+): Predicate {
+  const tests = filters.map((f) => compileOne(typeof f === 'string' ? parseFilterString(f) : f, typeof f === 'string', defs, allowed, missing));
   return (values) => tests.every((test) => test(values));
 }
 
-function compileOne(f: FilterObject, fromString: boolean, defs: ReadonlyMap<string, PropertyDef>, allowed: readonly FilterOp[]): Predicate {
+function compileOne(f: FilterObject, fromString: boolean, defs: ReadonlyMap<string, PropertyDef>, allowed: readonly FilterOp[], missing: Missing): Predicate {
   const def = defs.get(f.property_name.toLowerCase());
-  if (!def) throw notFound('ITEM_PROPERTY_NOT_FOUND', 'property', f.property_name);
+  if (!def) throw notFound(missing, 'property', f.property_name);
   const op = f.op.toLowerCase() as FilterOp;
   if (!(allowed as string[]).includes(op)) throw wrongData('WRONG_DATA_TYPE', `unknown filter op ${JSON.stringify(f.op)}; use one of ${allowed.join(', ')}`, { field: 'filters' });
   const type = valueType(def.value_type)!;
