@@ -198,7 +198,10 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 function withWarning(result: HandlerResult, warning: string): HandlerResult {
-  if (result === undefined || result instanceof Reply || typeof result !== 'object') return result;
+  if (result instanceof Reply) {
+    return isPlainObject(result.body) ? new Reply(result.status, withWarning(result.body, warning), result.headers) : result;
+  }
+  if (result === undefined || typeof result !== 'object') return result;
   const warnings = Array.isArray(result.warnings) ? [...result.warnings, warning] : [warning];
   return { ...result, warnings };
 }

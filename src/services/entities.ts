@@ -78,7 +78,7 @@ export class EntityService {
     const warnings: string[] = [];
     let only: Set<string> | undefined;
     if (properties !== undefined) {
-      only = new Set(properties.map((p) => p.toLowerCase()));
+      only = fieldsOf(defs, properties);
       const unknown = properties.filter((p) => !defs.has(p.toLowerCase()));
       if (unknown.length > 0) warnings.push(`not defined as ${kind} properties, ignored: ${unknown.join(', ')}`);
     }
@@ -94,7 +94,7 @@ export class EntityService {
     const warnings: string[] = [];
     let only: Set<string> | undefined;
     if (q.properties !== undefined) {
-      only = new Set(q.properties.map((p) => p.toLowerCase()));
+      only = fieldsOf(defs, q.properties);
       const unknown = q.properties.filter((p) => !defs.has(p.toLowerCase()));
       if (unknown.length > 0) warnings.push(`not defined as ${kind} properties, ignored: ${unknown.join(', ')}`);
     }
@@ -203,13 +203,23 @@ export class EntityService {
   }
 }
 
-// A record as clients see it: the id, then values under their defined names (values of
-// properties deleted since are not shown).
+// A record as clients see it: the id, then values under their defined names, in definition order
+// (values kept for properties deleted since are not shown).
 function present(auth: Claims, kind: EntityKind, defs: Defs, record: EntityRecord, only: Set<string> | undefined) {
   const out: Record<string, unknown> = { [NAMES[kind].idField]: parseId(auth, kind, record.id, false).value };
-  for (const [field, bytes] of record.values) {
-    const def = defs.get(field);
-    if (def && (only === undefined || only.has(field))) out[def.property_name] = unpack(bytes);
+  for (const def of defs.values()) {
+    const bytes = record.values.get(def.field);
+    if (bytes !== undefined && (only === undefined || only.has(def.field))) out[def.property_name] = unpack(bytes);
+  }
+  return out;
+}
+
+// Storage fields of the named properties (names not defined are left out).
+function fieldsOf(defs: Defs, names: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const n of names) {
+    const def = defs.get(n.toLowerCase());
+    if (def) out.add(def.field);
   }
   return out;
 }
@@ -231,10 +241,10 @@ function checkValues(auth: Claims, kind: EntityKind, defs: Defs, id: Parsed, val
       continue;
     }
     if (value === null) {
-      if (mode === 'merge') fields.set(name.toLowerCase(), null);
+      if (mode === 'merge') fields.set(def.field, null);
       continue;
     }
-    fields.set(name.toLowerCase(), pack(checkValue(def, value, kind, id)));
+    fields.set(def.field, pack(checkValue(def, value, kind, id)));
   }
   if (ignored.length > 0) warnings.push(`not defined as ${kind} properties, ignored: ${ignored.join(', ')}`);
   return fields;
@@ -270,7 +280,7 @@ function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: EntityWrite[
     if (!def || !def.repeated) {
       throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m name ${JSON.stringify(block.name)} is not a repeated ${kind} property`, { field: `${kind}s_m2m` });
     }
-    const field = def.property_name.toLowerCase();
+    const field = def.field;
     const lists = new Map<number, unknown[]>();
     for (const row of block.array) {
       const at = row[indexField];

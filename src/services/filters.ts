@@ -13,7 +13,7 @@ export interface FilterObject {
   value?: unknown;
 }
 
-// values: lower-cased property name -> decoded value (a list for repeated properties).
+// values: a property's storage field (PropertyDef.field) -> decoded value (a list for repeated properties).
 export type Predicate = (values: ReadonlyMap<string, unknown>) => boolean;
 
 export function parseFilterString(s: string): FilterObject {
@@ -45,7 +45,7 @@ function compileOne(f: FilterObject, fromString: boolean, defs: ReadonlyMap<stri
   if (!(allowed as string[]).includes(op)) throw wrongData('WRONG_DATA_TYPE', `unknown filter op ${JSON.stringify(f.op)}; use one of ${allowed.join(', ')}`, { field: 'filters' });
   const type = valueType(def.value_type)!;
   if (!type.ops.includes(op)) throw wrongData('WRONG_OP_USE', `op ${op} does not apply to ${def.property_name} (${def.value_type})`, { field: 'filters' });
-  const field = def.property_name.toLowerCase();
+  const field = def.field;
   if (op === 'notempty' || op === 'empty') {
     if (f.value !== undefined) throw wrongData('WRONG_OP_USE', `op ${op} takes no value`, { field: 'filters' });
     const present = (values: ReadonlyMap<string, unknown>) => {

@@ -48,7 +48,7 @@ export class PropertyService {
     if (!valueType(input.value_type)) {
       throw wrongData('WRONG_DATA_TYPE', `value_type ${JSON.stringify(input.value_type)} is not supported; use one of ${VALUE_TYPE_NAMES}`, { field: 'value_type' });
     }
-    const def: PropertyDef = { property_name: input.property_name, value_type: input.value_type, repeated: input.repeated ?? false };
+    const def: Omit<PropertyDef, 'field'> = { property_name: input.property_name, value_type: input.value_type, repeated: input.repeated ?? false };
     if (kind === 'item') def.metadata = input.metadata ?? {};
     const r = await this.store.create(db, kind, def);
     if (r === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);

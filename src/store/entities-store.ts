@@ -8,7 +8,7 @@ export type WriteMode = 'replace' | 'merge' | 'merge-existing';
 
 export interface EntityWrite {
   id: string; // canonical id
-  values: Map<string, Buffer | null>; // lower-cased property -> msgpack value, null removes it
+  values: Map<string, Buffer | null>; // property storage field -> msgpack value, null removes it
 }
 
 export type WriteResult =
@@ -18,7 +18,7 @@ export type WriteResult =
 
 export interface EntityRecord {
   id: string;
-  values: Map<string, Buffer>; // lower-cased property name -> msgpack value
+  values: Map<string, Buffer>; // property storage field -> msgpack value
 }
 
 const ID_FIELD = '@id';

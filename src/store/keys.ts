@@ -41,14 +41,14 @@ export const keys = {
   properties: (db: string, kind: 'item' | 'user') => `{db:${db}}:properties:${kind}`,
   // ZSET lower-cased property name scored by creation sequence: the listing order.
   propertyOrder: (db: string, kind: 'item' | 'user') => `{db:${db}}:properties:${kind}:order`,
-  // STRING counter giving each new property definition its sequence number.
+  // STRING counter giving each new property definition its sequence number (order and storage field).
   propertySeq: (db: string) => `{db:${db}}:properties:seq`,
   // HASH canonical item/user id -> dense index (decimal). Indices never change or get reused.
   entityIndex: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:index`,
   // STRING counter handing out the next dense index.
   entityNext: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:next`,
-  // HASH of one item/user's property values: '@id' -> canonical id, lower-cased property -> msgpack
-  // value. Exists while the entity has properties; the index entry outlives it.
+  // HASH of one item/user's property values: '@id' -> canonical id, property storage field
+  // (PropertyDef.field) -> msgpack value. Exists while the entity has properties; the index entry outlives it.
   entityRecordPrefix: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}:`,
   // STREAM of catalogue writes (kind, op, idx, id), trimmed: what per-process views tail.
   catalogueChanges: (db: string) => `{db:${db}}:catalogue:changes`,

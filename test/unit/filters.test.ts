@@ -9,8 +9,9 @@ const defs = new Map<string, PropertyDef>(
     { property_name: 'Genre', value_type: 'unicode16', repeated: true },
     { property_name: 'title', value_type: 'unicode64', repeated: false },
     { property_name: 'sold', value_type: 'bool', repeated: false },
-  ].map((d) => [d.property_name.toLowerCase(), d]),
+  ].map((d) => [d.property_name.toLowerCase(), { ...d, field: d.property_name.toLowerCase() }]),
 );
+// Values keyed by storage field; these definitions use the lower-cased name as their field.
 const item = (o: Record<string, unknown>) => new Map(Object.entries(o));
 const match = (filters: (string | object)[], values: Map<string, unknown>, ops = LISTING_OPS) => compileFilters(filters as never, defs, ops)(values);
 
