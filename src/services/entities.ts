@@ -289,7 +289,8 @@ function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: EntityWrite[
       }
       let list = lists.get(at);
       if (!list) {
-        const own = records[at]![def.property_name] ?? records[at]![block.name];
+        const ownKey = Object.keys(records[at]!).find((k) => k.toLowerCase() === field.slice(0, field.lastIndexOf('#')));
+        const own = ownKey === undefined ? undefined : records[at]![ownKey];
         lists.set(at, (list = Array.isArray(own) ? [...own] : []));
       }
       list.push(row.value_id);

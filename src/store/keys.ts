@@ -48,7 +48,8 @@ export const keys = {
   // STRING counter handing out the next dense index.
   entityNext: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:next`,
   // HASH of one item/user's property values: '@id' -> canonical id, property storage field
-  // (PropertyDef.field) -> msgpack value. Exists while the entity has properties; the index entry outlives it.
+  // (PropertyDef.field) -> msgpack value. Exists from the entity's first write until it is deleted;
+  // the index entry outlives it.
   entityRecordPrefix: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}:`,
   // STREAM of catalogue writes (kind, op, idx, id), trimmed: what per-process views tail.
   catalogueChanges: (db: string) => `{db:${db}}:catalogue:changes`,
