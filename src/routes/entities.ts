@@ -124,6 +124,13 @@ export const entityRoutes = (entities: EntityService): Route[] => [
   ...singleRoutes(entities, 'item', 'items/<item_id>/', ALL4, 'items/<item_id>/properties/'),
   ...singleRoutes(entities, 'user', 'users/<user_id>/properties/', BACKENDS),
   ...singleRoutes(entities, 'user', 'users/<user_id>/', BACKENDS, 'users/<user_id>/properties/'),
+  dbRoute(BACKENDS, {
+    method: 'DELETE',
+    path: 'users/<user_id>/*/',
+    summary: 'remove everything about one user (property values; ratings and interactions once stored)',
+    params: Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) }),
+    handler: ({ auth, db, params }) => entities.remove(auth, db, 'user', [params.user_id]),
+  }),
   ...bulkRoutes(entities, 'item', 'items-bulk/properties/', 'items-bulk/properties/list/', ALL4),
   ...bulkRoutes(entities, 'item', 'items-bulk/', 'items-bulk/list/', ALL4, 'items-bulk/properties/'),
   ...bulkRoutes(entities, 'user', 'users-bulk/properties/', 'users-bulk/properties/list/', BACKENDS),

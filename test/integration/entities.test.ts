@@ -737,3 +737,18 @@ t.test('a token bound to a deleted database gets DATABASE_NOT_FOUND and creates 
   await sleep(100); // let a (wrongly) started background write land before looking
   t.same(await keysOf(db.id), [], 'the refused requests created no key of the database');
 });
+
+t.test('DELETE users/<id>/*/ removes everything about the user', async (t) => {
+  const root = await rootToken(api);
+  const db = await createDatabase(api, root, { user_id_type: 'uuid' });
+  const token = await tokenFor(api, root, 'backend', db);
+  t.equal((await api.post('users-properties/', { property_name: 'age', value_type: 'int8' }, { token })).status, 204);
+  const id = '6f1c2a4e-0000-4000-8000-000000000001';
+  t.equal((await api.put(`users/${id}/properties/`, { user: { age: 30 } }, { token })).status, 200);
+  const del = await api.delete(`users/${id}/*/`, undefined, { token });
+  t.equal(del.status, 204);
+  t.same(errorOf(await api.get(`users/${id}/properties/`, { token })), { status: 404, code: 60, errorName: 'NotFoundError', name: 'USER_NOT_FOUND' });
+  t.equal((await api.delete('users/not-a-uuid/*/', undefined, { token })).body.error_data.name, 'INCORRECT_USER_ID_TYPE');
+  const frontend = await tokenFor(api, root, 'frontend', db);
+  t.equal((await api.delete(`users/${id}/*/`, undefined, { token: frontend })).body.error_data.name, 'INCORRECT_ROLE');
+});
