@@ -3,7 +3,6 @@
 // filters as query strings (every op and value type, percent-encoding, AND), filter errors, roles.
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
-import type { Res } from '../helpers/api.js';
 import { createDatabase, errorOf, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { startStack } from '../helpers/stack.js';
 
@@ -502,7 +501,7 @@ const fItems: Rec[] = Array.from({ length: N_F }, (_, i) => {
   if (i % 7 !== 0) r.price = (i % 10) + 0.5;
   if (i % 5 !== 1) r.count = ((i * 13) % 21) - 10;
   if (i % 4 !== 0) r.Active = i % 3 === 0;
-  if (i % 9 !== 0) r.title = `${ADJ[i % 5]} ${NOUN[i % 4]}${i % 2 === 1 ? ' deluxe' : ''}`;
+  if (i % 9 !== 0) r.title = `${ADJ[i % 5]} ${NOUN[i % 4]}${i % 3 === 0 ? ' deluxe' : ''}`;
   if (i % 6 === 1) r.tags = [];
   else if (i % 6 !== 0) r.tags = TAGS.filter((_, b) => ((i >> b) & 1) === 1);
   if (i % 8 !== 3) r.code = CODES[i % 5];
@@ -700,6 +699,50 @@ t.test('the filtered listing follows later writes', async (t) => {
   await removeAll(token, ITEMS, 'items_id', [2]);
   t.same(await ids(f('price:notin:1')), [1, 3]);
   t.same(await ids(f('tags:neq:zzz')), [1, 3]);
+  // An item written without any value is listed (its id only) and matches empty.
+  const bare = await api.put(ITEMS, { items: [{ item_id: 4 }] }, { token });
+  t.equal(bare.status, 200);
+  const listed = await api.get(ITEMS, { token, query: 'amt=500' });
+  t.strictSame(listed.body.items, [{ item_id: 1, tags: ['a'] }, { item_id: 3, price: 3, tags: ['a'] }, { item_id: 4 }]);
+  t.same(await ids(f('price:empty', 'tags:empty')), [4]);
+});
+
+t.test('a deleted property leaves the listing and its filters; redefined, it does not see the old values', async (t) => {
+  const db = await createDatabase(api, root);
+  const token = await tokenFor(api, root, 'backend', db);
+  await define(token, 'items-properties', [
+    { property_name: 'size', value_type: 'int32' },
+    { property_name: 'name', value_type: 'unicode16' },
+  ]);
+  await upload(token, ITEMS, 'items', [
+    { item_id: 1, size: 2, name: 'one' },
+    { item_id: 2, size: 5, name: 'two' },
+  ]);
+  const ids = async (query: string) => idsOf((await api.get(ITEMS, { token, query: join('amt=500', query) })).body.items, 'item_id');
+  t.same(await ids(f('size:gt:3')), [2]);
+  const d = await api.delete('items-properties/size/', undefined, { token });
+  t.equal(d.status, 204);
+  const after = await api.get(ITEMS, { token, query: 'amt=500' });
+  t.strictSame(after.body.items, [
+    { item_id: 1, name: 'one' },
+    { item_id: 2, name: 'two' },
+  ]);
+  t.same(errorOf(await api.get(ITEMS, { token, query: f('size:gt:3') })), ITEM_PROPERTY_NOT_FOUND, 'the deleted property cannot be filtered on');
+  const withProps = await api.get(ITEMS, { token, query: 'amt=500&properties=size&properties=name' });
+  t.strictSame(withProps.body.items, after.body.items);
+  t.match(withProps.body.warnings.join(' '), /size/, 'properties=size now warns');
+
+  await define(token, 'items-properties', [{ property_name: 'Size', value_type: 'unicode8' }]);
+  const redefined = await api.get(ITEMS, { token, query: 'amt=500' });
+  t.strictSame(redefined.body.items, after.body.items, 'the old values do not come back');
+  t.same(await ids(f('size:empty')), [1, 2]);
+  t.same(await ids(f('size:eq:2')), [], 'an old int value does not match the new text property');
+  await api.patch(ITEMS, { items: [{ item_id: 2, size: 'XL' }] }, { token });
+  t.same(await ids(f('SIZE:in:XL,S')), [2]);
+  t.strictSame((await api.get(ITEMS, { token, query: 'amt=500' })).body.items, [
+    { item_id: 1, name: 'one' },
+    { item_id: 2, name: 'two', Size: 'XL' },
+  ]);
 });
 
 t.test('filter errors', async (t) => {
