@@ -1,5 +1,6 @@
 // Query strings: repeated keys become lists, and values are coerced to what the route's schema asks.
 import type { TSchema } from '@sinclair/typebox';
+import { parseDecimal } from '../schemas/decimal.js';
 
 export type RawQuery = Record<string, string | string[]>;
 
@@ -44,11 +45,8 @@ function coerceScalar(value: string, schema: TSchema): unknown {
     case 'boolean':
       return value in BOOLS ? BOOLS[value] : value;
     case 'integer':
-    case 'number': {
-      if (value.trim() === '') return value;
-      const n = Number(value);
-      return Number.isNaN(n) ? value : n;
-    }
+    case 'number':
+      return parseDecimal(value) ?? value;
     default:
       return value;
   }

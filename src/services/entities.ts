@@ -99,7 +99,7 @@ export class EntityService {
       if (unknown.length > 0) warnings.push(`not defined as ${kind} properties, ignored: ${unknown.join(', ')}`);
     }
     const out: Record<string, unknown>[] = [];
-    let at = q.cursor === undefined ? 0 : decodeCursor(q.cursor);
+    let at = q.cursor === undefined || q.cursor === '' ? 0 : decodeCursor(q.cursor);
     let total = Infinity;
     while (out.length < q.amt && at < total) {
       const chunk = await this.store.scan(db, kind, at, Math.max(q.amt * 2, 256));

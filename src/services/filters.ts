@@ -1,6 +1,7 @@
 // Item filters: objects `{property_name, op, value}` or strings `prop:op:value` / `prop:op`, checked
 // against property definitions and compiled into predicates over stored values.
 import { notFound, wrongData } from '../errors/api-error.js';
+import { parseDecimal } from '../schemas/decimal.js';
 import type { PropertyDef } from '../store/properties-store.js';
 import { valueType, type FilterOp } from './value-types.js';
 
@@ -99,6 +100,5 @@ function compileOne(f: FilterObject, fromString: boolean, defs: ReadonlyMap<stri
 function fromText(s: string, kind: 'float' | 'int' | 'bool' | 'unicode'): unknown {
   if (kind === 'unicode') return s;
   if (kind === 'bool') return { true: true, True: true, '1': true, false: false, False: false, '0': false }[s] ?? s;
-  const n = Number(s);
-  return s.trim() === '' || Number.isNaN(n) ? s : n;
+  return parseDecimal(s) ?? s;
 }

@@ -33,6 +33,9 @@ t.test('numbers are coerced, junk is left for the validator', async (t) => {
   t.equal(coerceQuery(parseQuery('amt=12'), schema).amt, 12);
   t.equal(coerceQuery(parseQuery('amt=twelve'), schema).amt, 'twelve');
   t.equal(coerceQuery(parseQuery('amt='), schema).amt, '');
+  t.equal(coerceQuery(parseQuery('amt=0x10'), schema).amt, '0x10', 'decimal notation only');
+  t.equal(coerceQuery(parseQuery('amt=Infinity'), schema).amt, 'Infinity');
+  t.equal(coerceQuery(parseQuery('amt=2e1'), schema).amt, 20);
 });
 
 t.test('a single value of a list parameter is a list; a repeated scalar keeps the last', async (t) => {
