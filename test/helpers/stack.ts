@@ -57,3 +57,20 @@ export async function startStack(env: Record<string, string> = {}, shared?: Embe
     },
   };
 }
+
+// Two recd processes sharing one private redis-server (what several deployed processes look like).
+export async function startPair(env: Record<string, string> = {}): Promise<{ a: Stack; b: Stack; close(): Promise<void> }> {
+  const { server, dir } = await startRedis();
+  const a = await startStack(env, server);
+  const b = await startStack(env, server);
+  return {
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -2,18 +2,12 @@
 import t from 'tap';
 import { ERROR_TABLE } from '../../src/errors/table.js';
 import { errorOf, rootToken } from '../helpers/fixtures.js';
-import { startRedis, startStack } from '../helpers/stack.js';
+import { startPair } from '../helpers/stack.js';
 
 const LIMIT = 20;
-const { server, dir } = await startRedis();
-const a = await startStack({ RECD_RATE_LIMIT_PER_SECOND: String(LIMIT) }, server);
-const b = await startStack({ RECD_RATE_LIMIT_PER_SECOND: String(LIMIT) }, server);
-t.teardown(async () => {
-  await a.close();
-  await b.close();
-  await server.stop();
-  (await import('node:fs')).rmSync(dir, { recursive: true, force: true });
-});
+const pair = await startPair({ RECD_RATE_LIMIT_PER_SECOND: String(LIMIT) });
+t.teardown(() => pair.close());
+const { a, b } = pair;
 const token = await rootToken(a.api);
 
 // Starts a burst at the beginning of a one-second window, so the whole check fits in it.

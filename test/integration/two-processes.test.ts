@@ -2,17 +2,11 @@
 // (issue: within 100 ms), for definitions, single and bulk writes, deletions and filtered listings.
 import t from 'tap';
 import { createDatabase, rootToken, tokenFor } from '../helpers/fixtures.js';
-import { startRedis, startStack } from '../helpers/stack.js';
+import { startPair } from '../helpers/stack.js';
 
-const { server, dir } = await startRedis();
-const a = await startStack({}, server);
-const b = await startStack({}, server);
-t.teardown(async () => {
-  await a.close();
-  await b.close();
-  await server.stop();
-  (await import('node:fs')).rmSync(dir, { recursive: true, force: true });
-});
+const pair = await startPair();
+t.teardown(() => pair.close());
+const { a, b } = pair;
 
 const root = await rootToken(a.api);
 const db = await createDatabase(a.api, root);
