@@ -9,7 +9,7 @@ import type { BearerAuth } from './auth.js';
 import { decompress, needsDecompression } from './body.js';
 import { coerceQuery, parseQuery } from './query.js';
 import type { Router } from './router.js';
-import { Reply, type Claims, type Context, type HandlerResult, type Route } from './types.js';
+import { Reply, withWarning, type Claims, type Context, type HandlerResult, type Route } from './types.js';
 import { compileValidator, type Validator } from './validate.js';
 
 export const API_PREFIX = '/v1'; // the Router's default prefix too
@@ -197,11 +197,3 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function withWarning(result: HandlerResult, warning: string): HandlerResult {
-  if (result instanceof Reply) {
-    return isPlainObject(result.body) ? new Reply(result.status, withWarning(result.body, warning), result.headers) : result;
-  }
-  if (result === undefined || typeof result !== 'object') return result;
-  const warnings = Array.isArray(result.warnings) ? [...result.warnings, warning] : [warning];
-  return { ...result, warnings };
-}

@@ -54,6 +54,20 @@ export class Reply {
 }
 export const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => new Reply(status, body, headers);
 
+// Adds a warning to a result that carries `warnings` in an object body (a Reply's too); others pass unchanged.
+export function withWarning(result: HandlerResult, warning: string | undefined): HandlerResult {
+  if (warning === undefined) return result;
+  if (result instanceof Reply) {
+    const body = result.body;
+    return typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? new Reply(result.status, withWarning(body as Record<string, unknown>, warning), result.headers)
+      : result;
+  }
+  if (result === undefined || typeof result !== 'object') return result;
+  const warnings = Array.isArray(result.warnings) ? [...result.warnings, warning] : [warning];
+  return { ...result, warnings };
+}
+
 // undefined means 204 No Content; a plain value means 200 with that body.
 export type HandlerResult = Reply | Record<string, unknown> | string | undefined | void;
 

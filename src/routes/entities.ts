@@ -2,16 +2,12 @@
 // aliases without the `properties/` segment.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ALL4, BACKENDS, dbRoute, reply, type Claims, type HandlerResult, type Role, type Route } from '../http/types.js';
+import { ALL4, BACKENDS, dbRoute, reply, withWarning, type Claims, type Role, type Route } from '../http/types.js';
 import type { EntityKind, EntityService, M2m } from '../services/entities.js';
 
 const Values = Type.Record(Type.String(), Type.Unknown());
 const DEPRECATED = (path: string) => `deprecated endpoint: use ${path}`;
 
-function withWarning(result: HandlerResult, warning: string | undefined): HandlerResult {
-  if (warning === undefined || typeof result !== 'object' || result === null || !('warnings' in result)) return result;
-  return { ...result, warnings: [...(result.warnings as string[]), warning] };
-}
 
 // path: the route's pattern, with `<item_id>` or `<user_id>`; deprecatedFor: the path replacing it.
 function singleRoutes(entities: EntityService, kind: EntityKind, path: string, readRoles: readonly Role[], deprecatedFor?: string): Route[] {
