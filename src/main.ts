@@ -12,6 +12,7 @@ import { HttpServer } from './http/server.js';
 import { allRoutes } from './routes/index.js';
 import { AccountService } from './services/accounts.js';
 import { DatabaseService } from './services/databases.js';
+import { CatalogueViews } from './services/catalogue-view.js';
 import { EntityService } from './services/entities.js';
 import { LoginService } from './services/login.js';
 import { PropertyService } from './services/properties.js';
@@ -68,7 +69,8 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const login = new LoginService(accounts, databases, tokens);
     const propertiesStore = new PropertiesStore(redis);
     const properties = new PropertyService(propertiesStore, databases);
-    const entities = new EntityService(new EntitiesStore(redis), propertiesStore, tasksStore, logger);
+    const entitiesStore = new EntitiesStore(redis);
+    const entities = new EntityService(entitiesStore, propertiesStore, tasksStore, new CatalogueViews(entitiesStore), logger);
 
     const generatedRoot = await bootstrapRoot(config, accounts, embedded !== undefined, logger);
     const auth = new BearerAuth(tokens.verify, tokens.isRevoked);

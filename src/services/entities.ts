@@ -8,6 +8,7 @@ import type { EntitiesStore, EntityKind, EntityRecord, EntityWrite, WriteMode } 
 import type { PropertiesStore, PropertyDef } from '../store/properties-store.js';
 import { pack, unpack } from '../store/records.js';
 import type { TasksStore } from '../store/tasks-store.js';
+import type { CatalogueViews } from './catalogue-view.js';
 import { compileFilters, LISTING_OPS } from './filters.js';
 import { idType, type IdValue } from './id-types.js';
 import { valueType } from './value-types.js';
@@ -61,6 +62,7 @@ export class EntityService {
     private readonly store: EntitiesStore,
     private readonly properties: PropertiesStore,
     private readonly tasks: TasksStore,
+    private readonly views: CatalogueViews,
     private readonly logger: Logger,
   ) {}
 
@@ -98,15 +100,15 @@ export class EntityService {
       const unknown = q.properties.filter((p) => !defs.has(p.toLowerCase()));
       if (unknown.length > 0) warnings.push(`not defined as ${kind} properties, ignored: ${unknown.join(', ')}`);
     }
-    const out: Record<string, unknown>[] = [];
     let at = q.cursor === undefined || q.cursor === '' ? 0 : decodeCursor(q.cursor);
+    if (keep) return this.filteredPage(auth, db, kind, defs, keep, at, q.amt, only, warnings);
+    const out: Record<string, unknown>[] = [];
     let total = Infinity;
     while (out.length < q.amt && at < total) {
       const chunk = await this.store.scan(db, kind, at, Math.max(q.amt * 2, 256));
       total = chunk.total;
       at = chunk.next;
       for (const r of chunk.records) {
-        if (keep && !keep(decoded(r.values))) continue;
         out.push(present(auth, kind, defs, r, only));
         if (out.length === q.amt) {
           at = r.idx + 1;
@@ -116,6 +118,32 @@ export class EntityService {
     }
     const hasNext = at < total;
     return { [`${kind}s`]: out, has_next: hasNext, next_cursor: hasNext ? encodeCursor(at) : '', warnings };
+  }
+
+  // Filters run over this process's columnar view (brought up to date first); only the matching
+  // records of the page are read from storage. has_next is exact: it looks for one more match.
+  private async filteredPage(
+    auth: Claims,
+    db: string,
+    kind: EntityKind,
+    defs: Defs,
+    keep: (values: ReadonlyMap<string, unknown>) => boolean,
+    from: number,
+    amt: number,
+    only: Set<string> | undefined,
+    warnings: string[],
+  ) {
+    const view = this.views.get(db, kind);
+    await view.refresh(defs);
+    const idxs: number[] = [];
+    let at = from;
+    for (; at < view.size && idxs.length < amt; at++) if (view.has(at) && keep(view.at(at))) idxs.push(at);
+    let more = at;
+    while (more < view.size && !(view.has(more) && keep(view.at(more)))) more++;
+    const hasNext = more < view.size;
+    const records = await this.store.readAt(db, kind, idxs);
+    const out = records.filter((r): r is EntityRecord => r !== undefined).map((r) => present(auth, kind, defs, r, only));
+    return { [`${kind}s`]: out, has_next: hasNext, next_cursor: hasNext ? encodeCursor(more) : '', warnings };
   }
 
   // PUT: replaces every value. wait=false answers once the values are checked, and writes after.
@@ -300,12 +328,6 @@ function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: EntityWrite[
 }
 
 const dedupe = (warnings: string[]) => [...new Set(warnings)];
-
-function decoded(values: Map<string, Buffer>): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [field, bytes] of values) out.set(field, unpack(bytes));
-  return out;
-}
 
 // Cursors are opaque to clients: the next dense index, versioned so the format can change.
 const encodeCursor = (idx: number) => Buffer.from(`i1:${idx}`).toString('base64url');

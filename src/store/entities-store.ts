@@ -118,6 +118,18 @@ end
 return {stop, total, out}
 `;
 
+export interface Change {
+  id: string; // stream entry id
+  kind: EntityKind;
+  idxs: number[];
+}
+
+export interface ChangesResult {
+  first: string | undefined; // oldest entry kept in the stream
+  last: string | undefined; // newest entry
+  entries: Change[]; // entries after the given id, oldest first
+}
+
 export interface ScanResult {
   records: (EntityRecord & { idx: number })[];
   next: number; // first index not looked at
@@ -133,7 +145,7 @@ export class EntitiesStore {
   private readonly scanScript: Script;
 
   // Scripts are registered once and run by EVALSHA; the *Buffer variant returns raw bytes.
-  constructor(redis: Redis) {
+  constructor(private readonly redis: Redis) {
     redis.defineCommand('recdEntityWrite', { numberOfKeys: 4, lua: WRITE });
     redis.defineCommand('recdEntityRead', { numberOfKeys: 1, lua: READ });
     redis.defineCommand('recdEntityRemove', { numberOfKeys: 2, lua: REMOVE });
@@ -143,6 +155,33 @@ export class EntitiesStore {
     this.readScript = r.recdEntityReadBuffer!.bind(redis);
     this.removeScript = r.recdEntityRemove!.bind(redis);
     this.scanScript = r.recdEntityScanBuffer!.bind(redis);
+  }
+
+  // The change stream after `after` (exclusive), with its first and last ids to spot trimming.
+  async changes(db: string, after: string): Promise<ChangesResult> {
+    const key = keys.catalogueChanges(db);
+    const res = await this.redis.multi().xrange(key, '-', '+', 'COUNT', 1).xrevrange(key, '+', '-', 'COUNT', 1).xrange(key, `(${after}`, '+').exec();
+    const one = (i: number) => (res?.[i]?.[1] as [string, string[]][] | undefined)?.[0]?.[0];
+    const entries = ((res?.[2]?.[1] as [string, string[]][] | undefined) ?? []).map(([id, fields]) => {
+      const f = new Map<string, string>();
+      for (let i = 0; i < fields.length; i += 2) f.set(fields[i]!, fields[i + 1]!);
+      return { id, kind: f.get('kind') as EntityKind, idxs: (f.get('idx') ?? '').split(',').filter(Boolean).map(Number) };
+    });
+    return { first: one(0), last: one(1), entries };
+  }
+
+  // Records at dense indices, in order; undefined where none exists.
+  async readAt(db: string, kind: EntityKind, idxs: number[]): Promise<(EntityRecord | undefined)[]> {
+    if (idxs.length === 0) return [];
+    const tx = this.redis.pipeline();
+    for (const i of idxs) tx.hgetallBuffer(keys.entityRecordPrefix(db, kind) + i);
+    const res = (await tx.exec()) ?? [];
+    return res.map(([err, hash]) => {
+      if (err) throw err;
+      const flat: Buffer[] = [];
+      for (const [f, v] of Object.entries(hash as Record<string, Buffer>)) flat.push(Buffer.from(f), v);
+      return flat.length === 0 ? undefined : toRecord(flat);
+    });
   }
 
   // Walks the dense index: entities never move, so pages stay exact under concurrent writes.

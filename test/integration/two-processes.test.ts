@@ -67,3 +67,21 @@ t.test('property definitions, items and filters written through A are seen throu
     [4],
   );
 });
+
+t.test('a process whose change-stream position was trimmed away rebuilds its view', async (t) => {
+  const db2 = await createDatabase(a.api, root);
+  const tok = await tokenFor(a.api, root, 'backend', db2);
+  t.equal((await a.api.post('items-properties/', { property_name: 'n', value_type: 'int32' }, { token: tok })).status, 204);
+  t.equal((await a.api.put('items-bulk/properties/', { items: [{ item_id: 1, n: 1 }] }, { token: tok })).status, 200);
+  const list = () => b.api.get('items-bulk/properties/', { token: tok, query: 'filters=n:gte:1' });
+  t.equal((await list()).body.items.length, 1, 'B builds its view');
+  t.equal((await a.api.put('items-bulk/properties/', { items: [{ item_id: 2, n: 2 }, { item_id: 3, n: 3 }] }, { token: tok })).status, 200);
+  // Everything B has not applied yet disappears from the stream, as MAXLEN trimming does to old entries.
+  await a.redis.xtrim(`{db:${db2}}:catalogue:changes`, 'MAXLEN', 0);
+  t.equal((await a.api.put('items-bulk/properties/', { items: [{ item_id: 4, n: 4 }] }, { token: tok })).status, 200);
+  t.same(
+    (await list()).body.items.map((i: { item_id: number }) => i.item_id),
+    [1, 2, 3, 4],
+    'the trimmed writes are not lost',
+  );
+});
