@@ -1,14 +1,9 @@
 // Bulk item ingest over JSON: 100,000 items × 10 properties in batches of 500 with concurrent
 // clients against a recd child process on a private redis-server. Prints items/s (median of rounds).
 // Usage: npx tsc -p . && node dist/bench/http/bulk-items.js   (BENCH_ITEMS, BENCH_CLIENTS, BENCH_ROUNDS)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, startRedisServer } from '../../src/store/redis-server.js';
+import { startBenchStack } from './recd-stack.js';
 
-const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/cli.js');
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const BATCH = 500;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
@@ -25,17 +20,6 @@ const PROPS = [
   ['year', 'uint16'],
   ['weight', 'float64'],
 ] as const;
-
-async function call(base: string, method: string, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${base}/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 function batch(round: number, start: number): string {
   const items = [];
@@ -58,28 +42,9 @@ function batch(round: number, start: number): string {
 }
 
 async function main() {
-  const dir = mkdtempSync(join(os.tmpdir(), 'recd-bench-bulk-'));
-  const redis = await startRedisServer(join(dir, 'redis'));
-  const port = await freePort();
-  const recd = spawn(process.execPath, [CLI, 'serve'], {
-    env: { ...process.env, PORT: String(port), REDIS_URL: redis.url, RECD_ROOT_EMAIL: 'root@bench.local', RECD_ROOT_PASSWORD: 'Root-password-1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}/v1`;
+  const stack = await startBenchStack();
   try {
-    for (let i = 0; ; i++) {
-      try {
-        await call(base, 'GET', '', undefined);
-        break;
-      } catch {
-        if (i > 100) throw new Error('recd did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    const root = (await call(base, 'POST', 'login/root/', { email: 'root@bench.local', password: 'Root-password-1' })).token;
-    const db = (await call(base, 'POST', 'databases/', { name: 'bench', description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, root)).id;
-    const token = (await call(base, 'POST', 'login/individual/', { email: 'root@bench.local', password: 'Root-password-1', db_id: db })).token;
-    for (const [name, type, repeated] of PROPS) await call(base, 'POST', 'items-properties/', { property_name: name, value_type: type, repeated: repeated ?? false }, token);
+    for (const [name, type, repeated] of PROPS) await stack.call('POST', 'items-properties/', { property_name: name, value_type: type, repeated: repeated ?? false });
     const rates: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const bodies: string[] = [];
@@ -88,12 +53,7 @@ async function main() {
       const t0 = performance.now();
       await Promise.all(
         Array.from({ length: CLIENTS }, async () => {
-          while (next < bodies.length) {
-            const body = bodies[next++]!;
-            const res = await fetch(`${base}/items-bulk/properties/`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
-            if (res.status !== 200) throw new Error(`bulk PUT: ${res.status} ${await res.text()}`);
-            await res.arrayBuffer();
-          }
+          while (next < bodies.length) await stack.call('PUT', 'items-bulk/properties/', bodies[next++]!);
         }),
       );
       const seconds = (performance.now() - t0) / 1000;
@@ -105,10 +65,7 @@ async function main() {
       `median ${Math.round(rates[Math.floor(rates.length / 2)]!)} items/s (${ITEMS} items x ${PROPS.length} properties, batches of ${BATCH}, ${CLIENTS} clients, ${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()})`,
     );
   } finally {
-    recd.kill('SIGTERM');
-    await new Promise((r) => recd.once('exit', r));
-    await redis.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 

@@ -32,7 +32,21 @@ export class CatalogueView {
     private readonly kind: EntityKind,
   ) {}
 
+  private refreshing: Promise<void> | undefined;
+
+  // Concurrent callers share one refresh; a caller arriving during a refresh waits for it and then
+  // runs its own, so it still sees every write made before it asked.
   async refresh(defs: ReadonlyMap<string, PropertyDef>): Promise<void> {
+    while (this.refreshing) await this.refreshing.catch(() => undefined);
+    this.refreshing = this.update(defs);
+    try {
+      await this.refreshing;
+    } finally {
+      this.refreshing = undefined;
+    }
+  }
+
+  private async update(defs: ReadonlyMap<string, PropertyDef>): Promise<void> {
     const fields = new Map([...defs.values()].map((d) => [d.field, d]));
     let c = await this.store.changes(this.db, this.applied);
     // Never built, or the stream's oldest entry is newer than what we applied (entries in between may

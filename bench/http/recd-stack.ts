@@ -1,0 +1,64 @@
+// A recd child process on a private redis-server, with a database and a token, for benchmarks.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startRedisServer } from '../../src/store/redis-server.js';
+
+const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/cli.js');
+const EMAIL = 'root@bench.local';
+const PASSWORD = 'Root-password-1';
+
+export interface BenchStack {
+  base: string; // http://127.0.0.1:<port>/v1
+  token: string; // root, logged in on the database
+  call(method: string, path: string, body?: unknown): Promise<any>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchStack(): Promise<BenchStack> {
+  const dir = mkdtempSync(join(os.tmpdir(), 'recd-bench-'));
+  const redis = await startRedisServer(join(dir, 'redis'));
+  const port = await freePort();
+  const recd = spawn(process.execPath, [CLI, 'serve'], {
+    env: { ...process.env, PORT: String(port), REDIS_URL: redis.url, RECD_ROOT_EMAIL: EMAIL, RECD_ROOT_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}/v1`;
+  let token = '';
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  const stop = async () => {
+    recd.kill('SIGTERM');
+    await new Promise((r) => recd.once('exit', r));
+    await redis.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        await call('GET', '');
+        break;
+      } catch {
+        if (i > 100) throw new Error('recd did not start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    token = (await call('POST', 'login/root/', { email: EMAIL, password: PASSWORD })).token;
+    const db = (await call('POST', 'databases/', { name: 'bench', description: '', item_id_type: 'uint32', user_id_type: 'uint32' })).id;
+    token = (await call('POST', 'login/individual/', { email: EMAIL, password: PASSWORD, db_id: db })).token;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base, get token() { return token; }, call, stop };
+}
