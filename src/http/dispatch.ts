@@ -8,11 +8,10 @@ import { ApiError, forbidden, notFound, wrongData } from '../errors/api-error.js
 import type { BearerAuth } from './auth.js';
 import { decompress, needsDecompression } from './body.js';
 import { coerceQuery, parseQuery } from './query.js';
-import type { Router } from './router.js';
+import { API_PREFIX, type Router } from './router.js';
 import { Reply, withWarning, type Claims, type Context, type HandlerResult, type Route } from './types.js';
 import { compileValidator, type Validator } from './validate.js';
 
-export const API_PREFIX = '/v1'; // the Router's default prefix too
 
 export interface PlainRequest {
   method: string;

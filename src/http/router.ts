@@ -15,6 +15,9 @@ export type Match =
   | { kind: 'method'; allow: string }
   | { kind: 'none' };
 
+// Every path of the spec is served under this prefix ({base_url} = http://host:port/v1).
+export const API_PREFIX = '/v1';
+
 export class Router {
   private readonly root = newNode();
   private readonly allowCache = new Map<Node, string>();
@@ -23,10 +26,7 @@ export class Router {
   private readonly exact = new Map<string, Node>();
   readonly routes: Route[] = [];
 
-  constructor(
-    routes: Route[],
-    private readonly prefix = '/v1',
-  ) {
+  constructor(routes: Route[]) {
     for (const route of routes) this.add(route);
   }
 
@@ -54,7 +54,7 @@ export class Router {
     if (names.length === 0) {
       const key = exactKey(route.path);
       this.exact.set(key, node);
-      const full = key === '' ? this.prefix : `${this.prefix}/${key}`;
+      const full = key === '' ? API_PREFIX : `${API_PREFIX}/${key}`;
       this.exact.set(full, node);
       this.exact.set(`${full}/`, node);
     }

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { ADMINS, ALL4, BACKENDS, authedRoute, dbRoute, type Route } from '../http/types.js';
 import { LongText, Metadata, Name, Page } from '../schemas/common.js';
-import { publicDatabase, type DatabaseService } from '../services/databases.js';
+import { currentDatabase, type DatabaseService } from '../services/databases.js';
 
 const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
 
@@ -35,7 +35,7 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     summary: 'the database of the token',
     handler: async ({ auth, db }) => {
       const d = await databases.get(auth.org, db);
-      return { ...publicDatabase(d), status: d.status, warnings: [] };
+      return { ...currentDatabase(d), warnings: [] };
     },
   }),
   dbRoute(ADMINS, {

@@ -21,7 +21,6 @@ export class CatalogueView {
   private built = false;
   size = 0; // indices covered
   private present = new Uint8Array(0);
-  private readonly ids: string[] = [];
   private readonly columns = new Map<string, Column>(); // storage field -> column
   private readonly dict = new Map<string, number>();
   private readonly strings: string[] = [];
@@ -79,10 +78,6 @@ export class CatalogueView {
     return this.present[idx] === 1;
   }
 
-  id(idx: number): string {
-    return this.ids[idx]!;
-  }
-
   // A values accessor for the filter rules: `get(field)` reads the column at one index.
   at(idx: number): ReadonlyMap<string, unknown> {
     const view = this;
@@ -117,7 +112,6 @@ export class CatalogueView {
   private put(idx: number, record: EntityRecord, fields: ReadonlyMap<string, PropertyDef>): void {
     this.grow(idx + 1);
     this.present[idx] = 1;
-    this.ids[idx] = record.id;
     for (const col of this.columns.values()) clear(col, idx);
     for (const [field, bytes] of record.values) {
       const def = fields.get(field);
@@ -172,7 +166,6 @@ export class CatalogueView {
   private reset(): void {
     this.size = 0;
     this.present = new Uint8Array(0);
-    this.ids.length = 0;
     this.columns.clear();
     this.dict.clear();
     this.strings.length = 0;

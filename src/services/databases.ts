@@ -16,15 +16,24 @@ export interface DatabaseInput {
 
 export const DEFAULT_SESSION_ID_TYPE = 'uuid';
 
-export const publicDatabase = (d: Database) => ({
+// What every view of a database shows.
+const databaseFields = (d: Database) => ({
   id: d.id,
   name: d.name,
   description: d.description,
   item_id_type: d.item_id_type,
   user_id_type: d.user_id_type,
   session_id_type: d.session_id_type,
-  metadata: d.metadata,
 });
+
+// GET databases/ (the spec: records without status).
+export const publicDatabase = (d: Database) => ({ ...databaseFields(d), metadata: d.metadata });
+
+// GET databases/current/: everything.
+export const currentDatabase = (d: Database) => ({ ...publicDatabase(d), status: d.status });
+
+// Login responses: the spec's fields exactly.
+export const loginDatabase = (d: Database) => ({ ...databaseFields(d), status: d.status });
 
 export class DatabaseService {
   constructor(

@@ -21,6 +21,7 @@ const NAMES = {
     indexField: 'item_index',
     idError: 'INCORRECT_ITEM_ID_TYPE',
     notFound: 'ITEM_NOT_FOUND',
+    propertyNotFound: 'ITEM_PROPERTY_NOT_FOUND',
     duplicated: 'DUPLICATED_ITEM_ID',
     created: 'item_created',
     modified: 'item_modified',
@@ -30,6 +31,7 @@ const NAMES = {
     indexField: 'user_index',
     idError: 'INCORRECT_USER_ID_TYPE',
     notFound: 'USER_NOT_FOUND',
+    propertyNotFound: 'USER_PROPERTY_NOT_FOUND',
     duplicated: 'DUPLICATED_USER_ID',
     created: 'user_created',
     modified: 'user_modified',
@@ -77,13 +79,7 @@ export class EntityService {
   async list(auth: Claims, db: string, kind: EntityKind, rawIds: unknown[], properties: string[] | undefined) {
     const ids = rawIds.map((raw) => parseId(auth, kind, raw, false));
     const [defs, records] = await Promise.all([this.definitions(db, kind), this.store.read(db, kind, ids.map((i) => i.key))]);
-    const warnings: string[] = [];
-    let only: Set<string> | undefined;
-    if (properties !== undefined) {
-      only = fieldsOf(defs, properties);
-      const unknown = properties.filter((p) => !defs.has(p.toLowerCase()));
-      if (unknown.length > 0) warnings.push(`not defined as ${kind} properties, ignored: ${unknown.join(', ')}`);
-    }
+    const { only, warnings } = projection(kind, defs, properties);
     const out = records.filter((r): r is EntityRecord => r !== undefined).map((r) => present(auth, kind, defs, r, only));
     return { [`${kind}s`]: out, warnings };
   }
@@ -91,15 +87,8 @@ export class EntityService {
   // One page of the listing, in index order; filters and `properties` as in the spec's bulk listing.
   async page(auth: Claims, db: string, kind: EntityKind, q: { amt: number; cursor?: string; properties?: string[]; filters?: string[] }) {
     const defs = await this.definitions(db, kind);
-    const missing = kind === 'item' ? 'ITEM_PROPERTY_NOT_FOUND' : 'USER_PROPERTY_NOT_FOUND';
-    const keep = q.filters && q.filters.length > 0 ? compileFilters(q.filters, defs, LISTING_OPS, missing) : undefined;
-    const warnings: string[] = [];
-    let only: Set<string> | undefined;
-    if (q.properties !== undefined) {
-      only = fieldsOf(defs, q.properties);
-      const unknown = q.properties.filter((p) => !defs.has(p.toLowerCase()));
-      if (unknown.length > 0) warnings.push(`not defined as ${kind} properties, ignored: ${unknown.join(', ')}`);
-    }
+    const keep = q.filters && q.filters.length > 0 ? compileFilters(q.filters, defs, LISTING_OPS, NAMES[kind].propertyNotFound) : undefined;
+    const { only, warnings } = projection(kind, defs, q.properties);
     let at = q.cursor === undefined || q.cursor === '' ? 0 : decodeCursor(q.cursor);
     if (keep) return this.filteredPage(auth, db, kind, defs, keep, at, q.amt, only, warnings);
     const out: Record<string, unknown>[] = [];
@@ -242,14 +231,18 @@ function present(auth: Claims, kind: EntityKind, defs: Defs, record: EntityRecor
   return out;
 }
 
-// Storage fields of the named properties (names not defined are left out).
-function fieldsOf(defs: Defs, names: string[]): Set<string> {
-  const out = new Set<string>();
+// The `properties` parameter: the storage fields to show (all when absent), and a warning naming
+// names that are not defined.
+function projection(kind: EntityKind, defs: Defs, names: string[] | undefined): { only: Set<string> | undefined; warnings: string[] } {
+  if (names === undefined) return { only: undefined, warnings: [] };
+  const only = new Set<string>();
+  const unknown: string[] = [];
   for (const n of names) {
     const def = defs.get(n.toLowerCase());
-    if (def) out.add(def.field);
+    if (def) only.add(def.field);
+    else unknown.push(n);
   }
-  return out;
+  return { only, warnings: unknown.length > 0 ? [`not defined as ${kind} properties, ignored: ${unknown.join(', ')}`] : [] };
 }
 
 // Every value checked against its property; unknown fields are named in a warning.

@@ -4,7 +4,7 @@ import type { Claims } from '../http/types.js';
 import type { Account } from '../store/accounts-store.js';
 import type { Database } from '../store/databases-store.js';
 import { publicIndividual, type AccountService } from './accounts.js';
-import type { DatabaseService } from './databases.js';
+import { loginDatabase, type DatabaseService } from './databases.js';
 import { idType } from './id-types.js';
 import type { TokenService } from './tokens.js';
 
@@ -133,17 +133,7 @@ export class LoginService {
           }
         : { name: acc.name, role: acc.role, metadata: acc.metadata };
     const out: Record<string, unknown> = { org_id: acc.org, token, role: acc.role, refresh_token, account, warnings };
-    if (db) {
-      out.database = {
-        id: db.id,
-        name: db.name,
-        description: db.description,
-        item_id_type: db.item_id_type,
-        user_id_type: db.user_id_type,
-        session_id_type: db.session_id_type,
-        status: db.status,
-      };
-    }
+    if (db) out.database = loginDatabase(db);
     if (frontend.fuid !== undefined) out.frontend_user_id = frontend.fuid;
     if (frontend.fsid !== undefined) out.frontend_session_id = frontend.fsid;
     return out;
