@@ -12,8 +12,12 @@ import { HttpServer } from './http/server.js';
 import { allRoutes } from './routes/index.js';
 import { AccountService } from './services/accounts.js';
 import { DatabaseService } from './services/databases.js';
-import { CatalogueViews } from './services/catalogue-view.js';
+import { Catalogues } from './services/catalogue.js';
 import { EntityService } from './services/entities.js';
+import { RatingService } from './services/ratings.js';
+import { InteractionRuleService } from './services/interaction-rules.js';
+import { InteractionLanes } from './services/interaction-lanes.js';
+import { InteractionService } from './services/interactions.js';
 import { LoginService } from './services/login.js';
 import { PropertyService } from './services/properties.js';
 import { RateLimiter } from './services/rate-limiter.js';
@@ -23,7 +27,11 @@ import { TokenService } from './services/tokens.js';
 import { AccountsStore } from './store/accounts-store.js';
 import { DatabasesStore } from './store/databases-store.js';
 import { keys } from './store/keys.js';
+import { ChangeTail } from './store/change-tail.js';
 import { EntitiesStore } from './store/entities-store.js';
+import { RatingsStore } from './store/ratings-store.js';
+import { SettingsStore } from './store/settings-store.js';
+import { InteractionsStore } from './store/interactions-store.js';
 import { OutboxStore } from './store/outbox-store.js';
 import { PropertiesStore } from './store/properties-store.js';
 import { classifyStorageError, connectRedis, waitForRedis, type Redis } from './store/redis.js';
@@ -51,8 +59,12 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     logger.info({ port: embedded.port, dir: join(config.dataDir, 'redis') }, 'embedded redis-server started');
   }
   const redis = connectRedis(redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs });
-  const subscriber = connectRedis(redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, name: 'recd-sub' });
+  const subscriber = connectRedis(redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, name: 'recd-sub', autoPipelining: false });
+  let stopCatalogues = async () => undefined as void;
+  let drainWrites = async () => undefined as void;
   const closeRedis = async () => {
+    await drainWrites(); // queued interaction writes reach Redis before it goes
+    await stopCatalogues();
     redis.disconnect();
     subscriber.disconnect();
     await embedded?.stop();
@@ -65,19 +77,28 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(new OutboxStore(redis), logger);
     const accounts = new AccountService(new AccountsStore(redis), tokens, mailer, config.resetCodeTtlSeconds);
     const tasksStore = new TasksStore(redis);
-    const databases = new DatabaseService(new DatabasesStore(redis), tasksStore);
-    const login = new LoginService(accounts, databases, tokens);
     const propertiesStore = new PropertiesStore(redis);
-    const properties = new PropertyService(propertiesStore, databases);
     const entitiesStore = new EntitiesStore(redis);
-    const entities = new EntityService(entitiesStore, propertiesStore, tasksStore, new CatalogueViews(entitiesStore), logger);
+    const catalogues = new Catalogues(new ChangeTail(redis, logger), entitiesStore, propertiesStore, logger);
+    stopCatalogues = () => catalogues.stop();
+    const databases = new DatabaseService(new DatabasesStore(redis), catalogues, tasksStore);
+    const properties = new PropertyService(propertiesStore, databases, catalogues);
+    const entities = new EntityService(entitiesStore, tasksStore, catalogues, logger);
+    const ratingsStore = new RatingsStore(redis);
+    const interactionsStore = new InteractionsStore(redis);
+    const lanes = new InteractionLanes(interactionsStore, tasksStore, logger);
+    drainWrites = () => lanes.drained();
+    const ratings = new RatingService(ratingsStore, tasksStore);
+    const interactionRules = new InteractionRuleService(new SettingsStore(redis), catalogues);
+    const interactions = new InteractionService(interactionsStore, ratingsStore, interactionRules, lanes, tasksStore, logger);
+    const login = new LoginService(accounts, databases, tokens, (db, session, user) => interactions.link(db, session, user, Date.now() / 1000));
 
     const generatedRoot = await bootstrapRoot(config, accounts, embedded !== undefined, logger);
     const auth = new BearerAuth(tokens.verify, tokens.isRevoked);
-    await watchRevocations(subscriber, tokens);
+    await watchBroadcasts(subscriber, tokens, catalogues);
 
     const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
-    const router = new Router(allRoutes({ accounts, databases, login, properties, entities }));
+    const router = new Router(allRoutes({ accounts, databases, login, properties, entities, ratings, interactions, interactionRules }));
     const dispatcher = new Dispatcher({
       router,
       codecs: new CodecRegistry(jsonCodec),
@@ -120,8 +141,17 @@ async function bootstrapRoot(config: Config, accounts: AccountService, embedded:
   return { email: GENERATED_ROOT_EMAIL, password };
 }
 
-async function watchRevocations(subscriber: Redis, tokens: TokenService): Promise<void> {
-  subscriber.on('message', (_channel: string, subject: string) => tokens.markRevoked(subject));
-  await subscriber.subscribe(keys.revokedChannel());
+// Revocations and deleted databases, from any process. A message published while the subscriber was
+// reconnecting is lost, so a reconnect reloads the revocations and forgets every held catalogue.
+async function watchBroadcasts(subscriber: Redis, tokens: TokenService, catalogues: Catalogues): Promise<void> {
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel === keys.revokedChannel()) tokens.markRevoked(message);
+    else if (channel === keys.droppedDatabasesChannel()) catalogues.drop(message);
+  });
+  await subscriber.subscribe(keys.revokedChannel(), keys.droppedDatabasesChannel());
   await tokens.loadRevoked();
+  subscriber.on('ready', () => {
+    catalogues.dropAll();
+    tokens.loadRevoked().catch(() => undefined);
+  });
 }

@@ -2,41 +2,18 @@
 // clients against a recd child process on a private redis-server. Prints items/s (median of rounds).
 // Usage: npx tsc -p . && node dist/bench/http/bulk-items.js   (BENCH_ITEMS, BENCH_CLIENTS, BENCH_ROUNDS)
 import os from 'node:os';
+import { BENCH_PROPERTIES, benchItem, propertyBody } from './catalogue-fixture.js';
 import { startBenchStack } from './recd-stack.js';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const BATCH = 500;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const PROPS = [
-  ['price', 'float'],
-  ['stock', 'int32'],
-  ['rating', 'float32'],
-  ['available', 'bool'],
-  ['title', 'unicode64'],
-  ['brand', 'unicode16'],
-  ['colour', 'unicode16'],
-  ['tags', 'unicode16', true],
-  ['year', 'uint16'],
-  ['weight', 'float64'],
-] as const;
 
 function batch(round: number, start: number): string {
   const items = [];
   for (let i = start; i < Math.min(start + BATCH, ITEMS); i++) {
-    items.push({
-      item_id: round * ITEMS + i + 1,
-      price: (i % 1000) / 10,
-      stock: i % 500,
-      rating: (i % 50) / 5,
-      available: i % 3 === 0,
-      title: `Product number ${i}`,
-      brand: `brand-${i % 200}`,
-      colour: ['red', 'green', 'blue', 'black'][i % 4],
-      tags: [`t${i % 7}`, `t${i % 11}`],
-      year: 1990 + (i % 35),
-      weight: i / 7,
-    });
+    items.push(benchItem(round * ITEMS + i + 1, i));
   }
   return JSON.stringify({ items });
 }
@@ -44,7 +21,7 @@ function batch(round: number, start: number): string {
 async function main() {
   const stack = await startBenchStack();
   try {
-    for (const [name, type, repeated] of PROPS) await stack.call('POST', 'items-properties/', { property_name: name, value_type: type, repeated: repeated ?? false });
+    for (const prop of BENCH_PROPERTIES) await stack.call('POST', 'items-properties/', propertyBody(prop));
     const rates: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const bodies: string[] = [];
@@ -62,7 +39,7 @@ async function main() {
     }
     rates.sort((a, b) => a - b);
     console.log(
-      `median ${Math.round(rates[Math.floor(rates.length / 2)]!)} items/s (${ITEMS} items x ${PROPS.length} properties, batches of ${BATCH}, ${CLIENTS} clients, ${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()})`,
+      `median ${Math.round(rates[Math.floor(rates.length / 2)]!)} items/s (${ITEMS} items x ${BENCH_PROPERTIES.length} properties, batches of ${BATCH}, ${CLIENTS} clients, ${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()})`,
     );
   } finally {
     await stack.stop();

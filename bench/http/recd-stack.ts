@@ -21,7 +21,9 @@ export async function startBenchStack(): Promise<BenchStack> {
   const dir = mkdtempSync(join(os.tmpdir(), 'recd-bench-'));
   const redis = await startRedisServer(join(dir, 'redis'));
   const port = await freePort();
-  const recd = spawn(process.execPath, [CLI, 'serve'], {
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the recd process.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const recd = spawn(process.execPath, [...nodeArgs, CLI, 'serve'], {
     env: { ...process.env, PORT: String(port), REDIS_URL: redis.url, RECD_ROOT_EMAIL: EMAIL, RECD_ROOT_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -17,6 +17,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
+import { BENCH_PROPERTIES, benchItem, propertyBody } from './catalogue-fixture.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CLI = resolve(HERE, '../../src/cli.js');
@@ -57,12 +58,13 @@ const settings = {
 };
 // A run during which other processes used more than this share of one core is marked as disturbed.
 const DISTURBED_PCT = 25;
-// Also: BENCH_SCENARIOS=a,c (a subset), BENCH_RECD_LOG_LEVEL (recd's LOG_LEVEL, default warn).
+// Also: BENCH_SCENARIOS=a,c (a subset), BENCH_RECD_LOG_LEVEL (recd's LOG_LEVEL, default warn),
+// BENCH_NODE_ARGS (node options for recd, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
 
 // ---------------------------------------------------------------------------------------------------
 // Scenarios
 
-type ScenarioId = 'a' | 'b' | 'c' | 'd';
+type ScenarioId = 'a' | 'b' | 'c' | 'd' | 'e' | 'f';
 type Tool = 'autocannon' | 'wrk';
 
 interface Scenario {
@@ -72,6 +74,7 @@ interface Scenario {
   method: 'GET' | 'POST';
   path: string;
   auth: boolean;
+  body?: string; // JSON
 }
 
 const ALL_SCENARIOS: Scenario[] = [
@@ -79,6 +82,16 @@ const ALL_SCENARIOS: Scenario[] = [
   { id: 'b', label: 'recd `GET /v1/`', target: 'recd', method: 'GET', path: '/v1/', auth: false },
   { id: 'c', label: 'recd `POST /v1/login/jwt/` (Bearer, token only)', target: 'recd', method: 'POST', path: '/v1/login/jwt/', auth: true },
   { id: 'd', label: 'recd `GET /v1/databases/current/status/` (Bearer, 1 Redis read)', target: 'recd', method: 'GET', path: '/v1/databases/current/status/', auth: true },
+  {
+    id: 'f',
+    label: 'recd `POST /v1/users/<id>/interactions/<id>/` (Bearer, JSON `{"interaction_type":"view"}`, one Redis script)',
+    target: 'recd',
+    method: 'POST',
+    path: '/v1/users/00000000-0000-4000-8000-000000000077/interactions/4242/',
+    auth: true,
+    body: '{"interaction_type":"view"}',
+  },
+  { id: 'e', label: 'recd `GET /v1/items/4242/properties/` (Bearer, one of 10,000 items × 10 properties, in-memory view)', target: 'recd', method: 'GET', path: '/v1/items/4242/properties/', auth: true },
 ];
 
 // BENCH_SCENARIOS=a,c runs a subset (for investigating one case); ratios need a.
@@ -87,7 +100,7 @@ const SCENARIOS = (() => {
   if (raw === undefined || raw.trim() === '') return ALL_SCENARIOS;
   const ids = raw.split(',').map((s) => s.trim());
   const bad = ids.filter((id) => !ALL_SCENARIOS.some((sc) => sc.id === id));
-  if (bad.length > 0) throw new Error(`BENCH_SCENARIOS: unknown scenario ${bad.join(', ')} (use a, b, c, d)`);
+  if (bad.length > 0) throw new Error(`BENCH_SCENARIOS: unknown scenario ${bad.join(', ')} (use a, b, c, d, e, f)`);
   return ALL_SCENARIOS.filter((sc) => ids.includes(sc.id));
 })();
 
@@ -283,6 +296,21 @@ async function backendToken(base: string): Promise<{ token: string; dbId: string
   return { token: login.json.token as string, dbId };
 }
 
+// Scenario e: 10,000 items with 10 properties each; the first read starts the process's view build.
+async function seedItems(base: string, token: string): Promise<void> {
+  for (const prop of BENCH_PROPERTIES) {
+    const r = await call(base, 'POST', '/v1/items-properties/', propertyBody(prop), token);
+    if (r.status !== 204) throw new Error(`property creation failed: ${r.status} ${r.text}`);
+  }
+  for (let start = 1; start <= 10_000; start += 500) {
+    const items = Array.from({ length: 500 }, (_, k) => benchItem(start + k, start + k));
+    const r = await call(base, 'PUT', '/v1/items-bulk/properties/', { items }, token);
+    if (r.status !== 200) throw new Error(`item upload failed: ${r.status} ${r.text}`);
+  }
+  await call(base, 'GET', '/v1/items/4242/properties/', undefined, token);
+  await sleep(1000); // the view of 10,000 items is built well within this
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Load generators
 
@@ -290,6 +318,7 @@ interface Target {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
+  body?: string;
 }
 
 interface Measured {
@@ -306,7 +335,7 @@ interface Measured {
 async function runAutocannon(t: Target, pipelining: number, seconds: number): Promise<Measured> {
   const cpu0 = process.cpuUsage();
   const wall0 = process.hrtime.bigint();
-  const r = await autocannon({ url: t.url, method: t.method, headers: t.headers, connections: settings.connections, pipelining, duration: seconds });
+  const r = await autocannon({ url: t.url, method: t.method, headers: t.headers, body: t.body, connections: settings.connections, pipelining, duration: seconds });
   const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
   const codes = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([c, v]) => `${c}:${v.count}`).join(' ') : '';
@@ -332,6 +361,7 @@ function luaString(s: string): string {
 function wrkScript(dir: string, t: Target, pipelining: number): string {
   const lines = [`wrk.method = ${luaString(t.method)}`];
   for (const [k, v] of Object.entries(t.headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
+  if (t.body !== undefined) lines.push(`wrk.body = ${luaString(t.body)}`);
   if (pipelining > 1) {
     lines.push(
       'local req',
@@ -539,7 +569,7 @@ async function main(): Promise<void> {
     process.stderr.write(`redis-server on ${redis.url} (pid ${redis.pid})\n`);
 
     const recdPort = await freePort();
-    const recd = launch('recd', [CLI, 'serve'], {
+    const recd = launch('recd', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), CLI, 'serve'], {
       ...process.env,
       PORT: String(recdPort),
       HOST,
@@ -556,14 +586,16 @@ async function main(): Promise<void> {
 
     const { token, dbId } = await backendToken(recdBase);
     process.stderr.write(`backend token obtained for database ${dbId}\n`);
+    if (SCENARIOS.some((sc) => sc.id === 'e')) await seedItems(recdBase, token);
 
     const targets = new Map<ScenarioId, Target>();
     for (const sc of SCENARIOS) {
       const base = sc.target === 'hello' ? `http://${HOST}:${helloPort}` : recdBase;
       const headers: Record<string, string> = {};
       if (sc.auth) headers.authorization = `Bearer ${token}`;
-      if (sc.method === 'POST') headers['content-length'] = '0';
-      targets.set(sc.id, { url: base + sc.path, method: sc.method, headers });
+      if (sc.body !== undefined) headers['content-type'] = 'application/json';
+      else if (sc.method === 'POST') headers['content-length'] = '0';
+      targets.set(sc.id, { url: base + sc.path, method: sc.method, headers, ...(sc.body !== undefined ? { body: sc.body } : {}) });
     }
     const serverOf = (sc: Scenario) => (sc.target === 'hello' ? hello : recd);
     const ownPids = [recd.child.pid, hello.child.pid, redis.pid];
@@ -572,7 +604,7 @@ async function main(): Promise<void> {
     for (const sc of SCENARIOS) {
       const t = targets.get(sc.id)!;
       const { 'content-length': _len, ...headers } = t.headers;
-      const r = await fetch(t.url, { method: t.method, headers });
+      const r = await fetch(t.url, { method: t.method, headers, body: t.body });
       const text = await r.text();
       if (r.status !== 200) throw new Error(`scenario ${sc.id} (${t.method} ${t.url}) answers ${r.status} before any load: ${text}`);
       process.stderr.write(`  ${sc.id}: ${t.method} ${t.url} -> ${r.status} ${text.slice(0, 160)}\n`);

@@ -26,4 +26,6 @@ export const LIMITS = {
   tasksAmtMax: 500,
   textFieldMax: 1024,
   serviceKeysPerAccountMax: 20,
+  ratingsAmtDefault: 300,
+  ratingsAmtMax: 16_384,
 } as const;

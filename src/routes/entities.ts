@@ -21,7 +21,11 @@ function singleRoutes(entities: EntityService, kind: EntityKind, path: string, r
       path,
       summary: `property values of one ${kind}`,
       params: Params,
-      handler: async ({ auth, db, params }) => withWarning(await entities.get(auth, db, kind, id(params)), note),
+      // Answered in the same tick when the process holds the catalogue (no await on the hot path).
+      handler: ({ auth, db, params }) => {
+        const r = entities.get(auth, db, kind, id(params));
+        return r instanceof Promise ? r.then((v) => withWarning(v, note)) : withWarning(r, note);
+      },
     }),
     dbRoute(BACKENDS, {
       method: 'PUT',
@@ -120,13 +124,6 @@ export const entityRoutes = (entities: EntityService): Route[] => [
   ...singleRoutes(entities, 'item', 'items/<item_id>/', ALL4, 'items/<item_id>/properties/'),
   ...singleRoutes(entities, 'user', 'users/<user_id>/properties/', BACKENDS),
   ...singleRoutes(entities, 'user', 'users/<user_id>/', BACKENDS, 'users/<user_id>/properties/'),
-  dbRoute(BACKENDS, {
-    method: 'DELETE',
-    path: 'users/<user_id>/*/',
-    summary: 'remove everything about one user (property values; ratings and interactions once stored)',
-    params: Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) }),
-    handler: ({ auth, db, params }) => entities.remove(auth, db, 'user', [params.user_id]),
-  }),
   ...bulkRoutes(entities, 'item', 'items-bulk/properties/', 'items-bulk/properties/list/', ALL4),
   ...bulkRoutes(entities, 'item', 'items-bulk/', 'items-bulk/list/', ALL4, 'items-bulk/properties/'),
   ...bulkRoutes(entities, 'user', 'users-bulk/properties/', 'users-bulk/properties/list/', BACKENDS),

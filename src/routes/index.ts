@@ -5,12 +5,18 @@ import type { DatabaseService } from '../services/databases.js';
 import type { EntityService } from '../services/entities.js';
 import type { LoginService } from '../services/login.js';
 import type { PropertyService } from '../services/properties.js';
+import type { InteractionRuleService } from '../services/interaction-rules.js';
+import type { InteractionService } from '../services/interactions.js';
+import type { RatingService } from '../services/ratings.js';
 import { accountRoutes } from './accounts.js';
 import { databaseRoutes } from './databases.js';
 import { entityRoutes } from './entities.js';
+import { interactionRoutes } from './interactions.js';
 import { loginRoutes } from './login.js';
 import { propertyRoutes } from './properties.js';
+import { ratingRoutes } from './ratings.js';
 import { rootRoutes } from './root.js';
+import { userDataRoutes } from './user-data.js';
 
 export interface Services {
   accounts: AccountService;
@@ -18,6 +24,9 @@ export interface Services {
   login: LoginService;
   properties: PropertyService;
   entities: EntityService;
+  ratings: RatingService;
+  interactions: InteractionService;
+  interactionRules: InteractionRuleService;
 }
 
 export const allRoutes = (s: Services): Route[] => [
@@ -27,4 +36,7 @@ export const allRoutes = (s: Services): Route[] => [
   ...databaseRoutes(s.databases),
   ...propertyRoutes(s.properties),
   ...entityRoutes(s.entities),
+  ...ratingRoutes(s.ratings),
+  ...interactionRoutes(s.interactions, s.interactionRules),
+  ...userDataRoutes(s.entities, s.interactions),
 ];

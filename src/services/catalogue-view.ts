@@ -1,29 +1,113 @@
-// A process's columnar view of one database's item (or user) values: numbers and booleans in
-// Float64Arrays (NaN where missing), strings dictionary-encoded in Int32Arrays (-1 where missing),
-// repeated values per index. Kept current from the catalogue change stream: `refresh()` applies
-// every entry up to the stream's last one before a caller reads, so a process reads its own writes.
-import type { EntitiesStore, EntityKind, EntityRecord } from '../store/entities-store.js';
-import type { PropertyDef } from '../store/properties-store.js';
-import { unpack } from '../store/records.js';
-import { valueType } from './value-types.js';
+// A process's in-memory copy of one database's items (or users): every record's bytes, its id, and
+// per property a column for filters — numbers and booleans in Float64Arrays (NaN where missing),
+// strings dictionary-encoded in Int32Arrays (-1 where missing), repeated values as CSR (offsets into
+// one values array). Reads served from it answer in the same tick; the owning Catalogue keeps it
+// current from the change stream (catalogue.ts).
+import { LRUCache } from 'lru-cache';
+import type { EntitiesStore, EntityKind } from '../store/entities-store.js';
+import { decodeRecord, type EntityRecord } from '../store/entity-record.js';
 
-interface Column {
-  kind: 'number' | 'bool' | 'text' | 'list';
-  nums: Float64Array; // number and bool
-  codes: Int32Array; // text
-  lists: (unknown[] | undefined)[]; // repeated
+type Scalar = number | boolean | string;
+type Kind = 'number' | 'bool' | 'text';
+
+// Variable-length segments of one growing typed array, addressed per index; a changed segment is
+// appended and the old one becomes garbage, reclaimed when it outweighs the live data.
+class Segments<A extends Uint8Array | Float64Array> {
+  start = new Float64Array(0); // -1: no segment
+  len = new Uint32Array(0);
+  private used = 0;
+  private garbage = 0;
+
+  constructor(
+    public data: A,
+    private readonly make: (n: number) => A,
+  ) {}
+
+  grow(cap: number): void {
+    if (cap <= this.start.length) return;
+    const start = new Float64Array(cap).fill(-1);
+    start.set(this.start);
+    const len = new Uint32Array(cap);
+    len.set(this.len);
+    this.start = start;
+    this.len = len;
+  }
+
+  has(i: number): boolean {
+    return i < this.start.length && this.start[i]! >= 0;
+  }
+
+  get(i: number): A {
+    const s = this.start[i]!;
+    return this.data.subarray(s, s + this.len[i]!) as A;
+  }
+
+  set(i: number, values: ArrayLike<number>): void {
+    this.clear(i);
+    if (this.used + values.length > this.data.length) this.reserve(values.length);
+    this.data.set(values, this.used);
+    this.start[i] = this.used;
+    this.len[i] = values.length;
+    this.used += values.length;
+  }
+
+  clear(i: number): void {
+    if (!this.has(i)) return;
+    this.garbage += this.len[i]!;
+    this.start[i] = -1;
+    this.len[i] = 0;
+  }
+
+  private reserve(extra: number): void {
+    const live = this.used - this.garbage;
+    const compact = this.garbage > live;
+    const data = this.make(Math.max(1024, (live + extra) * 2, compact ? 0 : this.data.length * 2));
+    if (compact) {
+      let at = 0;
+      for (let i = 0; i < this.start.length; i++) {
+        if (this.start[i]! < 0) continue;
+        data.set(this.get(i), at);
+        this.start[i] = at;
+        at += this.len[i]!;
+      }
+      this.used = at;
+      this.garbage = 0;
+    } else {
+      data.set(this.data.subarray(0, this.used));
+    }
+    this.data = data;
+  }
 }
 
+interface ScalarColumn {
+  list: false;
+  kind: Kind;
+  values: Float64Array; // numbers, 0/1, or string codes; NaN where missing
+}
+
+interface ListColumn {
+  list: true;
+  kind: Kind | undefined; // of the elements; unknown while every list seen was empty
+  values: Segments<Float64Array>;
+}
+
+type Column = ScalarColumn | ListColumn;
+
 const SCAN_SPAN = 2000;
+const MEMOS = 10_000;
 
 export class CatalogueView {
-  private applied = '0-0';
-  private built = false;
+  state: 'cold' | 'building' | 'ready' = 'cold';
   size = 0; // indices covered
-  private present = new Uint8Array(0);
-  private readonly columns = new Map<string, Column>(); // storage field -> column
+  private readonly ids = new Map<string, number>();
+  private records = new Segments(new Uint8Array(0), (n) => new Uint8Array(n));
+  private readonly columns = new Map<number, Column>(); // property storage sequence -> column
   private readonly dict = new Map<string, number>();
   private readonly strings: string[] = [];
+  private pending = new Set<number>(); // changed while building: read again once built
+  private built: Promise<void> | undefined;
+  // Values derived from one record (a presented answer), dropped when the record changes.
+  private readonly memos = new LRUCache<number, { key: object; value: unknown }>({ max: MEMOS });
 
   constructor(
     private readonly store: EntitiesStore,
@@ -31,188 +115,167 @@ export class CatalogueView {
     private readonly kind: EntityKind,
   ) {}
 
-  private refreshing: Promise<void> | undefined;
-
-  // Concurrent callers share one refresh; a caller arriving during a refresh waits for it and then
-  // runs its own, so it still sees every write made before it asked.
-  async refresh(defs: ReadonlyMap<string, PropertyDef>): Promise<void> {
-    while (this.refreshing) await this.refreshing.catch(() => undefined);
-    this.refreshing = this.update(defs);
-    try {
-      await this.refreshing;
-    } finally {
-      this.refreshing = undefined;
-    }
+  // Starts the first build (in the background) and tells when it is done.
+  ready(): Promise<void> {
+    this.built ??= this.build();
+    return this.built;
   }
 
-  private async update(defs: ReadonlyMap<string, PropertyDef>): Promise<void> {
-    const fields = new Map([...defs.values()].map((d) => [d.field, d]));
-    let c = await this.store.changes(this.db, this.applied);
-    // Never built, or the stream's oldest entry is newer than what we applied (entries in between may
-    // have been trimmed away): read everything again.
-    if (!this.built || (c.first !== undefined && compareIds(c.first, this.applied) > 0)) {
-      this.reset();
-      const last = c.last ?? '0-0';
-      for (let at = 0; ; ) {
-        const chunk = await this.store.scan(this.db, this.kind, at, SCAN_SPAN);
-        for (const r of chunk.records) this.put(r.idx, r, fields);
-        this.grow(chunk.total);
-        if (chunk.next >= chunk.total) break;
-        at = chunk.next;
-      }
-      this.applied = last;
-      this.built = true;
-      c = await this.store.changes(this.db, this.applied);
+  // Indices changed in storage: read again (queued while the first build runs; ignored before it).
+  async changed(idxs: Iterable<number>): Promise<void> {
+    if (this.state === 'cold') return;
+    if (this.state === 'building') {
+      for (const i of idxs) this.pending.add(i);
+      return;
     }
-    const touched = new Set<number>();
-    for (const e of c.entries) if (e.kind === this.kind) for (const i of e.idxs) touched.add(i);
-    if (touched.size > 0) {
-      const idxs = [...touched];
-      const records = await this.store.readAt(this.db, this.kind, idxs);
-      idxs.forEach((idx, i) => (records[i] ? this.put(idx, records[i]!, fields) : this.drop(idx)));
-    }
-    if (c.entries.length > 0) this.applied = c.entries[c.entries.length - 1]!.id;
+    await this.reload([...idxs]);
   }
 
   has(idx: number): boolean {
-    return this.present[idx] === 1;
+    return this.records.has(idx);
   }
 
-  // A values accessor for the filter rules: `get(field)` reads the column at one index.
-  at(idx: number): ReadonlyMap<string, unknown> {
-    const view = this;
-    return {
-      get(field: string) {
-        return view.value(field, idx);
-      },
-    } as ReadonlyMap<string, unknown>;
+  record(idx: number): EntityRecord | undefined {
+    return this.records.has(idx) ? decodeRecord(this.records.get(idx)) : undefined;
   }
 
-  private value(field: string, idx: number): unknown {
-    const col = this.columns.get(field);
+  // The index of an id that has a record.
+  indexOf(id: string): number | undefined {
+    const idx = this.ids.get(id);
+    return idx !== undefined && this.records.has(idx) ? idx : undefined;
+  }
+
+  byId(id: string): EntityRecord | undefined {
+    const idx = this.indexOf(id);
+    return idx === undefined ? undefined : this.record(idx);
+  }
+
+  // build(record) computed once per record version and `key` (what else the value depends on).
+  memo<T>(idx: number, key: object, build: (record: EntityRecord) => T): T {
+    const hit = this.memos.get(idx);
+    if (hit && hit.key === key) return hit.value as T;
+    const value = build(this.record(idx)!);
+    this.memos.set(idx, { key, value });
+    return value;
+  }
+
+  // A values accessor for the filter rules: `get(seq)` reads a property's column at one index.
+  at(idx: number): ReadonlyMap<number, unknown> {
+    return { get: (seq: number) => this.value(seq, idx) } as ReadonlyMap<number, unknown>;
+  }
+
+  private value(seq: number, idx: number): unknown {
+    const col = this.columns.get(seq);
     if (!col || idx >= this.size) return undefined;
-    switch (col.kind) {
-      case 'number': {
-        const v = col.nums[idx]!;
-        return Number.isNaN(v) ? undefined : v;
-      }
-      case 'bool': {
-        const v = col.nums[idx]!;
-        return Number.isNaN(v) ? undefined : v === 1;
-      }
-      case 'text': {
-        const code = col.codes[idx]!;
-        return code < 0 ? undefined : this.strings[code];
-      }
-      case 'list':
-        return col.lists[idx];
+    if (!col.list) {
+      const v = col.values[idx]!;
+      return Number.isNaN(v) ? undefined : this.scalar(col.kind, v);
     }
+    if (!col.values.has(idx)) return undefined;
+    return Array.from(col.values.get(idx), (v) => this.scalar(col.kind!, v));
   }
 
-  private put(idx: number, record: EntityRecord, fields: ReadonlyMap<string, PropertyDef>): void {
-    this.grow(idx + 1);
-    this.present[idx] = 1;
-    for (const col of this.columns.values()) clear(col, idx);
-    for (const [field, bytes] of record.values) {
-      const def = fields.get(field);
-      if (!def) continue; // a deleted property's leftover value
-      const col = this.column(field, def);
-      const v = unpack<unknown>(bytes);
-      if (col.kind === 'list') col.lists[idx] = v as unknown[];
-      else if (col.kind === 'text') col.codes[idx] = this.code(v as string);
-      else col.nums[idx] = col.kind === 'bool' ? (v ? 1 : 0) : (v as number);
+  private scalar(kind: Kind, v: number): Scalar {
+    return kind === 'number' ? v : kind === 'bool' ? v === 1 : this.strings[v]!;
+  }
+
+  private async build(): Promise<void> {
+    this.state = 'building';
+    for (let at = 0; ; ) {
+      const chunk = await this.store.scan(this.db, this.kind, at, SCAN_SPAN);
+      this.grow(chunk.total);
+      for (const r of chunk.records) this.put(r.idx, r.blob);
+      if (chunk.next >= chunk.total) break;
+      at = chunk.next;
     }
+    while (this.pending.size > 0) {
+      const idxs = [...this.pending];
+      this.pending.clear();
+      await this.reload(idxs);
+    }
+    this.state = 'ready';
+  }
+
+  private async reload(idxs: number[]): Promise<void> {
+    const blobs = await this.store.readAt(this.db, this.kind, idxs);
+    idxs.forEach((idx, i) => (blobs[i] ? this.put(idx, blobs[i]!) : this.drop(idx)));
+  }
+
+  private put(idx: number, blob: Uint8Array): void {
+    this.grow(idx + 1);
+    const { id, values } = decodeRecord(blob);
+    this.records.set(idx, blob);
+    this.memos.delete(idx);
+    this.ids.set(id, idx);
+    for (const [seq, col] of this.columns) if (!(seq in values)) clearAt(col, idx);
+    for (const seq in values) this.setValue(Number(seq), idx, values[seq]);
   }
 
   private drop(idx: number): void {
     if (idx >= this.size) return;
-    this.present[idx] = 0;
-    for (const col of this.columns.values()) clear(col, idx);
+    this.records.clear(idx); // the id stays mapped: indices are never reused
+    this.memos.delete(idx);
+    for (const col of this.columns.values()) clearAt(col, idx);
   }
 
-  private column(field: string, def: PropertyDef): Column {
-    let col = this.columns.get(field);
-    if (!col) {
-      const type = valueType(def.value_type)!;
-      const kind = def.repeated ? 'list' : type.kind === 'unicode' ? 'text' : type.kind === 'bool' ? 'bool' : 'number';
-      col = { kind, nums: new Float64Array(0), codes: new Int32Array(0), lists: [] };
-      resize(col, this.present.length);
-      this.columns.set(field, col);
+  private setValue(seq: number, idx: number, v: unknown): void {
+    let col = this.columns.get(seq);
+    if (Array.isArray(v)) {
+      if (!col) this.columns.set(seq, (col = { list: true, kind: undefined, values: new Segments(new Float64Array(0), (n) => new Float64Array(n)) }));
+      if (!col.list) return; // cannot happen: a property's type never changes
+      col.values.grow(this.capacity());
+      if (v.length > 0) col.kind ??= kindOf(v[0]);
+      col.values.set(
+        idx,
+        v.map((x) => this.number(x as Scalar)),
+      );
+      return;
     }
-    return col;
+    if (!col) {
+      const values = new Float64Array(this.capacity()).fill(NaN);
+      this.columns.set(seq, (col = { list: false, kind: kindOf(v), values }));
+    }
+    if (!col.list) col.values[idx] = this.number(v as Scalar);
   }
 
-  private code(s: string): number {
-    let c = this.dict.get(s);
+  private number(v: Scalar): number {
+    if (typeof v === 'number') return v;
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    let c = this.dict.get(v);
     if (c === undefined) {
       c = this.strings.length;
-      this.strings.push(s);
-      this.dict.set(s, c);
+      this.strings.push(v);
+      this.dict.set(v, c);
     }
     return c;
   }
 
+  private capacity(): number {
+    return this.records.start.length;
+  }
+
   private grow(n: number): void {
-    if (n > this.present.length) {
-      const cap = Math.max(n, this.present.length * 2, 1024);
-      const present = new Uint8Array(cap);
-      present.set(this.present);
-      this.present = present;
-      for (const col of this.columns.values()) resize(col, cap);
+    if (n > this.capacity()) {
+      const cap = Math.max(n, this.capacity() * 2, 1024);
+      this.records.grow(cap);
+      for (const col of this.columns.values()) {
+        if (col.list) col.values.grow(cap);
+        else {
+          const values = new Float64Array(cap).fill(NaN);
+          values.set(col.values);
+          col.values = values;
+        }
+      }
     }
     if (n > this.size) this.size = n;
   }
-
-  private reset(): void {
-    this.size = 0;
-    this.present = new Uint8Array(0);
-    this.columns.clear();
-    this.dict.clear();
-    this.strings.length = 0;
-  }
 }
 
-function resize(col: Column, cap: number): void {
-  if (col.kind === 'number' || col.kind === 'bool') {
-    const nums = new Float64Array(cap).fill(NaN);
-    nums.set(col.nums.subarray(0, Math.min(col.nums.length, cap)));
-    col.nums = nums;
-  } else if (col.kind === 'text') {
-    const codes = new Int32Array(cap).fill(-1);
-    codes.set(col.codes.subarray(0, Math.min(col.codes.length, cap)));
-    col.codes = codes;
-  }
+function kindOf(v: unknown): Kind {
+  return typeof v === 'string' ? 'text' : typeof v === 'boolean' ? 'bool' : 'number';
 }
 
-function clear(col: Column, idx: number): void {
-  if (col.kind === 'list') col.lists[idx] = undefined;
-  else if (col.kind === 'text') col.codes[idx] = -1;
-  else col.nums[idx] = NaN;
-}
-
-// Stream ids are `<ms>-<seq>`.
-function compareIds(a: string, b: string): number {
-  const [am, as] = a.split('-').map(Number) as [number, number];
-  const [bm, bs] = b.split('-').map(Number) as [number, number];
-  return am !== bm ? am - bm : as - bs;
-}
-
-// One view per database and kind in this process, the least recently used dropped past `max`.
-export class CatalogueViews {
-  private readonly views = new Map<string, CatalogueView>();
-
-  constructor(
-    private readonly store: EntitiesStore,
-    private readonly max = 64,
-  ) {}
-
-  get(db: string, kind: EntityKind): CatalogueView {
-    const key = `${db}:${kind}`;
-    let view = this.views.get(key);
-    if (view) this.views.delete(key);
-    else view = new CatalogueView(this.store, db, kind);
-    this.views.set(key, view);
-    if (this.views.size > this.max) this.views.delete(this.views.keys().next().value!);
-    return view;
-  }
+function clearAt(col: Column, idx: number): void {
+  if (col.list) col.values.clear(idx);
+  else col.values[idx] = NaN;
 }

@@ -1,6 +1,7 @@
 // Databases of an organisation: creation with identifier types, listing, status, deletion; task records.
 import { randomUUID } from 'node:crypto';
 import { duplicated, notFound, wrongData } from '../errors/api-error.js';
+import type { Catalogues } from './catalogue.js';
 import type { Database, DatabasesStore } from '../store/databases-store.js';
 import type { TaskRecord, TasksStore } from '../store/tasks-store.js';
 import { ID_TYPE_NAMES, idType } from './id-types.js';
@@ -38,6 +39,7 @@ export const loginDatabase = (d: Database) => ({ ...databaseFields(d), status: d
 export class DatabaseService {
   constructor(
     private readonly store: DatabasesStore,
+    private readonly catalogues: Catalogues,
     private readonly tasks: TasksStore,
   ) {}
 
@@ -104,6 +106,7 @@ export class DatabaseService {
 
   async remove(org: string, id: string): Promise<void> {
     await this.store.remove(await this.get(org, id));
+    this.catalogues.drop(id);
   }
 
   async recentTasks(org: string, id: string, name: string, page: number, amt: number): Promise<TaskRecord[]> {

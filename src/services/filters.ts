@@ -14,8 +14,8 @@ export interface FilterObject {
   value?: unknown;
 }
 
-// values: a property's storage field (PropertyDef.field) -> decoded value (a list for repeated properties).
-export type Predicate = (values: ReadonlyMap<string, unknown>) => boolean;
+// values: a property's storage sequence (PropertyDef.seq) -> value (a list for repeated properties).
+export type Predicate = (values: ReadonlyMap<number, unknown>) => boolean;
 
 export function parseFilterString(s: string): FilterObject {
   const first = s.indexOf(':');
@@ -46,10 +46,10 @@ function compileOne(f: FilterObject, fromString: boolean, defs: ReadonlyMap<stri
   if (!(allowed as string[]).includes(op)) throw wrongData('WRONG_DATA_TYPE', `unknown filter op ${JSON.stringify(f.op)}; use one of ${allowed.join(', ')}`, { field: 'filters' });
   const type = valueType(def.value_type)!;
   if (!type.ops.includes(op)) throw wrongData('WRONG_OP_USE', `op ${op} does not apply to ${def.property_name} (${def.value_type})`, { field: 'filters' });
-  const field = def.field;
+  const field = def.seq;
   if (op === 'notempty' || op === 'empty') {
     if (f.value !== undefined) throw wrongData('WRONG_OP_USE', `op ${op} takes no value`, { field: 'filters' });
-    const present = (values: ReadonlyMap<string, unknown>) => {
+    const present = (values: ReadonlyMap<number, unknown>) => {
       const v = values.get(field);
       return v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
     };
@@ -58,9 +58,9 @@ function compileOne(f: FilterObject, fromString: boolean, defs: ReadonlyMap<stri
   if (f.value === undefined) throw wrongData('WRONG_OP_USE', `op ${op} needs a value`, { field: 'filters' });
   const scalar = (raw: unknown) => {
     const v = fromString ? fromText(raw as string, type.kind) : raw;
-    const r = type.check(v);
-    if (!r.ok) throw wrongData('WRONG_DATA_TYPE', `filter on ${def.property_name}: ${r.why}`, { field: 'filters' });
-    return r.value;
+    const why = type.problem(v);
+    if (why !== undefined) throw wrongData('WRONG_DATA_TYPE', `filter on ${def.property_name}: ${why}`, { field: 'filters' });
+    return v;
   };
   // A repeated property matches when any of its values does (neq and notin: when none does).
   const any = (match: (x: unknown) => boolean, negate: boolean): Predicate => (values) => {

@@ -25,6 +25,8 @@ export class LoginService {
     private readonly accounts: AccountService,
     private readonly databases: DatabaseService,
     private readonly tokens: TokenService,
+    // A frontend login naming both a user and a session resolves the session to the user.
+    private readonly resolveSession: (db: string, session: string, user: string) => Promise<'resolved' | 'already-same' | 'already-other'> = async () => 'resolved',
   ) {}
 
   async root(email: string, password: string) {
@@ -107,6 +109,9 @@ export class LoginService {
   private async respond(acc: Account, db: Database | undefined, ids: FrontendIds, previousLogin: number | null, keyId?: string) {
     const warnings: string[] = [];
     const frontend = frontendIds(acc, db, ids, warnings);
+    if (db && frontend.fuid !== undefined && frontend.fsid !== undefined && (await this.resolveSession(db.id, frontend.fsid, frontend.fuid)) === 'already-other') {
+      warnings.push(`frontend_session_id ${JSON.stringify(frontend.fsid)} was already resolved to another user; the link is unchanged`);
+    }
     const token = this.tokens.sign({
       sub: acc.id,
       org: acc.org,

@@ -4,6 +4,7 @@ import { duplicated, notFound, wrongData } from '../errors/api-error.js';
 import type { PropertiesStore, PropertyDef, PropertyKind } from '../store/properties-store.js';
 
 export type { PropertyKind };
+import type { Catalogues } from './catalogue.js';
 import type { DatabaseService } from './databases.js';
 import { VALUE_TYPE_NAMES, valueType } from './value-types.js';
 
@@ -34,6 +35,7 @@ export class PropertyService {
   constructor(
     private readonly store: PropertiesStore,
     private readonly databases: DatabaseService,
+    private readonly catalogues: Catalogues,
     private readonly inUse: PropertyUsage = async () => false,
   ) {}
 
@@ -48,11 +50,12 @@ export class PropertyService {
     if (!valueType(input.value_type)) {
       throw wrongData('WRONG_DATA_TYPE', `value_type ${JSON.stringify(input.value_type)} is not supported; use one of ${VALUE_TYPE_NAMES}`, { field: 'value_type' });
     }
-    const def: Omit<PropertyDef, 'field'> = { property_name: input.property_name, value_type: input.value_type, repeated: input.repeated ?? false };
+    const def: Omit<PropertyDef, 'seq'> = { property_name: input.property_name, value_type: input.value_type, repeated: input.repeated ?? false };
     if (kind === 'item') def.metadata = input.metadata ?? {};
     const r = await this.store.create(db, kind, def);
     if (r === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
     if (r === 'taken') throw duplicated(ERRORS[kind].duplicated, 'property', input.property_name);
+    await this.catalogues.reached(db, r.change);
   }
 
   async get(org: string, db: string, kind: PropertyKind, name: string) {
@@ -64,7 +67,9 @@ export class PropertyService {
     if (kind === 'item' && (await this.inUse(db, def.property_name))) {
       throw wrongData('ITEM_PROPERTY_FOUND_IN_SCENARIO', `item property ${def.property_name} is used by a scenario: change the scenario first`);
     }
-    if (!(await this.store.remove(db, kind, name))) throw notFound(ERRORS[kind].notFound, 'property', name);
+    const change = await this.store.remove(db, kind, name);
+    if (change === undefined) throw notFound(ERRORS[kind].notFound, 'property', name);
+    await this.catalogues.reached(db, change);
   }
 
   private async find(org: string, db: string, kind: PropertyKind, name: string): Promise<PropertyDef> {

@@ -6,8 +6,8 @@ export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'noti
 export interface ValueType {
   name: string;
   kind: 'float' | 'int' | 'bool' | 'unicode';
-  // Returns the value to store, or an explanation of why it does not fit.
-  check(value: unknown): { ok: true; value: number | boolean | string } | { ok: false; why: string };
+  // Why a value does not fit (values that fit are stored as given); undefined when it fits.
+  problem(value: unknown): string | undefined;
   ops: readonly FilterOp[];
 }
 
@@ -22,8 +22,7 @@ function floatType(name: string, max: number): ValueType {
     name,
     kind: 'float',
     ops: ORDERED,
-    check: (v) =>
-      typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= max ? { ok: true, value: v } : { ok: false, why: `${name} takes a finite number${max < Infinity ? ` within ±${max}` : ''}` },
+    problem: (v) => (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= max ? undefined : `${name} takes a finite number${max < Infinity ? ` within ±${max}` : ''}`),
   };
 }
 
@@ -32,8 +31,7 @@ function intType(name: string, min: number, max: number): ValueType {
     name,
     kind: 'int',
     ops: ORDERED,
-    check: (v) =>
-      typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? { ok: true, value: v } : { ok: false, why: `${name} takes an integer from ${min} to ${max}` },
+    problem: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : `${name} takes an integer from ${min} to ${max}`),
   };
 }
 
@@ -43,19 +41,31 @@ function unicodeType(n: number): ValueType {
     name,
     kind: 'unicode',
     ops: TEXT,
-    check(v) {
-      // Length in characters (code points), as numpy's U<n> counts them.
-      if (typeof v === 'string' && [...v].length <= n) return { ok: true, value: v };
-      return { ok: false, why: `${name} takes a string of at most ${n} characters` };
+    problem(v) {
+      // Length in characters (code points), as numpy's U<n> counts them; UTF-16 units bound it from above.
+      return typeof v === 'string' && (v.length <= n || codePoints(v) <= n) ? undefined : `${name} takes a string of at most ${n} characters`;
     },
   };
+}
+
+function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++; // a surrogate pair is one character
+    }
+    n++;
+  }
+  return n;
 }
 
 const boolType: ValueType = {
   name: 'bool',
   kind: 'bool',
   ops: BOOL,
-  check: (v) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, why: 'bool takes true or false' }),
+  problem: (v) => (typeof v === 'boolean' ? undefined : 'bool takes true or false'),
 };
 
 // 64-bit integers are limited to what a JSON number carries exactly (±2^53 − 1).
@@ -77,9 +87,14 @@ const FIXED: Record<string, ValueType> = {
 
 export const VALUE_TYPE_NAMES = `${Object.keys(FIXED).join(', ')}, unicodeN (N from 1 to 999)`;
 
+const unicodeTypes = new Map<string, ValueType>();
+
 export function valueType(name: string): ValueType | undefined {
-  const fixed = FIXED[name];
-  if (fixed) return fixed;
+  const known = FIXED[name] ?? unicodeTypes.get(name);
+  if (known) return known;
   const m = /^unicode([1-9][0-9]{0,2})$/.exec(name);
-  return m ? unicodeType(Number(m[1])) : undefined;
+  if (!m) return undefined;
+  const type = unicodeType(Number(m[1]));
+  unicodeTypes.set(name, type);
+  return type;
 }

@@ -68,5 +68,7 @@ export class DatabasesStore {
       cursor = next;
       if (found.length > 0) await this.redis.unlink(...found);
     } while (cursor !== '0');
+    // Processes holding state about the database drop it.
+    await this.redis.publish(keys.droppedDatabasesChannel(), db.id);
   }
 }

@@ -1,142 +1,127 @@
-// Items and users: dense indices, property values per entity, and the catalogue change stream.
-// Every write is one Lua call for the whole request, so a request is applied entirely or not at all.
+// Items and users: dense indices, one msgpack record per entity, and the catalogue change stream.
+// Every write is one Lua call for the whole request, so a request is applied entirely or not at all,
+// and Redis does a handful of commands per request rather than several per entity.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
+import { defineScript, LUA_HELPERS, LuaFrame, type Script } from './lua.js';
 
 export type EntityKind = 'item' | 'user';
-export type WriteMode = 'replace' | 'merge' | 'merge-existing';
+
+// replace: the blob is the whole new record. cas: the same, but only if each entity's stored record
+// is still `expected` (merges are computed by the caller from what it read).
+export type WriteMode = 'replace' | 'cas';
 
 export interface EntityWrite {
   id: string; // canonical id
-  values: Map<string, Buffer | null>; // property storage field -> msgpack value, null removes it
+  blob: Uint8Array; // the record (entity-record.ts)
+  expected?: Uint8Array | undefined; // cas: the record read before (empty: there was none)
 }
 
 export type WriteResult =
-  | { kind: 'written'; created: boolean[]; modified: boolean[] }
+  | { kind: 'written'; created: boolean[]; modified: boolean[]; idxs: number[]; change: string | undefined }
   | { kind: 'no-database' }
-  | { kind: 'missing'; position: number }; // first entity that does not exist (merge-existing)
+  | { kind: 'conflict' }; // cas: a record changed since it was read; nothing written
 
-export interface EntityRecord {
-  id: string;
-  values: Map<string, Buffer>; // property storage field -> msgpack value
+export interface StoredRecord {
+  idx: number;
+  blob: Buffer;
 }
 
-const ID_FIELD = '@id';
 const CHANGES_KEPT = 100_000;
 
-// KEYS: database record, index hash, index counter, change stream.
-// ARGV: mode, kind, record key prefix, and the entities as one msgpack array of [id, [field, value,
-// field, value, ...]] (an empty value removes the field): one argument instead of thousands keeps
-// the client's per-argument cost out of bulk writes. Values are stored as the bytes given.
-// Returns {1, created1, modified1, created2, ...}, {-1} without the database, {-2, position} when
-// merge-existing meets an entity that does not exist (nothing written then).
-const WRITE = `
+// KEYS: database record, index hash, index counter, reverse index, records hash, change stream.
+// ARGV: kind, stride (2: id, blob; 3: id, blob, expected), the entities as one flat msgpack array
+// (one argument instead of thousands keeps the client's per-argument cost out of bulk writes).
+// Returns {1, change id or '', flags ('0' unchanged, '1' created, '2' modified per entity), idx list},
+// {-1} without the database, {-2} when a cas expectation fails (nothing written then).
+const WRITE = `${LUA_HELPERS}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
-local mode, kind, prefix = ARGV[1], ARGV[2], ARGV[3]
-local entities = cmsgpack.unpack(ARGV[4])
-if mode == 'merge-existing' then
-  for e = 1, #entities do
-    local idx = redis.call('HGET', KEYS[2], entities[e][1])
-    if not idx or redis.call('EXISTS', prefix .. idx) == 0 then return {-2, e - 1} end
+local kind, stride = ARGV[1], tonumber(ARGV[2])
+local b = cmsgpack.unpack(ARGV[3])
+local n = #b / stride
+local ids, known = {}, {}
+for e = 1, n do ids[e] = b[(e - 1) * stride + 1] end
+local idxs = hmget(KEYS[2], ids)
+for e = 1, n do if idxs[e] then known[#known + 1] = idxs[e] end end
+local got = #known > 0 and hmget(KEYS[5], known) or {}
+local olds, j = {}, 0
+for e = 1, n do
+  if idxs[e] then j = j + 1; olds[e] = got[j] else olds[e] = false end
+end
+if stride == 3 then
+  for e = 1, n do if (olds[e] or '') ~= b[e * 3] then return {-2} end end
+end
+allocate(KEYS[2], KEYS[3], KEYS[4], ids, idxs)
+local set, changed, flags = {}, {}, {}
+for e = 1, n do
+  local blob, old = b[(e - 1) * stride + 2], olds[e]
+  local flag = (not old) and '1' or (old ~= blob and '2' or '0')
+  flags[e] = flag
+  if flag ~= '0' then
+    set[#set + 1] = idxs[e]; set[#set + 1] = blob
+    changed[#changed + 1] = idxs[e]
   end
 end
-local out, changed = {1}, {}
-for e = 1, #entities do
-  local id, fv = entities[e][1], entities[e][2]
-  local idx = redis.call('HGET', KEYS[2], id)
-  if not idx then
-    idx = tostring(redis.call('INCR', KEYS[3]) - 1)
-    redis.call('HSET', KEYS[2], id, idx)
-  end
-  local key = prefix .. idx
-  local created = redis.call('EXISTS', key) == 0
-  local modified, given, names = false, {}, {}
-  for i = 1, #fv, 2 do names[#names + 1] = fv[i] end
-  local old = #names > 0 and redis.call('HMGET', key, unpack(names)) or {}
-  local set, del = {'${ID_FIELD}', id}, {}
-  for i = 1, #fv, 2 do
-    local f, v, was = fv[i], fv[i + 1], old[(i + 1) / 2]
-    given[f] = true
-    if v == '' then
-      if was then del[#del + 1] = f end
-    elseif was ~= v then
-      set[#set + 1] = f; set[#set + 1] = v
-    end
-  end
-  if mode == 'replace' and not created then
-    for _, f in ipairs(redis.call('HKEYS', key)) do
-      if f ~= '${ID_FIELD}' and not given[f] then del[#del + 1] = f end
-    end
-  end
-  if #del > 0 then redis.call('HDEL', key, unpack(del)); modified = true end
-  if #set > 2 then modified = true end
-  redis.call('HSET', key, unpack(set))
-  if created or modified then changed[#changed + 1] = idx end
-  out[#out + 1] = created and 1 or 0
-  out[#out + 1] = (modified and not created) and 1 or 0
+local change = ''
+if #set > 0 then
+  hset(KEYS[5], set)
+  change = redis.call('XADD', KEYS[6], 'MAXLEN', '~', '${CHANGES_KEPT}', '*', 'kind', kind, 'op', 'put', 'idx', table.concat(changed, ','))
 end
-if #changed > 0 then
-  redis.call('XADD', KEYS[4], 'MAXLEN', '~', '${CHANGES_KEPT}', '*', 'kind', kind, 'op', 'put', 'idx', table.concat(changed, ','))
-end
-return out
+return {1, change, table.concat(flags), table.concat(idxs, ',')}
 `;
 
-// KEYS: index hash, change stream. ARGV: kind, record key prefix, ids... Returns how many had values.
-const REMOVE = `
-local removed = {}
-for i = 3, #ARGV do
-  local idx = redis.call('HGET', KEYS[1], ARGV[i])
-  if idx and redis.call('DEL', ARGV[2] .. idx) == 1 then removed[#removed + 1] = idx end
+// KEYS: index hash, records hash, change stream. ARGV: kind, ids... Returns {how many had records, change id or ''}.
+const REMOVE = `${LUA_HELPERS}
+local ids = {}
+for i = 2, #ARGV do ids[#ids + 1] = ARGV[i] end
+local idxs, removed = hmget(KEYS[1], ids), {}
+for e = 1, #ids do
+  if idxs[e] and redis.call('HDEL', KEYS[2], idxs[e]) == 1 then removed[#removed + 1] = idxs[e] end
 end
+local change = ''
 if #removed > 0 then
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', '${CHANGES_KEPT}', '*', 'kind', ARGV[1], 'op', 'delete', 'idx', table.concat(removed, ','))
+  change = redis.call('XADD', KEYS[3], 'MAXLEN', '~', '${CHANGES_KEPT}', '*', 'kind', ARGV[1], 'op', 'delete', 'idx', table.concat(removed, ','))
 end
-return #removed
+return {#removed, change}
 `;
 
-// KEYS: index hash. ARGV: record key prefix, ids... Returns one field/value list per id (empty when absent).
-const READ = `
-local out = {}
-for i = 2, #ARGV do
-  local idx = redis.call('HGET', KEYS[1], ARGV[i])
-  out[#out + 1] = idx and redis.call('HGETALL', ARGV[1] .. idx) or {}
+// KEYS: index hash, records hash. ARGV: ids... Returns {idx or false per id, record or false per id}.
+const READ = `${LUA_HELPERS}
+local idxs = hmget(KEYS[1], ARGV)
+local known = {}
+for e = 1, #ARGV do if idxs[e] then known[#known + 1] = idxs[e] end end
+local got = #known > 0 and hmget(KEYS[2], known) or {}
+local blobs, j = {}, 0
+for e = 1, #ARGV do
+  if idxs[e] then j = j + 1; blobs[e] = got[j] else blobs[e] = false end
 end
-return out
+return {idxs, blobs}
 `;
 
-// KEYS: index counter. ARGV: record key prefix, first index, how many indices to look at.
-// Returns {next index, indices handed out so far, {idx, field/value list, idx, ...}} for those with values.
-const SCAN = `
+// KEYS: index counter, records hash. ARGV: first index, how many indices to look at.
+// Returns {next index, indices handed out so far, record or false per index looked at}.
+const SCAN = `${LUA_HELPERS}
 local total = tonumber(redis.call('GET', KEYS[1]) or '0')
-local start = tonumber(ARGV[2])
-local stop = math.min(total, start + tonumber(ARGV[3]))
-local out = {}
-for i = start, stop - 1 do
-  local rec = redis.call('HGETALL', ARGV[1] .. i)
-  if #rec > 0 then out[#out + 1] = i; out[#out + 1] = rec end
-end
-return {stop, total, out}
+local start = tonumber(ARGV[1])
+local stop = math.min(total, start + tonumber(ARGV[2]))
+local list = {}
+for i = start, stop - 1 do list[#list + 1] = tostring(i) end
+return {stop, total, #list > 0 and hmget(KEYS[2], list) or {}}
 `;
 
 export interface Change {
   id: string; // stream entry id
-  kind: EntityKind;
+  kind: string; // item | user; for op config, the name of the setting
+  op: string; // put | delete | defs | config
   idxs: number[];
 }
 
-export interface ChangesResult {
-  first: string | undefined; // oldest entry kept in the stream
-  last: string | undefined; // newest entry
-  entries: Change[]; // entries after the given id, oldest first
-}
-
 export interface ScanResult {
-  records: (EntityRecord & { idx: number })[];
+  records: StoredRecord[];
   next: number; // first index not looked at
   total: number; // indices handed out so far
 }
 
-type Script = (...args: (string | Buffer)[]) => Promise<unknown>;
 
 export class EntitiesStore {
   private readonly writeScript: Script;
@@ -144,131 +129,81 @@ export class EntitiesStore {
   private readonly removeScript: Script;
   private readonly scanScript: Script;
 
-  // Scripts are registered once and run by EVALSHA; the *Buffer variant returns raw bytes.
   constructor(private readonly redis: Redis) {
-    redis.defineCommand('recdEntityWrite', { numberOfKeys: 4, lua: WRITE });
-    redis.defineCommand('recdEntityRead', { numberOfKeys: 1, lua: READ });
-    redis.defineCommand('recdEntityRemove', { numberOfKeys: 2, lua: REMOVE });
-    redis.defineCommand('recdEntityScan', { numberOfKeys: 1, lua: SCAN });
-    const r = redis as unknown as Record<string, Script>;
-    this.writeScript = r.recdEntityWrite!.bind(redis);
-    this.readScript = r.recdEntityReadBuffer!.bind(redis);
-    this.removeScript = r.recdEntityRemove!.bind(redis);
-    this.scanScript = r.recdEntityScanBuffer!.bind(redis);
-  }
-
-  // The change stream after `after` (exclusive), with its first and last ids to spot trimming.
-  async changes(db: string, after: string): Promise<ChangesResult> {
-    const key = keys.catalogueChanges(db);
-    const res = await this.redis.multi().xrange(key, '-', '+', 'COUNT', 1).xrevrange(key, '+', '-', 'COUNT', 1).xrange(key, `(${after}`, '+').exec();
-    const one = (i: number) => (res?.[i]?.[1] as [string, string[]][] | undefined)?.[0]?.[0];
-    const entries = ((res?.[2]?.[1] as [string, string[]][] | undefined) ?? []).map(([id, fields]) => {
-      const f = new Map<string, string>();
-      for (let i = 0; i < fields.length; i += 2) f.set(fields[i]!, fields[i + 1]!);
-      return { id, kind: f.get('kind') as EntityKind, idxs: (f.get('idx') ?? '').split(',').filter(Boolean).map(Number) };
-    });
-    return { first: one(0), last: one(1), entries };
-  }
-
-  // Records at dense indices, in order; undefined where none exists.
-  async readAt(db: string, kind: EntityKind, idxs: number[]): Promise<(EntityRecord | undefined)[]> {
-    if (idxs.length === 0) return [];
-    const tx = this.redis.pipeline();
-    for (const i of idxs) tx.hgetallBuffer(keys.entityRecordPrefix(db, kind) + i);
-    const res = (await tx.exec()) ?? [];
-    return res.map(([err, hash]) => {
-      if (err) throw err;
-      const flat: Buffer[] = [];
-      for (const [f, v] of Object.entries(hash as Record<string, Buffer>)) flat.push(Buffer.from(f), v);
-      return flat.length === 0 ? undefined : toRecord(flat);
-    });
-  }
-
-  // Walks the dense index: entities never move, so pages stay exact under concurrent writes.
-  async scan(db: string, kind: EntityKind, start: number, span: number): Promise<ScanResult> {
-    const [next, total, flat] = (await this.scanScript(keys.entityNext(db, kind), keys.entityRecordPrefix(db, kind), String(start), String(span))) as [
-      number,
-      number,
-      (number | Buffer[])[],
-    ];
-    const records: ScanResult['records'] = [];
-    for (let i = 0; i < flat.length; i += 2) records.push({ idx: flat[i] as number, ...toRecord(flat[i + 1] as Buffer[]) });
-    return { records, next, total };
+    this.writeScript = defineScript(redis, 'recdEntityWrite', 6, WRITE);
+    this.readScript = defineScript(redis, 'recdEntityRead', 2, READ, true);
+    this.removeScript = defineScript(redis, 'recdEntityRemove', 3, REMOVE);
+    this.scanScript = defineScript(redis, 'recdEntityScan', 2, SCAN, true);
   }
 
   async write(db: string, kind: EntityKind, mode: WriteMode, entities: EntityWrite[]): Promise<WriteResult> {
     const r = (await this.writeScript(
       keys.database(db),
-      keys.entityIndex(db, kind),
-      keys.entityNext(db, kind),
+      ...keys.entityIndexing(db, kind),
+      keys.entityRecords(db, kind),
       keys.catalogueChanges(db),
-      mode,
       kind,
-      keys.entityRecordPrefix(db, kind),
-      frameBatch(entities),
-    )) as number[];
+      mode === 'cas' ? '3' : '2',
+      frameBatch(entities, mode === 'cas'),
+    )) as [number, string?, string?, string?];
     if (r[0] === -1) return { kind: 'no-database' };
-    if (r[0] === -2) return { kind: 'missing', position: r[1]! };
+    if (r[0] === -2) return { kind: 'conflict' };
+    const flags = r[2]!;
     const created: boolean[] = [];
     const modified: boolean[] = [];
-    for (let i = 1; i < r.length; i += 2) {
-      created.push(r[i] === 1);
-      modified.push(r[i + 1] === 1);
+    for (let i = 0; i < flags.length; i++) {
+      created.push(flags[i] === '1');
+      modified.push(flags[i] === '2');
     }
-    return { kind: 'written', created, modified };
+    return { kind: 'written', created, modified, idxs: r[3]!.split(',').map(Number), change: r[1] || undefined };
   }
 
-  // One record per id, in order; undefined where the entity has no values.
-  async read(db: string, kind: EntityKind, ids: string[]): Promise<(EntityRecord | undefined)[]> {
+  // The stored record per id, in order; undefined where the entity has none.
+  async read(db: string, kind: EntityKind, ids: string[]): Promise<(StoredRecord | undefined)[]> {
     if (ids.length === 0) return [];
-    const lists = (await this.readScript(keys.entityIndex(db, kind), keys.entityRecordPrefix(db, kind), ...ids)) as Buffer[][];
-    return lists.map((flat) => (flat.length === 0 ? undefined : toRecord(flat)));
+    const [idxs, blobs] = (await this.readScript(keys.entityIndex(db, kind), keys.entityRecords(db, kind), ...ids)) as [(Buffer | null)[], (Buffer | null)[]];
+    return blobs.map((blob, i) => (blob ? { idx: Number(idxs[i]!.toString()), blob } : undefined));
   }
 
-  async remove(db: string, kind: EntityKind, ids: string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    return (await this.removeScript(keys.entityIndex(db, kind), keys.catalogueChanges(db), kind, keys.entityRecordPrefix(db, kind), ...ids)) as number;
+  // Records at dense indices, in order; undefined where none exists.
+  async readAt(db: string, kind: EntityKind, idxs: number[]): Promise<(Buffer | undefined)[]> {
+    if (idxs.length === 0) return [];
+    const blobs = await this.redis.hmgetBuffer(keys.entityRecords(db, kind), ...idxs.map(String));
+    return blobs.map((b) => b ?? undefined);
+  }
+
+  // Walks the dense index: entities never move, so pages stay exact under concurrent writes.
+  async scan(db: string, kind: EntityKind, start: number, span: number): Promise<ScanResult> {
+    const [next, total, blobs] = (await this.scanScript(keys.entityNext(db, kind), keys.entityRecords(db, kind), String(start), String(span))) as [
+      number,
+      number,
+      (Buffer | null)[],
+    ];
+    const records: StoredRecord[] = [];
+    blobs.forEach((blob, i) => blob && records.push({ idx: start + i, blob }));
+    return { records, next, total };
+  }
+
+  async remove(db: string, kind: EntityKind, ids: string[]): Promise<{ removed: number; change: string | undefined }> {
+    if (ids.length === 0) return { removed: 0, change: undefined };
+    const [removed, change] = (await this.removeScript(keys.entityIndex(db, kind), keys.entityRecords(db, kind), keys.catalogueChanges(db), kind, ...ids)) as [
+      number,
+      string,
+    ];
+    return { removed, change: change || undefined };
   }
 }
 
-function toRecord(flat: Buffer[]): EntityRecord {
-  const values = new Map<string, Buffer>();
-  let id = '';
-  for (let i = 0; i < flat.length; i += 2) {
-    const field = flat[i]!.toString();
-    if (field === ID_FIELD) id = flat[i + 1]!.toString();
-    else values.set(field, flat[i + 1]!);
-  }
-  return { id, values };
-}
-
-// The batch for the write script as msgpack that Redis's bundled cmsgpack reads: it predates the
-// msgpack `bin` type that libraries use for byte strings, so byte strings go as raw32 (0xdb) and
-// arrays as array32 (0xdd), forms it has always read. Shape: [[id, [field, value, ...]], ...].
-function frameBatch(entities: EntityWrite[]): Buffer {
-  const parts: Buffer[] = [];
-  const header = (tag: number, n: number) => {
-    const h = Buffer.allocUnsafe(5);
-    h[0] = tag;
-    h.writeUInt32BE(n, 1);
-    parts.push(h);
-  };
-  const raw = (bytes: Buffer | string) => {
-    const b = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
-    header(0xdb, b.length);
-    parts.push(b);
-  };
-  header(0xdd, entities.length);
+// The batch for the write script: [id, blob, (expected,) id, ...].
+function frameBatch(entities: EntityWrite[], cas: boolean): Buffer {
+  let size = 5;
+  for (const e of entities) size += 15 + e.id.length * 3 + e.blob.length + (cas ? e.expected?.length ?? 0 : -5);
+  const frame = new LuaFrame(size).array(entities.length * (cas ? 3 : 2));
   for (const e of entities) {
-    header(0xdd, 2);
-    raw(e.id);
-    header(0xdd, e.values.size * 2);
-    for (const [field, value] of e.values) {
-      raw(field);
-      raw(value ?? EMPTY);
-    }
+    frame.string(e.id).bytes(e.blob);
+    if (cas) frame.bytes(e.expected ?? EMPTY);
   }
-  return Buffer.concat(parts);
+  return frame.done();
 }
 
-const EMPTY = Buffer.alloc(0);
+const EMPTY = new Uint8Array(0);

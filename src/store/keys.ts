@@ -27,6 +27,8 @@ export const keys = {
   revokedAccounts: () => 'revoked-accounts',
   // Pub/sub channel: an account or service-key id whose tokens must stop working now.
   revokedChannel: () => 'recd:revoked-accounts',
+  // Pub/sub channel: the id of a database just deleted (processes drop what they hold about it).
+  droppedDatabasesChannel: () => 'recd:dropped-databases',
   // STRING the generated JWT secret, when RECD_JWT_SECRET is not set.
   jwtSecret: () => 'settings:jwt-secret',
   // LIST msgpack OutboxMail, newest first, capped: mail when no SMTP server is configured.
@@ -45,14 +47,44 @@ export const keys = {
   propertySeq: (db: string) => `{db:${db}}:properties:seq`,
   // HASH canonical item/user id -> dense index (decimal). Indices never change or get reused.
   entityIndex: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:index`,
+  // HASH dense index (decimal) -> canonical item/user id: every entity known, with or without values.
+  entityIds: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:ids`,
+  // The three keys that allocate dense indices, in the order the write scripts take them (lua.ts allocate).
+  entityIndexing: (db: string, kind: 'item' | 'user') => [keys.entityIndex(db, kind), keys.entityNext(db, kind), keys.entityIds(db, kind)] as const,
   // STRING counter handing out the next dense index.
   entityNext: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:next`,
-  // HASH of one item/user's property values: '@id' -> canonical id, property storage field
-  // (PropertyDef.field) -> msgpack value. Exists from the entity's first write until it is deleted;
-  // the index entry outlives it.
-  entityRecordPrefix: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}:`,
-  // STREAM of catalogue writes (kind, op, idx, id), trimmed: what per-process views tail.
+  // HASH dense index (decimal) -> msgpack record of one item/user: its id and values by property
+  // storage sequence (store/entity-record.ts). Present from the entity's first write until its
+  // values are deleted; the index entry outlives it.
+  entityRecords: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:records`,
+  // STREAM of catalogue changes (kind, op put|delete|defs, idx list), trimmed: what every
+  // process tails to keep its property definitions and columnar views current.
   catalogueChanges: (db: string) => `{db:${db}}:catalogue:changes`,
+  // HASH item index -> rating value (store/ratings-store.ts) of one user, by user index: the prefix.
+  userRatingsPrefix: (db: string) => `{db:${db}}:ratings:user:`,
+  // STREAM of rating changes, for training to replay: each entry one request (op put|infer|delete|
+  // delete-user, the user and item indices it names, packed records).
+  ratingsLog: (db: string) => `{db:${db}}:ratings:log`,
+  // STRING how many (user, item) ratings the database holds.
+  ratingsCount: (db: string) => `{db:${db}}:ratings:count`,
+  // STRING the next rating count that triggers a retrain (500 · 2^k); absent: 500.
+  ratingsNextThreshold: (db: string) => `{db:${db}}:ratings:next-threshold`,
+  // STRING msgpack InteractionRules (settings-store.ts): the database's interaction type -> inferred rating rules.
+  interactionRules: (db: string) => `{db:${db}}:interaction-rules`,
+  // STREAM every user interaction (u user id, i item id, t type, ts timestamp, p msgpack properties).
+  userInteractions: (db: string) => `{db:${db}}:interactions:users`,
+  // STREAM every session interaction (s session id, i, t, ts, p).
+  sessionInteractions: (db: string) => `{db:${db}}:interactions:sessions`,
+  // STREAM one user's or session's interactions (i, t, ts, p, a: the entry's id in the stream of all): the prefix.
+  ownInteractionsPrefix: (db: string, kind: 'user' | 'session') => `{db:${db}}:interactions:${kind}:`,
+  // HASH session id -> "<timestamp> <user id>": sessions resolved to a user.
+  resolvedSessions: (db: string) => `{db:${db}}:sessions:resolved`,
+  // ZSET session id scored by resolution order: the listing order of resolved-sessions/.
+  resolvedOrder: (db: string) => `{db:${db}}:sessions:resolved:order`,
+  // STRING counter giving resolutions their order.
+  resolvedSeq: (db: string) => `{db:${db}}:sessions:resolved:seq`,
+  // SET session ids resolved to one user: the prefix (then the user id).
+  userSessionsPrefix: (db: string) => `{db:${db}}:sessions:user:`,
   // ZSET task id scored by start time (ms), per task name.
   tasksByName: (db: string, name: string) => `{db:${db}}:tasks:${name}`,
   // STRING msgpack TaskRecord.

@@ -10,30 +10,47 @@ export interface PropertyDef {
   value_type: string;
   repeated: boolean;
   metadata?: unknown; // item properties only
-  // Where entity records keep this property's values: `<lower-cased name>#<creation sequence>`, so
-  // a property deleted and defined again never sees the values of its predecessor. Derived from the
+  // Where entity records keep this property's values: its creation sequence in the database, so a
+  // property deleted and defined again never sees the values of its predecessor. Derived from the
   // order set's score when read; not part of the stored definition.
-  field: string;
+  seq: number;
 }
 
-type Stored = Omit<PropertyDef, 'field'>;
+type Stored = Omit<PropertyDef, 'seq'>;
 
-// KEYS: database record, definitions, order, sequence; ARGV: lower-cased name, packed definition.
-// -1: no such database; 0: the name is taken; 1: created.
+// KEYS: database record, definitions, order, sequence, change stream; ARGV: lower-cased name,
+// packed definition, kind. -1: no such database; 0: the name is taken; else the change's id.
 const CREATE = `if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 0 end
 redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[4]), ARGV[1])
-return 1`;
+return redis.call('XADD', KEYS[5], '*', 'kind', ARGV[3], 'op', 'defs')`;
 
-const withField = (stored: Stored, name: string, seq: string | number): PropertyDef => ({ ...stored, field: `${name}#${seq}` });
+// KEYS: definitions, order, change stream; ARGV: lower-cased name, kind. The change's id, or 0.
+const REMOVE = `if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('ZREM', KEYS[2], ARGV[1])
+return redis.call('XADD', KEYS[3], '*', 'kind', ARGV[2], 'op', 'defs')`;
+
+const withSeq = (stored: Stored, seq: string | number): PropertyDef => ({ ...stored, seq: Number(seq) });
 
 export class PropertiesStore {
   constructor(private readonly redis: Redis) {}
 
-  async create(db: string, kind: PropertyKind, def: Stored): Promise<'created' | 'taken' | 'no-database'> {
+  // Definition changes go to the catalogue change stream, which every process's Catalogue tails.
+  async create(db: string, kind: PropertyKind, def: Stored): Promise<{ change: string } | 'taken' | 'no-database'> {
     const name = def.property_name.toLowerCase();
-    const r = (await this.redis.eval(CREATE, 4, keys.database(db), keys.properties(db, kind), keys.propertyOrder(db, kind), keys.propertySeq(db), name, pack(def))) as number;
-    return r === 1 ? 'created' : r === 0 ? 'taken' : 'no-database';
+    const r = (await this.redis.eval(
+      CREATE,
+      5,
+      keys.database(db),
+      keys.properties(db, kind),
+      keys.propertyOrder(db, kind),
+      keys.propertySeq(db),
+      keys.catalogueChanges(db),
+      name,
+      pack(def),
+      kind,
+    )) as number | string;
+    return r === 0 ? 'taken' : r === -1 ? 'no-database' : { change: r as string };
   }
 
   // In creation order; undefined: no such database.
@@ -50,7 +67,7 @@ export class PropertiesStore {
     const out: PropertyDef[] = [];
     for (let i = 0; i < order.length; i += 2) {
       const name = order[i]!;
-      if (stored[name] !== undefined) out.push(withField(unpack<Stored>(stored[name])!, name, order[i + 1]!));
+      if (stored[name] !== undefined) out.push(withSeq(unpack<Stored>(stored[name])!, order[i + 1]!));
     }
     return out;
   }
@@ -59,11 +76,14 @@ export class PropertiesStore {
     const lower = name.toLowerCase();
     const res = await this.redis.multi().hgetBuffer(keys.properties(db, kind), lower).zscore(keys.propertyOrder(db, kind), lower).exec();
     const stored = unpack<Stored>(res?.[0]?.[1] as Buffer | null);
-    return stored && withField(stored, lower, res![1]![1] as string);
+    return stored && withSeq(stored, res![1]![1] as string);
   }
 
-  async remove(db: string, kind: PropertyKind, name: string): Promise<boolean> {
-    const res = await this.redis.multi().hdel(keys.properties(db, kind), name.toLowerCase()).zrem(keys.propertyOrder(db, kind), name.toLowerCase()).exec();
-    return res?.[0]?.[1] === 1;
+  // The change's id; undefined when there was no such property.
+  async remove(db: string, kind: PropertyKind, name: string): Promise<string | undefined> {
+    const r = (await this.redis.eval(REMOVE, 3, keys.properties(db, kind), keys.propertyOrder(db, kind), keys.catalogueChanges(db), name.toLowerCase(), kind)) as
+      | number
+      | string;
+    return r === 0 ? undefined : (r as string);
   }
 }

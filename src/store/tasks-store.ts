@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
 import { pack, unpack } from './records.js';
 
-export type TaskStatus = 'RUNNING' | 'COMPLETED' | 'FAILED';
+// QUEUED: requested (a retrain trigger fired) and waiting for a trainer to take it.
+export type TaskStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
 
 export interface TaskRecord {
   task_id: string;

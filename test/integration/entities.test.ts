@@ -2,6 +2,7 @@
 // their deprecated aliases items/<id>/ and users/<id>/, identifier types, value checks, roles,
 // the catalogue change stream and deleted databases.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
@@ -751,4 +752,37 @@ t.test('DELETE users/<id>/*/ removes everything about the user', async (t) => {
   t.equal((await api.delete('users/not-a-uuid/*/', undefined, { token })).body.error_data.name, 'INCORRECT_USER_ID_TYPE');
   const frontend = await tokenFor(api, root, 'frontend', db);
   t.equal((await api.delete(`users/${id}/*/`, undefined, { token: frontend })).body.error_data.name, 'INCORRECT_ROLE');
+});
+
+t.test('once the view is built, GET items/<id>/properties/ answers pipelined requests, and follows writes', async (t) => {
+  const db = await createDatabase(api, root);
+  const token = await tokenFor(api, root, 'backend', db);
+  t.equal((await api.post('items-properties/', { property_name: 'n', value_type: 'int32' }, { token })).status, 204);
+  t.equal((await api.put('items-bulk/properties/', { items: [{ item_id: 1, n: 1 }, { item_id: 2, n: 2 }] }, { token })).status, 200);
+  t.equal((await api.get('items-bulk/properties/', { token })).status, 200, 'a listing builds the view');
+  const port = Number(new URL(api.base).port);
+  const pipelined = (ids: number[]) =>
+    new Promise<string>((resolve, reject) => {
+      const sock = connect(port, '127.0.0.1');
+      let out = '';
+      sock.on('data', (d) => {
+        out += d.toString();
+        if ((out.match(/HTTP\/1.1 \d{3}/g) ?? []).length === ids.length) {
+          sock.destroy();
+          resolve(out);
+        }
+      });
+      sock.on('error', reject);
+      sock.on('close', () => resolve(out));
+      sock.write(ids.map((id) => `GET /v1/items/${id}/properties/ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`).join(''));
+    });
+  const text = await pipelined([1, 2, 1, 3]);
+  t.equal((text.match(/HTTP\/1.1 200/g) ?? []).length, 3, 'three found');
+  t.equal((text.match(/HTTP\/1.1 404/g) ?? []).length, 1, 'one not found');
+  t.match(text, /"item":\{"item_id":1,"n":1\}[\s\S]*"item":\{"item_id":2,"n":2\}[\s\S]*"item":\{"item_id":1,"n":1\}[\s\S]*ITEM_NOT_FOUND/, 'in request order');
+  t.equal((await api.patch('items/1/properties/', { item: { n: 10 } }, { token })).status, 200);
+  t.same((await api.get('items/1/properties/', { token })).body.item, { item_id: 1, n: 10 }, 'the same process reads its write at once');
+  t.match(await pipelined([1]), /"n":10/);
+  t.equal((await api.delete('items/1/properties/', undefined, { token })).status, 204);
+  t.equal(errorOf(await api.get('items/1/properties/', { token })).name, 'ITEM_NOT_FOUND');
 });

@@ -1,7 +1,7 @@
 // Two recd processes on one Redis: writes through one are seen through the other at once
 // (issue: within 100 ms), for definitions, single and bulk writes, deletions and filtered listings.
 import t from 'tap';
-import { createDatabase, rootToken, tokenFor } from '../helpers/fixtures.js';
+import { createDatabase, errorOf, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { startPair } from '../helpers/stack.js';
 
 const pair = await startPair();
@@ -68,20 +68,60 @@ t.test('property definitions, items and filters written through A are seen throu
   );
 });
 
-t.test('a process whose change-stream position was trimmed away rebuilds its view', async (t) => {
+t.test('a process whose tail missed changes that were then trimmed away starts afresh', async (t) => {
   const db2 = await createDatabase(a.api, root);
   const tok = await tokenFor(a.api, root, 'backend', db2);
   t.equal((await a.api.post('items-properties/', { property_name: 'n', value_type: 'int32' }, { token: tok })).status, 204);
   t.equal((await a.api.put('items-bulk/properties/', { items: [{ item_id: 1, n: 1 }] }, { token: tok })).status, 200);
   const list = () => b.api.get('items-bulk/properties/', { token: tok, query: 'filters=n:gte:1' });
   t.equal((await list()).body.items.length, 1, 'B builds its view');
-  t.equal((await a.api.put('items-bulk/properties/', { items: [{ item_id: 2, n: 2 }, { item_id: 3, n: 3 }] }, { token: tok })).status, 200);
-  // Everything B has not applied yet disappears from the stream, as MAXLEN trimming does to old entries.
+  // Both processes lose their tail connection (they reconnect within a few hundred ms); meanwhile
+  // items 2 and 3 are written and every change naming them is trimmed, as MAXLEN trimming does.
+  const clients = (await a.redis.client('LIST')) as string;
+  const tails = clients.split('\n').filter((l) => / name=recd-tail /.test(l)).map((l) => /\bid=(\d+)/.exec(l)![1]!);
+  t.equal(tails.length, 2, 'one tail connection per process');
+  for (const id of tails) await a.redis.client('KILL', 'ID', id);
+  t.equal((await a.api.put('items-bulk/properties/', { items: [{ item_id: 2, n: 2 }, { item_id: 3, n: 3 }], wait_for_completion: false }, { token: tok })).status, 202);
+  while ((await a.redis.hlen(`{db:${db2}}:items:records`)) < 3) await new Promise((r) => setTimeout(r, 2));
   await a.redis.xtrim(`{db:${db2}}:catalogue:changes`, 'MAXLEN', 0);
   t.equal((await a.api.put('items-bulk/properties/', { items: [{ item_id: 4, n: 4 }] }, { token: tok })).status, 200);
+  const seen = await within100ms(list, (r) => r.body.items?.length === 4);
   t.same(
-    (await list()).body.items.map((i: { item_id: number }) => i.item_id),
+    seen.body.items.map((i: { item_id: number }) => i.item_id),
     [1, 2, 3, 4],
     'the trimmed writes are not lost',
   );
+});
+
+t.test('a GET answered from B`s in-memory view follows writes and deletions made through A', async (t) => {
+  const db3 = await createDatabase(a.api, root);
+  const tok = await tokenFor(a.api, root, 'backend', db3);
+  t.equal((await a.api.post('items-properties/', { property_name: 'n', value_type: 'int32' }, { token: tok })).status, 204);
+  t.equal((await a.api.put('items/7/properties/', { item: { n: 1 } }, { token: tok })).status, 200);
+  const get = () => b.api.get('items/7/properties/', { token: tok });
+  t.same((await get()).body.item, { item_id: 7, n: 1 });
+  await within100ms(get, () => false); // B's view is built by now (its first read started the build)
+  for (const n of [2, 3, 4]) {
+    t.equal((await a.api.patch('items/7/properties/', { item: { n } }, { token: tok })).status, 200);
+    t.same((await within100ms(get, (r) => r.body.item?.n === n)).body.item, { item_id: 7, n }, `B sees n=${n}`);
+  }
+  t.equal((await a.api.delete('items/7/properties/', undefined, { token: tok })).status, 204);
+  t.equal(errorOf(await within100ms(get, (r) => r.status === 404)).name, 'ITEM_NOT_FOUND');
+  t.equal((await a.api.post('items-properties/', { property_name: 'm', value_type: 'int32' }, { token: tok })).status, 204);
+  t.equal((await a.api.put('items/7/properties/', { item: { n: 5, m: 6 } }, { token: tok })).status, 200);
+  t.same((await within100ms(get, (r) => r.body.item?.m === 6)).body.item, { item_id: 7, n: 5, m: 6 }, 'a property defined through A is shown by B');
+});
+
+t.test('a database deleted through A is gone for B at once, with what B held about it', async (t) => {
+  const db4 = await createDatabase(a.api, root);
+  const tok = await tokenFor(a.api, root, 'backend', db4);
+  t.equal((await a.api.post('items-properties/', { property_name: 'n', value_type: 'int32' }, { token: tok })).status, 204);
+  t.equal((await a.api.put('items/1/properties/', { item: { n: 1 } }, { token: tok })).status, 200);
+  const get = () => b.api.get('items/1/properties/', { token: tok });
+  t.equal((await get()).status, 200);
+  await within100ms(get, () => false);
+  const owner = await tokenFor(a.api, root, 'root', db4);
+  t.equal((await a.api.delete('databases/current/', undefined, { token: owner })).status, 204);
+  const r = await within100ms(get, (r) => r.status === 404);
+  t.equal(errorOf(r).name, 'DATABASE_NOT_FOUND');
 });

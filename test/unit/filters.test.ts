@@ -9,11 +9,11 @@ const defs = new Map<string, PropertyDef>(
     { property_name: 'Genre', value_type: 'unicode16', repeated: true },
     { property_name: 'title', value_type: 'unicode64', repeated: false },
     { property_name: 'sold', value_type: 'bool', repeated: false },
-  ].map((d) => [d.property_name.toLowerCase(), { ...d, field: d.property_name.toLowerCase() }]),
+  ].map((d, i) => [d.property_name.toLowerCase(), { ...d, seq: i + 1 }]),
 );
-// Values keyed by storage field; these definitions use the lower-cased name as their field.
-const item = (o: Record<string, unknown>) => new Map(Object.entries(o));
-const match = (filters: (string | object)[], values: Map<string, unknown>, ops = LISTING_OPS) => compileFilters(filters as never, defs, ops)(values);
+// Values keyed by storage sequence; written here by lower-cased name.
+const item = (o: Record<string, unknown>) => new Map(Object.entries(o).map(([k, v]) => [defs.get(k)!.seq, v]));
+const match = (filters: (string | object)[], values: Map<number, unknown>, ops = LISTING_OPS) => compileFilters(filters as never, defs, ops)(values);
 
 t.test('filter strings', async (t) => {
   t.same(parseFilterString('price:gt:5'), { property_name: 'price', op: 'gt', value: '5' });

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { valueType } from '../../src/services/value-types.js';
 
-const ok = (name: string, v: unknown) => valueType(name)!.check(v).ok;
+const ok = (name: string, v: unknown) => valueType(name)!.problem(v) === undefined;
 
 t.test('names', async (t) => {
   for (const n of ['float', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'bool', 'unicode1', 'unicode32', 'unicode999']) {

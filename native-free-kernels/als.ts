@@ -1,0 +1,144 @@
+// Implicit-feedback ALS half-step (Hu, Koren, Volinsky 2008) solved per row by warm-started conjugate gradient.
+import type { Csr } from './csr.js';
+
+function checkCsr(name: string, m: Csr): void {
+  if (m.indptr.length !== m.rows + 1) throw new Error(`${name}: indptr length ${m.indptr.length}, expected ${m.rows + 1}`);
+  if (m.indices.length !== m.values.length) throw new Error(`${name}: indices length ${m.indices.length} != values length ${m.values.length}`);
+  if (m.indptr[m.rows] !== m.indices.length) throw new Error(`${name}: indptr[rows] ${m.indptr[m.rows]}, expected ${m.indices.length}`);
+}
+
+// Below this squared residual the row has converged; the same cut-off as implicit's CG solver.
+const EPS = 1e-20;
+
+/**
+ * Recomputes every row of dst (rows*f) against the fixed `other` factors (cols*f) with Gram
+ * matrix gram = otherᵀother (f*f). Confidence is 1 + alpha·r on nonzeros, preference 1 there.
+ * Each row runs cgSteps CG iterations starting from its current value (warm start); the per-row
+ * matrix YᵀCᵤY + λI is only applied, never formed, so a row costs O(f² + nnz·f) per step.
+ * scratch needs 4*f entries. Rows without nonzeros become zero.
+ */
+export function alsHalfStepTo(
+  dst: Float32Array,
+  m: Csr,
+  other: Float32Array,
+  gram: Float64Array,
+  f: number,
+  regularization: number,
+  alpha: number,
+  cgSteps: number,
+  scratch: Float64Array,
+): void {
+  checkCsr('alsHalfStepTo', m);
+  if (dst.length !== m.rows * f) throw new Error(`alsHalfStepTo: dst length ${dst.length}, expected ${m.rows * f}`);
+  if (other.length !== m.cols * f) throw new Error(`alsHalfStepTo: other length ${other.length}, expected ${m.cols * f}`);
+  if (gram.length !== f * f) throw new Error(`alsHalfStepTo: gram length ${gram.length}, expected ${f * f}`);
+  if (scratch.length < 4 * f) throw new Error(`alsHalfStepTo: scratch length ${scratch.length}, need at least ${4 * f}`);
+  const { indptr, indices, values } = m;
+  // Scratch layout: x | r (residual) | p (direction) | ap.
+  const X = 0, R = f, P = 2 * f, AP = 3 * f;
+  const s = scratch;
+  for (let u = 0; u < m.rows; u++) {
+    const start = indptr[u]!, end = indptr[u + 1]!;
+    const row = u * f;
+    if (start === end) {
+      dst.fill(0, row, row + f);
+      continue;
+    }
+    for (let a = 0; a < f; a++) s[X + a] = dst[row + a]!;
+    // r = b − A·x with b = Σ c·y and A·x = YᵀY·x + Σ (c−1)(y·x) y + λx.
+    for (let a = 0; a < f; a++) {
+      let acc = regularization * s[X + a]!;
+      for (let b = 0; b < f; b++) acc += gram[a * f + b]! * s[X + b]!;
+      s[R + a] = -acc;
+    }
+    for (let k = start; k < end; k++) {
+      const c = 1 + alpha * values[k]!;
+      const y = indices[k]! * f;
+      let dot = 0;
+      for (let a = 0; a < f; a++) dot += other[y + a]! * s[X + a]!;
+      const w = c - (c - 1) * dot;
+      for (let a = 0; a < f; a++) s[R + a]! += w * other[y + a]!;
+    }
+    let rsold = 0;
+    for (let a = 0; a < f; a++) {
+      s[P + a] = s[R + a]!;
+      rsold += s[R + a]! * s[R + a]!;
+    }
+    for (let it = 0; it < cgSteps && rsold >= EPS; it++) {
+      for (let a = 0; a < f; a++) {
+        let acc = regularization * s[P + a]!;
+        for (let b = 0; b < f; b++) acc += gram[a * f + b]! * s[P + b]!;
+        s[AP + a] = acc;
+      }
+      for (let k = start; k < end; k++) {
+        const c = 1 + alpha * values[k]!;
+        const y = indices[k]! * f;
+        let dot = 0;
+        for (let a = 0; a < f; a++) dot += other[y + a]! * s[P + a]!;
+        const w = (c - 1) * dot;
+        for (let a = 0; a < f; a++) s[AP + a]! += w * other[y + a]!;
+      }
+      let pap = 0;
+      for (let a = 0; a < f; a++) pap += s[P + a]! * s[AP + a]!;
+      if (!(pap > 0)) break; // Not positive definite along p (λ = 0 and degenerate Y): keep what we have.
+      const step = rsold / pap;
+      let rsnew = 0;
+      for (let a = 0; a < f; a++) {
+        s[X + a]! += step * s[P + a]!;
+        s[R + a]! -= step * s[AP + a]!;
+        rsnew += s[R + a]! * s[R + a]!;
+      }
+      if (rsnew < EPS) {
+        rsold = rsnew;
+        break;
+      }
+      const beta = rsnew / rsold;
+      for (let a = 0; a < f; a++) s[P + a] = s[R + a]! + beta * s[P + a]!;
+      rsold = rsnew;
+    }
+    for (let a = 0; a < f; a++) dst[row + a] = s[X + a]!;
+  }
+}
+
+/**
+ * Σ over all (u, i) of c·(p − xᵤ·yᵢ)² plus λ(‖X‖² + ‖Y‖²), with c = 1, p = 0 off the nonzeros.
+ * The dense part Σ (xᵤ·yᵢ)² is computed as Σ_ab (XᵀX)_ab (YᵀY)_ab so no rows×cols pass is needed.
+ */
+export function alsLoss(
+  m: Csr,
+  userFactors: Float32Array,
+  itemFactors: Float32Array,
+  rows: number,
+  cols: number,
+  f: number,
+  regularization: number,
+  alpha: number,
+): number {
+  checkCsr('alsLoss', m);
+  if (m.rows !== rows || m.cols !== cols) throw new Error(`alsLoss: matrix is ${m.rows}×${m.cols}, expected ${rows}×${cols}`);
+  if (userFactors.length !== rows * f) throw new Error(`alsLoss: userFactors length ${userFactors.length}, expected ${rows * f}`);
+  if (itemFactors.length !== cols * f) throw new Error(`alsLoss: itemFactors length ${itemFactors.length}, expected ${cols * f}`);
+  let loss = 0;
+  for (let a = 0; a < f; a++) {
+    for (let b = 0; b < f; b++) {
+      let xx = 0, yy = 0;
+      for (let u = 0; u < rows; u++) xx += userFactors[u * f + a]! * userFactors[u * f + b]!;
+      for (let i = 0; i < cols; i++) yy += itemFactors[i * f + a]! * itemFactors[i * f + b]!;
+      loss += xx * yy;
+    }
+  }
+  // Replace the dense c = 1, p = 0 term by the true one on each nonzero.
+  for (let u = 0; u < rows; u++) {
+    for (let k = m.indptr[u]!; k < m.indptr[u + 1]!; k++) {
+      const c = 1 + alpha * m.values[k]!;
+      const y = m.indices[k]! * f;
+      let s = 0;
+      for (let a = 0; a < f; a++) s += userFactors[u * f + a]! * itemFactors[y + a]!;
+      loss += c * (1 - s) * (1 - s) - s * s;
+    }
+  }
+  let norms = 0;
+  for (let k = 0; k < userFactors.length; k++) norms += userFactors[k]! * userFactors[k]!;
+  for (let k = 0; k < itemFactors.length; k++) norms += itemFactors[k]! * itemFactors[k]!;
+  return loss + regularization * norms;
+}

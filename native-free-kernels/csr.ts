@@ -1,0 +1,95 @@
+// Compressed sparse row matrices: building from (row, col, value) triples and transposing.
+
+export interface Csr {
+  rows: number;
+  cols: number;
+  indptr: Uint32Array /* rows+1 */;
+  indices: Uint32Array;
+  values: Float32Array;
+}
+
+function checkDim(name: string, d: number): void {
+  if (!Number.isInteger(d) || d < 0 || d > 0xffffffff) throw new Error(`${name} must be a non-negative integer, got ${d}`);
+}
+
+// Two stable counting sorts (by column, then by row) give columns ascending within each row while
+// keeping write order among repeats, so the last write of a (row, col) is the last of its run.
+export function csrFromTriples(rows: number, cols: number, r: Uint32Array, c: Uint32Array, v: Float32Array): Csr {
+  checkDim('rows', rows);
+  checkDim('cols', cols);
+  const m = r.length;
+  if (c.length !== m || v.length !== m) throw new Error(`triple arrays differ in length: ${m}, ${c.length}, ${v.length}`);
+  for (let e = 0; e < m; e++) {
+    if (r[e]! >= rows) throw new Error(`row ${r[e]} out of range at ${e} (rows ${rows})`);
+    if (c[e]! >= cols) throw new Error(`column ${c[e]} out of range at ${e} (cols ${cols})`);
+  }
+
+  const colStart = new Uint32Array(cols + 1);
+  for (let e = 0; e < m; e++) colStart[c[e]! + 1]!++;
+  for (let j = 0; j < cols; j++) colStart[j + 1]! += colStart[j]!;
+  const byCol = new Uint32Array(m);
+  for (let e = 0; e < m; e++) byCol[colStart[c[e]!]!++] = e;
+
+  const rowStart = new Uint32Array(rows + 1);
+  for (let e = 0; e < m; e++) rowStart[r[e]! + 1]!++;
+  for (let i = 0; i < rows; i++) rowStart[i + 1]! += rowStart[i]!;
+  const order = new Uint32Array(m);
+  const fill = rowStart.slice(0, rows);
+  for (let p = 0; p < m; p++) {
+    const e = byCol[p]!;
+    order[fill[r[e]!]!++] = e;
+  }
+
+  // Compact runs of equal columns in place; `out` never overtakes `p`.
+  const indptr = new Uint32Array(rows + 1);
+  const idx = new Uint32Array(m);
+  const val = new Float32Array(m);
+  let out = 0;
+  for (let i = 0; i < rows; i++) {
+    const end = rowStart[i + 1]!;
+    const rowFirst = out;
+    for (let p = rowStart[i]!; p < end; p++) {
+      const e = order[p]!;
+      const col = c[e]!;
+      if (out > rowFirst && idx[out - 1] === col) val[out - 1] = v[e]!;
+      else {
+        idx[out] = col;
+        val[out] = v[e]!;
+        out++;
+      }
+    }
+    indptr[i + 1] = out;
+  }
+  return { rows, cols, indptr, indices: idx.slice(0, out), values: val.slice(0, out) };
+}
+
+function checkCsr(m: Csr): void {
+  checkDim('rows', m.rows);
+  checkDim('cols', m.cols);
+  if (m.indptr.length !== m.rows + 1) throw new Error(`indptr length ${m.indptr.length}, expected ${m.rows + 1}`);
+  const nnz = m.indptr[m.rows]!;
+  if (m.indices.length !== nnz || m.values.length !== nnz) throw new Error(`indices/values length ${m.indices.length}/${m.values.length}, expected ${nnz}`);
+}
+
+// Rows are visited in order, so the rows inside each output row come out ascending without a sort.
+export function transpose(m: Csr): Csr {
+  checkCsr(m);
+  const { rows, cols, indptr, indices, values } = m;
+  const nnz = indices.length;
+  for (let p = 0; p < nnz; p++) if (indices[p]! >= cols) throw new Error(`column ${indices[p]} out of range at ${p} (cols ${cols})`);
+  const tIndptr = new Uint32Array(cols + 1);
+  for (let p = 0; p < nnz; p++) tIndptr[indices[p]! + 1]!++;
+  for (let j = 0; j < cols; j++) tIndptr[j + 1]! += tIndptr[j]!;
+  const fill = tIndptr.slice(0, cols);
+  const tIndices = new Uint32Array(nnz);
+  const tValues = new Float32Array(nnz);
+  for (let i = 0; i < rows; i++) {
+    const end = indptr[i + 1]!;
+    for (let p = indptr[i]!; p < end; p++) {
+      const q = fill[indices[p]!]!++;
+      tIndices[q] = i;
+      tValues[q] = values[p]!;
+    }
+  }
+  return { rows: cols, cols: rows, indptr: tIndptr, indices: tIndices, values: tValues };
+}

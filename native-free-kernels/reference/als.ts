@@ -1,0 +1,84 @@
+// Reference twin of ../als.ts: dense confidence matrix and an exact normal-equation solve per row.
+import { choleskySolveTo } from './linalg.js';
+import type { Csr } from '../csr.js';
+
+function dense(m: Csr, alpha: number): { c: number[][]; p: number[][] } {
+  const c: number[][] = [];
+  const p: number[][] = [];
+  for (let u = 0; u < m.rows; u++) {
+    c.push(new Array<number>(m.cols).fill(1));
+    p.push(new Array<number>(m.cols).fill(0));
+    for (let k = m.indptr[u]!; k < m.indptr[u + 1]!; k++) {
+      c[u]![m.indices[k]!] = 1 + alpha * m.values[k]!;
+      p[u]![m.indices[k]!] = 1;
+    }
+  }
+  return { c, p };
+}
+
+/** Same contract as the fast twin; gram, cgSteps and the warm start are ignored because the solve is exact. */
+export function alsHalfStepTo(
+  dst: Float32Array,
+  m: Csr,
+  other: Float32Array,
+  gram: Float64Array,
+  f: number,
+  regularization: number,
+  alpha: number,
+  cgSteps: number,
+  scratch: Float64Array,
+): void {
+  if (m.indptr.length !== m.rows + 1 || m.indices.length !== m.values.length) throw new Error('alsHalfStepTo: malformed matrix');
+  if (dst.length !== m.rows * f) throw new Error(`alsHalfStepTo: dst length ${dst.length}, expected ${m.rows * f}`);
+  if (other.length !== m.cols * f) throw new Error(`alsHalfStepTo: other length ${other.length}, expected ${m.cols * f}`);
+  if (gram.length !== f * f) throw new Error(`alsHalfStepTo: gram length ${gram.length}, expected ${f * f}`);
+  if (scratch.length < 4 * f) throw new Error(`alsHalfStepTo: scratch length ${scratch.length}, need at least ${4 * f}`);
+  void cgSteps;
+  const { c, p } = dense(m, alpha);
+  for (let u = 0; u < m.rows; u++) {
+    if (m.indptr[u] === m.indptr[u + 1]) {
+      for (let a = 0; a < f; a++) dst[u * f + a] = 0;
+      continue;
+    }
+    const A = new Float64Array(f * f);
+    const b = new Float64Array(f);
+    for (let i = 0; i < m.cols; i++) {
+      const cui = c[u]![i]!;
+      for (let a = 0; a < f; a++) {
+        b[a] = b[a]! + cui * p[u]![i]! * other[i * f + a]!;
+        for (let d = 0; d < f; d++) A[a * f + d] = A[a * f + d]! + cui * other[i * f + a]! * other[i * f + d]!;
+      }
+    }
+    for (let a = 0; a < f; a++) A[a * f + a] = A[a * f + a]! + regularization;
+    const x = new Float64Array(f);
+    choleskySolveTo(x, A, b, f, new Float64Array(f * f));
+    for (let a = 0; a < f; a++) dst[u * f + a] = x[a]!;
+  }
+}
+
+export function alsLoss(
+  m: Csr,
+  userFactors: Float32Array,
+  itemFactors: Float32Array,
+  rows: number,
+  cols: number,
+  f: number,
+  regularization: number,
+  alpha: number,
+): number {
+  if (m.rows !== rows || m.cols !== cols) throw new Error(`alsLoss: matrix is ${m.rows}×${m.cols}, expected ${rows}×${cols}`);
+  if (userFactors.length !== rows * f) throw new Error(`alsLoss: userFactors length ${userFactors.length}, expected ${rows * f}`);
+  if (itemFactors.length !== cols * f) throw new Error(`alsLoss: itemFactors length ${itemFactors.length}, expected ${cols * f}`);
+  const { c, p } = dense(m, alpha);
+  let loss = 0;
+  for (let u = 0; u < rows; u++) {
+    for (let i = 0; i < cols; i++) {
+      let s = 0;
+      for (let a = 0; a < f; a++) s += userFactors[u * f + a]! * itemFactors[i * f + a]!;
+      loss += c[u]![i]! * (p[u]![i]! - s) ** 2;
+    }
+  }
+  for (const v of userFactors) loss += regularization * v * v;
+  for (const v of itemFactors) loss += regularization * v * v;
+  return loss;
+}

@@ -1,0 +1,79 @@
+// Top-k selection over a score vector with a bounded min-heap, optionally restricted by a mask.
+
+// "a ranks below b": lower score, or equal score and larger index.
+function below(sa: number, ia: number, sb: number, ib: number): boolean {
+  return sa < sb || (sa === sb && ia > ib);
+}
+
+// The heap lives in dst[0..size): root holds the weakest kept entry, so one comparison rejects most candidates.
+function siftDown(idx: Uint32Array, score: Float32Array, size: number, at: number): void {
+  const s = score[at]!;
+  const i = idx[at]!;
+  let hole = at;
+  for (;;) {
+    let child = 2 * hole + 1;
+    if (child >= size) break;
+    const right = child + 1;
+    if (right < size && below(score[right]!, idx[right]!, score[child]!, idx[child]!)) child = right;
+    if (!below(score[child]!, idx[child]!, s, i)) break;
+    score[hole] = score[child]!;
+    idx[hole] = idx[child]!;
+    hole = child;
+  }
+  score[hole] = s;
+  idx[hole] = i;
+}
+
+function siftUp(idx: Uint32Array, score: Float32Array, at: number): void {
+  const s = score[at]!;
+  const i = idx[at]!;
+  let hole = at;
+  while (hole > 0) {
+    const parent = (hole - 1) >> 1;
+    if (!below(s, i, score[parent]!, idx[parent]!)) break;
+    score[hole] = score[parent]!;
+    idx[hole] = idx[parent]!;
+    hole = parent;
+  }
+  score[hole] = s;
+  idx[hole] = i;
+}
+
+// dstIdx/dstScore need length >= k; returns how many entries (<= k) were written, best first.
+export function topKTo(dstIdx: Uint32Array, dstScore: Float32Array, scores: Float32Array, n: number, k: number, mask?: Uint8Array): number {
+  if (!Number.isInteger(n) || n < 0) throw new Error(`n must be a non-negative integer, got ${n}`);
+  if (!Number.isInteger(k) || k < 0) throw new Error(`k must be a non-negative integer, got ${k}`);
+  if (scores.length < n) throw new Error(`scores length ${scores.length} < n ${n}`);
+  if (mask !== undefined && mask.length < n) throw new Error(`mask length ${mask.length} < n ${n}`);
+  if (dstIdx.length < k || dstScore.length < k) throw new Error(`dst lengths ${dstIdx.length}/${dstScore.length} < k ${k}`);
+  if (k === 0) return 0;
+
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    if (mask !== undefined && mask[i] !== 1) continue;
+    const s = scores[i]!;
+    if (s !== s) continue;
+    if (size < k) {
+      dstScore[size] = s;
+      dstIdx[size] = i;
+      siftUp(dstIdx, dstScore, size);
+      size++;
+    } else if (below(dstScore[0]!, dstIdx[0]!, s, i)) {
+      dstScore[0] = s;
+      dstIdx[0] = i;
+      siftDown(dstIdx, dstScore, size, 0);
+    }
+  }
+
+  // Heap sort: repeatedly moving the weakest to the back leaves the best at the front.
+  for (let end = size - 1; end > 0; end--) {
+    const s = dstScore[0]!;
+    const i = dstIdx[0]!;
+    dstScore[0] = dstScore[end]!;
+    dstIdx[0] = dstIdx[end]!;
+    dstScore[end] = s;
+    dstIdx[end] = i;
+    siftDown(dstIdx, dstScore, end, 0);
+  }
+  return size;
+}

@@ -1,0 +1,107 @@
+// Interactions of users and sessions, session resolution, and the interaction → rating rules.
+import { Type } from '@sinclair/typebox';
+import { LIMITS } from '../config/limits.js';
+import { ALL4, BACKENDS, dbRoute, reply, type Route } from '../http/types.js';
+import type { InteractionRuleService } from '../services/interaction-rules.js';
+import type { InteractionService, Owner } from '../services/interactions.js';
+
+const MAX_ROWS = 1_000_000;
+const Rows = Type.Array(Type.Unknown(), { maxItems: MAX_ROWS }); // each row checked by the service, which names the bad one
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const One = Type.Object({ interaction_type: Type.Unknown(), timestamp: Type.Optional(Type.Unknown()), properties: Type.Optional(Type.Unknown()) });
+const Page = {
+  amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),
+  cursor: Type.Optional(Type.String({ maxLength: 256 })),
+};
+const Window = {
+  start_timestamp: Type.Optional(Type.Number()),
+  end_timestamp: Type.Optional(Type.Number()),
+};
+
+// user: `users/<user_id>/…`, `interactions-bulk/`; session: `sessions/<session_id>/…`, `sessions-interactions-bulk/`.
+function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPath: string, allPath: string): Route[] {
+  const param = `${owner}_id`;
+  const Params = Type.Object({ [param]: Id });
+  const ItemParams = Type.Object({ [param]: Id, item_id: Id });
+  return [
+    dbRoute(ALL4, {
+      method: 'POST',
+      path: onePath,
+      summary: `one interaction of a ${owner} with an item`,
+      params: ItemParams,
+      body: One,
+      handler: ({ auth, db, params, body }) => s.addOne(auth, db, owner, params[param]!, params.item_id!, body),
+    }),
+    dbRoute(ALL4, {
+      method: 'POST',
+      path: ownPath,
+      summary: `interactions of one ${owner}`,
+      params: Params,
+      body: Type.Object({ interactions: Rows }),
+      handler: ({ auth, db, params, body }) => s.addOwned(auth, db, owner, params[param]!, body.interactions),
+    }),
+    dbRoute(BACKENDS, {
+      method: 'GET',
+      path: ownPath,
+      summary: `interactions of one ${owner}, in the order received`,
+      params: Params,
+      query: Type.Object(Page),
+      handler: ({ auth, db, params, query }) => s.listOwn(auth, db, owner, params[param]!, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined),
+    }),
+    dbRoute(BACKENDS, {
+      method: 'POST',
+      path: allPath,
+      summary: `interactions of any ${owner}s (each names its ${param})`,
+      body: Type.Object({ interactions: Rows }),
+      handler: ({ auth, db, body }) => s.add(auth, db, owner, body.interactions),
+    }),
+    dbRoute(BACKENDS, {
+      method: 'GET',
+      path: allPath,
+      summary: `interactions of every ${owner}, in the order received, optionally within a time window`,
+      query: Type.Object({ ...Page, ...Window }),
+      handler: ({ auth, db, query }) =>
+        s.listAll(auth, db, owner, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined, { start: query.start_timestamp, end: query.end_timestamp }),
+    }),
+  ];
+}
+
+export const interactionRoutes = (s: InteractionService, rules: InteractionRuleService): Route[] => [
+  ...ownerRoutes(s, 'user', 'users/<user_id>/interactions/<item_id>/', 'users/<user_id>/interactions-bulk/', 'interactions-bulk/'),
+  ...ownerRoutes(s, 'session', 'sessions/<session_id>/items/<item_id>/interactions/', 'sessions/<session_id>/interactions-bulk/', 'sessions-interactions-bulk/'),
+  dbRoute(BACKENDS, {
+    method: 'DELETE',
+    path: 'interactions-ratings-bulk/',
+    summary: "remove users' interactions and ratings (a background task)",
+    body: Type.Object({ users_id: Type.Array(Type.Union([Id, Type.Number()]), { maxItems: MAX_ROWS }) }),
+    handler: async ({ auth, db, body }) => reply(202, await s.forgetUsers(auth, db, body.users_id)),
+  }),
+  dbRoute(BACKENDS, {
+    method: 'POST',
+    path: 'sessions/<session_id>/resolve/',
+    summary: 'link an anonymous session to a user (once)',
+    params: Type.Object({ session_id: Id }),
+    body: Type.Object({ user_id: Type.Union([Id, Type.Number()]), timestamp: Type.Optional(Type.Unknown()) }),
+    handler: ({ auth, db, params, body }) => s.resolve(auth, db, params.session_id, body.user_id, body.timestamp),
+  }),
+  dbRoute(BACKENDS, {
+    method: 'POST',
+    path: 'resolved-sessions/',
+    summary: 'sessions linked to users, in the order they were resolved',
+    body: Type.Object({ users_id: Type.Optional(Type.Array(Type.Union([Id, Type.Number()]), { maxItems: 100_000 })), ...Page }),
+    handler: ({ auth, db, body }) => s.resolvedSessions(auth, db, body.users_id, body.amt ?? LIMITS.ratingsAmtDefault, body.cursor || undefined),
+  }),
+  dbRoute(BACKENDS, {
+    method: 'GET',
+    path: 'interaction-rules/',
+    summary: 'how interaction types become inferred ratings: the database\'s rules and the defaults',
+    handler: ({ db }) => rules.get(db).then((r) => ({ ...r, warnings: [] as string[] })),
+  }),
+  dbRoute(BACKENDS, {
+    method: 'PUT',
+    path: 'interaction-rules/',
+    summary: "replace the database's interaction rules (types it does not list use the defaults)",
+    body: Type.Object({ rules: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown()) }),
+    handler: ({ db, body }) => rules.replace(db, body.rules),
+  }),
+];

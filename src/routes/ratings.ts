@@ -1,0 +1,71 @@
+// Explicit ratings: `ratings-bulk/` (all users) and `users/<user_id>/ratings/` (one user, one rating).
+import { Type } from '@sinclair/typebox';
+import { LIMITS } from '../config/limits.js';
+import { ALL4, BACKENDS, dbRoute, type Route } from '../http/types.js';
+import type { RatingService } from '../services/ratings.js';
+
+const MAX_ROWS = 1_000_000;
+const Rows = Type.Array(Type.Unknown(), { maxItems: MAX_ROWS }); // each row checked by the service, which names the bad one
+const User = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) });
+const UserItem = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }), item_id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const ratingRoutes = (ratings: RatingService): Route[] => [
+  dbRoute(BACKENDS, {
+    method: 'PUT',
+    path: 'ratings-bulk/',
+    summary: 'create or replace ratings of any users',
+    body: Type.Object({ ratings: Rows }),
+    handler: ({ auth, db, body }) => ratings.put(auth, db, body.ratings),
+  }),
+  dbRoute(BACKENDS, {
+    method: 'GET',
+    path: 'ratings-bulk/',
+    summary: 'every rating, a page at a time',
+    query: Type.Object({
+      amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),
+      cursor: Type.Optional(Type.String({ maxLength: 256 })),
+    }),
+    handler: ({ auth, db, query }) => ratings.page(auth, db, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined),
+  }),
+  dbRoute(ALL4, {
+    method: 'PUT',
+    path: 'users/<user_id>/ratings/',
+    summary: "create or replace some of one user's ratings",
+    params: User,
+    body: Type.Object({ ratings: Rows }),
+    handler: ({ auth, db, params, body }) => ratings.put(auth, db, body.ratings, params.user_id),
+  }),
+  dbRoute(ALL4, {
+    method: 'GET',
+    path: 'users/<user_id>/ratings/',
+    summary: "one user's ratings, newest first, a page at a time",
+    params: User,
+    query: Type.Object({
+      amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),
+      page: Type.Optional(Type.Integer({ minimum: 1 })),
+    }),
+    handler: ({ auth, db, params, query }) => ratings.ofUser(auth, db, params.user_id, query.amt ?? LIMITS.ratingsAmtDefault, query.page ?? 1),
+  }),
+  dbRoute(ALL4, {
+    method: 'DELETE',
+    path: 'users/<user_id>/ratings/',
+    summary: "remove every rating of one user",
+    params: User,
+    handler: ({ auth, db, params }) => ratings.remove(auth, db, params.user_id),
+  }),
+  dbRoute(ALL4, {
+    method: 'PUT',
+    path: 'users/<user_id>/ratings/<item_id>/',
+    summary: 'create or replace one rating',
+    params: UserItem,
+    body: Type.Object({ rating: Type.Unknown(), timestamp: Type.Optional(Type.Unknown()) }),
+    handler: ({ auth, db, params, body }) => ratings.putOne(auth, db, params.user_id, params.item_id, body.rating, body.timestamp),
+  }),
+  dbRoute(ALL4, {
+    method: 'DELETE',
+    path: 'users/<user_id>/ratings/<item_id>/',
+    summary: 'remove one rating',
+    params: UserItem,
+    handler: ({ auth, db, params }) => ratings.remove(auth, db, params.user_id, params.item_id),
+  }),
+];

@@ -1,0 +1,240 @@
+// Interactions of users and anonymous sessions: writes (each also sets the inferred rating of its
+// (user, item) pair, for sessions once they are resolved), listings, session resolution, and the
+// background removal of users' interactions and ratings.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { notFound, wrongData } from '../errors/api-error.js';
+import type { Claims } from '../http/types.js';
+import type { InteractionBatch, InteractionsStore, Owner, StoredInteraction } from '../store/interactions-store.js';
+import type { RatingsStore } from '../store/ratings-store.js';
+import { pack, unpack } from '../store/records.js';
+import type { TasksStore } from '../store/tasks-store.js';
+import { decodeCursor, encodeCursor } from './cursors.js';
+import { parseId, pathOwner, shownId, type Parsed } from './identifiers.js';
+import type { InteractionLanes } from './interaction-lanes.js';
+import { checkType, type InteractionRule, type InteractionRuleService } from './interaction-rules.js';
+import { checkTimestamp, queueRetrain, required } from './ratings.js';
+
+export type { Owner };
+
+type Answer = { warnings: string[] };
+
+const ROW_FIELDS = new Set(['item_id', 'interaction_type', 'timestamp', 'properties']);
+const OWNER_FIELD = { user: 'user_id', session: 'session_id' } as const;
+// Entries of the stream of all interactions one time-filtered page looks at, at most.
+const SCAN_PER_PAGE = 10_000;
+const DELETION_TASK = 'interactions_ratings_deletion';
+
+export interface Window {
+  start?: number;
+  end?: number;
+}
+
+export class InteractionService {
+  constructor(
+    private readonly store: InteractionsStore,
+    private readonly ratings: RatingsStore,
+    private readonly rules: InteractionRuleService,
+    private readonly lanes: InteractionLanes,
+    private readonly tasks: TasksStore,
+    private readonly logger: Logger,
+  ) {}
+
+  // POST users/<u>/interactions/<i>/ and sessions/<s>/items/<i>/interactions/.
+  async addOne(auth: Claims, db: string, owner: Owner, rawOwner: string, rawItem: string, body: Record<string, unknown>): Promise<Answer> {
+    return this.add(auth, db, owner, [{ ...body, item_id: rawItem }], pathOwner(auth, owner, rawOwner, true), true);
+  }
+
+  // POST users/<u>/interactions-bulk/ and sessions/<s>/interactions-bulk/.
+  async addOwned(auth: Claims, db: string, owner: Owner, rawOwner: string, rows: unknown[]) {
+    return this.add(auth, db, owner, rows, pathOwner(auth, owner, rawOwner, true));
+  }
+
+  // rows carry their owner (user_id or session_id) unless `ownerId` (a path's) is given.
+  // rows carry their owner (user_id or session_id) unless `ownerId` (a path's) is given.
+  async add(auth: Claims, db: string, owner: Owner, rows: unknown[], ownerId?: Parsed, single = false): Promise<Answer> {
+    const { batch, types, warnings } = check(auth, owner, rows, ownerId, single);
+    rate(batch, await this.rules.resolve(db, types));
+    const resolved = await this.lanes.write(db, owner, batch);
+    for (const s of resolved) warnings.push(`session ${JSON.stringify(shownId(auth, 'session', s))} is resolved: its interactions also count for its user`);
+    return { warnings };
+  }
+
+  // One user's or session's interactions in the order they were received.
+  async listOwn(auth: Claims, db: string, owner: Owner, rawOwner: string, amt: number, cursor: string | undefined) {
+    const id = pathOwner(auth, owner, rawOwner, false);
+    await this.exists(db);
+    const page = await this.store.own(db, owner, id.key, cursor ? fromCursor(cursor) : '-', amt);
+    const last = page.list.at(-1);
+    return {
+      interactions: page.list.map((e) => this.shown(auth, owner, { ...e, owner: id.key })),
+      has_next: page.more,
+      next_cursor: page.more && last ? toCursor(last.id) : '',
+      warnings: [] as string[],
+    };
+  }
+
+  // Every user's (or session's) interactions in the order they were received, those with a timestamp
+  // in [start, end); a page looks at a bounded number of interactions, so it can come back short.
+  async listAll(auth: Claims, db: string, owner: Owner, amt: number, cursor: string | undefined, window: Window) {
+    if (window.start !== undefined && window.end !== undefined && window.start >= window.end) {
+      throw wrongData('WRONG_PARAMETER', 'start_timestamp must be before end_timestamp', { field: 'start_timestamp' });
+    }
+    await this.exists(db);
+    const out: Record<string, unknown>[] = [];
+    const inWindow = (t: number) => (window.start === undefined || t >= window.start) && (window.end === undefined || t < window.end);
+    let after = cursor ? fromCursor(cursor) : '-';
+    let scanned = 0;
+    let more = true;
+    while (out.length < amt && more && scanned < SCAN_PER_PAGE) {
+      const got = await this.store.all(db, owner, after, Math.min(1000, SCAN_PER_PAGE - scanned));
+      more = got.more;
+      for (let k = 0; k < got.list.length; k++) {
+        const e = got.list[k]!;
+        after = e.id;
+        scanned++;
+        if (!inWindow(e.timestamp)) continue;
+        out.push(this.shown(auth, owner, e));
+        if (out.length === amt) {
+          more ||= k < got.list.length - 1;
+          break;
+        }
+      }
+    }
+    return { interactions: out, has_next: more, next_cursor: more ? toCursor(after) : '', warnings: [] as string[] };
+  }
+
+  // Links a session to a user (once); the session's interactions so far become the user's.
+  async resolve(auth: Claims, db: string, rawSession: string, rawUser: unknown, timestamp: unknown) {
+    const session = pathOwner(auth, 'session', rawSession, true);
+    const user = parseId(auth, 'user', rawUser, true);
+    const r = await this.link(db, session.key, user.key, checkTimestamp(timestamp, 'timestamp'));
+    if (r !== 'resolved') throw wrongData('WRONG_PARAMETER', `session ${JSON.stringify(session.value)} is already resolved`, { field: 'session_id' });
+    return { warnings: [] as string[] };
+  }
+
+  // Also used by a frontend login naming both a user and a session. `already-same`: it was resolved
+  // to this user before; `already-other`: to another one.
+  async link(db: string, session: string, user: string, timestamp: number): Promise<'resolved' | 'already-same' | 'already-other'> {
+    const { rules, defaults } = await this.rules.get(db);
+    const all = new Map(Object.entries(defaults));
+    for (const [type, rule] of Object.entries(rules)) all.set(type, rule);
+    const r = await this.store.resolve(
+      db,
+      session,
+      user,
+      timestamp,
+      [...all].map(([type, rule]) => [type, rule.rating, rule.combine === 'replace']),
+    );
+    if (r === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
+    if (r === 'already') return (await this.store.links(db, [session]))[0]?.user === user ? 'already-same' : 'already-other';
+    await queueRetrain(this.tasks, db, r);
+    return 'resolved';
+  }
+
+  async resolvedSessions(auth: Claims, db: string, rawUsers: unknown[] | undefined, amt: number, cursor: string | undefined) {
+    const users = rawUsers?.map((u) => parseId(auth, 'user', u, false).key);
+    await this.exists(db);
+    const from = cursor ? decodeCursor('v1', cursor, 1)[0]! : 0;
+    const page = await this.store.resolvedPage(db, from, amt, users);
+    return {
+      resolved_sessions: page.sessions.map((s) => ({ session_id: shownId(auth, 'session', s.session), user_id: shownId(auth, 'user', s.user), timestamp: s.timestamp })),
+      has_next: page.next !== undefined,
+      next_cursor: page.next !== undefined ? encodeCursor('v1', [page.next]) : '',
+      warnings: [] as string[],
+    };
+  }
+
+  // DELETE interactions-ratings-bulk/: a background task; its record shows the progress.
+  async forgetUsers(auth: Claims, db: string, rawUsers: unknown[]) {
+    const users = [...new Set(rawUsers.map((u) => parseId(auth, 'user', u, false).key))];
+    await this.exists(db);
+    const task = { task_id: randomUUID(), name: DELETION_TASK, start_time: Date.now() / 1000, end_time: null as number | null, status: 'RUNNING' as const, progress: `0/${users.length} users`, error: null as string | null };
+    await this.tasks.put(db, task);
+    void (async () => {
+      try {
+        for (let k = 0; k < users.length; k++) {
+          await this.forgetUser(db, users[k]!);
+          if ((k + 1) % 100 === 0) await this.tasks.put(db, { ...task, progress: `${k + 1}/${users.length} users` });
+        }
+        await this.tasks.put(db, { ...task, status: 'COMPLETED', end_time: Date.now() / 1000, progress: `${users.length}/${users.length} users` });
+      } catch (err) {
+        this.logger.error({ err, db }, 'interactions and ratings deletion failed');
+        await this.tasks.put(db, { ...task, status: 'FAILED', end_time: Date.now() / 1000, error: String(err) }).catch(() => undefined);
+      }
+    })();
+    return { task_id: task.task_id, warnings: [] as string[] };
+  }
+
+  // A user's interactions and ratings (explicit and inferred).
+  async forgetUser(db: string, user: string): Promise<void> {
+    await this.store.forget(db, 'user', user);
+    await this.store.unlinkUser(db, user);
+    if ((await this.ratings.remove(db, user, undefined)) === undefined) throw notFound('DATABASE_NOT_FOUND', 'database', db);
+  }
+
+  private shown(auth: Claims, owner: Owner, e: StoredInteraction) {
+    return {
+      [OWNER_FIELD[owner]]: shownId(auth, owner, e.owner),
+      item_id: shownId(auth, 'item', e.item),
+      interaction_type: e.type,
+      timestamp: e.timestamp,
+      properties: e.properties ? unpack<Record<string, unknown>>(e.properties) : {},
+    };
+  }
+
+  private async exists(db: string): Promise<void> {
+    await this.rules.get(db); // DATABASE_NOT_FOUND for a deleted database
+  }
+}
+
+// Every row checked (single: the one interaction of a single-interaction endpoint, whose errors
+// name its fields plainly), grouped into a batch with distinct owners and items.
+function check(auth: Claims, owner: Owner, rows: unknown[], ownerId: Parsed | undefined, single: boolean) {
+  const warnings: string[] = [];
+  const owners = new Map<string, number>();
+  const items = new Map<string, number>();
+  const batch: InteractionBatch = { owners: [], items: [], rows: [] };
+  const types = new Set<string>();
+  let unknown: Set<string> | undefined;
+  const ownerField = OWNER_FIELD[owner];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as Record<string, unknown>;
+    const at = single ? '' : `interactions[${r}]`;
+    const field = (name: string) => (single ? name : `${at}.${name}`);
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
+    const o = ownerId ?? parseId(auth, owner, required(row, ownerField, at), true);
+    const i = parseId(auth, 'item', required(row, 'item_id', at), true);
+    const type = checkType(row.interaction_type, field('interaction_type'));
+    const timestamp = checkTimestamp(row.timestamp, field('timestamp'));
+    const props = row.properties;
+    if (props !== undefined && props !== null && (typeof props !== 'object' || Array.isArray(props))) {
+      throw wrongData('WRONG_DATA_TYPE', `${field('properties')} must be an object`, { field: field('properties') });
+    }
+    for (const k in row) if (!ROW_FIELDS.has(k) && !(ownerId === undefined && k === ownerField)) (unknown ??= new Set()).add(k);
+    let op = owners.get(o.key);
+    if (op === undefined) owners.set(o.key, (op = owners.size));
+    let ip = items.get(i.key);
+    if (ip === undefined) items.set(i.key, (ip = items.size));
+    types.add(type);
+    const hasProps = props !== undefined && props !== null && Object.keys(props).length > 0;
+    batch.rows.push({ owner: op, item: ip, type, timestamp, properties: hasProps ? pack(props) : undefined, rating: 0, replace: false });
+  }
+  if (unknown) warnings.push(`fields ignored in interactions: ${[...unknown].join(', ')}`);
+  batch.owners = [...owners.keys()];
+  batch.items = [...items.keys()];
+  return { batch, types, warnings };
+}
+
+// Each row's inferred rating by its type's rule.
+function rate(batch: InteractionBatch, rules: Map<string, InteractionRule>): void {
+  for (const row of batch.rows) {
+    const rule = rules.get(row.type.toLowerCase())!;
+    row.rating = rule.rating;
+    row.replace = rule.combine === 'replace';
+  }
+}
+
+// Cursors name stream entries (`<ms>-<seq>`).
+const toCursor = (id: string) => encodeCursor('s1', id.split('-').map(Number));
+const fromCursor = (cursor: string) => decodeCursor('s1', cursor, 2, Number.MAX_SAFE_INTEGER).join('-');

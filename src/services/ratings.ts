@@ -1,0 +1,153 @@
+// Explicit ratings: bulk and per-user writes, listings, deletions. Ratings may name users and items
+// that have no properties yet: they get dense indices and become known. Crossing a training
+// threshold (500 · 2^k ratings) queues an `ml_model_retrain` task for the engine.
+import { randomUUID } from 'node:crypto';
+import { LIMITS } from '../config/limits.js';
+import { notFound, wrongData } from '../errors/api-error.js';
+import type { Claims } from '../http/types.js';
+import type { CountChange, RatingBatch, RatingsStore, StoredRating } from '../store/ratings-store.js';
+import type { TasksStore } from '../store/tasks-store.js';
+import { decodeCursor, encodeCursor } from './cursors.js';
+import { parseId, pathOwner, shownId } from './identifiers.js';
+
+const ROW_FIELDS = new Set(['user_id', 'item_id', 'rating', 'timestamp']);
+
+// After any change of the rating count (explicit or inferred ratings).
+// The storage scripts report a threshold (500 · 2^k ratings) the first time the count reaches it.
+export async function queueRetrain(tasks: TasksStore, db: string, change: CountChange): Promise<void> {
+  const threshold = change.threshold;
+  if (threshold === 0) return;
+  const now = Date.now() / 1000;
+  await tasks.put(db, {
+    task_id: randomUUID(),
+    name: 'ml_model_retrain',
+    start_time: now,
+    end_time: null,
+    status: 'QUEUED',
+    progress: `the database reached ${threshold} ratings; waiting for a trainer`,
+    error: null,
+  });
+}
+
+export class RatingService {
+  constructor(
+    private readonly store: RatingsStore,
+    private readonly tasks: TasksStore,
+  ) {}
+
+  // rows: {user_id, item_id, rating, timestamp?}; with `user` given (per-user upload) rows carry no user_id.
+  async put(auth: Claims, db: string, rows: unknown[], user?: string) {
+    const warnings: string[] = [];
+    const batch = this.batch(auth, rows, user, warnings);
+    await this.write(db, batch);
+    return { warnings };
+  }
+
+  async putOne(auth: Claims, db: string, rawUser: string, rawItem: string, rating: unknown, timestamp: unknown) {
+    const user = pathOwner(auth, 'user', rawUser, true);
+    const item = parseId(auth, 'item', rawItem, true);
+    const batch: RatingBatch = {
+      users: [user.key],
+      items: [item.key],
+      groups: [{ user: 0, items: [0], ratings: [checkRating(rating, 'rating')], timestamps: [checkTimestamp(timestamp, 'timestamp')] }],
+      size: 1,
+    };
+    await this.write(db, batch);
+  }
+
+  // Newest first; page counts from 1.
+  async ofUser(auth: Claims, db: string, rawUser: string, amt: number, page: number) {
+    const user = pathOwner(auth, 'user', rawUser, false);
+    const all = await this.store.ofUser(db, user.key);
+    if (!all) throw notFound('DATABASE_NOT_FOUND', 'database', db);
+    all.sort((a, b) => b.timestamp - a.timestamp || a.item.localeCompare(b.item, 'en', { numeric: true }));
+    const from = (page - 1) * amt;
+    return {
+      user_ratings: all.slice(from, from + amt).map((r) => ({ item_id: shownId(auth, 'item', r.item), rating: r.rating, timestamp: r.timestamp })),
+      has_next: from + amt < all.length,
+      warnings: [] as string[],
+    };
+  }
+
+  // Every rating of the database: users in index order, each user's ratings in item index order.
+  async page(auth: Claims, db: string, amt: number, cursor: string | undefined) {
+    const [user, item] = cursor ? decodeCursor(CURSOR, cursor, 2) : [0, 0];
+    const from = { user: user!, item: item! };
+    const p = await this.store.page(db, from, amt);
+    if (!p) throw notFound('DATABASE_NOT_FOUND', 'database', db);
+    return {
+      ratings: p.ratings.map((r) => shown(auth, r)),
+      has_next: p.next !== undefined,
+      next_cursor: p.next ? encodeCursor(CURSOR, [p.next.user, p.next.item]) : '',
+      warnings: [] as string[],
+    };
+  }
+
+  async remove(auth: Claims, db: string, rawUser: string, rawItem?: string): Promise<void> {
+    const user = pathOwner(auth, 'user', rawUser, false);
+    const item = rawItem === undefined ? undefined : parseId(auth, 'item', rawItem, false);
+    if ((await this.store.remove(db, user.key, item?.key)) === undefined) throw notFound('DATABASE_NOT_FOUND', 'database', db);
+  }
+
+  private async write(db: string, batch: RatingBatch): Promise<void> {
+    const change = await this.store.put(db, batch);
+    if (!change) throw notFound('DATABASE_NOT_FOUND', 'database', db);
+    await queueRetrain(this.tasks, db, change);
+  }
+
+  // Checks every row, then groups them by user (ids distinct, positions into users/items).
+  private batch(auth: Claims, rows: unknown[], user: string | undefined, warnings: string[]): RatingBatch {
+    const owner = user === undefined ? undefined : pathOwner(auth, 'user', user, true);
+    const users = new Map<string, number>();
+    const items = new Map<string, number>();
+    const groups: RatingBatch['groups'] = [];
+    let unknown: Set<string> | undefined;
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r] as Record<string, unknown>;
+      const at = `ratings[${r}]`;
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
+      const u = owner ?? parseId(auth, 'user', required(row, 'user_id', at), true);
+      const i = parseId(auth, 'item', required(row, 'item_id', at), true);
+      const rating = checkRating(required(row, 'rating', at), `${at}.rating`);
+      const timestamp = checkTimestamp(row.timestamp, `${at}.timestamp`);
+      for (const k in row) if (!ROW_FIELDS.has(k) || (owner && k === 'user_id' && row[k] !== undefined)) (unknown ??= new Set()).add(k);
+      let g = users.get(u.key);
+      if (g === undefined) {
+        users.set(u.key, (g = groups.length));
+        groups.push({ user: g, items: [], ratings: [], timestamps: [] });
+      }
+      let ip = items.get(i.key);
+      if (ip === undefined) items.set(i.key, (ip = items.size));
+      const group = groups[g]!;
+      group.items.push(ip);
+      group.ratings.push(rating);
+      group.timestamps.push(timestamp);
+    }
+    if (unknown) warnings.push(`fields ignored in ratings: ${[...unknown].join(', ')}`);
+    return { users: [...users.keys()], items: [...items.keys()], groups, size: rows.length };
+  }
+}
+
+// A row's field that must be there (`at` names the row in messages).
+export function required(row: Record<string, unknown>, field: string, at: string): unknown {
+  const v = row[field];
+  if (v === undefined || v === null) throw wrongData('WRONG_DATA_TYPE', at ? `${at} has no ${field}` : `${field} is missing`, { field: at ? `${at}.${field}` : field });
+  return v;
+}
+
+function checkRating(v: unknown, field: string): number {
+  if (typeof v === 'number' && v >= LIMITS.ratingMin && v <= LIMITS.ratingMax) return v;
+  throw wrongData('WRONG_DATA_TYPE', `${field} must be a number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}, got ${JSON.stringify(v)}`, { field });
+}
+
+// Absent: now.
+export function checkTimestamp(v: unknown, field: string): number {
+  if (v === undefined || v === null) return Date.now() / 1000;
+  if (typeof v === 'number' && v >= LIMITS.timestampMin && v <= LIMITS.timestampMax) return v;
+  throw wrongData('WRONG_DATA_TYPE', `${field} must be a number of seconds from ${LIMITS.timestampMin} to ${LIMITS.timestampMax}, got ${JSON.stringify(v)}`, { field });
+}
+
+const shown = (auth: Claims, r: StoredRating) => ({ user_id: shownId(auth, 'user', r.user), item_id: shownId(auth, 'item', r.item), rating: r.rating, timestamp: r.timestamp });
+
+// The next (user index, item index).
+const CURSOR = 'r1';

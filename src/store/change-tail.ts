@@ -1,0 +1,149 @@
+// Tails the catalogue change streams of the databases this process keeps state for, on a Redis
+// connection of its own (XREAD BLOCK parks it). Watching or dropping a stream interrupts the parked
+// read with CLIENT UNBLOCK from the main connection, so a new stream is tailed at once.
+import type { Logger } from 'pino';
+import type { Change } from './entities-store.js';
+import { keys } from './keys.js';
+import type { Redis } from './redis.js';
+
+// `behind`: changes may have been trimmed from the stream before they were read (the read came after
+// a failure, or the tail is a full batch behind); the handler decides whether that matters.
+export type ChangeHandler = (changes: Change[], behind: boolean) => Promise<void>;
+
+interface Watch {
+  after: string; // last entry handled
+  handler: ChangeHandler;
+}
+
+const BATCH = 1000;
+const BLOCK_MS = 5000;
+
+export class ChangeTail {
+  private readonly conn: Redis;
+  private readonly watched = new Map<string, Watch>(); // stream key -> watch
+  private connId: number | undefined;
+  private parked = false; // an XREAD is (or may be) waiting in Redis
+  private dirty = false; // the watched set changed since the parked XREAD was sent
+  private running = true;
+  private failed = false; // the last read failed: what it missed may have been trimmed meanwhile
+  private wake: (() => void) | undefined;
+  private unblocking: NodeJS.Timeout | undefined;
+  private lost: (() => void) | undefined; // fails the read in flight when the connection closes
+  private readonly done: Promise<void>;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly logger: Logger,
+  ) {
+    // No command timeout: a parked XREAD is meant to wait. A read cut by a lost connection fails
+    // (rather than being sent again by the client) so the loop knows it may have missed changes.
+    this.conn = redis.duplicate({ commandTimeout: undefined, connectionName: 'recd-tail', maxRetriesPerRequest: null, autoResendUnfulfilledCommands: false, enableAutoPipelining: false });
+    this.conn.on('error', () => undefined); // reconnects by itself; the loop logs failed reads
+    this.conn.on('close', () => {
+      this.connId = undefined;
+      this.lost?.();
+    });
+    this.done = this.loop();
+  }
+
+  // The id of a database's newest change (tail from there), '0-0' for an empty stream.
+  async last(db: string): Promise<string> {
+    const r = await this.redis.xrevrange(keys.catalogueChanges(db), '+', '-', 'COUNT', 1);
+    return r[0]?.[0] ?? '0-0';
+  }
+
+  // The id of the oldest change still kept (older ones were trimmed), undefined for an empty stream.
+  async first(db: string): Promise<string | undefined> {
+    const r = await this.redis.xrange(keys.catalogueChanges(db), '-', '+', 'COUNT', 1);
+    return r[0]?.[0];
+  }
+
+  // Calls handler with every change after `after`, in order, one batch at a time (the next batch
+  // waits for the handler). A handler that throws gets the same batch again a little later.
+  watch(db: string, after: string, handler: ChangeHandler): void {
+    this.watched.set(keys.catalogueChanges(db), { after, handler });
+    this.changed();
+  }
+
+  unwatch(db: string): void {
+    if (this.watched.delete(keys.catalogueChanges(db))) this.changed();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearInterval(this.unblocking);
+    this.wake?.();
+    this.conn.disconnect();
+    await this.done;
+  }
+
+  // A CLIENT UNBLOCK sent before the parked XREAD reaches Redis does nothing, so it is repeated
+  // until the loop has started a read with the new set of streams.
+  private changed(): void {
+    this.dirty = true;
+    this.wake?.();
+    if (this.unblocking) return;
+    this.unblocking = setInterval(() => {
+      if (!this.dirty || !this.running) {
+        clearInterval(this.unblocking);
+        this.unblocking = undefined;
+      } else if (this.parked && this.connId !== undefined) {
+        this.redis.client('UNBLOCK', this.connId).catch(() => undefined);
+      }
+    }, 10);
+    this.unblocking.unref();
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      if (this.watched.size === 0) {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = undefined;
+        continue;
+      }
+      try {
+        this.connId ??= (await this.conn.client('ID')) as number;
+        this.dirty = false;
+        const streams = [...this.watched.entries()];
+        this.parked = true;
+        // The client neither answers nor fails a read cut by a lost connection: race it with the loss.
+        const read = this.conn.xread('COUNT', BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', ...streams.map(([k]) => k), ...streams.map(([, w]) => w.after));
+        read.catch(() => undefined);
+        const lost = new Promise<never>((_, reject) => (this.lost = () => reject(new Error('change tail connection lost'))));
+        const res = (await Promise.race([read, lost])) as [string, [string, string[]][]][] | null;
+        this.lost = undefined;
+        this.parked = false;
+        for (const [key, entries] of res ?? []) {
+          const w = this.watched.get(key);
+          if (!w || entries.length === 0) continue;
+          await w.handler(entries.map(parseChange), this.failed || entries.length === BATCH);
+          w.after = entries[entries.length - 1]![0];
+        }
+        this.failed = false;
+      } catch (err) {
+        this.parked = false;
+        if (!this.running) break;
+        this.connId = undefined;
+        this.failed = true;
+        this.logger.warn({ err }, 'catalogue change tail: read failed, retrying');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  }
+}
+
+function parseChange([id, fields]: [string, string[]]): Change {
+  const f = new Map<string, string>();
+  for (let i = 0; i < fields.length; i += 2) f.set(fields[i]!, fields[i + 1]!);
+  const idx = f.get('idx');
+  return { id, kind: f.get('kind') ?? '', op: f.get('op') ?? 'put', idxs: idx ? idx.split(',').map(Number) : [] };
+}
+
+// Stream ids are `<ms>-<seq>`.
+export function compareChangeIds(a: string, b: string): number {
+  const i = a.indexOf('-');
+  const j = b.indexOf('-');
+  const am = Number(a.slice(0, i));
+  const bm = Number(b.slice(0, j));
+  return am !== bm ? am - bm : Number(a.slice(i + 1)) - Number(b.slice(j + 1));
+}

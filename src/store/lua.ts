@@ -1,0 +1,129 @@
+// Lua shared by the write scripts: Redis calls over lists longer than Lua's unpack limit, the
+// allocation of dense indices to ids seen for the first time, and the rating count.
+import type { Redis } from 'ioredis';
+import { LIMITS } from '../config/limits.js';
+
+export type Script = (...args: (string | Buffer | Uint8Array | number)[]) => Promise<unknown>;
+
+// Registers a script once (then run by EVALSHA). bytes: replies as Buffers rather than strings.
+export function defineScript(redis: Redis, name: string, numberOfKeys: number, lua: string, bytes = false): Script {
+  redis.defineCommand(name, { numberOfKeys, lua });
+  return (redis as unknown as Record<string, Script>)[bytes ? `${name}Buffer` : name]!.bind(redis);
+}
+
+export const LUA_HELPERS = `
+local SLICE = 4000
+local function hmget(key, list)
+  local out = {}
+  for s = 1, #list, SLICE do
+    local part = redis.call('HMGET', key, unpack(list, s, math.min(s + SLICE - 1, #list)))
+    for i = 1, #part do out[#out + 1] = part[i] end
+  end
+  return out
+end
+local function hset(key, list)
+  for s = 1, #list, SLICE do redis.call('HSET', key, unpack(list, s, math.min(s + SLICE - 1, #list))) end
+end
+-- Gives every id whose entry in idxs is false the next dense index: recorded in the index (id -> idx)
+-- and the reverse (idx -> id). ids must be distinct.
+local function allocate(indexKey, counterKey, idsKey, ids, idxs)
+  local fresh = {}
+  for e = 1, #ids do if not idxs[e] then fresh[#fresh + 1] = e end end
+  if #fresh == 0 then return end
+  local first = redis.call('INCRBY', counterKey, #fresh) - #fresh
+  local fwd, back = {}, {}
+  for k = 1, #fresh do
+    local idx = tostring(first + k - 1)
+    idxs[fresh[k]] = idx
+    fwd[#fwd + 1] = ids[fresh[k]]; fwd[#fwd + 1] = idx
+    back[#back + 1] = idx; back[#back + 1] = ids[fresh[k]]
+  end
+  hset(indexKey, fwd)
+  hset(idsKey, back)
+end
+-- The rating count after a change: SET when it changed, and the highest training threshold
+-- (${LIMITS.minRatingsForTraining} · 2^k) reached for the first time, else 0 (the next one to reach is kept in nextKey).
+local function counted(countKey, nextKey, before, added)
+  local after = before + added
+  if added ~= 0 then redis.call('SET', countKey, after) end
+  local nxt = tonumber(redis.call('GET', nextKey) or '${LIMITS.minRatingsForTraining}')
+  if after < nxt then return 0 end
+  local t = nxt
+  while t * 2 <= after do t = t * 2 end
+  redis.call('SET', nextKey, t * 2)
+  return t
+end
+-- Dense indices of distinct ids, allocated where missing.
+local function resolve(indexKey, counterKey, idsKey, ids)
+  local idxs = hmget(indexKey, ids)
+  allocate(indexKey, counterKey, idsKey, ids, idxs)
+  return idxs
+end
+`;
+
+// A value for cmsgpack.unpack in a script: Redis's bundled cmsgpack predates the msgpack `bin` type
+// that libraries use for byte strings, so byte strings go as raw32 (0xdb), arrays as array32 (0xdd)
+// and integers as uint32 (0xce), forms it has always read.
+export class LuaFrame {
+  private buf: Buffer;
+  private at = 0;
+
+  constructor(sizeHint = 4096) {
+    this.buf = Buffer.allocUnsafe(sizeHint);
+  }
+
+  array(n: number): this {
+    this.room(5);
+    this.buf[this.at] = 0xdd;
+    this.buf.writeUInt32BE(n, this.at + 1);
+    this.at += 5;
+    return this;
+  }
+
+  uint(n: number): this {
+    this.room(5);
+    this.buf[this.at] = 0xce;
+    this.buf.writeUInt32BE(n, this.at + 1);
+    this.at += 5;
+    return this;
+  }
+
+  bytes(b: Uint8Array): this {
+    this.room(5 + b.length);
+    this.buf[this.at] = 0xdb;
+    this.buf.writeUInt32BE(b.length, this.at + 1);
+    this.buf.set(b, this.at + 5);
+    this.at += 5 + b.length;
+    return this;
+  }
+
+  string(s: string): this {
+    this.room(5 + s.length * 3);
+    this.buf[this.at] = 0xdb;
+    const n = this.buf.write(s, this.at + 5);
+    this.buf.writeUInt32BE(n, this.at + 1);
+    this.at += 5 + n;
+    return this;
+  }
+
+  // A byte string of n bytes written in place by fill (at its offset in the frame's buffer).
+  raw(n: number, fill: (buf: Buffer, at: number) => void): this {
+    this.room(5 + n);
+    this.buf[this.at] = 0xdb;
+    this.buf.writeUInt32BE(n, this.at + 1);
+    fill(this.buf, this.at + 5);
+    this.at += 5 + n;
+    return this;
+  }
+
+  done(): Buffer {
+    return this.buf.subarray(0, this.at);
+  }
+
+  private room(n: number): void {
+    if (this.at + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + n));
+    this.buf.copy(next, 0, 0, this.at);
+    this.buf = next;
+  }
+}
