@@ -15,7 +15,8 @@ const EPS = 1e-20;
  * matrix gram = otherᵀother (f*f). Confidence is 1 + alpha·r on nonzeros, preference 1 there.
  * Each row runs cgSteps CG iterations starting from its current value (warm start); the per-row
  * matrix YᵀCᵤY + λI is only applied, never formed, so a row costs O(f² + nnz·f) per step.
- * scratch needs 4*f entries. Rows without nonzeros become zero.
+ * scratch needs 4*f entries. Rows without nonzeros become zero. Only rows [rowStart, rowEnd) are
+ * computed, so a pool can share one half-step among workers writing disjoint rows of one buffer.
  */
 export function alsHalfStepTo(
   dst: Float32Array,
@@ -27,8 +28,13 @@ export function alsHalfStepTo(
   alpha: number,
   cgSteps: number,
   scratch: Float64Array,
+  rowStart = 0,
+  rowEnd = m.rows,
 ): void {
   checkCsr('alsHalfStepTo', m);
+  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= m.rows)) {
+    throw new Error(`alsHalfStepTo: row range [${rowStart}, ${rowEnd}) outside [0, ${m.rows})`);
+  }
   if (dst.length !== m.rows * f) throw new Error(`alsHalfStepTo: dst length ${dst.length}, expected ${m.rows * f}`);
   if (other.length !== m.cols * f) throw new Error(`alsHalfStepTo: other length ${other.length}, expected ${m.cols * f}`);
   if (gram.length !== f * f) throw new Error(`alsHalfStepTo: gram length ${gram.length}, expected ${f * f}`);
@@ -37,7 +43,7 @@ export function alsHalfStepTo(
   // Scratch layout: x | r (residual) | p (direction) | ap.
   const X = 0, R = f, P = 2 * f, AP = 3 * f;
   const s = scratch;
-  for (let u = 0; u < m.rows; u++) {
+  for (let u = rowStart; u < rowEnd; u++) {
     const start = indptr[u]!, end = indptr[u + 1]!;
     const row = u * f;
     if (start === end) {

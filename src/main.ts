@@ -1,10 +1,14 @@
 // Composition root: Redis, stores, services, routes, HTTP server; and their orderly shutdown.
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { jsonCodec } from './codecs/json.js';
 import { CodecRegistry } from './codecs/registry.js';
 import type { Config } from './config/env.js';
+import { ModelRegistry } from './engine/registry.js';
+import { TrainingScheduler } from './engine/scheduler.js';
+import { TrainingPool } from './engine/training-pool.js';
 import { BearerAuth } from './http/auth.js';
 import { Dispatcher } from './http/dispatch.js';
 import { Router } from './http/router.js';
@@ -19,6 +23,7 @@ import { InteractionRuleService } from './services/interaction-rules.js';
 import { InteractionLanes } from './services/interaction-lanes.js';
 import { InteractionService } from './services/interactions.js';
 import { LoginService } from './services/login.js';
+import { ModelService } from './services/models.js';
 import { PropertyService } from './services/properties.js';
 import { RateLimiter } from './services/rate-limiter.js';
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer.js';
@@ -32,6 +37,8 @@ import { EntitiesStore } from './store/entities-store.js';
 import { RatingsStore } from './store/ratings-store.js';
 import { SettingsStore } from './store/settings-store.js';
 import { InteractionsStore } from './store/interactions-store.js';
+import { ModelsStore } from './store/models-store.js';
+import { TrainingStore } from './store/training-store.js';
 import { OutboxStore } from './store/outbox-store.js';
 import { PropertiesStore } from './store/properties-store.js';
 import { classifyStorageError, connectRedis, waitForRedis, type Redis } from './store/redis.js';
@@ -62,8 +69,10 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
   const subscriber = connectRedis(redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, name: 'recd-sub', autoPipelining: false });
   let stopCatalogues = async () => undefined as void;
   let drainWrites = async () => undefined as void;
+  let stopTraining = async () => undefined as void;
   const closeRedis = async () => {
     await drainWrites(); // queued interaction writes reach Redis before it goes
+    await stopTraining();
     await stopCatalogues();
     redis.disconnect();
     subscriber.disconnect();
@@ -81,24 +90,62 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const entitiesStore = new EntitiesStore(redis);
     const catalogues = new Catalogues(new ChangeTail(redis, logger), entitiesStore, propertiesStore, logger);
     stopCatalogues = () => catalogues.stop();
-    const databases = new DatabaseService(new DatabasesStore(redis), catalogues, tasksStore);
+    const databasesStore = new DatabasesStore(redis);
+    const databases = new DatabaseService(databasesStore, catalogues, tasksStore);
+    const modelsStore = new ModelsStore(redis);
+    const registry = new ModelRegistry(modelsStore, logger);
+    const pool = new TrainingPool(config.trainingThreads || availableParallelism());
+    const scheduler = new TrainingScheduler(
+      {
+        training: new TrainingStore(redis),
+        models: modelsStore,
+        tasks: tasksStore,
+        databases: databasesStore,
+        registry,
+        pool,
+        itemFeatures: async (db) => (await catalogues.get(db).view('item')).features(),
+        logger,
+      },
+      {
+        pollMs: config.trainingPollMs,
+        retrySeconds: config.trainingRetrySeconds,
+        maxRetries: 5,
+        retrainIntervalSeconds: config.retrainIntervalSeconds,
+        lockTtlMs: 30_000,
+        params: {
+          factors: config.alsFactors,
+          iterations: config.alsIterations,
+          regularization: config.alsRegularization,
+          alpha: config.alsAlpha,
+          cgSteps: config.alsCgSteps,
+          neighbours: config.neighbours,
+          popularityHalfLifeSeconds: 30 * 86400,
+          seed: 42,
+        },
+      },
+    );
+    stopTraining = async () => {
+      await scheduler.stop();
+      await pool.close();
+    };
     const properties = new PropertyService(propertiesStore, databases, catalogues);
-    const entities = new EntityService(entitiesStore, tasksStore, catalogues, logger);
+    const entities = new EntityService(entitiesStore, scheduler, catalogues, logger);
     const ratingsStore = new RatingsStore(redis);
     const interactionsStore = new InteractionsStore(redis);
-    const lanes = new InteractionLanes(interactionsStore, tasksStore, logger);
+    const lanes = new InteractionLanes(interactionsStore, scheduler, logger);
     drainWrites = () => lanes.drained();
-    const ratings = new RatingService(ratingsStore, tasksStore);
+    const ratings = new RatingService(ratingsStore, scheduler);
     const interactionRules = new InteractionRuleService(new SettingsStore(redis), catalogues);
-    const interactions = new InteractionService(interactionsStore, ratingsStore, interactionRules, lanes, tasksStore, logger);
+    const interactions = new InteractionService(interactionsStore, ratingsStore, interactionRules, lanes, tasksStore, scheduler, logger);
     const login = new LoginService(accounts, databases, tokens, (db, session, user) => interactions.link(db, session, user, Date.now() / 1000));
 
     const generatedRoot = await bootstrapRoot(config, accounts, embedded !== undefined, logger);
     const auth = new BearerAuth(tokens.verify, tokens.isRevoked);
-    await watchBroadcasts(subscriber, tokens, catalogues);
+    await watchBroadcasts(subscriber, tokens, catalogues, registry);
+    scheduler.start();
 
     const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
-    const router = new Router(allRoutes({ accounts, databases, login, properties, entities, ratings, interactions, interactionRules }));
+    const router = new Router(allRoutes({ accounts, databases, login, properties, entities, ratings, interactions, interactionRules, models: new ModelService(scheduler, modelsStore, registry) }));
     const dispatcher = new Dispatcher({
       router,
       codecs: new CodecRegistry(jsonCodec),
@@ -143,15 +190,22 @@ async function bootstrapRoot(config: Config, accounts: AccountService, embedded:
 
 // Revocations and deleted databases, from any process. A message published while the subscriber was
 // reconnecting is lost, so a reconnect reloads the revocations and forgets every held catalogue.
-async function watchBroadcasts(subscriber: Redis, tokens: TokenService, catalogues: Catalogues): Promise<void> {
+async function watchBroadcasts(subscriber: Redis, tokens: TokenService, catalogues: Catalogues, models: ModelRegistry): Promise<void> {
   subscriber.on('message', (channel: string, message: string) => {
     if (channel === keys.revokedChannel()) tokens.markRevoked(message);
-    else if (channel === keys.droppedDatabasesChannel()) catalogues.drop(message);
+    else if (channel === keys.droppedDatabasesChannel()) {
+      catalogues.drop(message);
+      models.drop(message);
+    } else if (channel === keys.modelsChannel()) {
+      const [db, id] = message.split(' ');
+      if (db && id) models.announced(db, id);
+    }
   });
-  await subscriber.subscribe(keys.revokedChannel(), keys.droppedDatabasesChannel());
+  await subscriber.subscribe(keys.revokedChannel(), keys.droppedDatabasesChannel(), keys.modelsChannel());
   await tokens.loadRevoked();
   subscriber.on('ready', () => {
     catalogues.dropAll();
+    models.dropAll();
     tokens.loadRevoked().catch(() => undefined);
   });
 }

@@ -4,17 +4,10 @@ import { csrFromTriples, type Csr } from '../../native-free-kernels/csr.js';
 
 export const DATASETS = process.env['RECD_DATASETS'] ?? '/work/shared/datasets';
 
+import { mulberry32 as rng } from '../../native-free-kernels/random.js';
+
 /** mulberry32: small, fast, seeded; returns uniform [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng };
 
 /** Ratings as parallel arrays with dense 0-based ids. */
 export interface Ratings {

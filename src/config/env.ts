@@ -21,6 +21,16 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
+  trainingThreads: number;
+  trainingPollMs: number;
+  trainingRetrySeconds: number;
+  retrainIntervalSeconds: number;
+  alsFactors: number;
+  alsIterations: number;
+  alsRegularization: number;
+  alsAlpha: number;
+  alsCgSteps: number;
+  neighbours: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -39,6 +49,13 @@ function int(min: number, max: number) {
     if (!Number.isInteger(n) || n < min || n > max) {
       throw new ConfigError(`${env} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
     }
+    return n;
+  };
+}
+function float(min: number, max: number) {
+  return (raw: string, env: string): number => {
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${env} must be a number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
     return n;
   };
 }
@@ -82,6 +99,16 @@ export const CONFIG_TABLE = [
   { key: 'rateLimitPerSecond', env: 'RECD_RATE_LIMIT_PER_SECOND', parse: int(0, 1e9), fallback: 0, doc: 'requests per second per organisation, across all processes (0: no limit)' },
   { key: 'smtpUrl', env: 'RECD_SMTP_URL', parse: url, fallback: undefined, doc: 'SMTP server for outgoing mail; unset: mail goes to the Redis outbox and the log' },
   { key: 'mailFrom', env: 'RECD_MAIL_FROM', parse: text, fallback: 'recd <noreply@localhost>', doc: 'From: of outgoing mail' },
+  { key: 'trainingThreads', env: 'RECD_TRAINING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the training pool (0: one per core)' },
+  { key: 'trainingPollMs', env: 'RECD_TRAINING_POLL_MS', parse: int(50, 3_600_000), fallback: 1000, doc: 'how often each process looks for due training tasks' },
+  { key: 'trainingRetrySeconds', env: 'RECD_TRAINING_RETRY_SECONDS', parse: int(1, DAY), fallback: 60, doc: 'delay before retrying a failed task, doubled after each further failure (5 retries)' },
+  { key: 'retrainIntervalSeconds', env: 'RECD_RETRAIN_INTERVAL_SECONDS', parse: int(60, 365 * DAY), fallback: 7 * DAY, doc: 'feedback no model has seen for this long triggers a retrain' },
+  { key: 'alsFactors', env: 'RECD_ALS_FACTORS', parse: int(1, 1024), fallback: 32, doc: 'ALS factors (chosen by bench/quality on ml-100k)' },
+  { key: 'alsIterations', env: 'RECD_ALS_ITERATIONS', parse: int(1, 1000), fallback: 15, doc: 'ALS iterations' },
+  { key: 'alsRegularization', env: 'RECD_ALS_REGULARIZATION', parse: float(0, 1e9), fallback: 20, doc: 'ALS L2 regularization' },
+  { key: 'alsAlpha', env: 'RECD_ALS_ALPHA', parse: float(0, 1e6), fallback: 0.25, doc: 'ALS confidence per rating point (confidence 1 + alpha · rating)' },
+  { key: 'alsCgSteps', env: 'RECD_ALS_CG_STEPS', parse: int(1, 100), fallback: 3, doc: 'conjugate-gradient steps per row and half-step' },
+  { key: 'neighbours', env: 'RECD_NEIGHBOURS', parse: int(0, 1000), fallback: 20, doc: 'item neighbours kept per item (catalogues up to 20,000 items)' },
   { key: 'logLevel', env: 'LOG_LEVEL', parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), fallback: 'info', doc: 'pino log level' },
 ] as const satisfies readonly Row<keyof Config>[];
 

@@ -4,6 +4,7 @@ import type { AccountService } from '../services/accounts.js';
 import type { DatabaseService } from '../services/databases.js';
 import type { EntityService } from '../services/entities.js';
 import type { LoginService } from '../services/login.js';
+import type { ModelService } from '../services/models.js';
 import type { PropertyService } from '../services/properties.js';
 import type { InteractionRuleService } from '../services/interaction-rules.js';
 import type { InteractionService } from '../services/interactions.js';
@@ -13,6 +14,7 @@ import { databaseRoutes } from './databases.js';
 import { entityRoutes } from './entities.js';
 import { interactionRoutes } from './interactions.js';
 import { loginRoutes } from './login.js';
+import { modelRoutes } from './models.js';
 import { propertyRoutes } from './properties.js';
 import { ratingRoutes } from './ratings.js';
 import { rootRoutes } from './root.js';
@@ -27,6 +29,7 @@ export interface Services {
   ratings: RatingService;
   interactions: InteractionService;
   interactionRules: InteractionRuleService;
+  models: ModelService;
 }
 
 export const allRoutes = (s: Services): Route[] => [
@@ -38,5 +41,6 @@ export const allRoutes = (s: Services): Route[] => [
   ...entityRoutes(s.entities),
   ...ratingRoutes(s.ratings),
   ...interactionRoutes(s.interactions, s.interactionRules),
+  ...modelRoutes(s.models),
   ...userDataRoutes(s.entities, s.interactions),
 ];

@@ -164,6 +164,31 @@ export class CatalogueView {
     return { get: (seq: number) => this.value(seq, idx) } as ReadonlyMap<number, unknown>;
   }
 
+  // Every index's (property, value) pairs, numbered densely, as CSR: what ml_new_items averages over.
+  features(): { indptr: Uint32Array; indices: Uint32Array; count: number } {
+    const ids = new Map<string, number>();
+    const id = (seq: number, v: number) => {
+      const key = `${seq} ${v}`;
+      let f = ids.get(key);
+      if (f === undefined) ids.set(key, (f = ids.size));
+      return f;
+    };
+    const indptr = new Uint32Array(this.size + 1);
+    const out: number[] = [];
+    for (let i = 0; i < this.size; i++) {
+      for (const [seq, col] of this.columns) {
+        if (!col.list) {
+          const v = col.values[i]!;
+          if (!Number.isNaN(v)) out.push(id(seq, v));
+        } else if (col.values.has(i)) {
+          for (const v of col.values.get(i)) out.push(id(seq, v));
+        }
+      }
+      indptr[i + 1] = out.length;
+    }
+    return { indptr, indices: Uint32Array.from(out), count: ids.size };
+  }
+
   private value(seq: number, idx: number): unknown {
     const col = this.columns.get(seq);
     if (!col || idx >= this.size) return undefined;

@@ -1,13 +1,12 @@
 // Items and users, one or many at a time: identifiers checked against the database's ID types,
 // property values against their definitions, then written atomically (one store call per request).
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiError, duplicated, notFound, wrongData } from '../errors/api-error.js';
 import type { Claims } from '../http/types.js';
 import type { EntitiesStore, EntityKind, EntityWrite, WriteResult } from '../store/entities-store.js';
 import { decodeRecord, encodeRecord, type EntityRecord } from '../store/entity-record.js';
 import type { PropertyDef } from '../store/properties-store.js';
-import type { TasksStore } from '../store/tasks-store.js';
+import type { TrainingScheduler } from '../engine/scheduler.js';
 import type { Catalogues, Defs } from './catalogue.js';
 import { compileFilters, LISTING_OPS } from './filters.js';
 import { decodeCursor, encodeCursor } from './cursors.js';
@@ -61,7 +60,7 @@ const EMPTY = new Uint8Array(0);
 export class EntityService {
   constructor(
     private readonly store: EntitiesStore,
-    private readonly tasks: TasksStore,
+    private readonly training: TrainingScheduler,
     private readonly catalogues: Catalogues,
     private readonly logger: Logger,
   ) {}
@@ -223,12 +222,10 @@ export class EntityService {
     return r;
   }
 
-  // Factors for new items come from the engine once a model exists; until then the task has nothing to do.
+  // The engine gives new items factors from their properties (one queued run covers every new item).
   private async newItemsTask(db: string): Promise<string> {
-    const now = Date.now() / 1000;
-    const task_id = randomUUID();
-    await this.tasks.put(db, { task_id, name: 'ml_new_items', start_time: now, end_time: now, status: 'COMPLETED', progress: 'no trained model yet', error: null });
-    return task_id;
+    const r = await this.training.trigger(db, 'ml_new_items', 'items created: waiting for a trainer');
+    return r.taskId ?? (await this.training.trigger(db, 'ml_new_items')).taskId!;
   }
 
   private async definitions(db: string, kind: EntityKind): Promise<Defs> {

@@ -6,8 +6,8 @@
 import type { Logger } from 'pino';
 import { notFound } from '../errors/api-error.js';
 import type { InteractionBatch, InteractionsStore, Owner } from '../store/interactions-store.js';
-import type { TasksStore } from '../store/tasks-store.js';
-import { queueRetrain } from './ratings.js';
+import type { TrainingScheduler } from '../engine/scheduler.js';
+import { feedbackWritten } from './ratings.js';
 
 interface Queued {
   batch: InteractionBatch;
@@ -25,7 +25,7 @@ export class InteractionLanes {
 
   constructor(
     private readonly store: InteractionsStore,
-    private readonly tasks: TasksStore,
+    private readonly training: TrainingScheduler,
     private readonly logger: Logger,
   ) {}
 
@@ -52,7 +52,7 @@ export class InteractionLanes {
       try {
         const r = await this.store.add(db, owner, mergeBatches(queue.map((q) => q.batch)));
         if (r.kind === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
-        await queueRetrain(this.tasks, db, r.count).catch((err) => this.logger.error({ err, db }, 'retrain task not queued'));
+        await feedbackWritten(this.training, db, r.count).catch((err) => this.logger.error({ err, db }, 'retrain task not queued'));
         const resolved = new Set(r.resolved);
         for (const q of queue) q.resolve(q.batch.owners.filter((o) => resolved.has(o)));
       } catch (err) {

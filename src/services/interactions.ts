@@ -9,11 +9,12 @@ import type { InteractionBatch, InteractionsStore, Owner, StoredInteraction } fr
 import type { RatingsStore } from '../store/ratings-store.js';
 import { pack, unpack } from '../store/records.js';
 import type { TasksStore } from '../store/tasks-store.js';
+import type { TrainingScheduler } from '../engine/scheduler.js';
 import { decodeCursor, encodeCursor } from './cursors.js';
 import { parseId, pathOwner, shownId, type Parsed } from './identifiers.js';
 import type { InteractionLanes } from './interaction-lanes.js';
 import { checkType, type InteractionRule, type InteractionRuleService } from './interaction-rules.js';
-import { checkTimestamp, queueRetrain, required } from './ratings.js';
+import { checkTimestamp, feedbackWritten, required } from './ratings.js';
 
 export type { Owner };
 
@@ -37,6 +38,7 @@ export class InteractionService {
     private readonly rules: InteractionRuleService,
     private readonly lanes: InteractionLanes,
     private readonly tasks: TasksStore,
+    private readonly training: TrainingScheduler,
     private readonly logger: Logger,
   ) {}
 
@@ -128,7 +130,7 @@ export class InteractionService {
     );
     if (r === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
     if (r === 'already') return (await this.store.links(db, [session]))[0]?.user === user ? 'already-same' : 'already-other';
-    await queueRetrain(this.tasks, db, r);
+    await feedbackWritten(this.training, db, r);
     return 'resolved';
   }
 

@@ -6,33 +6,24 @@ import { LIMITS } from '../config/limits.js';
 import { notFound, wrongData } from '../errors/api-error.js';
 import type { Claims } from '../http/types.js';
 import type { CountChange, RatingBatch, RatingsStore, StoredRating } from '../store/ratings-store.js';
-import type { TasksStore } from '../store/tasks-store.js';
+import type { TrainingScheduler } from '../engine/scheduler.js';
 import { decodeCursor, encodeCursor } from './cursors.js';
 import { parseId, pathOwner, shownId } from './identifiers.js';
 
 const ROW_FIELDS = new Set(['user_id', 'item_id', 'rating', 'timestamp']);
 
-// After any change of the rating count (explicit or inferred ratings).
-// The storage scripts report a threshold (500 · 2^k ratings) the first time the count reaches it.
-export async function queueRetrain(tasks: TasksStore, db: string, change: CountChange): Promise<void> {
-  const threshold = change.threshold;
-  if (threshold === 0) return;
-  const now = Date.now() / 1000;
-  await tasks.put(db, {
-    task_id: randomUUID(),
-    name: 'ml_model_retrain',
-    start_time: now,
-    end_time: null,
-    status: 'QUEUED',
-    progress: `the database reached ${threshold} ratings; waiting for a trainer`,
-    error: null,
-  });
+// After any write of feedback (explicit or inferred ratings). The storage scripts report a
+// threshold (500 · 2^k ratings) the first time the count reaches it: that queues a retrain.
+export async function feedbackWritten(training: TrainingScheduler, db: string, change: CountChange): Promise<void> {
+  training.noteFeedback(db);
+  if (change.threshold === 0) return;
+  await training.trigger(db, 'ml_model_retrain', `the database reached ${change.threshold} ratings; waiting for a trainer`);
 }
 
 export class RatingService {
   constructor(
     private readonly store: RatingsStore,
-    private readonly tasks: TasksStore,
+    private readonly training: TrainingScheduler,
   ) {}
 
   // rows: {user_id, item_id, rating, timestamp?}; with `user` given (per-user upload) rows carry no user_id.
@@ -92,7 +83,7 @@ export class RatingService {
   private async write(db: string, batch: RatingBatch): Promise<void> {
     const change = await this.store.put(db, batch);
     if (!change) throw notFound('DATABASE_NOT_FOUND', 'database', db);
-    await queueRetrain(this.tasks, db, change);
+    await feedbackWritten(this.training, db, change);
   }
 
   // Checks every row, then groups them by user (ids distinct, positions into users/items).

@@ -89,4 +89,26 @@ export const keys = {
   tasksByName: (db: string, name: string) => `{db:${db}}:tasks:${name}`,
   // STRING msgpack TaskRecord.
   task: (db: string, id: string) => `{db:${db}}:task:${id}`,
+  // STRING the id of the task record of that name waiting in the training queue (at most one).
+  queuedTask: (db: string, name: string) => `{db:${db}}:tasks:${name}:queued`,
+  // STRING how many runs of that task failed in a row (drives the retry backoff).
+  taskFailures: (db: string, name: string) => `{db:${db}}:tasks:${name}:failures`,
+  // STRING "<process token> <task name> <task id>" with a TTL, renewed: the database's one trainer.
+  trainerLock: (db: string) => `{db:${db}}:trainer`,
+  // ZSET "<task name> <database id>" scored by the time (ms) before which it must not run.
+  trainingQueue: () => 'training:queue',
+  // ZSET database id scored by the time (ms) of its oldest feedback no model has seen yet.
+  unmodelledFeedback: () => 'training:unmodelled-feedback',
+  // STRING the compacted ratings (engine/ratings-replay.ts) and the ratings log entry it covers.
+  ratingsSnapshot: (db: string) => `{db:${db}}:ratings:snapshot`,
+  ratingsSnapshotId: (db: string) => `{db:${db}}:ratings:snapshot-id`,
+  // HASH model id -> msgpack ModelMeta; ZSET model id by publication time (ms).
+  models: (db: string) => `{db:${db}}:models`,
+  modelOrder: (db: string) => `{db:${db}}:models:order`,
+  // STRING the id of the model the database serves.
+  currentModel: (db: string) => `{db:${db}}:models:current`,
+  // STRING one model's buffer (engine/layout.ts), for the last few models only.
+  modelBlob: (db: string, id: string) => `{db:${db}}:models:blob:${id}`,
+  // Pub/sub channel: "<database id> <model id>" of a model just published.
+  modelsChannel: () => 'recd:models',
 } as const;

@@ -160,7 +160,7 @@ for (const k of KINDS) {
       for (const f of ['task_id', 'name', 'start_time', 'status', 'progress']) t.ok(task && f in task, `task record has ${f}`);
       t.type(task?.start_time, 'number');
       t.type(task?.progress, 'string');
-      t.ok(['RUNNING', 'COMPLETED', 'FAILED'].includes(task?.status), 'task status');
+      t.ok(['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'].includes(task?.status), 'task status');
     } else {
       t.notOk('ml_task_id' in r.body, 'no ml_task_id for users');
       const tasks = await api.get('tasks/ml_new_items/recents/', { token });

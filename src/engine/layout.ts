@@ -1,0 +1,117 @@
+// The model buffer: one contiguous block (a SharedArrayBuffer in memory, the same bytes as a Redis
+// blob) holding a header and named sections. This file is the only place that knows offsets.
+//
+// Header: 16 int32 slots. Sections follow in the order of SECTIONS, each starting on an 8-byte
+// boundary so every typed-array view is aligned. Row r of a factor matrix is the entity of dense
+// index r (the catalogue's index), so no id order is stored: ids come from the catalogue.
+
+export const MODEL_MAGIC = 0x72656364; // "recd"
+export const LAYOUT_VERSION = 1;
+
+const SLOT = {
+  magic: 0,
+  layout: 1,
+  factors: 2,
+  users: 3,
+  items: 4,
+  neighbours: 5, // K, neighbour list length per item (0: not computed)
+  trainedItems: 6, // items [0, trainedItems) existed when ALS ran; later rows come from ml_new_items
+} as const;
+const HEADER_SLOTS = 16;
+const HEADER_BYTES = HEADER_SLOTS * 4;
+
+export interface ModelDims {
+  factors: number;
+  users: number;
+  items: number;
+  neighbours: number;
+  trainedItems: number;
+}
+
+export interface ModelViews {
+  dims: ModelDims;
+  header: Int32Array;
+  userFactors: Float32Array; // users × factors
+  itemFactors: Float32Array; // items × factors
+  gram: Float64Array; // factors × factors: itemFactorsᵀ·itemFactors over trained items, for fold-in
+  popularity: Float32Array; // items: time-decayed rating count
+  itemCounts: Uint32Array; // items: ratings in the training data (0: cold item)
+  neighbourIdx: Uint32Array; // items × neighbours (0xffffffff: none)
+  neighbourScore: Float32Array; // items × neighbours, cosine similarity
+}
+
+type ArrayKind = Float32ArrayConstructor | Float64ArrayConstructor | Uint32ArrayConstructor;
+type Section = Exclude<keyof ModelViews, 'dims' | 'header'>;
+
+const SECTIONS: { name: Section; type: ArrayKind; length: (d: ModelDims) => number }[] = [
+  { name: 'userFactors', type: Float32Array, length: (d) => d.users * d.factors },
+  { name: 'itemFactors', type: Float32Array, length: (d) => d.items * d.factors },
+  { name: 'gram', type: Float64Array, length: (d) => d.factors * d.factors },
+  { name: 'popularity', type: Float32Array, length: (d) => d.items },
+  { name: 'itemCounts', type: Uint32Array, length: (d) => d.items },
+  { name: 'neighbourIdx', type: Uint32Array, length: (d) => d.items * d.neighbours },
+  { name: 'neighbourScore', type: Float32Array, length: (d) => d.items * d.neighbours },
+];
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+function offsets(d: ModelDims): { at: number[]; bytes: number } {
+  const at: number[] = [];
+  let pos = HEADER_BYTES;
+  for (const s of SECTIONS) {
+    at.push(pos);
+    pos = align8(pos + s.length(d) * s.type.BYTES_PER_ELEMENT);
+  }
+  return { at, bytes: pos };
+}
+
+export const modelBytes = (d: ModelDims): number => offsets(d).bytes;
+
+// Bytes one more item or user adds to a model (documented in docs/api-choices.md).
+export const bytesPerItem = (factors: number, neighbours: number) => factors * 4 + 4 + 4 + neighbours * 8;
+export const bytesPerUser = (factors: number) => factors * 4;
+
+function checkDims(d: ModelDims): void {
+  for (const [k, v] of Object.entries(d)) {
+    if (!Number.isInteger(v) || v < 0 || v > 0x7fffffff) throw new Error(`model ${k} must be a non-negative int32, got ${v}`);
+  }
+  if (d.trainedItems > d.items) throw new Error(`model trainedItems ${d.trainedItems} > items ${d.items}`);
+}
+
+// A zeroed shared buffer for a model of these dimensions, header written.
+export function allocateModel(d: ModelDims): { buffer: SharedArrayBuffer; views: ModelViews } {
+  checkDims(d);
+  const buffer = new SharedArrayBuffer(modelBytes(d));
+  const header = new Int32Array(buffer, 0, HEADER_SLOTS);
+  header[SLOT.magic] = MODEL_MAGIC;
+  header[SLOT.layout] = LAYOUT_VERSION;
+  header[SLOT.factors] = d.factors;
+  header[SLOT.users] = d.users;
+  header[SLOT.items] = d.items;
+  header[SLOT.neighbours] = d.neighbours;
+  header[SLOT.trainedItems] = d.trainedItems;
+  return { buffer, views: modelViews(buffer) };
+}
+
+// Views over a model buffer; throws when the bytes are not a model of this layout.
+export function modelViews(buffer: SharedArrayBuffer | ArrayBuffer): ModelViews {
+  if (buffer.byteLength < HEADER_BYTES) throw new Error(`model buffer of ${buffer.byteLength} bytes has no header`);
+  const header = new Int32Array(buffer, 0, HEADER_SLOTS);
+  if (header[SLOT.magic] !== MODEL_MAGIC) throw new Error('model buffer: bad magic');
+  if (header[SLOT.layout] !== LAYOUT_VERSION) throw new Error(`model buffer: layout ${header[SLOT.layout]}, this process reads ${LAYOUT_VERSION}`);
+  const dims: ModelDims = {
+    factors: header[SLOT.factors]!,
+    users: header[SLOT.users]!,
+    items: header[SLOT.items]!,
+    neighbours: header[SLOT.neighbours]!,
+    trainedItems: header[SLOT.trainedItems]!,
+  };
+  checkDims(dims);
+  const { at, bytes } = offsets(dims);
+  if (bytes !== buffer.byteLength) throw new Error(`model buffer: ${buffer.byteLength} bytes, its header describes ${bytes}`);
+  const views = { dims, header } as ModelViews;
+  SECTIONS.forEach((s, k) => {
+    (views as unknown as Record<string, unknown>)[s.name] = new s.type(buffer as ArrayBuffer, at[k]!, s.length(dims));
+  });
+  return views;
+}

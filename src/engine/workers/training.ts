@@ -1,0 +1,196 @@
+// Piscina worker tasks of a training run (pool.run(data, { name })). Workers only compute: every
+// buffer they read or write is a SharedArrayBuffer the coordinator (engine/train.ts) owns, so a
+// half-step or a neighbour pass is split among workers writing disjoint rows.
+import { alsHalfStepTo, alsLoss } from '../../../native-free-kernels/als.js';
+import { csrFromTriples, transpose, type Csr } from '../../../native-free-kernels/csr.js';
+import { gramTo } from '../../../native-free-kernels/linalg.js';
+import { itemNeighboursTo } from '../../../native-free-kernels/neighbours.js';
+import { popularityTo } from '../../../native-free-kernels/popularity.js';
+import { mulberry32 } from '../../../native-free-kernels/random.js';
+import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
+import { allocateModel, modelViews, type ModelDims } from '../layout.js';
+import { replay, type LogEntry, type Snapshot } from '../ratings-replay.js';
+
+export interface AlsParams {
+  factors: number;
+  iterations: number;
+  regularization: number;
+  alpha: number;
+  cgSteps: number;
+  neighbours: number;
+  popularityHalfLifeSeconds: number;
+  seed: number;
+}
+
+export interface PrepareInput {
+  snapshot: Snapshot | undefined;
+  log: LogEntry[];
+  users: number; // the catalogue's index high-water marks: every factor matrix covers them
+  items: number;
+  params: AlsParams;
+  now: number;
+}
+
+export interface Prepared {
+  model: SharedArrayBuffer;
+  byUser: Csr; // SharedArrayBuffer-backed
+  byItem: Csr;
+  snapshot: Snapshot; // the compacted ratings, for the next run
+  ratings: number;
+  users: number; // users with at least one rating
+}
+
+// Ratings snapshot + log → compacted ratings → CSR both ways, popularity, counts, initial factors.
+export function prepare(input: PrepareInput): Prepared {
+  const { params: p } = input;
+  const snapshot = replay(input.snapshot, input.log);
+  const n = snapshot.users.length;
+  let users = input.users, items = input.items;
+  for (let e = 0; e < n; e++) {
+    if (snapshot.users[e]! >= users) users = snapshot.users[e]! + 1;
+    if (snapshot.items[e]! >= items) items = snapshot.items[e]! + 1;
+  }
+  const byUser = shared(csrFromTriples(users, items, snapshot.users, snapshot.items, snapshot.ratings));
+  const byItem = shared(transpose(byUser));
+  const { buffer, views } = allocateModel({ factors: p.factors, users, items, neighbours: items <= NEIGHBOURS_MAX_ITEMS ? p.neighbours : 0, trainedItems: items });
+  popularityTo(views.popularity, snapshot.items, snapshot.timestamps, new Float32Array(n).fill(1), input.now, p.popularityHalfLifeSeconds);
+  for (let i = 0; i < items; i++) views.itemCounts[i] = byItem.indptr[i + 1]! - byItem.indptr[i]!;
+  // Same scale as the `implicit` library's initialisation: uniform [0, 0.01).
+  const next = mulberry32(p.seed); // reproducible runs on the same data
+  for (let k = 0; k < views.userFactors.length; k++) views.userFactors[k] = next() * 0.01;
+  for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() * 0.01;
+  let rated = 0;
+  for (let u = 0; u < users; u++) if (byUser.indptr[u + 1]! > byUser.indptr[u]!) rated++;
+  return { model: buffer, byUser, byItem, snapshot, ratings: n, users: rated };
+}
+
+// Neighbour lists cost O(items² · factors): beyond this many items they are left to request time.
+export const NEIGHBOURS_MAX_ITEMS = 20_000;
+
+export interface GramInput {
+  model: SharedArrayBuffer;
+  side: 'users' | 'items';
+  dst: SharedArrayBuffer; // f*f float64
+}
+
+export function gram({ model, side, dst }: GramInput): void {
+  const v = modelViews(model);
+  const f = v.dims.factors;
+  if (side === 'users') gramTo(new Float64Array(dst), v.userFactors, v.dims.users, f);
+  else gramTo(new Float64Array(dst), v.itemFactors, v.dims.items, f);
+}
+
+export interface HalfStepInput {
+  model: SharedArrayBuffer;
+  side: 'users' | 'items'; // the factors recomputed
+  m: Csr; // byUser for users, byItem for items
+  gram: SharedArrayBuffer; // of the other side
+  rowStart: number;
+  rowEnd: number;
+  params: AlsParams;
+}
+
+export function halfStep({ model, side, m, gram: g, rowStart, rowEnd, params: p }: HalfStepInput): void {
+  const v = modelViews(model);
+  const f = v.dims.factors;
+  const [dst, other] = side === 'users' ? [v.userFactors, v.itemFactors] : [v.itemFactors, v.userFactors];
+  alsHalfStepTo(dst, m, other, new Float64Array(g), f, p.regularization, p.alpha, p.cgSteps, new Float64Array(4 * f), rowStart, rowEnd);
+}
+
+export interface FinishInput {
+  model: SharedArrayBuffer;
+  byUser: Csr;
+  params: AlsParams;
+}
+
+// The Gram matrix fold-in needs, and the training loss for the model's metrics.
+export function finish({ model, byUser, params: p }: FinishInput): { loss: number } {
+  const v = modelViews(model);
+  const f = v.dims.factors;
+  gramTo(v.gram, v.itemFactors, v.dims.items, f);
+  return { loss: alsLoss(byUser, v.userFactors, v.itemFactors, v.dims.users, v.dims.items, f, p.regularization, p.alpha) };
+}
+
+export interface NeighboursInput {
+  model: SharedArrayBuffer;
+  rowStart: number;
+  rowEnd: number;
+}
+
+export function neighbours({ model, rowStart, rowEnd }: NeighboursInput): void {
+  const v = modelViews(model);
+  const { items, factors, neighbours: k } = v.dims;
+  itemNeighboursTo(v.neighbourIdx, v.neighbourScore, v.itemFactors, items, factors, k, new Float32Array(2 * items), rowStart, rowEnd);
+}
+
+// Each item's (property, value) features as CSR (services/catalogue-view.ts features()).
+export interface ItemFeatures {
+  indptr: Uint32Array; // items + 1
+  indices: Uint32Array;
+  count: number;
+}
+
+export interface ExtendInput {
+  model: SharedArrayBuffer;
+  features: ItemFeatures;
+}
+
+export interface Extended {
+  model: SharedArrayBuffer;
+  dims: ModelDims;
+  targets: number; // items without ratings, given factors
+  fromFeatures: number; // of which from items sharing property values (the rest: the mean item)
+}
+
+// ml_new_items: a copy of the model covering every catalogue item, where items without ratings
+// (created after training, or never rated) get the mean factors of rated items sharing their
+// property values.
+export function extend({ model, features }: ExtendInput): Extended {
+  const old = modelViews(model);
+  const items = Math.max(old.dims.items, features.indptr.length - 1);
+  const dims: ModelDims = { ...old.dims, items };
+  const { buffer, views: v } = allocateModel(dims);
+  const f = dims.factors;
+  v.userFactors.set(old.userFactors);
+  v.itemFactors.set(old.itemFactors);
+  v.gram.set(old.gram);
+  v.popularity.set(old.popularity);
+  v.itemCounts.set(old.itemCounts);
+  v.neighbourIdx.fill(0xffffffff);
+  v.neighbourScore.fill(NaN);
+  v.neighbourIdx.set(old.neighbourIdx);
+  v.neighbourScore.set(old.neighbourScore);
+  const trained = new Uint8Array(items);
+  const targets: number[] = [];
+  for (let i = 0; i < items; i++) {
+    if (v.itemCounts[i]! > 0) trained[i] = 1;
+    else targets.push(i);
+  }
+  // Items beyond the catalogue's feature rows (none, normally) have no features.
+  const indptr = new Uint32Array(items + 1);
+  indptr.set(features.indptr.subarray(0, Math.min(features.indptr.length, items + 1)));
+  for (let i = features.indptr.length; i <= items; i++) indptr[i] = indptr[i - 1]!;
+  const fromFeatures = featureFactorsTo(
+    v.itemFactors,
+    items,
+    f,
+    trained,
+    indptr,
+    features.indices,
+    features.count,
+    Uint32Array.from(targets),
+    new Float64Array(features.count * f),
+    new Uint32Array(features.count),
+    new Float64Array(f),
+  );
+  return { model: buffer, dims, targets: targets.length, fromFeatures };
+}
+
+function shared(m: Csr): Csr {
+  const copy = <T extends Uint32Array | Float32Array>(a: T): T => {
+    const out = new (a.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+    out.set(a);
+    return out;
+  };
+  return { rows: m.rows, cols: m.cols, indptr: copy(m.indptr), indices: copy(m.indices), values: copy(m.values) };
+}

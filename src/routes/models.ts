@@ -1,0 +1,20 @@
+// Background tasks on request and the trained models of the database.
+import { Type } from '@sinclair/typebox';
+import { BACKENDS, dbRoute, type Route } from '../http/types.js';
+import type { ModelService } from '../services/models.js';
+
+export const modelRoutes = (models: ModelService): Route[] => [
+  dbRoute(BACKENDS, {
+    method: 'POST',
+    path: 'tasks/<task_name>/',
+    summary: 'queue a background task (ml_model_retrain, ml_new_items) unless one is queued or running',
+    params: Type.Object({ task_name: Type.String({ minLength: 1, maxLength: 64 }) }),
+    handler: ({ db, params }) => models.trigger(db, params.task_name!),
+  }),
+  dbRoute(BACKENDS, {
+    method: 'GET',
+    path: 'pretrained-ml/trained-models/',
+    summary: 'models published for the database, newest first',
+    handler: ({ db }) => models.list(db),
+  }),
+];

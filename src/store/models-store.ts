@@ -1,0 +1,89 @@
+// Published models: metadata per model, the buffer of the last few, the database's current model,
+// and the announcement every process listens to.
+import type { Redis } from 'ioredis';
+import { keys } from './keys.js';
+import { pack, unpack } from './records.js';
+
+export interface ModelMeta {
+  model_id: string;
+  timestamp: number; // seconds
+  algorithm: 'als' | 'als+new-items';
+  n_users: number;
+  n_items: number;
+  n_ratings: number;
+  factors: number;
+  neighbours: number;
+  bytes: number;
+  metrics: Record<string, number>;
+  params: Record<string, number>;
+}
+
+const KEEP_BUFFERS = 2;
+const KEEP_META = 50;
+
+// KEYS: trainer lock, models, order, current, blob. ARGV: lock owner, id, meta, ms, buffer.
+// Refused (0) unless the caller still holds the trainer lock.
+const PUBLISH = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[5], ARGV[5])
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[4], ARGV[2])
+redis.call('SET', KEYS[4], ARGV[2])
+return 1
+`;
+
+export class ModelsStore {
+  constructor(private readonly redis: Redis) {}
+
+  async publish(db: string, lockOwner: string, meta: ModelMeta, buffer: Uint8Array): Promise<boolean> {
+    const ok = await this.redis.eval(
+      PUBLISH,
+      5,
+      keys.trainerLock(db),
+      keys.models(db),
+      keys.modelOrder(db),
+      keys.currentModel(db),
+      keys.modelBlob(db, meta.model_id),
+      lockOwner,
+      meta.model_id,
+      pack(meta),
+      Math.round(meta.timestamp * 1000),
+      Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength),
+    );
+    if (ok !== 1) return false;
+    await this.trim(db);
+    await this.redis.publish(keys.modelsChannel(), `${db} ${meta.model_id}`);
+    return true;
+  }
+
+  async current(db: string): Promise<string | undefined> {
+    return (await this.redis.get(keys.currentModel(db))) ?? undefined;
+  }
+
+  async buffer(db: string, id: string): Promise<Buffer | undefined> {
+    return (await this.redis.getBuffer(keys.modelBlob(db, id))) ?? undefined;
+  }
+
+  async meta(db: string, id: string): Promise<ModelMeta | undefined> {
+    return unpack<ModelMeta>(await this.redis.hgetBuffer(keys.models(db), id));
+  }
+
+  // Newest first.
+  async list(db: string, amt: number): Promise<ModelMeta[]> {
+    const ids = await this.redis.zrevrange(keys.modelOrder(db), 0, amt - 1);
+    if (ids.length === 0) return [];
+    const blobs = await this.redis.hmgetBuffer(keys.models(db), ...ids);
+    return blobs.map((b) => unpack<ModelMeta>(b)).filter((m): m is ModelMeta => m !== undefined);
+  }
+
+  // Buffers beyond the last few and metadata beyond the last many are dropped.
+  private async trim(db: string): Promise<void> {
+    const ids = await this.redis.zrevrange(keys.modelOrder(db), 0, -1);
+    const noBuffer = ids.slice(KEEP_BUFFERS);
+    const noMeta = ids.slice(KEEP_META);
+    const tx = this.redis.multi();
+    if (noBuffer.length > 0) tx.unlink(...noBuffer.map((id) => keys.modelBlob(db, id)));
+    if (noMeta.length > 0) tx.hdel(keys.models(db), ...noMeta).zrem(keys.modelOrder(db), ...noMeta);
+    await tx.exec();
+  }
+}

@@ -1,0 +1,143 @@
+// What the training scheduler keeps in Redis: the queue of due tasks, each database's trainer lock,
+// the queued-task markers (one waiting record per task name), failure counts, the databases with
+// feedback no model has seen, and the ratings a run reads (snapshot + log since).
+import type { Redis } from 'ioredis';
+import { keys } from './keys.js';
+
+// One ratings log entry (ratings-store.ts): `op` put|infer|delete|delete-user, `u`/`i` the dense
+// indices it names (comma-separated), `r` packed 24-byte records for put and infer.
+export interface LogEntry {
+  op: string;
+  u: string;
+  i: string;
+  r: Uint8Array | undefined;
+}
+
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const SETTLE = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1]) end return redis.call('ZREM', KEYS[2], ARGV[1])`;
+const LOG_PAGE = 2000;
+
+export class TrainingStore {
+  constructor(private readonly redis: Redis) {}
+
+  // Marks `name` queued for the database with the record `taskId`; false when one is queued already.
+  async markQueued(db: string, name: string, taskId: string): Promise<boolean> {
+    return (await this.redis.set(keys.queuedTask(db, name), taskId, 'NX')) === 'OK';
+  }
+
+  // The queued record's id, no longer queued (undefined when none was).
+  async takeQueued(db: string, name: string): Promise<string | undefined> {
+    return (await this.redis.getdel(keys.queuedTask(db, name))) ?? undefined;
+  }
+
+  async queuedId(db: string, name: string): Promise<string | undefined> {
+    return (await this.redis.get(keys.queuedTask(db, name))) ?? undefined;
+  }
+
+  // Due no earlier than notBefore (ms); an earlier due time already queued is kept.
+  async enqueue(db: string, name: string, notBefore: number): Promise<void> {
+    await this.redis.zadd(keys.trainingQueue(), 'LT', notBefore, `${name} ${db}`);
+  }
+
+  // A run takes its queue entry as a lease: should the process die, the entry falls due again then.
+  async lease(db: string, name: string, until: number): Promise<void> {
+    await this.redis.zadd(keys.trainingQueue(), until, `${name} ${db}`);
+  }
+
+  // After a run: due now if a trigger queued another run meanwhile, else out of the queue.
+  async settle(db: string, name: string): Promise<void> {
+    await this.redis.eval(SETTLE, 2, keys.queuedTask(db, name), keys.trainingQueue(), `${name} ${db}`, Date.now());
+  }
+
+  // Due at `at` (a retry's backoff), whatever was set before.
+  async schedule(db: string, name: string, at: number): Promise<void> {
+    await this.redis.zadd(keys.trainingQueue(), at, `${name} ${db}`);
+  }
+
+  async due(now: number, max: number): Promise<{ db: string; name: string }[]> {
+    const members = await this.redis.zrangebyscore(keys.trainingQueue(), '-inf', now, 'LIMIT', 0, max);
+    return members.map((m) => {
+      const [name, db] = m.split(' ') as [string, string];
+      return { db, name };
+    });
+  }
+
+  // The database's trainer lock, held by `owner` for ttlMs unless renewed.
+  async lock(db: string, owner: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(keys.trainerLock(db), owner, 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  async renew(db: string, owner: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.eval(RENEW, 1, keys.trainerLock(db), owner, ttlMs)) === 1;
+  }
+
+  async unlock(db: string, owner: string): Promise<void> {
+    await this.redis.eval(RELEASE, 1, keys.trainerLock(db), owner);
+  }
+
+  // "<process token> <task name> <task id>" of the run in progress.
+  async holder(db: string): Promise<string | undefined> {
+    return (await this.redis.get(keys.trainerLock(db))) ?? undefined;
+  }
+
+  async failed(db: string, name: string): Promise<number> {
+    return this.redis.incr(keys.taskFailures(db, name));
+  }
+
+  async succeeded(db: string, name: string): Promise<void> {
+    await this.redis.del(keys.taskFailures(db, name));
+  }
+
+  // Databases that received feedback (flushed by each process about once a second).
+  async noteFeedback(dbs: string[], now: number): Promise<void> {
+    if (dbs.length > 0) await this.redis.zadd(keys.unmodelledFeedback(), 'NX', ...dbs.flatMap((db) => [now, db]));
+  }
+
+  // A run is about to read the ratings: what arrives from now on is new again.
+  async feedbackSeen(db: string): Promise<void> {
+    await this.redis.zrem(keys.unmodelledFeedback(), db);
+  }
+
+  async staleFeedback(olderThan: number, max: number): Promise<string[]> {
+    return this.redis.zrangebyscore(keys.unmodelledFeedback(), '-inf', olderThan, 'LIMIT', 0, max);
+  }
+
+  async forgetDatabase(db: string): Promise<void> {
+    await this.redis.zrem(keys.unmodelledFeedback(), db);
+    await this.redis.zrem(keys.trainingQueue(), `ml_model_retrain ${db}`, `ml_new_items ${db}`);
+  }
+
+  // The index high-water marks: factor matrices cover every user and item known so far.
+  async sizes(db: string): Promise<{ users: number; items: number }> {
+    const [users, items] = await this.redis.mget(keys.entityNext(db, 'user'), keys.entityNext(db, 'item'));
+    return { users: Number(users ?? 0), items: Number(items ?? 0) };
+  }
+
+  async snapshot(db: string): Promise<{ blob: Buffer | undefined; after: string }> {
+    const [blob, after] = await Promise.all([this.redis.getBuffer(keys.ratingsSnapshot(db)), this.redis.get(keys.ratingsSnapshotId(db))]);
+    return { blob: blob ?? undefined, after: after ?? '0-0' };
+  }
+
+  // Log entries after `after`, page by page; returns them and the last entry id read.
+  async logSince(db: string, after: string): Promise<{ entries: LogEntry[]; last: string }> {
+    const entries: LogEntry[] = [];
+    let last = after;
+    for (;;) {
+      const page = await this.redis.xrangeBuffer(keys.ratingsLog(db), `(${last}`, '+', 'COUNT', LOG_PAGE);
+      for (const [id, fields] of page) {
+        const e: Record<string, Buffer> = {};
+        for (let k = 0; k + 1 < fields.length; k += 2) e[fields[k]!.toString()] = fields[k + 1]!;
+        entries.push({ op: e.op?.toString() ?? '', u: e.u?.toString() ?? '', i: e.i?.toString() ?? '', r: e.r });
+        last = id.toString();
+      }
+      if (page.length < LOG_PAGE) return { entries, last };
+    }
+  }
+
+  // The compacted ratings replace the snapshot; the log entries they cover are trimmed.
+  async compact(db: string, blob: Uint8Array, last: string): Promise<void> {
+    await this.redis.multi().set(keys.ratingsSnapshot(db), Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)).set(keys.ratingsSnapshotId(db), last).exec();
+    if (last !== '0-0') await this.redis.xtrim(keys.ratingsLog(db), 'MINID', last);
+  }
+}

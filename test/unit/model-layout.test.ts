@@ -1,0 +1,158 @@
+// The model buffer layout: header, aligned non-overlapping sections, byte-exact round trips.
+import t from 'tap';
+import { allocateModel, bytesPerItem, bytesPerUser, LAYOUT_VERSION, MODEL_MAGIC, modelBytes, modelViews, type ModelDims, type ModelViews } from '../../src/engine/layout.js';
+
+const SECTIONS = ['userFactors', 'itemFactors', 'gram', 'popularity', 'itemCounts', 'neighbourIdx', 'neighbourScore'] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+const CASES: ModelDims[] = [
+  { factors: 0, users: 0, items: 0, neighbours: 0, trainedItems: 0 },
+  { factors: 1, users: 1, items: 1, neighbours: 1, trainedItems: 1 },
+  { factors: 5, users: 3, items: 7, neighbours: 3, trainedItems: 4 },
+  { factors: 4, users: 10, items: 9, neighbours: 0, trainedItems: 9 },
+  { factors: 3, users: 0, items: 5, neighbours: 2, trainedItems: 0 },
+  { factors: 7, users: 13, items: 0, neighbours: 5, trainedItems: 0 },
+  { factors: 32, users: 101, items: 77, neighbours: 10, trainedItems: 50 },
+];
+
+function expectedLength(d: ModelDims, s: SectionName): number {
+  switch (s) {
+    case 'userFactors': return d.users * d.factors;
+    case 'itemFactors': return d.items * d.factors;
+    case 'gram': return d.factors * d.factors;
+    case 'popularity':
+    case 'itemCounts': return d.items;
+    case 'neighbourIdx':
+    case 'neighbourScore': return d.items * d.neighbours;
+  }
+}
+
+// A value distinct per (section, element) and exactly representable in every section's type.
+const pattern = (s: number, k: number) => (s + 1) * 100_000 + k;
+
+function fill(v: ModelViews): void {
+  SECTIONS.forEach((name, s) => {
+    const a = v[name];
+    for (let k = 0; k < a.length; k++) a[k] = pattern(s, k);
+  });
+}
+
+function allMatch(v: ModelViews): boolean {
+  return SECTIONS.every((name, s) => {
+    const a = v[name];
+    for (let k = 0; k < a.length; k++) if (a[k] !== pattern(s, k)) return false;
+    return true;
+  });
+}
+
+t.test('allocateModel and modelViews agree on every section', async (t) => {
+  for (const d of CASES) {
+    const label = JSON.stringify(d);
+    const { buffer, views } = allocateModel(d);
+    t.ok(buffer instanceof SharedArrayBuffer, `${label}: shared`);
+    t.equal(buffer.byteLength, modelBytes(d), `${label}: modelBytes`);
+    t.same(views.dims, d, `${label}: dims`);
+    t.equal(views.header[0], MODEL_MAGIC, `${label}: magic`);
+    t.equal(views.header[1], LAYOUT_VERSION, `${label}: layout version`);
+    const again = modelViews(buffer);
+    t.same(again.dims, d, `${label}: dims read back`);
+
+    const spans: [number, number, string][] = [[0, views.header.byteLength, 'header']];
+    for (const name of SECTIONS) {
+      const a = again[name], b = views[name];
+      t.equal(a.length, expectedLength(d, name), `${label}: ${name} length`);
+      t.equal(a.byteOffset, b.byteOffset, `${label}: ${name} same offset both ways`);
+      t.equal(a.buffer, buffer, `${label}: ${name} views the model buffer`);
+      t.equal(a.byteOffset % 8, 0, `${label}: ${name} 8-byte aligned`);
+      t.ok(a.byteOffset >= 64 && a.byteOffset + a.byteLength <= buffer.byteLength, `${label}: ${name} within the buffer, after the header`);
+      spans.push([a.byteOffset, a.byteOffset + a.byteLength, name]);
+    }
+    spans.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    let disjoint = true;
+    for (let k = 1; k < spans.length; k++) if (spans[k]![0] < spans[k - 1]![1]) disjoint = false;
+    t.ok(disjoint, `${label}: sections do not overlap`);
+
+    // A fresh model is zeroed.
+    t.ok(SECTIONS.every((name) => views[name].every((x) => x === 0)), `${label}: zeroed`);
+    fill(views);
+    t.ok(allMatch(again), `${label}: distinct patterns in every section read back through other views`);
+    t.same(modelViews(buffer).dims, d, `${label}: header intact after writing every section`);
+  }
+});
+
+t.test('the bytes round-trip through a plain ArrayBuffer (as through Redis)', async (t) => {
+  for (const d of CASES) {
+    const label = JSON.stringify(d);
+    const { buffer, views } = allocateModel(d);
+    fill(views);
+    // Through a Buffer at an arbitrary offset, then into a fresh ArrayBuffer.
+    const reply = Buffer.alloc(buffer.byteLength + 13);
+    reply.set(new Uint8Array(buffer), 5);
+    const copy = new ArrayBuffer(buffer.byteLength);
+    new Uint8Array(copy).set(reply.subarray(5, 5 + buffer.byteLength));
+    const back = modelViews(copy);
+    t.same(back.dims, d, `${label}: dims`);
+    t.ok(allMatch(back), `${label}: every section`);
+    t.ok(Buffer.from(copy).equals(Buffer.from(buffer)), `${label}: same bytes`);
+    // Back into a SharedArrayBuffer.
+    const shared = new SharedArrayBuffer(copy.byteLength);
+    new Uint8Array(shared).set(new Uint8Array(copy));
+    t.ok(allMatch(modelViews(shared)), `${label}: into a SharedArrayBuffer again`);
+  }
+});
+
+t.test('bad buffers throw', async (t) => {
+  const d = { factors: 3, users: 4, items: 5, neighbours: 2, trainedItems: 5 };
+  const good = () => {
+    const { buffer, views } = allocateModel(d);
+    fill(views);
+    const copy = new ArrayBuffer(buffer.byteLength);
+    new Uint8Array(copy).set(new Uint8Array(buffer));
+    return copy;
+  };
+  t.doesNotThrow(() => modelViews(good()));
+  const withSlot = (slot: number, v: number) => {
+    const b = good();
+    new Int32Array(b)[slot] = v;
+    return b;
+  };
+  t.throws(() => modelViews(withSlot(0, 0x12345678)), /magic/, 'wrong magic');
+  t.throws(() => modelViews(new ArrayBuffer(modelBytes(d))), /magic/, 'all zeroes');
+  t.throws(() => modelViews(withSlot(1, LAYOUT_VERSION + 1)), /layout/, 'newer layout version');
+  t.throws(() => modelViews(withSlot(1, 0)), /layout/, 'layout version 0');
+  t.throws(() => modelViews(withSlot(2, 4)), 'factors changed: length no longer matches');
+  t.throws(() => modelViews(withSlot(4, 6)), 'items changed: length no longer matches');
+  t.throws(() => modelViews(withSlot(3, -1)), 'negative users');
+  t.throws(() => modelViews(withSlot(6, 6)), 'trainedItems > items');
+  const b = good();
+  const longer = new ArrayBuffer(b.byteLength + 8);
+  new Uint8Array(longer).set(new Uint8Array(b));
+  t.throws(() => modelViews(longer), 'trailing bytes');
+  t.throws(() => modelViews(b.slice(0, b.byteLength - 8)), 'truncated');
+  t.throws(() => modelViews(b.slice(0, 63)), 'shorter than the header');
+  t.throws(() => modelViews(new ArrayBuffer(0)), 'empty');
+  t.throws(() => allocateModel({ ...d, items: -1 }), 'allocate: negative items');
+  t.throws(() => allocateModel({ ...d, factors: 1.5 }), 'allocate: fractional factors');
+  t.throws(() => allocateModel({ ...d, trainedItems: 6 }), 'allocate: trainedItems > items');
+});
+
+t.test('bytesPerItem and bytesPerUser match modelBytes', async (t) => {
+  for (const factors of [1, 2, 3, 4, 7, 16, 33, 64]) {
+    for (const neighbours of [0, 1, 5, 10, 20]) {
+      for (const users of [0, 1, 7, 64]) {
+        for (const items of [0, 8, 16, 800]) {
+          const d = { factors, users, items, neighbours, trainedItems: 0 };
+          const label = JSON.stringify(d);
+          const bpi = bytesPerItem(factors, neighbours);
+          t.equal(modelBytes({ ...d, items: items + 8 }) - modelBytes(d), 8 * bpi, `${label}: 8 more items`);
+          const one = modelBytes({ ...d, items: items + 1 }) - modelBytes(d);
+          // Five sections grow with items, each padded to 8 bytes.
+          t.ok(Math.abs(one - bpi) <= 5 * 7, `${label}: one more item adds ${one}, bytesPerItem ${bpi}`);
+          if (users % 2 === 0) t.equal(modelBytes({ ...d, users: users + 2 }) - modelBytes(d), 2 * bytesPerUser(factors), `${label}: 2 more users`);
+          const u1 = modelBytes({ ...d, users: users + 1 }) - modelBytes(d);
+          t.ok(Math.abs(u1 - bytesPerUser(factors)) <= 7, `${label}: one more user adds ${u1}, bytesPerUser ${bytesPerUser(factors)}`);
+        }
+      }
+    }
+  }
+});

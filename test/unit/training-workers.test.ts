@@ -1,0 +1,219 @@
+// The training worker tasks, called in-thread: prepare → gram/halfStep iterations → finish →
+// neighbours → extend.
+import t from 'tap';
+import { alsLoss } from '../../native-free-kernels/als.js';
+import { gramTo } from '../../native-free-kernels/linalg.js';
+import { mulberry32 } from '../../native-free-kernels/random.js';
+import { modelViews } from '../../src/engine/layout.js';
+import { replay, type LogEntry, type Snapshot } from '../../src/engine/ratings-replay.js';
+import { extend, finish, gram, halfStep, neighbours, prepare, type AlsParams, type ItemFeatures, type Prepared } from '../../src/engine/workers/training.js';
+
+const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, cgSteps: 3, neighbours: 3, popularityHalfLifeSeconds: 1e9, seed: 1 };
+const NOW = 1_700_000_000;
+
+// Ratings of users [0, 25) on items [0, 16): users 25..29 and items 16..19 exist in the catalogue
+// without ratings.
+function randomSnapshot(seed: number): Snapshot {
+  const rand = mulberry32(seed);
+  const u: number[] = [], i: number[] = [], r: number[] = [], ts: number[] = [];
+  for (let user = 0; user < 25; user++) {
+    for (let item = 0; item < 16; item++) {
+      // Two blocks of taste plus noise, so the factors have something to find.
+      const p = (user < 12) === (item < 8) ? 0.5 : 0.08;
+      if (rand() < p) {
+        u.push(user);
+        i.push(item);
+        r.push(1 + Math.floor(rand() * 5));
+        ts.push(NOW - Math.floor(rand() * 86_400));
+      }
+    }
+  }
+  return { users: Uint32Array.from(u), items: Uint32Array.from(i), ratings: Float32Array.from(r), timestamps: Float64Array.from(ts) };
+}
+
+function runIterations(p: Prepared, iterations: number): void {
+  const f = params.factors;
+  const dst = new SharedArrayBuffer(f * f * 8);
+  const { dims } = modelViews(p.model);
+  for (let it = 0; it < iterations; it++) {
+    gram({ model: p.model, side: 'items', dst });
+    halfStep({ model: p.model, side: 'users', m: p.byUser, gram: dst, rowStart: 0, rowEnd: dims.users, params });
+    gram({ model: p.model, side: 'users', dst });
+    halfStep({ model: p.model, side: 'items', m: p.byItem, gram: dst, rowStart: 0, rowEnd: dims.items, params });
+  }
+}
+
+const lossOf = (p: Prepared) => {
+  const v = modelViews(p.model);
+  return alsLoss(p.byUser, v.userFactors, v.itemFactors, v.dims.users, v.dims.items, v.dims.factors, params.regularization, params.alpha);
+};
+
+t.test('prepare: shapes, counts, popularity, initial factors', async (t) => {
+  const snapshot = randomSnapshot(1);
+  const p = prepare({ snapshot, log: [], users: 30, items: 20, params, now: NOW });
+  const v = modelViews(p.model);
+  t.same(v.dims, { factors: 4, users: 30, items: 20, neighbours: 3, trainedItems: 20 }, 'dims cover the catalogue');
+  t.equal(p.ratings, snapshot.users.length, 'rating count');
+  t.equal(p.users, new Set(snapshot.users).size, 'users with ratings');
+  t.same(p.snapshot, replay(snapshot, []), 'the compacted snapshot');
+  t.equal(p.byUser.rows, 30);
+  t.equal(p.byUser.cols, 20);
+  t.equal(p.byItem.rows, 20);
+  t.equal(p.byItem.cols, 30);
+  t.ok(p.byUser.indptr.buffer instanceof SharedArrayBuffer && p.byItem.values.buffer instanceof SharedArrayBuffer, 'CSR shared');
+  t.equal(p.byUser.indices.length, snapshot.users.length, 'every rating in byUser');
+
+  const counts = new Array<number>(20).fill(0);
+  for (const i of snapshot.items) counts[i]!++;
+  t.same(Array.from(v.itemCounts), counts, 'itemCounts = ratings per item');
+  t.ok(counts.slice(16).every((c) => c === 0), 'unrated items count 0');
+  let popOk = true;
+  for (let i = 0; i < 20; i++) if (Math.abs(v.popularity[i]! - counts[i]!) > 1e-3 * Math.max(1, counts[i]!)) popOk = false;
+  t.ok(popOk, 'popularity ≈ counts with a huge half-life');
+
+  t.ok(v.userFactors.every((x) => x >= 0 && x < 0.01) && v.itemFactors.every((x) => x >= 0 && x < 0.01), 'initial factors in [0, 0.01)');
+  t.ok(new Set(v.itemFactors).size > 50, 'initial factors are random');
+  const again = modelViews(prepare({ snapshot, log: [], users: 30, items: 20, params, now: NOW }).model);
+  t.same(Array.from(again.itemFactors), Array.from(v.itemFactors), 'same seed, same initial factors');
+  const other = modelViews(prepare({ snapshot, log: [], users: 30, items: 20, params: { ...params, seed: 2 }, now: NOW }).model);
+  t.notSame(Array.from(other.itemFactors), Array.from(v.itemFactors), 'another seed, other factors');
+});
+
+t.test('prepare: the log is replayed and dims grow to cover rated indices', async (t) => {
+  const snapshot = randomSnapshot(2);
+  const r = Buffer.alloc(48);
+  r.writeUInt32BE(0, 0);
+  r.writeUInt32BE(0, 4);
+  r.writeDoubleBE(3, 8);
+  r.writeDoubleBE(NOW, 16);
+  r.writeUInt32BE(1, 24);
+  r.writeUInt32BE(1, 28);
+  r.writeDoubleBE(2, 32);
+  r.writeDoubleBE(NOW, 40);
+  const log: LogEntry[] = [
+    { op: 'delete-user', u: '3', i: '', r: undefined },
+    { op: 'put', u: '40,2', i: '24,0', r }, // user 40 rates item 24: beyond the catalogue marks given
+  ];
+  const p = prepare({ snapshot, log, users: 30, items: 20, params, now: NOW });
+  const v = modelViews(p.model);
+  t.same(p.snapshot, replay(snapshot, log), 'the replayed snapshot');
+  t.equal(v.dims.users, 41, 'users grow to the highest rated index + 1');
+  t.equal(v.dims.items, 25, 'items grow to the highest rated index + 1');
+  t.equal(v.dims.trainedItems, 25);
+  t.equal(p.byUser.indptr[4]! - p.byUser.indptr[3]!, 0, 'the deleted user has no ratings');
+  t.equal(v.itemCounts[24], 1);
+});
+
+t.test('iterations lower the loss; finish, neighbours and extend', async (t) => {
+  const snapshot = randomSnapshot(3);
+  const p = prepare({ snapshot, log: [], users: 30, items: 20, params, now: NOW });
+  const v = modelViews(p.model);
+  const f = params.factors;
+  const before = lossOf(p);
+
+  // gram() writes FᵀF of the chosen side.
+  const dst = new SharedArrayBuffer(f * f * 8);
+  gram({ model: p.model, side: 'users', dst });
+  const want = new Float64Array(f * f);
+  gramTo(want, v.userFactors, v.dims.users, f);
+  t.same(Array.from(new Float64Array(dst)), Array.from(want), 'gram of the user factors');
+
+  const losses = [before];
+  for (let it = 0; it < params.iterations; it++) {
+    runIterations(p, 1);
+    losses.push(lossOf(p));
+  }
+  t.ok(losses.every(Number.isFinite), `finite losses ${losses.join(', ')}`);
+  t.ok(losses[losses.length - 1]! < before, `loss decreased from ${before} to ${losses[losses.length - 1]}`);
+  t.ok(losses[1]! < before, 'the first iteration already lowers it');
+  // Rows without ratings are zero after a half-step.
+  let unratedZero = true;
+  for (let u = 25; u < 30; u++) for (let a = 0; a < f; a++) if (v.userFactors[u * f + a] !== 0) unratedZero = false;
+  for (let i = 16; i < 20; i++) for (let a = 0; a < f; a++) if (v.itemFactors[i * f + a] !== 0) unratedZero = false;
+  t.ok(unratedZero, 'users and items without ratings have zero factors');
+
+  const { loss } = finish({ model: p.model, byUser: p.byUser, params });
+  t.equal(loss, lossOf(p), 'finish reports the loss');
+  gramTo(want, v.itemFactors, v.dims.items, f);
+  t.same(Array.from(v.gram), Array.from(want), 'finish stores the item Gram matrix');
+
+  neighbours({ model: p.model, rowStart: 0, rowEnd: v.dims.items });
+  const k = v.dims.neighbours;
+  t.equal(v.neighbourIdx.length, 20 * k);
+  let listsOk = true;
+  for (let i = 0; i < 20; i++) {
+    let last = Infinity;
+    for (let s = 0; s < k; s++) {
+      const j = v.neighbourIdx[i * k + s]!, sc = v.neighbourScore[i * k + s]!;
+      if (j === 0xffffffff) continue;
+      if (j >= 20 || j === i || sc > last + 1e-6 || Math.abs(sc) > 1 + 1e-5) listsOk = false;
+      last = sc;
+    }
+  }
+  t.ok(listsOk, 'neighbour lists: other items, descending cosine');
+  t.ok(v.neighbourIdx.subarray(0, 16 * k).every((j) => j < 16), 'trained items neighbour trained items first');
+
+  // extend: items 20..23 are new. Feature 0: trained items 1, 4, 6 and new item 21; feature 1:
+  // trained items 2, 9 plus old unrated item 17; item 22 has both features; 23 has none; feature 2
+  // only new item 20 (no trained item: the global mean).
+  const featuresOf: number[][] = Array.from({ length: 24 }, () => []);
+  for (const i of [1, 4, 6, 21, 22]) featuresOf[i]!.push(0);
+  for (const i of [2, 9, 17, 22]) featuresOf[i]!.push(1);
+  featuresOf[20]!.push(2);
+  const indptr = new Uint32Array(25);
+  featuresOf.forEach((fs, i) => (indptr[i + 1] = indptr[i]! + fs.length));
+  const features: ItemFeatures = { indptr, indices: Uint32Array.from(featuresOf.flat()), count: 3 };
+
+  const oldBytes = new Uint8Array(p.model).slice();
+  const ext = extend({ model: p.model, features });
+  t.ok(Buffer.from(new Uint8Array(p.model)).equals(Buffer.from(oldBytes)), 'the old model is not modified');
+  const e = modelViews(ext.model);
+  t.same(e.dims, { ...v.dims, items: 24 }, 'covers every catalogue item, trainedItems unchanged');
+  t.same(ext.dims, e.dims);
+  t.equal(ext.targets, 4 + 4, 'targets: old unrated items 16..19 and new items 20..23');
+  t.equal(ext.fromFeatures, 3, 'from features: 17, 21, 22');
+  t.same(Array.from(e.userFactors), Array.from(v.userFactors), 'user factors copied');
+  t.same(Array.from(e.itemFactors.subarray(0, 16 * f)), Array.from(v.itemFactors.subarray(0, 16 * f)), 'trained item rows copied exactly');
+  t.same(Array.from(e.gram), Array.from(v.gram), 'gram copied');
+  t.same(Array.from(e.popularity.subarray(0, 20)), Array.from(v.popularity), 'popularity copied');
+  t.same(Array.from(e.popularity.subarray(20)), [0, 0, 0, 0], 'new items: no popularity');
+  t.same(Array.from(e.itemCounts.subarray(0, 20)), Array.from(v.itemCounts), 'counts copied');
+  t.same(Array.from(e.itemCounts.subarray(20)), [0, 0, 0, 0], 'new items: count 0');
+  t.same(Array.from(e.neighbourIdx.subarray(0, 20 * k)), Array.from(v.neighbourIdx), 'neighbour lists copied');
+  t.ok(Buffer.from(e.neighbourScore.buffer, e.neighbourScore.byteOffset, 20 * k * 4).equals(Buffer.from(v.neighbourScore.buffer, v.neighbourScore.byteOffset, 20 * k * 4)), 'neighbour scores copied');
+  t.ok(e.neighbourIdx.subarray(20 * k).every((j) => j === 0xffffffff) && e.neighbourScore.subarray(20 * k).every(Number.isNaN), 'new items: no neighbour lists');
+
+  const row = (a: Float32Array, i: number) => Array.from(a.subarray(i * f, (i + 1) * f));
+  const mean = (items: number[]) => Array.from({ length: f }, (_, a) => items.reduce((s, i) => s + v.itemFactors[i * f + a]!, 0) / items.length);
+  const close = (got: number[], want: number[]) => got.every((x, a) => Math.abs(x - want[a]!) <= 1e-6 * Math.max(1, Math.abs(want[a]!)));
+  const f0 = mean([1, 4, 6]), f1 = mean([2, 9]);
+  const trainedMean = mean(Array.from({ length: 16 }, (_, i) => i));
+  t.ok(close(row(e.itemFactors, 21), f0), `item 21 = mean of items 1, 4, 6: ${row(e.itemFactors, 21)} vs ${f0}`);
+  t.ok(close(row(e.itemFactors, 17), f1), 'old unrated item 17 = mean of items 2, 9');
+  t.ok(close(row(e.itemFactors, 22), f0.map((x, a) => (x + f1[a]!) / 2)), 'item 22 = mean of its two features’ means');
+  t.ok(close(row(e.itemFactors, 23), trainedMean), 'item 23 without features = mean trained item');
+  t.ok(close(row(e.itemFactors, 20), trainedMean), 'item 20 whose feature no trained item has = mean trained item');
+  t.ok(close(row(e.itemFactors, 16), trainedMean), 'old unrated item 16 without features = mean trained item');
+  t.ok(row(e.itemFactors, 21).some((x) => x !== 0), 'a non-zero row');
+
+  // Fewer feature rows than model items: the model keeps its size.
+  const short = extend({ model: p.model, features: { indptr: new Uint32Array(1), indices: new Uint32Array(0), count: 0 } });
+  t.equal(short.dims.items, 20, 'never shrinks');
+  t.equal(short.targets, 4);
+  t.equal(short.fromFeatures, 0);
+});
+
+t.test('halfStep over split ranges equals the full half-step', async (t) => {
+  const a = prepare({ snapshot: randomSnapshot(4), log: [], users: 30, items: 20, params, now: NOW });
+  const b = prepare({ snapshot: randomSnapshot(4), log: [], users: 30, items: 20, params, now: NOW });
+  const f = params.factors;
+  const g = new SharedArrayBuffer(f * f * 8);
+  gram({ model: a.model, side: 'items', dst: g });
+  halfStep({ model: a.model, side: 'users', m: a.byUser, gram: g, rowStart: 0, rowEnd: 30, params });
+  for (const [s, e] of [[0, 7], [7, 7], [7, 19], [19, 30]] as const) halfStep({ model: b.model, side: 'users', m: b.byUser, gram: g, rowStart: s, rowEnd: e, params });
+  t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same model bytes');
+  neighbours({ model: a.model, rowStart: 0, rowEnd: 20 });
+  neighbours({ model: b.model, rowStart: 10, rowEnd: 20 });
+  neighbours({ model: b.model, rowStart: 0, rowEnd: 10 });
+  t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same neighbour lists');
+});
