@@ -64,7 +64,7 @@ const DISTURBED_PCT = 25;
 // ---------------------------------------------------------------------------------------------------
 // Scenarios
 
-type ScenarioId = 'a' | 'b' | 'c' | 'd' | 'e' | 'f';
+type ScenarioId = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g';
 type Tool = 'autocannon' | 'wrk';
 
 interface Scenario {
@@ -92,6 +92,15 @@ const ALL_SCENARIOS: Scenario[] = [
     body: '{"interaction_type":"view"}',
   },
   { id: 'e', label: 'recd `GET /v1/items/4242/properties/` (Bearer, one of 10,000 items × 10 properties, in-memory view)', target: 'recd', method: 'GET', path: '/v1/items/4242/properties/', auth: true },
+  {
+    id: 'g',
+    label: 'floor: bare uWS `POST /floor` answered after one trivial Redis script call per event-loop turn (no auth, no parsing, no data)',
+    target: 'hello',
+    method: 'POST',
+    path: '/floor',
+    auth: false,
+    body: '{"interaction_type":"view"}',
+  },
 ];
 
 // BENCH_SCENARIOS=a,c runs a subset (for investigating one case); ratios need a.
@@ -578,7 +587,7 @@ async function main(): Promise<void> {
       RECD_ROOT_PASSWORD: ROOT_PASSWORD,
       LOG_LEVEL: process.env.BENCH_RECD_LOG_LEVEL || 'warn', // info shows why it stopped, should it stop
     });
-    const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env });
+    const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env, BENCH_FLOOR_REDIS_URL: redis.url });
     const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
     const recdBase = `http://${HOST}:${recdPort}`;
     await waitForHttp(recd, `${recdBase}/v1/`, 20_000);
