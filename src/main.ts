@@ -24,6 +24,8 @@ import { InteractionLanes } from './services/interaction-lanes.js';
 import { InteractionService } from './services/interactions.js';
 import { LoginService } from './services/login.js';
 import { ModelService } from './services/models.js';
+import { RecommendService } from './services/recommend.js';
+import { TableService } from './services/tables.js';
 import { PropertyService } from './services/properties.js';
 import { RateLimiter } from './services/rate-limiter.js';
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer.js';
@@ -39,6 +41,7 @@ import { SettingsStore } from './store/settings-store.js';
 import { InteractionsStore } from './store/interactions-store.js';
 import { ModelsStore } from './store/models-store.js';
 import { TrainingStore } from './store/training-store.js';
+import { TablesStore } from './store/tables-store.js';
 import { OutboxStore } from './store/outbox-store.js';
 import { PropertiesStore } from './store/properties-store.js';
 import { classifyStorageError, connectRedis, waitForRedis, type Redis } from './store/redis.js';
@@ -93,7 +96,8 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const databasesStore = new DatabasesStore(redis);
     const databases = new DatabaseService(databasesStore, catalogues, tasksStore);
     const modelsStore = new ModelsStore(redis);
-    const registry = new ModelRegistry(modelsStore, logger);
+    const tablesStore = new TablesStore(redis);
+    const registry = new ModelRegistry(modelsStore, (db, kind, from, to) => entitiesStore.idsAt(db, kind, from, to), logger);
     const pool = new TrainingPool(config.trainingThreads || availableParallelism());
     const scheduler = new TrainingScheduler(
       {
@@ -101,6 +105,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
         models: modelsStore,
         tasks: tasksStore,
         databases: databasesStore,
+        tables: tablesStore,
         registry,
         pool,
         itemFeatures: async (db) => (await catalogues.get(db).view('item')).features(),
@@ -141,11 +146,15 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
 
     const generatedRoot = await bootstrapRoot(config, accounts, embedded !== undefined, logger);
     const auth = new BearerAuth(tokens.verify, tokens.isRevoked);
-    await watchBroadcasts(subscriber, tokens, catalogues, registry);
+    const tables = new TableService(tablesStore, scheduler, registry, entitiesStore);
+    await watchBroadcasts(subscriber, tokens, catalogues, registry, tables);
     scheduler.start();
 
     const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
-    const router = new Router(allRoutes({ accounts, databases, login, properties, entities, ratings, interactions, interactionRules, models: new ModelService(scheduler, modelsStore, registry) }));
+    const router = new Router(allRoutes({ accounts, databases, login, properties, entities, ratings, interactions, interactionRules, models: new ModelService(scheduler, modelsStore, registry),
+      recommend: new RecommendService(registry, catalogues, entitiesStore, ratingsStore, interactionRules),
+      tables,
+    }));
     const dispatcher = new Dispatcher({
       router,
       codecs: new CodecRegistry(jsonCodec),
@@ -190,7 +199,7 @@ async function bootstrapRoot(config: Config, accounts: AccountService, embedded:
 
 // Revocations and deleted databases, from any process. A message published while the subscriber was
 // reconnecting is lost, so a reconnect reloads the revocations and forgets every held catalogue.
-async function watchBroadcasts(subscriber: Redis, tokens: TokenService, catalogues: Catalogues, models: ModelRegistry): Promise<void> {
+async function watchBroadcasts(subscriber: Redis, tokens: TokenService, catalogues: Catalogues, models: ModelRegistry, tables: TableService): Promise<void> {
   subscriber.on('message', (channel: string, message: string) => {
     if (channel === keys.revokedChannel()) tokens.markRevoked(message);
     else if (channel === keys.droppedDatabasesChannel()) {
@@ -199,9 +208,12 @@ async function watchBroadcasts(subscriber: Redis, tokens: TokenService, catalogu
     } else if (channel === keys.modelsChannel()) {
       const [db, id] = message.split(' ');
       if (db && id) models.announced(db, id);
+    } else if (channel === keys.tablesChannel()) {
+      const [db, name] = message.split(' ');
+      if (db && name) tables.changed(db, name);
     }
   });
-  await subscriber.subscribe(keys.revokedChannel(), keys.droppedDatabasesChannel(), keys.modelsChannel());
+  await subscriber.subscribe(keys.revokedChannel(), keys.droppedDatabasesChannel(), keys.modelsChannel(), keys.tablesChannel());
   await tokens.loadRevoked();
   subscriber.on('ready', () => {
     catalogues.dropAll();

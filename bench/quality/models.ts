@@ -1,9 +1,10 @@
 // The three models compared by the quality bench, all producing a per-user score vector.
-import { transpose, type Csr } from '../../native-free-kernels/csr.js';
-import { alsHalfStepTo } from '../../native-free-kernels/als.js';
-import { gramTo } from '../../native-free-kernels/linalg.js';
+import type { Csr } from '../../native-free-kernels/csr.js';
 import { popularityTo } from '../../native-free-kernels/popularity.js';
-import { rng } from './data.js';
+import { modelViews } from '../../src/engine/layout.js';
+import type { Snapshot } from '../../src/engine/ratings-replay.js';
+import { trainAls as productionTrainAls, type AlsParams as ProductionAlsParams } from '../../src/engine/train.js';
+import type { TrainingPool } from '../../src/engine/training-pool.js';
 
 /** Fills scores (length items) for user u; `rated` is the user's row of the training matrix. */
 export type Scorer = (u: number, scores: Float32Array) => void;
@@ -17,14 +18,8 @@ export function popularityScorer(train: Csr): Scorer {
   return (_u, scores) => scores.set(pop);
 }
 
-export interface AlsParams {
-  factors: number;
-  regularization: number;
-  alpha: number;
-  iterations: number;
-  cgSteps: number;
-  seed: number;
-}
+/** The production trainer's parameters minus the two the bench fixes (no neighbour lists, no decay). */
+export type AlsParams = Omit<ProductionAlsParams, 'neighbours' | 'popularityHalfLifeSeconds'>;
 
 export interface AlsModel {
   userFactors: Float32Array;
@@ -32,25 +27,23 @@ export interface AlsModel {
   f: number;
 }
 
-/** Implicit ALS with the kernels: confidence 1 + alpha·r, Gram recomputed before each half-step. */
-export function trainAls(train: Csr, p: AlsParams, itemsByUser?: Csr): AlsModel {
-  const f = p.factors;
-  const byItem = itemsByUser ?? transpose(train);
-  const next = rng(p.seed);
-  const userFactors = new Float32Array(train.rows * f);
-  const itemFactors = new Float32Array(train.cols * f);
-  // Same scale as the `implicit` library's init: uniform [0, 0.01).
-  for (let k = 0; k < userFactors.length; k++) userFactors[k] = next() * 0.01;
-  for (let k = 0; k < itemFactors.length; k++) itemFactors[k] = next() * 0.01;
-  const gram = new Float64Array(f * f);
-  const scratch = new Float64Array(4 * f);
-  for (let it = 0; it < p.iterations; it++) {
-    gramTo(gram, itemFactors, train.cols, f);
-    alsHalfStepTo(userFactors, train, itemFactors, gram, f, p.regularization, p.alpha, p.cgSteps, scratch);
-    gramTo(gram, userFactors, train.rows, f);
-    alsHalfStepTo(itemFactors, byItem, userFactors, gram, f, p.regularization, p.alpha, p.cgSteps, scratch);
+/**
+ * The production model: `trainAls` of src/engine/train.ts on the service's TrainingPool, fed the
+ * training matrix as a ratings snapshot (the CSR's triples, already sorted by (user, item) with each
+ * pair once; timestamps 0) and an empty log. Factors are read back through the model layout.
+ */
+export async function trainAls(pool: TrainingPool, train: Csr, p: AlsParams): Promise<AlsModel> {
+  const n = train.indices.length;
+  const users = new Uint32Array(n);
+  for (let u = 0; u < train.rows; u++) users.fill(u, train.indptr[u]!, train.indptr[u + 1]!);
+  const snapshot: Snapshot = { users, items: Uint32Array.from(train.indices), ratings: Float32Array.from(train.values), timestamps: new Float64Array(n) };
+  const params: ProductionAlsParams = { ...p, neighbours: 0, popularityHalfLifeSeconds: 1e9 };
+  const { model } = await productionTrainAls(pool, { snapshot, log: [], users: train.rows, items: train.cols }, params, () => {});
+  const v = modelViews(model);
+  if (v.dims.users !== train.rows || v.dims.items !== train.cols || v.dims.factors !== p.factors) {
+    throw new Error(`production model is ${v.dims.users}×${v.dims.items}×${v.dims.factors}, expected ${train.rows}×${train.cols}×${p.factors}`);
   }
-  return { userFactors, itemFactors, f };
+  return { userFactors: v.userFactors, itemFactors: v.itemFactors, f: v.dims.factors };
 }
 
 export function alsScorer(m: AlsModel, items: number): Scorer {

@@ -12,7 +12,13 @@ export interface LoadedModel {
   meta: ModelMeta;
   buffer: SharedArrayBuffer;
   views: ModelViews;
+  itemIds: string[]; // canonical id of each item row ('' for none)
+  itemIndex: Map<string, number>;
+  itemNorms: Float32Array; // length of each item's factor row (0: no factors)
 }
+
+// Canonical ids of the rows [from, to) of a kind, from the catalogue's index.
+export type IdTable = (db: string, kind: 'item' | 'user', from: number, to: number) => Promise<string[]>;
 
 // Databases whose announced models are loaded ahead of need: those served recently.
 const HELD = 64;
@@ -23,6 +29,7 @@ export class ModelRegistry {
 
   constructor(
     private readonly store: ModelsStore,
+    private readonly ids: IdTable,
     private readonly logger: Logger,
   ) {}
 
@@ -69,10 +76,24 @@ export class ModelRegistry {
     if (!bytes || !meta) return undefined; // superseded and trimmed meanwhile
     const buffer = new SharedArrayBuffer(bytes.byteLength);
     new Uint8Array(buffer).set(bytes);
-    const loaded = { id, meta, buffer, views: modelViews(buffer) };
+    const views = modelViews(buffer);
+    const itemIds = await this.ids(db, 'item', 0, views.dims.items);
+    const itemIndex = new Map<string, number>();
+    itemIds.forEach((itemId, i) => itemId !== '' && itemIndex.set(itemId, i));
+    const loaded = { id, meta, buffer, views, itemIds, itemIndex, itemNorms: rowNorms(views.itemFactors, views.dims.items, views.dims.factors) };
     // A slower load of an older version must not replace a newer one.
     const now = this.models.peek(db);
     if (!now || now.meta.timestamp <= meta.timestamp) this.models.set(db, loaded);
     return loaded;
   }
+}
+
+function rowNorms(factors: Float32Array, rows: number, f: number): Float32Array {
+  const out = new Float32Array(rows);
+  for (let r = 0; r < rows; r++) {
+    let ss = 0;
+    for (let a = 0; a < f; a++) ss += factors[r * f + a]! * factors[r * f + a]!;
+    out[r] = Math.sqrt(ss);
+  }
+  return out;
 }

@@ -7,16 +7,17 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DatabasesStore } from '../store/databases-store.js';
 import type { ModelMeta, ModelsStore } from '../store/models-store.js';
+import type { TablesStore } from '../store/tables-store.js';
 import type { TaskRecord, TasksStore } from '../store/tasks-store.js';
 import type { TrainingStore } from '../store/training-store.js';
 import { modelViews } from './layout.js';
 import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
 import type { ModelRegistry } from './registry.js';
-import { trainAls, type AlsParams } from './train.js';
+import { evenRanges, trainAls, type AlsParams } from './train.js';
 import type { TrainingPool } from './training-pool.js';
 import type { ItemFeatures } from './workers/training.js';
 
-export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items'] as const;
+export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
 // A run holds its queue entry this long: a process that dies mid-run leaves it due again then.
 const LEASE_MS = 30 * 60_000;
 export type TaskName = (typeof TASK_NAMES)[number];
@@ -35,6 +36,7 @@ export interface SchedulerDeps {
   models: ModelsStore;
   tasks: TasksStore;
   databases: DatabasesStore;
+  tables: TablesStore;
   registry: ModelRegistry;
   pool: TrainingPool;
   // The catalogue's item features (services/catalogue-view.ts), for ml_new_items.
@@ -134,7 +136,7 @@ export class TrainingScheduler {
       task = { task_id: taskId, name, start_time: Date.now() / 1000, end_time: null, status: 'RUNNING', progress: 'starting', error: null };
       await record(task);
       const progress = (text: string) => void record((task = { ...task!, progress: text }));
-      const summary = name === 'ml_model_retrain' ? await this.retrain(db, owner, progress) : await this.newItems(db, owner, progress);
+      const summary = await this.jobs[name](db, owner, progress);
       await record({ ...task, status: 'COMPLETED', end_time: Date.now() / 1000, progress: summary });
       await this.d.training.succeeded(db, name);
     } catch (err) {
@@ -168,6 +170,12 @@ export class TrainingScheduler {
     await this.d.training.schedule(db, name, Date.now() + delay * 1000);
   }
 
+  private readonly jobs: Record<TaskName, (db: string, owner: string, progress: (text: string) => void) => Promise<string>> = {
+    ml_model_retrain: (db, owner, progress) => this.retrain(db, owner, progress),
+    ml_new_items: (db, owner, progress) => this.newItems(db, owner, progress),
+    precomputed_tables: (db, _owner, progress) => this.buildTables(db, progress),
+  };
+
   private async retrain(db: string, owner: string, progress: (text: string) => void): Promise<string> {
     const p = this.o.params;
     await this.d.training.feedbackSeen(db);
@@ -197,6 +205,7 @@ export class TrainingScheduler {
     await this.d.training.compact(db, encodeSnapshot(trained.snapshot), log.last);
     // Items nobody rated have no trained factors: their properties give them some.
     if (views.itemCounts.some((c) => c === 0)) await this.trigger(db, 'ml_new_items', 'after a training: items without ratings get factors from their properties');
+    if ((await this.d.tables.list(db)).length > 0) await this.trigger(db, 'precomputed_tables', 'after a training: tables follow the new model');
     return `model ${meta.model_id}: ${meta.n_users} users, ${meta.n_items} items, ${meta.n_ratings} ratings`;
   }
 
@@ -219,6 +228,24 @@ export class TrainingScheduler {
     };
     if (!(await this.d.models.publish(db, owner, meta, new Uint8Array(extended.model)))) throw new Error('lost the trainer lock before publishing');
     return `model ${meta.model_id}: ${extended.targets} items without ratings given factors, ${extended.fromFeatures} of them from items sharing property values`;
+  }
+
+  // Every table of the database from the current model (in the pool, one row range per thread).
+  private async buildTables(db: string, progress: (text: string) => void): Promise<string> {
+    const defs = await this.d.tables.list(db);
+    if (defs.length === 0) return 'no precomputed tables are defined';
+    const model = await this.d.registry.current(db);
+    if (!model) throw new Error('no trained model yet: tables are built from a model');
+    let built = 0;
+    for (const def of defs) {
+      progress(`table ${def.name} (${built + 1}/${defs.length})`);
+      const rows = def.reco_type === 'item_to_items' ? model.views.dims.items : model.views.dims.users;
+      const dst = new SharedArrayBuffer(rows * def.amt * 4);
+      const parts = evenRanges(rows, this.d.pool.threads);
+      await Promise.all(parts.map(([rowStart, rowEnd]) => this.d.pool.table({ model: model.buffer, kind: def.reco_type, amt: def.amt, rowStart, rowEnd, dst })));
+      if (await this.d.tables.store(db, { ...def, built: { model_id: model.id, built_at: Date.now() / 1000, rows } }, new Uint8Array(dst))) built++;
+    }
+    return `${built} of ${defs.length} tables built from model ${model.id}`;
   }
 
   private async markReady(db: string): Promise<void> {

@@ -72,7 +72,8 @@ function ranges(rows: number, m: Csr, parts: number): [number, number][] {
   return out;
 }
 
-function evenRanges(rows: number, parts: number): [number, number][] {
+// Row ranges of equal size, one per thread.
+export function evenRanges(rows: number, parts: number): [number, number][] {
   const out: [number, number][] = [];
   for (let k = 0; k < parts; k++) {
     const a = Math.floor((rows * k) / parts), b = Math.floor((rows * (k + 1)) / parts);

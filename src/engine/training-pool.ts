@@ -1,6 +1,7 @@
 // The Piscina pool training runs on, separate from request handling: a run only awaits its tasks,
 // so the event loop stays free while every core trains.
 import { Piscina } from 'piscina';
+import type { TableInput } from './workers/training.js';
 import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, NeighboursInput, PrepareInput, Prepared } from './workers/training.js';
 
 export class TrainingPool {
@@ -21,6 +22,7 @@ export class TrainingPool {
   finish = (input: FinishInput): Promise<{ loss: number }> => this.pool.run(input, { name: 'finish' });
   neighbours = (input: NeighboursInput): Promise<void> => this.pool.run(input, { name: 'neighbours' });
   extend = (input: ExtendInput): Promise<Extended> => this.pool.run(input, { name: 'extend' });
+  table = (input: TableInput): Promise<void> => this.pool.run(input, { name: 'table' });
 
   close(): Promise<void> {
     return this.pool.destroy();

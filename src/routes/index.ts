@@ -5,6 +5,8 @@ import type { DatabaseService } from '../services/databases.js';
 import type { EntityService } from '../services/entities.js';
 import type { LoginService } from '../services/login.js';
 import type { ModelService } from '../services/models.js';
+import type { RecommendService } from '../services/recommend.js';
+import type { TableService } from '../services/tables.js';
 import type { PropertyService } from '../services/properties.js';
 import type { InteractionRuleService } from '../services/interaction-rules.js';
 import type { InteractionService } from '../services/interactions.js';
@@ -15,6 +17,8 @@ import { entityRoutes } from './entities.js';
 import { interactionRoutes } from './interactions.js';
 import { loginRoutes } from './login.js';
 import { modelRoutes } from './models.js';
+import { recommendationRoutes } from './recommendations.js';
+import { tableRoutes } from './tables.js';
 import { propertyRoutes } from './properties.js';
 import { ratingRoutes } from './ratings.js';
 import { rootRoutes } from './root.js';
@@ -30,6 +34,8 @@ export interface Services {
   interactions: InteractionService;
   interactionRules: InteractionRuleService;
   models: ModelService;
+  recommend: RecommendService;
+  tables: TableService;
 }
 
 export const allRoutes = (s: Services): Route[] => [
@@ -42,5 +48,7 @@ export const allRoutes = (s: Services): Route[] => [
   ...ratingRoutes(s.ratings),
   ...interactionRoutes(s.interactions, s.interactionRules),
   ...modelRoutes(s.models),
+  ...recommendationRoutes(s.recommend),
+  ...tableRoutes(s.tables),
   ...userDataRoutes(s.entities, s.interactions),
 ];

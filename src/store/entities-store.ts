@@ -5,6 +5,9 @@ import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
 import { defineScript, LUA_HELPERS, LuaFrame, type Script } from './lua.js';
 
+// Ids read per Redis call when a model loads its id table.
+const ID_PAGE = 10_000;
+
 export type EntityKind = 'item' | 'user';
 
 // replace: the blob is the whole new record. cas: the same, but only if each entity's stored record
@@ -163,6 +166,22 @@ export class EntitiesStore {
     if (ids.length === 0) return [];
     const [idxs, blobs] = (await this.readScript(keys.entityIndex(db, kind), keys.entityRecords(db, kind), ...ids)) as [(Buffer | null)[], (Buffer | null)[]];
     return blobs.map((blob, i) => (blob ? { idx: Number(idxs[i]!.toString()), blob } : undefined));
+  }
+
+  // Canonical ids of dense indices [from, to), in order ('' for an index not handed out).
+  async idsAt(db: string, kind: EntityKind, from: number, to: number): Promise<string[]> {
+    const out: string[] = [];
+    for (let start = from; start < to; start += ID_PAGE) {
+      const idxs = Array.from({ length: Math.min(ID_PAGE, to - start) }, (_, k) => String(start + k));
+      for (const id of await this.redis.hmget(keys.entityIds(db, kind), ...idxs)) out.push(id ?? '');
+    }
+    return out;
+  }
+
+  // The dense index of a canonical id; undefined for an entity never written.
+  async indexOf(db: string, kind: EntityKind, id: string): Promise<number | undefined> {
+    const idx = await this.redis.hget(keys.entityIndex(db, kind), id);
+    return idx === null ? undefined : Number(idx);
   }
 
   // Records at dense indices, in order; undefined where none exists.

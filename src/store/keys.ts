@@ -111,4 +111,10 @@ export const keys = {
   modelBlob: (db: string, id: string) => `{db:${db}}:models:blob:${id}`,
   // Pub/sub channel: "<database id> <model id>" of a model just published.
   modelsChannel: () => 'recd:models',
+  // HASH table name -> msgpack TableDef: the database's precomputed recommendation tables.
+  tables: (db: string) => `{db:${db}}:tables`,
+  // STRING a built table: rows × amt uint32 item rows (0xffffffff: none), little-endian.
+  tableBlob: (db: string, name: string) => `{db:${db}}:tables:blob:${name}`,
+  // Pub/sub channel: "<database id> <table name>" of a table rebuilt or deleted.
+  tablesChannel: () => 'recd:tables',
 } as const;

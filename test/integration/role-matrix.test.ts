@@ -64,7 +64,9 @@ for (const route of ordered) {
       return api.call(route.method, path, { token, body: {} });
     };
     const reachesRoute = (r: Res, who: string) => {
-      t.ok(r.status < 500, `${who}: no 5xx (got ${describe(r)})`);
+      // The shared database has no model: recommendation routes answer the spec's 503 for that.
+      const notReady = r.status === 503 && r.body?.error_data?.name === 'DATABASE_NOT_READY' && route.path.startsWith('recommendation/');
+      t.ok(r.status < 500 || notReady, `${who}: no 5xx (got ${describe(r)})`);
       t.not(r.status, 405, `${who}: the method is routed`);
       t.not(r.body?.error_data?.name, 'RESOURCE_NOT_FOUND', `${who}: the path is routed`);
     };

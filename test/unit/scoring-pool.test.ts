@@ -10,7 +10,7 @@ function randomModel(users: number, items: number, factors: number, seed: number
   const next = mulberry32(seed);
   for (let k = 0; k < views.userFactors.length; k++) views.userFactors[k] = next() - 0.5;
   for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() - 0.5;
-  return { id: `m${seed}`, meta: {} as LoadedModel['meta'], buffer, views };
+  return { id: `m${seed}`, meta: {} as LoadedModel['meta'], buffer, views, itemIds: [], itemIndex: new Map(), itemNorms: new Float32Array(items) };
 }
 
 // Scores by plain sorting, for comparison.

@@ -7,6 +7,7 @@ import { gramTo } from '../../../native-free-kernels/linalg.js';
 import { itemNeighboursTo } from '../../../native-free-kernels/neighbours.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
+import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
 import { allocateModel, modelViews, type ModelDims } from '../layout.js';
 import { replay, type LogEntry, type Snapshot } from '../ratings-replay.js';
@@ -193,4 +194,47 @@ function shared(m: Csr): Csr {
     return out;
   };
   return { rows: m.rows, cols: m.cols, indptr: copy(m.indptr), indices: copy(m.indices), values: copy(m.values) };
+}
+
+export interface TableInput {
+  model: SharedArrayBuffer;
+  kind: 'item_to_items' | 'profile_to_items';
+  amt: number;
+  rowStart: number;
+  rowEnd: number;
+  dst: SharedArrayBuffer; // rows × amt uint32, 0xffffffff where a row has fewer
+}
+
+// Rows of a precomputed table: per item its most similar items (cosine, never itself), or per user
+// the items of highest score; items without factors are left out.
+export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): void {
+  const v = modelViews(model);
+  const { items: n, factors: f } = v.dims;
+  const V = v.itemFactors;
+  const out = new Uint32Array(dst);
+  const norms = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    let ss = 0;
+    for (let a = 0; a < f; a++) ss += V[i * f + a]! * V[i * f + a]!;
+    norms[i] = Math.sqrt(ss);
+  }
+  const scores = new Float32Array(n);
+  const idx = new Uint32Array(amt), best = new Float32Array(amt);
+  for (let r = rowStart; r < rowEnd; r++) {
+    const x = kind === 'item_to_items' ? V : v.userFactors;
+    const xr = r * f;
+    const nr = kind === 'item_to_items' ? norms[r]! : 1;
+    for (let i = 0; i < n; i++) {
+      if (norms[i] === 0 || nr === 0 || (kind === 'item_to_items' && i === r)) {
+        scores[i] = NaN;
+        continue;
+      }
+      let dot = 0;
+      for (let a = 0; a < f; a++) dot += x[xr + a]! * V[i * f + a]!;
+      scores[i] = kind === 'item_to_items' ? dot / (norms[i]! * nr) : dot;
+    }
+    const got = topKTo(idx, best, scores, n, amt);
+    out.fill(0xffffffff, r * amt, (r + 1) * amt);
+    out.set(idx.subarray(0, got), r * amt);
+  }
 }

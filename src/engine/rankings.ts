@@ -1,0 +1,120 @@
+// Rankings of a served model: items most similar to an item, items best for a user's factor vector,
+// popular items. Each returns the best `depth` items (partial selection, not a sort); callers ask
+// again with a larger depth when filters or pages consume them. Items without factors (never rated
+// and not given any by ml_new_items) are left out of factor rankings.
+import { foldInTo } from '../../native-free-kernels/fold-in.js';
+import { topKTo } from '../../native-free-kernels/top-k.js';
+import type { LoadedModel } from './registry.js';
+
+export interface Ranking {
+  items: Uint32Array; // best first
+  scores: Float32Array;
+  complete: boolean; // every rankable item is listed: a deeper ranking would add nothing
+}
+
+function select(scores: Float32Array, n: number, depth: number): Ranking {
+  const k = Math.min(depth, n);
+  const items = new Uint32Array(k), best = new Float32Array(k);
+  const got = topKTo(items, best, scores, n, k);
+  return { items: items.subarray(0, got), scores: best.subarray(0, got), complete: got < k || k === n };
+}
+
+// Cosine similarity of factor rows; the item itself is never listed.
+export function similarItems(m: LoadedModel, item: number, depth: number): Ranking {
+  const { items: n, factors: f } = m.views.dims;
+  const V = m.views.itemFactors, norms = m.itemNorms;
+  const scores = new Float32Array(n);
+  const x = item * f, nx = norms[item]!;
+  for (let i = 0; i < n; i++) {
+    const ni = norms[i]!;
+    if (ni === 0 || nx === 0 || i === item) {
+      scores[i] = NaN; // topKTo skips NaN
+      continue;
+    }
+    const y = i * f;
+    let dot = 0;
+    for (let a = 0; a < f; a++) dot += V[x + a]! * V[y + a]!;
+    scores[i] = dot / (ni * nx);
+  }
+  return select(scores, n, depth);
+}
+
+// Items by x · item factors.
+export function itemsForVector(m: LoadedModel, x: Float32Array, depth: number): Ranking {
+  const { items: n, factors: f } = m.views.dims;
+  const V = m.views.itemFactors, norms = m.itemNorms;
+  const scores = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (norms[i] === 0) {
+      scores[i] = NaN;
+      continue;
+    }
+    const y = i * f;
+    let dot = 0;
+    for (let a = 0; a < f; a++) dot += x[a]! * V[y + a]!;
+    scores[i] = dot;
+  }
+  return select(scores, n, depth);
+}
+
+export function popularItems(m: LoadedModel, depth: number): Ranking {
+  const scores = Float32Array.from(m.views.popularity, (p, i) => (m.views.itemCounts[i] === 0 ? NaN : p));
+  return select(scores, m.views.dims.items, depth);
+}
+
+// The factor row of a trained user (undefined when the model has none for it).
+export function userVector(m: LoadedModel, user: number): Float32Array | undefined {
+  const { users, factors: f } = m.views.dims;
+  if (user >= users) return undefined;
+  const row = m.views.userFactors.subarray(user * f, (user + 1) * f);
+  return row.some((v) => v !== 0) ? row : undefined;
+}
+
+// Factors for a user or session from their ratings (item rows, rating values), against the
+// model's fixed item factors: what training would give them, without retraining.
+export function foldIn(m: LoadedModel, items: Uint32Array, values: Float32Array): Float32Array {
+  const f = m.views.dims.factors;
+  const out = new Float32Array(f);
+  const p = m.meta.params;
+  foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, p.regularization ?? 20, p.alpha ?? 0.25, new Float64Array(2 * f * f + 2 * f));
+  return out;
+}
+
+// Items for a group: per item, (1 − consensus) · the mean of the members' scores + consensus · the
+// lowest one, so a consensus of 1 ranks what nobody in the group dislikes first.
+export function itemsForGroup(m: LoadedModel, vectors: Float32Array[], consensus: number, depth: number): Ranking {
+  const { items: n, factors: f } = m.views.dims;
+  const V = m.views.itemFactors, norms = m.itemNorms;
+  const scores = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (norms[i] === 0) {
+      scores[i] = NaN;
+      continue;
+    }
+    const y = i * f;
+    let sum = 0, low = Infinity;
+    for (const x of vectors) {
+      let dot = 0;
+      for (let a = 0; a < f; a++) dot += x[a]! * V[y + a]!;
+      sum += dot;
+      if (dot < low) low = dot;
+    }
+    scores[i] = (1 - consensus) * (sum / vectors.length) + consensus * low;
+  }
+  return select(scores, n, depth);
+}
+
+// The mean unit factor row of the given items (zeros when none has factors).
+export function meanDirection(m: LoadedModel, items: number[]): Float32Array {
+  const f = m.views.dims.factors;
+  const out = new Float32Array(f);
+  let used = 0;
+  for (const i of items) {
+    const n = m.itemNorms[i]!;
+    if (n === 0) continue;
+    used++;
+    for (let a = 0; a < f; a++) out[a]! += m.views.itemFactors[i * f + a]! / n;
+  }
+  if (used > 0) for (let a = 0; a < f; a++) out[a]! /= used;
+  return out;
+}

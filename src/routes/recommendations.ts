@@ -1,0 +1,162 @@
+// Recommendation endpoints: items for an item, a user or a session (with or without context items),
+// and property values for a user or a session.
+import { Type } from '@sinclair/typebox';
+import { LIMITS } from '../config/limits.js';
+import { wrongData } from '../errors/api-error.js';
+import { ALL4, dbRoute, withWarning, type HandlerResult, type Route } from '../http/types.js';
+import type { RecoAnswer, RecoQuery, RecommendService } from '../services/recommend.js';
+
+const DEFAULT_AMT = 10;
+const Id = Type.String({ minLength: 1, maxLength: LIMITS.idMax });
+const RuleStrings = Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 100 });
+const Filters = Type.Array(Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), value: Type.Optional(Type.Unknown()) })]), { maxItems: 100 });
+const Rerankings = Type.Array(
+  Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), weight: Type.Optional(Type.Number()), options: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })]),
+  { maxItems: 100 },
+);
+// Accepted now, applied once scenarios land (each use says so in `warnings`); user_id only ever
+// selects an A/B group, never personalises.
+const Later = {
+  scenario: Type.Optional(Type.Unknown()),
+  skip_default_scenario: Type.Optional(Type.Boolean()),
+  user_id: Type.Optional(Type.Unknown()),
+};
+const ContextItems = Type.Array(Type.Unknown(), { minItems: 1, maxItems: 1000 });
+const SessionBody = {
+  filters: Type.Optional(Filters),
+  reranking: Type.Optional(Rerankings),
+  exclude_rated_items: Type.Optional(Type.Boolean()),
+  ratings: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 10_000 })),
+  interactions: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 10_000 })),
+  user_properties: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+};
+const Common = { amt: Type.Optional(Type.Unknown()), cursor: Type.Optional(Type.String({ maxLength: 256 })), ...Later };
+
+// amt is checked here rather than by the schema so that every form of a bad amt is WRONG_PARAMETER.
+function amtOf(v: unknown): number {
+  if (v === undefined) return DEFAULT_AMT;
+  const n = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > LIMITS.recoAmtMax) {
+    throw wrongData('WRONG_PARAMETER', `amt must be an integer from 1 to ${LIMITS.recoAmtMax}`, { field: 'amt' });
+  }
+  return n;
+}
+
+function query(q: Record<string, unknown>): RecoQuery {
+  return {
+    amt: amtOf(q.amt),
+    cursor: (q.cursor as string | undefined) || undefined,
+    filters: q.filters as RecoQuery['filters'],
+    reranking: q.reranking as RecoQuery['reranking'],
+    excludeRated: q.exclude_rated_items === true,
+  };
+}
+
+function notYet(q: Record<string, unknown>, answer: object): HandlerResult {
+  const later = Object.keys(Later).filter((k) => k !== 'user_id' && q[k] !== undefined && q[k] !== false && q[k] !== 'false');
+  const out = answer as unknown as Record<string, unknown>;
+  return later.length === 0 ? out : withWarning(out, `not applied by this version: ${later.join(', ')}`);
+}
+
+const thenNotYet = (q: Record<string, unknown>, out: RecoAnswer | Promise<RecoAnswer>) => (out instanceof Promise ? out.then((a) => notYet(q, a)) : notYet(q, out));
+
+export const recommendationRoutes = (reco: RecommendService): Route[] => [
+  dbRoute(ALL4, {
+    method: 'GET',
+    path: 'recommendation/items/<item_id>/items/',
+    summary: 'items similar to an item',
+    params: Type.Object({ item_id: Id }),
+    query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings) }),
+    handler: ({ auth, db, params, query: q }) => thenNotYet(q, reco.itemToItems(auth, db, params.item_id!, query(q))),
+  }),
+  dbRoute(ALL4, {
+    method: 'GET',
+    path: 'recommendation/users/<user_id>/items/',
+    summary: "items for a user, from the user's current ratings",
+    params: Type.Object({ user_id: Id }),
+    query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings), exclude_rated_items: Type.Optional(Type.Boolean()) }),
+    handler: ({ auth, db, params, query: q }) => thenNotYet(q, reco.userToItems(auth, db, params.user_id!, query(q))),
+  }),
+  dbRoute(ALL4, {
+    method: 'POST',
+    path: 'recommendation/sessions/items/',
+    summary: "items for an anonymous session, from the ratings or interactions it sends (nothing is stored)",
+    body: Type.Object({ ...Common, ...SessionBody }),
+    handler: ({ auth, db, body }) => thenNotYet(body, reco.sessionToItems(auth, db, body, query(body))),
+  }),
+  dbRoute(ALL4, {
+    method: 'POST',
+    path: 'recommendation/context-items/users/<user_id>/items/',
+    summary: "items for a user, steered towards items like the context items (which are left out)",
+    params: Type.Object({ user_id: Id }),
+    body: Type.Object({ ...Common, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), exclude_rated_items: Type.Optional(Type.Boolean()), context_items: ContextItems }),
+    handler: ({ auth, db, params, body }) => thenNotYet(body, reco.userToItems(auth, db, params.user_id!, query(body), body.context_items)),
+  }),
+  dbRoute(ALL4, {
+    method: 'POST',
+    path: 'recommendation/context-items/sessions/items/',
+    summary: "items for a session's ratings, steered towards items like the context items (which are left out)",
+    body: Type.Object({ ...Common, ...SessionBody, context_items: ContextItems }),
+    handler: ({ auth, db, body }) => thenNotYet(body, reco.sessionToItems(auth, db, body, query(body), body.context_items)),
+  }),
+  dbRoute(ALL4, {
+    method: 'GET',
+    path: 'recommendation/users/<user_id>/items-properties/<property_name>/',
+    summary: 'values of an item property for a user, ranked over the items that hold them',
+    params: Type.Object({ user_id: Id, property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
+    query: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(RuleStrings), ...Later }),
+    handler: ({ auth, db, params, query: q }) => reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q)).then((a) => notYet(q, a)),
+  }),
+  dbRoute(ALL4, {
+    method: 'POST',
+    path: 'recommendation/sessions/items-properties/<property_name>/',
+    summary: "values of an item property for a session's ratings or interactions, ranked over the items that hold them",
+    params: Type.Object({ property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
+    body: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(Filters), ...Later, ratings: SessionBody.ratings, interactions: SessionBody.interactions, user_properties: SessionBody.user_properties }),
+    handler: ({ auth, db, params, body }) => reco.sessionToProperties(auth, db, body, params.property_name!, query(body)).then((a) => notYet(body, a)),
+  }),
+  dbRoute(ALL4, {
+    method: 'POST',
+    path: 'recommendation/generic/items/',
+    summary: 'items for whatever is given: an item_id (item to items), else a user_id (profile), else session ratings, interactions or user properties; context_items steer profiles and sessions',
+    body: Type.Object({ ...Common, ...SessionBody, item_id: Type.Optional(Type.Unknown()), context_items: Type.Optional(ContextItems) }),
+    handler: ({ auth, db, body }) => {
+      const q = query(body);
+      const [recoType, out] =
+        body.item_id !== undefined
+          ? ['item_to_items', reco.itemToItems(auth, db, idText(body.item_id, 'item_id'), q)]
+          : body.user_id !== undefined
+            ? [body.context_items ? 'profile_to_items_w_ctx_items' : 'profile_to_items', reco.userToItems(auth, db, idText(body.user_id, 'user_id'), q, body.context_items)]
+            : [body.context_items ? 'session_to_items_w_ctx_items' : 'session_to_items', reco.sessionToItems(auth, db, body, q, body.context_items)];
+      return Promise.resolve(out).then((a) => notYet({ ...body, user_id: undefined }, { ...a, reco_type: recoType }));
+    },
+  }),
+  dbRoute(ALL4, {
+    method: 'POST',
+    path: 'recommendation/items-properties/items/',
+    summary: 'items like those holding the given property values',
+    body: Type.Object({ ...Common, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), item_properties: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }) }),
+    handler: ({ auth, db, body }) => reco.propertiesToItems(auth, db, body.item_properties, query(body)).then((a) => notYet(body, a)),
+  }),
+  dbRoute(ALL4, {
+    method: 'POST',
+    path: 'recommendation/users-groups/items/',
+    summary: 'items for a group of users; consensus_factor 0 ranks by the mean score, 1 by the lowest',
+    body: Type.Object({
+      ...Common,
+      filters: Type.Optional(Filters),
+      reranking: Type.Optional(Rerankings),
+      exclude_rated_items: Type.Optional(Type.Boolean()),
+      users_id: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 }),
+      consensus_factor: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    }),
+    handler: ({ auth, db, body }) => reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body)).then((a) => notYet(body, a)),
+  }),
+];
+
+// A path-style id from a body field (numbers as their decimal text).
+function idText(v: unknown, field: string): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  throw wrongData('WRONG_DATA_TYPE', `${field} must be a string or a number`, { field });
+}

@@ -1,0 +1,409 @@
+// Recommendations from the served model: one ranking per query (cached per model version), then
+// filters, exclusions and pagination over it. Item-to-items answers in the same tick when the model,
+// the item definitions and the columnar view are warm (pipelining clients need that); the rest, and
+// every miss, answer after reading what they need.
+import { LRUCache } from 'lru-cache';
+import { notFound, unavailable, wrongData } from '../errors/api-error.js';
+import { foldIn, itemsForGroup, itemsForVector, meanDirection, popularItems, similarItems, type Ranking } from '../engine/rankings.js';
+import type { LoadedModel, ModelRegistry } from '../engine/registry.js';
+import type { Claims } from '../http/types.js';
+import type { EntitiesStore } from '../store/entities-store.js';
+import type { RatingsStore } from '../store/ratings-store.js';
+import type { Catalogues } from './catalogue.js';
+import type { CatalogueView } from './catalogue-view.js';
+import type { PropertyDef } from '../store/properties-store.js';
+import { decodeCursor, encodeCursor } from './cursors.js';
+import { compileFilters, RECO_OPS, type FilterObject } from './filters.js';
+import { compileReranking, diversify, type DiversityRule, type RerankingObject } from './reranking.js';
+import type { IdValue } from './id-types.js';
+import { parseId, pathOwner, shownId } from './identifiers.js';
+import type { InteractionRuleService } from './interaction-rules.js';
+
+export interface RecoQuery {
+  amt: number;
+  cursor?: string;
+  filters?: (string | FilterObject)[];
+  reranking?: (string | RerankingObject)[];
+  excludeRated?: boolean;
+}
+
+export interface SessionInput {
+  ratings?: unknown[];
+  interactions?: unknown[];
+  user_properties?: Record<string, unknown>;
+}
+
+export interface RecoAnswer {
+  items_id: IdValue[];
+  next_cursor: string;
+  warnings: string[];
+}
+
+// What shapes a ranking into a page besides exclusions: filters and reranking rules, both read
+// against the catalogue's columnar view of items.
+interface Shape {
+  keep?: (item: number) => boolean;
+  rules?: DiversityRule[];
+  valueOf?: (item: number, seq: number) => unknown;
+}
+const NOT_WARM = Symbol('not warm');
+
+// Rankings start this deep and grow fourfold when filters or pages use them up.
+const FIRST_DEPTH = 128;
+const CACHED_RANKINGS = 20_000;
+const NO_RATINGS = 'no ratings to personalise with: most popular items';
+// Items whose values a property ranking looks at.
+const VALUE_DEPTH = 1000;
+
+// Ratings to fold in (model rows and values); key: the cache key of its ranking (undefined: none).
+interface Profile {
+  key: string | undefined;
+  items: number[];
+  values: number[];
+}
+
+export class RecommendService {
+  private readonly rankings = new LRUCache<string, Ranking>({ max: CACHED_RANKINGS });
+
+  constructor(
+    private readonly registry: ModelRegistry,
+    private readonly catalogues: Catalogues,
+    private readonly entities: EntitiesStore,
+    private readonly ratings: RatingsStore,
+    private readonly rules: InteractionRuleService,
+  ) {}
+
+  // GET recommendation/items/<item_id>/items/: items most similar to the item, never the item itself.
+  itemToItems(auth: Claims, db: string, rawItem: string, q: RecoQuery): RecoAnswer | Promise<RecoAnswer> {
+    const item = parseId(auth, 'item', rawItem, false);
+    const model = this.registry.held(db);
+    const idx = model?.itemIndex.get(item.key);
+    if (model && idx !== undefined) {
+      const shape = this.shapeNow(db, q);
+      if (shape !== NOT_WARM) return this.page(auth, model, `i${idx}`, (d) => similarItems(model, idx, d), q, shape, undefined, []);
+    }
+    return this.itemToItemsLater(auth, db, item.key, item.value, q);
+  }
+
+  private async itemToItemsLater(auth: Claims, db: string, key: string, value: IdValue, q: RecoQuery): Promise<RecoAnswer> {
+    const model = await this.model(db);
+    const shape = await this.shape(db, q);
+    const idx = model.itemIndex.get(key);
+    if (idx !== undefined) return this.page(auth, model, `i${idx}`, (d) => similarItems(model, idx, d), q, shape, undefined, []);
+    if ((await this.entities.indexOf(db, 'item', key)) === undefined) throw notFound('ITEM_NOT_FOUND', 'item', value);
+    const warning = `item ${JSON.stringify(value)} is newer than the model: most popular items until a training covers it`;
+    return this.page(auth, model, 'pop', (d) => popularItems(model, d), q, shape, undefined, [warning]);
+  }
+
+  // GET recommendation/users/<user_id>/items/: the user's current ratings folded into fresh factors
+  // (what training would give them now), so new feedback counts at once.
+  async userToItems(auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]): Promise<RecoAnswer> {
+    const model = await this.model(db);
+    const shape = await this.shape(db, q);
+    const profile = await this.userProfile(auth, db, model, rawUser);
+    const ranked = this.profileRanking(model, profile, await this.contextRows(auth, db, model, context));
+    const exclude = this.excluded(q, profile, ranked.context);
+    return this.page(auth, model, ranked.key, ranked.rank, q, shape, exclude, ranked.warnings);
+  }
+
+  // POST recommendation/sessions/items/: the session's ratings, or its interactions through the
+  // database's interaction rules, folded in like a user's; nothing is stored.
+  async sessionToItems(auth: Claims, db: string, s: SessionInput, q: RecoQuery, context?: unknown[]): Promise<RecoAnswer> {
+    const model = await this.model(db);
+    const shape = await this.shape(db, q);
+    const profile = await this.sessionProfile(auth, db, model, s);
+    const ranked = this.profileRanking(model, profile, await this.contextRows(auth, db, model, context));
+    return this.page(auth, model, undefined, ranked.rank, q, shape, this.excluded(q, profile, ranked.context), ranked.warnings);
+  }
+
+  // GET recommendation/users/<user_id>/items-properties/<property>/: values of the property,
+  // ranked by how high the items holding them rank for the user.
+  async userToProperties(auth: Claims, db: string, rawUser: string, property: string, q: RecoQuery) {
+    const model = await this.model(db);
+    const profile = await this.userProfile(auth, db, model, rawUser);
+    return this.rankValues(db, model, this.profileRanking(model, profile, []), property, q);
+  }
+
+  async sessionToProperties(auth: Claims, db: string, s: SessionInput, property: string, q: RecoQuery) {
+    const model = await this.model(db);
+    const profile = await this.sessionProfile(auth, db, model, s);
+    return this.rankValues(db, model, this.profileRanking(model, profile, []), property, q);
+  }
+
+  // POST recommendation/users-groups/items/: items for several users at once.
+  async groupToItems(auth: Claims, db: string, rawUsers: unknown[], consensus: number, q: RecoQuery): Promise<RecoAnswer> {
+    const model = await this.model(db);
+    const shape = await this.shape(db, q);
+    const profiles: Profile[] = [];
+    for (const raw of rawUsers) profiles.push(await this.userProfile(auth, db, model, parseId(auth, 'user', raw, false).key));
+    const rated = profiles.filter((p) => p.items.length > 0);
+    const exclude = q.excludeRated ? new Set(profiles.flatMap((p) => p.items)) : undefined;
+    if (rated.length === 0) return this.page(auth, model, 'pop', (d) => popularItems(model, d), q, shape, exclude, [NO_RATINGS]);
+    const vectors = rated.map((p) => foldIn(model, Uint32Array.from(p.items), Float32Array.from(p.values)));
+    const key = `g${consensus} ${rated.map((p) => p.key).sort().join('|')}`;
+    return this.page(auth, model, key, (d) => itemsForGroup(model, vectors, consensus, d), q, shape, exclude, []);
+  }
+
+  // POST recommendation/items-properties/items/: items like those holding the given property values
+  // (the mean direction of every item that holds one of them).
+  async propertiesToItems(auth: Claims, db: string, values: Record<string, unknown>, q: RecoQuery): Promise<RecoAnswer> {
+    const model = await this.model(db);
+    const shape = await this.shape(db, q);
+    const cat = this.catalogues.get(db);
+    const defs = (await cat.definitions('item')) ?? new Map<string, PropertyDef>();
+    const view = await cat.view('item');
+    const wanted = Object.entries(values).map(([name, v]) => {
+      const def = defs.get(name.toLowerCase());
+      if (!def) throw notFound('ITEM_PROPERTY_NOT_FOUND', 'property', name);
+      return { seq: def.seq, keys: new Set((Array.isArray(v) ? v : [v]).map(String)) };
+    });
+    const holders: number[] = [];
+    for (let i = 0; i < model.views.dims.items; i++) {
+      const at = view.at(i);
+      if (wanted.some((w) => [at.get(w.seq)].flat().some((x) => x !== undefined && x !== null && w.keys.has(String(x))))) holders.push(i);
+    }
+    if (holders.length === 0) return this.page(auth, model, 'pop', (d) => popularItems(model, d), q, shape, undefined, ['no item holds these property values: most popular items']);
+    const direction = meanDirection(model, holders);
+    return this.page(auth, model, undefined, (d) => itemsForVector(model, direction, d), q, shape, undefined, []);
+  }
+
+  private async userProfile(auth: Claims, db: string, model: LoadedModel, rawUser: string): Promise<Profile> {
+    const user = pathOwner(auth, 'user', rawUser, false);
+    if ((await this.entities.indexOf(db, 'user', user.key)) === undefined) throw notFound('USER_NOT_FOUND', 'user', user.value);
+    const rated = (await this.ratings.ofUser(db, user.key)) ?? [];
+    const items: number[] = [], values: number[] = [];
+    let signature = 0;
+    for (const r of rated) {
+      const i = model.itemIndex.get(r.item);
+      if (i === undefined) continue;
+      items.push(i);
+      values.push(r.rating);
+      signature = (signature * 31 + i * 7 + r.rating * 1013 + r.timestamp) % 2 ** 40;
+    }
+    return { key: `u${user.key} ${items.length} ${signature}`, items, values };
+  }
+
+  private async sessionProfile(auth: Claims, db: string, model: LoadedModel, s: SessionInput): Promise<Profile> {
+    if (s.ratings !== undefined && s.interactions !== undefined) {
+      throw wrongData('WRONG_PARAMETER', 'send either ratings or interactions, not both', { field: 'interactions' });
+    }
+    await this.checkUserProperties(db, s.user_properties);
+    const given = s.interactions !== undefined ? await this.interactionRatings(auth, db, s.interactions) : this.sessionRatings(auth, s.ratings ?? []);
+    const items: number[] = [], values: number[] = [];
+    for (const [key, rating] of given) {
+      const i = model.itemIndex.get(key);
+      if (i === undefined) continue;
+      items.push(i);
+      values.push(rating);
+    }
+    // Not cached: a session's ranking is computed once per request.
+    return { key: undefined, items, values };
+  }
+
+  // Factors folded in from the profile's ratings, steered towards the context items (the mean of
+  // their unit factor rows, at the profile vector's length); popular items with neither.
+  private profileRanking(model: LoadedModel, p: Profile, context: number[]): { key: string | undefined; rank: (d: number) => Ranking; warnings: string[]; context: number[] } {
+    if (p.items.length === 0 && context.length === 0) return { key: 'pop', rank: (d) => popularItems(model, d), warnings: [NO_RATINGS], context };
+    const f = model.views.dims.factors;
+    const vector = p.items.length > 0 ? foldIn(model, Uint32Array.from(p.items), Float32Array.from(p.values)) : new Float32Array(f);
+    if (context.length > 0) {
+      let length = Math.hypot(...vector);
+      if (length === 0) length = 1;
+      const V = model.views.itemFactors;
+      for (const c of context) {
+        const n = model.itemNorms[c]!;
+        if (n === 0) continue;
+        for (let a = 0; a < f; a++) vector[a]! += (length * V[c * f + a]!) / (n * context.length);
+      }
+    }
+    const key = p.key === undefined || context.length > 0 ? undefined : p.key;
+    return { key, rank: (d) => itemsForVector(model, vector, d), warnings: [], context };
+  }
+
+  private excluded(q: RecoQuery, p: Profile, context: number[]): Set<number> | undefined {
+    if (context.length === 0 && !q.excludeRated) return undefined;
+    return new Set([...context, ...(q.excludeRated ? p.items : [])]);
+  }
+
+  // Context items as model rows: IDs or {item_id} objects; unknown → ITEM_NOT_FOUND, known but newer than the model → ignored.
+  private async contextRows(auth: Claims, db: string, model: LoadedModel, context: unknown[] | undefined): Promise<number[]> {
+    const out: number[] = [];
+    for (const [k, raw] of (context ?? []).entries()) {
+      const id = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>).item_id : raw;
+      if (id === undefined) throw wrongData('WRONG_DATA_TYPE', `context_items[${k}] must be an item id or an object with item_id`, { field: `context_items[${k}]` });
+      const item = parseId(auth, 'item', id, false);
+      const idx = model.itemIndex.get(item.key);
+      if (idx !== undefined) out.push(idx);
+      else if ((await this.entities.indexOf(db, 'item', item.key)) === undefined) throw notFound('ITEM_NOT_FOUND', 'item', item.value);
+    }
+    return out;
+  }
+
+  // Property values scored by the items holding them among the best ranked: an item at rank r adds
+  // 1 / log2(2 + r) to each of its values (as a discounted gain would).
+  private async rankValues(db: string, model: LoadedModel, ranked: { rank: (d: number) => Ranking; warnings: string[] }, property: string, q: RecoQuery) {
+    const cat = this.catalogues.get(db);
+    const defs = (await cat.definitions('item')) ?? new Map<string, PropertyDef>();
+    const def = defs.get(property.toLowerCase());
+    if (!def) throw notFound('ITEM_PROPERTY_NOT_FOUND', 'property', property);
+    if (q.cursor !== undefined || q.reranking?.length) throw wrongData('WRONG_PARAMETER', 'property endpoints take neither cursor nor reranking', { field: q.cursor !== undefined ? 'cursor' : 'reranking' });
+    const shape = await this.shape(db, q);
+    const view = await cat.view('item');
+    const r = ranked.rank(VALUE_DEPTH);
+    const score = new Map<string, { value: unknown; score: number }>();
+    let rank = 0;
+    for (const i of r.items) {
+      if (shape.keep && !shape.keep(i)) continue;
+      const v = view.at(i).get(def.seq);
+      const gain = 1 / Math.log2(2 + rank++);
+      for (const one of v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]) {
+        const k = typeof one === 'string' ? `s${one}` : `n${String(one)}`;
+        const was = score.get(k);
+        if (was) was.score += gain;
+        else score.set(k, { value: one, score: gain });
+      }
+    }
+    const best = [...score.values()].sort((a, b) => b.score - a.score || String(a.value).localeCompare(String(b.value)));
+    return { properties: best.slice(0, q.amt).map((e) => e.value), warnings: ranked.warnings };
+  }
+
+  private sessionRatings(auth: Claims, rows: unknown[]): Map<string, number> {
+    const out = new Map<string, number>();
+    rows.forEach((row, k) => {
+      const at = `ratings[${k}]`;
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
+      const r = row as Record<string, unknown>;
+      const item = parseId(auth, 'item', r.item_id, false);
+      if (typeof r.rating !== 'number' || !(r.rating >= 1 && r.rating <= 10)) throw wrongData('WRONG_DATA_TYPE', `${at}.rating must be a number from 1 to 10`, { field: `${at}.rating` });
+      out.set(item.key, r.rating);
+    });
+    return out;
+  }
+
+  // Each item's inferred rating by the rules (the higher one wins unless the rule replaces).
+  private async interactionRatings(auth: Claims, db: string, rows: unknown[]): Promise<Map<string, number>> {
+    const parsed = rows.map((row, k) => {
+      const at = `interactions[${k}]`;
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
+      const r = row as Record<string, unknown>;
+      if (typeof r.interaction_type !== 'string' || r.interaction_type === '') throw wrongData('WRONG_DATA_TYPE', `${at}.interaction_type must be a string`, { field: `${at}.interaction_type` });
+      return { item: parseId(auth, 'item', r.item_id, false).key, type: r.interaction_type };
+    });
+    const rules = await this.rules.resolve(db, parsed.map((p) => p.type));
+    const out = new Map<string, number>();
+    for (const p of parsed) {
+      const rule = rules.get(p.type.toLowerCase())!;
+      const was = out.get(p.item);
+      out.set(p.item, was === undefined || rule.combine === 'replace' ? rule.rating : Math.max(was, rule.rating));
+    }
+    return out;
+  }
+
+  private async checkUserProperties(db: string, props: Record<string, unknown> | undefined): Promise<void> {
+    if (props === undefined) return;
+    const defs = await this.catalogues.get(db).definitions('user');
+    for (const name of Object.keys(props)) {
+      if (!defs?.has(name.toLowerCase())) throw notFound('USER_PROPERTY_NOT_FOUND', 'property', name);
+    }
+  }
+
+  private async model(db: string): Promise<LoadedModel> {
+    const model = await this.registry.current(db);
+    if (!model) throw unavailable('DATABASE_NOT_READY', 'no model is trained for this database yet: it trains once it holds 500 ratings');
+    return model;
+  }
+
+  // Filters and reranking against the item view, when definitions and the view are at hand.
+  private shapeNow(db: string, q: RecoQuery): Shape | typeof NOT_WARM {
+    if (!q.filters?.length && !q.reranking?.length) return {};
+    const cat = this.catalogues.get(db);
+    const defs = cat.cachedDefinitions('item');
+    const view = cat.readyView('item');
+    if (!defs || !view) return NOT_WARM;
+    return shapeOf(q, defs, view);
+  }
+
+  private async shape(db: string, q: RecoQuery): Promise<Shape> {
+    if (!q.filters?.length && !q.reranking?.length) return {};
+    const cat = this.catalogues.get(db);
+    const defs = (await cat.definitions('item')) ?? new Map();
+    return shapeOf(q, defs, await cat.view('item'));
+  }
+
+  // One page of a ranking: `amt` items that pass, from the cursor's position. Without reranking
+  // the cursor holds a position in the ranking, with it a position in the diversified order of
+  // the passing items (which is deterministic); either way with the model it belongs to, so pages
+  // never repeat an item.
+  private page(
+    auth: Claims,
+    model: LoadedModel,
+    key: string | undefined,
+    rank: (depth: number) => Ranking,
+    q: RecoQuery,
+    shape: Shape,
+    exclude: Set<number> | undefined,
+    warnings: string[],
+  ): RecoAnswer {
+    const stamp = Math.round(model.meta.timestamp * 1000);
+    const tag = shape.rules ? 'd1' : 'r1';
+    let pos = 0;
+    if (q.cursor) {
+      const [at, of] = decodeCursor(tag, q.cursor, 2, Number.MAX_SAFE_INTEGER);
+      if (of !== stamp) throw wrongData('WRONG_PARAMETER', 'this cursor belongs to an earlier model: start again without it', { field: 'cursor' });
+      pos = at!;
+    }
+    const cacheKey = key === undefined ? undefined : `${model.id} ${key}`;
+    let r = cacheKey === undefined ? undefined : this.rankings.get(cacheKey);
+    const passes = (i: number) => !exclude?.has(i) && (!shape.keep || shape.keep(i));
+    // The passing items from ranking position `from` on, `want` of them at most; deepens the ranking as needed.
+    const walk = (from: number, want: number) => {
+      const out: number[] = [];
+      let at = from;
+      while (out.length < want) {
+        if (!r || (at >= r.items.length && !r.complete)) {
+          r = rank(Math.max(FIRST_DEPTH, (r?.items.length ?? 0) * 4, at + 2 * want));
+          if (cacheKey !== undefined) this.rankings.set(cacheKey, r);
+          continue;
+        }
+        if (at >= r.items.length) break;
+        const i = r.items[at++]!;
+        if (passes(i)) out.push(i);
+      }
+      return { items: out, next: at, exhausted: r!.complete && at >= r!.items.length };
+    };
+    let items: number[];
+    let next: number;
+    let more: boolean;
+    if (!shape.rules) {
+      const w = walk(pos, q.amt);
+      items = w.items;
+      next = w.next;
+      more = items.length === q.amt && !w.exhausted;
+    } else {
+      const window = Math.max(2 * q.amt, 16);
+      const w = walk(0, pos + q.amt + window);
+      const order = diversify(w.items, shape.rules, shape.valueOf!, pos + q.amt, window);
+      items = order.slice(pos, pos + q.amt);
+      next = pos + items.length;
+      more = items.length === q.amt && (w.items.length > next || !w.exhausted);
+    }
+    return {
+      items_id: items.map((i) => shownId(auth, 'item', model.itemIds[i]!)),
+      next_cursor: more ? encodeCursor(tag, [next, stamp]) : '',
+      warnings,
+    };
+  }
+}
+
+function shapeOf(q: RecoQuery, defs: ReadonlyMap<string, PropertyDef>, view: CatalogueView): Shape {
+  const shape: Shape = {};
+  if (q.filters?.length) {
+    const test = compileFilters(q.filters, defs, RECO_OPS);
+    shape.keep = (i) => test(view.at(i));
+  }
+  if (q.reranking?.length) {
+    shape.rules = compileReranking(q.reranking, defs);
+    shape.valueOf = (i, seq) => view.at(i).get(seq);
+  }
+  return shape;
+}
