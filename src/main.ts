@@ -9,6 +9,7 @@ import type { Config } from './config/env.js';
 import { ModelRegistry } from './engine/registry.js';
 import { TrainingScheduler } from './engine/scheduler.js';
 import { TrainingPool } from './engine/training-pool.js';
+import { ScoringPool } from './engine/scoring-pool.js';
 import { BearerAuth } from './http/auth.js';
 import { Dispatcher } from './http/dispatch.js';
 import { Router } from './http/router.js';
@@ -99,6 +100,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const tablesStore = new TablesStore(redis);
     const registry = new ModelRegistry(modelsStore, (db, kind, from, to) => entitiesStore.idsAt(db, kind, from, to), logger);
     const pool = new TrainingPool(config.trainingThreads || availableParallelism());
+    const scoring = new ScoringPool(availableParallelism());
     const scheduler = new TrainingScheduler(
       {
         training: new TrainingStore(redis),
@@ -132,6 +134,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     stopTraining = async () => {
       await scheduler.stop();
       await pool.close();
+      await scoring.close();
     };
     const properties = new PropertyService(propertiesStore, databases, catalogues);
     const entities = new EntityService(entitiesStore, scheduler, catalogues, logger);
@@ -152,7 +155,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
 
     const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
     const router = new Router(allRoutes({ accounts, databases, login, properties, entities, ratings, interactions, interactionRules, models: new ModelService(scheduler, modelsStore, registry),
-      recommend: new RecommendService(registry, catalogues, entitiesStore, ratingsStore, interactionRules),
+      recommend: new RecommendService(registry, catalogues, entitiesStore, ratingsStore, interactionRules, scoring, config.scoringInlineWork),
       tables,
     }));
     const dispatcher = new Dispatcher({

@@ -6,6 +6,9 @@ import { foldInTo } from '../../native-free-kernels/fold-in.js';
 import { topKTo } from '../../native-free-kernels/top-k.js';
 import type { LoadedModel } from './registry.js';
 
+// What scoring reads of a model (a worker has no more than this).
+export type Scorable = Pick<LoadedModel, 'views' | 'itemNorms'>;
+
 export interface Ranking {
   items: Uint32Array; // best first
   scores: Float32Array;
@@ -20,7 +23,7 @@ function select(scores: Float32Array, n: number, depth: number): Ranking {
 }
 
 // Cosine similarity of factor rows; the item itself is never listed.
-export function similarItems(m: LoadedModel, item: number, depth: number): Ranking {
+export function similarItems(m: Scorable, item: number, depth: number): Ranking {
   const { items: n, factors: f } = m.views.dims;
   const V = m.views.itemFactors, norms = m.itemNorms;
   const scores = new Float32Array(n);
@@ -40,7 +43,7 @@ export function similarItems(m: LoadedModel, item: number, depth: number): Ranki
 }
 
 // Items by x · item factors.
-export function itemsForVector(m: LoadedModel, x: Float32Array, depth: number): Ranking {
+export function itemsForVector(m: Scorable, x: Float32Array, depth: number): Ranking {
   const { items: n, factors: f } = m.views.dims;
   const V = m.views.itemFactors, norms = m.itemNorms;
   const scores = new Float32Array(n);
@@ -57,7 +60,7 @@ export function itemsForVector(m: LoadedModel, x: Float32Array, depth: number): 
   return select(scores, n, depth);
 }
 
-export function popularItems(m: LoadedModel, depth: number): Ranking {
+export function popularItems(m: Scorable, depth: number): Ranking {
   const scores = Float32Array.from(m.views.popularity, (p, i) => (m.views.itemCounts[i] === 0 ? NaN : p));
   return select(scores, m.views.dims.items, depth);
 }
@@ -82,7 +85,7 @@ export function foldIn(m: LoadedModel, items: Uint32Array, values: Float32Array)
 
 // Items for a group: per item, (1 − consensus) · the mean of the members' scores + consensus · the
 // lowest one, so a consensus of 1 ranks what nobody in the group dislikes first.
-export function itemsForGroup(m: LoadedModel, vectors: Float32Array[], consensus: number, depth: number): Ranking {
+export function itemsForGroup(m: Scorable, vectors: Float32Array[], consensus: number, depth: number): Ranking {
   const { items: n, factors: f } = m.views.dims;
   const V = m.views.itemFactors, norms = m.itemNorms;
   const scores = new Float32Array(n);
@@ -105,7 +108,7 @@ export function itemsForGroup(m: LoadedModel, vectors: Float32Array[], consensus
 }
 
 // The mean unit factor row of the given items (zeros when none has factors).
-export function meanDirection(m: LoadedModel, items: number[]): Float32Array {
+export function meanDirection(m: Scorable, items: number[]): Float32Array {
   const f = m.views.dims.factors;
   const out = new Float32Array(f);
   let used = 0;
@@ -116,5 +119,32 @@ export function meanDirection(m: LoadedModel, items: number[]): Float32Array {
     for (let a = 0; a < f; a++) out[a]! += m.views.itemFactors[i * f + a]! / n;
   }
   if (used > 0) for (let a = 0; a < f; a++) out[a]! /= used;
+  return out;
+}
+
+// What to rank, in a form that can travel to a scoring worker.
+export type RankSpec = { kind: 'similar'; item: number } | { kind: 'vector'; vector: Float32Array } | { kind: 'group'; vectors: Float32Array[]; consensus: number } | { kind: 'popular' };
+
+export function rank(m: Scorable, spec: RankSpec, depth: number): Ranking {
+  switch (spec.kind) {
+    case 'similar':
+      return similarItems(m, spec.item, depth);
+    case 'vector':
+      return itemsForVector(m, spec.vector, depth);
+    case 'group':
+      return itemsForGroup(m, spec.vectors, spec.consensus, depth);
+    case 'popular':
+      return popularItems(m, depth);
+  }
+}
+
+// Item norms of a factor matrix (0 for a row without factors).
+export function rowNorms(factors: Float32Array, rows: number, f: number): Float32Array {
+  const out = new Float32Array(rows);
+  for (let r = 0; r < rows; r++) {
+    let ss = 0;
+    for (let a = 0; a < f; a++) ss += factors[r * f + a]! * factors[r * f + a]!;
+    out[r] = Math.sqrt(ss);
+  }
   return out;
 }

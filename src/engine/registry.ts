@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import type { ModelMeta, ModelsStore } from '../store/models-store.js';
 import { modelViews, type ModelViews } from './layout.js';
+import { rowNorms } from './rankings.js';
 
 export interface LoadedModel {
   id: string;
@@ -88,12 +89,3 @@ export class ModelRegistry {
   }
 }
 
-function rowNorms(factors: Float32Array, rows: number, f: number): Float32Array {
-  const out = new Float32Array(rows);
-  for (let r = 0; r < rows; r++) {
-    let ss = 0;
-    for (let a = 0; a < f; a++) ss += factors[r * f + a]! * factors[r * f + a]!;
-    out[r] = Math.sqrt(ss);
-  }
-  return out;
-}

@@ -2,6 +2,7 @@
 // carry the model's SharedArrayBuffer (from registry.ts), which workers read in place.
 import { Piscina } from 'piscina';
 import type { LoadedModel } from './registry.js';
+import type { Ranking, RankSpec } from './rankings.js';
 import type { TopItems } from './workers/scoring.js';
 
 export class ScoringPool {
@@ -13,6 +14,10 @@ export class ScoringPool {
 
   topItems(model: LoadedModel, user: number, k: number, mask?: Uint8Array): Promise<TopItems> {
     return this.pool.run({ model: model.buffer, user, k, mask }, { name: 'topItems' });
+  }
+
+  rank(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
+    return this.pool.run({ model: model.buffer, modelId: model.id, spec, depth }, { name: 'rankItems' });
   }
 
   close(): Promise<void> {

@@ -4,7 +4,8 @@
 // every miss, answer after reading what they need.
 import { LRUCache } from 'lru-cache';
 import { notFound, unavailable, wrongData } from '../errors/api-error.js';
-import { foldIn, itemsForGroup, itemsForVector, meanDirection, popularItems, similarItems, type Ranking } from '../engine/rankings.js';
+import { foldIn, meanDirection, rank, type Ranking, type RankSpec } from '../engine/rankings.js';
+import type { ScoringPool } from '../engine/scoring-pool.js';
 import type { LoadedModel, ModelRegistry } from '../engine/registry.js';
 import type { Claims } from '../http/types.js';
 import type { EntitiesStore } from '../store/entities-store.js';
@@ -52,6 +53,15 @@ const NOT_WARM = Symbol('not warm');
 const FIRST_DEPTH = 128;
 const CACHED_RANKINGS = 20_000;
 const NO_RATINGS = 'no ratings to personalise with: most popular items';
+const POPULAR: RankSpec = { kind: 'popular' };
+// Candidates the diversity reranking chooses among at each step; fixed, so that the order (and so
+// every page of it) does not depend on the page size.
+const DIVERSITY_WINDOW = 32;
+
+// A page needs a deeper ranking than the one at hand, which only the scoring pool can give.
+class NeedDeeper {
+  constructor(readonly depth: number) {}
+}
 // Items whose values a property ranking looks at.
 const VALUE_DEPTH = 1000;
 
@@ -71,6 +81,10 @@ export class RecommendService {
     private readonly entities: EntitiesStore,
     private readonly ratings: RatingsStore,
     private readonly rules: InteractionRuleService,
+    private readonly scoring: ScoringPool,
+    // Rankings of catalogues up to this many items × factors run on the event loop (about 1 ms at
+    // the default, bench/kernels/scoring-threshold.ts); larger ones in the scoring pool.
+    private readonly inlineWork: number,
   ) {}
 
   // GET recommendation/items/<item_id>/items/: items most similar to the item, never the item itself.
@@ -80,7 +94,7 @@ export class RecommendService {
     const idx = model?.itemIndex.get(item.key);
     if (model && idx !== undefined) {
       const shape = this.shapeNow(db, q);
-      if (shape !== NOT_WARM) return this.page(auth, model, `i${idx}`, (d) => similarItems(model, idx, d), q, shape, undefined, []);
+      if (shape !== NOT_WARM) return this.page(auth, model, `i${idx}`, { kind: 'similar', item: idx }, q, shape, undefined, []);
     }
     return this.itemToItemsLater(auth, db, item.key, item.value, q);
   }
@@ -89,10 +103,10 @@ export class RecommendService {
     const model = await this.model(db);
     const shape = await this.shape(db, q);
     const idx = model.itemIndex.get(key);
-    if (idx !== undefined) return this.page(auth, model, `i${idx}`, (d) => similarItems(model, idx, d), q, shape, undefined, []);
+    if (idx !== undefined) return this.page(auth, model, `i${idx}`, { kind: 'similar', item: idx }, q, shape, undefined, []);
     if ((await this.entities.indexOf(db, 'item', key)) === undefined) throw notFound('ITEM_NOT_FOUND', 'item', value);
     const warning = `item ${JSON.stringify(value)} is newer than the model: most popular items until a training covers it`;
-    return this.page(auth, model, 'pop', (d) => popularItems(model, d), q, shape, undefined, [warning]);
+    return this.page(auth, model, 'pop', POPULAR, q, shape, undefined, [warning]);
   }
 
   // GET recommendation/users/<user_id>/items/: the user's current ratings folded into fresh factors
@@ -103,7 +117,7 @@ export class RecommendService {
     const profile = await this.userProfile(auth, db, model, rawUser);
     const ranked = this.profileRanking(model, profile, await this.contextRows(auth, db, model, context));
     const exclude = this.excluded(q, profile, ranked.context);
-    return this.page(auth, model, ranked.key, ranked.rank, q, shape, exclude, ranked.warnings);
+    return this.page(auth, model, ranked.key, ranked.spec, q, shape, exclude, ranked.warnings);
   }
 
   // POST recommendation/sessions/items/: the session's ratings, or its interactions through the
@@ -113,7 +127,7 @@ export class RecommendService {
     const shape = await this.shape(db, q);
     const profile = await this.sessionProfile(auth, db, model, s);
     const ranked = this.profileRanking(model, profile, await this.contextRows(auth, db, model, context));
-    return this.page(auth, model, undefined, ranked.rank, q, shape, this.excluded(q, profile, ranked.context), ranked.warnings);
+    return this.page(auth, model, undefined, ranked.spec, q, shape, this.excluded(q, profile, ranked.context), ranked.warnings);
   }
 
   // GET recommendation/users/<user_id>/items-properties/<property>/: values of the property,
@@ -138,10 +152,10 @@ export class RecommendService {
     for (const raw of rawUsers) profiles.push(await this.userProfile(auth, db, model, parseId(auth, 'user', raw, false).key));
     const rated = profiles.filter((p) => p.items.length > 0);
     const exclude = q.excludeRated ? new Set(profiles.flatMap((p) => p.items)) : undefined;
-    if (rated.length === 0) return this.page(auth, model, 'pop', (d) => popularItems(model, d), q, shape, exclude, [NO_RATINGS]);
+    if (rated.length === 0) return this.page(auth, model, 'pop', POPULAR, q, shape, exclude, [NO_RATINGS]);
     const vectors = rated.map((p) => foldIn(model, Uint32Array.from(p.items), Float32Array.from(p.values)));
     const key = `g${consensus} ${rated.map((p) => p.key).sort().join('|')}`;
-    return this.page(auth, model, key, (d) => itemsForGroup(model, vectors, consensus, d), q, shape, exclude, []);
+    return this.page(auth, model, key, { kind: 'group', vectors, consensus }, q, shape, exclude, []);
   }
 
   // POST recommendation/items-properties/items/: items like those holding the given property values
@@ -162,9 +176,9 @@ export class RecommendService {
       const at = view.at(i);
       if (wanted.some((w) => [at.get(w.seq)].flat().some((x) => x !== undefined && x !== null && w.keys.has(String(x))))) holders.push(i);
     }
-    if (holders.length === 0) return this.page(auth, model, 'pop', (d) => popularItems(model, d), q, shape, undefined, ['no item holds these property values: most popular items']);
+    if (holders.length === 0) return this.page(auth, model, 'pop', POPULAR, q, shape, undefined, ['no item holds these property values: most popular items']);
     const direction = meanDirection(model, holders);
-    return this.page(auth, model, undefined, (d) => itemsForVector(model, direction, d), q, shape, undefined, []);
+    return this.page(auth, model, undefined, { kind: 'vector', vector: direction }, q, shape, undefined, []);
   }
 
   private async userProfile(auth: Claims, db: string, model: LoadedModel, rawUser: string): Promise<Profile> {
@@ -202,8 +216,8 @@ export class RecommendService {
 
   // Factors folded in from the profile's ratings, steered towards the context items (the mean of
   // their unit factor rows, at the profile vector's length); popular items with neither.
-  private profileRanking(model: LoadedModel, p: Profile, context: number[]): { key: string | undefined; rank: (d: number) => Ranking; warnings: string[]; context: number[] } {
-    if (p.items.length === 0 && context.length === 0) return { key: 'pop', rank: (d) => popularItems(model, d), warnings: [NO_RATINGS], context };
+  private profileRanking(model: LoadedModel, p: Profile, context: number[]): { key: string | undefined; spec: RankSpec; warnings: string[]; context: number[] } {
+    if (p.items.length === 0 && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
     const f = model.views.dims.factors;
     const vector = p.items.length > 0 ? foldIn(model, Uint32Array.from(p.items), Float32Array.from(p.values)) : new Float32Array(f);
     if (context.length > 0) {
@@ -217,7 +231,7 @@ export class RecommendService {
       }
     }
     const key = p.key === undefined || context.length > 0 ? undefined : p.key;
-    return { key, rank: (d) => itemsForVector(model, vector, d), warnings: [], context };
+    return { key, spec: { kind: 'vector', vector }, warnings: [], context };
   }
 
   private excluded(q: RecoQuery, p: Profile, context: number[]): Set<number> | undefined {
@@ -241,21 +255,20 @@ export class RecommendService {
 
   // Property values scored by the items holding them among the best ranked: an item at rank r adds
   // 1 / log2(2 + r) to each of its values (as a discounted gain would).
-  private async rankValues(db: string, model: LoadedModel, ranked: { rank: (d: number) => Ranking; warnings: string[] }, property: string, q: RecoQuery) {
+  private async rankValues(db: string, model: LoadedModel, ranked: { spec: RankSpec; warnings: string[] }, property: string, q: RecoQuery) {
     const cat = this.catalogues.get(db);
     const defs = (await cat.definitions('item')) ?? new Map<string, PropertyDef>();
     const def = defs.get(property.toLowerCase());
     if (!def) throw notFound('ITEM_PROPERTY_NOT_FOUND', 'property', property);
-    if (q.cursor !== undefined || q.reranking?.length) throw wrongData('WRONG_PARAMETER', 'property endpoints take neither cursor nor reranking', { field: q.cursor !== undefined ? 'cursor' : 'reranking' });
     const shape = await this.shape(db, q);
     const view = await cat.view('item');
-    const r = ranked.rank(VALUE_DEPTH);
+    const r = ranked.spec.kind === 'popular' || this.inline(model) ? rank(model, ranked.spec, VALUE_DEPTH) : await this.scoring.rank(model, ranked.spec, VALUE_DEPTH);
     const score = new Map<string, { value: unknown; score: number }>();
-    let rank = 0;
+    let position = 0;
     for (const i of r.items) {
       if (shape.keep && !shape.keep(i)) continue;
       const v = view.at(i).get(def.seq);
-      const gain = 1 / Math.log2(2 + rank++);
+      const gain = 1 / Math.log2(2 + position++);
       for (const one of v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]) {
         const k = typeof one === 'string' ? `s${one}` : `n${String(one)}`;
         const was = score.get(k);
@@ -338,12 +351,63 @@ export class RecommendService {
     auth: Claims,
     model: LoadedModel,
     key: string | undefined,
-    rank: (depth: number) => Ranking,
+    spec: RankSpec,
     q: RecoQuery,
     shape: Shape,
     exclude: Set<number> | undefined,
     warnings: string[],
+  ): RecoAnswer | Promise<RecoAnswer> {
+    try {
+      return this.pageWith(auth, model, key, spec, q, shape, exclude, warnings, undefined);
+    } catch (err) {
+      if (!(err instanceof NeedDeeper)) throw err;
+      return this.pageFromPool(auth, model, key, spec, q, shape, exclude, warnings, err.depth);
+    }
+  }
+
+  private async pageFromPool(
+    auth: Claims,
+    model: LoadedModel,
+    key: string | undefined,
+    spec: RankSpec,
+    q: RecoQuery,
+    shape: Shape,
+    exclude: Set<number> | undefined,
+    warnings: string[],
+    depth: number,
+  ): Promise<RecoAnswer> {
+    for (;;) {
+      const deeper = await this.scoring.rank(model, spec, depth);
+      try {
+        return this.pageWith(auth, model, key, spec, q, shape, exclude, warnings, deeper);
+      } catch (err) {
+        if (!(err instanceof NeedDeeper)) throw err;
+        depth = err.depth;
+      }
+    }
+  }
+
+  private inline(model: LoadedModel): boolean {
+    return model.views.dims.items * model.views.dims.factors <= this.inlineWork;
+  }
+
+  private pageWith(
+    auth: Claims,
+    model: LoadedModel,
+    key: string | undefined,
+    spec: RankSpec,
+    q: RecoQuery,
+    shape: Shape,
+    exclude: Set<number> | undefined,
+    warnings: string[],
+    deeper: Ranking | undefined,
   ): RecoAnswer {
+    const inline = spec.kind === 'popular' || this.inline(model);
+    const rankTo = (depth: number): Ranking => {
+      if (inline) return rank(model, spec, depth);
+      if (deeper && (deeper.complete || deeper.items.length >= depth)) return deeper;
+      throw new NeedDeeper(depth);
+    };
     const stamp = Math.round(model.meta.timestamp * 1000);
     const tag = shape.rules ? 'd1' : 'r1';
     let pos = 0;
@@ -361,7 +425,7 @@ export class RecommendService {
       let at = from;
       while (out.length < want) {
         if (!r || (at >= r.items.length && !r.complete)) {
-          r = rank(Math.max(FIRST_DEPTH, (r?.items.length ?? 0) * 4, at + 2 * want));
+          r = rankTo(Math.max(FIRST_DEPTH, (r?.items.length ?? 0) * 4, at + 2 * want));
           if (cacheKey !== undefined) this.rankings.set(cacheKey, r);
           continue;
         }
@@ -380,7 +444,7 @@ export class RecommendService {
       next = w.next;
       more = items.length === q.amt && !w.exhausted;
     } else {
-      const window = Math.max(2 * q.amt, 16);
+      const window = DIVERSITY_WINDOW;
       const w = walk(0, pos + q.amt + window);
       const order = diversify(w.items, shape.rules, shape.valueOf!, pos + q.amt, window);
       items = order.slice(pos, pos + q.amt);

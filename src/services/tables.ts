@@ -47,6 +47,7 @@ export class TableService {
     const rows = amt === undefined ? 64 : amt;
     if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows > 64) throw wrongData('WRONG_PARAMETER', 'amt must be an integer from 1 to 64', { field: 'amt' });
     await this.store.define(db, { name, reco_type: recoType as TableKind, amt: rows, created: Date.now() / 1000, built: null });
+    this.changed(db, name); // other processes learn it when the rebuild is announced
     const r = await this.scheduler.trigger(db, 'precomputed_tables', `table ${name} defined: waiting for a trainer`);
     return { task_id: r.taskId, warnings: [] as string[] };
   }
@@ -56,7 +57,9 @@ export class TableService {
   }
 
   async remove(db: string, name: string): Promise<void> {
-    if (!(await this.store.remove(db, name))) throw notFound('TABLE_NOT_FOUND', 'table', name);
+    const removed = await this.store.remove(db, name);
+    this.changed(db, name); // at once here; other processes by the announcement
+    if (!removed) throw notFound('TABLE_NOT_FOUND', 'table', name);
   }
 
   // A table was rebuilt or deleted somewhere.

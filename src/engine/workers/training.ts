@@ -223,7 +223,16 @@ export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): 
   for (let r = rowStart; r < rowEnd; r++) {
     const x = kind === 'item_to_items' ? V : v.userFactors;
     const xr = r * f;
-    const nr = kind === 'item_to_items' ? norms[r]! : 1;
+    let nr = 1;
+    if (kind === 'item_to_items') nr = norms[r]!;
+    else if (!x.subarray(xr, xr + f).some((a) => a !== 0)) {
+      // A user without ratings at training time: the popular items.
+      for (let i = 0; i < n; i++) scores[i] = v.itemCounts[i] === 0 ? NaN : v.popularity[i]!;
+      const got = topKTo(idx, best, scores, n, amt);
+      out.fill(0xffffffff, r * amt, (r + 1) * amt);
+      out.set(idx.subarray(0, got), r * amt);
+      continue;
+    }
     for (let i = 0; i < n; i++) {
       if (norms[i] === 0 || nr === 0 || (kind === 'item_to_items' && i === r)) {
         scores[i] = NaN;
