@@ -26,6 +26,7 @@ import { InteractionService } from './services/interactions.js';
 import { LoginService } from './services/login.js';
 import { ModelService } from './services/models.js';
 import { RecommendService } from './services/recommend.js';
+import { ProfileCache } from './services/profile-cache.js';
 import { TableService } from './services/tables.js';
 import { PropertyService } from './services/properties.js';
 import { RateLimiter } from './services/rate-limiter.js';
@@ -140,9 +141,10 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const entities = new EntityService(entitiesStore, scheduler, catalogues, logger);
     const ratingsStore = new RatingsStore(redis);
     const interactionsStore = new InteractionsStore(redis);
-    const lanes = new InteractionLanes(interactionsStore, scheduler, logger);
+    const profiles = new ProfileCache(config.profileCacheMs);
+    const lanes = new InteractionLanes(interactionsStore, scheduler, profiles, logger);
     drainWrites = () => lanes.drained();
-    const ratings = new RatingService(ratingsStore, scheduler);
+    const ratings = new RatingService(ratingsStore, scheduler, profiles);
     const interactionRules = new InteractionRuleService(new SettingsStore(redis), catalogues);
     const interactions = new InteractionService(interactionsStore, ratingsStore, interactionRules, lanes, tasksStore, scheduler, logger);
     const login = new LoginService(accounts, databases, tokens, (db, session, user) => interactions.link(db, session, user, Date.now() / 1000));
@@ -155,7 +157,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
 
     const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
     const router = new Router(allRoutes({ accounts, databases, login, properties, entities, ratings, interactions, interactionRules, models: new ModelService(scheduler, modelsStore, registry),
-      recommend: new RecommendService(registry, catalogues, entitiesStore, ratingsStore, interactionRules, scoring, config.scoringInlineWork),
+      recommend: new RecommendService(registry, catalogues, entitiesStore, ratingsStore, interactionRules, profiles, scoring, config.scoringInlineWork),
       tables,
     }));
     const dispatcher = new Dispatcher({

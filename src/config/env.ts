@@ -32,6 +32,7 @@ export interface Config {
   alsCgSteps: number;
   neighbours: number;
   scoringInlineWork: number;
+  profileCacheMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -103,7 +104,7 @@ export const CONFIG_TABLE = [
   { key: 'trainingThreads', env: 'RECD_TRAINING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the training pool (0: one per core)' },
   { key: 'trainingPollMs', env: 'RECD_TRAINING_POLL_MS', parse: int(50, 3_600_000), fallback: 1000, doc: 'how often each process looks for due training tasks' },
   { key: 'trainingRetrySeconds', env: 'RECD_TRAINING_RETRY_SECONDS', parse: int(1, DAY), fallback: 60, doc: 'delay before retrying a failed task, doubled after each further failure (5 retries)' },
-  { key: 'retrainIntervalSeconds', env: 'RECD_RETRAIN_INTERVAL_SECONDS', parse: int(60, 365 * DAY), fallback: 7 * DAY, doc: 'feedback no model has seen for this long triggers a retrain' },
+  { key: 'retrainIntervalSeconds', env: 'RECD_RETRAIN_INTERVAL_SECONDS', parse: int(1, 365 * DAY), fallback: 7 * DAY, doc: 'feedback no model has seen for this long triggers a retrain' },
   { key: 'alsFactors', env: 'RECD_ALS_FACTORS', parse: int(1, 1024), fallback: 32, doc: 'ALS factors (chosen by bench/quality on ml-100k)' },
   { key: 'alsIterations', env: 'RECD_ALS_ITERATIONS', parse: int(1, 1000), fallback: 15, doc: 'ALS iterations' },
   { key: 'alsRegularization', env: 'RECD_ALS_REGULARIZATION', parse: float(0, 1e9), fallback: 20, doc: 'ALS L2 regularization' },
@@ -111,6 +112,7 @@ export const CONFIG_TABLE = [
   { key: 'alsCgSteps', env: 'RECD_ALS_CG_STEPS', parse: int(1, 100), fallback: 3, doc: 'conjugate-gradient steps per row and half-step' },
   { key: 'neighbours', env: 'RECD_NEIGHBOURS', parse: int(0, 1000), fallback: 20, doc: 'item neighbours kept per item (catalogues up to 20,000 items)' },
   { key: 'scoringInlineWork', env: 'RECD_SCORING_INLINE_WORK', parse: int(0, 2 ** 31), fallback: 640_000, doc: 'rankings of up to this many items × factors run on the event loop (about 1 ms), larger ones in the scoring pool' },
+  { key: 'profileCacheMs', env: 'RECD_PROFILE_CACHE_MS', parse: int(1, 3_600_000), fallback: 1000, doc: "how long a process reuses a user's ratings for recommendations (its own writes drop them at once)" },
   { key: 'logLevel', env: 'LOG_LEVEL', parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), fallback: 'info', doc: 'pino log level' },
 ] as const satisfies readonly Row<keyof Config>[];
 

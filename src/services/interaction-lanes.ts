@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { notFound } from '../errors/api-error.js';
 import type { InteractionBatch, InteractionsStore, Owner } from '../store/interactions-store.js';
 import type { TrainingScheduler } from '../engine/scheduler.js';
+import type { ProfileCache } from './profile-cache.js';
 import { feedbackWritten } from './ratings.js';
 
 interface Queued {
@@ -26,6 +27,7 @@ export class InteractionLanes {
   constructor(
     private readonly store: InteractionsStore,
     private readonly training: TrainingScheduler,
+    private readonly profiles: ProfileCache,
     private readonly logger: Logger,
   ) {}
 
@@ -50,7 +52,9 @@ export class InteractionLanes {
       const queue = lane.queue;
       lane.queue = [];
       try {
-        const r = await this.store.add(db, owner, mergeBatches(queue.map((q) => q.batch)));
+        const merged = mergeBatches(queue.map((q) => q.batch));
+        const r = await this.store.add(db, owner, merged);
+        if (owner === 'user') this.profiles.forget(db, merged.owners);
         if (r.kind === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
         await feedbackWritten(this.training, db, r.count).catch((err) => this.logger.error({ err, db }, 'retrain task not queued'));
         const resolved = new Set(r.resolved);

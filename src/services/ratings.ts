@@ -7,6 +7,7 @@ import { notFound, wrongData } from '../errors/api-error.js';
 import type { Claims } from '../http/types.js';
 import type { CountChange, RatingBatch, RatingsStore, StoredRating } from '../store/ratings-store.js';
 import type { TrainingScheduler } from '../engine/scheduler.js';
+import type { ProfileCache } from './profile-cache.js';
 import { decodeCursor, encodeCursor } from './cursors.js';
 import { parseId, pathOwner, shownId } from './identifiers.js';
 
@@ -24,6 +25,7 @@ export class RatingService {
   constructor(
     private readonly store: RatingsStore,
     private readonly training: TrainingScheduler,
+    private readonly profiles: ProfileCache,
   ) {}
 
   // rows: {user_id, item_id, rating, timestamp?}; with `user` given (per-user upload) rows carry no user_id.
@@ -77,11 +79,14 @@ export class RatingService {
   async remove(auth: Claims, db: string, rawUser: string, rawItem?: string): Promise<void> {
     const user = pathOwner(auth, 'user', rawUser, false);
     const item = rawItem === undefined ? undefined : parseId(auth, 'item', rawItem, false);
-    if ((await this.store.remove(db, user.key, item?.key)) === undefined) throw notFound('DATABASE_NOT_FOUND', 'database', db);
+    const removed = await this.store.remove(db, user.key, item?.key);
+    this.profiles.forget(db, [user.key]);
+    if (removed === undefined) throw notFound('DATABASE_NOT_FOUND', 'database', db);
   }
 
   private async write(db: string, batch: RatingBatch): Promise<void> {
     const change = await this.store.put(db, batch);
+    this.profiles.forget(db, batch.users);
     if (!change) throw notFound('DATABASE_NOT_FOUND', 'database', db);
     await feedbackWritten(this.training, db, change);
   }

@@ -19,6 +19,7 @@ import { compileReranking, diversify, type DiversityRule, type RerankingObject }
 import type { IdValue } from './id-types.js';
 import { parseId, pathOwner, shownId } from './identifiers.js';
 import type { InteractionRuleService } from './interaction-rules.js';
+import type { Profile, ProfileCache } from './profile-cache.js';
 
 export interface RecoQuery {
   amt: number;
@@ -65,12 +66,6 @@ class NeedDeeper {
 // Items whose values a property ranking looks at.
 const VALUE_DEPTH = 1000;
 
-// Ratings to fold in (model rows and values); key: the cache key of its ranking (undefined: none).
-interface Profile {
-  key: string | undefined;
-  items: number[];
-  values: number[];
-}
 
 export class RecommendService {
   private readonly rankings = new LRUCache<string, Ranking>({ max: CACHED_RANKINGS });
@@ -81,6 +76,7 @@ export class RecommendService {
     private readonly entities: EntitiesStore,
     private readonly ratings: RatingsStore,
     private readonly rules: InteractionRuleService,
+    private readonly profiles: ProfileCache,
     private readonly scoring: ScoringPool,
     // Rankings of catalogues up to this many items × factors run on the event loop (about 1 ms at
     // the default, bench/kernels/scoring-threshold.ts); larger ones in the scoring pool.
@@ -111,7 +107,21 @@ export class RecommendService {
 
   // GET recommendation/users/<user_id>/items/: the user's current ratings folded into fresh factors
   // (what training would give them now), so new feedback counts at once.
-  async userToItems(auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]): Promise<RecoAnswer> {
+  userToItems(auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]): RecoAnswer | Promise<RecoAnswer> {
+    if (context === undefined) {
+      const user = pathOwner(auth, 'user', rawUser, false);
+      const model = this.registry.held(db);
+      const profile = model && this.profiles.get(db, user.key, model.id);
+      const shape = profile && this.shapeNow(db, q);
+      if (model && profile && shape && shape !== NOT_WARM) {
+        const ranked = this.profileRanking(model, profile, []);
+        return this.page(auth, model, ranked.key, ranked.spec, q, shape, this.excluded(q, profile, []), ranked.warnings);
+      }
+    }
+    return this.userToItemsLater(auth, db, rawUser, q, context);
+  }
+
+  private async userToItemsLater(auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]): Promise<RecoAnswer> {
     const model = await this.model(db);
     const shape = await this.shape(db, q);
     const profile = await this.userProfile(auth, db, model, rawUser);
@@ -194,7 +204,9 @@ export class RecommendService {
       values.push(r.rating);
       signature = (signature * 31 + i * 7 + r.rating * 1013 + r.timestamp) % 2 ** 40;
     }
-    return { key: `u${user.key} ${items.length} ${signature}`, items, values };
+    const profile: Profile = { key: `u${user.key} ${items.length} ${signature}`, items, values };
+    this.profiles.set(db, user.key, model.id, profile);
+    return profile;
   }
 
   private async sessionProfile(auth: Claims, db: string, model: LoadedModel, s: SessionInput): Promise<Profile> {
@@ -219,7 +231,9 @@ export class RecommendService {
   private profileRanking(model: LoadedModel, p: Profile, context: number[]): { key: string | undefined; spec: RankSpec; warnings: string[]; context: number[] } {
     if (p.items.length === 0 && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
     const f = model.views.dims.factors;
-    const vector = p.items.length > 0 ? foldIn(model, Uint32Array.from(p.items), Float32Array.from(p.values)) : new Float32Array(f);
+    // Folded in once per profile (a cached profile keeps its vector).
+    p.vector ??= p.items.length > 0 ? foldIn(model, Uint32Array.from(p.items), Float32Array.from(p.values)) : new Float32Array(f);
+    const vector = context.length > 0 ? Float32Array.from(p.vector) : p.vector;
     if (context.length > 0) {
       let length = Math.hypot(...vector);
       if (length === 0) length = 1;

@@ -489,6 +489,21 @@ t.test('HTTP pipelining: 10 item-to-items requests in one write get 10 complete 
   }
 });
 
+t.test('HTTP pipelining: user-to-items answers in the same tick once the user is warm', async (t) => {
+  const users = range(0, 10).map((u) => uid(u * 6));
+  const query = 'amt=5&exclude_rated_items=true';
+  const expected: unknown[] = [];
+  for (const u of users) {
+    const r = await api.get(`recommendation/users/${u}/items/`, { token, query });
+    t.equal(r.status, 200, `warm-up ${u}: ${why(r, 200)}`);
+    expected.push(r.body);
+  }
+  const { responses, closedEarly } = await pipelined(users.map((u) => `recommendation/users/${u}/items/?${query}`));
+  t.equal(responses.length, 10, '10 complete responses');
+  t.notOk(closedEarly, 'the socket stayed open until all came back');
+  t.strictSame(responses.map((r) => r.body), expected, 'the same answers as over plain HTTP, in request order');
+});
+
 t.test('the model served throughout is the one trained at the start', async (t) => {
   t.strictSame((await models(token)).map((m) => m.model_id), [modelId], 'one model, never replaced');
   t.equal(await statusOf(token), 'ready');
