@@ -11,7 +11,7 @@
 // same tool and same pipelining only. Progress goes to stderr, the markdown report to stdout.
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -20,12 +20,12 @@ import { freePort, startRedisServer, type EmbeddedRedis } from '../../src/store/
 import { BENCH_PROPERTIES, benchItem, propertyBody } from './catalogue-fixture.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const CLI = resolve(HERE, '../../src/cli.js');
-const HELLO = resolve(HERE, 'hello-uws.js');
-const HOST = '127.0.0.1';
+export const CLI = resolve(HERE, '../../src/cli.js');
+export const HELLO = resolve(HERE, 'hello-uws.js');
+export const HOST = '127.0.0.1';
 
-const ROOT_EMAIL = 'root@bench.local';
-const ROOT_PASSWORD = 'Root-password-1';
+export const ROOT_EMAIL = 'root@bench.local';
+export const ROOT_PASSWORD = 'Root-password-1';
 const BACKEND_EMAIL = 'backend@bench.local';
 const BACKEND_PASSWORD = 'Backend-password-1';
 
@@ -40,7 +40,7 @@ function envInt(name: string, fallback: number, min: number): number {
   return n;
 }
 
-const settings = {
+export const settings = {
   seconds: envInt('BENCH_SECONDS', 10, 1),
   rounds: envInt('BENCH_ROUNDS', 3, 1),
   warmupSeconds: envInt('BENCH_WARMUP_SECONDS', 2, 0),
@@ -57,7 +57,7 @@ const settings = {
   quietWaitSeconds: envInt('BENCH_QUIET_WAIT_SECONDS', 120, 0),
 };
 // A run during which other processes used more than this share of one core is marked as disturbed.
-const DISTURBED_PCT = 25;
+export const DISTURBED_PCT = 25;
 // Also: BENCH_SCENARIOS=a,c (a subset), BENCH_RECD_LOG_LEVEL (recd's LOG_LEVEL, default warn),
 // BENCH_NODE_ARGS (node options for recd, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
 
@@ -65,7 +65,7 @@ const DISTURBED_PCT = 25;
 // Scenarios
 
 type ScenarioId = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g';
-type Tool = 'autocannon' | 'wrk';
+export type Tool = 'autocannon' | 'wrk';
 
 interface Scenario {
   id: ScenarioId;
@@ -135,7 +135,7 @@ interface Sample {
 // ---------------------------------------------------------------------------------------------------
 // Child processes
 
-interface Managed {
+export interface Managed {
   name: string;
   child: ChildProcess;
   output: string; // tail of stdout + stderr
@@ -143,9 +143,9 @@ interface Managed {
   expectedExit: boolean;
 }
 
-const children: Managed[] = [];
+export const children: Managed[] = [];
 
-function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Managed {
+export function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Managed {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const m: Managed = { name, child, output: '', exit: undefined, expectedExit: false };
   const keep = (d: Buffer) => {
@@ -162,7 +162,7 @@ function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Managed {
   return m;
 }
 
-function stop(m: Managed, timeoutMs = 10_000): Promise<void> {
+export function stop(m: Managed, timeoutMs = 10_000): Promise<void> {
   m.expectedExit = true;
   const c = m.child;
   if (c.exitCode !== null || c.signalCode !== null) return Promise.resolve();
@@ -176,11 +176,11 @@ function stop(m: Managed, timeoutMs = 10_000): Promise<void> {
   });
 }
 
-function assertAlive(m: Managed): void {
+export function assertAlive(m: Managed): void {
   if (m.exit) throw new Error(`${m.name} is not running (exit code ${m.exit.code}, signal ${m.exit.signal}); its last output:\n${m.output.slice(-4000)}`);
 }
 
-async function waitForLine(m: Managed, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+export async function waitForLine(m: Managed, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const hit = m.output.match(pattern);
@@ -191,7 +191,7 @@ async function waitForLine(m: Managed, pattern: RegExp, timeoutMs: number): Prom
   }
 }
 
-async function waitForHttp(m: Managed, url: string, timeoutMs: number): Promise<void> {
+export async function waitForHttp(m: Managed, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     assertAlive(m);
@@ -209,7 +209,7 @@ async function waitForHttp(m: Managed, url: string, timeoutMs: number): Promise<
 
 const t_ = (sc: Scenario) => `${sc.method} ${sc.path}`;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // CPU time of a process from /proc (Linux), in seconds; undefined elsewhere.
 const CLK_TCK = (() => {
@@ -218,7 +218,7 @@ const CLK_TCK = (() => {
   return Number.isFinite(n) && n > 0 ? n : 100;
 })();
 
-function cpuSeconds(pid: number | undefined): number | undefined {
+export function cpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -230,7 +230,7 @@ function cpuSeconds(pid: number | undefined): number | undefined {
 }
 
 // Busy CPU time of the whole machine (all cores, seconds) from /proc/stat; undefined elsewhere.
-function machineBusySeconds(): number | undefined {
+export function machineBusySeconds(): number | undefined {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
     const f = line.trim().split(/\s+/).slice(1).map(Number);
@@ -241,10 +241,10 @@ function machineBusySeconds(): number | undefined {
   }
 }
 
-const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+export const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
 // CPU seconds of our own processes (this runner, the servers, redis-server).
-function ownSeconds(pids: (number | undefined)[]): number | undefined {
+export function ownSeconds(pids: (number | undefined)[]): number | undefined {
   let total = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
   for (const pid of pids) {
     const c = cpuSeconds(pid);
@@ -256,7 +256,7 @@ function ownSeconds(pids: (number | undefined)[]): number | undefined {
 
 // Waits for a 1 s window in which other processes use less than settings.quietMaxPct of one core.
 // Returns the seconds waited, or -1 when it gave up.
-async function waitForQuiet(pids: (number | undefined)[]): Promise<number> {
+export async function waitForQuiet(pids: (number | undefined)[]): Promise<number> {
   if (settings.quietMaxPct === 0 || settings.quietWaitSeconds === 0) return 0;
   const t0 = Date.now();
   for (;;) {
@@ -276,7 +276,7 @@ async function waitForQuiet(pids: (number | undefined)[]): Promise<number> {
 // ---------------------------------------------------------------------------------------------------
 // Set-up over HTTP
 
-async function call(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: any; text: string }> {
+export async function call(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: any; text: string }> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -291,11 +291,11 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   return { status: r.status, json, text };
 }
 
-async function backendToken(base: string): Promise<{ token: string; dbId: string }> {
+export async function backendToken(base: string, idTypes = { item_id_type: 'uint32', user_id_type: 'uuid' }): Promise<{ token: string; dbId: string }> {
   const root = await call(base, 'POST', '/v1/login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
   if (root.status !== 200) throw new Error(`root login failed: ${root.status} ${root.text}`);
   const rootToken = root.json.token as string;
-  const db = await call(base, 'POST', '/v1/databases/', { name: 'bench', description: 'HTTP benchmark', item_id_type: 'uint32', user_id_type: 'uuid' }, rootToken);
+  const db = await call(base, 'POST', '/v1/databases/', { name: 'bench', description: 'HTTP benchmark', ...idTypes }, rootToken);
   if (db.status !== 200) throw new Error(`database creation failed: ${db.status} ${db.text}`);
   const dbId = db.json.id as string;
   const acc = await call(base, 'POST', '/v1/accounts/individual/', { email: BACKEND_EMAIL, role: 'backend', password: BACKEND_PASSWORD }, rootToken);
@@ -323,14 +323,14 @@ async function seedItems(base: string, token: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // Load generators
 
-interface Target {
+export interface Target {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
 }
 
-interface Measured {
+export interface Measured {
   rps: number;
   p99ms: number;
   requests: number;
@@ -341,7 +341,7 @@ interface Measured {
   statusCodes: string;
 }
 
-async function runAutocannon(t: Target, pipelining: number, seconds: number): Promise<Measured> {
+export async function runAutocannon(t: Target, pipelining: number, seconds: number): Promise<Measured> {
   const cpu0 = process.cpuUsage();
   const wall0 = process.hrtime.bigint();
   const r = await autocannon({ url: t.url, method: t.method, headers: t.headers, body: t.body, connections: settings.connections, pipelining, duration: seconds });
@@ -403,7 +403,7 @@ function parseDuration(value: string, unit: string): number {
   }
 }
 
-async function runWrk(dir: string, t: Target, pipelining: number, seconds: number): Promise<Measured> {
+export async function runWrk(dir: string, t: Target, pipelining: number, seconds: number): Promise<Measured> {
   const script = wrkScript(dir, t, pipelining);
   const args = ['-t1', `-c${settings.connections}`, `-d${seconds}s`, '--latency', '-s', script, t.url];
   let lastCpu: number | undefined;
@@ -444,7 +444,7 @@ async function runWrk(dir: string, t: Target, pipelining: number, seconds: numbe
 }
 
 // The commit the tree is at, and whether src/ differs from it (dist/ is built from the working tree).
-function gitState(): string {
+export function gitState(): string {
   const cwd = resolve(HERE, '../../..');
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' });
   if (head.status !== 0) return 'not a git checkout';
@@ -453,7 +453,7 @@ function gitState(): string {
   return `git ${head.stdout.trim()}${changed > 0 ? ` with ${changed} uncommitted change(s) under src/` : ', src/ clean'} at start (run from dist/, built from the working tree)`;
 }
 
-function wrkAvailable(): string | undefined {
+export function wrkAvailable(): string | undefined {
   const r = spawnSync('wrk', ['-v'], { encoding: 'utf8' });
   if (r.error) return undefined;
   const line = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n')[0]?.trim();
@@ -463,17 +463,17 @@ function wrkAvailable(): string | undefined {
 // ---------------------------------------------------------------------------------------------------
 // Report
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (s.length === 0) return NaN;
   const mid = Math.floor(s.length / 2);
   return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-const fmtInt = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
-const fmt = (n: number | undefined, digits: number) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '—');
+export const fmtInt = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
+export const fmt = (n: number | undefined, digits: number) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '—');
 
-function versionOf(pkg: string): string {
+export function versionOf(pkg: string): string {
   try {
     const req = createRequire(import.meta.url);
     const dir = dirname(req.resolve(pkg));
@@ -701,4 +701,5 @@ async function main(): Promise<void> {
   process.exit(exitCode);
 }
 
-await main();
+// Run as a program (not when bench/http/reco.ts imports the helpers above).
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -11,6 +11,7 @@
 // Env: BENCH_THREADS (default "1,2"), BENCH_ITERATIONS (5), BENCH_RUNS (3),
 //      BENCH_DATASETS (comma list of ml-100k, ml-latest-small, synthetic; default all).
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { TrainingPool } from '../../src/engine/training-pool.js';
 import { trainAls, type AlsParams } from '../../src/engine/train.js';
@@ -98,6 +99,19 @@ const sets: [string, string, () => Ratings][] = [
   ['synthetic', 'synthetic 6,000 × 4,000 × 1M, seed 1', () => synthetic(6000, 4000, 1_000_000, 1)],
 ];
 
+// Busy CPU seconds of the whole machine (Linux /proc/stat, USER_HZ 100), or NaN elsewhere: with
+// process.cpuUsage() (all of this process's threads) it tells how many cores this benchmark used and
+// how much other processes took while it ran.
+function machineBusySeconds(): number {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (f[3] ?? 0) + (f[4] ?? 0);
+    return (f.slice(0, 8).reduce((a, b) => a + b, 0) - idle) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 function gitCommit(): string {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -112,8 +126,8 @@ const header = [
   `Node ${process.version}; git ${gitCommit()}; ${new Date().toISOString()}`,
   `trainAls on TrainingPool(threads): factors ${PARAMS.factors}, iterations ${PARAMS.iterations}, reg ${PARAMS.regularization}, alpha ${PARAMS.alpha}, CG steps ${PARAMS.cgSteps}, neighbours 0, seed ${PARAMS.seed}; median of ${RUNS} runs per configuration, one pool per configuration.`,
   '',
-  '| data set | users | items | ratings | threads | s / iteration, whole trainAls ÷ n (median) | s / iteration, iterations only (median) | speed-up vs 1 thread (iterations only) | speed-up vs 1 thread (whole) | runs, iterations only (s / iteration) | prepare s (median) | finish s (median) | loss |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|',
+  '| data set | users | items | ratings | threads | s / iteration, whole trainAls ÷ n (median) | s / iteration, iterations only (median) | speed-up vs 1 thread (iterations only) | speed-up vs 1 thread (whole) | runs, iterations only (s / iteration) | prepare s (median) | finish s (median) | cores used by the bench | cores used by other processes | loss |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
 ];
 console.log(header.slice(0, 3).join('\n'));
 const rows: string[] = [];
@@ -125,6 +139,7 @@ for (const [key, name, load] of sets) {
   for (const threads of THREADS) {
     const pool = new TrainingPool(threads);
     const runs: Run[] = [];
+    const wall0 = performance.now(), busy0 = machineBusySeconds(), own0 = process.cpuUsage();
     try {
       for (let k = 0; k < RUNS; k++) {
         const r = await runOnce(pool, d, snapshot);
@@ -134,12 +149,18 @@ for (const [key, name, load] of sets) {
     } finally {
       await pool.close();
     }
+    const wall = (performance.now() - wall0) / 1000;
+    const ownUsage = process.cpuUsage(own0);
+    const own = (ownUsage.user + ownUsage.system) / 1e6;
+    const others = machineBusySeconds() - busy0 - own;
+    const cores = (x: number) => (Number.isNaN(x) ? '—' : Math.max(0, x / wall).toFixed(2));
+    console.error(`${name}, ${threads} thread(s): ${wall.toFixed(1)} s wall, bench ${cores(own)} cores, others ${cores(others)} cores`);
     const whole = median(runs.map((r) => r.whole));
     const loop = median(runs.map((r) => r.loop));
     if (threads === 1) base = { whole, loop };
     const speed = (b: number | undefined, x: number) => (b === undefined ? '—' : `${(b / x).toFixed(2)}×`);
     rows.push(
-      `| ${name} | ${d.users.toLocaleString('en-US')} | ${d.items.toLocaleString('en-US')} | ${d.u.length.toLocaleString('en-US')} | ${threads} | ${whole.toFixed(3)} | ${loop.toFixed(3)} | ${speed(base?.loop, loop)} | ${speed(base?.whole, whole)} | ${runs.map((r) => r.loop.toFixed(3)).join(', ')} | ${median(runs.map((r) => r.prepare)).toFixed(3)} | ${median(runs.map((r) => r.finish)).toFixed(3)} | ${runs[0]!.loss.toPrecision(6)} |`,
+      `| ${name} | ${d.users.toLocaleString('en-US')} | ${d.items.toLocaleString('en-US')} | ${d.u.length.toLocaleString('en-US')} | ${threads} | ${whole.toFixed(3)} | ${loop.toFixed(3)} | ${speed(base?.loop, loop)} | ${speed(base?.whole, whole)} | ${runs.map((r) => r.loop.toFixed(3)).join(', ')} | ${median(runs.map((r) => r.prepare)).toFixed(3)} | ${median(runs.map((r) => r.finish)).toFixed(3)} | ${cores(own)} | ${cores(others)} | ${runs[0]!.loss.toPrecision(6)} |`,
     );
   }
 }
