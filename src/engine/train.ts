@@ -36,15 +36,28 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, p: AlsPara
   if (prep.ratings === 0) throw new NoRatingsError();
   const { model, byUser, byItem } = prep;
   const dims = modelViews(model).dims;
-  const gram = new SharedArrayBuffer(dims.factors * dims.factors * 8);
-  const split = (rows: number, m: Csr) => ranges(rows, m, pool.threads);
+  const f = dims.factors;
+  const gram = new SharedArrayBuffer(f * f * 8);
+  const split = (rows: number, m: Csr) => ranges(rows, m, pool.threads, f);
   const userParts = split(dims.users, byUser);
   const itemParts = split(dims.items, byItem);
+  // The Gram matrix of one side as the sum of one part per thread.
+  const parts = Array.from({ length: pool.threads }, () => new SharedArrayBuffer(f * f * 8));
+  const gramOf = async (side: 'users' | 'items') => {
+    const rows = evenRanges(side === 'users' ? dims.users : dims.items, pool.threads);
+    await Promise.all(rows.map(([rowStart, rowEnd], k) => pool.gram({ model, side, rowStart, rowEnd, dst: parts[k]! })));
+    const sum = new Float64Array(gram);
+    sum.fill(0);
+    rows.forEach((_, k) => {
+      const part = new Float64Array(parts[k]!);
+      for (let a = 0; a < sum.length; a++) sum[a]! += part[a]!;
+    });
+  };
   for (let it = 1; it <= p.iterations; it++) {
     progress(`iteration ${it}/${p.iterations}`);
-    await pool.gram({ model, side: 'items', dst: gram });
+    await gramOf('items');
     await Promise.all(userParts.map(([rowStart, rowEnd]) => pool.halfStep({ model, side: 'users', m: byUser, gram, rowStart, rowEnd, params: p })));
-    await pool.gram({ model, side: 'users', dst: gram });
+    await gramOf('users');
     await Promise.all(itemParts.map(([rowStart, rowEnd]) => pool.halfStep({ model, side: 'items', m: byItem, gram, rowStart, rowEnd, params: p })));
   }
   progress('neighbours');
@@ -56,15 +69,17 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, p: AlsPara
   return { model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, loss, seconds: (performance.now() - started) / 1000 };
 }
 
-// Row ranges of about equal work (nonzeros plus a per-row share), one per thread.
-function ranges(rows: number, m: Csr, parts: number): [number, number][] {
-  const total = m.indptr[rows]! + rows;
+// Row ranges of about equal work, one per thread: a row costs its nonzeros plus about f/2 of them
+// (its share of the Gram products), so rows are weighted so.
+function ranges(rows: number, m: Csr, parts: number, f: number): [number, number][] {
+  const perRow = Math.max(1, f / 2);
+  const total = m.indptr[rows]! + rows * perRow;
   const out: [number, number][] = [];
   let start = 0;
   for (let k = 1; k <= parts && start < rows; k++) {
     let end = start;
     const goal = (total * k) / parts;
-    while (end < rows && m.indptr[end]! + end < goal) end++;
+    while (end < rows && m.indptr[end]! + end * perRow < goal) end++;
     if (k === parts) end = rows;
     if (end > start) out.push([start, end]);
     start = end;

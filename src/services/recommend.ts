@@ -55,9 +55,23 @@ const FIRST_DEPTH = 128;
 const CACHED_RANKINGS = 20_000;
 const NO_RATINGS = 'no ratings to personalise with: most popular items';
 const POPULAR: RankSpec = { kind: 'popular' };
+// Sessions with up to this many rated items get their ranking cached by content.
+const SESSION_KEY_MAX = 64;
 // Candidates the diversity reranking chooses among at each step; fixed, so that the order (and so
 // every page of it) does not depend on the page size.
 const DIVERSITY_WINDOW = 32;
+
+// One page to answer: the ranking to walk and what shapes it.
+interface PageJob {
+  auth: Claims;
+  model: LoadedModel;
+  key: string | undefined; // of the cached ranking (undefined: not cached)
+  spec: RankSpec;
+  q: RecoQuery;
+  shape: Shape;
+  exclude: Set<number> | undefined;
+  warnings: string[];
+}
 
 // A page needs a deeper ranking than the one at hand, which only the scoring pool can give.
 class NeedDeeper {
@@ -111,9 +125,11 @@ export class RecommendService {
     if (context === undefined) {
       const user = pathOwner(auth, 'user', rawUser, false);
       const model = this.registry.held(db);
-      const profile = model && this.profiles.get(db, user.key, model.id);
-      const shape = profile && this.shapeNow(db, q);
-      if (model && profile && shape && shape !== NOT_WARM) {
+      const held = model && this.profiles.get(db, user.key, model.id);
+      const shape = held && this.shapeNow(db, q);
+      if (model && held && shape && shape !== NOT_WARM) {
+        const profile = held.profile;
+        if (held.stale) void this.userProfile(auth, db, model, rawUser).catch(() => undefined); // the next request gets it
         const ranked = this.profileRanking(model, profile, []);
         return this.page(auth, model, ranked.key, ranked.spec, q, shape, this.excluded(q, profile, []), ranked.warnings);
       }
@@ -137,7 +153,7 @@ export class RecommendService {
     const shape = await this.shape(db, q);
     const profile = await this.sessionProfile(auth, db, model, s);
     const ranked = this.profileRanking(model, profile, await this.contextRows(auth, db, model, context));
-    return this.page(auth, model, undefined, ranked.spec, q, shape, this.excluded(q, profile, ranked.context), ranked.warnings);
+    return this.page(auth, model, ranked.key, ranked.spec, q, shape, this.excluded(q, profile, ranked.context), ranked.warnings);
   }
 
   // GET recommendation/users/<user_id>/items-properties/<property>/: values of the property,
@@ -191,10 +207,14 @@ export class RecommendService {
     return this.page(auth, model, undefined, { kind: 'vector', vector: direction }, q, shape, undefined, []);
   }
 
-  private async userProfile(auth: Claims, db: string, model: LoadedModel, rawUser: string): Promise<Profile> {
+  private userProfile(auth: Claims, db: string, model: LoadedModel, rawUser: string): Promise<Profile> {
     const user = pathOwner(auth, 'user', rawUser, false);
-    if ((await this.entities.indexOf(db, 'user', user.key)) === undefined) throw notFound('USER_NOT_FOUND', 'user', user.value);
-    const rated = (await this.ratings.ofUser(db, user.key)) ?? [];
+    return this.profiles.load(db, user.key, model.id, () => this.readProfile(db, model, user.key, user.value));
+  }
+
+  private async readProfile(db: string, model: LoadedModel, key: string, value: IdValue): Promise<Profile> {
+    if ((await this.entities.indexOf(db, 'user', key)) === undefined) throw notFound('USER_NOT_FOUND', 'user', value);
+    const rated = (await this.ratings.ofUser(db, key)) ?? [];
     const items: number[] = [], values: number[] = [];
     let signature = 0;
     for (const r of rated) {
@@ -204,9 +224,7 @@ export class RecommendService {
       values.push(r.rating);
       signature = (signature * 31 + i * 7 + r.rating * 1013 + r.timestamp) % 2 ** 40;
     }
-    const profile: Profile = { key: `u${user.key} ${items.length} ${signature}`, items, values };
-    this.profiles.set(db, user.key, model.id, profile);
-    return profile;
+    return { key: `u${key} ${items.length} ${signature}`, items, values };
   }
 
   private async sessionProfile(auth: Claims, db: string, model: LoadedModel, s: SessionInput): Promise<Profile> {
@@ -222,8 +240,8 @@ export class RecommendService {
       items.push(i);
       values.push(rating);
     }
-    // Not cached: a session's ranking is computed once per request.
-    return { key: undefined, items, values };
+    // Sessions sending the same ratings share a ranking; long sessions are ranked per request.
+    return { key: items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined, items, values };
   }
 
   // Factors folded in from the profile's ratings, steered towards the context items (the mean of
@@ -371,29 +389,20 @@ export class RecommendService {
     exclude: Set<number> | undefined,
     warnings: string[],
   ): RecoAnswer | Promise<RecoAnswer> {
+    const job: PageJob = { auth, model, key, spec, q, shape, exclude, warnings };
     try {
-      return this.pageWith(auth, model, key, spec, q, shape, exclude, warnings, undefined);
+      return this.pageWith(job, undefined);
     } catch (err) {
       if (!(err instanceof NeedDeeper)) throw err;
-      return this.pageFromPool(auth, model, key, spec, q, shape, exclude, warnings, err.depth);
+      return this.pageFromPool(job, err.depth);
     }
   }
 
-  private async pageFromPool(
-    auth: Claims,
-    model: LoadedModel,
-    key: string | undefined,
-    spec: RankSpec,
-    q: RecoQuery,
-    shape: Shape,
-    exclude: Set<number> | undefined,
-    warnings: string[],
-    depth: number,
-  ): Promise<RecoAnswer> {
+  private async pageFromPool(job: PageJob, depth: number): Promise<RecoAnswer> {
     for (;;) {
-      const deeper = await this.scoring.rank(model, spec, depth);
+      const deeper = await this.scoring.rank(job.model, job.spec, depth);
       try {
-        return this.pageWith(auth, model, key, spec, q, shape, exclude, warnings, deeper);
+        return this.pageWith(job, deeper);
       } catch (err) {
         if (!(err instanceof NeedDeeper)) throw err;
         depth = err.depth;
@@ -405,17 +414,8 @@ export class RecommendService {
     return model.views.dims.items * model.views.dims.factors <= this.inlineWork;
   }
 
-  private pageWith(
-    auth: Claims,
-    model: LoadedModel,
-    key: string | undefined,
-    spec: RankSpec,
-    q: RecoQuery,
-    shape: Shape,
-    exclude: Set<number> | undefined,
-    warnings: string[],
-    deeper: Ranking | undefined,
-  ): RecoAnswer {
+  // deeper: a ranking the scoring pool made, for catalogues too large to rank here.
+  private pageWith({ auth, model, key, spec, q, shape, exclude, warnings }: PageJob, deeper: Ranking | undefined): RecoAnswer {
     const inline = spec.kind === 'popular' || this.inline(model);
     const rankTo = (depth: number): Ranking => {
       if (inline) return rank(model, spec, depth);

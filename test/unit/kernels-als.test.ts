@@ -1,5 +1,6 @@
 // ALS, fold-in and dense linear algebra kernels agree with their reference twins on small random inputs.
 import t from 'tap';
+import { mulberry32 } from '../../native-free-kernels/random.js';
 import { alsHalfStepTo, alsLoss } from '../../native-free-kernels/als.js';
 import type { Csr } from '../../native-free-kernels/csr.js';
 import { foldInTo } from '../../native-free-kernels/fold-in.js';
@@ -8,16 +9,6 @@ import * as ref from '../../native-free-kernels/reference/als.js';
 import { foldInTo as refFoldInTo } from '../../native-free-kernels/reference/fold-in.js';
 import { choleskySolveTo as refCholeskySolveTo, gramTo as refGramTo } from '../../native-free-kernels/reference/linalg.js';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let z = a;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomFactors(rand: () => number, n: number, f: number, scale = 1): Float32Array {
   const out = new Float32Array(n * f);

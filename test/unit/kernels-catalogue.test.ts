@@ -1,5 +1,6 @@
 // Catalogue kernels (CSR, popularity, top-k, neighbours): fast versions agree with their reference twins.
 import t from 'tap';
+import { mulberry32 } from '../../native-free-kernels/random.js';
 import * as fastCsr from '../../native-free-kernels/csr.js';
 import * as refCsr from '../../native-free-kernels/reference/csr.js';
 import * as fastPop from '../../native-free-kernels/popularity.js';
@@ -9,16 +10,6 @@ import * as refTop from '../../native-free-kernels/reference/top-k.js';
 import * as fastNb from '../../native-free-kernels/neighbours.js';
 import * as refNb from '../../native-free-kernels/reference/neighbours.js';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const randInt = (rand: () => number, n: number) => Math.floor(rand() * n);
 const arr = (a: ArrayLike<number>) => Array.from(a);
 const close = (a: number, b: number, tol = 1e-5) => (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));

@@ -1,18 +1,9 @@
 // Cold-start feature factors: the fast kernel agrees with its reference twin, a hand example, and bad input throws.
 import t from 'tap';
+import { mulberry32 } from '../../native-free-kernels/random.js';
 import * as fast from '../../native-free-kernels/feature-factors.js';
 import * as ref from '../../native-free-kernels/reference/feature-factors.js';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const randInt = (rand: () => number, n: number) => Math.floor(rand() * n);
 const arr = (a: ArrayLike<number>) => Array.from(a);
 const close = (a: number, b: number, tol = 1e-6) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));

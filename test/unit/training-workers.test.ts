@@ -36,9 +36,9 @@ function runIterations(p: Prepared, iterations: number): void {
   const dst = new SharedArrayBuffer(f * f * 8);
   const { dims } = modelViews(p.model);
   for (let it = 0; it < iterations; it++) {
-    gram({ model: p.model, side: 'items', dst });
+    gram({ model: p.model, side: 'items', rowStart: 0, rowEnd: dims.items, dst });
     halfStep({ model: p.model, side: 'users', m: p.byUser, gram: dst, rowStart: 0, rowEnd: dims.users, params });
-    gram({ model: p.model, side: 'users', dst });
+    gram({ model: p.model, side: 'users', rowStart: 0, rowEnd: dims.users, dst });
     halfStep({ model: p.model, side: 'items', m: p.byItem, gram: dst, rowStart: 0, rowEnd: dims.items, params });
   }
 }
@@ -113,10 +113,17 @@ t.test('iterations lower the loss; finish, neighbours and extend', async (t) => 
 
   // gram() writes FᵀF of the chosen side.
   const dst = new SharedArrayBuffer(f * f * 8);
-  gram({ model: p.model, side: 'users', dst });
+  gram({ model: p.model, side: 'users', rowStart: 0, rowEnd: v.dims.users, dst });
   const want = new Float64Array(f * f);
   gramTo(want, v.userFactors, v.dims.users, f);
   t.same(Array.from(new Float64Array(dst)), Array.from(want), 'gram of the user factors');
+  // Parts over row ranges sum to the whole (what the coordinator does with one part per thread).
+  const cut = Math.floor(v.dims.users / 3);
+  const parts = [new SharedArrayBuffer(f * f * 8), new SharedArrayBuffer(f * f * 8)];
+  gram({ model: p.model, side: 'users', rowStart: 0, rowEnd: cut, dst: parts[0]! });
+  gram({ model: p.model, side: 'users', rowStart: cut, rowEnd: v.dims.users, dst: parts[1]! });
+  const summed = Array.from(new Float64Array(parts[0]!), (x, k) => x + new Float64Array(parts[1]!)[k]!);
+  summed.forEach((x, k) => t.ok(Math.abs(x - want[k]!) <= 1e-9 * Math.max(1, Math.abs(want[k]!)), `gram part sum ${k}`));
 
   const losses = [before];
   for (let it = 0; it < params.iterations; it++) {
@@ -208,7 +215,7 @@ t.test('halfStep over split ranges equals the full half-step', async (t) => {
   const b = prepare({ snapshot: randomSnapshot(4), log: [], users: 30, items: 20, params, now: NOW });
   const f = params.factors;
   const g = new SharedArrayBuffer(f * f * 8);
-  gram({ model: a.model, side: 'items', dst: g });
+  gram({ model: a.model, side: 'items', rowStart: 0, rowEnd: 20, dst: g });
   halfStep({ model: a.model, side: 'users', m: a.byUser, gram: g, rowStart: 0, rowEnd: 30, params });
   for (const [s, e] of [[0, 7], [7, 7], [7, 19], [19, 30]] as const) halfStep({ model: b.model, side: 'users', m: b.byUser, gram: g, rowStart: s, rowEnd: e, params });
   t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same model bytes');

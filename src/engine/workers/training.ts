@@ -71,14 +71,16 @@ export const NEIGHBOURS_MAX_ITEMS = 20_000;
 export interface GramInput {
   model: SharedArrayBuffer;
   side: 'users' | 'items';
-  dst: SharedArrayBuffer; // f*f float64
+  rowStart: number;
+  rowEnd: number;
+  dst: SharedArrayBuffer; // f*f float64: the Gram matrix of rows [rowStart, rowEnd) (the coordinator sums the parts)
 }
 
-export function gram({ model, side, dst }: GramInput): void {
+export function gram({ model, side, rowStart, rowEnd, dst }: GramInput): void {
   const v = modelViews(model);
   const f = v.dims.factors;
-  if (side === 'users') gramTo(new Float64Array(dst), v.userFactors, v.dims.users, f);
-  else gramTo(new Float64Array(dst), v.itemFactors, v.dims.items, f);
+  const factors = side === 'users' ? v.userFactors : v.itemFactors;
+  gramTo(new Float64Array(dst), factors.subarray(rowStart * f, rowEnd * f), rowEnd - rowStart, f);
 }
 
 export interface HalfStepInput {
