@@ -35,11 +35,13 @@ export class ModelRegistry {
   ) {}
 
   // The database's current model, loaded if needed; undefined when none was published.
+  // A held model is current: every newer one is announced and loaded in its place (and a lost
+  // subscription drops every held model), so only a database not held asks Redis.
   async current(db: string): Promise<LoadedModel | undefined> {
     const held = this.models.get(db);
+    if (held) return held;
     const id = await this.store.current(db);
     if (id === undefined) return undefined;
-    if (held?.id === id) return held;
     return this.load(db, id);
   }
 

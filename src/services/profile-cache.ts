@@ -10,6 +10,7 @@ export interface Profile {
   items: number[]; // model rows
   values: number[];
   vector?: Float32Array; // the folded-in factors, once computed
+  rated?: Set<number>; // items as a set, once an exclusion needed it
 }
 
 interface Entry {

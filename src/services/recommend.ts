@@ -83,6 +83,8 @@ const VALUE_DEPTH = 1000;
 
 export class RecommendService {
   private readonly rankings = new LRUCache<string, Ranking>({ max: CACHED_RANKINGS });
+  private readonly vectors = new LRUCache<string, Float32Array>({ max: CACHED_RANKINGS });
+  private readonly passing = new WeakMap<Set<number>, Map<string, { positions: number[]; scanned: number }>>();
 
   constructor(
     private readonly registry: ModelRegistry,
@@ -250,7 +252,7 @@ export class RecommendService {
     if (p.items.length === 0 && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
     const f = model.views.dims.factors;
     // Folded in once per profile (a cached profile keeps its vector).
-    p.vector ??= p.items.length > 0 ? foldIn(model, Uint32Array.from(p.items), Float32Array.from(p.values)) : new Float32Array(f);
+    p.vector ??= this.foldedIn(model, p);
     const vector = context.length > 0 ? Float32Array.from(p.vector) : p.vector;
     if (context.length > 0) {
       let length = Math.hypot(...vector);
@@ -266,8 +268,21 @@ export class RecommendService {
     return { key, spec: { kind: 'vector', vector }, warnings: [], context };
   }
 
+  // A profile's factors; sessions sending the same ratings share them (a fold-in solves an f × f system).
+  private foldedIn(model: LoadedModel, p: Profile): Float32Array {
+    if (p.items.length === 0) return new Float32Array(model.views.dims.factors);
+    const key = p.key === undefined ? undefined : `${model.id} ${p.key}`;
+    let v = key === undefined ? undefined : this.vectors.get(key);
+    if (!v) {
+      v = foldIn(model, Uint32Array.from(p.items), Float32Array.from(p.values));
+      if (key !== undefined) this.vectors.set(key, v);
+    }
+    return v;
+  }
+
   private excluded(q: RecoQuery, p: Profile, context: number[]): Set<number> | undefined {
     if (context.length === 0 && !q.excludeRated) return undefined;
+    if (context.length === 0) return (p.rated ??= new Set(p.items)); // kept with a cached profile
     return new Set([...context, ...(q.excludeRated ? p.items : [])]);
   }
 
@@ -410,6 +425,15 @@ export class RecommendService {
     }
   }
 
+  // Ranking positions that pass an exclusion set, per ranking; kept as long as the set is.
+  private passMemo(exclude: Set<number>, rankingKey: string): { positions: number[]; scanned: number } {
+    let byRanking = this.passing.get(exclude);
+    if (!byRanking) this.passing.set(exclude, (byRanking = new Map()));
+    let memo = byRanking.get(rankingKey);
+    if (!memo) byRanking.set(rankingKey, (memo = { positions: [], scanned: 0 }));
+    return memo;
+  }
+
   private inline(model: LoadedModel): boolean {
     return model.views.dims.items * model.views.dims.factors <= this.inlineWork;
   }
@@ -433,20 +457,43 @@ export class RecommendService {
     const cacheKey = key === undefined ? undefined : `${model.id} ${key}`;
     let r = cacheKey === undefined ? undefined : this.rankings.get(cacheKey);
     const passes = (i: number) => !exclude?.has(i) && (!shape.keep || shape.keep(i));
+    // Is ranking position `at` held (deepening the ranking when it can go further)?
+    const reach = (at: number, want: number): boolean => {
+      while (!r || (at >= r.items.length && !r.complete)) {
+        r = rankTo(Math.max(FIRST_DEPTH, (r?.items.length ?? 0) * 4, at + 2 * want));
+        if (cacheKey !== undefined) this.rankings.set(cacheKey, r);
+      }
+      return at < r.items.length;
+    };
+    // A user's rated items often fill the top of their ranking: with exclusion alone, the positions
+    // that pass are kept with the (cached) exclusion set, so later requests do not skip them again.
+    const memo = exclude && !shape.keep && cacheKey !== undefined ? this.passMemo(exclude, cacheKey) : undefined;
     // The passing items from ranking position `from` on, `want` of them at most; deepens the ranking as needed.
     const walk = (from: number, want: number) => {
       const out: number[] = [];
       let at = from;
-      while (out.length < want) {
-        if (!r || (at >= r.items.length && !r.complete)) {
-          r = rankTo(Math.max(FIRST_DEPTH, (r?.items.length ?? 0) * 4, at + 2 * want));
-          if (cacheKey !== undefined) this.rankings.set(cacheKey, r);
-          continue;
+      if (memo) {
+        let k = lowerBound(memo.positions, from);
+        while (out.length < want) {
+          if (k < memo.positions.length) {
+            at = memo.positions[k++]!;
+            if (at < from) continue; // scanned just now, before the cursor
+            if (!reach(at, want)) break; // the ranking was dropped from the cache: computed again, the same
+            out.push(r!.items[at++]!);
+            continue;
+          }
+          if (!reach(memo.scanned, want)) break;
+          if (passes(r!.items[memo.scanned]!)) memo.positions.push(memo.scanned);
+          memo.scanned++;
         }
-        if (at >= r.items.length) break;
-        const i = r.items[at++]!;
-        if (passes(i)) out.push(i);
+        if (out.length < want) at = Math.max(at, memo.scanned, from);
+      } else {
+        while (out.length < want && reach(at, want)) {
+          const i = r!.items[at++]!;
+          if (passes(i)) out.push(i);
+        }
       }
+      reach(at, want);
       return { items: out, next: at, exhausted: r!.complete && at >= r!.items.length };
     };
     let items: number[];
@@ -471,6 +518,17 @@ export class RecommendService {
       warnings,
     };
   }
+}
+
+// The first index of a sorted list whose value is at least v.
+function lowerBound(sorted: number[], v: number): number {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function shapeOf(q: RecoQuery, defs: ReadonlyMap<string, PropertyDef>, view: CatalogueView): Shape {
