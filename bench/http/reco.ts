@@ -19,16 +19,14 @@
 // runs), RECD_ALS_FACTORS (default 64 here), and run.ts's BENCH_SECONDS, BENCH_ROUNDS,
 // BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS.
 // Progress goes to stderr, the markdown report to stdout.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
-import { freePort, startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
+import { freePort } from '../../src/store/redis-server.js';
 import { DATASETS } from '../quality/data.js';
 import {
   assertAlive,
   backendToken,
   call,
-  children,
   CLI,
   cpuSeconds,
   DISTURBED_PCT,
@@ -48,7 +46,6 @@ import {
   runWrk,
   settings,
   sleep,
-  stop,
   versionOf,
   waitForHttp,
   waitForLine,
@@ -58,6 +55,7 @@ import {
   type Measured,
   type Target,
   type Tool,
+  benchProgram,
 } from './run.js';
 
 const FACTORS = process.env.RECD_ALS_FACTORS || '64';
@@ -427,23 +425,8 @@ async function measure(dir: string, run: Run, round: number, t: Target, server: 
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(os.tmpdir(), 'recd-bench-reco-'));
-  let redis: EmbeddedRedis | undefined;
-  let exitCode = 0;
-  const cleanup = async () => {
-    for (const m of children.slice().reverse()) await stop(m);
-    if (redis) await redis.stop();
-    redis = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const onSignal = (sig: NodeJS.Signals) => {
-    process.stderr.write(`\n${sig}: stopping children\n`);
-    cleanup().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
-  try {
+  await benchProgram('reco', async (redis, dir) => {
+    let failed = false;
     const treeAtStart = gitState();
     const wrkVersion = settings.wrk ? wrkAvailable() : undefined;
     const tools: Tool[] = wrkVersion ? ['autocannon', 'wrk'] : ['autocannon'];
@@ -451,9 +434,6 @@ async function main(): Promise<void> {
     for (const tool of tools) for (const scenario of SCENARIOS) runs.push({ scenario, tool, pipelining: 1 });
     if (process.env.BENCH_RECO_PIPELINED !== '0') for (const scenario of SCENARIOS.filter((sc) => sc.id === 'h' || sc.id === 'i')) runs.push({ scenario, tool: 'autocannon', pipelining: 10 });
 
-    redis = await startRedisServer(join(dir, 'redis'));
-    if (redis.port === 6379) throw new Error('refusing to use port 6379');
-    process.stderr.write(`redis-server on ${redis.url} (pid ${redis.pid})\n`);
     const recdPort = await freePort();
     const logLevel = process.env.BENCH_RECD_LOG_LEVEL || 'warn';
     const recd = launch('recd', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), CLI, 'serve'], {
@@ -537,7 +517,7 @@ async function main(): Promise<void> {
         }
       }
     } catch (err) {
-      exitCode = 1;
+      failed = true;
       const msg = (err as Error).message;
       incomplete = `stopped during ${current}: ${msg.split('\n')[0]}`;
       process.stderr.write(`bench reco: stopped during ${current}: ${msg}\n`);
@@ -558,14 +538,8 @@ async function main(): Promise<void> {
       Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}`,
     };
     process.stdout.write(report(samples, runs, meta, checks, incomplete) + '\n');
-  } catch (err) {
-    exitCode = 1;
-    process.stderr.write(`bench reco failed: ${(err as Error).stack ?? String(err)}\n`);
-    for (const m of children) if (m.exit && !m.expectedExit) process.stderr.write(`${m.name} last output:\n${m.output.slice(-4000)}\n`);
-  } finally {
-    await cleanup();
-  }
-  process.exit(exitCode);
+    return failed ? 1 : 0;
+  });
 }
 
 await main();

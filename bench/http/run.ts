@@ -551,8 +551,10 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
 // ---------------------------------------------------------------------------------------------------
 // Main
 
-async function main(): Promise<void> {
-  const dir = mkdtempSync(join(os.tmpdir(), 'recd-bench-http-'));
+// The frame of a benchmark program: a temp dir with a private redis-server (never 6379), every
+// child stopped on exit or on a signal, the exit code set by how the body ended.
+export async function benchProgram(name: string, body: (redis: EmbeddedRedis, dir: string) => Promise<number>): Promise<never> {
+  const dir = mkdtempSync(join(os.tmpdir(), `recd-bench-${name}-`));
   let redis: EmbeddedRedis | undefined;
   let exitCode = 0;
   const cleanup = async () => {
@@ -567,15 +569,28 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-
   try {
+    redis = await startRedisServer(join(dir, 'redis'));
+    if (redis.port === 6379) throw new Error('refusing to use port 6379');
+    process.stderr.write(`redis-server on ${redis.url} (pid ${redis.pid})\n`);
+    exitCode = await body(redis, dir);
+  } catch (err) {
+    exitCode = 1;
+    process.stderr.write(`bench ${name} failed: ${(err as Error).stack ?? String(err)}\n`);
+    for (const m of children) if (m.exit && !m.expectedExit) process.stderr.write(`${m.name} last output:\n${m.output.slice(-4000)}\n`);
+  } finally {
+    await cleanup();
+  }
+  process.exit(exitCode);
+}
+
+async function main(): Promise<void> {
+  await benchProgram('http', async (redis, dir) => {
+    let failed = false;
     const treeAtStart = gitState();
     const wrkVersion = settings.wrk ? wrkAvailable() : undefined;
     const tools: Tool[] = wrkVersion ? ['autocannon', 'wrk'] : ['autocannon'];
 
-    redis = await startRedisServer(join(dir, 'redis'));
-    if (redis.port === 6379) throw new Error('refusing to use port 6379');
-    process.stderr.write(`redis-server on ${redis.url} (pid ${redis.pid})\n`);
 
     const recdPort = await freePort();
     const recd = launch('recd', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), CLI, 'serve'], {
@@ -673,7 +688,7 @@ async function main(): Promise<void> {
         }
       }
     } catch (err) {
-      exitCode = 1;
+      failed = true;
       const msg = (err as Error).message;
       incomplete = `stopped during ${current}: ${msg.split('\n')[0]}`;
       process.stderr.write(`bench:http: stopped during ${current}: ${msg}\n`);
@@ -691,14 +706,8 @@ async function main(): Promise<void> {
       Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${process.env.BENCH_RECD_LOG_LEVEL || 'warn'}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}`,
     };
     process.stdout.write(report(samples, tools, meta, incomplete) + '\n');
-  } catch (err) {
-    exitCode = 1;
-    process.stderr.write(`bench:http failed: ${(err as Error).stack ?? String(err)}\n`);
-    for (const m of children) if (m.exit && !m.expectedExit) process.stderr.write(`${m.name} last output:\n${m.output.slice(-4000)}\n`);
-  } finally {
-    await cleanup();
-  }
-  process.exit(exitCode);
+    return failed ? 1 : 0;
+  });
 }
 
 // Run as a program (not when bench/http/reco.ts imports the helpers above).

@@ -99,6 +99,7 @@ const MEMOS = 10_000;
 export class CatalogueView {
   state: 'cold' | 'building' | 'ready' = 'cold';
   size = 0; // indices covered
+  version = 0; // bumped by every change of a record: what derived caches (filter masks) check
   private readonly ids = new Map<string, number>();
   private records = new Segments(new Uint8Array(0), (n) => new Uint8Array(n));
   private readonly columns = new Map<number, Column>(); // property storage sequence -> column
@@ -230,6 +231,7 @@ export class CatalogueView {
     this.grow(idx + 1);
     const { id, values } = decodeRecord(blob);
     this.records.set(idx, blob);
+    this.version++;
     this.memos.delete(idx);
     this.ids.set(id, idx);
     for (const [seq, col] of this.columns) if (!(seq in values)) clearAt(col, idx);
@@ -239,6 +241,7 @@ export class CatalogueView {
   private drop(idx: number): void {
     if (idx >= this.size) return;
     this.records.clear(idx); // the id stays mapped: indices are never reused
+    this.version++;
     this.memos.delete(idx);
     for (const col of this.columns.values()) clearAt(col, idx);
   }

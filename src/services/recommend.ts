@@ -53,6 +53,7 @@ const NOT_WARM = Symbol('not warm');
 // Rankings start this deep and grow fourfold when filters or pages use them up.
 const FIRST_DEPTH = 128;
 const CACHED_RANKINGS = 20_000;
+const CACHED_MASKS = 1000;
 const NO_RATINGS = 'no ratings to personalise with: most popular items';
 const POPULAR: RankSpec = { kind: 'popular' };
 // Sessions with up to this many rated items get their ranking cached by content.
@@ -84,6 +85,7 @@ const VALUE_DEPTH = 1000;
 export class RecommendService {
   private readonly rankings = new LRUCache<string, Ranking>({ max: CACHED_RANKINGS });
   private readonly vectors = new LRUCache<string, Float32Array>({ max: CACHED_RANKINGS });
+  private readonly masks = new LRUCache<string, FilterMask>({ max: CACHED_MASKS });
   private readonly passing = new WeakMap<Set<number>, Map<string, { positions: number[]; scanned: number }>>();
 
   constructor(
@@ -380,14 +382,14 @@ export class RecommendService {
     const defs = cat.cachedDefinitions('item');
     const view = cat.readyView('item');
     if (!defs || !view) return NOT_WARM;
-    return shapeOf(q, defs, view);
+    return shapeOf(q, defs, view, this.masks, db);
   }
 
   private async shape(db: string, q: RecoQuery): Promise<Shape> {
     if (!q.filters?.length && !q.reranking?.length) return {};
     const cat = this.catalogues.get(db);
     const defs = (await cat.definitions('item')) ?? new Map();
-    return shapeOf(q, defs, await cat.view('item'));
+    return shapeOf(q, defs, await cat.view('item'), this.masks, db);
   }
 
   // One page of a ranking: `amt` items that pass, from the cursor's position. Without reranking
@@ -531,11 +533,32 @@ function lowerBound(sorted: number[], v: number): number {
   return lo;
 }
 
-function shapeOf(q: RecoQuery, defs: ReadonlyMap<string, PropertyDef>, view: CatalogueView): Shape {
+// A filter set's verdict per item row, kept per catalogue version: each item is tested at most once
+// per version, lazily (only the candidates a ranking reaches), so no request scans the catalogue.
+interface FilterMask {
+  view: CatalogueView;
+  defs: ReadonlyMap<string, PropertyDef>;
+  version: number;
+  test: (values: ReadonlyMap<number, unknown>) => boolean;
+  verdict: Uint8Array; // 0 untested, 1 passes, 2 fails
+}
+
+function shapeOf(q: RecoQuery, defs: ReadonlyMap<string, PropertyDef>, view: CatalogueView, masks: LRUCache<string, FilterMask>, db: string): Shape {
   const shape: Shape = {};
   if (q.filters?.length) {
-    const test = compileFilters(q.filters, defs, RECO_OPS);
-    shape.keep = (i) => test(view.at(i));
+    const key = `${db} ${JSON.stringify(q.filters)}`;
+    let m = masks.get(key);
+    if (!m || m.view !== view || m.defs !== defs || m.version !== view.version) {
+      m = { view, defs, version: view.version, test: compileFilters(q.filters, defs, RECO_OPS), verdict: new Uint8Array(view.size) };
+      masks.set(key, m);
+    }
+    const mask = m;
+    shape.keep = (i) => {
+      if (i >= mask.verdict.length) return mask.test(view.at(i));
+      let v = mask.verdict[i]!;
+      if (v === 0) mask.verdict[i] = v = mask.test(view.at(i)) ? 1 : 2;
+      return v === 1;
+    };
   }
   if (q.reranking?.length) {
     shape.rules = compileReranking(q.reranking, defs);

@@ -489,6 +489,18 @@ t.test('HTTP pipelining: 10 item-to-items requests in one write get 10 complete 
   }
 });
 
+t.test('a filter follows catalogue changes: its cached verdicts are dropped when an item changes', async (t) => {
+  const query = { filters: 'genre:eq:b', amt: 64 };
+  const before = itemsOf(t, await itemReco(2, query), 'genre:eq:b before', 64);
+  t.strictSame([...before].sort((x, y) => x - y), B, 'the 20 B items');
+  t.equal((await api.patch('items/40/properties/', { item: { genre: 'a' } }, { token })).status, 200, 'item 40 becomes an A item');
+  const moved = itemsOf(t, await itemReco(2, query), 'genre:eq:b after the change', 64);
+  t.strictSame([...moved].sort((x, y) => x - y), range(21, 40), 'item 40 no longer passes');
+  t.equal((await api.patch('items/40/properties/', { item: { genre: 'b' } }, { token })).status, 200, 'and back');
+  const back = itemsOf(t, await itemReco(2, query), 'genre:eq:b restored', 64);
+  t.strictSame(back, before, 'the same list as at first');
+});
+
 t.test('HTTP pipelining: user-to-items answers in the same tick once the user is warm', async (t) => {
   const users = range(0, 10).map((u) => uid(u * 6));
   const query = 'amt=5&exclude_rated_items=true';
