@@ -235,7 +235,7 @@ export class RecommendService {
     if (s.ratings !== undefined && s.interactions !== undefined) {
       throw wrongData('WRONG_PARAMETER', 'send either ratings or interactions, not both', { field: 'interactions' });
     }
-    await this.checkUserProperties(db, s.user_properties);
+    const alike = await this.usersAlike(db, model, s.user_properties);
     const given = s.interactions !== undefined ? await this.interactionRatings(auth, db, s.interactions) : this.sessionRatings(auth, s.ratings ?? []);
     const items: number[] = [], values: number[] = [];
     for (const [key, rating] of given) {
@@ -244,6 +244,8 @@ export class RecommendService {
       items.push(i);
       values.push(rating);
     }
+    // Cold start: a session with nothing rated is ranked like the users sharing its user properties.
+    if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike };
     // Sessions sending the same ratings share a ranking; long sessions are ranked per request.
     return { key: items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined, items, values };
   }
@@ -251,7 +253,7 @@ export class RecommendService {
   // Factors folded in from the profile's ratings, steered towards the context items (the mean of
   // their unit factor rows, at the profile vector's length); popular items with neither.
   private profileRanking(model: LoadedModel, p: Profile, context: number[]): { key: string | undefined; spec: RankSpec; warnings: string[]; context: number[] } {
-    if (p.items.length === 0 && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
+    if (p.items.length === 0 && !p.vector && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
     const f = model.views.dims.factors;
     // Folded in once per profile (a cached profile keeps its vector).
     p.vector ??= this.foldedIn(model, p);
@@ -361,12 +363,33 @@ export class RecommendService {
     return out;
   }
 
-  private async checkUserProperties(db: string, props: Record<string, unknown> | undefined): Promise<void> {
-    if (props === undefined) return;
-    const defs = await this.catalogues.get(db).definitions('user');
-    for (const name of Object.keys(props)) {
-      if (!defs?.has(name.toLowerCase())) throw notFound('USER_PROPERTY_NOT_FOUND', 'property', name);
+  // The mean factors of the trained users holding every given user property value (each value of
+  // a list counts as a match); undefined when no property is given or no trained user matches.
+  private async usersAlike(db: string, model: LoadedModel, props: Record<string, unknown> | undefined): Promise<Float32Array | undefined> {
+    if (props === undefined || Object.keys(props).length === 0) return undefined;
+    const cat = this.catalogues.get(db);
+    const defs = await cat.definitions('user');
+    const wanted = Object.entries(props).map(([name, v]) => {
+      const def = defs?.get(name.toLowerCase());
+      if (!def) throw notFound('USER_PROPERTY_NOT_FOUND', 'property', name);
+      return { seq: def.seq, keys: new Set((Array.isArray(v) ? v : [v]).map(String)) };
+    });
+    const view = await cat.view('user');
+    const { users, factors: f } = model.views.dims;
+    const U = model.views.userFactors;
+    const out = new Float32Array(f);
+    let matched = 0;
+    for (let u = 0; u < Math.min(users, view.size); u++) {
+      const at = view.at(u);
+      if (!wanted.every((w) => [at.get(w.seq)].flat().some((x) => x !== undefined && x !== null && w.keys.has(String(x))))) continue;
+      const row = U.subarray(u * f, (u + 1) * f);
+      if (!row.some((x) => x !== 0)) continue;
+      matched++;
+      for (let a = 0; a < f; a++) out[a]! += row[a]!;
     }
+    if (matched === 0) return undefined;
+    for (let a = 0; a < f; a++) out[a]! /= matched;
+    return out;
   }
 
   private async model(db: string): Promise<LoadedModel> {

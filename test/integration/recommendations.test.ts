@@ -489,6 +489,20 @@ t.test('HTTP pipelining: 10 item-to-items requests in one write get 10 complete 
   }
 });
 
+t.test('sessions with nothing rated start from the users sharing their user properties', async (t) => {
+  const users = range(0, 60).map((u) => ({ user_id: uid(u), age: u < 30 ? 20 : 60 }));
+  t.equal((await api.put('users-bulk/properties/', { users }, { token })).status, 200, 'A-lovers are 20, B-lovers 60');
+  const young = itemsOf(t, await sessionReco({ user_properties: { age: 20 } }), 'age 20');
+  t.ok(count(young, isA) >= 8, `age 20 → A items: ${JSON.stringify(young)}`);
+  const old = itemsOf(t, await sessionReco({ user_properties: { age: 60 } }), 'age 60');
+  t.ok(count(old, isB) >= 8, `age 60 → B items: ${JSON.stringify(old)}`);
+  const nobody = await sessionReco({ user_properties: { age: 99 } });
+  t.equal(nobody.status, 200);
+  t.ok(hasWarning(nobody, 'popular'), 'no user of that age: popular items, with a warning');
+  const rated = itemsOf(t, await sessionReco({ user_properties: { age: 20 }, ratings: [{ item_id: 25, rating: 10 }, { item_id: 30, rating: 9 }] }), 'age 20 with B ratings');
+  t.ok(count(rated, isB) >= 8, `ratings win over properties: ${JSON.stringify(rated)}`);
+});
+
 t.test('a filter follows catalogue changes: its cached verdicts are dropped when an item changes', async (t) => {
   const query = { filters: 'genre:eq:b', amt: 64 };
   const before = itemsOf(t, await itemReco(2, query), 'genre:eq:b before', 64);
