@@ -23,7 +23,7 @@ function model(items: number): LoadedModel {
     for (let a = 0; a < FACTORS; a++) ss += views.itemFactors[i * FACTORS + a]! ** 2;
     itemNorms[i] = Math.sqrt(ss);
   }
-  return { id: 'bench', meta: {} as LoadedModel['meta'], buffer, views, itemIds: [], itemIndex: new Map(), itemNorms };
+  return { id: `bench-${items}`, meta: {} as LoadedModel['meta'], buffer, views, itemIds: [], itemIndex: new Map(), itemNorms };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -42,7 +42,7 @@ for (const items of SIZES) {
   const pooled: number[] = [];
   for (let r = 0; r < runs + 3; r++) {
     const t0 = performance.now();
-    await pool.topItems(m, 0, DEPTH);
+    await pool.rank(m, { kind: 'similar', item: r % items }, DEPTH);
     if (r >= 3) pooled.push(performance.now() - t0);
   }
   rows.push(`| ${items.toLocaleString('en-US')} | ${(items * FACTORS).toLocaleString('en-US')} | ${median(inline).toFixed(3)} | ${median(pooled).toFixed(3)} |`);
@@ -51,7 +51,7 @@ const trip: number[] = [];
 const tiny = model(16);
 for (let r = 0; r < 200; r++) {
   const t0 = performance.now();
-  await pool.topItems(tiny, 0, 1);
+  await pool.rank(tiny, { kind: 'similar', item: 0 }, 1);
   trip.push(performance.now() - t0);
 }
 await pool.close();
