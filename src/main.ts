@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { jsonCodec } from './codecs/json.js';
+import { msgpackCodec } from './codecs/msgpack.js';
 import { CodecRegistry } from './codecs/registry.js';
 import type { Config } from './config/env.js';
 import { ModelRegistry } from './engine/registry.js';
@@ -162,7 +163,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     }));
     const dispatcher = new Dispatcher({
       router,
-      codecs: new CodecRegistry(jsonCodec),
+      codecs: new CodecRegistry(jsonCodec, [msgpackCodec]),
       auth,
       logger,
       maxDecompressedBytes: config.maxDecompressedBytes,

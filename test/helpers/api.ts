@@ -6,6 +6,7 @@ export interface Res {
   headers: Record<string, string | string[] | undefined>;
   body: any;
   text: string;
+  bytes: Buffer; // the body as received (binary codecs)
 }
 
 export interface CallOptions {
@@ -35,7 +36,8 @@ export class Api {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
+          const bytes = Buffer.concat(chunks);
+          const text = bytes.toString();
           let body: unknown = undefined;
           if (text !== '') {
             try {
@@ -44,7 +46,7 @@ export class Api {
               body = text;
             }
           }
-          resolve({ status: res.statusCode!, headers: res.headers, body, text });
+          resolve({ status: res.statusCode!, headers: res.headers, body, text, bytes });
         });
       });
       req.on('error', reject);

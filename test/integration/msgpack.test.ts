@@ -1,0 +1,61 @@
+// MessagePack bodies and answers: the same endpoints and errors as JSON, in application/msgpack.
+import { decode, Encoder } from '@msgpack/msgpack';
+import t from 'tap';
+import { freshDatabase, uid } from '../helpers/feedback.js';
+import { rootToken } from '../helpers/fixtures.js';
+import { startStack } from '../helpers/stack.js';
+
+const stack = await startStack();
+t.teardown(() => stack.close());
+const { api } = stack;
+const root = await rootToken(api);
+const { token } = await freshDatabase(api, root);
+
+const encoder = new Encoder({ maxDepth: 1000 });
+const encode = (v: unknown) => encoder.encode(v);
+const MSGPACK = { 'content-type': 'application/msgpack', accept: 'application/msgpack' };
+const send = (method: string, path: string, body?: unknown, headers = MSGPACK) =>
+  api.call(method, path, { token, raw: body === undefined ? undefined : Buffer.from(encode(body)), headers });
+
+t.test('a msgpack body is read and the answer is msgpack', async (t) => {
+  const put = await send('PUT', 'ratings-bulk/', { ratings: [{ user_id: uid(1), item_id: 7, rating: 8.5, timestamp: 1_700_000_000 }] });
+  t.equal(put.status, 200);
+  t.match(put.headers['content-type'], /^application\/msgpack/);
+  t.same(decode(put.bytes), { warnings: [] });
+  const got = await send('GET', `users/${uid(1)}/ratings/`);
+  t.equal(got.status, 200);
+  const body = decode(got.bytes) as { user_ratings: { item_id: unknown; rating: number; timestamp: number }[] };
+  t.same(body.user_ratings, [{ item_id: 7, rating: 8.5, timestamp: 1_700_000_000 }]);
+});
+
+t.test('errors come back in msgpack too, with the spec error body', async (t) => {
+  const bad = await send('PUT', 'ratings-bulk/', { ratings: [{ user_id: uid(1), item_id: 7, rating: 11 }] });
+  t.equal(bad.status, 400);
+  const err = decode(bad.bytes) as { error_code: number; error_name: string; error_data: { name: string } };
+  t.equal(err.error_code, 40);
+  t.equal(err.error_name, 'WrongData');
+  t.equal(err.error_data.name, 'WRONG_DATA_TYPE');
+});
+
+t.test('malformed msgpack → WRONG_DATA_TYPE, nothing stored', async (t) => {
+  const before = await api.get('ratings-bulk/', { token });
+  for (const raw of [Buffer.from([0xc1]), Buffer.from([0x92, 0x01]), Buffer.from([0xdd, 0xff, 0xff, 0xff, 0xff])]) {
+    const r = await api.call('PUT', 'ratings-bulk/', { token, raw, headers: MSGPACK });
+    t.equal(r.status, 400, `bytes ${raw.toString('hex')}`);
+    t.equal((decode(r.bytes) as { error_data: { name: string } }).error_data.name, 'WRONG_DATA_TYPE');
+  }
+  // 300 levels of nesting are refused before any handler sees them.
+  let deep: unknown = 1;
+  for (let k = 0; k < 300; k++) deep = [deep];
+  const r = await send('PUT', 'ratings-bulk/', { ratings: deep });
+  t.equal(r.status, 400);
+  t.same((await api.get('ratings-bulk/', { token })).body, before.body, 'nothing changed');
+});
+
+t.test('JSON in, msgpack out (and the other way round)', async (t) => {
+  const r = await api.get(`users/${uid(1)}/ratings/`, { token, headers: { accept: 'application/msgpack' } });
+  t.match(r.headers['content-type'], /^application\/msgpack/);
+  t.ok(Array.isArray((decode(r.bytes) as { user_ratings: unknown[] }).user_ratings));
+  const j = await api.call('GET', `users/${uid(1)}/ratings/`, { token, headers: { accept: 'application/json' } });
+  t.match(j.headers['content-type'], /^application\/json/);
+});
