@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { jsonCodec } from './codecs/json.js';
 import { msgpackCodec } from './codecs/msgpack.js';
+import { pickleCodec } from './codecs/pickle.js';
 import { CodecRegistry } from './codecs/registry.js';
 import type { Config } from './config/env.js';
 import { ModelRegistry } from './engine/registry.js';
@@ -163,7 +164,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     }));
     const dispatcher = new Dispatcher({
       router,
-      codecs: new CodecRegistry(jsonCodec, [msgpackCodec]),
+      codecs: new CodecRegistry(jsonCodec, [pickleCodec, msgpackCodec]),
       auth,
       logger,
       maxDecompressedBytes: config.maxDecompressedBytes,

@@ -1,0 +1,87 @@
+// A real Python client, speaking pickle the way the existing Python clients do (zlib-compressed
+// protocol-4 pickles labelled `Content-Encoding: gzip`, `application/xminds-pkl` both ways,
+// numpy structured arrays for bulk data), drives a whole flow against the real server.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import t from 'tap';
+import { freshDatabase } from '../helpers/feedback.js';
+import { rootToken } from '../helpers/fixtures.js';
+import { RECO_ENV } from '../helpers/reco.js';
+import { startStack } from '../helpers/stack.js';
+
+const stack = await startStack(RECO_ENV);
+t.teardown(() => stack.close());
+const root = await rootToken(stack.api);
+const { token } = await freshDatabase(stack.api, root, { user_id_type: 'uint32' });
+
+const CLIENT = String.raw`
+import json, pickle, sys, time, urllib.error, urllib.request, zlib
+import numpy as np
+
+base, token = sys.argv[1], sys.argv[2]
+out = {}
+
+def call(method, path, data=None, accept='application/xminds-pkl'):
+    body = zlib.compress(pickle.dumps(data, protocol=4)) if data else b''
+    req = urllib.request.Request(base + '/' + path, data=body if body else None, method=method, headers={
+        'Content-Type': 'application/xminds-pkl', 'Content-Encoding': 'gzip', 'Accept': accept,
+        'Authorization': 'Bearer ' + token, 'Content-Length': str(len(body))})
+    try:
+        with urllib.request.urlopen(req) as r:
+            raw = r.read()
+            return r.status, (pickle.loads(raw) if r.status != 204 else None), r.headers.get('Content-Encoding')
+    except urllib.error.HTTPError as e:
+        return e.code, pickle.loads(e.read()), None
+
+out['property'] = call('POST', 'items-properties/', {'property_name': 'genre', 'value_type': 'unicode16'})[0]
+items = np.array([(i, 'a' if i <= 20 else 'b') for i in range(1, 41)], dtype=[('item_id', '<u4'), ('genre', '<U16')])
+status, answer, _ = call('PUT', 'items-bulk/properties/', {'items': items})
+out['items'] = [status, sorted(answer.keys())]
+rows = []
+for u in range(60):
+    for j in range(10):
+        item = ((u * 3 + j * 7) % 20) + (1 if u < 30 else 21)
+        rows.append((u + 1, item, 8.0 + (u + j) % 3, 1.7e9 + u * 10 + j))
+ratings = np.array(rows, dtype=[('user_id', '<u4'), ('item_id', '<u4'), ('rating', '<f4'), ('timestamp', '<f8')])
+status, answer, _ = call('PUT', 'ratings-bulk/', {'ratings': ratings})
+out['ratings'] = [status, answer]
+for _ in range(300):
+    status, answer, _ = call('GET', 'databases/current/status/')
+    if answer.get('status') == 'ready':
+        break
+    time.sleep(0.2)
+out['status'] = answer
+status, answer, encoding = call('GET', 'recommendation/users/1/items/', None)
+out['reco'] = [status, [int(x) for x in answer['items_id']], answer['warnings'], encoding]
+status, answer, _ = call('GET', 'recommendation/items/99999/items/')
+out['not_found'] = [status, answer]
+status, answer, _ = call('GET', 'users/1/ratings/')
+out['user_ratings'] = [status, len(answer['user_ratings']), sorted(answer['user_ratings'][0].keys())]
+status, answer, _ = call('PUT', 'ratings-bulk/', {'ratings': np.array([(1, 1, 11.0, 1.7e9)], dtype=ratings.dtype)})
+out['bad_rating'] = [status, answer['error_name'], answer['error_data']['name']]
+status, answer, _ = call('POST', 'login/jwt/')
+out['empty_body'] = [status, sorted(answer.keys())]
+print(json.dumps(out))
+`;
+
+t.test('a Python client speaking pickle: catalogue, ratings, training, recommendations, errors', async (t) => {
+  // Asynchronously: the server runs in this process and must keep answering meanwhile.
+  const run = await promisify(execFile)('python3', ['-c', CLIENT, stack.api.base, token], { encoding: 'utf8', timeout: 100_000 }).catch((err: { stderr?: string; message: string }) => {
+    throw new Error(`python failed: ${err.stderr?.slice(-2000) ?? err.message}`);
+  });
+  const out = JSON.parse(run.stdout);
+  t.equal(out.property, 204, 'property created (204, no body)');
+  t.equal(out.items[0], 200, 'items from a structured array');
+  t.same(out.items[1], ['ml_task_id', 'n_created', 'n_modified', 'warnings']);
+  t.same(out.ratings, [200, { warnings: [] }], '600 ratings from a structured array');
+  t.same(out.status, { status: 'ready' }, 'trained');
+  t.equal(out.reco[0], 200);
+  t.equal(out.reco[1].length, 10, 'ten items');
+  t.ok(out.reco[1].filter((i: number) => i <= 20).length >= 8, `user 1 likes A items: ${JSON.stringify(out.reco[1])}`);
+  t.equal(out.reco[3], null, 'pickle answers are not compressed');
+  t.equal(out.not_found[0], 404);
+  t.equal(out.not_found[1].error_data.name, 'ITEM_NOT_FOUND', 'errors are pickled too');
+  t.same(out.user_ratings, [200, 10, ['item_id', 'rating', 'timestamp']]);
+  t.same(out.bad_rating, [400, 'WrongData', 'WRONG_DATA_TYPE']);
+  t.equal(out.empty_body[0], 200, 'an empty body with pickle headers is accepted');
+});
