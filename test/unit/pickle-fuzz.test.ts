@@ -3,6 +3,7 @@
 // Needs python3 with numpy (CI installs python3-numpy); without it these tests fail.
 import { spawnSync } from 'node:child_process';
 import t from 'tap';
+import { mulberry32 } from '../../native-free-kernels/random.js';
 import { DecodeError } from '../../src/codecs/codec.js';
 import { resolveLimits } from '../../src/codecs/pickle/limits.js';
 import { plainOf } from '../../src/codecs/pickle/ndarray.js';
@@ -31,17 +32,7 @@ function goldens(): Uint8Array[] {
   return (JSON.parse(r.stdout) as string[]).map((s) => new Uint8Array(Buffer.from(s, 'base64')));
 }
 
-// mulberry32
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 const INTERESTING = [0x00, 0x01, 0x7f, 0x80, 0xff, 0x28, 0x2e, 0x94, 0x95, 0x93, 0x52, 0x62, 0x68, 0x8d, 0x8e];
 
