@@ -52,7 +52,7 @@ for _ in range(300):
     time.sleep(0.2)
 out['status'] = answer
 status, answer, encoding = call('GET', 'recommendation/users/1/items/', None)
-out['reco'] = [status, [int(x) for x in answer['items_id']], answer['warnings'], encoding]
+out['reco'] = [status, [int(x) for x in answer['items_id']], answer['warnings'], encoding, type(answer['items_id']).__name__, str(answer['items_id'].dtype)]
 status, answer, _ = call('GET', 'recommendation/items/99999/items/')
 out['not_found'] = [status, answer]
 status, answer, _ = call('GET', 'users/1/ratings/')
@@ -79,6 +79,7 @@ t.test('a Python client speaking pickle: catalogue, ratings, training, recommend
   t.equal(out.reco[1].length, 10, 'ten items');
   t.ok(out.reco[1].filter((i: number) => i <= 20).length >= 8, `user 1 likes A items: ${JSON.stringify(out.reco[1])}`);
   t.equal(out.reco[3], null, 'pickle answers are not compressed');
+  t.same(out.reco.slice(4), ['ndarray', 'uint32'], 'items_id arrives as a numpy uint32 array');
   t.equal(out.not_found[0], 404);
   t.equal(out.not_found[1].error_data.name, 'ITEM_NOT_FOUND', 'errors are pickled too');
   t.same(out.user_ratings, [200, 10, ['item_id', 'rating', 'timestamp']]);
