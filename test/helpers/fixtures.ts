@@ -35,3 +35,14 @@ export async function tokenFor(api: Api, root: string, role: string, dbId: strin
 export function errorOf(res: { status: number; body: any }) {
   return { status: res.status, code: res.body?.error_code, errorName: res.body?.error_name, name: res.body?.error_data?.name };
 }
+
+// A frontend individual account logged in on db, carrying frontend_user_id when given.
+export async function frontendToken(api: Api, root: string, db: string, fuid?: string | number): Promise<string> {
+  const email = `${unique('frontend')}@test.local`;
+  const c = await api.post('accounts/individual/', { email, role: 'frontend', password: PASSWORD }, { token: root });
+  if (c.status !== 200) throw new Error(`account creation failed: ${c.text}`);
+  const r = await api.post('login/individual/', { email, password: PASSWORD, db_id: db, ...(fuid === undefined ? {} : { frontend_user_id: fuid }) });
+  if (r.status !== 200) throw new Error(`frontend login failed: ${r.text}`);
+  if (fuid !== undefined && String(r.body.frontend_user_id) !== String(fuid)) throw new Error(`login answered frontend_user_id ${r.body.frontend_user_id}`);
+  return r.body.token;
+}

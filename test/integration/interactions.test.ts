@@ -7,8 +7,8 @@ import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import type { Res } from '../helpers/api.js';
 import { BAD_ITEM, BAD_USER, DATABASE_NOT_FOUND, dbKeys as sharedDbKeys, freshDatabase, hasWarning, idPath, INCORRECT_ROLE, NO_RULE, NOT_OWN_USER, range, ratingCount, ratingsOf as sharedRatingsOf, uid, walkPages, why, WRONG_DATA_TYPE, WRONG_PARAMETER, type Id } from '../helpers/feedback.js';
-import { errorOf, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
-import { PASSWORD, startStack } from '../helpers/stack.js';
+import { errorOf, frontendToken as frontendTokenOf, rootToken, tokenFor } from '../helpers/fixtures.js';
+import { startStack } from '../helpers/stack.js';
 
 const stack = await startStack();
 t.teardown(() => stack.close());
@@ -33,15 +33,7 @@ type Own = Omit<Interaction, 'user_id'>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // A frontend individual account logged in on db, carrying frontend_user_id when given.
-async function frontendToken(db: string, fuid?: Id): Promise<string> {
-  const email = `${unique('frontend')}@test.local`;
-  const c = await api.post('accounts/individual/', { email, role: 'frontend', password: PASSWORD }, { token: root });
-  if (c.status !== 200) throw new Error(`account creation failed: ${c.text}`);
-  const r = await api.post('login/individual/', { email, password: PASSWORD, db_id: db, ...(fuid === undefined ? {} : { frontend_user_id: fuid }) });
-  if (r.status !== 200) throw new Error(`frontend login failed: ${r.text}`);
-  if (fuid !== undefined && String(r.body.frontend_user_id) !== String(fuid)) throw new Error(`login answered frontend_user_id ${r.body.frontend_user_id}`);
-  return r.body.token;
-}
+const frontendToken = (db: string, fuid?: Id) => frontendTokenOf(api, root, db, fuid);
 
 const path = idPath;
 

@@ -6,8 +6,8 @@ import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import type { Res } from '../helpers/api.js';
 import { BAD_ITEM, BAD_USER, DATABASE_NOT_FOUND, freshDatabase, hasWarning, INCORRECT_ROLE, NOT_OWN_USER, range, ratingCount, uid, why, WRONG_DATA_TYPE, WRONG_PARAMETER, type Id } from '../helpers/feedback.js';
-import { errorOf, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
-import { PASSWORD, startStack } from '../helpers/stack.js';
+import { errorOf, frontendToken as frontendTokenOf, rootToken, tokenFor } from '../helpers/fixtures.js';
+import { startStack } from '../helpers/stack.js';
 
 // No trainer picks tasks up here, so the queueing rules are seen alone (test/integration/training.test.ts runs them).
 const stack = await startStack({ RECD_TRAINING_POLL_MS: '3600000' });
@@ -30,15 +30,7 @@ interface UserRating {
 }
 
 // A frontend individual account logged in on db, carrying frontend_user_id when given.
-async function frontendToken(db: string, fuid?: Id): Promise<string> {
-  const email = `${unique('frontend')}@test.local`;
-  const c = await api.post('accounts/individual/', { email, role: 'frontend', password: PASSWORD }, { token: root });
-  if (c.status !== 200) throw new Error(`account creation failed: ${c.text}`);
-  const r = await api.post('login/individual/', { email, password: PASSWORD, db_id: db, ...(fuid === undefined ? {} : { frontend_user_id: fuid }) });
-  if (r.status !== 200) throw new Error(`frontend login failed: ${r.text}`);
-  if (fuid !== undefined && String(r.body.frontend_user_id) !== String(fuid)) throw new Error(`login answered frontend_user_id ${r.body.frontend_user_id}`);
-  return r.body.token;
-}
+const frontendToken = (db: string, fuid?: Id) => frontendTokenOf(api, root, db, fuid);
 
 const logLength = (db: string) => redis.xlen(keys.ratingsLog(db));
 

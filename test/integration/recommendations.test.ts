@@ -8,9 +8,9 @@
 import t from 'tap';
 import type { Res } from '../helpers/api.js';
 import { BAD_ITEM, BAD_USER, freshDatabase, hasWarning, INCORRECT_ROLE, NO_RULE, NOT_OWN_USER, range, ratingCount, ratingsOf, uid, why, WRONG_DATA_TYPE, WRONG_PARAMETER } from '../helpers/feedback.js';
-import { errorOf, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
+import { errorOf, frontendToken as frontendTokenOf, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { A, B, count, isA, isB, itemsOf, likedBy, modelsOf, pipelined as pipelinedOn, POPULAR, qs, RECO_ENV, statusOf as statusOn, trainedDatabase, type Q, type Tt } from '../helpers/reco.js';
-import { PASSWORD, startStack } from '../helpers/stack.js';
+import { startStack } from '../helpers/stack.js';
 
 const stack = await startStack(RECO_ENV);
 t.teardown(() => stack.close());
@@ -37,14 +37,7 @@ const userReco = (user: string, q: Q = {}, tok = token) => api.get(`recommendati
 const sessionReco = (body: Record<string, unknown>, tok = token) => api.post('recommendation/sessions/items/', body, { token: tok });
 
 // A frontend individual account logged in on the database, carrying frontend_user_id when given.
-async function frontendToken(fuid?: string): Promise<string> {
-  const email = `${unique('frontend')}@test.local`;
-  const c = await api.post('accounts/individual/', { email, role: 'frontend', password: PASSWORD }, { token: root });
-  if (c.status !== 200) throw new Error(`account creation failed: ${c.text}`);
-  const r = await api.post('login/individual/', { email, password: PASSWORD, db_id: db, ...(fuid === undefined ? {} : { frontend_user_id: fuid }) });
-  if (r.status !== 200) throw new Error(`frontend login failed: ${r.text}`);
-  return r.body.token;
-}
+const frontendToken = (fuid?: string) => frontendTokenOf(api, root, db, fuid);
 
 // ---- item-to-items -----------------------------------------------------------------------------------
 
