@@ -3,17 +3,12 @@
 import { Piscina } from 'piscina';
 import type { LoadedModel } from './registry.js';
 import type { Ranking, RankSpec } from './rankings.js';
-import type { TopItems } from './workers/scoring.js';
 
 export class ScoringPool {
   private readonly pool: Piscina;
 
   constructor(threads: number) {
     this.pool = new Piscina({ filename: new URL('./workers/scoring.js', import.meta.url).href, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
-  }
-
-  topItems(model: LoadedModel, user: number, k: number, mask?: Uint8Array): Promise<TopItems> {
-    return this.pool.run({ model: model.buffer, user, k, mask }, { name: 'topItems' });
   }
 
   rank(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
