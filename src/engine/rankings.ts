@@ -55,33 +55,14 @@ export function similarItems(m: Scorable, item: number, depth: number): Ranking 
   return select(scores, n, depth);
 }
 
-// Items by x · item factors.
+// Items by x · item factors (a group of one).
 export function itemsForVector(m: Scorable, x: Float32Array, depth: number): Ranking {
-  const { items: n, factors: f } = m.views.dims;
-  const V = m.views.itemFactors, norms = m.itemNorms;
-  const scores = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    if (norms[i] === 0) {
-      scores[i] = NaN;
-      continue;
-    }
-    const y = i * f;
-    scores[i] = dotAt(x, 0, V, y, f);
-  }
-  return select(scores, n, depth);
+  return itemsForGroup(m, [x], 0, depth);
 }
 
 export function popularItems(m: Scorable, depth: number): Ranking {
   const scores = Float32Array.from(m.views.popularity, (p, i) => (m.views.itemCounts[i] === 0 ? NaN : p));
   return select(scores, m.views.dims.items, depth);
-}
-
-// The factor row of a trained user (undefined when the model has none for it).
-export function userVector(m: LoadedModel, user: number): Float32Array | undefined {
-  const { users, factors: f } = m.views.dims;
-  if (user >= users) return undefined;
-  const row = m.views.userFactors.subarray(user * f, (user + 1) * f);
-  return row.some((v) => v !== 0) ? row : undefined;
 }
 
 // Factors for a user or session from their ratings (item rows, rating values), against the

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { wrongData } from '../errors/api-error.js';
 import { ALL4, dbRoute, withWarning, type HandlerResult, type Route } from '../http/types.js';
-import type { RecoAnswer, RecoQuery, RecommendService } from '../services/recommend.js';
+import type { RecoQuery, RecommendService } from '../services/recommend.js';
 
 const DEFAULT_AMT = 10;
 const Id = Type.String({ minLength: 1, maxLength: LIMITS.idMax });
@@ -52,13 +52,12 @@ function query(q: Record<string, unknown>): RecoQuery {
   };
 }
 
-function notYet(q: Record<string, unknown>, answer: object): HandlerResult {
+// A warning naming what was sent but is not applied yet; an answer given in the same tick stays so.
+export function notYet<T extends object>(q: Record<string, unknown>, out: T | Promise<T>): HandlerResult | Promise<HandlerResult> {
   const later = Object.keys(Later).filter((k) => k !== 'user_id' && q[k] !== undefined && q[k] !== false && q[k] !== 'false');
-  const out = answer as unknown as Record<string, unknown>;
-  return later.length === 0 ? out : withWarning(out, `not applied by this version: ${later.join(', ')}`);
+  const note = (a: T) => (later.length === 0 ? (a as Record<string, unknown>) : withWarning(a as Record<string, unknown>, `not applied by this version: ${later.join(', ')}`));
+  return out instanceof Promise ? out.then(note) : note(out);
 }
-
-const thenNotYet = (q: Record<string, unknown>, out: RecoAnswer | Promise<RecoAnswer>) => (out instanceof Promise ? out.then((a) => notYet(q, a)) : notYet(q, out));
 
 export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
@@ -67,7 +66,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: 'items similar to an item',
     params: Type.Object({ item_id: Id }),
     query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings) }),
-    handler: ({ auth, db, params, query: q }) => thenNotYet(q, reco.itemToItems(auth, db, params.item_id!, query(q))),
+    handler: ({ auth, db, params, query: q }) => notYet(q, reco.itemToItems(auth, db, params.item_id!, query(q))),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -75,14 +74,14 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: "items for a user, from the user's current ratings",
     params: Type.Object({ user_id: Id }),
     query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings), exclude_rated_items: Type.Optional(Type.Boolean()) }),
-    handler: ({ auth, db, params, query: q }) => thenNotYet(q, reco.userToItems(auth, db, params.user_id!, query(q))),
+    handler: ({ auth, db, params, query: q }) => notYet(q, reco.userToItems(auth, db, params.user_id!, query(q))),
   }),
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/sessions/items/',
     summary: "items for an anonymous session, from the ratings or interactions it sends (nothing is stored)",
     body: Type.Object({ ...Common, ...SessionBody }),
-    handler: ({ auth, db, body }) => thenNotYet(body, reco.sessionToItems(auth, db, body, query(body))),
+    handler: ({ auth, db, body }) => notYet(body, reco.sessionToItems(auth, db, body, query(body))),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -90,14 +89,14 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: "items for a user, steered towards items like the context items (which are left out)",
     params: Type.Object({ user_id: Id }),
     body: Type.Object({ ...Common, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), exclude_rated_items: Type.Optional(Type.Boolean()), context_items: ContextItems }),
-    handler: ({ auth, db, params, body }) => thenNotYet(body, reco.userToItems(auth, db, params.user_id!, query(body), body.context_items)),
+    handler: ({ auth, db, params, body }) => notYet(body, reco.userToItems(auth, db, params.user_id!, query(body), body.context_items)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/context-items/sessions/items/',
     summary: "items for a session's ratings, steered towards items like the context items (which are left out)",
     body: Type.Object({ ...Common, ...SessionBody, context_items: ContextItems }),
-    handler: ({ auth, db, body }) => thenNotYet(body, reco.sessionToItems(auth, db, body, query(body), body.context_items)),
+    handler: ({ auth, db, body }) => notYet(body, reco.sessionToItems(auth, db, body, query(body), body.context_items)),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -105,7 +104,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: 'values of an item property for a user, ranked over the items that hold them',
     params: Type.Object({ user_id: Id, property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
     query: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(RuleStrings), ...Later }),
-    handler: ({ auth, db, params, query: q }) => reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q)).then((a) => notYet(q, a)),
+    handler: ({ auth, db, params, query: q }) => notYet(q, reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q))),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -113,7 +112,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: "values of an item property for a session's ratings or interactions, ranked over the items that hold them",
     params: Type.Object({ property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
     body: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(Filters), ...Later, ratings: SessionBody.ratings, interactions: SessionBody.interactions, user_properties: SessionBody.user_properties }),
-    handler: ({ auth, db, params, body }) => reco.sessionToProperties(auth, db, body, params.property_name!, query(body)).then((a) => notYet(body, a)),
+    handler: ({ auth, db, params, body }) => notYet(body, reco.sessionToProperties(auth, db, body, params.property_name!, query(body))),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -128,7 +127,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
           : body.user_id !== undefined
             ? [body.context_items ? 'profile_to_items_w_ctx_items' : 'profile_to_items', reco.userToItems(auth, db, idText(body.user_id, 'user_id'), q, body.context_items)]
             : [body.context_items ? 'session_to_items_w_ctx_items' : 'session_to_items', reco.sessionToItems(auth, db, body, q, body.context_items)];
-      return Promise.resolve(out).then((a) => notYet({ ...body, user_id: undefined }, { ...a, reco_type: recoType }));
+      return notYet(body, Promise.resolve(out).then((a) => ({ ...a, reco_type: recoType })));
     },
   }),
   dbRoute(ALL4, {
@@ -136,7 +135,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/items-properties/items/',
     summary: 'items like those holding the given property values',
     body: Type.Object({ ...Common, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), item_properties: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }) }),
-    handler: ({ auth, db, body }) => reco.propertiesToItems(auth, db, body.item_properties, query(body)).then((a) => notYet(body, a)),
+    handler: ({ auth, db, body }) => notYet(body, reco.propertiesToItems(auth, db, body.item_properties, query(body))),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -150,7 +149,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
       users_id: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 }),
       consensus_factor: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
     }),
-    handler: ({ auth, db, body }) => reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body)).then((a) => notYet(body, a)),
+    handler: ({ auth, db, body }) => notYet(body, reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body))),
   }),
 ];
 

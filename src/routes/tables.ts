@@ -1,17 +1,13 @@
 // Precomputed recommendation tables: their definitions and the endpoints that read them.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ALL4, BACKENDS, dbRoute, withWarning, type Route } from '../http/types.js';
-import type { PrecomputedAnswer, TableService } from '../services/tables.js';
+import { ALL4, BACKENDS, dbRoute, type Route } from '../http/types.js';
+import type { TableService } from '../services/tables.js';
+import { notYet } from './recommendations.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
 const Id = Type.String({ minLength: 1, maxLength: LIMITS.idMax });
 const Read = Type.Object({ table: Type.Optional(Type.String({ maxLength: 64 })), scenario: Type.Optional(Type.Unknown()), skip_default_scenario: Type.Optional(Type.Unknown()) });
-// Answers in the same tick stay so: only a pending answer is awaited.
-function noted(q: Record<string, unknown>, out: PrecomputedAnswer | Promise<PrecomputedAnswer>) {
-  const note = q.scenario !== undefined ? 'not applied by this version: scenario' : undefined;
-  return out instanceof Promise ? out.then((a) => withWarning({ ...a }, note)) : withWarning({ ...out }, note);
-}
 
 export const tableRoutes = (tables: TableService): Route[] => [
   dbRoute(BACKENDS, {
@@ -41,7 +37,7 @@ export const tableRoutes = (tables: TableService): Route[] => [
     summary: 'items similar to an item, read from an item_to_items table',
     params: Type.Object({ item_id: Id }),
     query: Read,
-    handler: ({ auth, db, params, query }) => noted(query, tables.forItem(auth, db, params.item_id!, query.table)),
+    handler: ({ auth, db, params, query }) => notYet(query, tables.forItem(auth, db, params.item_id!, query.table)),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -49,6 +45,6 @@ export const tableRoutes = (tables: TableService): Route[] => [
     summary: 'items for a user, read from a profile_to_items table',
     params: Type.Object({ user_id: Id }),
     query: Read,
-    handler: ({ auth, db, params, query }) => noted(query, tables.forUser(auth, db, params.user_id!, query.table)),
+    handler: ({ auth, db, params, query }) => notYet(query, tables.forUser(auth, db, params.user_id!, query.table)),
   }),
 ];

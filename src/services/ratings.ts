@@ -1,7 +1,6 @@
 // Explicit ratings: bulk and per-user writes, listings, deletions. Ratings may name users and items
 // that have no properties yet: they get dense indices and become known. Crossing a training
 // threshold (500 · 2^k ratings) queues an `ml_model_retrain` task for the engine.
-import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../config/limits.js';
 import { notFound, wrongData } from '../errors/api-error.js';
 import type { Claims } from '../http/types.js';

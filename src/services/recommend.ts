@@ -196,15 +196,11 @@ export class RecommendService {
     const cat = this.catalogues.get(db);
     const defs = (await cat.definitions('item')) ?? new Map<string, PropertyDef>();
     const view = await cat.view('item');
-    const wanted = Object.entries(values).map(([name, v]) => {
-      const def = defs.get(name.toLowerCase());
-      if (!def) throw notFound('ITEM_PROPERTY_NOT_FOUND', 'property', name);
-      return { seq: def.seq, keys: new Set((Array.isArray(v) ? v : [v]).map(String)) };
-    });
+    const wanted = wantedValues(values, defs, 'ITEM_PROPERTY_NOT_FOUND');
     const holders: number[] = [];
     for (let i = 0; i < model.views.dims.items; i++) {
       const at = view.at(i);
-      if (wanted.some((w) => [at.get(w.seq)].flat().some((x) => x !== undefined && x !== null && w.keys.has(String(x))))) holders.push(i);
+      if (wanted.some((w) => holds(at, w))) holders.push(i);
     }
     if (holders.length === 0) return this.page(auth, model, 'pop', POPULAR, q, shape, undefined, ['no item holds these property values: most popular items']);
     const direction = meanDirection(model, holders);
@@ -369,11 +365,7 @@ export class RecommendService {
     if (props === undefined || Object.keys(props).length === 0) return undefined;
     const cat = this.catalogues.get(db);
     const defs = await cat.definitions('user');
-    const wanted = Object.entries(props).map(([name, v]) => {
-      const def = defs?.get(name.toLowerCase());
-      if (!def) throw notFound('USER_PROPERTY_NOT_FOUND', 'property', name);
-      return { seq: def.seq, keys: new Set((Array.isArray(v) ? v : [v]).map(String)) };
-    });
+    const wanted = wantedValues(props, defs ?? new Map(), 'USER_PROPERTY_NOT_FOUND');
     const view = await cat.view('user');
     const { users, factors: f } = model.views.dims;
     const U = model.views.userFactors;
@@ -381,7 +373,7 @@ export class RecommendService {
     let matched = 0;
     for (let u = 0; u < Math.min(users, view.size); u++) {
       const at = view.at(u);
-      if (!wanted.every((w) => [at.get(w.seq)].flat().some((x) => x !== undefined && x !== null && w.keys.has(String(x))))) continue;
+      if (!wanted.every((w) => holds(at, w))) continue;
       const row = U.subarray(u * f, (u + 1) * f);
       if (!row.some((x) => x !== 0)) continue;
       matched++;
@@ -543,6 +535,25 @@ export class RecommendService {
       warnings,
     };
   }
+}
+
+// Property values asked for, by storage sequence (a list value: any of its elements).
+interface Wanted {
+  seq: number;
+  keys: Set<string>;
+}
+
+function wantedValues(values: Record<string, unknown>, defs: ReadonlyMap<string, PropertyDef>, missing: 'ITEM_PROPERTY_NOT_FOUND' | 'USER_PROPERTY_NOT_FOUND'): Wanted[] {
+  return Object.entries(values).map(([name, v]) => {
+    const def = defs.get(name.toLowerCase());
+    if (!def) throw notFound(missing, 'property', name);
+    return { seq: def.seq, keys: new Set((Array.isArray(v) ? v : [v]).map(String)) };
+  });
+}
+
+// Whether an entity's value (or one element of its list) is among the wanted ones.
+function holds(values: ReadonlyMap<number, unknown>, w: Wanted): boolean {
+  return [values.get(w.seq)].flat().some((x) => x !== undefined && x !== null && w.keys.has(String(x)));
 }
 
 // The first index of a sorted list whose value is at least v.

@@ -127,7 +127,7 @@ export class RatingsStore {
   private readonly userScript: Script;
   private readonly pageScript: Script;
 
-  constructor(private readonly redis: Redis) {
+  constructor(redis: Redis) {
     this.putScript = defineScript(redis, 'recdRatingsPut', 10, PUT);
     this.deleteScript = defineScript(redis, 'recdRatingsDelete', 5, DELETE);
     this.userScript = defineScript(redis, 'recdRatingsUser', 3, USER, true);

@@ -7,9 +7,9 @@ import { gramTo } from '../../../native-free-kernels/linalg.js';
 import { itemNeighboursTo } from '../../../native-free-kernels/neighbours.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
-import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
 import { allocateModel, modelViews, type ModelDims } from '../layout.js';
+import { itemsForVector, popularItems, rowNorms, similarItems } from '../rankings.js';
 import { replay, type LogEntry, type Snapshot } from '../ratings-replay.js';
 
 export interface AlsParams {
@@ -207,45 +207,22 @@ export interface TableInput {
   dst: SharedArrayBuffer; // rows × amt uint32, 0xffffffff where a row has fewer
 }
 
-// Rows of a precomputed table: per item its most similar items (cosine, never itself), or per user
-// the items of highest score; items without factors are left out.
+// Rows of a precomputed table: per item its most similar items, per user the items of highest
+// score, by the same rankings requests use (engine/rankings.ts); a user without factors (no
+// ratings at training time) gets the popular items.
 export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): void {
-  const v = modelViews(model);
-  const { items: n, factors: f } = v.dims;
-  const V = v.itemFactors;
+  const views = modelViews(model);
+  const f = views.dims.factors;
+  const m = { views, itemNorms: rowNorms(views.itemFactors, views.dims.items, f) };
   const out = new Uint32Array(dst);
-  const norms = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    let ss = 0;
-    for (let a = 0; a < f; a++) ss += V[i * f + a]! * V[i * f + a]!;
-    norms[i] = Math.sqrt(ss);
-  }
-  const scores = new Float32Array(n);
-  const idx = new Uint32Array(amt), best = new Float32Array(amt);
   for (let r = rowStart; r < rowEnd; r++) {
-    const x = kind === 'item_to_items' ? V : v.userFactors;
-    const xr = r * f;
-    let nr = 1;
-    if (kind === 'item_to_items') nr = norms[r]!;
-    else if (!x.subarray(xr, xr + f).some((a) => a !== 0)) {
-      // A user without ratings at training time: the popular items.
-      for (let i = 0; i < n; i++) scores[i] = v.itemCounts[i] === 0 ? NaN : v.popularity[i]!;
-      const got = topKTo(idx, best, scores, n, amt);
-      out.fill(0xffffffff, r * amt, (r + 1) * amt);
-      out.set(idx.subarray(0, got), r * amt);
-      continue;
+    let ranked;
+    if (kind === 'item_to_items') ranked = similarItems(m, r, amt);
+    else {
+      const x = views.userFactors.subarray(r * f, (r + 1) * f);
+      ranked = x.some((a) => a !== 0) ? itemsForVector(m, x, amt) : popularItems(m, amt);
     }
-    for (let i = 0; i < n; i++) {
-      if (norms[i] === 0 || nr === 0 || (kind === 'item_to_items' && i === r)) {
-        scores[i] = NaN;
-        continue;
-      }
-      let dot = 0;
-      for (let a = 0; a < f; a++) dot += x[xr + a]! * V[i * f + a]!;
-      scores[i] = kind === 'item_to_items' ? dot / (norms[i]! * nr) : dot;
-    }
-    const got = topKTo(idx, best, scores, n, amt);
     out.fill(0xffffffff, r * amt, (r + 1) * amt);
-    out.set(idx.subarray(0, got), r * amt);
+    out.set(ranked.items, r * amt);
   }
 }
