@@ -59,6 +59,8 @@ export interface RunningApp {
   redisUrl: string;
   // A root password generated at this start (embedded default, first start only).
   generatedRoot?: { email: string; password: string };
+  // The request pipeline without sockets (in-process benches of its own cost).
+  dispatcher: Dispatcher;
   close(): Promise<void>;
 }
 
@@ -178,6 +180,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
       port,
       redisUrl,
       generatedRoot,
+      dispatcher,
       async close() {
         await http.close();
         limiter?.close();

@@ -17,7 +17,7 @@ export class CodecRegistry {
   // undefined: a media type no codec reads.
   forContentType(header: string): Codec | undefined {
     if (header === '') return this.fallback;
-    return this.byType.get(mediaType(header));
+    return this.byType.get(header) ?? this.byType.get(mediaType(header));
   }
 
   // The first acceptable type we speak, by q-value; anything else gets the default.

@@ -147,7 +147,7 @@ export class Dispatcher {
         throw err;
       }
       ctx.body = body;
-      if (c.bodyKeys && isPlainObject(body)) unknownKeys = Object.keys(body).filter((k) => !c.bodyKeys!.has(k));
+      if (c.bodyKeys && isPlainObject(body)) for (const k in body) if (!c.bodyKeys.has(k)) (unknownKeys ??= []).push(k);
     }
     c.body?.(ctx.body);
     const out = route.handler(ctx);
@@ -170,7 +170,11 @@ export class Dispatcher {
     let cache = this.encoded.get(codec);
     if (!cache) this.encoded.set(codec, (cache = new WeakMap()));
     let bytes = cache.get(value);
-    if (bytes === undefined) cache.set(value, (bytes = codec.encode(value)));
+    if (bytes === undefined) {
+      // Kept as bytes: the socket then takes them as they are, with no text conversion per answer.
+      const encoded = codec.encode(value);
+      cache.set(value, (bytes = typeof encoded === 'string' ? Buffer.from(encoded) : encoded));
+    }
     return bytes;
   }
 

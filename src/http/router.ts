@@ -64,7 +64,8 @@ export class Router {
   // url: the request URL the path came from, when there is one (skips re-slicing it).
   match(method: string, path: string, url?: string): Match {
     const lookup = (method === 'HEAD' ? 'GET' : method) as Method;
-    const exact = (url !== undefined ? this.exact.get(url) : undefined) ?? this.exact.get(exactKey(path));
+    // Unusual spellings of a fixed path (repeated slashes) miss here and are found by the trie.
+    const exact = this.exact.get(url ?? exactKey(path));
     if (exact) {
       const hit = exact.routes.get(lookup);
       // A fixed path lacking the method may still match a parameter route below.
@@ -72,9 +73,9 @@ export class Router {
     }
     const segs = splitPath(path);
     const values: string[] = [];
-    const node = find(this.root, segs, 0, values, (n) => n.routes.has(lookup));
+    const node = find(this.root, segs, 0, values, lookup);
     if (!node) {
-      const any = find(this.root, segs, 0, [], (n) => n.routes.size > 0);
+      const any = find(this.root, segs, 0, [], undefined);
       return any ? { kind: 'method', allow: this.allow(any) } : { kind: 'none' };
     }
     const hit = node.routes.get(lookup)!;
@@ -96,18 +97,19 @@ export class Router {
   }
 }
 
-// Fixed segments win over parameters; backtrack when a fixed branch has no route for the method.
-function find(node: Node, segs: string[], i: number, values: string[], accept: (n: Node) => boolean): Node | undefined {
-  if (i === segs.length) return accept(node) ? node : undefined;
+// Fixed segments win over parameters; backtrack when a fixed branch has no route for the method
+// (undefined: any method).
+function find(node: Node, segs: string[], i: number, values: string[], method: Method | undefined): Node | undefined {
+  if (i === segs.length) return (method === undefined ? node.routes.size > 0 : node.routes.has(method)) ? node : undefined;
   const seg = segs[i]!;
   const fixed = node.fixed.get(seg);
   if (fixed) {
-    const found = find(fixed, segs, i + 1, values, accept);
+    const found = find(fixed, segs, i + 1, values, method);
     if (found) return found;
   }
   if (node.param && seg !== '') {
     values.push(seg);
-    const found = find(node.param.node, segs, i + 1, values, accept);
+    const found = find(node.param.node, segs, i + 1, values, method);
     if (found) return found;
     values.pop();
   }
@@ -124,11 +126,12 @@ function exactKey(path: string): string {
 }
 
 function splitPath(path: string): string[] {
-  const trimmed = path.replace(/^\/+/, '').replace(/\/+$/, '');
+  const trimmed = exactKey(path);
   return trimmed === '' ? [] : trimmed.split('/');
 }
 
 function decodeSegment(seg: string): string {
+  if (!seg.includes('%')) return seg;
   try {
     return decodeURIComponent(seg);
   } catch {

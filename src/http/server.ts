@@ -31,6 +31,18 @@ const STATUS_TEXT: Record<number, string> = {
 const statusLine = (s: number) => STATUS_TEXT[s] ?? String(s);
 
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+// Header text as bytes, made once: uWS then copies them instead of converting a string per answer.
+const CONTENT_TYPE = Buffer.from('content-type');
+const headerValues = new Map<string, Buffer>();
+function headerBytes(value: string): Buffer {
+  let bytes = headerValues.get(value);
+  if (bytes === undefined) {
+    bytes = Buffer.from(value);
+    if (headerValues.size < 64) headerValues.set(value, bytes);
+  }
+  return bytes;
+}
 const METHODS: Record<string, string> = { GET: 'GET', POST: 'POST', PUT: 'PUT', PATCH: 'PATCH', DELETE: 'DELETE', HEAD: 'HEAD', OPTIONS: 'OPTIONS' };
 
 interface Pending {
@@ -141,7 +153,9 @@ export class HttpServer {
   }
 
   private readBody(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest, declared: number): void {
-    let buf = new Uint8Array(declared);
+    // allocUnsafe: small bodies come from Node's shared pool (no allocation per request); every
+    // byte handed on is written first (a short body is cut to its length).
+    let buf: Uint8Array = Buffer.allocUnsafe(declared);
     let len = 0;
     res.onData((chunk, isLast) => {
       if (pending.done) return;
@@ -152,7 +166,7 @@ export class HttpServer {
       }
       if (len + bytes.length > buf.length) {
         // Chunked upload or a lying Content-Length: grow geometrically.
-        const grown = new Uint8Array(Math.min(this.o.maxBodyBytes, Math.max(len + bytes.length, buf.length * 2)));
+        const grown = Buffer.allocUnsafe(Math.min(this.o.maxBodyBytes, Math.max(len + bytes.length, buf.length * 2)));
         grown.set(buf.subarray(0, len));
         buf = grown;
       }
@@ -171,7 +185,10 @@ export class HttpServer {
     const out = this.dispatcher.dispatch(plain);
     if (!(out instanceof Promise)) return this.write(res, pending, out, false, inHandler);
     if (!pending.watched) this.watchAbort(res, pending);
-    out.then((o) => this.write(res, pending, o, false)).catch((err) => this.o.logger.error({ err }, 'response write failed'));
+    out.then(
+      (o) => this.write(res, pending, o, false),
+      (err) => this.o.logger.error({ err }, 'request failed outside the dispatcher'),
+    );
   }
 
   private tooLarge(plain: PlainRequest): Outcome {
@@ -191,7 +208,7 @@ export class HttpServer {
 
   private send(res: uWS.HttpResponse, pending: Pending, out: Outcome, closeConnection: boolean): void {
     if (out.status !== 200) res.writeStatus(statusLine(out.status)); // uWS defaults to 200 OK
-    if (out.contentType !== undefined) res.writeHeader('content-type', out.contentType);
+    if (out.contentType !== undefined) res.writeHeader(CONTENT_TYPE, headerBytes(out.contentType));
     if (out.headers !== undefined) for (const name in out.headers) res.writeHeader(name, out.headers[name]!);
     if (pending.head) {
       // uWS keeps no sane keep-alive state after a body-less end with a length, so HEAD closes.

@@ -3,22 +3,56 @@
 // idle server a write goes at once, on the next turn of the event loop). Redis runs one script for
 // many requests, and each request is still all or nothing (its rows were all checked before, and a
 // batch applies atomically). Each request answers once its write is stored.
+//
+// This is the hot path of single-interaction POSTs: a request's rows join the lane's next batch as
+// they arrive (owners and items numbered once per batch, no merge step), and the request's promise
+// resolves straight to its answer.
 import type { Logger } from 'pino';
 import { notFound } from '../errors/api-error.js';
-import type { InteractionBatch, InteractionsStore, Owner } from '../store/interactions-store.js';
+import type { InteractionBatch, InteractionRow, InteractionsStore, Owner } from '../store/interactions-store.js';
 import type { TrainingScheduler } from '../engine/scheduler.js';
 import type { ProfileCache } from './profile-cache.js';
 import { feedbackWritten } from './ratings.js';
 
-interface Queued {
-  batch: InteractionBatch;
-  resolve: (resolvedSessions: string[]) => void;
+interface Waiter {
+  owners: string[]; // the request's own owners, for telling it which of its sessions are resolved
+  answer: (resolvedSessions: string[]) => unknown;
+  resolve: (answer: unknown) => void;
   reject: (err: unknown) => void;
 }
 
+// The next batch of a lane, filled as requests arrive.
+class Pending {
+  readonly owners = new Map<string, number>();
+  readonly items = new Map<string, number>();
+  readonly rows: InteractionRow[] = [];
+  readonly waiters: Waiter[] = [];
+
+  add(batch: InteractionBatch): void {
+    const owners = batch.owners.map((o) => position(this.owners, o));
+    const items = batch.items.map((i) => position(this.items, i));
+    for (const row of batch.rows) {
+      // The rows are the request's own: renumbered in place into the lane's lists.
+      row.owner = owners[row.owner]!;
+      row.item = items[row.item]!;
+      this.rows.push(row);
+    }
+  }
+
+  batch(): InteractionBatch {
+    return { owners: [...this.owners.keys()], items: [...this.items.keys()], rows: this.rows };
+  }
+}
+
 interface Lane {
-  queue: Queued[];
+  next: Pending;
   idle: (() => void)[]; // drained() callers
+}
+
+function position(map: Map<string, number>, id: string): number {
+  let p = map.get(id);
+  if (p === undefined) map.set(id, (p = map.size));
+  return p;
 }
 
 export class InteractionLanes {
@@ -31,13 +65,17 @@ export class InteractionLanes {
     private readonly logger: Logger,
   ) {}
 
-  // Resolves with the request's sessions that are resolved, once stored.
-  write(db: string, owner: Owner, batch: InteractionBatch): Promise<string[]> {
-    const key = `${owner} ${db}`;
+  // Resolves, once stored, with what `answer` makes of the request's sessions that are resolved.
+  write<T>(db: string, owner: Owner, batch: InteractionBatch, answer: (resolvedSessions: string[]) => T): Promise<T> {
+    const key = owner === 'user' ? `u${db}` : `s${db}`;
     let lane = this.lanes.get(key);
     const start = !lane;
-    if (!lane) this.lanes.set(key, (lane = { queue: [], idle: [] }));
-    const promise = new Promise<string[]>((resolve, reject) => lane!.queue.push({ batch, resolve, reject }));
+    if (!lane) this.lanes.set(key, (lane = { next: new Pending(), idle: [] }));
+    const next = lane.next;
+    next.add(batch);
+    const promise = new Promise<T>((resolve, reject) => {
+      next.waiters.push({ owners: batch.owners, answer, resolve: resolve as (a: unknown) => void, reject });
+    });
     if (start) setImmediate(() => void this.drain(key, db, owner, lane!));
     return promise;
   }
@@ -48,19 +86,19 @@ export class InteractionLanes {
   }
 
   private async drain(key: string, db: string, owner: Owner, lane: Lane): Promise<void> {
-    while (lane.queue.length > 0) {
-      const queue = lane.queue;
-      lane.queue = [];
+    while (lane.next.waiters.length > 0) {
+      const current = lane.next;
+      lane.next = new Pending();
       try {
-        const merged = mergeBatches(queue.map((q) => q.batch));
-        const r = await this.store.add(db, owner, merged);
-        if (owner === 'user') this.profiles.forget(db, merged.owners);
+        const batch = current.batch();
+        const r = await this.store.add(db, owner, batch);
+        if (owner === 'user') this.profiles.forget(db, batch.owners);
         if (r.kind === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
         await feedbackWritten(this.training, db, r.count).catch((err) => this.logger.error({ err, db }, 'retrain task not queued'));
-        const resolved = new Set(r.resolved);
-        for (const q of queue) q.resolve(q.batch.owners.filter((o) => resolved.has(o)));
+        const resolved = r.resolved.length === 0 ? undefined : new Set(r.resolved);
+        for (const w of current.waiters) w.resolve(w.answer(resolved ? w.owners.filter((o) => resolved.has(o)) : NONE));
       } catch (err) {
-        for (const q of queue) q.reject(err);
+        for (const w of current.waiters) w.reject(err);
       }
     }
     this.lanes.delete(key);
@@ -68,16 +106,4 @@ export class InteractionLanes {
   }
 }
 
-// One batch of several: owners and items distinct again, rows pointing into the merged lists.
-function mergeBatches(batches: InteractionBatch[]): InteractionBatch {
-  if (batches.length === 1) return batches[0]!;
-  const owners = new Map<string, number>();
-  const items = new Map<string, number>();
-  const at = (map: Map<string, number>, id: string) => {
-    let p = map.get(id);
-    if (p === undefined) map.set(id, (p = map.size));
-    return p;
-  };
-  const rows = batches.flatMap((b) => b.rows.map((r) => ({ ...r, owner: at(owners, b.owners[r.owner]!), item: at(items, b.items[r.item]!) })));
-  return { owners: [...owners.keys()], items: [...items.keys()], rows };
-}
+const NONE: string[] = [];

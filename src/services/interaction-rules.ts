@@ -74,7 +74,13 @@ export class InteractionRuleService {
 
   // The rule for each type (lower-cased), or ServerUnavailable naming the first type without one.
   async resolve(db: string, types: Iterable<string>): Promise<Map<string, InteractionRule>> {
-    return ruleMap(this.catalogues.get(db).cachedSetting<InteractionRules>(SETTING) ?? (await this.own(db)), types);
+    return this.resolveNow(db, types) ?? ruleMap(await this.own(db), types);
+  }
+
+  // The same without waiting: undefined when this process does not hold the database's rules yet.
+  resolveNow(db: string, types: Iterable<string>): Map<string, InteractionRule> | undefined {
+    const own = this.catalogues.get(db).cachedSetting<InteractionRules>(SETTING);
+    return own && ruleMap(own, types);
   }
 }
 

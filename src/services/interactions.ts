@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { notFound, wrongData } from '../errors/api-error.js';
 import type { Claims } from '../http/types.js';
-import type { InteractionBatch, InteractionsStore, Owner, StoredInteraction } from '../store/interactions-store.js';
+import type { InteractionBatch, InteractionRow, InteractionsStore, Owner, StoredInteraction } from '../store/interactions-store.js';
 import type { RatingsStore } from '../store/ratings-store.js';
 import { pack, unpack } from '../store/records.js';
 import type { TasksStore } from '../store/tasks-store.js';
@@ -43,23 +43,33 @@ export class InteractionService {
   ) {}
 
   // POST users/<u>/interactions/<i>/ and sessions/<s>/items/<i>/interactions/.
-  async addOne(auth: Claims, db: string, owner: Owner, rawOwner: string, rawItem: string, body: Record<string, unknown>): Promise<Answer> {
-    return this.add(auth, db, owner, [{ ...body, item_id: rawItem }], pathOwner(auth, owner, rawOwner, true), true);
+  addOne(auth: Claims, db: string, owner: Owner, rawOwner: string, rawItem: string, body: Record<string, unknown>): Promise<Answer> {
+    const o = pathOwner(auth, owner, rawOwner, true);
+    const i = parseId(auth, 'item', rawItem, true);
+    const unknown = new Unknown();
+    const row = checkRow(body, '', unknown, undefined);
+    return this.write(auth, db, owner, { owners: [o.key], items: [i.key], rows: [row] }, [row.type], unknown.warnings());
   }
 
   // POST users/<u>/interactions-bulk/ and sessions/<s>/interactions-bulk/.
-  async addOwned(auth: Claims, db: string, owner: Owner, rawOwner: string, rows: unknown[]) {
+  addOwned(auth: Claims, db: string, owner: Owner, rawOwner: string, rows: unknown[]): Promise<Answer> {
     return this.add(auth, db, owner, rows, pathOwner(auth, owner, rawOwner, true));
   }
 
   // rows carry their owner (user_id or session_id) unless `ownerId` (a path's) is given.
-  // rows carry their owner (user_id or session_id) unless `ownerId` (a path's) is given.
-  async add(auth: Claims, db: string, owner: Owner, rows: unknown[], ownerId?: Parsed, single = false): Promise<Answer> {
-    const { batch, types, warnings } = check(auth, owner, rows, ownerId, single);
-    rate(batch, await this.rules.resolve(db, types));
-    const resolved = await this.lanes.write(db, owner, batch);
-    for (const s of resolved) warnings.push(`session ${JSON.stringify(shownId(auth, 'session', s))} is resolved: its interactions also count for its user`);
-    return { warnings };
+  add(auth: Claims, db: string, owner: Owner, rows: unknown[], ownerId?: Parsed): Promise<Answer> {
+    const { batch, types, warnings } = check(auth, owner, rows, ownerId);
+    return this.write(auth, db, owner, batch, types, warnings);
+  }
+
+  // Rates the rows by the database's rules (held in memory once read) and stores them.
+  private write(auth: Claims, db: string, owner: Owner, batch: InteractionBatch, types: Iterable<string>, warnings: string[]): Promise<Answer> {
+    const store = (rules: Map<string, InteractionRule>) => {
+      rate(batch, rules);
+      return this.lanes.write(db, owner, batch, (resolved) => answer(auth, resolved, warnings));
+    };
+    const rules = this.rules.resolveNow(db, types);
+    return rules ? store(rules) : this.rules.resolve(db, types).then(store);
   }
 
   // One user's or session's interactions in the order they were received.
@@ -190,43 +200,74 @@ export class InteractionService {
   }
 }
 
-// Every row checked (single: the one interaction of a single-interaction endpoint, whose errors
-// name its fields plainly), grouped into a batch with distinct owners and items.
-function check(auth: Claims, owner: Owner, rows: unknown[], ownerId: Parsed | undefined, single: boolean) {
-  const warnings: string[] = [];
+// Every row checked and grouped into a batch with distinct owners and items.
+function check(auth: Claims, owner: Owner, rows: unknown[], ownerId: Parsed | undefined) {
+  const unknown = new Unknown();
   const owners = new Map<string, number>();
   const items = new Map<string, number>();
   const batch: InteractionBatch = { owners: [], items: [], rows: [] };
   const types = new Set<string>();
-  let unknown: Set<string> | undefined;
   const ownerField = OWNER_FIELD[owner];
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as Record<string, unknown>;
-    const at = single ? '' : `interactions[${r}]`;
-    const field = (name: string) => (single ? name : `${at}.${name}`);
+    const at = `interactions[${r}]`;
     if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
     const o = ownerId ?? parseId(auth, owner, required(row, ownerField, at), true);
     const i = parseId(auth, 'item', required(row, 'item_id', at), true);
-    const type = checkType(row.interaction_type, field('interaction_type'));
-    const timestamp = checkTimestamp(row.timestamp, field('timestamp'));
-    const props = row.properties;
-    if (props !== undefined && props !== null && (typeof props !== 'object' || Array.isArray(props))) {
-      throw wrongData('WRONG_DATA_TYPE', `${field('properties')} must be an object`, { field: field('properties') });
-    }
-    for (const k in row) if (!ROW_FIELDS.has(k) && !(ownerId === undefined && k === ownerField)) (unknown ??= new Set()).add(k);
+    const checked = checkRow(row, at, unknown, ownerId === undefined ? ownerField : undefined);
     let op = owners.get(o.key);
     if (op === undefined) owners.set(o.key, (op = owners.size));
     let ip = items.get(i.key);
     if (ip === undefined) items.set(i.key, (ip = items.size));
-    types.add(type);
-    const hasProps = props !== undefined && props !== null && Object.keys(props).length > 0;
-    batch.rows.push({ owner: op, item: ip, type, timestamp, properties: hasProps ? pack(props) : undefined, rating: 0, replace: false });
+    checked.owner = op;
+    checked.item = ip;
+    types.add(checked.type);
+    batch.rows.push(checked);
   }
-  if (unknown) warnings.push(`fields ignored in interactions: ${[...unknown].join(', ')}`);
   batch.owners = [...owners.keys()];
   batch.items = [...items.keys()];
-  return { batch, types, warnings };
+  return { batch, types, warnings: unknown.warnings() };
 }
+
+// Fields of interaction rows that are not used, named once per request.
+class Unknown {
+  private names: Set<string> | undefined;
+
+  add(name: string): void {
+    (this.names ??= new Set()).add(name);
+  }
+
+  warnings(): string[] {
+    return this.names ? [`fields ignored in interactions: ${[...this.names].join(', ')}`] : [];
+  }
+}
+
+// One interaction's own fields (at: where it sits in the body, '' for the single-interaction
+// endpoints, whose errors name their fields plainly); its owner and item are checked by the caller.
+// ownerField: the row's owner field, when rows carry one.
+function checkRow(row: Record<string, unknown>, at: string, unknown: Unknown, ownerField: string | undefined): InteractionRow {
+  const field = (name: string) => (at === '' ? name : `${at}.${name}`);
+  const type = checkType(row.interaction_type, field('interaction_type'));
+  const timestamp = checkTimestamp(row.timestamp, field('timestamp'));
+  const props = row.properties;
+  if (props !== undefined && props !== null && (typeof props !== 'object' || Array.isArray(props))) {
+    throw wrongData('WRONG_DATA_TYPE', `${field('properties')} must be an object`, { field: field('properties') });
+  }
+  for (const k in row) if (!ROW_FIELDS.has(k) && k !== ownerField) unknown.add(k);
+  let hasProps = false;
+  if (props !== undefined && props !== null) for (const _ in props) hasProps = true;
+  return { owner: 0, item: 0, type, timestamp, properties: hasProps ? pack(props) : undefined, rating: 0, replace: false };
+}
+
+// The answer of a write: the request's warnings, and one per session of it that is resolved.
+function answer(auth: Claims, resolved: string[], warnings: string[]): Answer {
+  if (resolved.length === 0 && warnings.length === 0) return STORED;
+  for (const s of resolved) warnings.push(`session ${JSON.stringify(shownId(auth, 'session', s))} is resolved: its interactions also count for its user`);
+  return { warnings };
+}
+
+// The usual answer, shared (and so encoded once per codec).
+const STORED: Answer = Object.freeze({ warnings: Object.freeze([]) as unknown as string[] });
 
 // Each row's inferred rating by its type's rule.
 function rate(batch: InteractionBatch, rules: Map<string, InteractionRule>): void {

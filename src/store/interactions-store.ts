@@ -34,12 +34,30 @@ export interface StoredInteraction {
 }
 
 // Lua: inferred ratings. Explicit ratings (origin byte 1) are never changed; `max` keeps the higher
-// of the old and new inferred rating. Log records as in ratings-store.ts, op 'infer'.
+// of the old and new inferred rating. Consecutive rows of the same (user, item) pair are combined in
+// the script and written once, which is what writing them one by one would leave. Log records as in
+// ratings-store.ts, op 'infer', one per pair written.
 const INFER = `
 local inferred = {added = 0, us = {}, is = {}, upos = {}, ipos = {}, recs = {}}
+local cur = nil -- {prefix, user, item, rating, timestamp}: the pair being combined, not written yet
+local function writeCurrent()
+  if not cur then return end
+  local prefix, uidx, iidx, rating, ts = cur[1], cur[2], cur[3], cur[4], cur[5]
+  cur = nil
+  redis.call('HSET', prefix .. uidx, iidx, struct.pack('>Bdd', 2, rating, ts))
+  if not inferred.upos[uidx] then inferred.us[#inferred.us + 1] = uidx; inferred.upos[uidx] = #inferred.us - 1 end
+  if not inferred.ipos[iidx] then inferred.is[#inferred.is + 1] = iidx; inferred.ipos[iidx] = #inferred.is - 1 end
+  inferred.recs[#inferred.recs + 1] = struct.pack('>IIdd', inferred.upos[uidx], inferred.ipos[iidx], rating, ts)
+end
 local function infer(prefix, uidx, iidx, rating, replace, ts)
-  local key = prefix .. uidx
-  local old = redis.call('HGET', key, iidx)
+  if cur and cur[2] == uidx and cur[3] == iidx and cur[1] == prefix then
+    if not replace and cur[4] > rating then rating = cur[4] end
+    cur[4] = rating
+    cur[5] = ts
+    return
+  end
+  writeCurrent()
+  local old = redis.call('HGET', prefix .. uidx, iidx)
   if old then
     local origin, was = struct.unpack('>Bd', old)
     if origin == 1 then return end
@@ -47,12 +65,10 @@ local function infer(prefix, uidx, iidx, rating, replace, ts)
   else
     inferred.added = inferred.added + 1
   end
-  redis.call('HSET', key, iidx, struct.pack('>Bdd', 2, rating, ts))
-  if not inferred.upos[uidx] then inferred.us[#inferred.us + 1] = uidx; inferred.upos[uidx] = #inferred.us - 1 end
-  if not inferred.ipos[iidx] then inferred.is[#inferred.is + 1] = iidx; inferred.ipos[iidx] = #inferred.is - 1 end
-  inferred.recs[#inferred.recs + 1] = struct.pack('>IIdd', inferred.upos[uidx], inferred.ipos[iidx], rating, ts)
+  cur = {prefix, uidx, iidx, rating, ts}
 end
 local function flushInferred(countKey, nextKey, logKey)
+  writeCurrent()
   if #inferred.recs > 0 then
     redis.call('XADD', logKey, '*', 'op', 'infer', 'u', table.concat(inferred.us, ','), 'i', table.concat(inferred.is, ','), 'r', table.concat(inferred.recs))
   end

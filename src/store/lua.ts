@@ -64,6 +64,8 @@ end
 // A value for cmsgpack.unpack in a script: Redis's bundled cmsgpack predates the msgpack `bin` type
 // that libraries use for byte strings, so byte strings go as raw32 (0xdb), arrays as array32 (0xdd)
 // and integers as uint32 (0xce), forms it has always read.
+const SHORT = 64;
+
 export class LuaFrame {
   private buf: Buffer;
   private at = 0;
@@ -100,10 +102,22 @@ export class LuaFrame {
   string(s: string): this {
     this.room(5 + s.length * 3);
     this.buf[this.at] = 0xdb;
-    const n = this.buf.write(s, this.at + 5);
-    this.buf.writeUInt32BE(n, this.at + 1);
-    this.at += 5 + n;
+    const n = s.length <= SHORT ? this.ascii(s, this.at + 5) : -1;
+    const written = n >= 0 ? n : this.buf.write(s, this.at + 5);
+    this.buf.writeUInt32BE(written, this.at + 1);
+    this.at += 5 + written;
     return this;
+  }
+
+  // Short ASCII strings (ids, types, numbers) byte by byte: cheaper than a UTF-8 encoder call.
+  // -1 when s holds anything else (the caller then writes it over with the encoder).
+  private ascii(s: string, at: number): number {
+    for (let k = 0; k < s.length; k++) {
+      const c = s.charCodeAt(k);
+      if (c >= 0x80) return -1;
+      this.buf[at + k] = c;
+    }
+    return s.length;
   }
 
   // A byte string of n bytes written in place by fill (at its offset in the frame's buffer).
