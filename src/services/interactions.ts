@@ -76,12 +76,12 @@ export class InteractionService {
   async listOwn(auth: Claims, db: string, owner: Owner, rawOwner: string, amt: number, cursor: string | undefined) {
     const id = pathOwner(auth, owner, rawOwner, false);
     await this.exists(db);
-    const page = await this.store.own(db, owner, id.key, cursor ? fromCursor(cursor) : '-', amt);
-    const last = page.list.at(-1);
+    const from = cursor ? decodeCursor(OWN_CURSOR, cursor, 1, Number.MAX_SAFE_INTEGER)[0]! : 0;
+    const page = await this.store.own(db, owner, id.key, from, amt);
     return {
-      interactions: page.list.map((e) => this.shown(auth, owner, { ...e, owner: id.key })),
+      interactions: page.list.map((e) => this.shown(auth, owner, e)),
       has_next: page.more,
-      next_cursor: page.more && last ? toCursor(last.id) : '',
+      next_cursor: page.more ? encodeCursor(OWN_CURSOR, [from + amt]) : '',
       warnings: [] as string[],
     };
   }
@@ -95,25 +95,27 @@ export class InteractionService {
     await this.exists(db);
     const out: Record<string, unknown>[] = [];
     const inWindow = (t: number) => (window.start === undefined || t >= window.start) && (window.end === undefined || t < window.end);
-    let after = cursor ? fromCursor(cursor) : '-';
+    let [seq, row] = cursor ? decodeCursor(ALL_CURSOR, cursor, 2, Number.MAX_SAFE_INTEGER) : [1, 0];
     let scanned = 0;
     let more = true;
     while (out.length < amt && more && scanned < SCAN_PER_PAGE) {
-      const got = await this.store.all(db, owner, after, Math.min(1000, SCAN_PER_PAGE - scanned));
+      const got = await this.store.all(db, owner, seq!, row!, Math.min(1000, SCAN_PER_PAGE - scanned));
+      scanned += got.scanned;
       more = got.more;
+      [seq, row] = got.next;
       for (let k = 0; k < got.list.length; k++) {
         const e = got.list[k]!;
-        after = e.id;
-        scanned++;
         if (!inWindow(e.timestamp)) continue;
         out.push(this.shown(auth, owner, e));
         if (out.length === amt) {
+          // The next page starts right after the last one shown.
+          [seq, row] = [e.at[0], e.at[1] + 1];
           more ||= k < got.list.length - 1;
           break;
         }
       }
     }
-    return { interactions: out, has_next: more, next_cursor: more ? toCursor(after) : '', warnings: [] as string[] };
+    return { interactions: out, has_next: more, next_cursor: more ? encodeCursor(ALL_CURSOR, [seq!, row!]) : '', warnings: [] as string[] };
   }
 
   // Links a session to a user (once); the session's interactions so far become the user's.
@@ -278,6 +280,6 @@ function rate(batch: InteractionBatch, rules: Map<string, InteractionRule>): voi
   }
 }
 
-// Cursors name stream entries (`<ms>-<seq>`).
-const toCursor = (id: string) => encodeCursor('s1', id.split('-').map(Number));
-const fromCursor = (cursor: string) => decodeCursor('s1', cursor, 2, Number.MAX_SAFE_INTEGER).join('-');
+// Cursors: a position in one owner's list of interactions; a chunk and a row in the chunks of all.
+const OWN_CURSOR = 'o1';
+const ALL_CURSOR = 'a1';

@@ -1,9 +1,16 @@
 // Interactions of users and anonymous sessions, their resolution to users, and the inferred ratings
-// they make. Streams hold the interactions (one of all users, one of all sessions, one per user and
-// per session); each request is one Lua call, so it is applied entirely or not at all.
+// they make. Each request is one Lua call, so it is applied entirely or not at all.
+//
+// Storage: the rows of a request are stored as chunks of at most CHUNK_ROWS rows, each one field of
+// a hash (per owner kind) under a sequence number, in the order they arrive; each user or session
+// keeps a list of references ("<chunk> <row>") to its rows. So an interaction costs Redis one list
+// entry and its share of one hash write (rather than entries in two streams), and is stored once.
+// A chunk is a LuaFrame [owners, items, rows: owner position, item position, type, timestamp,
+// properties or '', rating, 'r' or 'm'] with positions into its own lists. Forgetting an owner
+// blanks its rows in place (type ''), so the references of other rows stay valid.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-import { defineScript, LUA_HELPERS, LuaFrame, type Script } from './lua.js';
+import { defineScript, LUA_HELPERS, LuaFrame, readLuaFrame, type LuaValue, type Script } from './lua.js';
 import type { CountChange } from './ratings-store.js';
 
 export type Owner = 'user' | 'session';
@@ -25,13 +32,30 @@ export interface InteractionBatch {
 }
 
 export interface StoredInteraction {
-  id: string; // stream entry id
-  owner: string; // user or session id (in the streams of all)
+  owner: string; // user or session id
   item: string;
   type: string;
   timestamp: number;
   properties: Buffer | undefined;
 }
+
+// Rows per stored chunk: a listing reads whole chunks, so they stay small.
+const CHUNK_ROWS = 256;
+const ROW_FIELDS = 7;
+
+// Lua: a chunk's rows, by position (0-based), from chunks read at most once per script.
+const CHUNKS = `
+local chunkCache = {}
+local function chunkOf(batchesKey, seq)
+  local c = chunkCache[seq]
+  if c == nil then
+    local blob = redis.call('HGET', batchesKey, seq)
+    c = blob and cmsgpack.unpack(blob) or false
+    chunkCache[seq] = c
+  end
+  return c
+end
+`;
 
 // Lua: inferred ratings. Explicit ratings (origin byte 1) are never changed; `max` keeps the higher
 // of the old and new inferred rating. Consecutive rows of the same (user, item) pair are combined in
@@ -77,42 +101,49 @@ end
 `;
 
 // KEYS: database, users index/counter/ids, items index/counter/ids, ratings count, ratings log,
-// stream of all (users or sessions), resolved sessions, next threshold.
-// ARGV: 'user' or 'session', user ratings prefix, own streams prefix, frame
-// [owners, items, [owner, item, type, timestamp, properties or '', rating, 'r' or 'm', ...]].
+// chunks of all (users or sessions), resolved sessions, next threshold, chunk sequence.
+// ARGV: 'user' or 'session', user ratings prefix, references prefix, [owners, items] (distinct ids of
+// the whole request), then its chunks.
 // Returns {threshold reached (0: none), sessions of the request already resolved...}; {-1} without the database.
 const ADD = `${LUA_HELPERS}${INFER}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
-local kind, ratingsPrefix, ownPrefix = ARGV[1], ARGV[2], ARGV[3]
-local b = cmsgpack.unpack(ARGV[4])
-local owners, items = b[1], b[2]
+local kind, ratingsPrefix, refsPrefix = ARGV[1], ARGV[2], ARGV[3]
+local ids = cmsgpack.unpack(ARGV[4])
+local owners, items = ids[1], ids[2]
+local itemIdx, ownerIdx, resolved = {}, {}, {}
 local iidx = resolve(KEYS[5], KEYS[6], KEYS[7], items)
-local uidx, resolved = {}, {}
+for k = 1, #items do itemIdx[items[k]] = iidx[k] end
 if kind == 'user' then
-  uidx = resolve(KEYS[2], KEYS[3], KEYS[4], owners)
+  local uidx = resolve(KEYS[2], KEYS[3], KEYS[4], owners)
+  for k = 1, #owners do ownerIdx[owners[k]] = uidx[k] end
 else
   local links = hmget(KEYS[11], owners)
-  local users = {}
   for o = 1, #owners do
     if links[o] then
       resolved[#resolved + 1] = owners[o]
-      users[o] = string.sub(links[o], string.find(links[o], ' ') + 1)
+      local user = string.sub(links[o], string.find(links[o], ' ') + 1)
+      ownerIdx[owners[o]] = resolve(KEYS[2], KEYS[3], KEYS[4], {user})[1]
     end
   end
-  for o = 1, #owners do
-    if users[o] then uidx[o] = resolve(KEYS[2], KEYS[3], KEYS[4], {users[o]})[1] end
+end
+local refs, order = {}, {}
+for c = 5, #ARGV do
+  local seq = redis.call('INCR', KEYS[13])
+  redis.call('HSET', KEYS[10], seq, ARGV[c])
+  local chunk = cmsgpack.unpack(ARGV[c])
+  local cOwners, cItems, rows = chunk[1], chunk[2], chunk[3]
+  for r = 1, #rows, ${ROW_FIELDS} do
+    local owner = cOwners[rows[r] + 1]
+    local list = refs[owner]
+    if not list then list = {}; refs[owner] = list; order[#order + 1] = owner end
+    list[#list + 1] = seq .. ' ' .. math.floor((r - 1) / ${ROW_FIELDS})
+    local u = ownerIdx[owner]
+    if u then infer(ratingsPrefix, u, itemIdx[cItems[rows[r + 1] + 1]], tonumber(rows[r + 5]), rows[r + 6] == 'r', tonumber(rows[r + 3])) end
   end
 end
-local field = kind == 'user' and 'u' or 's'
-local rows = b[3]
-for r = 1, #rows, 7 do
-  local o, i = rows[r] + 1, rows[r + 1] + 1
-  local f = {field, owners[o], 'i', items[i], 't', rows[r + 2], 'ts', rows[r + 3]}
-  if rows[r + 4] ~= '' then f[#f + 1] = 'p'; f[#f + 1] = rows[r + 4] end
-  local id = redis.call('XADD', KEYS[10], '*', unpack(f))
-  f[1] = 'a'; f[2] = id
-  redis.call('XADD', ownPrefix .. owners[o], '*', unpack(f))
-  if uidx[o] then infer(ratingsPrefix, uidx[o], iidx[i], tonumber(rows[r + 5]), rows[r + 6] == 'r', tonumber(rows[r + 3])) end
+for k = 1, #order do
+  local list = refs[order[k]]
+  for s = 1, #list, SLICE do redis.call('RPUSH', refsPrefix .. order[k], unpack(list, s, math.min(s + SLICE - 1, #list))) end
 end
 local out = {flushInferred(KEYS[8], KEYS[12], KEYS[9])}
 for k = 1, #resolved do out[#out + 1] = resolved[k] end
@@ -120,11 +151,11 @@ return out
 `;
 
 // KEYS: database, resolved, order, sequence, the user's sessions set, users index/counter/ids,
-// items index, ratings count, ratings log, the session's stream, next threshold.
+// items index, ratings count, ratings log, the session's references, next threshold, session chunks.
 // ARGV: session id, user id, timestamp, user ratings prefix, rules [type, rating, 'r' or 'm', ...].
 // The session's interactions so far become the user's inferred ratings.
 // Returns {1, threshold reached (0: none)}; {0} when already resolved; {-1} without the database.
-const RESOLVE = `${LUA_HELPERS}${INFER}
+const RESOLVE = `${LUA_HELPERS}${INFER}${CHUNKS}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return {0} end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3] .. ' ' .. ARGV[2])
@@ -134,12 +165,16 @@ local u = resolve(KEYS[6], KEYS[7], KEYS[8], {ARGV[2]})[1]
 local rules = cmsgpack.unpack(ARGV[5])
 local rule = {}
 for k = 1, #rules, 3 do rule[rules[k]] = {tonumber(rules[k + 1]), rules[k + 2] == 'r'} end
-for _, e in ipairs(redis.call('XRANGE', KEYS[12], '-', '+')) do
-  local f = {}
-  for k = 1, #e[2], 2 do f[e[2][k]] = e[2][k + 1] end
-  local r = rule[string.lower(f.t)]
-  local i = redis.call('HGET', KEYS[9], f.i)
-  if r and i then infer(ARGV[4], u, i, r[1], r[2], tonumber(f.ts)) end
+for _, ref in ipairs(redis.call('LRANGE', KEYS[12], 0, -1)) do
+  local space = string.find(ref, ' ')
+  local chunk = chunkOf(KEYS[14], string.sub(ref, 1, space - 1))
+  if chunk then
+    local at = tonumber(string.sub(ref, space + 1)) * ${ROW_FIELDS} + 1
+    local rows = chunk[3]
+    local r = rule[string.lower(rows[at + 2])]
+    local i = redis.call('HGET', KEYS[9], chunk[2][rows[at + 1] + 1])
+    if r and i then infer(ARGV[4], u, i, r[1], r[2], tonumber(rows[at + 3])) end
+  end
 end
 return {1, flushInferred(KEYS[10], KEYS[13], KEYS[11])}
 `;
@@ -156,17 +191,33 @@ redis.call('DEL', KEYS[1])
 return #sessions
 `;
 
-// KEYS: the owner's stream, the stream of all. Removes the owner's interactions from both.
-const FORGET = `
-local gone = {}
-for _, e in ipairs(redis.call('XRANGE', KEYS[1], '-', '+')) do
-  for k = 1, #e[2], 2 do if e[2][k] == 'a' then gone[#gone + 1] = e[2][k + 1] end end
+// KEYS: the owner's references, the chunks of all. Blanks the owner's rows in their chunks (a chunk
+// left with none is removed) and drops its references. Returns how many rows were blanked.
+const FORGET = `${CHUNKS}
+local refs = redis.call('LRANGE', KEYS[1], 0, -1)
+local touched, order = {}, {}
+for _, ref in ipairs(refs) do
+  local space = string.find(ref, ' ')
+  local seq = string.sub(ref, 1, space - 1)
+  local chunk = chunkOf(KEYS[2], seq)
+  if chunk then
+    local at = tonumber(string.sub(ref, space + 1)) * ${ROW_FIELDS} + 1
+    local rows = chunk[3]
+    chunk[1][rows[at] + 1] = ''
+    for f = 2, ${ROW_FIELDS} - 1 do rows[at + f] = '' end
+    rows[at + 3] = '0'
+    if not touched[seq] then touched[seq] = true; order[#order + 1] = seq end
+  end
 end
-for s = 1, #gone, 4000 do redis.call('XDEL', KEYS[2], unpack(gone, s, math.min(s + 3999, #gone))) end
+for _, seq in ipairs(order) do
+  local chunk = chunkCache[seq]
+  local live = false
+  for r = 1, #chunk[3], ${ROW_FIELDS} do if chunk[3][r + 2] ~= '' then live = true; break end end
+  if live then redis.call('HSET', KEYS[2], seq, cmsgpack.pack(chunk)) else redis.call('HDEL', KEYS[2], seq) end
+end
 redis.call('DEL', KEYS[1])
-return #gone
+return #refs
 `;
-
 
 export type AddResult = { kind: 'added'; count: CountChange; resolved: string[] } | { kind: 'no-database' };
 
@@ -177,8 +228,8 @@ export class InteractionsStore {
   private readonly unlinkScript: Script;
 
   constructor(private readonly redis: Redis) {
-    this.addScript = defineScript(redis, 'recdInteractionsAdd', 12, ADD);
-    this.resolveScript = defineScript(redis, 'recdSessionResolve', 13, RESOLVE);
+    this.addScript = defineScript(redis, 'recdInteractionsAdd', 13, ADD);
+    this.resolveScript = defineScript(redis, 'recdSessionResolve', 14, RESOLVE);
     this.forgetScript = defineScript(redis, 'recdInteractionsForget', 2, FORGET);
     this.unlinkScript = defineScript(redis, 'recdSessionsUnlink', 3, UNLINK);
   }
@@ -195,13 +246,15 @@ export class InteractionsStore {
       ...keys.entityIndexing(db, 'item'),
       keys.ratingsCount(db),
       keys.ratingsLog(db),
-      owner === 'user' ? keys.userInteractions(db) : keys.sessionInteractions(db),
+      keys.interactionChunks(db, owner),
       keys.resolvedSessions(db),
       keys.ratingsNextThreshold(db),
+      keys.interactionChunkSeq(db, owner),
       owner,
       keys.userRatingsPrefix(db),
-      keys.ownInteractionsPrefix(db, owner),
-      frame(batch),
+      keys.interactionRefsPrefix(db, owner),
+      idsFrame(batch),
+      ...chunks(batch),
     )) as (number | string)[];
     if (r[0] === -1) return { kind: 'no-database' };
     return { kind: 'added', count: { threshold: r[0] as number }, resolved: r.slice(1) as string[] };
@@ -221,8 +274,9 @@ export class InteractionsStore {
       keys.entityIndex(db, 'item'),
       keys.ratingsCount(db),
       keys.ratingsLog(db),
-      keys.ownInteractionsPrefix(db, 'session') + session,
+      keys.interactionRefsPrefix(db, 'session') + session,
       keys.ratingsNextThreshold(db),
+      keys.interactionChunks(db, 'session'),
       session,
       user,
       String(timestamp),
@@ -262,23 +316,61 @@ export class InteractionsStore {
     };
   }
 
-  // One user's or session's interactions after `after` (a stream id; '-' from the start).
-  async own(db: string, owner: Owner, id: string, after: string, amt: number): Promise<{ list: StoredInteraction[]; more: boolean }> {
-    const got = await this.redis.xrangeBuffer(keys.ownInteractionsPrefix(db, owner) + id, after === '-' ? '-' : `(${after}`, '+', 'COUNT', amt + 1);
-    return { list: got.slice(0, amt).map((e) => parseEntry(e, id)), more: got.length > amt };
+  // One user's or session's interactions from position `from` of its list, `amt` at most.
+  async own(db: string, owner: Owner, id: string, from: number, amt: number): Promise<{ list: StoredInteraction[]; more: boolean }> {
+    const refs = await this.redis.lrange(keys.interactionRefsPrefix(db, owner) + id, from, from + amt);
+    const wanted = refs.slice(0, amt).map(parseRef);
+    const chunks = await this.chunks(db, owner, [...new Set(wanted.map(([seq]) => seq))]);
+    const list: StoredInteraction[] = [];
+    for (const [seq, row] of wanted) {
+      const got = chunks.get(seq) && rowOf(chunks.get(seq)!, row);
+      if (got) list.push(got);
+    }
+    return { list, more: refs.length > amt };
   }
 
-  // The stream of all users' (or sessions') interactions: `scan` entries after `after` at most.
-  async all(db: string, owner: Owner, after: string, scan: number): Promise<{ list: StoredInteraction[]; last: string | undefined; more: boolean }> {
-    const key = owner === 'user' ? keys.userInteractions(db) : keys.sessionInteractions(db);
-    const got = await this.redis.xrangeBuffer(key, after === '-' ? '-' : `(${after}`, '+', 'COUNT', scan + 1);
-    const list = got.slice(0, scan).map((e) => parseEntry(e, undefined));
-    return { list, last: list.at(-1)?.id, more: got.length > scan };
+  // Every user's (or session's) interactions in the order received, from chunk `seq`, row `row` on:
+  // `scan` rows at most (forgotten rows are passed over but count). Each comes with its position;
+  // `next` is where the next call goes on from.
+  async all(db: string, owner: Owner, seq: number, row: number, scan: number): Promise<{ list: (StoredInteraction & { at: [number, number] })[]; scanned: number; next: [number, number]; more: boolean }> {
+    const last = Number((await this.redis.get(keys.interactionChunkSeq(db, owner))) ?? 0);
+    const list: (StoredInteraction & { at: [number, number] })[] = [];
+    let scanned = 0;
+    while (scanned < scan && seq <= last) {
+      // Enough chunks for the rows wanted (a chunk holds at most CHUNK_ROWS); removed ones are skipped.
+      const seqs = Array.from({ length: Math.min(last - seq + 1, Math.ceil((scan - scanned) / CHUNK_ROWS)) }, (_, k) => seq + k);
+      const chunks = await this.chunks(db, owner, seqs);
+      for (const s of seqs) {
+        const chunk = chunks.get(s);
+        const rows = chunk ? rowCount(chunk) : 0;
+        while (row < rows && scanned < scan) {
+          const got = rowOf(chunk!, row);
+          if (got) list.push({ ...got, at: [s, row] });
+          row++;
+          scanned++;
+        }
+        if (row < rows) return { list, scanned, next: [s, row], more: true };
+        seq = s + 1;
+        row = 0;
+      }
+    }
+    return { list, scanned, next: [seq, row], more: seq <= last };
   }
 
   // Removes the owner's interactions everywhere; how many there were.
   async forget(db: string, owner: Owner, id: string): Promise<number> {
-    return (await this.forgetScript(keys.ownInteractionsPrefix(db, owner) + id, owner === 'user' ? keys.userInteractions(db) : keys.sessionInteractions(db))) as number;
+    return (await this.forgetScript(keys.interactionRefsPrefix(db, owner) + id, keys.interactionChunks(db, owner))) as number;
+  }
+
+  private async chunks(db: string, owner: Owner, seqs: number[]): Promise<Map<number, LuaValue[]>> {
+    const out = new Map<number, LuaValue[]>();
+    if (seqs.length === 0) return out;
+    const blobs = await this.redis.hmgetBuffer(keys.interactionChunks(db, owner), ...seqs.map(String));
+    seqs.forEach((seq, k) => {
+      const blob = blobs[k];
+      if (blob) out.set(seq, readLuaFrame(blob) as LuaValue[]);
+    });
+    return out;
   }
 }
 
@@ -287,31 +379,63 @@ function parseLink(v: string): { user: string; timestamp: number } {
   return { timestamp: Number(v.slice(0, space)), user: v.slice(space + 1) };
 }
 
-function parseEntry([id, fields]: [Buffer, Buffer[]], owner: string | undefined): StoredInteraction {
-  const out: StoredInteraction = { id: id.toString(), owner: owner ?? '', item: '', type: '', timestamp: 0, properties: undefined };
-  for (let k = 0; k < fields.length; k += 2) {
-    const name = fields[k]!.toString();
-    const v = fields[k + 1]!;
-    if (name === 'u' || name === 's') out.owner = v.toString();
-    else if (name === 'i') out.item = v.toString();
-    else if (name === 't') out.type = v.toString();
-    else if (name === 'ts') out.timestamp = Number(v.toString());
-    else if (name === 'p') out.properties = v;
-  }
-  return out;
+// "<chunk> <row>"
+function parseRef(ref: string): [number, number] {
+  const space = ref.indexOf(' ');
+  return [Number(ref.slice(0, space)), Number(ref.slice(space + 1))];
 }
 
-function frame(b: InteractionBatch): Buffer {
-  const f = new LuaFrame(256 + b.rows.length * 96).array(3).array(b.owners.length);
+const rowCount = (chunk: LuaValue[]) => (chunk[2] as LuaValue[]).length / ROW_FIELDS;
+const text = (v: LuaValue) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString() : String(v));
+
+// Row `row` of a chunk; undefined when it was forgotten.
+function rowOf(chunk: LuaValue[], row: number): StoredInteraction | undefined {
+  const [owners, items, rows] = chunk as [LuaValue[], LuaValue[], LuaValue[]];
+  const at = row * ROW_FIELDS;
+  const type = text(rows[at + 2]!);
+  if (type === '') return undefined;
+  const props = rows[at + 4] as Uint8Array;
+  return {
+    owner: text(owners[rows[at] as number]!),
+    item: text(items[rows[at + 1] as number]!),
+    type,
+    timestamp: Number(text(rows[at + 3]!)),
+    properties: props instanceof Uint8Array && props.length > 0 ? Buffer.from(props.buffer, props.byteOffset, props.byteLength) : undefined,
+  };
+}
+
+// The request's distinct owners and items, for the script to give them dense indices.
+function idsFrame(b: InteractionBatch): Buffer {
+  const f = new LuaFrame(64 + (b.owners.length + b.items.length) * 48).array(2).array(b.owners.length);
   for (const o of b.owners) f.string(o);
   f.array(b.items.length);
   for (const i of b.items) f.string(i);
-  f.array(b.rows.length * 7);
-  for (const r of b.rows) {
-    f.uint(r.owner).uint(r.item).string(r.type).string(String(r.timestamp));
-    if (r.properties) f.bytes(r.properties);
-    else f.string('');
-    f.string(String(r.rating)).string(r.replace ? 'r' : 'm');
-  }
   return f.done();
+}
+
+// The rows as stored: chunks of CHUNK_ROWS rows, each with its own owner and item lists.
+function chunks(b: InteractionBatch): Buffer[] {
+  const out: Buffer[] = [];
+  for (let start = 0; start < b.rows.length; start += CHUNK_ROWS) {
+    const rows = b.rows.length <= CHUNK_ROWS ? b.rows : b.rows.slice(start, start + CHUNK_ROWS);
+    const owners = new Map<number, number>();
+    const items = new Map<number, number>();
+    for (const r of rows) {
+      if (!owners.has(r.owner)) owners.set(r.owner, owners.size);
+      if (!items.has(r.item)) items.set(r.item, items.size);
+    }
+    const f = new LuaFrame(256 + rows.length * 96).array(3).array(owners.size);
+    for (const o of owners.keys()) f.string(b.owners[o]!);
+    f.array(items.size);
+    for (const i of items.keys()) f.string(b.items[i]!);
+    f.array(rows.length * ROW_FIELDS);
+    for (const r of rows) {
+      f.uint(owners.get(r.owner)!).uint(items.get(r.item)!).string(r.type).string(String(r.timestamp));
+      if (r.properties) f.bytes(r.properties);
+      else f.string('');
+      f.string(String(r.rating)).string(r.replace ? 'r' : 'm');
+    }
+    out.push(f.done());
+  }
+  return out;
 }

@@ -71,12 +71,13 @@ export const keys = {
   ratingsNextThreshold: (db: string) => `{db:${db}}:ratings:next-threshold`,
   // STRING msgpack InteractionRules (settings-store.ts): the database's interaction type -> inferred rating rules.
   interactionRules: (db: string) => `{db:${db}}:interaction-rules`,
-  // STREAM every user interaction (u user id, i item id, t type, ts timestamp, p msgpack properties).
-  userInteractions: (db: string) => `{db:${db}}:interactions:users`,
-  // STREAM every session interaction (s session id, i, t, ts, p).
-  sessionInteractions: (db: string) => `{db:${db}}:interactions:sessions`,
-  // STREAM one user's or session's interactions (i, t, ts, p, a: the entry's id in the stream of all): the prefix.
-  ownInteractionsPrefix: (db: string, kind: 'user' | 'session') => `{db:${db}}:interactions:${kind}:`,
+  // HASH chunk sequence number -> LuaFrame chunk of interaction rows (store/interactions-store.ts),
+  // of users or of sessions, in the order received.
+  interactionChunks: (db: string, kind: 'user' | 'session') => `{db:${db}}:interactions:${kind}s:chunks`,
+  // STRING the last chunk sequence number handed out.
+  interactionChunkSeq: (db: string, kind: 'user' | 'session') => `{db:${db}}:interactions:${kind}s:chunk-seq`,
+  // LIST "<chunk> <row>" references to one user's or session's interactions, in order: the prefix.
+  interactionRefsPrefix: (db: string, kind: 'user' | 'session') => `{db:${db}}:interactions:${kind}-refs:`,
   // HASH session id -> "<timestamp> <user id>": sessions resolved to a user.
   resolvedSessions: (db: string) => `{db:${db}}:sessions:resolved`,
   // ZSET session id scored by resolution order: the listing order of resolved-sessions/.

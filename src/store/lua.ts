@@ -141,3 +141,47 @@ export class LuaFrame {
     this.buf = next;
   }
 }
+
+// A value read back from a LuaFrame, or from what cmsgpack.pack writes for such a table: arrays,
+// byte strings (raw, whatever msgpack type carried them) and non-negative integers.
+export type LuaValue = number | Uint8Array | LuaValue[];
+
+export function readLuaFrame(bytes: Uint8Array): LuaValue {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  const bytesOf = (n: number) => {
+    if (at + n > bytes.length) throw new Error('truncated frame');
+    const out = bytes.subarray(at, at + n);
+    at += n;
+    return out;
+  };
+  const array = (n: number): LuaValue[] => {
+    const out: LuaValue[] = new Array(n);
+    for (let k = 0; k < n; k++) out[k] = next();
+    return out;
+  };
+  const uint = (n: 1 | 2 | 4): number => {
+    if (at + n > bytes.length) throw new Error('truncated frame');
+    const v = n === 1 ? bytes[at]! : n === 2 ? view.getUint16(at) : view.getUint32(at);
+    at += n;
+    return v;
+  };
+  const next = (): LuaValue => {
+    const t = uint(1);
+    if (t <= 0x7f) return t; // positive fixint
+    if (t >= 0x90 && t <= 0x9f) return array(t & 0x0f);
+    if (t >= 0xa0 && t <= 0xbf) return bytesOf(t & 0x1f);
+    switch (t) {
+      case 0xcc: return uint(1);
+      case 0xcd: return uint(2);
+      case 0xce: return uint(4);
+      case 0xc4: case 0xd9: return bytesOf(uint(1)); // bin8, str8
+      case 0xc5: case 0xda: return bytesOf(uint(2));
+      case 0xc6: case 0xdb: return bytesOf(uint(4));
+      case 0xdc: return array(uint(2));
+      case 0xdd: return array(uint(4));
+      default: throw new Error(`frame type 0x${t.toString(16)} is not one recd writes`);
+    }
+  };
+  return next();
+}

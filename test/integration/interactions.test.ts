@@ -635,6 +635,30 @@ t.test("DELETE users/<u>/*/ removes the user's interactions (also from interacti
   t.equal(await count(db), 3);
 });
 
+t.test('large requests are stored in several chunks: listings walk every row once in order across them; forgetting a user keeps the others in place', async (t) => {
+  const { token } = await fresh();
+  // 700 rows of three users, interleaved (several storage chunks of a few hundred rows each).
+  const sent = range(0, 700).map((k) => ({ user_id: uid(k % 3), item_id: 1000 + k, interaction_type: k % 2 ? 'view' : 'click', timestamp: k, properties: k % 5 === 0 ? { k } : {} }));
+  t.equal((await postAll(token, sent)).status, 200);
+  t.strictSame(await allOf(token), sent, 'one walk returns every row in order');
+  for (const amt of [1, 7, 256, 699]) {
+    const w = await walk(token, 'interactions-bulk/', { amt });
+    t.strictSame(w.interactions, sent, `pages of ${amt}`);
+  }
+  t.strictSame(await ownOf(token, uid(1), 9), sent.filter((r) => r.user_id === uid(1)).map(({ user_id: _, ...rest }) => rest), "one user's rows, pages of 9");
+  // A later request continues the order.
+  t.equal((await postOne(token, uid(2), 5, { interaction_type: 'like', timestamp: 800 })).status, 200);
+  const after = [...sent, { user_id: uid(2), item_id: 5, interaction_type: 'like', timestamp: 800, properties: {} }];
+  t.strictSame(await allOf(token), after);
+
+  t.equal((await api.delete(`users/${uid(1)}/*/`, undefined, { token })).status, 204);
+  const kept = after.filter((r) => r.user_id !== uid(1));
+  t.strictSame(await allOf(token), kept, "the user's rows are gone, the others keep their order");
+  t.strictSame((await walk(token, 'interactions-bulk/', { amt: 13 })).interactions, kept, 'pages of 13 over chunks with removed rows');
+  t.strictSame(await ownOf(token, uid(0), 50), kept.filter((r) => r.user_id === uid(0)).map(({ user_id: _, ...rest }) => rest), 'another user of the same chunks is intact');
+  t.strictSame(await ownOf(token, uid(1)), []);
+});
+
 // Polls the deletion task until it leaves RUNNING.
 async function awaitTask(token: string, taskId: string): Promise<any> {
   for (let k = 0; k < 200; k++) {
