@@ -328,7 +328,12 @@ export interface Target {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  // Each request's path is `${prefix}${a random integer in [1, max]}${suffix}` instead of the url's
+  // (a different entity per request, so per-entity caches do not flatter the result).
+  randomPath?: { prefix: string; max: number; suffix: string };
 }
+
+const randomPathOf = (r: NonNullable<Target['randomPath']>) => `${r.prefix}${1 + Math.floor(Math.random() * r.max)}${r.suffix}`;
 
 export interface Measured {
   rps: number;
@@ -344,7 +349,9 @@ export interface Measured {
 export async function runAutocannon(t: Target, pipelining: number, seconds: number): Promise<Measured> {
   const cpu0 = process.cpuUsage();
   const wall0 = process.hrtime.bigint();
-  const r = await autocannon({ url: t.url, method: t.method, headers: t.headers, body: t.body, connections: settings.connections, pipelining, duration: seconds });
+  const random = t.randomPath;
+  const requests = random ? [{ setupRequest: (req: { path: string; method: string; headers: Record<string, string>; body?: string }) => ({ ...req, path: randomPathOf(random) }) }] : undefined;
+  const r = await autocannon({ url: t.url, method: t.method, headers: t.headers, body: t.body, connections: settings.connections, pipelining, duration: seconds, ...(requests ? { requests } : {}) });
   const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
   const codes = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([c, v]) => `${c}:${v.count}`).join(' ') : '';
@@ -371,7 +378,11 @@ function wrkScript(dir: string, t: Target, pipelining: number): string {
   const lines = [`wrk.method = ${luaString(t.method)}`];
   for (const [k, v] of Object.entries(t.headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
   if (t.body !== undefined) lines.push(`wrk.body = ${luaString(t.body)}`);
-  if (pipelining > 1) {
+  if (t.randomPath) {
+    if (pipelining > 1) throw new Error('randomPath with pipelining is not supported');
+    const r = t.randomPath;
+    lines.push(`request = function() return wrk.format(nil, ${luaString(r.prefix)} .. math.random(1, ${r.max}) .. ${luaString(r.suffix)}) end`);
+  } else if (pipelining > 1) {
     lines.push(
       'local req',
       'init = function(args)',

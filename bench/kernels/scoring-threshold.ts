@@ -3,7 +3,7 @@
 // Run: node dist/bench/kernels/scoring-threshold.js   (BENCH_SIZES=1000,10000 to choose sizes)
 import os from 'node:os';
 import { allocateModel } from '../../src/engine/layout.js';
-import { similarItems } from '../../src/engine/rankings.js';
+import { scorable, similarItems } from '../../src/engine/rankings.js';
 import type { LoadedModel } from '../../src/engine/registry.js';
 import { ScoringPool } from '../../src/engine/scoring-pool.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
@@ -13,17 +13,11 @@ const DEPTH = 128;
 const SIZES = (process.env.BENCH_SIZES ?? '1000,3000,10000,30000,100000,300000').split(',').map(Number);
 
 function model(items: number): LoadedModel {
-  const { buffer, views } = allocateModel({ factors: FACTORS, users: 1, items, neighbours: 0, trainedItems: items });
+  const { buffer, views } = allocateModel({ factors: FACTORS, users: 1, items, neighbours: 0, trainedItems: items, lists: 0 });
   const next = mulberry32(items);
   for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() - 0.5;
   for (let k = 0; k < FACTORS; k++) views.userFactors[k] = next() - 0.5;
-  const itemNorms = new Float32Array(items);
-  for (let i = 0; i < items; i++) {
-    let ss = 0;
-    for (let a = 0; a < FACTORS; a++) ss += views.itemFactors[i * FACTORS + a]! ** 2;
-    itemNorms[i] = Math.sqrt(ss);
-  }
-  return { id: `bench-${items}`, meta: {} as LoadedModel['meta'], buffer, views, itemIds: [], itemIndex: new Map(), itemNorms };
+  return { id: `bench-${items}`, meta: {} as LoadedModel['meta'], buffer, itemIds: [], itemIndex: new Map(), ...scorable(views) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -16,6 +16,7 @@ const SLOT = {
   items: 4,
   neighbours: 5, // K, neighbour list length per item (0: not computed)
   trainedItems: 6, // items [0, trainedItems) existed when ALS ran; later rows come from ml_new_items
+  lists: 7, // L, lists of the item index (0: none; models written before the index read as 0)
 } as const;
 const HEADER_SLOTS = 16;
 const HEADER_BYTES = HEADER_SLOTS * 4;
@@ -26,6 +27,7 @@ export interface ModelDims {
   items: number;
   neighbours: number;
   trainedItems: number;
+  lists: number;
 }
 
 export interface ModelViews {
@@ -38,6 +40,10 @@ export interface ModelViews {
   itemCounts: Uint32Array; // items: ratings in the training data (0: cold item)
   neighbourIdx: Uint32Array; // items × neighbours (0xffffffff: none)
   neighbourScore: Float32Array; // items × neighbours, cosine similarity
+  // The item index (native-free-kernels/ivf.ts), for catalogues too large to rank whole per request:
+  listCentroids: Float32Array; // lists × factors, unit vectors
+  listOffsets: Uint32Array; // lists + 1 (empty without lists): list c holds listMembers[offsets[c] .. offsets[c+1])
+  listMembers: Uint32Array; // items (empty without lists): item rows grouped by list
 }
 
 type ArrayKind = Float32ArrayConstructor | Float64ArrayConstructor | Uint32ArrayConstructor;
@@ -51,6 +57,10 @@ const SECTIONS: { name: Section; type: ArrayKind; length: (d: ModelDims) => numb
   { name: 'itemCounts', type: Uint32Array, length: (d) => d.items },
   { name: 'neighbourIdx', type: Uint32Array, length: (d) => d.items * d.neighbours },
   { name: 'neighbourScore', type: Float32Array, length: (d) => d.items * d.neighbours },
+  // Last, and empty without lists, so a model without an index has the bytes of layout 1 before it.
+  { name: 'listCentroids', type: Float32Array, length: (d) => d.lists * d.factors },
+  { name: 'listOffsets', type: Uint32Array, length: (d) => (d.lists > 0 ? d.lists + 1 : 0) },
+  { name: 'listMembers', type: Uint32Array, length: (d) => (d.lists > 0 ? d.items : 0) },
 ];
 
 const align8 = (n: number) => (n + 7) & ~7;
@@ -68,7 +78,7 @@ function offsets(d: ModelDims): { at: number[]; bytes: number } {
 export const modelBytes = (d: ModelDims): number => offsets(d).bytes;
 
 // Bytes one more item or user adds to a model (documented in docs/api-choices.md).
-export const bytesPerItem = (factors: number, neighbours: number) => factors * 4 + 4 + 4 + neighbours * 8;
+export const bytesPerItem = (factors: number, neighbours: number, lists = 0) => factors * 4 + 4 + 4 + neighbours * 8 + (lists > 0 ? 4 : 0);
 export const bytesPerUser = (factors: number) => factors * 4;
 
 function checkDims(d: ModelDims): void {
@@ -90,6 +100,7 @@ export function allocateModel(d: ModelDims): { buffer: SharedArrayBuffer; views:
   header[SLOT.items] = d.items;
   header[SLOT.neighbours] = d.neighbours;
   header[SLOT.trainedItems] = d.trainedItems;
+  header[SLOT.lists] = d.lists;
   return { buffer, views: modelViews(buffer) };
 }
 
@@ -105,6 +116,7 @@ export function modelViews(buffer: SharedArrayBuffer | ArrayBuffer): ModelViews 
     items: header[SLOT.items]!,
     neighbours: header[SLOT.neighbours]!,
     trainedItems: header[SLOT.trainedItems]!,
+    lists: header[SLOT.lists]!,
   };
   checkDims(dims);
   const { at, bytes } = offsets(dims);

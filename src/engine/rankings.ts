@@ -3,11 +3,36 @@
 // again with a larger depth when filters or pages consume them. Items without factors (never rated
 // and not given any by ml_new_items) are left out of factor rankings.
 import { foldInTo } from '../../native-free-kernels/fold-in.js';
+import { gatherPositions, listOrder } from '../../native-free-kernels/ivf.js';
 import { topKTo } from '../../native-free-kernels/top-k.js';
+import type { ModelViews } from './layout.js';
 import type { LoadedModel } from './registry.js';
 
 // What scoring reads of a model (a worker has no more than this).
-export type Scorable = Pick<LoadedModel, 'views' | 'itemNorms'>;
+export interface Scorable {
+  views: ModelViews;
+  itemNorms: Float32Array; // length of each item's factor row (0: no factors)
+  // With an item index: the unit rows of the listed items in list order (listMembers' order), so a
+  // probe reads each list in one sequential pass. Read row by row from itemFactors, the members of
+  // a list lie all over memory, and fetching them cost more than scoring them (bench/RESULTS.md).
+  // Shared memory, so scoring workers use the serving process's copy. Empty without an index.
+  listRows: Float32Array;
+}
+
+// What scoring needs of a model's views; `listRows` when another thread already built them.
+export function scorable(views: ModelViews, listRows?: Float32Array): Scorable {
+  const { items, factors: f, lists } = views.dims;
+  const itemNorms = rowNorms(views.itemFactors, items, f);
+  if (listRows === undefined) {
+    const listed = lists > 0 ? views.listOffsets[lists]! : 0;
+    listRows = new Float32Array(new SharedArrayBuffer(listed * f * 4));
+    for (let p = 0; p < listed; p++) {
+      const i = views.listMembers[p]!, n = itemNorms[i]!;
+      for (let a = 0; a < f; a++) listRows[p * f + a] = views.itemFactors[i * f + a]! / n;
+    }
+  }
+  return { views, itemNorms, listRows };
+}
 
 export interface Ranking {
   items: Uint32Array; // best first
@@ -37,9 +62,29 @@ function select(scores: Float32Array, n: number, depth: number): Ranking {
   return { items: items.subarray(0, got), scores: best.subarray(0, got), complete: got < k || k === n };
 }
 
+// With an item index, a similar-items ranking first scores the lists nearest the item until it holds
+// this many candidates (bench/http/reco-large.ts measures what share of the exact top items it finds).
+export const MIN_CANDIDATES = 8192;
+
+// Multiply-adds a ranking of this depth costs, about: what decides whether it runs on the event loop.
+export function rankWork(m: Scorable, spec: RankSpec, depth: number): number {
+  const { items: n, factors: f, lists } = m.views.dims;
+  switch (spec.kind) {
+    case 'similar':
+      return lists > 0 && depth < MIN_CANDIDATES ? Math.min(n, MIN_CANDIDATES) * f : n * f;
+    case 'vector':
+      return n * f;
+    case 'group':
+      return n * f * spec.vectors.length;
+    case 'popular':
+      return n;
+  }
+}
+
 // Cosine similarity of factor rows; the item itself is never listed.
 export function similarItems(m: Scorable, item: number, depth: number): Ranking {
   const { items: n, factors: f } = m.views.dims;
+  if (m.views.dims.lists > 0) return similarByIndex(m, item, depth);
   const V = m.views.itemFactors, norms = m.itemNorms;
   const scores = new Float32Array(n);
   const x = item * f, nx = norms[item]!;
@@ -53,6 +98,47 @@ export function similarItems(m: Scorable, item: number, depth: number): Ranking 
     scores[i] = dotAt(V, x, V, y, f) / (ni * nx);
   }
   return select(scores, n, depth);
+}
+
+// With an item index: the members of the lists nearest the item (at least MIN_CANDIDATES of them)
+// by cosine similarity, then, when a ranking must go deeper than those, every other listed item by
+// cosine similarity after them. Each part is ranked exactly and a deeper ranking only appends, so
+// pages of one ranking never repeat or skip an item. Complete once every list is ranked.
+function similarByIndex(m: Scorable, item: number, depth: number): Ranking {
+  const v = m.views;
+  const { factors: f, lists } = v.dims;
+  const nx = m.itemNorms[item]!;
+  if (nx === 0) return { items: new Uint32Array(0), scores: new Float32Array(0), complete: true };
+  const q = new Float32Array(f);
+  for (let a = 0; a < f; a++) q[a] = v.itemFactors[item * f + a]! / nx;
+  const order = listOrder(v.itemFactors, f, v.listCentroids, lists, item);
+  const near = gatherPositions(order, 0, v.listOffsets, MIN_CANDIDATES);
+  const first = rankPositions(m, q, item, near.positions, depth);
+  if (first.items.length === depth || near.next === lists) return { ...first, complete: near.next === lists && first.items.length < depth };
+  const rest = rankPositions(m, q, item, gatherPositions(order, near.next, v.listOffsets, Infinity).positions, depth - first.items.length);
+  const items = new Uint32Array(first.items.length + rest.items.length), scores = new Float32Array(items.length);
+  items.set(first.items);
+  items.set(rest.items, first.items.length);
+  scores.set(first.scores);
+  scores.set(rest.scores, first.items.length);
+  return { items, scores, complete: items.length < depth };
+}
+
+// The best `depth` of the listed items at `positions` by cosine similarity with the unit vector q
+// of `item` (never the item itself).
+function rankPositions(m: Scorable, q: Float32Array, item: number, positions: Uint32Array, depth: number): { items: Uint32Array; scores: Float32Array } {
+  const f = m.views.dims.factors, rows = m.listRows, members = m.views.listMembers;
+  const scores = new Float32Array(positions.length);
+  for (let c = 0; c < positions.length; c++) {
+    const p = positions[c]!;
+    scores[c] = members[p] === item ? NaN : dotAt(q, 0, rows, p * f, f);
+  }
+  const k = Math.min(depth, positions.length);
+  const at = new Uint32Array(k), best = new Float32Array(k);
+  const got = topKTo(at, best, scores, positions.length, k);
+  const items = new Uint32Array(got);
+  for (let c = 0; c < got; c++) items[c] = members[positions[at[c]!]!]!;
+  return { items, scores: best.subarray(0, got) };
 }
 
 // Items by x · item factors (a group of one).

@@ -6,16 +6,15 @@ import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import type { ModelMeta, ModelsStore } from '../store/models-store.js';
 import { modelViews, type ModelViews } from './layout.js';
-import { rowNorms } from './rankings.js';
+import { scorable, type Scorable } from './rankings.js';
 
-export interface LoadedModel {
+export interface LoadedModel extends Scorable {
   id: string;
   meta: ModelMeta;
   buffer: SharedArrayBuffer;
   views: ModelViews;
   itemIds: string[]; // canonical id of each item row ('' for none)
   itemIndex: Map<string, number>;
-  itemNorms: Float32Array; // length of each item's factor row (0: no factors)
 }
 
 // Canonical ids of the rows [from, to) of a kind, from the catalogue's index.
@@ -83,7 +82,7 @@ export class ModelRegistry {
     const itemIds = await this.ids(db, 'item', 0, views.dims.items);
     const itemIndex = new Map<string, number>();
     itemIds.forEach((itemId, i) => itemId !== '' && itemIndex.set(itemId, i));
-    const loaded = { id, meta, buffer, views, itemIds, itemIndex, itemNorms: rowNorms(views.itemFactors, views.dims.items, views.dims.factors) };
+    const loaded = { id, meta, buffer, itemIds, itemIndex, ...scorable(views) };
     // A slower load of an older version must not replace a newer one.
     const now = this.models.peek(db);
     if (!now || now.meta.timestamp <= meta.timestamp) this.models.set(db, loaded);

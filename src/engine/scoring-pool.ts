@@ -12,7 +12,7 @@ export class ScoringPool {
   }
 
   rank(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
-    return this.pool.run({ model: model.buffer, modelId: model.id, spec, depth }, { name: 'rankItems' });
+    return this.pool.run({ model: model.buffer, listRows: model.listRows.buffer, modelId: model.id, spec, depth }, { name: 'rankItems' });
   }
 
   close(): Promise<void> {

@@ -66,6 +66,13 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, p: AlsPara
     const parts = evenRanges(dims.items, pool.threads);
     await Promise.all(parts.map(([rowStart, rowEnd]) => pool.neighbours({ model, rowStart, rowEnd })));
   }
+  if (dims.lists > 0) {
+    progress('item index');
+    await pool.indexCentroids({ model, seed: p.seed });
+    const assign = new SharedArrayBuffer(dims.items * 4);
+    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.indexAssign({ model, assign, rowStart, rowEnd })));
+    await pool.indexLists({ model, assign });
+  }
   return { model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, loss, seconds: (performance.now() - started) / 1000 };
 }
 

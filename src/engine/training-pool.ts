@@ -2,7 +2,7 @@
 // so the event loop stays free while every core trains.
 import { Piscina } from 'piscina';
 import type { TableInput } from './workers/training.js';
-import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, NeighboursInput, PrepareInput, Prepared } from './workers/training.js';
+import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, NeighboursInput, PrepareInput, Prepared } from './workers/training.js';
 
 export class TrainingPool {
   private readonly pool: Piscina;
@@ -21,6 +21,9 @@ export class TrainingPool {
   halfStep = (input: HalfStepInput): Promise<void> => this.pool.run(input, { name: 'halfStep' });
   finish = (input: FinishInput): Promise<{ loss: number }> => this.pool.run(input, { name: 'finish' });
   neighbours = (input: NeighboursInput): Promise<void> => this.pool.run(input, { name: 'neighbours' });
+  indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.pool.run(input, { name: 'indexCentroids' });
+  indexAssign = (input: IndexAssignInput): Promise<void> => this.pool.run(input, { name: 'indexAssign' });
+  indexLists = (input: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): Promise<void> => this.pool.run(input, { name: 'indexLists' });
   extend = (input: ExtendInput): Promise<Extended> => this.pool.run(input, { name: 'extend' });
   table = (input: TableInput): Promise<void> => this.pool.run(input, { name: 'table' });
 

@@ -4,7 +4,7 @@
 // every miss, answer after reading what they need.
 import { LRUCache } from 'lru-cache';
 import { notFound, unavailable, wrongData } from '../errors/api-error.js';
-import { foldIn, meanDirection, rank, type Ranking, type RankSpec } from '../engine/rankings.js';
+import { foldIn, meanDirection, rank, rankWork, type Ranking, type RankSpec } from '../engine/rankings.js';
 import type { ScoringPool } from '../engine/scoring-pool.js';
 import type { LoadedModel, ModelRegistry } from '../engine/registry.js';
 import type { Claims } from '../http/types.js';
@@ -96,8 +96,9 @@ export class RecommendService {
     private readonly rules: InteractionRuleService,
     private readonly profiles: ProfileCache,
     private readonly scoring: ScoringPool,
-    // Rankings of catalogues up to this many items × factors run on the event loop (about 1 ms at
-    // the default, bench/kernels/scoring-threshold.ts); larger ones in the scoring pool.
+    // Rankings of up to this many multiply-adds run on the event loop; larger ones in the scoring
+    // pool. At the default (about 0.3 ms) a pool round trip costs as much as the ranking, and under
+    // load the pool puts the other cores to work (bench/RESULTS.md).
     private readonly inlineWork: number,
   ) {}
 
@@ -309,7 +310,7 @@ export class RecommendService {
     if (!def) throw notFound('ITEM_PROPERTY_NOT_FOUND', 'property', property);
     const shape = await this.shape(db, q);
     const view = await cat.view('item');
-    const r = ranked.spec.kind === 'popular' || this.inline(model) ? rank(model, ranked.spec, VALUE_DEPTH) : await this.scoring.rank(model, ranked.spec, VALUE_DEPTH);
+    const r = this.inline(model, ranked.spec, VALUE_DEPTH) ? rank(model, ranked.spec, VALUE_DEPTH) : await this.scoring.rank(model, ranked.spec, VALUE_DEPTH);
     const score = new Map<string, { value: unknown; score: number }>();
     let position = 0;
     for (const i of r.items) {
@@ -451,16 +452,15 @@ export class RecommendService {
     return memo;
   }
 
-  private inline(model: LoadedModel): boolean {
-    return model.views.dims.items * model.views.dims.factors <= this.inlineWork;
+  private inline(model: LoadedModel, spec: RankSpec, depth: number): boolean {
+    return spec.kind === 'popular' || rankWork(model, spec, depth) <= this.inlineWork;
   }
 
   // deeper: a ranking the scoring pool made, for catalogues too large to rank here.
   private pageWith({ auth, model, key, spec, q, shape, exclude, warnings }: PageJob, deeper: Ranking | undefined): RecoAnswer {
-    const inline = spec.kind === 'popular' || this.inline(model);
     const rankTo = (depth: number): Ranking => {
-      if (inline) return rank(model, spec, depth);
       if (deeper && (deeper.complete || deeper.items.length >= depth)) return deeper;
+      if (this.inline(model, spec, depth)) return rank(model, spec, depth);
       throw new NeedDeeper(depth);
     };
     const stamp = Math.round(model.meta.timestamp * 1000);

@@ -2,17 +2,19 @@
 import t from 'tap';
 import { allocateModel, bytesPerItem, bytesPerUser, LAYOUT_VERSION, MODEL_MAGIC, modelBytes, modelViews, type ModelDims, type ModelViews } from '../../src/engine/layout.js';
 
-const SECTIONS = ['userFactors', 'itemFactors', 'gram', 'popularity', 'itemCounts', 'neighbourIdx', 'neighbourScore'] as const;
+const SECTIONS = ['userFactors', 'itemFactors', 'gram', 'popularity', 'itemCounts', 'neighbourIdx', 'neighbourScore', 'listCentroids', 'listOffsets', 'listMembers'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const CASES: ModelDims[] = [
-  { factors: 0, users: 0, items: 0, neighbours: 0, trainedItems: 0 },
-  { factors: 1, users: 1, items: 1, neighbours: 1, trainedItems: 1 },
-  { factors: 5, users: 3, items: 7, neighbours: 3, trainedItems: 4 },
-  { factors: 4, users: 10, items: 9, neighbours: 0, trainedItems: 9 },
-  { factors: 3, users: 0, items: 5, neighbours: 2, trainedItems: 0 },
-  { factors: 7, users: 13, items: 0, neighbours: 5, trainedItems: 0 },
-  { factors: 32, users: 101, items: 77, neighbours: 10, trainedItems: 50 },
+  { factors: 0, users: 0, items: 0, neighbours: 0, trainedItems: 0, lists: 0 },
+  { factors: 1, users: 1, items: 1, neighbours: 1, trainedItems: 1, lists: 0 },
+  { factors: 5, users: 3, items: 7, neighbours: 3, trainedItems: 4, lists: 0 },
+  { factors: 4, users: 10, items: 9, neighbours: 0, trainedItems: 9, lists: 0 },
+  { factors: 3, users: 0, items: 5, neighbours: 2, trainedItems: 0, lists: 0 },
+  { factors: 7, users: 13, items: 0, neighbours: 5, trainedItems: 0, lists: 0 },
+  { factors: 32, users: 101, items: 77, neighbours: 10, trainedItems: 50, lists: 0 },
+  { factors: 5, users: 3, items: 7, neighbours: 0, trainedItems: 7, lists: 3 },
+  { factors: 4, users: 2, items: 40, neighbours: 2, trainedItems: 40, lists: 1 },
 ];
 
 function expectedLength(d: ModelDims, s: SectionName): number {
@@ -24,6 +26,9 @@ function expectedLength(d: ModelDims, s: SectionName): number {
     case 'itemCounts': return d.items;
     case 'neighbourIdx':
     case 'neighbourScore': return d.items * d.neighbours;
+    case 'listCentroids': return d.lists * d.factors;
+    case 'listOffsets': return d.lists > 0 ? d.lists + 1 : 0;
+    case 'listMembers': return d.lists > 0 ? d.items : 0;
   }
 }
 
@@ -102,7 +107,7 @@ t.test('the bytes round-trip through a plain ArrayBuffer (as through Redis)', as
 });
 
 t.test('bad buffers throw', async (t) => {
-  const d = { factors: 3, users: 4, items: 5, neighbours: 2, trainedItems: 5 };
+  const d = { factors: 3, users: 4, items: 5, neighbours: 2, trainedItems: 5, lists: 0 };
   const good = () => {
     const { buffer, views } = allocateModel(d);
     fill(views);
@@ -124,6 +129,7 @@ t.test('bad buffers throw', async (t) => {
   t.throws(() => modelViews(withSlot(4, 6)), 'items changed: length no longer matches');
   t.throws(() => modelViews(withSlot(3, -1)), 'negative users');
   t.throws(() => modelViews(withSlot(6, 6)), 'trainedItems > items');
+  t.throws(() => modelViews(withSlot(7, 2)), 'lists changed: length no longer matches');
   const b = good();
   const longer = new ArrayBuffer(b.byteLength + 8);
   new Uint8Array(longer).set(new Uint8Array(b));
@@ -133,21 +139,21 @@ t.test('bad buffers throw', async (t) => {
   t.throws(() => modelViews(new ArrayBuffer(0)), 'empty');
   t.throws(() => allocateModel({ ...d, items: -1 }), 'allocate: negative items');
   t.throws(() => allocateModel({ ...d, factors: 1.5 }), 'allocate: fractional factors');
-  t.throws(() => allocateModel({ ...d, trainedItems: 6 }), 'allocate: trainedItems > items');
+  t.throws(() => allocateModel({ ...d, trainedItems: 6, lists: 0 }), 'allocate: trainedItems > items');
 });
 
 t.test('bytesPerItem and bytesPerUser match modelBytes', async (t) => {
   for (const factors of [1, 2, 3, 4, 7, 16, 33, 64]) {
-    for (const neighbours of [0, 1, 5, 10, 20]) {
+    for (const [neighbours, lists] of [[0, 0], [1, 0], [5, 0], [10, 0], [20, 0], [0, 3], [20, 1]] as const) {
       for (const users of [0, 1, 7, 64]) {
         for (const items of [0, 8, 16, 800]) {
-          const d = { factors, users, items, neighbours, trainedItems: 0 };
+          const d = { factors, users, items, neighbours, trainedItems: 0, lists };
           const label = JSON.stringify(d);
-          const bpi = bytesPerItem(factors, neighbours);
+          const bpi = bytesPerItem(factors, neighbours, lists);
           t.equal(modelBytes({ ...d, items: items + 8 }) - modelBytes(d), 8 * bpi, `${label}: 8 more items`);
           const one = modelBytes({ ...d, items: items + 1 }) - modelBytes(d);
-          // Five sections grow with items, each padded to 8 bytes.
-          t.ok(Math.abs(one - bpi) <= 5 * 7, `${label}: one more item adds ${one}, bytesPerItem ${bpi}`);
+          // Up to six sections grow with items, each padded to 8 bytes.
+          t.ok(Math.abs(one - bpi) <= 6 * 7, `${label}: one more item adds ${one}, bytesPerItem ${bpi}`);
           if (users % 2 === 0) t.equal(modelBytes({ ...d, users: users + 2 }) - modelBytes(d), 2 * bytesPerUser(factors), `${label}: 2 more users`);
           const u1 = modelBytes({ ...d, users: users + 1 }) - modelBytes(d);
           t.ok(Math.abs(u1 - bytesPerUser(factors)) <= 7, `${label}: one more user adds ${u1}, bytesPerUser ${bytesPerUser(factors)}`);

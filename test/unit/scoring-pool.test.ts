@@ -2,15 +2,16 @@
 import t from 'tap';
 import { allocateModel } from '../../src/engine/layout.js';
 import type { LoadedModel } from '../../src/engine/registry.js';
+import { scorable } from '../../src/engine/rankings.js';
 import { ScoringPool } from '../../src/engine/scoring-pool.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 
 function randomModel(users: number, items: number, factors: number, seed: number): LoadedModel {
-  const { buffer, views } = allocateModel({ factors, users, items, neighbours: 0, trainedItems: items });
+  const { buffer, views } = allocateModel({ factors, users, items, neighbours: 0, trainedItems: items, lists: 0 });
   const next = mulberry32(seed);
   for (let k = 0; k < views.userFactors.length; k++) views.userFactors[k] = next() - 0.5;
   for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() - 0.5;
-  return { id: `m${seed}`, meta: {} as LoadedModel['meta'], buffer, views, itemIds: [], itemIndex: new Map(), itemNorms: new Float32Array(items) };
+  return { id: `m${seed}`, meta: {} as LoadedModel['meta'], buffer, itemIds: [], itemIndex: new Map(), ...scorable(views) };
 }
 
 const row = (m: LoadedModel, u: number) => m.views.userFactors.slice(u * m.views.dims.factors, (u + 1) * m.views.dims.factors);

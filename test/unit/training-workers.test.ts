@@ -4,9 +4,9 @@ import t from 'tap';
 import { alsLoss } from '../../native-free-kernels/als.js';
 import { gramTo } from '../../native-free-kernels/linalg.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { modelViews } from '../../src/engine/layout.js';
+import { allocateModel, modelViews } from '../../src/engine/layout.js';
 import { replay, type LogEntry, type Snapshot } from '../../src/engine/ratings-replay.js';
-import { extend, finish, gram, halfStep, neighbours, prepare, type AlsParams, type ItemFeatures, type Prepared } from '../../src/engine/workers/training.js';
+import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, neighbours, prepare, type AlsParams, type ItemFeatures, type Prepared } from '../../src/engine/workers/training.js';
 
 const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, cgSteps: 3, neighbours: 3, popularityHalfLifeSeconds: 1e9, seed: 1 };
 const NOW = 1_700_000_000;
@@ -52,7 +52,7 @@ t.test('prepare: shapes, counts, popularity, initial factors', async (t) => {
   const snapshot = randomSnapshot(1);
   const p = prepare({ snapshot, log: [], users: 30, items: 20, params, now: NOW });
   const v = modelViews(p.model);
-  t.same(v.dims, { factors: 4, users: 30, items: 20, neighbours: 3, trainedItems: 20 }, 'dims cover the catalogue');
+  t.same(v.dims, { factors: 4, users: 30, items: 20, neighbours: 3, trainedItems: 20, lists: 0 }, 'dims cover the catalogue');
   t.equal(p.ratings, snapshot.users.length, 'rating count');
   t.equal(p.users, new Set(snapshot.users).size, 'users with ratings');
   t.same(p.snapshot, replay(snapshot, []), 'the compacted snapshot');
@@ -223,4 +223,44 @@ t.test('halfStep over split ranges equals the full half-step', async (t) => {
   neighbours({ model: b.model, rowStart: 10, rowEnd: 20 });
   neighbours({ model: b.model, rowStart: 0, rowEnd: 10 });
   t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same neighbour lists');
+});
+
+t.test('item index tasks: centroids, assignment in ranges, lists; extend places new items', async (t) => {
+  const f = 4, items = 600, lists = 6;
+  const { buffer: model, views: v } = allocateModel({ factors: f, users: 1, items, neighbours: 0, trainedItems: items, lists });
+  const rand = mulberry32(5);
+  // Six directions, 100 items each; items 0..9 have no factors (never rated).
+  const centres = Array.from({ length: lists }, () => Array.from({ length: f }, () => rand() * 2 - 1));
+  for (let i = 10; i < items; i++) for (let a = 0; a < f; a++) v.itemFactors[i * f + a] = centres[i % lists]![a]! * (1 + rand()) + (rand() - 0.5) * 0.02;
+  v.itemCounts.fill(1, 10);
+  indexCentroids({ model, seed: 3 });
+  for (let c = 0; c < lists; c++) t.ok(Math.abs(Math.hypot(...v.listCentroids.subarray(c * f, (c + 1) * f)) - 1) < 1e-5, `centroid ${c} is a unit vector`);
+  const assign = new SharedArrayBuffer(items * 4);
+  indexAssign({ model, assign, rowStart: 0, rowEnd: 250 });
+  indexAssign({ model, assign, rowStart: 250, rowEnd: items });
+  indexLists({ model, assign });
+  t.equal(v.listOffsets[lists], items - 10, 'every item with factors is listed, the 10 without are not');
+  const listOf = new Map<number, number>();
+  for (let c = 0; c < lists; c++) for (let p = v.listOffsets[c]!; p < v.listOffsets[c + 1]!; p++) listOf.set(v.listMembers[p]!, c);
+  t.equal(listOf.size, items - 10, 'no item in two lists');
+  const nearest = (views: typeof v, i: number) => {
+    const dots = Array.from({ length: lists }, (_, c) => Array.from({ length: f }, (_, a) => views.itemFactors[i * f + a]! * views.listCentroids[c * f + a]!).reduce((x, y) => x + y));
+    return dots.indexOf(Math.max(...dots));
+  };
+  t.ok([...listOf].every(([i, c]) => nearest(v, i) === c), 'each item is in the list of its nearest centroid');
+  t.ok(new Set(listOf.values()).size >= lists - 1, 'the lists share the items out');
+
+  // Items 0..9 and new items 600..603 get factors from features: each joins a list.
+  const indptr = new Uint32Array(items + 5);
+  const featureOf = (i: number) => [i % lists]; // the planted direction of the item's residue
+  for (let i = 0; i < items + 4; i++) indptr[i + 1] = indptr[i]! + featureOf(i).length;
+  const ext = extend({ model, features: { indptr, indices: Uint32Array.from(Array.from({ length: items + 4 }, (_, i) => featureOf(i)).flat()), count: lists } });
+  const e = modelViews(ext.model);
+  t.equal(e.dims.lists, lists, 'the extended model keeps its lists');
+  t.same(e.listCentroids, v.listCentroids, 'and its centroids');
+  t.equal(e.listOffsets[lists], items + 4, 'every item is listed now');
+  const extOf = new Map<number, number>();
+  for (let c = 0; c < lists; c++) for (let p = e.listOffsets[c]!; p < e.listOffsets[c + 1]!; p++) extOf.set(e.listMembers[p]!, c);
+  t.ok([...listOf].every(([i, c]) => extOf.get(i) === c), 'listed items keep their list');
+  t.ok([0, 1, 2, 3, 600, 601, 602, 603].every((i) => extOf.get(i) === nearest(e, i)), 'items given factors join the list of their nearest centroid');
 });

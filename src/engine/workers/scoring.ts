@@ -1,27 +1,29 @@
 // Piscina worker tasks that score a published model (pool.run(data, { name })). The model arrives
 // as its SharedArrayBuffer: posting one shares the memory, so no task copies a model.
 import { modelViews } from '../layout.js';
-import { rank, rowNorms, type RankSpec, type Ranking } from '../rankings.js';
+import { rank, scorable, type RankSpec, type Ranking, type Scorable } from '../rankings.js';
 
 export interface RankInput {
   model: SharedArrayBuffer;
+  listRows: SharedArrayBuffer; // the serving process's (rankings.ts Scorable)
   modelId: string; // names the buffer across tasks, so its item norms are computed once per worker
   spec: RankSpec;
   depth: number;
 }
 
-const norms = new Map<string, Float32Array>();
-const HELD_NORMS = 8;
+// Item norms per model id (computed once per worker); the views are made anew from each task's buffer.
+const held = new Map<string, Pick<Scorable, 'itemNorms' | 'listRows'>>();
+const HELD = 8;
 
 // A ranking of a served model, off the event loop (engine/rankings.ts).
-export function rankItems({ model, modelId, spec, depth }: RankInput): Ranking {
+export function rankItems({ model, listRows, modelId, spec, depth }: RankInput): Ranking {
   const views = modelViews(model);
-  let itemNorms = norms.get(modelId);
-  if (!itemNorms) {
-    itemNorms = rowNorms(views.itemFactors, views.dims.items, views.dims.factors);
-    if (norms.size >= HELD_NORMS) norms.delete(norms.keys().next().value!);
-    norms.set(modelId, itemNorms);
+  let kept = held.get(modelId);
+  if (!kept) {
+    kept = scorable(views, new Float32Array(listRows));
+    if (held.size >= HELD) held.delete(held.keys().next().value!);
+    held.set(modelId, kept);
   }
-  const r = rank({ views, itemNorms }, spec, depth);
+  const r = rank({ views, itemNorms: kept.itemNorms, listRows: kept.listRows }, spec, depth);
   return { items: r.items.slice(), scores: r.scores.slice(), complete: r.complete };
 }

@@ -4,12 +4,13 @@
 import { alsHalfStepTo, alsLoss } from '../../../native-free-kernels/als.js';
 import { csrFromTriples, transpose, type Csr } from '../../../native-free-kernels/csr.js';
 import { gramTo } from '../../../native-free-kernels/linalg.js';
+import { assignTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
 import { itemNeighboursTo } from '../../../native-free-kernels/neighbours.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
 import { allocateModel, modelViews, type ModelDims } from '../layout.js';
-import { itemsForVector, popularItems, rowNorms, similarItems } from '../rankings.js';
+import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../rankings.js';
 import { replay, type LogEntry, type Snapshot } from '../ratings-replay.js';
 
 export interface AlsParams {
@@ -53,7 +54,7 @@ export function prepare(input: PrepareInput): Prepared {
   }
   const byUser = shared(csrFromTriples(users, items, snapshot.users, snapshot.items, snapshot.ratings));
   const byItem = shared(transpose(byUser));
-  const { buffer, views } = allocateModel({ factors: p.factors, users, items, neighbours: items <= NEIGHBOURS_MAX_ITEMS ? p.neighbours : 0, trainedItems: items });
+  const { buffer, views } = allocateModel({ factors: p.factors, users, items, neighbours: items <= NEIGHBOURS_MAX_ITEMS ? p.neighbours : 0, trainedItems: items, lists: listsFor(items) });
   popularityTo(views.popularity, snapshot.items, snapshot.timestamps, new Float32Array(n).fill(1), input.now, p.popularityHalfLifeSeconds);
   for (let i = 0; i < items; i++) views.itemCounts[i] = byItem.indptr[i + 1]! - byItem.indptr[i]!;
   // Same scale as the `implicit` library's initialisation: uniform [0, 0.01).
@@ -67,6 +68,17 @@ export function prepare(input: PrepareInput): Prepared {
 
 // Neighbour lists cost O(items² · factors): beyond this many items they are left to request time.
 export const NEIGHBOURS_MAX_ITEMS = 20_000;
+
+// Beyond this many items, a similar-items ranking over every item costs several ms (bench/RESULTS.md,
+// "where scoring leaves the event loop"): the model carries an item index (native-free-kernels/ivf.ts)
+// of about ITEMS_PER_LIST items a list, and item-to-items rankings score the lists nearest the item.
+export const INDEX_MIN_ITEMS = 100_000;
+export const ITEMS_PER_LIST = 2048;
+// k-means runs on this many sample rows per list: enough for stable centroids, far cheaper than all rows.
+const SAMPLE_PER_LIST = 48;
+const KMEANS_ITERATIONS = 8;
+
+export const listsFor = (items: number): number => (items < INDEX_MIN_ITEMS ? 0 : Math.ceil(items / ITEMS_PER_LIST));
 
 export interface GramInput {
   model: SharedArrayBuffer;
@@ -124,6 +136,52 @@ export function neighbours({ model, rowStart, rowEnd }: NeighboursInput): void {
   const v = modelViews(model);
   const { items, factors, neighbours: k } = v.dims;
   itemNeighboursTo(v.neighbourIdx, v.neighbourScore, v.itemFactors, items, factors, k, new Float32Array(2 * items), rowStart, rowEnd);
+}
+
+export interface IndexCentroidsInput {
+  model: SharedArrayBuffer;
+  seed: number;
+}
+
+// The item index's centroids: spherical k-means on a random sample of the items with factors.
+export function indexCentroids({ model, seed }: IndexCentroidsInput): void {
+  const v = modelViews(model);
+  const { items, factors: f, lists } = v.dims;
+  const norms = rowNorms(v.itemFactors, items, f);
+  const rated: number[] = [];
+  for (let i = 0; i < items; i++) if (norms[i]! > 0) rated.push(i);
+  if (rated.length === 0) return; // nothing to index: every list stays empty
+  const next = mulberry32(seed);
+  // Without replacement while rows suffice (a partial shuffle), else with repeats (duplicate seeds
+  // leave lists empty, which k-means re-seeds).
+  const size = Math.max(lists, Math.min(rated.length, lists * SAMPLE_PER_LIST));
+  const sample = new Uint32Array(size);
+  for (let s = 0; s < size; s++) {
+    if (s < rated.length) {
+      const pick = s + Math.floor(next() * (rated.length - s));
+      [rated[s], rated[pick]] = [rated[pick]!, rated[s]!];
+      sample[s] = rated[s]!;
+    } else sample[s] = rated[Math.floor(next() * rated.length)]!;
+  }
+  sphericalKMeansTo(v.listCentroids, lists, v.itemFactors, norms, items, f, sample, KMEANS_ITERATIONS, new Float64Array(lists * f), new Uint32Array(lists), new Uint32Array(size));
+}
+
+export interface IndexAssignInput {
+  model: SharedArrayBuffer;
+  assign: SharedArrayBuffer; // items × uint32, rows [rowStart, rowEnd) written
+  rowStart: number;
+  rowEnd: number;
+}
+
+export function indexAssign({ model, assign, rowStart, rowEnd }: IndexAssignInput): void {
+  const v = modelViews(model);
+  const { items, factors: f, lists } = v.dims;
+  assignTo(new Uint32Array(assign), v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, v.listCentroids, lists, rowStart, rowEnd);
+}
+
+export function indexLists({ model, assign }: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): void {
+  const v = modelViews(model);
+  listsFromAssignmentTo(v.listOffsets, v.listMembers, new Uint32Array(assign), v.dims.items, v.dims.lists);
 }
 
 // Each item's (property, value) features as CSR (services/catalogue-view.ts features()).
@@ -186,6 +244,15 @@ export function extend({ model, features }: ExtendInput): Extended {
     new Uint32Array(features.count),
     new Float64Array(f),
   );
+  if (dims.lists > 0) {
+    // Rows keep their lists; rows given factors here join the list of their nearest centroid.
+    v.listCentroids.set(old.listCentroids);
+    const assign = new Uint32Array(items).fill(NO_LIST);
+    for (let c = 0; c < dims.lists; c++) for (let p = old.listOffsets[c]!; p < old.listOffsets[c + 1]!; p++) assign[old.listMembers[p]!] = c;
+    const norms = rowNorms(v.itemFactors, items, f);
+    for (const i of targets) assignTo(assign, v.itemFactors, norms, items, f, v.listCentroids, dims.lists, i, i + 1);
+    listsFromAssignmentTo(v.listOffsets, v.listMembers, assign, items, dims.lists);
+  }
   return { model: buffer, dims, targets: targets.length, fromFeatures };
 }
 
@@ -213,7 +280,7 @@ export interface TableInput {
 export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): void {
   const views = modelViews(model);
   const f = views.dims.factors;
-  const m = { views, itemNorms: rowNorms(views.itemFactors, views.dims.items, f) };
+  const m = scorable(views);
   const out = new Uint32Array(dst);
   for (let r = rowStart; r < rowEnd; r++) {
     let ranked;
