@@ -135,32 +135,29 @@ export function listsFromAssignmentTo(offsets: Uint32Array, members: Uint32Array
   return listed;
 }
 
-// The lists by descending dot product of their centroid with row `query` (ties: lower list first).
-export function listOrder(factors: Float32Array, f: number, centroids: Float32Array, lists: number, query: number): Uint32Array {
-  const scores = new Float64Array(lists);
-  for (let c = 0; c < lists; c++) scores[c] = dotAt(factors, query * f, centroids, c * f, f);
-  return Uint32Array.from({ length: lists }, (_, c) => c).sort((a, b) => scores[b]! - scores[a]! || a - b);
+// Each list's centroid score (dot product) for row `query`, into dst (length ≥ lists).
+export function listScoresTo(dst: Float64Array, factors: Float32Array, f: number, centroids: Float32Array, lists: number, query: number): void {
+  if (dst.length < lists) throw new Error(`dst length ${dst.length} < lists ${lists}`);
+  for (let c = 0; c < lists; c++) dst[c] = dotAt(factors, query * f, centroids, c * f, f);
 }
 
-export interface Gathered {
-  positions: Uint32Array; // member positions (into members / a list-ordered copy of the rows) of lists order[from .. next)
-  next: number; // where a further gathering starts (order.length: every list gathered)
-}
-
-// The member positions of the lists order[from], order[from + 1], …, list by list, until at least
-// `minCandidates` are gathered or the lists run out. Positions, not rows: a list's rows can then be
-// read from a copy laid out in list order, one sequential pass per list.
-export function gatherPositions(order: Uint32Array, from: number, offsets: Uint32Array, minCandidates: number): Gathered {
-  let count = 0, next = from;
-  while (next < order.length && count < minCandidates) {
-    const c = order[next++]!;
-    count += offsets[c + 1]! - offsets[c]!;
+// The member positions (into members, or a copy of the rows laid out in list order: one sequential
+// pass per list) of the best-scoring lists not yet taken, list by list, until at least
+// `minCandidates` are gathered or the lists run out; marks them taken. Best first by repeated
+// selection: a probe takes a few lists of hundreds, so a full sort would cost more than it.
+export function gatherPositions(scores: Float64Array, taken: Uint8Array, lists: number, offsets: Uint32Array, minCandidates: number): Uint32Array {
+  const picked: number[] = [];
+  let count = 0;
+  while (count < minCandidates) {
+    let best = -1;
+    for (let c = 0; c < lists; c++) if (taken[c] === 0 && (best < 0 || scores[c]! > scores[best]!)) best = c;
+    if (best < 0) break;
+    taken[best] = 1;
+    picked.push(best);
+    count += offsets[best + 1]! - offsets[best]!;
   }
   const positions = new Uint32Array(count);
   let at = 0;
-  for (let k = from; k < next; k++) {
-    const c = order[k]!;
-    for (let p = offsets[c]!; p < offsets[c + 1]!; p++) positions[at++] = p;
-  }
-  return { positions, next };
+  for (const c of picked) for (let p = offsets[c]!; p < offsets[c + 1]!; p++) positions[at++] = p;
+  return positions;
 }

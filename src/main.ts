@@ -131,6 +131,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
           alpha: config.alsAlpha,
           cgSteps: config.alsCgSteps,
           neighbours: config.neighbours,
+          indexMinItems: config.itemIndexMinItems,
           popularityHalfLifeSeconds: 30 * 86400,
           seed: 42,
         },

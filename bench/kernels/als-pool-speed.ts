@@ -30,6 +30,7 @@ const PARAMS: AlsParams = {
   alpha: 0.25,
   cgSteps: 3,
   neighbours: 0,
+  indexMinItems: 2 ** 31, // the ALS iterations are what this measures
   popularityHalfLifeSeconds: 30 * 86400,
   seed: 42,
 };

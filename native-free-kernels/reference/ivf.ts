@@ -55,17 +55,20 @@ export function listsFromAssignmentTo(offsets: Uint32Array, members: Uint32Array
   return flat.length;
 }
 
-export function listOrder(factors: Float32Array, f: number, centroids: Float32Array, lists: number, query: number): Uint32Array {
+export function listScoresTo(dst: Float64Array, factors: Float32Array, f: number, centroids: Float32Array, lists: number, query: number): void {
   const q = row(factors, f, query);
-  return Uint32Array.from(Array.from({ length: lists }, (_, c) => c).sort((a, b) => dot(q, row(centroids, f, b)) - dot(q, row(centroids, f, a)) || a - b));
+  for (let c = 0; c < lists; c++) dst[c] = dot(q, row(centroids, f, c));
 }
 
-export function gatherPositions(order: Uint32Array, from: number, offsets: Uint32Array, minCandidates: number): { positions: Uint32Array; next: number } {
+export function gatherPositions(scores: Float64Array, taken: Uint8Array, lists: number, offsets: Uint32Array, minCandidates: number): Uint32Array {
+  const order = Array.from({ length: lists }, (_, c) => c)
+    .filter((c) => taken[c] === 0)
+    .sort((a, b) => scores[b]! - scores[a]! || a - b);
   const positions: number[] = [];
-  let next = from;
-  while (next < order.length && positions.length < minCandidates) {
-    const c = order[next++]!;
+  for (const c of order) {
+    if (positions.length >= minCandidates) break;
+    taken[c] = 1;
     for (let p = offsets[c]!; p < offsets[c + 1]!; p++) positions.push(p);
   }
-  return { positions: Uint32Array.from(positions), next };
+  return Uint32Array.from(positions);
 }

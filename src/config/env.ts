@@ -31,6 +31,7 @@ export interface Config {
   alsAlpha: number;
   alsCgSteps: number;
   neighbours: number;
+  itemIndexMinItems: number;
   scoringInlineWork: number;
   profileCacheMs: number;
 }
@@ -111,6 +112,7 @@ export const CONFIG_TABLE = [
   { key: 'alsAlpha', env: 'RECD_ALS_ALPHA', parse: float(0, 1e6), fallback: 0.25, doc: 'ALS confidence per rating point (confidence 1 + alpha · rating)' },
   { key: 'alsCgSteps', env: 'RECD_ALS_CG_STEPS', parse: int(1, 100), fallback: 3, doc: 'conjugate-gradient steps per row and half-step' },
   { key: 'neighbours', env: 'RECD_NEIGHBOURS', parse: int(0, 1000), fallback: 20, doc: 'item neighbours kept per item (catalogues up to 20,000 items)' },
+  { key: 'itemIndexMinItems', env: 'RECD_ITEM_INDEX_MIN_ITEMS', parse: int(1, 2 ** 31), fallback: 100_000, doc: 'models of catalogues of at least this many items carry an item index: item-to-items scores the nearest lists of items instead of every item' },
   { key: 'scoringInlineWork', env: 'RECD_SCORING_INLINE_WORK', parse: int(0, 2 ** 31), fallback: 200_000, doc: 'rankings of up to this many multiply-adds (items × factors) run on the event loop (about 0.3 ms, what a pool round trip costs), larger ones in the scoring pool' },
   { key: 'profileCacheMs', env: 'RECD_PROFILE_CACHE_MS', parse: int(1, 3_600_000), fallback: 1000, doc: "how long a process reuses a user's ratings for recommendations (its own writes drop them at once)" },
   { key: 'logLevel', env: 'LOG_LEVEL', parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), fallback: 'info', doc: 'pino log level' },

@@ -3,7 +3,7 @@
 // again with a larger depth when filters or pages consume them. Items without factors (never rated
 // and not given any by ml_new_items) are left out of factor rankings.
 import { foldInTo } from '../../native-free-kernels/fold-in.js';
-import { gatherPositions, listOrder } from '../../native-free-kernels/ivf.js';
+import { gatherPositions, listScoresTo } from '../../native-free-kernels/ivf.js';
 import { topKTo } from '../../native-free-kernels/top-k.js';
 import type { ModelViews } from './layout.js';
 import type { LoadedModel } from './registry.js';
@@ -111,11 +111,13 @@ function similarByIndex(m: Scorable, item: number, depth: number): Ranking {
   if (nx === 0) return { items: new Uint32Array(0), scores: new Float32Array(0), complete: true };
   const q = new Float32Array(f);
   for (let a = 0; a < f; a++) q[a] = v.itemFactors[item * f + a]! / nx;
-  const order = listOrder(v.itemFactors, f, v.listCentroids, lists, item);
-  const near = gatherPositions(order, 0, v.listOffsets, MIN_CANDIDATES);
-  const first = rankPositions(m, q, item, near.positions, depth);
-  if (first.items.length === depth || near.next === lists) return { ...first, complete: near.next === lists && first.items.length < depth };
-  const rest = rankPositions(m, q, item, gatherPositions(order, near.next, v.listOffsets, Infinity).positions, depth - first.items.length);
+  const listScores = new Float64Array(lists), taken = new Uint8Array(lists);
+  listScoresTo(listScores, v.itemFactors, f, v.listCentroids, lists, item);
+  const near = gatherPositions(listScores, taken, lists, v.listOffsets, MIN_CANDIDATES);
+  const all = taken.every((x) => x === 1);
+  const first = rankPositions(m, q, item, near, depth);
+  if (first.items.length === depth || all) return { ...first, complete: all && first.items.length < depth };
+  const rest = rankPositions(m, q, item, gatherPositions(listScores, taken, lists, v.listOffsets, Infinity), depth - first.items.length);
   const items = new Uint32Array(first.items.length + rest.items.length), scores = new Float32Array(items.length);
   items.set(first.items);
   items.set(rest.items, first.items.length);

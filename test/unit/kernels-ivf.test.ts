@@ -1,7 +1,7 @@
 // The item index (native-free-kernels/ivf.ts) against its reference twin, and similar-items rankings
 // through it: exact when every list is probed, deeper rankings only append, planted neighbours found.
 import t from 'tap';
-import { assignTo, gatherPositions, listOrder, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../../native-free-kernels/ivf.js';
+import { assignTo, gatherPositions, listScoresTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../../native-free-kernels/ivf.js';
 import * as ref from '../../native-free-kernels/reference/ivf.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { allocateModel } from '../../src/engine/layout.js';
@@ -57,10 +57,14 @@ t.test('assignTo, sphericalKMeansTo and listsFromAssignmentTo agree with the twi
     t.same(memA, memB, `${label}: same members`);
 
     for (const q of [1, 5, n - 1]) {
-      const order = listOrder(factors, f, fast, lists, q);
-      t.same(order, ref.listOrder(factors, f, fast, lists, q), `${label}: same list order for row ${q}`);
-      for (const [from, min] of [[0, 1], [0, n / 4], [1, 30], [0, Infinity]] as const) {
-        t.same(gatherPositions(order, from, offA, min), ref.gatherPositions(order, from, offA, min), `${label}: same positions gathered from ${from}, min ${min}`);
+      const scores = new Float64Array(lists), want = new Float64Array(lists);
+      listScoresTo(scores, factors, f, fast, lists, q);
+      ref.listScoresTo(want, factors, f, fast, lists, q);
+      t.ok(scores.every((x, c) => Math.abs(x - want[c]!) < 1e-9), `${label}: same list scores for row ${q}`);
+      for (const mins of [[1, Infinity], [n / 4, n / 4, Infinity], [30], [Infinity]]) {
+        const takenA = new Uint8Array(lists), takenB = new Uint8Array(lists);
+        for (const min of mins) t.same(gatherPositions(scores, takenA, lists, offA, min), ref.gatherPositions(scores, takenB, lists, offA, min), `${label}: same positions gathered, min ${min} of ${mins}`);
+        t.same(takenA, takenB, `${label}: same lists taken`);
       }
     }
   }

@@ -8,7 +8,7 @@ import { allocateModel, modelViews } from '../../src/engine/layout.js';
 import { replay, type LogEntry, type Snapshot } from '../../src/engine/ratings-replay.js';
 import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, neighbours, prepare, type AlsParams, type ItemFeatures, type Prepared } from '../../src/engine/workers/training.js';
 
-const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, cgSteps: 3, neighbours: 3, popularityHalfLifeSeconds: 1e9, seed: 1 };
+const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, cgSteps: 3, neighbours: 3, indexMinItems: 1000, popularityHalfLifeSeconds: 1e9, seed: 1 };
 const NOW = 1_700_000_000;
 
 // Ratings of users [0, 25) on items [0, 16): users 25..29 and items 16..19 exist in the catalogue

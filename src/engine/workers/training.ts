@@ -20,6 +20,7 @@ export interface AlsParams {
   alpha: number;
   cgSteps: number;
   neighbours: number;
+  indexMinItems: number; // catalogues of at least this many items get an item index
   popularityHalfLifeSeconds: number;
   seed: number;
 }
@@ -54,7 +55,7 @@ export function prepare(input: PrepareInput): Prepared {
   }
   const byUser = shared(csrFromTriples(users, items, snapshot.users, snapshot.items, snapshot.ratings));
   const byItem = shared(transpose(byUser));
-  const { buffer, views } = allocateModel({ factors: p.factors, users, items, neighbours: items <= NEIGHBOURS_MAX_ITEMS ? p.neighbours : 0, trainedItems: items, lists: listsFor(items) });
+  const { buffer, views } = allocateModel({ factors: p.factors, users, items, neighbours: items <= NEIGHBOURS_MAX_ITEMS ? p.neighbours : 0, trainedItems: items, lists: listsFor(items, p.indexMinItems) });
   popularityTo(views.popularity, snapshot.items, snapshot.timestamps, new Float32Array(n).fill(1), input.now, p.popularityHalfLifeSeconds);
   for (let i = 0; i < items; i++) views.itemCounts[i] = byItem.indptr[i + 1]! - byItem.indptr[i]!;
   // Same scale as the `implicit` library's initialisation: uniform [0, 0.01).
@@ -69,16 +70,16 @@ export function prepare(input: PrepareInput): Prepared {
 // Neighbour lists cost O(items² · factors): beyond this many items they are left to request time.
 export const NEIGHBOURS_MAX_ITEMS = 20_000;
 
-// Beyond this many items, a similar-items ranking over every item costs several ms (bench/RESULTS.md,
-// "where scoring leaves the event loop"): the model carries an item index (native-free-kernels/ivf.ts)
-// of about ITEMS_PER_LIST items a list, and item-to-items rankings score the lists nearest the item.
-export const INDEX_MIN_ITEMS = 100_000;
+// From AlsParams.indexMinItems items on (RECD_ITEM_INDEX_MIN_ITEMS, default 100,000: where a
+// similar-items ranking over every item costs several ms, bench/RESULTS.md), the model carries an
+// item index (native-free-kernels/ivf.ts) of about ITEMS_PER_LIST items a list, and item-to-items
+// rankings score the lists nearest the item.
 export const ITEMS_PER_LIST = 2048;
 // k-means runs on this many sample rows per list: enough for stable centroids, far cheaper than all rows.
 const SAMPLE_PER_LIST = 48;
 const KMEANS_ITERATIONS = 8;
 
-export const listsFor = (items: number): number => (items < INDEX_MIN_ITEMS ? 0 : Math.ceil(items / ITEMS_PER_LIST));
+export const listsFor = (items: number, minItems: number): number => (items < minItems ? 0 : Math.ceil(items / ITEMS_PER_LIST));
 
 export interface GramInput {
   model: SharedArrayBuffer;
