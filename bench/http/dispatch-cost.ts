@@ -37,6 +37,7 @@ const plain = (method: string, url: string, token: string, body?: unknown): Plai
   authorization: token ? `Bearer ${token}` : '',
   contentType: body === undefined ? '' : 'application/json',
   contentEncoding: '',
+  acceptEncoding: '',
   accept: '*/*',
   body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
 });

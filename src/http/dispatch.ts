@@ -7,6 +7,7 @@ import type { CodecRegistry } from '../codecs/registry.js';
 import { ApiError, forbidden, notFound, wrongData } from '../errors/api-error.js';
 import type { BearerAuth } from './auth.js';
 import { decompress, needsDecompression } from './body.js';
+import { compressed } from './compress.js';
 import { coerceQuery, parseQuery } from './query.js';
 import { API_PREFIX, type Router } from './router.js';
 import { Reply, withWarning, type Claims, type Context, type HandlerResult, type Route } from './types.js';
@@ -21,6 +22,7 @@ export interface PlainRequest {
   contentType: string;
   contentEncoding: string;
   accept: string;
+  acceptEncoding: string;
   body: Uint8Array | undefined;
 }
 
@@ -72,19 +74,21 @@ export class Dispatcher {
 
   dispatch(req: PlainRequest): Outcome | Promise<Outcome> {
     const codec = this.o.codecs.forAccept(req.accept);
-        const requestId = ++this.seq;
+    const requestId = ++this.seq;
+    let out: Outcome | Promise<Outcome>;
     try {
       const result = this.run(req, requestId);
-      if (result instanceof Promise) {
-        return result.then(
-          (r) => this.encode(r, codec),
-          (err) => this.fail(err, codec, requestId, req),
-        );
-      }
-      return this.encode(result, codec);
+      out =
+        result instanceof Promise
+          ? result.then(
+              (r) => this.encode(r, codec),
+              (err) => this.fail(err, codec, requestId, req),
+            )
+          : this.encode(result, codec);
     } catch (err) {
-      return this.fail(err, codec, requestId, req);
+      out = this.fail(err, codec, requestId, req);
     }
+    return out instanceof Promise ? out.then((o) => compressed(o, codec, req.acceptEncoding)) : compressed(out, codec, req.acceptEncoding);
   }
 
   // An outcome for a request refused before dispatch (for instance a body over the cap).

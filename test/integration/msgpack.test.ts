@@ -1,5 +1,5 @@
 // MessagePack bodies and answers: the same endpoints and errors as JSON, in application/msgpack.
-import { decode, Encoder } from '@msgpack/msgpack';
+import { decode, Encoder, ExtensionCodec } from '@msgpack/msgpack';
 import t from 'tap';
 import { freshDatabase, uid } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';
@@ -58,4 +58,44 @@ t.test('JSON in, msgpack out (and the other way round)', async (t) => {
   t.ok(Array.isArray((decode(r.bytes) as { user_ratings: unknown[] }).user_ratings));
   const j = await api.call('GET', `users/${uid(1)}/ratings/`, { token, headers: { accept: 'application/json' } });
   t.match(j.headers['content-type'], /^application\/json/);
+});
+
+t.test('typed arrays in msgpack extensions read as the lists they hold', async (t) => {
+  const ext = new ExtensionCodec();
+  const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  ext.register({ type: 5, encode: (v) => (v instanceof Uint32Array ? bytesOf(v) : null), decode: () => null });
+  const typed = new Encoder({ extensionCodec: ext });
+  const u32 = await freshDatabase(api, root, { user_id_type: 'uint32' });
+  const ratingsOf = async (user: number) => (decode((await api.call('GET', `users/${user}/ratings/`, { token: u32.token, headers: MSGPACK })).bytes) as { user_ratings: unknown[] }).user_ratings;
+  for (const user of [3, 4, 5]) {
+    const r = await api.call('PUT', `users/${user}/ratings/`, { token: u32.token, raw: Buffer.from(encode({ ratings: [{ item_id: 1, rating: 7, timestamp: 1_700_000_000 }] })), headers: MSGPACK });
+    t.equal(r.status, 200, `user ${user} rated`);
+  }
+  // users_id as one uint32 typed array: users 3 and 4 forgotten, 5 kept.
+  const del = await api.call('DELETE', 'interactions-ratings-bulk/', { token: u32.token, raw: Buffer.from(typed.encode({ users_id: Uint32Array.of(3, 4) })), headers: MSGPACK });
+  t.equal(del.status, 202, `accepted: ${del.status}`);
+  const deadline = Date.now() + 20_000;
+  while ((await ratingsOf(3)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  t.same(await ratingsOf(3), [], 'user 3 forgotten');
+  t.same(await ratingsOf(4), [], 'user 4 forgotten');
+  t.equal((await ratingsOf(5)).length, 1, 'user 5 kept');
+  const taskOf = async () => (await api.get('tasks/interactions_ratings_deletion/recents/', { token: u32.token })).body.tasks[0];
+  let task = await taskOf();
+  while (task.status !== 'COMPLETED' && Date.now() < deadline) task = await taskOf();
+  t.equal(task.progress, '2/2 users', 'the task saw exactly the two users sent');
+
+  const bad = new ExtensionCodec();
+  bad.register({ type: 5, encode: (v) => (v instanceof Uint8Array && v.length === 3 ? v : null), decode: () => null });
+  bad.register({ type: 42, encode: (v) => (v instanceof Uint16Array ? bytesOf(v) : null), decode: () => null });
+  bad.register({ type: 7, encode: (v) => (v instanceof Float32Array ? bytesOf(v) : null), decode: () => null });
+  for (const [what, value] of [
+    ['a length that is not whole elements', Uint8Array.of(1, 2, 3)],
+    ['an unknown extension type', Uint16Array.of(1)],
+    ['NaN', Float32Array.of(NaN)],
+  ] as const) {
+    const res = await api.call('DELETE', 'interactions-ratings-bulk/', { token: u32.token, raw: Buffer.from(new Encoder({ extensionCodec: bad }).encode({ users_id: value })), headers: MSGPACK });
+    t.equal(res.status, 400, what);
+    t.equal((decode(res.bytes) as { error_data: { name: string } }).error_data.name, 'WRONG_DATA_TYPE', what);
+  }
+  t.equal((await ratingsOf(5)).length, 1, 'nothing forgotten by the refused requests');
 });
