@@ -1,6 +1,6 @@
 // A real Python client, speaking pickle the way the existing Python clients do (zlib-compressed
 // protocol-4 pickles labelled `Content-Encoding: gzip`, `application/xminds-pkl` both ways,
-// numpy structured arrays for bulk data), drives a whole flow against the real server.
+// numpy structured arrays for bulk data both ways), drives a whole flow against the real server.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import t from 'tap';
@@ -34,9 +34,15 @@ def call(method, path, data=None, accept='application/xminds-pkl'):
         return e.code, pickle.loads(e.read()), None
 
 out['property'] = call('POST', 'items-properties/', {'property_name': 'genre', 'value_type': 'unicode16'})[0]
+out['tags_property'] = call('POST', 'items-properties/', {'property_name': 'tags', 'value_type': 'unicode16', 'repeated': True})[0]
 items = np.array([(i, 'a' if i <= 20 else 'b') for i in range(1, 41)], dtype=[('item_id', '<u4'), ('genre', '<U16')])
-status, answer, _ = call('PUT', 'items-bulk/properties/', {'items': items})
+m2m = [{'name': 'tags', 'array': np.array([(0, 'x'), (0, 'y'), (39, 'z')], dtype=[('item_index', '<u4'), ('value_id', '<U16')])}]
+status, answer, _ = call('PUT', 'items-bulk/properties/', {'items': items, 'items_m2m': m2m})
 out['items'] = [status, sorted(answer.keys())]
+status, answer, _ = call('GET', 'items-bulk/properties/?amt=50')
+listing = answer['items']
+out['listing'] = [status, type(listing).__name__, list(listing.dtype.names), int(len(listing)), [int(x) for x in listing['item_id'][:3]], str(listing['genre'][0]),
+                  [[m['name'], [[int(r['item_index']), str(r['value_id'])] for r in m['array']]] for m in answer['items_m2m']]]
 rows = []
 for u in range(60):
     for j in range(10):
@@ -56,7 +62,8 @@ out['reco'] = [status, [int(x) for x in answer['items_id']], answer['warnings'],
 status, answer, _ = call('GET', 'recommendation/items/99999/items/')
 out['not_found'] = [status, answer]
 status, answer, _ = call('GET', 'users/1/ratings/')
-out['user_ratings'] = [status, len(answer['user_ratings']), sorted(answer['user_ratings'][0].keys())]
+ur = answer['user_ratings']
+out['user_ratings'] = [status, len(ur), list(ur.dtype.names), [ur.dtype[k].str for k in ur.dtype.names]]
 status, answer, _ = call('PUT', 'ratings-bulk/', {'ratings': np.array([(1, 1, 11.0, 1.7e9)], dtype=ratings.dtype)})
 out['bad_rating'] = [status, answer['error_name'], answer['error_data']['name']]
 status, answer, _ = call('POST', 'login/jwt/')
@@ -71,7 +78,9 @@ t.test('a Python client speaking pickle: catalogue, ratings, training, recommend
   });
   const out = JSON.parse(run.stdout);
   t.equal(out.property, 204, 'property created (204, no body)');
-  t.equal(out.items[0], 200, 'items from a structured array');
+  t.equal(out.tags_property, 204, 'repeated property created');
+  t.equal(out.items[0], 200, 'items from a structured array, tags from items_m2m');
+  t.same(out.listing, [200, 'ndarray', ['item_id', 'genre'], 40, [1, 2, 3], 'a', [['tags', [[0, 'x'], [0, 'y'], [39, 'z']]]]], 'the listing: a structured array, repeated values in items_m2m');
   t.same(out.items[1], ['ml_task_id', 'n_created', 'n_modified', 'warnings']);
   t.same(out.ratings, [200, { warnings: [] }], '600 ratings from a structured array');
   t.same(out.status, { status: 'ready' }, 'trained');
@@ -82,7 +91,7 @@ t.test('a Python client speaking pickle: catalogue, ratings, training, recommend
   t.same(out.reco.slice(4), ['ndarray', 'uint32'], 'items_id arrives as a numpy uint32 array');
   t.equal(out.not_found[0], 404);
   t.equal(out.not_found[1].error_data.name, 'ITEM_NOT_FOUND', 'errors are pickled too');
-  t.same(out.user_ratings, [200, 10, ['item_id', 'rating', 'timestamp']]);
+  t.same(out.user_ratings, [200, 10, ['item_id', 'rating', 'timestamp'], ['<u4', '<f8', '<f8']], 'user ratings: a structured array');
   t.same(out.bad_rating, [400, 'WrongData', 'WRONG_DATA_TYPE']);
   t.equal(out.empty_body[0], 200, 'an empty body with pickle headers is accepted');
 });
