@@ -16,6 +16,7 @@ import { BearerAuth } from './http/auth.js';
 import { Dispatcher } from './http/dispatch.js';
 import { Router } from './http/router.js';
 import { HttpServer } from './http/server.js';
+import type { Claims } from './http/types.js';
 import { allRoutes } from './routes/index.js';
 import { AccountService } from './services/accounts.js';
 import { DatabaseService } from './services/databases.js';
@@ -32,6 +33,8 @@ import { ProfileCache } from './services/profile-cache.js';
 import { TableService } from './services/tables.js';
 import { PropertyService } from './services/properties.js';
 import { RateLimiter } from './services/rate-limiter.js';
+import { CallCounter } from './services/call-counter.js';
+import { CallCountsService } from './services/call-counts.js';
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer.js';
 import { randomSecret } from './services/secrets.js';
 import { TokenService } from './services/tokens.js';
@@ -50,6 +53,7 @@ import { OutboxStore } from './store/outbox-store.js';
 import { PropertiesStore } from './store/properties-store.js';
 import { classifyStorageError, connectRedis, waitForRedis, type Redis } from './store/redis.js';
 import { startRedisServer, type EmbeddedRedis } from './store/redis-server.js';
+import { CallCountsStore } from './store/call-counts-store.js';
 import { RateStore } from './store/rate-store.js';
 import { TasksStore } from './store/tasks-store.js';
 import { TokensStore } from './store/tokens-store.js';
@@ -93,7 +97,8 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const secret = config.jwtSecret ?? (await tokensStore.jwtSecret(() => randomBytes(48).toString('base64url')));
     const tokens = new TokenService(secret, tokensStore, config.jwtTtlSeconds, config.refreshTtlSeconds);
     const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(new OutboxStore(redis), logger);
-    const accounts = new AccountService(new AccountsStore(redis), tokens, mailer, config.resetCodeTtlSeconds);
+    const accountsStore = new AccountsStore(redis);
+    const accounts = new AccountService(accountsStore, tokens, mailer, config.resetCodeTtlSeconds);
     const tasksStore = new TasksStore(redis);
     const propertiesStore = new PropertiesStore(redis);
     const entitiesStore = new EntitiesStore(redis);
@@ -160,10 +165,13 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     await watchBroadcasts(subscriber, tokens, catalogues, registry, tables);
     scheduler.start();
 
+    const callCountsStore = new CallCountsStore(redis);
+    const counter = new CallCounter(callCountsStore, 1000, (err) => logger.warn({ err }, 'call counts not flushed'));
     const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
     const router = new Router(allRoutes({ accounts, databases, login, properties, entities, ratings, interactions, interactionRules, models: new ModelService(scheduler, modelsStore, registry),
       recommend: new RecommendService(registry, catalogues, entitiesStore, ratingsStore, interactionRules, profiles, scoring, config.scoringInlineWork),
       tables,
+      callCounts: new CallCountsService(callCountsStore, accountsStore, databasesStore),
     }));
     const dispatcher = new Dispatcher({
       router,
@@ -173,6 +181,10 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
       maxDecompressedBytes: config.maxDecompressedBytes,
       classify: classifyStorageError,
       admit: limiter && ((claims) => limiter.admit(claims.org)),
+      ...(config.callCounts === 1 && {
+        countRequest: (claims: Claims, group: string) => counter.request(claims.org, group, claims.db, claims.sub),
+        countReco: (claims: Claims, recoType: string, scenario: string) => counter.reco(claims.org, recoType, scenario),
+      }),
     });
     const http = new HttpServer(dispatcher, { host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, logger });
     const port = await http.listen();
@@ -185,6 +197,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
       async close() {
         await http.close();
         limiter?.close();
+        await counter.close().catch((err) => logger.warn({ err }, 'call counts not flushed'));
         mailer.close();
         await closeRedis();
         logger.info('recd stopped');

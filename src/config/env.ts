@@ -18,6 +18,7 @@ export interface Config {
   maxDecompressedBytes: number;
   redisCommandTimeoutMs: number;
   rateLimitPerSecond: number;
+  callCounts: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
@@ -99,6 +100,7 @@ export const CONFIG_TABLE = [
   { key: 'maxBodyBytes', env: 'RECD_MAX_BODY_BYTES', parse: int(1024, 2048 * MiB), fallback: 64 * MiB, doc: 'largest request body accepted, as sent' },
   { key: 'maxDecompressedBytes', env: 'RECD_MAX_DECOMPRESSED_BYTES', parse: int(1024, 4096 * MiB), fallback: 512 * MiB, doc: 'largest request body after decompression' },
   { key: 'redisCommandTimeoutMs', env: 'RECD_REDIS_TIMEOUT_MS', parse: int(100, 600000), fallback: 10000, doc: 'a Redis command slower than this fails the request with 503' },
+  { key: 'callCounts', env: 'RECD_CALL_COUNTS', parse: int(0, 1), fallback: 1, doc: 'count requests for call-counts/historical/ (0: off, for measuring what counting costs)' },
   { key: 'rateLimitPerSecond', env: 'RECD_RATE_LIMIT_PER_SECOND', parse: int(0, 1e9), fallback: 0, doc: 'requests per second per organisation, across all processes (0: no limit)' },
   { key: 'smtpUrl', env: 'RECD_SMTP_URL', parse: url, fallback: undefined, doc: 'SMTP server for outgoing mail; unset: mail goes to the Redis outbox and the log' },
   { key: 'mailFrom', env: 'RECD_MAIL_FROM', parse: text, fallback: 'recd <noreply@localhost>', doc: 'From: of outgoing mail' },

@@ -43,9 +43,14 @@ export interface DispatcherOptions {
   classify: (err: unknown) => ApiError | undefined;
   // Admission of an authenticated request (rate limits); throws to refuse it.
   admit?: (claims: Claims) => void;
+  // Call counts: every authenticated request by its route's group (the first path segment), and
+  // recommendation requests by type and scenario once their parameters are read.
+  countRequest?: (claims: Claims, group: string) => void;
+  countReco?: (claims: Claims, recoType: string, scenario: string) => void;
 }
 
 interface Compiled {
+  group: string;
   params?: Validator;
   query?: Validator;
   body?: Validator;
@@ -64,6 +69,7 @@ export class Dispatcher {
     for (const route of o.router.routes) {
       const props = (route.body as { properties?: Record<string, unknown> } | undefined)?.properties;
       this.compiled.set(route, {
+        group: route.path.split('/')[0]!,
         params: route.params && compileValidator(route.params, 'path'),
         query: route.query && compileValidator(route.query, 'query'),
         body: route.body && compileValidator(route.body, 'body'),
@@ -110,6 +116,7 @@ export class Dispatcher {
     const { route, params } = match;
     const c = this.compiled.get(route)!;
     const auth = this.authorize(route, req.authorization);
+    if (auth) this.o.countRequest?.(auth, c.group);
     c.params?.(params);
     let query: Record<string, unknown> = {};
     if (route.query) {
@@ -154,6 +161,7 @@ export class Dispatcher {
       if (c.bodyKeys && isPlainObject(body)) for (const k in body) if (!c.bodyKeys.has(k)) (unknownKeys ??= []).push(k);
     }
     c.body?.(ctx.body);
+    if (route.recoType !== undefined && ctx.auth) this.o.countReco?.(ctx.auth, route.recoType, scenarioOf(ctx));
     const out = route.handler(ctx);
     if (unknownKeys === undefined || unknownKeys.length === 0) return out;
     const warning = `fields ignored (not used by this endpoint): ${unknownKeys.join(', ')}`;
@@ -198,6 +206,12 @@ export class Dispatcher {
 function stripPrefix(url: string): string | undefined {
   if (url === API_PREFIX) return '/';
   return url.startsWith(API_PREFIX + '/') ? url.slice(API_PREFIX.length) : undefined;
+}
+
+// The scenario a recommendation request names (query or body), '' for none.
+function scenarioOf(ctx: Context): string {
+  const named = (ctx.query as { scenario?: unknown }).scenario ?? (isPlainObject(ctx.body) ? ctx.body.scenario : undefined);
+  return typeof named === 'string' ? named : '';
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

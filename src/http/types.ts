@@ -80,6 +80,7 @@ export interface Route {
   query?: TSchema;
   body?: TSchema;
   summary: string;
+  recoType?: string; // recommendation routes: what call counts file them under
   handler: (ctx: Context<any, any, any>) => HandlerResult | Promise<HandlerResult>;
 }
 
@@ -92,6 +93,7 @@ interface RouteSpec<P, Q, B, C> {
   params?: P;
   query?: Q;
   body?: B;
+  recoType?: string;
   handler: (ctx: C) => HandlerResult | Promise<HandlerResult>;
 }
 

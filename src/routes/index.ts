@@ -1,6 +1,7 @@
 // The whole route table.
 import type { Route } from '../http/types.js';
 import type { AccountService } from '../services/accounts.js';
+import type { CallCountsService } from '../services/call-counts.js';
 import type { DatabaseService } from '../services/databases.js';
 import type { EntityService } from '../services/entities.js';
 import type { LoginService } from '../services/login.js';
@@ -12,6 +13,7 @@ import type { InteractionRuleService } from '../services/interaction-rules.js';
 import type { InteractionService } from '../services/interactions.js';
 import type { RatingService } from '../services/ratings.js';
 import { accountRoutes } from './accounts.js';
+import { callCountRoutes } from './call-counts.js';
 import { databaseRoutes } from './databases.js';
 import { entityRoutes } from './entities.js';
 import { interactionRoutes } from './interactions.js';
@@ -36,6 +38,7 @@ export interface Services {
   models: ModelService;
   recommend: RecommendService;
   tables: TableService;
+  callCounts: CallCountsService;
 }
 
 export const allRoutes = (s: Services): Route[] => [
@@ -51,4 +54,5 @@ export const allRoutes = (s: Services): Route[] => [
   ...recommendationRoutes(s.recommend),
   ...tableRoutes(s.tables),
   ...userDataRoutes(s.entities, s.interactions),
+  ...callCountRoutes(s.callCounts),
 ];

@@ -63,6 +63,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/items/<item_id>/items/',
+    recoType: 'item_to_items',
     summary: 'items similar to an item',
     params: Type.Object({ item_id: Id }),
     query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings) }),
@@ -71,6 +72,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/users/<user_id>/items/',
+    recoType: 'profile_to_items',
     summary: "items for a user, from the user's current ratings",
     params: Type.Object({ user_id: Id }),
     query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings), exclude_rated_items: Type.Optional(Type.Boolean()) }),
@@ -79,6 +81,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/sessions/items/',
+    recoType: 'session_to_items',
     summary: "items for an anonymous session, from the ratings or interactions it sends (nothing is stored)",
     body: Type.Object({ ...Common, ...SessionBody }),
     handler: ({ auth, db, body }) => notYet(body, reco.sessionToItems(auth, db, body, query(body))),
@@ -86,6 +89,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/context-items/users/<user_id>/items/',
+    recoType: 'profile_to_items_w_ctx_items',
     summary: "items for a user, steered towards items like the context items (which are left out)",
     params: Type.Object({ user_id: Id }),
     body: Type.Object({ ...Common, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), exclude_rated_items: Type.Optional(Type.Boolean()), context_items: ContextItems }),
@@ -94,6 +98,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/context-items/sessions/items/',
+    recoType: 'session_to_items_w_ctx_items',
     summary: "items for a session's ratings, steered towards items like the context items (which are left out)",
     body: Type.Object({ ...Common, ...SessionBody, context_items: ContextItems }),
     handler: ({ auth, db, body }) => notYet(body, reco.sessionToItems(auth, db, body, query(body), body.context_items)),
@@ -101,6 +106,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/users/<user_id>/items-properties/<property_name>/',
+    recoType: 'profile_to_item_properties',
     summary: 'values of an item property for a user, ranked over the items that hold them',
     params: Type.Object({ user_id: Id, property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
     query: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(RuleStrings), ...Later }),
@@ -109,6 +115,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/sessions/items-properties/<property_name>/',
+    recoType: 'session_to_item_properties',
     summary: "values of an item property for a session's ratings or interactions, ranked over the items that hold them",
     params: Type.Object({ property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
     body: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(Filters), ...Later, ratings: SessionBody.ratings, interactions: SessionBody.interactions, user_properties: SessionBody.user_properties }),
@@ -140,6 +147,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/users-groups/items/',
+    recoType: 'profiles_group_to_items',
     summary: 'items for a group of users; consensus_factor 0 ranks by the mean score, 1 by the lowest',
     body: Type.Object({
       ...Common,

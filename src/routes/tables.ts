@@ -34,6 +34,7 @@ export const tableRoutes = (tables: TableService): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/precomputed/items/<item_id>/items/',
+    recoType: 'precomputed_item_to_items',
     summary: 'items similar to an item, read from an item_to_items table',
     params: Type.Object({ item_id: Id }),
     query: Read,
@@ -42,6 +43,7 @@ export const tableRoutes = (tables: TableService): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/precomputed/users/<user_id>/items/',
+    recoType: 'precomputed_profile_to_items',
     summary: 'items for a user, read from a profile_to_items table',
     params: Type.Object({ user_id: Id }),
     query: Read,

@@ -35,6 +35,11 @@ export const keys = {
   outbox: () => 'mail:outbox',
   // STRING counter of an organisation's requests in one one-second window; expires soon after.
   rateWindow: (org: string, window: number) => `{org:${org}}:rate:${window}`,
+  // HASH of an organisation's call counts for one series of a label and one UTC day: field = start
+  // of a minute (epoch seconds), value = requests; expires CALL_COUNT_DAYS after its last write.
+  callCounts: (org: string, label: string, key: string, day: number) => `{org:${org}}:cc:${label}:${day}:${encodeURIComponent(key)}`,
+  // SET of the series keys a label has had for an organisation.
+  callCountKeys: (org: string, label: string) => `{org:${org}}:cc:${label}`,
   // STRING msgpack Database.
   database: (db: string) => `{db:${db}}:meta`,
   // Pattern of every key of a database (deletion scans it).

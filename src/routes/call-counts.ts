@@ -1,0 +1,46 @@
+// Call counts: an organisation's requests over time, in total and by label.
+import { Type } from '@sinclair/typebox';
+import { LIMITS } from '../config/limits.js';
+import { wrongData } from '../errors/api-error.js';
+import { ADMINS, authedRoute, BACKENDS, type Route } from '../http/types.js';
+import { LABELS, type CallCountsService, type Label } from '../services/call-counts.js';
+import { Timestamp } from '../schemas/common.js';
+import { RECO_TYPES } from './reco-types.js';
+
+const Window = { start_timestamp: Type.Optional(Timestamp), end_timestamp: Type.Optional(Timestamp) };
+
+function label(raw: string): Label {
+  if (!(LABELS as readonly string[]).includes(raw)) throw wrongData('WRONG_PARAMETER', `label must be one of ${LABELS.join(', ')}`, { field: 'label' });
+  return raw as Label;
+}
+
+function recoType(raw: string): string {
+  if (!(RECO_TYPES as readonly string[]).includes(raw)) throw wrongData('WRONG_PARAMETER', `reco_type must be one of ${RECO_TYPES.join(', ')}`, { field: 'reco_type' });
+  return raw;
+}
+
+export const callCountRoutes = (counts: CallCountsService): Route[] => [
+  authedRoute(ADMINS, {
+    method: 'GET',
+    path: 'call-counts/historical/',
+    summary: "the organisation's requests over time",
+    query: Type.Object(Window),
+    handler: ({ auth, query }) => counts.total(auth.org, query),
+  }),
+  authedRoute(ADMINS, {
+    method: 'GET',
+    path: 'call-counts/historical/<label>/',
+    summary: "the organisation's requests over time, one series per account, endpoint group, database, scenario or recommendation type",
+    params: Type.Object({ label: Type.String({ maxLength: 64 }) }),
+    query: Type.Object({ ...Window, amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.callCountsAmtMax })), cursor: Type.Optional(Type.String({ maxLength: 256 })) }),
+    handler: ({ auth, params, query }) => counts.byLabel(auth.org, label(params.label), { ...query, amt: query.amt ?? LIMITS.callCountsAmtDefault }),
+  }),
+  authedRoute(BACKENDS, {
+    method: 'GET',
+    path: 'call-counts/historical/SCENARIOS/<reco_type>/<name>/',
+    summary: 'requests over time that ran one scenario',
+    params: Type.Object({ reco_type: Type.String({ maxLength: 64 }), name: Type.String({ minLength: 1, maxLength: 64 }) }),
+    query: Type.Object(Window),
+    handler: ({ auth, params, query }) => counts.scenario(auth.org, recoType(params.reco_type), params.name, query),
+  }),
+];
