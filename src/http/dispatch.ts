@@ -141,7 +141,7 @@ export class Dispatcher {
       if (!codec) throw wrongData('WRONG_DATA_TYPE', `Content-Type ${JSON.stringify(contentType)} is not supported: send application/json`);
       let body: unknown;
       try {
-        body = codec.decode(bytes);
+        body = codec.decode(bytes, route.tables);
       } catch (err) {
         if (err instanceof DecodeError) throw wrongData('WRONG_DATA_TYPE', err.message);
         throw err;
