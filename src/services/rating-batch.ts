@@ -32,6 +32,19 @@ export class RatingBatchBuilder {
     return p;
   }
 
+  // The same for ids known to be distinct from every id given so far (the caller dedupes them).
+  newUser(key: string): number {
+    const p = this.users.size;
+    this.users.set(key, p);
+    return p;
+  }
+
+  newItem(key: string): number {
+    const p = this.items.size;
+    this.items.set(key, p);
+    return p;
+  }
+
   add(user: number, item: number, rating: number, timestamp: number): void {
     if (this.n === this.userOf.length) this.grow();
     this.userOf[this.n] = user;

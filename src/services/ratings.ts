@@ -9,7 +9,7 @@ import { RatingBatchBuilder } from './rating-batch.js';
 import type { TrainingScheduler } from '../engine/scheduler.js';
 import type { ProfileCache } from './profile-cache.js';
 import { decodeCursor, encodeCursor } from './cursors.js';
-import { parseId, pathOwner, shownId, type Parsed } from './identifiers.js';
+import { numericIdMax, parseId, pathOwner, shownId, type Parsed } from './identifiers.js';
 
 const ROW_FIELDS = new Set(['user_id', 'item_id', 'rating', 'timestamp']);
 
@@ -154,6 +154,20 @@ function idColumn(auth: Claims, kind: 'user' | 'item', col: Column, b: RatingBat
     return kind === 'user' ? b.user(id.key) : b.item(id.key);
   };
   const nums = col.numbers;
+  const max = numericIdMax(auth, kind);
+  if (nums && max !== undefined) {
+    // uint ids from a numeric column: a valid value's canonical id is its decimal text, distinct per value.
+    return (r, at) => {
+      const v = nums[r]!;
+      let p = seen.get(v);
+      if (p === undefined) {
+        if (!(Number.isInteger(v) && v >= 1 && v <= max)) return position(v, at); // throws the usual error
+        const key = String(v);
+        seen.set(v, (p = kind === 'user' ? b.newUser(key) : b.newItem(key)));
+      }
+      return p;
+    };
+  }
   if (nums) {
     return (r, at) => {
       const v = nums[r]!;
