@@ -72,6 +72,11 @@ class IndexCache {
     this.size++;
   }
 
+  clear(): void {
+    this.dbs.clear();
+    this.size = 0;
+  }
+
   forget(db: string): void {
     const d = this.dbs.get(db);
     if (d) this.size -= d.user.size + d.item.size;
@@ -187,6 +192,8 @@ export class RatingsStore {
 
   constructor(redis: Redis) {
     this.resolveScript = defineScript(redis, 'recdRatingsResolve', 4, RESOLVE);
+    // A (re)connection may reach a Redis that restarted with less than it had: resolve everything again.
+    redis.on('ready', () => this.cache.clear());
     this.putScript = defineScript(redis, 'recdRatingsPut2', 6, PUT);
     this.deleteScript = defineScript(redis, 'recdRatingsDelete', 5, DELETE);
     this.userScript = defineScript(redis, 'recdRatingsUser', 3, USER, true);

@@ -34,9 +34,23 @@ def call(method, path, data=None, accept='application/xminds-pkl'):
         return e.code, pickle.loads(e.read()), None
 
 out['property'] = call('POST', 'items-properties/', {'property_name': 'genre', 'value_type': 'unicode16'})[0]
+out['tags'] = call('POST', 'items-properties/', {'property_name': 'tags', 'value_type': 'unicode16', 'repeated': True})[0]
+out['age'] = call('POST', 'users-properties/', {'property_name': 'age', 'value_type': 'uint8'})[0]
 items = np.array([(i, 'a' if i <= 20 else 'b') for i in range(1, 41)], dtype=[('item_id', '<u4'), ('genre', '<U16')])
-status, answer, _ = call('PUT', 'items-bulk/properties/', {'items': items})
+m2m = np.array([(0, 'red'), (0, 'gr\u00fcn'), (2, 'blue')], dtype=[('item_index', '<u4'), ('value_id', '<U16')])
+status, answer, _ = call('PUT', 'items-bulk/properties/', {'items': items, 'items_m2m': [{'name': 'tags', 'array': m2m}]})
 out['items'] = [status, sorted(answer.keys())]
+status, answer, _ = call('GET', 'items/1/properties/')
+out['item1'] = [status, answer['item']]
+status, answer, _ = call('GET', 'items/3/properties/')
+out['item3'] = [status, answer['item']]
+users = np.array([(u, 20 + u % 50) for u in range(1, 61)], dtype=[('user_id', '<u4'), ('age', 'u1')])
+status, answer, _ = call('PUT', 'users-bulk/properties/', {'users': users})
+out['users'] = [status, answer.get('n_created')]
+status, answer, _ = call('GET', 'users/7/properties/')
+out['user7'] = [status, answer['user']]
+status, answer, _ = call('PUT', 'users-bulk/properties/', {'users': np.array([(1, 300)], dtype=[('user_id', '<u4'), ('age', '<u2')])})
+out['bad_user'] = [status, answer['error_name'], answer['error_data']['name']]
 rows = []
 for u in range(60):
     for j in range(10):
@@ -73,6 +87,12 @@ t.test('a Python client speaking pickle: catalogue, ratings, training, recommend
   t.equal(out.property, 204, 'property created (204, no body)');
   t.equal(out.items[0], 200, 'items from a structured array');
   t.same(out.items[1], ['ml_task_id', 'n_created', 'n_modified', 'warnings']);
+  t.same([out.tags, out.age], [204, 204]);
+  t.same(out.item1, [200, { item_id: 1, genre: 'a', tags: ['red', 'grün'] }], 'items_m2m filled the repeated property');
+  t.same(out.item3, [200, { item_id: 3, genre: 'a', tags: ['blue'] }]);
+  t.same(out.users, [200, 60], 'users from a structured array');
+  t.same(out.user7, [200, { user_id: 7, age: 27 }]);
+  t.same(out.bad_user, [400, 'WrongData', 'WRONG_DATA_TYPE'], 'a value outside its type, from a column');
   t.same(out.ratings, [200, { warnings: [] }], '600 ratings from a structured array');
   t.same(out.status, { status: 'ready' }, 'trained');
   t.equal(out.reco[0], 200);
