@@ -38,6 +38,7 @@ const plain = (method: string, url: string, token: string, body?: unknown): Plai
   contentType: body === undefined ? '' : 'application/json',
   contentEncoding: '',
   accept: '*/*',
+  acceptEncoding: '',
   body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
 });
 async function json(req: PlainRequest): Promise<any> {

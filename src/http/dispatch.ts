@@ -7,6 +7,7 @@ import type { CodecRegistry } from '../codecs/registry.js';
 import { ApiError, forbidden, notFound, wrongData } from '../errors/api-error.js';
 import type { BearerAuth } from './auth.js';
 import { decompress, needsDecompression } from './body.js';
+import { compressed } from './compress.js';
 import { coerceQuery, parseQuery } from './query.js';
 import { API_PREFIX, type Router } from './router.js';
 import { Reply, withWarning, type Claims, type Context, type HandlerResult, type Route } from './types.js';
@@ -21,6 +22,7 @@ export interface PlainRequest {
   contentType: string;
   contentEncoding: string;
   accept: string;
+  acceptEncoding: string;
   body: Uint8Array | undefined;
 }
 
@@ -77,11 +79,11 @@ export class Dispatcher {
       const result = this.run(req, requestId);
       if (result instanceof Promise) {
         return result.then(
-          (r) => this.encode(r, codec),
+          (r) => this.encode(r, codec, req),
           (err) => this.fail(err, codec, requestId, req),
         );
       }
-      return this.encode(result, codec);
+      return this.encode(result, codec, req);
     } catch (err) {
       return this.fail(err, codec, requestId, req);
     }
@@ -156,13 +158,16 @@ export class Dispatcher {
     return out instanceof Promise ? out.then((r) => withWarning(r, warning)) : withWarning(out, warning);
   }
 
-  private encode(result: HandlerResult, codec: Codec): Outcome {
+  private encode(result: HandlerResult, codec: Codec, req: PlainRequest): Outcome {
     if (result === undefined) return { status: 204, contentType: undefined, headers: undefined, body: '' };
     if (result instanceof Reply) {
-      if (result.body === undefined) return { status: result.status, contentType: undefined, headers: result.headers, body: '' };
-      return { status: result.status, contentType: codec.mediaTypes[0]!, headers: result.headers, body: this.encodeValue(result.body, codec) };
+      if (result.body === undefined && result.status === 204) return { status: 204, contentType: undefined, headers: result.headers, body: '' };
+      // Every other status carries a body (pickle clients fail on an empty one): null when the handler gave none.
+      const out = compressed(this.encodeValue(result.body ?? null, codec), result.headers, codec, req.acceptEncoding);
+      return { status: result.status, contentType: codec.mediaTypes[0]!, headers: out.headers, body: out.body };
     }
-    return { status: 200, contentType: codec.mediaTypes[0]!, headers: undefined, body: this.encodeValue(result, codec) };
+    const out = compressed(this.encodeValue(result, codec), undefined, codec, req.acceptEncoding);
+    return { status: 200, contentType: codec.mediaTypes[0]!, headers: out.headers, body: out.body };
   }
 
   private encodeValue(value: unknown, codec: Codec): Uint8Array | string {
@@ -187,7 +192,8 @@ export class Dispatcher {
     } else if (api.status >= 500) {
       this.o.logger.warn({ requestId, method: req.method, url: req.url, error: api.message }, 'request failed');
     }
-    return { status: api.status, contentType: codec.mediaTypes[0]!, headers: api.headers, body: codec.encode(api.body()) };
+    const out = compressed(codec.encode(api.body()), api.headers, codec, req.acceptEncoding);
+    return { status: api.status, contentType: codec.mediaTypes[0]!, headers: out.headers, body: out.body };
   }
 }
 

@@ -119,6 +119,7 @@ export class HttpServer {
       contentType: '',
       contentEncoding: '',
       accept: req.getHeader('accept'),
+      acceptEncoding: req.getHeader('accept-encoding'),
       body: undefined,
     };
     const pending: Pending = { aborted: false, done: false, head: method === 'HEAD', watched: false };
