@@ -1,5 +1,5 @@
 // MessagePack bodies and answers: the same endpoints and errors as JSON, in application/msgpack.
-import { decode, Encoder } from '@msgpack/msgpack';
+import { decode, Encoder, ExtensionCodec } from '@msgpack/msgpack';
 import t from 'tap';
 import { freshDatabase, uid } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';
@@ -58,4 +58,32 @@ t.test('JSON in, msgpack out (and the other way round)', async (t) => {
   t.ok(Array.isArray((decode(r.bytes) as { user_ratings: unknown[] }).user_ratings));
   const j = await api.call('GET', `users/${uid(1)}/ratings/`, { token, headers: { accept: 'application/json' } });
   t.match(j.headers['content-type'], /^application\/json/);
+});
+
+t.test('typed arrays travel as the typed-array extensions; other extensions are refused', async (t) => {
+  const ext = new ExtensionCodec();
+  const TYPES: [number, new (...a: any[]) => ArrayBufferView][] = [[0x16, Uint32Array], [0x17, Float32Array], [0x18, Float64Array]];
+  for (const [type, Ctor] of TYPES) {
+    ext.register({
+      type,
+      encode: (v) => (v instanceof Ctor ? new Uint8Array((v as Uint32Array).buffer.slice(0)) : null),
+      decode: (data) => new Ctor(data.slice().buffer),
+    });
+  }
+  const withExt = new Encoder({ extensionCodec: ext });
+  // Per-user ratings sent as three typed columns is not a request shape; a list of item ids is: the
+  // items-by-id listing takes `items_id` as a Uint32Array.
+  await send('PUT', 'ratings-bulk/', { ratings: [{ user_id: uid(9), item_id: 11, rating: 3, timestamp: 1_700_000_001 }] });
+  const raw = Buffer.from(withExt.encode({ users_id: Uint32Array.from([1, 2]) }));
+  const bad = await api.call('POST', 'users-bulk/properties/list/', { token, raw, headers: MSGPACK });
+  t.equal(bad.status, 400, 'uint32 numbers for uuid users: refused like the same numbers in JSON');
+  t.match(decode(bad.bytes), { error_data: { name: 'INCORRECT_USER_ID_TYPE' } }, 'the typed array arrived as a list of numbers');
+  const unknownExt = Buffer.from([0x81, 0xa1, 0x78, 0xd4, 0x05, 0x00]); // {x: ext type 5}
+  const refused = await api.call('PUT', 'ratings-bulk/', { token, raw: unknownExt, headers: MSGPACK });
+  t.equal(refused.status, 400);
+  t.match(decode(refused.bytes), { error_data: { name: 'WRONG_DATA_TYPE' } });
+  const stamp = Buffer.from(new Encoder().encode({ ratings: [{ user_id: uid(1), item_id: 1, rating: 1, timestamp: new Date(0) }] }));
+  const noDate = await api.call('PUT', 'ratings-bulk/', { token, raw: stamp, headers: MSGPACK });
+  t.equal(noDate.status, 400, 'msgpack timestamps are refused');
+  t.match(decode(noDate.bytes, { extensionCodec: ext }), { message: /timestamps/ });
 });
