@@ -3,7 +3,8 @@
 // with protocol 4 and never compressed (those clients fail on compressed pickle streams).
 import { DecodeError, type Codec } from './codec.js';
 import { decodePickle } from './pickle/decode.js';
-import { encodePickle, NumpyArray } from './pickle/encode.js';
+import { encodePickle } from './pickle/encode.js';
+import { withNumpyArrays } from './pickle/numpy-answers.js';
 import { plainOf } from './pickle/ndarray.js';
 import { ColumnTable } from './pickle/table.js';
 
@@ -19,7 +20,7 @@ export const pickleCodec: Codec = {
     return jsonSafe(plainOf(value));
   },
   encode(value) {
-    return encodePickle(withIdArrays(value));
+    return encodePickle(withNumpyArrays(value));
   },
 };
 
@@ -60,24 +61,4 @@ function jsonSafe(v: unknown): unknown {
     for (const key of Object.keys(o)) o[key] = jsonSafe(o[key]);
   }
   return v;
-}
-
-// The ID lists Python clients receive as numpy arrays (their documented answer type): `items_id` and
-// `users_id` of an answer, as uint32 or unicode arrays when every id is of one kind; anything else
-// stays a list.
-const ID_LISTS = ['items_id', 'users_id'];
-
-function withIdArrays(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const o = value as Record<string, unknown>;
-  if (!ID_LISTS.some((k) => Array.isArray(o[k]))) return value;
-  const out: Record<string, unknown> = { ...o };
-  for (const k of ID_LISTS) if (Array.isArray(o[k])) out[k] = idArray(o[k] as unknown[]);
-  return out;
-}
-
-function idArray(ids: unknown[]): unknown {
-  if (ids.every((id) => typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= 0xffffffff)) return new NumpyArray(Uint32Array.from(ids as number[]));
-  if (ids.length > 0 && ids.every((id) => typeof id === 'string')) return new NumpyArray(ids as string[]);
-  return ids;
 }

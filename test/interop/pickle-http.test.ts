@@ -70,7 +70,14 @@ out['reco'] = [status, [int(x) for x in answer['items_id']], answer['warnings'],
 status, answer, _ = call('GET', 'recommendation/items/99999/items/')
 out['not_found'] = [status, answer]
 status, answer, _ = call('GET', 'users/1/ratings/')
-out['user_ratings'] = [status, len(answer['user_ratings']), sorted(answer['user_ratings'][0].keys())]
+ur = answer['user_ratings']
+out['user_ratings'] = [status, len(ur), list(ur.dtype.names), str(ur['rating'].dtype), type(ur).__name__]
+status, answer, _ = call('GET', 'items-bulk/properties/?amt=3')
+it = answer['items']
+out['listing'] = [status, type(it).__name__, [list(f) for f in it.dtype.descr], it['item_id'].tolist(), it['genre'].tolist(),
+                  [(m['name'], m['array'].dtype.names, m['array'].tolist()) for m in answer['items_m2m']], answer['has_next']]
+status, answer, _ = call('POST', 'users-bulk/properties/list/', {'users_id': np.array([3, 5], dtype='<u4')})
+out['users_list'] = [status, answer['users'].tolist(), answer['users_m2m']]
 status, answer, _ = call('PUT', 'ratings-bulk/', {'ratings': np.array([(1, 1, 11.0, 1.7e9)], dtype=ratings.dtype)})
 out['bad_rating'] = [status, answer['error_name'], answer['error_data']['name']]
 status, answer, _ = call('POST', 'login/jwt/')
@@ -102,7 +109,17 @@ t.test('a Python client speaking pickle: catalogue, ratings, training, recommend
   t.same(out.reco.slice(4), ['ndarray', 'uint32'], 'items_id arrives as a numpy uint32 array');
   t.equal(out.not_found[0], 404);
   t.equal(out.not_found[1].error_data.name, 'ITEM_NOT_FOUND', 'errors are pickled too');
-  t.same(out.user_ratings, [200, 10, ['item_id', 'rating', 'timestamp']]);
+  t.same(out.user_ratings, [200, 10, ['item_id', 'rating', 'timestamp'], 'float64', 'ndarray'], 'ratings arrive as a structured array');
+  t.same(out.listing, [
+    200,
+    'ndarray',
+    [['item_id', '<u4'], ['genre', '<U1']],
+    [1, 2, 3],
+    ['a', 'a', 'a'],
+    [['tags', ['item_index', 'value_id'], [[0, 'red'], [0, 'grün'], [2, 'blue']]]],
+    true,
+  ], 'the items listing: a structured array, repeated values in items_m2m');
+  t.same(out.users_list, [200, [[3, 23], [5, 25]], []], 'users by id: a structured array');
   t.same(out.bad_rating, [400, 'WrongData', 'WRONG_DATA_TYPE']);
   t.equal(out.empty_body[0], 200, 'an empty body with pickle headers is accepted');
 });
