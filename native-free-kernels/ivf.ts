@@ -2,20 +2,21 @@
 // `lists` unit centroids (spherical k-means on a sample), so a query scores the rows of the lists
 // nearest to it instead of every row. Rows of norm 0 belong to no list.
 
+import { dotAt } from './dot.js';
+
 export const NO_LIST = 0xffffffff;
 
-// a[i .. i+f) · b[j .. j+f), four partial sums at a time (V8 keeps them in registers).
-function dotAt(a: Float32Array, i: number, b: Float32Array, j: number, f: number): number {
-  let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-  let k = 0;
-  for (; k + 4 <= f; k += 4) {
-    d0 += a[i + k]! * b[j + k]!;
-    d1 += a[i + k + 1]! * b[j + k + 1]!;
-    d2 += a[i + k + 2]! * b[j + k + 2]!;
-    d3 += a[i + k + 3]! * b[j + k + 3]!;
+// The list whose centroid has the largest dot product with row r (ties: the lower list).
+function nearestList(factors: Float32Array, r: number, f: number, centroids: Float32Array, lists: number): number {
+  let best = 0, bestDot = -Infinity;
+  for (let c = 0; c < lists; c++) {
+    const d = dotAt(factors, r * f, centroids, c * f, f);
+    if (d > bestDot) {
+      bestDot = d;
+      best = c;
+    }
   }
-  for (; k < f; k++) d0 += a[i + k]! * b[j + k]!;
-  return d0 + d1 + d2 + d3;
+  return best;
 }
 
 function checkDims(factors: Float32Array, norms: Float32Array, n: number, f: number, centroids: Float32Array, lists: number): void {
@@ -33,19 +34,7 @@ export function assignTo(assign: Uint32Array, factors: Float32Array, norms: Floa
   if (assign.length < n) throw new Error(`assign length ${assign.length} < n ${n}`);
   if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= n)) throw new Error(`row range [${rowStart}, ${rowEnd}) outside [0, ${n})`);
   for (let r = rowStart; r < rowEnd; r++) {
-    if (norms[r] === 0) {
-      assign[r] = NO_LIST;
-      continue;
-    }
-    let best = 0, bestDot = -Infinity;
-    for (let c = 0; c < lists; c++) {
-      const d = dotAt(factors, r * f, centroids, c * f, f);
-      if (d > bestDot) {
-        bestDot = d;
-        best = c;
-      }
-    }
-    assign[r] = best;
+    assign[r] = norms[r] === 0 ? NO_LIST : nearestList(factors, r, f, centroids, lists);
   }
 }
 
@@ -82,14 +71,7 @@ export function sphericalKMeansTo(
     counts.fill(0, 0, lists);
     for (let s = 0; s < m; s++) {
       const r = sample[s]!;
-      let best = 0, bestDot = -Infinity;
-      for (let c = 0; c < lists; c++) {
-        const d = dotAt(factors, r * f, centroids, c * f, f);
-        if (d > bestDot) {
-          bestDot = d;
-          best = c;
-        }
-      }
+      const best = nearestList(factors, r, f, centroids, lists);
       assign[s] = best;
       counts[best]!++;
       const nr = norms[r]!;

@@ -182,8 +182,8 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
       classify: classifyStorageError,
       admit: limiter && ((claims) => limiter.admit(claims.org)),
       ...(config.callCounts === 1 && {
-        countRequest: (claims: Claims, group: string) => counter.request(claims.org, group, claims.db, claims.sub),
-        countReco: (claims: Claims, recoType: string, scenario: string) => counter.reco(claims.org, recoType, scenario),
+        countRequest: (claims: Claims, group: string) => counter.request(claims, group),
+        countReco: (claims: Claims, recoType: string, scenario: string) => counter.reco(claims, recoType, scenario),
       }),
     });
     const http = new HttpServer(dispatcher, { host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, logger });

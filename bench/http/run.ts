@@ -306,7 +306,7 @@ export async function backendToken(base: string, idTypes = { item_id_type: 'uint
 }
 
 // Scenario e: 10,000 items with 10 properties each; the first read starts the process's view build.
-async function seedItems(base: string, token: string): Promise<void> {
+export async function seedItems(base: string, token: string): Promise<void> {
   for (const prop of BENCH_PROPERTIES) {
     const r = await call(base, 'POST', '/v1/items-properties/', propertyBody(prop), token);
     if (r.status !== 204) throw new Error(`property creation failed: ${r.status} ${r.text}`);

@@ -1,45 +1,58 @@
 // MessagePack (application/msgpack) for JavaScript clients: the JSON data model in a binary form.
-// Byte strings travel as msgpack bin (Uint8Array on both sides). In requests, a list of numbers may
-// also come as a typed array in one extension (TYPED_ARRAYS: a client sends an id column or a
-// Float32Array in one copy instead of one msgpack number each); it reads as the list it holds.
-// Answers use no extension types, so any msgpack library reads them. Sizes are bounded by the
-// body cap before decoding.
-import { Decoder, Encoder, ExtensionCodec } from '@msgpack/msgpack';
+// Byte strings travel as msgpack bin (Uint8Array on both sides). Typed arrays travel as the extension
+// types msgpack-lite defined for them (0x11 Int8Array, 0x12 Uint8Array, 0x13 Int16Array, 0x14
+// Uint16Array, 0x15 Int32Array, 0x16 Uint32Array, 0x17 Float32Array, 0x18 Float64Array; payload: the
+// elements' little-endian bytes): in requests they become lists of numbers (what a JSON body holds), in
+// answers any typed array is written that way. Other extension types (the timestamp included) are refused.
+// Sizes are bounded by the body cap before decoding.
+import { Decoder, Encoder, ExtData, ExtensionCodec } from '@msgpack/msgpack';
 import { DecodeError, type Codec } from './codec.js';
 
-type TypedArrayOf = new (buffer: ArrayBuffer) => ArrayLike<number>;
+type Typed = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
+type TypedCtor = { new (buffer: ArrayBuffer): Typed; readonly BYTES_PER_ELEMENT: number; readonly name: string };
 
-// Extension type → little-endian element type (documented in docs/api-choices.md).
-export const TYPED_ARRAYS: ReadonlyMap<number, TypedArrayOf> = new Map<number, TypedArrayOf>([
-  [1, Uint8Array],
-  [2, Int8Array],
-  [3, Uint16Array],
-  [4, Int16Array],
-  [5, Uint32Array],
-  [6, Int32Array],
-  [7, Float32Array],
-  [8, Float64Array],
-]);
+const TYPED: readonly [number, TypedCtor][] = [
+  [0x11, Int8Array],
+  [0x12, Uint8Array],
+  [0x13, Int16Array],
+  [0x14, Uint16Array],
+  [0x15, Int32Array],
+  [0x16, Uint32Array],
+  [0x17, Float32Array],
+  [0x18, Float64Array],
+];
+const HOST_LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+// Marks a decoded typed array, so the walk below turns it into a list.
+class TypedList {
+  constructor(readonly values: Typed) {}
+}
 
 const extensions = new ExtensionCodec();
-for (const [type, Kind] of TYPED_ARRAYS) {
-  const size = (Kind as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+extensions.register({
+  type: -1,
+  encode: () => null, // Dates are written as JSON writes them (strings, by the services)
+  decode: () => {
+    throw new DecodeError('msgpack timestamps are not accepted: send seconds as a number');
+  },
+});
+for (const [type, Ctor] of TYPED) {
   extensions.register({
     type,
-    encode: () => null, // answers carry plain lists
+    // Uint8Array stays bin; only exact constructors are matched (a Buffer is a Uint8Array).
+    encode: (v) => (Ctor !== Uint8Array && v instanceof Ctor && v.constructor === Ctor ? littleEndian(v as Typed) : null),
     decode: (data) => {
-      if (data.byteLength % size !== 0) throw new DecodeError(`msgpack extension ${type}: ${data.byteLength} bytes is not a whole number of ${size}-byte elements`);
-      // A copy of exactly these bytes: the element type needs an aligned buffer of its own (`data`
-      // may be a view into a larger, shared one: a Node Buffer's slice() would not copy). The
-      // machine is little-endian, as the extension's elements are.
-      const values = Array.from(new Kind(new Uint8Array(data).buffer));
-      if (values.some((v) => !Number.isFinite(v))) throw new DecodeError(`msgpack extension ${type}: NaN or infinite values have no JSON form`);
-      return values;
+      if (data.byteLength % Ctor.BYTES_PER_ELEMENT !== 0) throw new DecodeError(`msgpack ${Ctor.name} extension: length not a multiple of ${Ctor.BYTES_PER_ELEMENT}`);
+      // A copy of exactly these bytes, aligned and ours: data may be a view into a larger buffer, and a
+      // Node Buffer's slice() would not copy.
+      const copy = new Uint8Array(data);
+      if (!HOST_LITTLE) swap(copy, Ctor.BYTES_PER_ELEMENT);
+      return new TypedList(new Ctor(copy.buffer as ArrayBuffer));
     },
   });
 }
 
-const encoder = new Encoder({ ignoreUndefined: true });
+const encoder = new Encoder({ ignoreUndefined: true, extensionCodec: extensions });
 // Nesting deeper than a JSON body could sensibly hold is refused rather than recursed into.
 const MAX_DEPTH = 200;
 
@@ -49,25 +62,41 @@ export const msgpackCodec: Codec = {
   decode(bytes) {
     let value: unknown;
     try {
-      value = new Decoder({ extensionCodec: extensions, maxStrLength: bytes.length, maxBinLength: bytes.length, maxArrayLength: bytes.length, maxMapLength: bytes.length, maxExtLength: bytes.length }).decode(bytes);
+      const n = bytes.length;
+      value = new Decoder({ maxStrLength: n, maxBinLength: n, maxArrayLength: n, maxMapLength: n, maxExtLength: n, extensionCodec: extensions }).decode(bytes);
     } catch (err) {
       if (err instanceof DecodeError) throw err;
       throw new DecodeError(`malformed msgpack: ${(err as Error).message}`);
     }
-    if (depth(value, 0) > MAX_DEPTH) throw new DecodeError(`msgpack body nested deeper than ${MAX_DEPTH} levels`);
-    return value;
+    return plain(value, 0);
   },
   encode(value) {
     return encoder.encode(value);
   },
 };
 
-function depth(v: unknown, d: number): number {
-  if (d > MAX_DEPTH || typeof v !== 'object' || v === null || v instanceof Uint8Array) return d;
-  let most = d;
-  for (const x of Array.isArray(v) ? v : Object.values(v)) {
-    most = Math.max(most, depth(x, d + 1));
-    if (most > MAX_DEPTH) break;
+// Typed arrays to lists; unknown extensions refused; nesting bounded.
+function plain(v: unknown, d: number): unknown {
+  if (typeof v !== 'object' || v === null || v instanceof Uint8Array) return v;
+  if (d > MAX_DEPTH) throw new DecodeError(`msgpack body nested deeper than ${MAX_DEPTH} levels`);
+  if (v instanceof TypedList) return Array.from(v.values);
+  if (v instanceof ExtData) throw new DecodeError(`msgpack extension type ${v.type} is not accepted`);
+  if (Array.isArray(v)) {
+    for (let k = 0; k < v.length; k++) v[k] = plain(v[k], d + 1);
+    return v;
   }
-  return most;
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) o[k] = plain(o[k], d + 1);
+  return o;
+}
+
+function littleEndian(v: Typed): Uint8Array {
+  const bytes = new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice();
+  if (!HOST_LITTLE) swap(bytes, v.BYTES_PER_ELEMENT);
+  return bytes;
+}
+
+function swap(bytes: Uint8Array, size: number): void {
+  if (size === 1) return;
+  for (let p = 0; p < bytes.length; p += size) bytes.subarray(p, p + size).reverse();
 }

@@ -3,22 +3,42 @@
 // with protocol 4 and never compressed (those clients fail on compressed pickle streams).
 import { DecodeError, type Codec } from './codec.js';
 import { decodePickle } from './pickle/decode.js';
-import { withArrays } from './pickle/answer-arrays.js';
 import { encodePickle } from './pickle/encode.js';
+import { withNumpyArrays } from './pickle/numpy-answers.js';
 import { plainOf } from './pickle/ndarray.js';
+import { ColumnTable } from './pickle/table.js';
 
 export const pickleCodec: Codec = {
   mediaTypes: ['application/service-pkl', 'application/xminds-pkl'],
   compressible: false,
-  decode(bytes) {
-    // Numpy arrays become what a JSON body would hold; the decoded views share `bytes`, which
-    // nothing reuses after the request.
-    return jsonSafe(plainOf(decodePickle(bytes)));
+  decode(bytes, tables) {
+    // Numpy arrays become what a JSON body would hold, except structured arrays in the fields the route
+    // reads as tables (and the `array` of each `*_m2m` entry there). The decoded views share `bytes`,
+    // which nothing reuses after the request.
+    const value = decodePickle(bytes);
+    if (tables) withTables(value, tables);
+    return jsonSafe(plainOf(value));
   },
   encode(value) {
-    return encodePickle(withArrays(value));
+    return encodePickle(withNumpyArrays(value));
   },
 };
+
+function withTables(value: unknown, fields: readonly string[]): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Map) return;
+  const body = value as Record<string, unknown>;
+  for (const f of fields) {
+    const v = body[f];
+    if (ColumnTable.accepts(v)) body[f] = new ColumnTable(v);
+    else if (Array.isArray(v) && f.endsWith('_m2m')) {
+      for (const entry of v) {
+        if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || entry instanceof Map) continue;
+        const e = entry as Record<string, unknown>;
+        if (ColumnTable.accepts(e.array)) e.array = new ColumnTable(e.array);
+      }
+    }
+  }
+}
 
 // 64-bit integers beyond 2^53 arrive as BigInt: as decimal text they reach the same checks a JSON
 // body's values do (an id type that takes them, or a WrongData), never a serialiser's TypeError.
@@ -36,7 +56,7 @@ function jsonSafe(v: unknown): unknown {
     }
     return out;
   }
-  if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array)) {
+  if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array) && !(v instanceof ColumnTable)) {
     const o = v as Record<string, unknown>;
     for (const key of Object.keys(o)) o[key] = jsonSafe(o[key]);
   }

@@ -3,6 +3,7 @@
 // again with a larger depth when filters or pages consume them. Items without factors (never rated
 // and not given any by ml_new_items) are left out of factor rankings.
 import { foldInTo } from '../../native-free-kernels/fold-in.js';
+import { dotAt } from '../../native-free-kernels/dot.js';
 import { gatherPositions, listScoresTo } from '../../native-free-kernels/ivf.js';
 import { topKTo } from '../../native-free-kernels/top-k.js';
 import type { ModelViews } from './layout.js';
@@ -38,21 +39,6 @@ export interface Ranking {
   items: Uint32Array; // best first
   scores: Float32Array;
   complete: boolean; // every rankable item is listed: a deeper ranking would add nothing
-}
-
-// a[i .. i+f) · b[j .. j+f), four partial sums at a time (V8 keeps them in registers: about
-// 1.5–2× a plain loop on this machine's rankings).
-function dotAt(a: Float32Array, i: number, b: Float32Array, j: number, f: number): number {
-  let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-  let k = 0;
-  for (; k + 4 <= f; k += 4) {
-    d0 += a[i + k]! * b[j + k]!;
-    d1 += a[i + k + 1]! * b[j + k + 1]!;
-    d2 += a[i + k + 2]! * b[j + k + 2]!;
-    d3 += a[i + k + 3]! * b[j + k + 3]!;
-  }
-  for (; k < f; k++) d0 += a[i + k]! * b[j + k]!;
-  return d0 + d1 + d2 + d3;
 }
 
 function select(scores: Float32Array, n: number, depth: number): Ranking {

@@ -152,7 +152,7 @@ export class Dispatcher {
       if (!codec) throw wrongData('WRONG_DATA_TYPE', `Content-Type ${JSON.stringify(contentType)} is not supported: send application/json`);
       let body: unknown;
       try {
-        body = codec.decode(bytes);
+        body = codec.decode(bytes, route.tables);
       } catch (err) {
         if (err instanceof DecodeError) throw wrongData('WRONG_DATA_TYPE', err.message);
         throw err;
@@ -171,8 +171,9 @@ export class Dispatcher {
   private encode(result: HandlerResult, codec: Codec): Outcome {
     if (result === undefined) return { status: 204, contentType: undefined, headers: undefined, body: '' };
     if (result instanceof Reply) {
-      if (result.body === undefined) return { status: result.status, contentType: undefined, headers: result.headers, body: '' };
-      return { status: result.status, contentType: codec.mediaTypes[0]!, headers: result.headers, body: this.encodeValue(result.body, codec) };
+      if (result.body === undefined && result.status === 204) return { status: 204, contentType: undefined, headers: result.headers, body: '' };
+      // Every other status carries a body (pickle clients fail on an empty one): null when the handler gave none.
+      return { status: result.status, contentType: codec.mediaTypes[0]!, headers: result.headers, body: this.encodeValue(result.body ?? null, codec) };
     }
     return { status: 200, contentType: codec.mediaTypes[0]!, headers: undefined, body: this.encodeValue(result, codec) };
   }

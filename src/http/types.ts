@@ -71,6 +71,32 @@ export function withWarning(result: HandlerResult, warning: string | undefined):
 // undefined means 204 No Content; a plain value means 200 with that body.
 export type HandlerResult = Reply | Record<string, unknown> | string | undefined | void;
 
+// Bulk rows as a request gives them: a list of records (JSON, msgpack, pickled lists), or a table of
+// columns (a pickled numpy structured array, for the body fields a route names in `tables`), which
+// services read column by column without making one object per row. Codecs build tables; this is
+// their shape, recognised by the TABLE brand.
+export const TABLE = Symbol.for('recd.table');
+
+export interface Column {
+  // Every element as a number when the column's type allows it exactly (ints up to 32 bits, floats):
+  // a typed array over the request's bytes where alignment allows.
+  readonly numbers: ArrayLike<number> | undefined;
+  // The element as a JSON body would hold it (bytes as Uint8Array, 64-bit integers beyond 2^53 as
+  // decimal text).
+  get(i: number): unknown;
+}
+
+export interface Table {
+  readonly [TABLE]: true;
+  readonly length: number;
+  readonly names: readonly string[];
+  column(name: string): Column | undefined;
+}
+
+export type Rows = readonly unknown[] | Table;
+
+export const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && (v as { [TABLE]?: unknown })[TABLE] === true;
+
 export interface Route {
   method: Method;
   path: string;
@@ -79,6 +105,8 @@ export interface Route {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
+  // Body fields a codec may hand over as a Table (see Rows).
+  tables?: readonly string[];
   summary: string;
   recoType?: string; // recommendation routes: what call counts file them under
   handler: (ctx: Context<any, any, any>) => HandlerResult | Promise<HandlerResult>;
@@ -94,6 +122,7 @@ interface RouteSpec<P, Q, B, C> {
   query?: Q;
   body?: B;
   recoType?: string;
+  tables?: readonly string[];
   handler: (ctx: C) => HandlerResult | Promise<HandlerResult>;
 }
 

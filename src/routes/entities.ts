@@ -2,7 +2,8 @@
 // aliases without the `properties/` segment.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ALL4, BACKENDS, dbRoute, reply, withWarning, type Claims, type Role, type Route } from '../http/types.js';
+import { ALL4, BACKENDS, dbRoute, reply, withWarning, type Claims, type Role, type Route, type Rows } from '../http/types.js';
+import { RowsOf } from '../schemas/common.js';
 import type { EntityKind, EntityService, M2m } from '../services/entities.js';
 
 const Values = Type.Record(Type.String(), Type.Unknown());
@@ -65,13 +66,15 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
   const plural = `${kind}s`;
   const note = deprecatedFor && DEPRECATED(deprecatedFor);
   const records = {
-    [plural]: Type.Array(Values, { maxItems: MAX_RECORDS }),
-    [`${plural}_m2m`]: Type.Optional(Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), array: Type.Array(Values) }))),
+    [plural]: RowsOf(Values, MAX_RECORDS),
+    [`${plural}_m2m`]: Type.Optional(Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), array: RowsOf(Values, 10 * MAX_RECORDS) }))),
     wait_for_completion: Type.Optional(Type.Boolean()),
   };
+  // Pickled numpy structured arrays reach the service as tables.
+  const tables = [plural, `${plural}_m2m`];
   const write = (mode: 'replace' | 'merge') => async ({ auth, db, body }: { auth: Claims; db: string; body: Record<string, unknown> }) => {
     const r = await entities.bulk(auth, db, kind, {
-      records: body[plural] as Record<string, unknown>[],
+      records: body[plural] as Rows,
       m2m: body[`${plural}_m2m`] as M2m[] | undefined,
       mode,
       createIfMissing: body.create_if_missing === true,
@@ -93,12 +96,13 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
       handler: async ({ auth, db, query }) =>
         withWarning(await entities.page(auth, db, kind, { ...query, amt: query.amt ?? LIMITS.bulkListingAmtDefault }), note),
     }),
-    dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, body: Type.Object(records), handler: write('replace') }),
+    dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, body: Type.Object(records), tables, handler: write('replace') }),
     dbRoute(BACKENDS, {
       method: 'PATCH',
       path,
       summary: `change property values of many ${plural}`,
       body: Type.Object({ ...records, create_if_missing: Type.Optional(Type.Boolean()) }),
+      tables,
       handler: write('merge'),
     }),
     dbRoute(BACKENDS, {

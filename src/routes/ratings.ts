@@ -1,11 +1,12 @@
 // Explicit ratings: `ratings-bulk/` (all users) and `users/<user_id>/ratings/` (one user, one rating).
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ALL4, BACKENDS, dbRoute, type Route } from '../http/types.js';
+import { ALL4, BACKENDS, dbRoute, type Route, type Rows as RowsValue } from '../http/types.js';
+import { RowsOf } from '../schemas/common.js';
 import type { RatingService } from '../services/ratings.js';
 
 const MAX_ROWS = 1_000_000;
-const Rows = Type.Array(Type.Unknown(), { maxItems: MAX_ROWS }); // each row checked by the service, which names the bad one
+const Rows = RowsOf(Type.Unknown(), MAX_ROWS); // each row checked by the service, which names the bad one
 const User = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) });
 const UserItem = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }), item_id: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -15,7 +16,8 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     path: 'ratings-bulk/',
     summary: 'create or replace ratings of any users',
     body: Type.Object({ ratings: Rows }),
-    handler: ({ auth, db, body }) => ratings.put(auth, db, body.ratings),
+    tables: ['ratings'],
+    handler: ({ auth, db, body }) => ratings.put(auth, db, body.ratings as RowsValue),
   }),
   dbRoute(BACKENDS, {
     method: 'GET',
@@ -33,7 +35,8 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     summary: "create or replace some of one user's ratings",
     params: User,
     body: Type.Object({ ratings: Rows }),
-    handler: ({ auth, db, params, body }) => ratings.put(auth, db, body.ratings, params.user_id),
+    tables: ['ratings'],
+    handler: ({ auth, db, params, body }) => ratings.put(auth, db, body.ratings as RowsValue, params.user_id),
   }),
   dbRoute(ALL4, {
     method: 'GET',

@@ -1,5 +1,9 @@
 // Shared TypeBox pieces for request schemas.
-import { Type } from '@sinclair/typebox';
+import { Kind, Type, TypeRegistry, type TSchema } from '@sinclair/typebox';
+// The shape only (schemas import no layer above them): a branded table of columns.
+interface Table {
+  readonly length: number;
+}
 import { LIMITS } from '../config/limits.js';
 
 export const Metadata = Type.Record(Type.String(), Type.Unknown());
@@ -17,3 +21,13 @@ export const Page = (amtDefault: number, amtMax: number) =>
     amt: Type.Optional(Type.Integer({ minimum: 1, maximum: amtMax, default: amtDefault })),
     page: Type.Optional(Type.Integer({ minimum: 1 })),
   });
+
+// Bulk rows: a list of `item`, or a column table a codec made of them (see Rows in http/types.ts,
+// branded with Symbol.for('recd.table')); at most maxItems rows either way.
+TypeRegistry.Set<{ maxRows: number }>('RowsTable', (schema, value) => {
+  if (typeof value !== 'object' || value === null) return false;
+  const table = value as { [k: symbol]: unknown; length?: unknown };
+  return table[Symbol.for('recd.table')] === true && typeof table.length === 'number' && table.length <= schema.maxRows;
+});
+export const RowsOf = <T extends TSchema>(item: T, maxItems: number) =>
+  Type.Union([Type.Array(item, { maxItems }), Type.Unsafe<Table>({ [Kind]: 'RowsTable', maxRows: maxItems })]);

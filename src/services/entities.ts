@@ -2,7 +2,7 @@
 // property values against their definitions, then written atomically (one store call per request).
 import type { Logger } from 'pino';
 import { ApiError, duplicated, notFound, wrongData } from '../errors/api-error.js';
-import type { Claims } from '../http/types.js';
+import { isTable, type Claims, type Rows, type Table } from '../http/types.js';
 import type { EntitiesStore, EntityKind, EntityWrite, WriteResult } from '../store/entities-store.js';
 import { decodeRecord, encodeRecord, type EntityRecord } from '../store/entity-record.js';
 import type { PropertyDef } from '../store/properties-store.js';
@@ -36,16 +36,17 @@ const NAMES = {
   },
 } as const;
 
-// Repeated values given column-wise: `{name, array: [{item_index, value_id}]}` (index into the request's list).
+// Repeated values given column-wise: `{name, array: [{item_index, value_id}]}` (index into the request's
+// list); `array` may be a table (a numpy structured array).
 export interface M2m {
   name: string;
-  array: Record<string, unknown>[];
+  array: Rows;
 }
 
 type Answer = Record<string, unknown>;
 
 export interface BulkInput {
-  records: Record<string, unknown>[];
+  records: Rows;
   m2m: M2m[] | undefined;
   mode: 'replace' | 'merge';
   createIfMissing: boolean;
@@ -144,17 +145,10 @@ export class EntityService {
     const names = NAMES[kind];
     const defs = await this.definitions(db, kind);
     const warnings: string[] = [];
-    const seen = new Set<string>();
-    const ids: Parsed[] = [];
-    const values: Values[] = input.records.map((record, i) => {
-      if (record[names.idField] === undefined) throw wrongData('WRONG_DATA_TYPE', `${kind}s[${i}] has no ${names.idField}`, { field: `${kind}s.${i}` });
-      const id = parseId(auth, kind, record[names.idField], true);
-      if (seen.has(id.key)) throw duplicated(names.duplicated, kind, id.value, `${names.idField} ${JSON.stringify(id.value)} appears twice in this request`);
-      seen.add(id.key);
-      ids.push(id);
-      return checkValues(auth, kind, defs, id, record, input.mode, warnings);
-    });
-    if (input.m2m) applyM2m(kind, defs, input.m2m, values, ids, input.records);
+    const { ids, values } = isTable(input.records)
+      ? tableValues(auth, kind, defs, input.records, input.mode, warnings)
+      : listValues(auth, kind, defs, input.records, input.mode, warnings);
+    if (input.m2m) applyM2m(kind, defs, input.m2m, values, ids, ownValue(input.records));
     const write = () =>
       input.mode === 'replace'
         ? this.replace(
@@ -304,9 +298,80 @@ function checkValue(def: PropertyDef, value: unknown, kind: EntityKind, id: Pars
   });
 }
 
+// Records from a list: ids distinct, values checked.
+function listValues(auth: Claims, kind: EntityKind, defs: Defs, records: readonly unknown[], mode: 'replace' | 'merge', warnings: string[]) {
+  const names = NAMES[kind];
+  const seen = new Set<string>();
+  const ids: Parsed[] = [];
+  const values: Values[] = records.map((raw, i) => {
+    const record = raw as Record<string, unknown>;
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw wrongData('WRONG_DATA_TYPE', `${kind}s[${i}] is not an object`, { field: `${kind}s.${i}` });
+    if (record[names.idField] === undefined) throw wrongData('WRONG_DATA_TYPE', `${kind}s[${i}] has no ${names.idField}`, { field: `${kind}s.${i}` });
+    ids.push(distinct(auth, kind, record[names.idField], seen));
+    return checkValues(auth, kind, defs, ids[i]!, record, mode, warnings);
+  });
+  return { ids, values };
+}
+
+// Records from a table, column by column: each column is matched to its property once, and no object is
+// made per row besides the values written.
+function tableValues(auth: Claims, kind: EntityKind, defs: Defs, table: Table, mode: 'replace' | 'merge', warnings: string[]) {
+  const names = NAMES[kind];
+  const idCol = table.column(names.idField);
+  if (!idCol) throw wrongData('WRONG_DATA_TYPE', `${kind}s have no ${names.idField} field`, { field: `${kind}s.${names.idField}` });
+  const columns: { def: PropertyDef; get: (i: number) => unknown }[] = [];
+  const ignored: string[] = [];
+  for (const name of table.names) {
+    if (name === names.idField) continue;
+    const def = defs.get(name) ?? defs.get(name.toLowerCase());
+    if (!def) ignored.push(name);
+    else columns.push({ def, get: table.column(name)!.get });
+  }
+  if (ignored.length > 0) warnings.push(`not defined as ${kind} properties, ignored: ${ignored.join(', ')}`);
+  const seen = new Set<string>();
+  const ids: Parsed[] = [];
+  const values: Values[] = new Array(table.length);
+  for (let i = 0; i < table.length; i++) {
+    const id = distinct(auth, kind, idCol.get(i), seen);
+    ids.push(id);
+    const fields: Values = {};
+    for (const c of columns) {
+      const v = c.get(i);
+      if (v === null || v === undefined) {
+        if (mode === 'merge') fields[c.def.seq] = null;
+      } else fields[c.def.seq] = checkValue(c.def, v, kind, id);
+    }
+    values[i] = fields;
+  }
+  return { ids, values };
+}
+
+function distinct(auth: Claims, kind: EntityKind, raw: unknown, seen: Set<string>): Parsed {
+  const names = NAMES[kind];
+  const id = parseId(auth, kind, raw, true);
+  if (seen.has(id.key)) throw duplicated(names.duplicated, kind, id.value, `${names.idField} ${JSON.stringify(id.value)} appears twice in this request`);
+  seen.add(id.key);
+  return id;
+}
+
+// The value a record itself gives for a property (any letter case), by record position.
+function ownValue(records: Rows): (at: number, name: string) => unknown {
+  if (isTable(records)) {
+    return (at, name) => {
+      const col = records.names.find((k) => k.toLowerCase() === name);
+      return col === undefined ? undefined : records.column(col)!.get(at);
+    };
+  }
+  return (at, name) => {
+    const record = records[at] as Record<string, unknown>;
+    const key = Object.keys(record).find((k) => k.toLowerCase() === name);
+    return key === undefined ? undefined : record[key];
+  };
+}
+
 // m2m rows append to the repeated property's list of the record they point at (after any list the
 // record itself gives).
-function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: Values[], ids: Parsed[], records: Record<string, unknown>[]): void {
+function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: Values[], ids: Parsed[], own: (at: number, name: string) => unknown): void {
   const indexField = NAMES[kind].indexField;
   for (const block of m2m) {
     const def = defs.get(block.name.toLowerCase());
@@ -315,21 +380,33 @@ function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: Values[], id
     }
     const name = def.property_name.toLowerCase();
     const lists = new Map<number, unknown[]>();
-    for (const row of block.array) {
-      const at = row[indexField];
+    const rows = m2mRows(block.array, indexField, kind);
+    for (let r = 0; r < rows.length; r++) {
+      const at = rows.index(r);
       if (typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at >= writes.length) {
         throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m ${block.name}: ${indexField} ${JSON.stringify(at)} does not point into ${kind}s`, { field: `${kind}s_m2m` });
       }
       let list = lists.get(at);
       if (!list) {
-        const ownKey = Object.keys(records[at]!).find((k) => k.toLowerCase() === name);
-        const own = ownKey === undefined ? undefined : records[at]![ownKey];
-        lists.set(at, (list = Array.isArray(own) ? [...own] : []));
+        const mine = own(at, name);
+        lists.set(at, (list = Array.isArray(mine) ? [...mine] : []));
       }
-      list.push(row.value_id);
+      list.push(rows.value(r));
     }
     for (const [at, list] of lists) writes[at]![def.seq] = checkValue(def, list, kind, ids[at]!);
   }
+}
+
+// An m2m array as (index, value) pairs, from a list of rows or a table's two columns.
+function m2mRows(array: Rows, indexField: string, kind: EntityKind): { length: number; index(r: number): unknown; value(r: number): unknown } {
+  if (!isTable(array)) {
+    const rows = array as readonly Record<string, unknown>[];
+    return { length: rows.length, index: (r) => rows[r]?.[indexField], value: (r) => rows[r]?.value_id };
+  }
+  const index = array.column(indexField);
+  const value = array.column('value_id');
+  if (!index || !value) throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m arrays need the fields ${indexField} and value_id`, { field: `${kind}s_m2m` });
+  return { length: array.length, index: index.get, value: value.get };
 }
 
 const dedupe = (warnings: string[]) => [...new Set(warnings)];

@@ -10,6 +10,21 @@ export interface IdType {
   parse(value: unknown): IdValue | undefined;
 }
 
+// Python clients speaking pickle send ids as `bytes` (numpy S<n> elements too, trailing NULs stripped):
+// raw bytes for bytesN types (NUL-padded back to N), ASCII text for the others.
+export function parseIdBytes(type: IdType, b: Uint8Array): IdValue | undefined {
+  const n = /^bytes([0-9]+)$/.exec(type.name);
+  if (n) {
+    const size = Number(n[1]);
+    if (b.length > size) return undefined;
+    const full = Buffer.alloc(size);
+    full.set(b);
+    return full.toString('base64url');
+  }
+  for (const c of b) if (c >= 0x80) return undefined;
+  return type.parse(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1'));
+}
+
 const UINT32_MAX = 0xffffffff;
 const DECIMAL = /^(0|[1-9][0-9]*)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -3,7 +3,7 @@
 // frontend rule for users and sessions named in paths.
 import { ApiError, forbidden, wrongData } from '../errors/api-error.js';
 import type { Claims } from '../http/types.js';
-import { idType, type IdValue } from './id-types.js';
+import { idType, parseIdBytes, type IdValue } from './id-types.js';
 
 export type IdKind = 'item' | 'user' | 'session';
 
@@ -23,11 +23,18 @@ export function parseId(auth: Claims, kind: IdKind, raw: unknown, writing: boole
   const typeName = auth.dbt?.[KINDS[kind].at];
   const type = typeName === undefined ? undefined : idType(typeName);
   if (!type) throw new ApiError('ServerError', 'SERVER_ERROR', 'the token carries no identifier types for its database');
-  const value = type.parse(raw);
+  const value = raw instanceof Uint8Array ? parseIdBytes(type, raw) : type.parse(raw);
   const { field, error } = KINDS[kind];
-  if (value === undefined) throw wrongData(error, `${field} ${JSON.stringify(raw)} is not of type ${typeName}`, { field });
+  if (value === undefined) throw wrongData(error, `${field} ${raw instanceof Uint8Array ? `(${raw.length} bytes)` : JSON.stringify(raw)} is not of type ${typeName}`, { field });
   if (writing && (value === 0 || value === '')) throw wrongData(error, `${field} cannot be 0 or empty where data is written`, { field });
   return { key: String(value), value };
+}
+
+// For uint32/uint64 id types, the largest id: such an id's canonical form is then the decimal text of the
+// number, which lets bulk readers skip parsing each value. undefined for other types.
+export function numericIdMax(auth: Claims, kind: IdKind): number | undefined {
+  const name = auth.dbt?.[KINDS[kind].at];
+  return name === 'uint32' ? 0xffffffff : name === 'uint64' ? Number.MAX_SAFE_INTEGER : undefined;
 }
 
 // The JSON form of a stored (canonical) id.

@@ -3,12 +3,13 @@
 // threshold (500 · 2^k ratings) queues an `ml_model_retrain` task for the engine.
 import { LIMITS } from '../config/limits.js';
 import { notFound, wrongData } from '../errors/api-error.js';
-import type { Claims } from '../http/types.js';
+import { isTable, type Claims, type Column, type Rows, type Table } from '../http/types.js';
 import type { CountChange, RatingBatch, RatingsStore, StoredRating } from '../store/ratings-store.js';
+import { RatingBatchBuilder } from './rating-batch.js';
 import type { TrainingScheduler } from '../engine/scheduler.js';
 import type { ProfileCache } from './profile-cache.js';
 import { decodeCursor, encodeCursor } from './cursors.js';
-import { parseId, pathOwner, shownId } from './identifiers.js';
+import { numericIdMax, parseId, pathOwner, shownId, type Parsed } from './identifiers.js';
 
 const ROW_FIELDS = new Set(['user_id', 'item_id', 'rating', 'timestamp']);
 
@@ -28,9 +29,10 @@ export class RatingService {
   ) {}
 
   // rows: {user_id, item_id, rating, timestamp?}; with `user` given (per-user upload) rows carry no user_id.
-  async put(auth: Claims, db: string, rows: unknown[], user?: string) {
+  // A table (numpy structured array) is read column by column.
+  async put(auth: Claims, db: string, rows: Rows, user?: string) {
     const warnings: string[] = [];
-    const batch = this.batch(auth, rows, user, warnings);
+    const batch = isTable(rows) ? this.tableBatch(auth, rows, user, warnings) : this.batch(auth, rows, user, warnings);
     await this.write(db, batch);
     return { warnings };
   }
@@ -38,13 +40,9 @@ export class RatingService {
   async putOne(auth: Claims, db: string, rawUser: string, rawItem: string, rating: unknown, timestamp: unknown) {
     const user = pathOwner(auth, 'user', rawUser, true);
     const item = parseId(auth, 'item', rawItem, true);
-    const batch: RatingBatch = {
-      users: [user.key],
-      items: [item.key],
-      groups: [{ user: 0, items: [0], ratings: [checkRating(rating, 'rating')], timestamps: [checkTimestamp(timestamp, 'timestamp')] }],
-      size: 1,
-    };
-    await this.write(db, batch);
+    const b = new RatingBatchBuilder(1);
+    b.add(b.user(user.key), b.item(item.key), checkRating(rating, 'rating'), checkTimestamp(timestamp, 'timestamp'));
+    await this.write(db, b.build());
   }
 
   // Newest first; page counts from 1.
@@ -90,37 +88,101 @@ export class RatingService {
     await feedbackWritten(this.training, db, change);
   }
 
-  // Checks every row, then groups them by user (ids distinct, positions into users/items).
-  private batch(auth: Claims, rows: unknown[], user: string | undefined, warnings: string[]): RatingBatch {
+  // Checks every row, then groups them by user.
+  private batch(auth: Claims, rows: readonly unknown[], user: string | undefined, warnings: string[]): RatingBatch {
     const owner = user === undefined ? undefined : pathOwner(auth, 'user', user, true);
-    const users = new Map<string, number>();
-    const items = new Map<string, number>();
-    const groups: RatingBatch['groups'] = [];
+    const b = new RatingBatchBuilder(rows.length);
+    const ownerAt = owner && b.user(owner.key);
     let unknown: Set<string> | undefined;
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r] as Record<string, unknown>;
       const at = `ratings[${r}]`;
       if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
-      const u = owner ?? parseId(auth, 'user', required(row, 'user_id', at), true);
-      const i = parseId(auth, 'item', required(row, 'item_id', at), true);
+      const u = ownerAt ?? b.user(parseId(auth, 'user', required(row, 'user_id', at), true).key);
+      const i = b.item(parseId(auth, 'item', required(row, 'item_id', at), true).key);
       const rating = checkRating(required(row, 'rating', at), `${at}.rating`);
       const timestamp = checkTimestamp(row.timestamp, `${at}.timestamp`);
       for (const k in row) if (!ROW_FIELDS.has(k) || (owner && k === 'user_id' && row[k] !== undefined)) (unknown ??= new Set()).add(k);
-      let g = users.get(u.key);
-      if (g === undefined) {
-        users.set(u.key, (g = groups.length));
-        groups.push({ user: g, items: [], ratings: [], timestamps: [] });
-      }
-      let ip = items.get(i.key);
-      if (ip === undefined) items.set(i.key, (ip = items.size));
-      const group = groups[g]!;
-      group.items.push(ip);
-      group.ratings.push(rating);
-      group.timestamps.push(timestamp);
+      b.add(u, i, rating, timestamp);
     }
     if (unknown) warnings.push(`fields ignored in ratings: ${[...unknown].join(', ')}`);
-    return { users: [...users.keys()], items: [...items.keys()], groups, size: rows.length };
+    return b.build();
   }
+
+  // The same checks column by column: ids parsed once per distinct value, numbers read from typed arrays.
+  private tableBatch(auth: Claims, rows: Table, user: string | undefined, warnings: string[]): RatingBatch {
+    const owner = user === undefined ? undefined : pathOwner(auth, 'user', user, true);
+    const b = new RatingBatchBuilder(rows.length);
+    const column = (name: string) => {
+      const c = rows.column(name);
+      if (!c) throw wrongData('WRONG_DATA_TYPE', `ratings have no ${name} field`, { field: `ratings.${name}` });
+      return c;
+    };
+    const users = owner ? undefined : idColumn(auth, 'user', column('user_id'), b);
+    const ownerAt = owner && b.user(owner.key);
+    const items = idColumn(auth, 'item', column('item_id'), b);
+    const ratingCol = column('rating');
+    const ratings = ratingCol.numbers;
+    const tsCol = rows.column('timestamp');
+    const stamps = tsCol?.numbers;
+    const unknown = rows.names.filter((k) => !ROW_FIELDS.has(k) || (owner && k === 'user_id'));
+    if (unknown.length > 0) warnings.push(`fields ignored in ratings: ${unknown.join(', ')}`);
+    const now = Date.now() / 1000;
+    for (let r = 0; r < rows.length; r++) {
+      const at = `ratings[${r}]`;
+      const u = ownerAt ?? users!(r, at);
+      const i = items(r, at);
+      let rating = ratings ? ratings[r]! : ratingCol.get(r);
+      if (typeof rating !== 'number' || !(rating >= LIMITS.ratingMin && rating <= LIMITS.ratingMax)) rating = checkRating(ratingCol.get(r), `${at}.rating`);
+      let timestamp = stamps ? stamps[r]! : tsCol ? tsCol.get(r) : now;
+      if (typeof timestamp !== 'number' || !(timestamp >= LIMITS.timestampMin && timestamp <= LIMITS.timestampMax)) {
+        timestamp = checkTimestamp(tsCol!.get(r), `${at}.timestamp`);
+      }
+      b.add(u, i as number, rating as number, timestamp as number);
+    }
+    return b.build();
+  }
+}
+
+// Positions of a column's ids among the batch's users or items: each distinct value is parsed once.
+function idColumn(auth: Claims, kind: 'user' | 'item', col: Column, b: RatingBatchBuilder): (r: number, at: string) => number {
+  const seen = new Map<unknown, number>();
+  const field = `${kind}_id`;
+  const position = (v: unknown, at: string) => {
+    if (v === undefined || v === null) required({}, field, at);
+    const id: Parsed = parseId(auth, kind, v, true);
+    return kind === 'user' ? b.user(id.key) : b.item(id.key);
+  };
+  const nums = col.numbers;
+  const max = numericIdMax(auth, kind);
+  if (nums && max !== undefined) {
+    // uint ids from a numeric column: a valid value's canonical id is its decimal text, distinct per value.
+    return (r, at) => {
+      const v = nums[r]!;
+      let p = seen.get(v);
+      if (p === undefined) {
+        if (!(Number.isInteger(v) && v >= 1 && v <= max)) return position(v, at); // throws the usual error
+        const key = String(v);
+        seen.set(v, (p = kind === 'user' ? b.newUser(key) : b.newItem(key)));
+      }
+      return p;
+    };
+  }
+  if (nums) {
+    return (r, at) => {
+      const v = nums[r]!;
+      let p = seen.get(v);
+      if (p === undefined) seen.set(v, (p = position(v, at)));
+      return p;
+    };
+  }
+  return (r, at) => {
+    const v = col.get(r);
+    if (typeof v !== 'string' && typeof v !== 'number') return position(v, at);
+    let p = seen.get(v);
+    if (p === undefined) seen.set(v, (p = position(v, at)));
+    return p;
+  };
 }
 
 // A row's field that must be there (`at` names the row in messages).

@@ -1,5 +1,5 @@
 // Ratings: one hash per user (item index -> value), the database's rating count, and the ratings log
-// that training replays. Each request is one Lua call, so it is applied entirely or not at all.
+// that training replays. A request's ratings are written by one Lua call, entirely or not at all.
 //
 // A stored value is 17 bytes: origin (1 explicit, 2 inferred from interactions), rating and
 // timestamp as big-endian float64. The log's records are 24 bytes: user and item as uint32
@@ -23,13 +23,17 @@ export interface StoredRating extends RatingValue {
   item: string;
 }
 
-// Ratings of one request, grouped by user: users and items are distinct ids; each group names a
-// user (position in users) and its ratings (item position, rating, timestamp).
+// Ratings of one request, grouped by user: users and items are distinct canonical ids; the ratings of
+// users[g] are rows starts[g] to starts[g + 1] - 1 of the columns, in request order (a later rating of the
+// same item wins), each naming its item by position in items.
 export interface RatingBatch {
   users: string[];
   items: string[];
-  groups: { user: number; items: number[]; ratings: number[]; timestamps: number[] }[];
-  size: number; // ratings in all groups
+  starts: Uint32Array; // users.length + 1 entries
+  item: Uint32Array;
+  rating: Float64Array;
+  timestamp: Float64Array;
+  size: number; // rows
 }
 
 // A write's effect on training: the rating threshold it reached first (0: none).
@@ -37,21 +41,78 @@ export interface CountChange {
   threshold: number;
 }
 
-// KEYS: database, users index/counter/ids, items index/counter/ids, count, log, next threshold.
-// ARGV: user hash prefix, frame [users, items, [[user position, [item position, value, ...]], ...]], log records.
+// Dense indices of users or items, allocated where missing (an id never changes index, so the write
+// below and the cache may use them). KEYS: database, index/counter/ids. ARGV: frame [ids].
+// Returns the indices; -1 without the database.
+const RESOLVE = `${LUA_HELPERS}
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+return resolve(KEYS[2], KEYS[3], KEYS[4], cmsgpack.unpack(ARGV[1]))
+`;
+
+// Indices of ids this process has resolved, per database and kind. Bounded: past MAX_CACHED entries in
+// all, everything is dropped and filled again as requests come.
+const MAX_CACHED = 2_000_000;
+
+class IndexCache {
+  private readonly dbs = new Map<string, { user: Map<string, string>; item: Map<string, string> }>();
+  private size = 0;
+
+  of(db: string, kind: 'user' | 'item'): Map<string, string> {
+    let d = this.dbs.get(db);
+    if (!d) this.dbs.set(db, (d = { user: new Map(), item: new Map() }));
+    return d[kind];
+  }
+
+  add(db: string, kind: 'user' | 'item', id: string, idx: string): void {
+    if (this.size >= MAX_CACHED) {
+      this.dbs.clear();
+      this.size = 0;
+    }
+    this.of(db, kind).set(id, idx);
+    this.size++;
+  }
+
+  clear(): void {
+    this.dbs.clear();
+    this.size = 0;
+  }
+
+  forget(db: string): void {
+    const d = this.dbs.get(db);
+    if (d) this.size -= d.user.size + d.item.size;
+    this.dbs.delete(db);
+  }
+}
+
+// KEYS: database, count, log, next threshold, users counter, items counter. ARGV: user hash prefix, packed
+// ratings, log u, log i, log records, highest user index, highest item index used (-1: none). Indices
+// may come from this process's cache: each kind's counter must still be above the highest one used,
+// else the script returns {-2} and the caller resolves every id again (Redis lost data or was flushed).
+// The packed ratings hold, per user, its index (length byte + digits) and rating count (uint32), then per
+// rating the item index (length byte + digits) and the 17-byte value: struct.unpack turns a whole slice of
+// them into HSET arguments in one C call, so the script does no work per rating (that took ~1 µs each).
 const PUT = `${LUA_HELPERS}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
-local b = cmsgpack.unpack(ARGV[2])
-local users = resolve(KEYS[2], KEYS[3], KEYS[4], b[1])
-local items = resolve(KEYS[5], KEYS[6], KEYS[7], b[2])
-local added = 0
-for g = 1, #b[3] do
-  local key, list, args = ARGV[1] .. users[b[3][g][1] + 1], b[3][g][2], {}
-  for k = 1, #list, 2 do args[#args + 1] = items[list[k] + 1]; args[#args + 1] = list[k + 1] end
-  for s = 1, #args, SLICE do added = added + redis.call('HSET', key, unpack(args, s, math.min(s + SLICE - 1, #args))) end
+if tonumber(redis.call('GET', KEYS[5]) or '0') <= tonumber(ARGV[6]) or tonumber(redis.call('GET', KEYS[6]) or '0') <= tonumber(ARGV[7]) then return {-2} end
+local SLICE = 2000 -- ratings per HSET: 4000 values, within Lua's C stack
+local blob, pos, added, formats = ARGV[2], 1, 0, {}
+while pos <= #blob do
+  local u, n
+  u, n, pos = struct.unpack('<Bc0I4', blob, pos)
+  local key = ARGV[1] .. u
+  while n > 0 do
+    local m = math.min(n, SLICE)
+    local fmt = formats[m]
+    if not fmt then fmt = '<' .. string.rep('Bc0c${VALUE_BYTES}', m); formats[m] = fmt end
+    local args = {struct.unpack(fmt, blob, pos)}
+    pos = args[#args]
+    args[#args] = nil
+    added = added + redis.call('HSET', key, unpack(args))
+    n = n - m
+  end
 end
-local threshold = counted(KEYS[8], KEYS[10], tonumber(redis.call('GET', KEYS[8]) or '0'), added)
-if #b[3] > 0 then redis.call('XADD', KEYS[9], '*', 'op', 'put', 'u', table.concat(users, ','), 'i', table.concat(items, ','), 'r', ARGV[3]) end
+local threshold = counted(KEYS[2], KEYS[4], tonumber(redis.call('GET', KEYS[2]) or '0'), added)
+if #blob > 0 then redis.call('XADD', KEYS[3], '*', 'op', 'put', 'u', ARGV[3], 'i', ARGV[4], 'r', ARGV[5]) end
 return {threshold}
 `;
 
@@ -122,32 +183,75 @@ export interface RatingsPage {
 }
 
 export class RatingsStore {
+  private readonly resolveScript: Script;
+  private readonly cache = new IndexCache();
   private readonly putScript: Script;
   private readonly deleteScript: Script;
   private readonly userScript: Script;
   private readonly pageScript: Script;
 
   constructor(redis: Redis) {
-    this.putScript = defineScript(redis, 'recdRatingsPut', 10, PUT);
+    this.resolveScript = defineScript(redis, 'recdRatingsResolve', 4, RESOLVE);
+    // A (re)connection may reach a Redis that restarted with less than it had: resolve everything again.
+    redis.on('ready', () => this.cache.clear());
+    this.putScript = defineScript(redis, 'recdRatingsPut2', 6, PUT);
     this.deleteScript = defineScript(redis, 'recdRatingsDelete', 5, DELETE);
     this.userScript = defineScript(redis, 'recdRatingsUser', 3, USER, true);
     this.pageScript = defineScript(redis, 'recdRatingsPage', 4, PAGE, true);
   }
 
-  // Explicit ratings; undefined without the database.
+  // Explicit ratings; undefined without the database. Ids this process has not seen get their indices
+  // from a first script (allocating new ones is harmless on its own); then one script writes every
+  // rating, the count and the log entry together, all or nothing.
   async put(db: string, batch: RatingBatch): Promise<CountChange | undefined> {
-    const [threshold] = (await this.putScript(
-      keys.database(db),
-      ...keys.entityIndexing(db, 'user'),
-      ...keys.entityIndexing(db, 'item'),
-      keys.ratingsCount(db),
-      keys.ratingsLog(db),
-      keys.ratingsNextThreshold(db),
-      keys.userRatingsPrefix(db),
-      frame(batch),
-      logRecords(batch),
-    )) as [number];
-    return threshold === -1 ? undefined : { threshold: threshold! };
+    for (let attempt = 0; ; attempt++) {
+      const users = await this.indices(db, 'user', batch.users);
+      const items = users && (await this.indices(db, 'item', batch.items));
+      if (!users || !items) return undefined;
+      const [threshold] = (await this.putScript(
+        keys.database(db),
+        keys.ratingsCount(db),
+        keys.ratingsLog(db),
+        keys.ratingsNextThreshold(db),
+        keys.entityNext(db, 'user'),
+        keys.entityNext(db, 'item'),
+        keys.userRatingsPrefix(db),
+        packed(batch, users, items),
+        users.join(','),
+        items.join(','),
+        logRecords(batch),
+        String(highest(users)),
+        String(highest(items)),
+      )) as [number];
+      if (threshold === -1) return undefined;
+      if (threshold !== -2) return { threshold: threshold! };
+      this.cache.forget(db);
+      if (attempt > 0) throw new Error('ratings: entity indices keep changing under the cache');
+    }
+  }
+
+  // Dense indices of ids (as decimal text), from the cache or else resolved (allocated where new) by
+  // Redis; undefined without the database.
+  private async indices(db: string, kind: 'user' | 'item', ids: string[]): Promise<string[] | undefined> {
+    const known = this.cache.of(db, kind);
+    const out = new Array<string>(ids.length);
+    const missing: number[] = [];
+    for (let k = 0; k < ids.length; k++) {
+      const idx = known.get(ids[k]!);
+      if (idx === undefined) missing.push(k);
+      else out[k] = idx;
+    }
+    if (missing.length === 0) return out;
+    const f = new LuaFrame(64 + missing.length * 24).array(missing.length);
+    for (const k of missing) f.string(ids[k]!);
+    const got = (await this.resolveScript(keys.database(db), ...keys.entityIndexing(db, kind), f.done())) as string[] | -1;
+    if (got === -1) return undefined;
+    for (let m = 0; m < missing.length; m++) {
+      const k = missing[m]!;
+      out[k] = got[m]!;
+      this.cache.add(db, kind, ids[k]!, got[m]!);
+    }
+    return out;
   }
 
   // item undefined: every rating of the user. Returns how many were removed, undefined without the database.
@@ -200,35 +304,47 @@ export function readValue(v: Buffer): RatingValue {
   return { explicit: v[0] === EXPLICIT, rating: v.readDoubleBE(1), timestamp: v.readDoubleBE(9) };
 }
 
-function frame(b: RatingBatch): Buffer {
-  const f = new LuaFrame(64 + b.users.length * 20 + b.items.length * 20 + b.size * 30 + b.groups.length * 10);
-  f.array(3).array(b.users.length);
-  for (const u of b.users) f.string(u);
-  f.array(b.items.length);
-  for (const i of b.items) f.string(i);
-  f.array(b.groups.length);
-  for (const g of b.groups) {
-    f.array(2).uint(g.user).array(g.items.length * 2);
-    for (let k = 0; k < g.items.length; k++) {
-      f.uint(g.items[k]!).raw(VALUE_BYTES, (buf, at) => {
-        buf[at] = EXPLICIT;
-        buf.writeDoubleBE(g.ratings[k]!, at + 1);
-        buf.writeDoubleBE(g.timestamps[k]!, at + 9);
-      });
+function highest(indices: string[]): number {
+  let most = -1;
+  for (const i of indices) most = Math.max(most, Number(i));
+  return most;
+}
+
+// The PUT script's packed ratings (see there); indices are decimal ASCII, at most 10 digits.
+function packed(b: RatingBatch, users: string[], items: string[]): Buffer {
+  const buf = Buffer.allocUnsafe(b.users.length * 15 + b.size * (11 + VALUE_BYTES));
+  let at = 0;
+  const ascii = (s: string) => {
+    buf[at++] = s.length;
+    for (let k = 0; k < s.length; k++) buf[at++] = s.charCodeAt(k);
+  };
+  for (let g = 0; g < b.users.length; g++) {
+    const from = b.starts[g]!;
+    const to = b.starts[g + 1]!;
+    if (to === from) continue;
+    ascii(users[g]!);
+    buf.writeUInt32LE(to - from, at);
+    at += 4;
+    for (let r = from; r < to; r++) {
+      ascii(items[b.item[r]!]!);
+      buf[at] = EXPLICIT;
+      buf.writeDoubleBE(b.rating[r]!, at + 1);
+      buf.writeDoubleBE(b.timestamp[r]!, at + 9);
+      at += VALUE_BYTES;
     }
   }
-  return f.done();
+  return buf.subarray(0, at);
 }
 
 function logRecords(b: RatingBatch): Buffer {
   const out = Buffer.allocUnsafe(b.size * LOG_RECORD_BYTES);
   let at = 0;
-  for (const g of b.groups) {
-    for (let k = 0; k < g.items.length; k++) {
-      out.writeUInt32BE(g.user, at);
-      out.writeUInt32BE(g.items[k]!, at + 4);
-      out.writeDoubleBE(g.ratings[k]!, at + 8);
-      out.writeDoubleBE(g.timestamps[k]!, at + 16);
+  for (let g = 0; g < b.users.length; g++) {
+    for (let r = b.starts[g]!; r < b.starts[g + 1]!; r++) {
+      out.writeUInt32BE(g, at);
+      out.writeUInt32BE(b.item[r]!, at + 4);
+      out.writeDoubleBE(b.rating[r]!, at + 8);
+      out.writeDoubleBE(b.timestamp[r]!, at + 16);
       at += LOG_RECORD_BYTES;
     }
   }

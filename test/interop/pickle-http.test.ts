@@ -1,6 +1,6 @@
 // A real Python client, speaking pickle the way the existing Python clients do (zlib-compressed
 // protocol-4 pickles labelled `Content-Encoding: gzip`, `application/xminds-pkl` both ways,
-// numpy structured arrays for bulk data both ways), drives a whole flow against the real server.
+// numpy structured arrays for bulk data), drives a whole flow against the real server.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import t from 'tap';
@@ -34,15 +34,23 @@ def call(method, path, data=None, accept='application/xminds-pkl'):
         return e.code, pickle.loads(e.read()), None
 
 out['property'] = call('POST', 'items-properties/', {'property_name': 'genre', 'value_type': 'unicode16'})[0]
-out['tags_property'] = call('POST', 'items-properties/', {'property_name': 'tags', 'value_type': 'unicode16', 'repeated': True})[0]
+out['tags'] = call('POST', 'items-properties/', {'property_name': 'tags', 'value_type': 'unicode16', 'repeated': True})[0]
+out['age'] = call('POST', 'users-properties/', {'property_name': 'age', 'value_type': 'uint8'})[0]
 items = np.array([(i, 'a' if i <= 20 else 'b') for i in range(1, 41)], dtype=[('item_id', '<u4'), ('genre', '<U16')])
-m2m = [{'name': 'tags', 'array': np.array([(0, 'x'), (0, 'y'), (39, 'z')], dtype=[('item_index', '<u4'), ('value_id', '<U16')])}]
-status, answer, _ = call('PUT', 'items-bulk/properties/', {'items': items, 'items_m2m': m2m})
+m2m = np.array([(0, 'red'), (0, 'gr\u00fcn'), (2, 'blue')], dtype=[('item_index', '<u4'), ('value_id', '<U16')])
+status, answer, _ = call('PUT', 'items-bulk/properties/', {'items': items, 'items_m2m': [{'name': 'tags', 'array': m2m}]})
 out['items'] = [status, sorted(answer.keys())]
-status, answer, _ = call('GET', 'items-bulk/properties/?amt=50')
-listing = answer['items']
-out['listing'] = [status, type(listing).__name__, list(listing.dtype.names), int(len(listing)), [int(x) for x in listing['item_id'][:3]], str(listing['genre'][0]),
-                  [[m['name'], [[int(r['item_index']), str(r['value_id'])] for r in m['array']]] for m in answer['items_m2m']]]
+status, answer, _ = call('GET', 'items/1/properties/')
+out['item1'] = [status, answer['item']]
+status, answer, _ = call('GET', 'items/3/properties/')
+out['item3'] = [status, answer['item']]
+users = np.array([(u, 20 + u % 50) for u in range(1, 61)], dtype=[('user_id', '<u4'), ('age', 'u1')])
+status, answer, _ = call('PUT', 'users-bulk/properties/', {'users': users})
+out['users'] = [status, answer.get('n_created')]
+status, answer, _ = call('GET', 'users/7/properties/')
+out['user7'] = [status, answer['user']]
+status, answer, _ = call('PUT', 'users-bulk/properties/', {'users': np.array([(1, 300)], dtype=[('user_id', '<u4'), ('age', '<u2')])})
+out['bad_user'] = [status, answer['error_name'], answer['error_data']['name']]
 rows = []
 for u in range(60):
     for j in range(10):
@@ -63,7 +71,13 @@ status, answer, _ = call('GET', 'recommendation/items/99999/items/')
 out['not_found'] = [status, answer]
 status, answer, _ = call('GET', 'users/1/ratings/')
 ur = answer['user_ratings']
-out['user_ratings'] = [status, len(ur), list(ur.dtype.names), [ur.dtype[k].str for k in ur.dtype.names]]
+out['user_ratings'] = [status, len(ur), list(ur.dtype.names), str(ur['rating'].dtype), type(ur).__name__]
+status, answer, _ = call('GET', 'items-bulk/properties/?amt=3')
+it = answer['items']
+out['listing'] = [status, type(it).__name__, [list(f) for f in it.dtype.descr], it['item_id'].tolist(), it['genre'].tolist(),
+                  [(m['name'], m['array'].dtype.names, m['array'].tolist()) for m in answer['items_m2m']], answer['has_next']]
+status, answer, _ = call('POST', 'users-bulk/properties/list/', {'users_id': np.array([3, 5], dtype='<u4')})
+out['users_list'] = [status, answer['users'].tolist(), answer['users_m2m']]
 status, answer, _ = call('PUT', 'ratings-bulk/', {'ratings': np.array([(1, 1, 11.0, 1.7e9)], dtype=ratings.dtype)})
 out['bad_rating'] = [status, answer['error_name'], answer['error_data']['name']]
 status, answer, _ = call('POST', 'login/jwt/')
@@ -78,10 +92,14 @@ t.test('a Python client speaking pickle: catalogue, ratings, training, recommend
   });
   const out = JSON.parse(run.stdout);
   t.equal(out.property, 204, 'property created (204, no body)');
-  t.equal(out.tags_property, 204, 'repeated property created');
-  t.equal(out.items[0], 200, 'items from a structured array, tags from items_m2m');
-  t.same(out.listing, [200, 'ndarray', ['item_id', 'genre'], 40, [1, 2, 3], 'a', [['tags', [[0, 'x'], [0, 'y'], [39, 'z']]]]], 'the listing: a structured array, repeated values in items_m2m');
+  t.equal(out.items[0], 200, 'items from a structured array');
   t.same(out.items[1], ['ml_task_id', 'n_created', 'n_modified', 'warnings']);
+  t.same([out.tags, out.age], [204, 204]);
+  t.same(out.item1, [200, { item_id: 1, genre: 'a', tags: ['red', 'grün'] }], 'items_m2m filled the repeated property');
+  t.same(out.item3, [200, { item_id: 3, genre: 'a', tags: ['blue'] }]);
+  t.same(out.users, [200, 60], 'users from a structured array');
+  t.same(out.user7, [200, { user_id: 7, age: 27 }]);
+  t.same(out.bad_user, [400, 'WrongData', 'WRONG_DATA_TYPE'], 'a value outside its type, from a column');
   t.same(out.ratings, [200, { warnings: [] }], '600 ratings from a structured array');
   t.same(out.status, { status: 'ready' }, 'trained');
   t.equal(out.reco[0], 200);
@@ -91,7 +109,17 @@ t.test('a Python client speaking pickle: catalogue, ratings, training, recommend
   t.same(out.reco.slice(4), ['ndarray', 'uint32'], 'items_id arrives as a numpy uint32 array');
   t.equal(out.not_found[0], 404);
   t.equal(out.not_found[1].error_data.name, 'ITEM_NOT_FOUND', 'errors are pickled too');
-  t.same(out.user_ratings, [200, 10, ['item_id', 'rating', 'timestamp'], ['<u4', '<f8', '<f8']], 'user ratings: a structured array');
+  t.same(out.user_ratings, [200, 10, ['item_id', 'rating', 'timestamp'], 'float64', 'ndarray'], 'ratings arrive as a structured array');
+  t.same(out.listing, [
+    200,
+    'ndarray',
+    [['item_id', '<u4'], ['genre', '<U1']],
+    [1, 2, 3],
+    ['a', 'a', 'a'],
+    [['tags', ['item_index', 'value_id'], [[0, 'red'], [0, 'grün'], [2, 'blue']]]],
+    true,
+  ], 'the items listing: a structured array, repeated values in items_m2m');
+  t.same(out.users_list, [200, [[3, 23], [5, 25]], []], 'users by id: a structured array');
   t.same(out.bad_rating, [400, 'WrongData', 'WRONG_DATA_TYPE']);
   t.equal(out.empty_body[0], 200, 'an empty body with pickle headers is accepted');
 });

@@ -132,7 +132,7 @@ t.test('numpy 1-D arrays, every protocol', async (t) => {
     t.ok(bool.data instanceof Uint8Array);
     t.strictSame(bool.toPlain(), [true, false, true]);
     t.strictSame(plain(`U16@${p}`), ['a', 'héllo\u{1F600}', '']);
-    t.strictSame(plain(`S8@${p}`), ['ab', '', '12345678']);
+    t.strictSame(plain(`S8@${p}`), [new Uint8Array([97, 98]), new Uint8Array(0), new Uint8Array(Buffer.from('12345678'))]);
     const be = decodePickle(golden(`be@${p}`)) as NdArray;
     t.equal(be.dtype.byteorder, '>');
     t.ok(be.data instanceof Float64Array);
@@ -336,4 +336,78 @@ t.test('limits can be tightened', async (t) => {
   t.throws(() => decodePickle(golden('ints@4'), { maxStack: 4 }), DecodeError);
   t.throws(() => decodePickle(golden('many'), { maxElements: 999 }), DecodeError);
   t.strictSame(plainOf(decodePickle(nested, { maxDepth: 4 })), plain('nested@4'));
+});
+
+// Every supported dtype, compared with what numpy itself says the elements are (`tolist()`): numbers of
+// every width in both byte orders, text, bytes, structured records with padding and explicit offsets,
+// C and Fortran order, and numpy scalars of each type.
+const DTYPES = String.raw`
+import base64, json, pickle, sys
+import numpy as np
+def tag(v):
+    if isinstance(v, bool) or v is None or isinstance(v, str): return v
+    if isinstance(v, int): return v if abs(v) <= 2**53 else {'big': str(v)}
+    if isinstance(v, float): return v
+    if isinstance(v, bytes): return {'bytes': list(v)}
+    if isinstance(v, (list, tuple)): return [tag(x) for x in v]
+    if isinstance(v, dict): return {k: tag(x) for k, x in v.items()}
+    raise TypeError(type(v))
+def rows(a):
+    if a.dtype.names is None: return tag(a.tolist())
+    def rec(r): return {n: tag(r[n].item() if hasattr(r[n], 'item') else r[n]) for n in a.dtype.names}
+    return [rec(r) for r in a]
+cases = {}
+def add(name, a, expected=None):
+    cases[name] = {'expected': expected if expected is not None else rows(a),
+                   'pickles': [base64.b64encode(pickle.dumps(a, protocol=p)).decode() for p in (2, 3, 4, 5)]}
+for kind, values in [('i1', [-128, 0, 127]), ('i2', [-32768, 1, 32767]), ('i4', [-2**31, 7, 2**31 - 1]), ('i8', [-2**63, 2**53 + 1, 3]),
+                     ('u1', [0, 255]), ('u2', [0, 65535]), ('u4', [0, 2**32 - 1]), ('u8', [0, 2**64 - 1, 5]),
+                     ('f2', [0.5, -2.0, 65504.0]), ('f4', [1.5, -0.25, 3.0e38]), ('f8', [0.1, -1e-300, 1e300])]:
+    for order in '<>':
+        add(order + kind, np.array(values, dtype=order + kind))
+add('b1', np.array([True, False]))
+add('U5', np.array(['', 'h\u00e9llo', '\U0001F600'], dtype='<U5'))
+add('>U3', np.array(['abc', 'd'], dtype='>U3'))
+add('S4', np.array([b'ab', b'\x00\xff\x01', b''], dtype='S4'))
+aligned = np.dtype([('a', 'u1'), ('b', '<f8'), ('c', '<U3'), ('d', '>i2')], align=True)
+add('aligned', np.array([(1, 2.5, 'xy', -3), (255, -0.5, '', 300)], dtype=aligned))
+offsets = np.dtype({'names': ['x', 'y', 'z'], 'formats': ['<i2', '>u4', 'S2'], 'offsets': [8, 0, 4], 'itemsize': 12})
+add('offsets', np.array([(1, 2, b'ab'), (-1, 2**32 - 1, b'')], dtype=offsets))
+inner = np.dtype([('p', '<f4'), ('q', 'u1')])
+add('nested', np.array([((1.5, 2), 3)], dtype=[('in', inner), ('n', '<u2')]), [{'in': {'p': 1.5, 'q': 2}, 'n': 3}])
+add('F>i4', np.asfortranarray(np.arange(12, dtype='>i4').reshape(3, 4)))
+add('C3d', np.arange(24, dtype='<u2').reshape(2, 3, 4))
+add('Fstructured', np.asfortranarray(np.array([[(1, 2.0), (3, 4.0)], [(5, 6.0), (7, 8.0)]], dtype=[('a', '<i4'), ('b', '<f8')])),
+    [[{'a': 1, 'b': 2.0}, {'a': 3, 'b': 4.0}], [{'a': 5, 'b': 6.0}, {'a': 7, 'b': 8.0}]])
+scalars = [np.int8(-5), np.int16(300), np.int32(-70000), np.int64(2**40), np.uint8(200), np.uint16(60000), np.uint32(2**32 - 1),
+           np.uint64(2**64 - 1), np.float16(0.5), np.float32(12.5), np.float64(0.1), np.bool_(False), np.str_('x\u00e9'), np.bytes_(b'ab')]
+add('scalars', np.array([0]), tag([s.item() for s in scalars]))
+cases['scalars']['pickles'] = [base64.b64encode(pickle.dumps(scalars, protocol=p)).decode() for p in (2, 3, 4, 5)]
+json.dump(cases, sys.stdout)
+`;
+
+function tagged(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) && BigInt(Number(v)) === v ? Number(v) : { big: v.toString() };
+  if (v instanceof Uint8Array) return { bytes: [...v] };
+  if (Array.isArray(v)) return v.map(tagged);
+  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, tagged(x)]));
+  return v;
+}
+
+t.test('every supported dtype decodes to what numpy says it holds', async (t) => {
+  const r = spawnSync('python3', ['-c', DTYPES], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  t.equal(r.status, 0, `python3 with numpy made the cases: ${r.stderr}`);
+  const cases = JSON.parse(r.stdout) as Record<string, { expected: unknown; pickles: string[] }>;
+  t.ok(Object.keys(cases).length >= 30);
+  for (const [name, c] of Object.entries(cases)) {
+    c.pickles.forEach((b64, k) => {
+      const value = decodePickle(Buffer.from(b64, 'base64'));
+      t.strictSame(tagged(plainOf(value)), c.expected, `${name}, protocol ${k + 2}`);
+    });
+  }
+  const be = decodePickle(Buffer.from(cases['>u4']!.pickles[2]!, 'base64')) as NdArray;
+  t.ok(be.data instanceof Uint32Array, 'big-endian data becomes a host-order typed array');
+  const aligned = decodePickle(Buffer.from(cases.aligned!.pickles[2]!, 'base64')) as NdArray;
+  t.same(aligned.dtype.fields?.map((f) => f.offset), [0, 8, 16, 28], 'aligned offsets as numpy laid them out');
+  t.equal(aligned.dtype.itemsize, 32);
 });

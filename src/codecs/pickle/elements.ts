@@ -1,5 +1,4 @@
 // Reads the elements of one numpy dtype out of raw array bytes: typed arrays (views when possible) and strings.
-import { Buffer } from 'node:buffer';
 import { DecodeError } from '../codec.js';
 import type { DType } from './dtype.js';
 
@@ -125,14 +124,13 @@ export function readUnicode(d: DType, bytes: Uint8Array, base: number, stride: n
   return out;
 }
 
-// S<n>: bytes as latin1 text (lossless), trailing NULs stripped.
-export function readBytesAsText(d: DType, bytes: Uint8Array, base: number, stride: number, count: number): string[] {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out = new Array<string>(count);
+// S<n>: each element's bytes (Python gives `bytes`), trailing NULs stripped as numpy does; views over the input.
+export function readBytes(d: DType, bytes: Uint8Array, base: number, stride: number, count: number): Uint8Array[] {
+  const out = new Array<Uint8Array>(count);
   for (let i = 0, p = base; i < count; i++, p += stride) {
     let end = p + d.itemsize;
-    while (end > p && buf[end - 1] === 0) end--;
-    out[i] = buf.toString('latin1', p, end);
+    while (end > p && bytes[end - 1] === 0) end--;
+    out[i] = bytes.subarray(p, end);
   }
   return out;
 }

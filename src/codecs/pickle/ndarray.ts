@@ -1,12 +1,12 @@
 // A decoded numpy array, and the conversion of decoded pickle values to what a JSON body would hold.
 import { DecodeError } from '../codec.js';
 import type { DType } from './dtype.js';
-import { isNumeric, readBytesAsText, readNumeric, readUnicode, readVoid, type NumericData } from './elements.js';
+import { isNumeric, readBytes, readNumeric, readUnicode, readVoid, type NumericData } from './elements.js';
 
 export type { DType, DField, DTypeKind, ByteOrder } from './dtype.js';
 export type { NumericData } from './elements.js';
 
-// Numeric and bool arrays: a typed array (bool as Uint8Array); U/S: strings; O: the objects; unstructured V: raw bytes.
+// Numeric and bool arrays: a typed array (bool as Uint8Array); U: strings; S: bytes; O: the objects; unstructured V: raw bytes.
 export type NdData = NumericData | string[] | unknown[] | Uint8Array[];
 
 export class NdArray {
@@ -33,7 +33,7 @@ export class NdArray {
     let data: NdData;
     if (isNumeric(dtype)) data = readNumeric(dtype, bytes, base, stride, count);
     else if (dtype.kind === 'U') data = readUnicode(dtype, bytes, base, stride, count);
-    else if (dtype.kind === 'S') data = readBytesAsText(dtype, bytes, base, stride, count);
+    else if (dtype.kind === 'S') data = readBytes(dtype, bytes, base, stride, count);
     else if (dtype.kind === 'V') data = readVoid(dtype, bytes, base, stride, count);
     else throw new DecodeError('numpy object arrays carry a list, not bytes');
     return new NdArray(dtype, shape, order, data);
@@ -93,6 +93,8 @@ export class NdArray {
   }
 }
 
+const isTable = (v: object) => (v as { [k: symbol]: unknown })[Symbol.for('recd.table')] === true;
+
 export function sizeOf(shape: readonly number[]): number {
   let n = 1;
   for (const d of shape) n *= d;
@@ -108,7 +110,7 @@ export function setKey(obj: Record<string, unknown>, key: string, value: unknown
 // Deep-converts a decoded value: arrays (n-d, structured → rows) and numpy scalars to JSON-like values.
 // Dicts with non-string keys stay Maps; bytes stay Uint8Array; big integers stay BigInt.
 export function plainOf(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object' || isTable(value)) return value;
   if (value instanceof NdArray) return value.toPlain();
   if (Array.isArray(value)) return value.map(plainOf);
   if (value instanceof Uint8Array) return value;

@@ -1,0 +1,50 @@
+// A 1-D numpy structured array as a table of columns (the shape services read bulk rows in, see Rows
+// in http/types.ts): each field's elements stay the typed array the decoder made, a view over the
+// request's bytes where alignment allows. No object is made per row.
+import { NdArray } from './ndarray.js';
+
+// The brand http/types.ts recognises tables by (codecs import nothing from src/http).
+const TABLE = Symbol.for('recd.table');
+
+export interface TableColumn {
+  readonly numbers: ArrayLike<number> | undefined;
+  get(i: number): unknown;
+}
+
+export class ColumnTable {
+  readonly [TABLE] = true as const;
+  readonly length: number;
+  readonly names: readonly string[];
+  private readonly columns = new Map<string, TableColumn>();
+
+  constructor(readonly array: NdArray) {
+    this.length = array.size;
+    for (const [name, col] of array.columns!) this.columns.set(name, columnOf(col));
+    this.names = [...this.columns.keys()];
+  }
+
+  column(name: string): TableColumn | undefined {
+    return this.columns.get(name);
+  }
+
+  static accepts(v: unknown): v is NdArray {
+    return v instanceof NdArray && v.columns !== null && v.shape.length === 1;
+  }
+}
+
+function columnOf(col: NdArray): TableColumn {
+  const data = col.data;
+  const exact = data !== null && !col.columns && (col.dtype.kind === 'i' || col.dtype.kind === 'u' || col.dtype.kind === 'f') && col.dtype.itemsize <= 4;
+  if (exact || (col.dtype.kind === 'f' && col.dtype.itemsize === 8)) {
+    const numbers = data as ArrayLike<number>;
+    return { numbers, get: (i) => numbers[i] };
+  }
+  // bool, 64-bit integers, text, bytes, nested records: element by element, as a JSON body holds them.
+  return {
+    numbers: undefined,
+    get: (i) => {
+      const v = col.item(i);
+      return typeof v === 'bigint' ? v.toString() : v;
+    },
+  };
+}
