@@ -35,6 +35,7 @@ import { PropertyService } from './services/properties.js';
 import { RateLimiter } from './services/rate-limiter.js';
 import { CallCounter } from './services/call-counter.js';
 import { CallCountsService } from './services/call-counts.js';
+import { ScenarioService } from './services/scenarios.js';
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer.js';
 import { randomSecret } from './services/secrets.js';
 import { TokenService } from './services/tokens.js';
@@ -54,6 +55,7 @@ import { PropertiesStore } from './store/properties-store.js';
 import { classifyStorageError, connectRedis, waitForRedis, type Redis } from './store/redis.js';
 import { startRedisServer, type EmbeddedRedis } from './store/redis-server.js';
 import { CallCountsStore } from './store/call-counts-store.js';
+import { ScenariosStore } from './store/scenarios-store.js';
 import { RateStore } from './store/rate-store.js';
 import { TasksStore } from './store/tasks-store.js';
 import { TokensStore } from './store/tokens-store.js';
@@ -147,7 +149,8 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
       await pool.close();
       await scoring.close();
     };
-    const properties = new PropertyService(propertiesStore, databases, catalogues);
+    const scenarios = new ScenarioService(new ScenariosStore(redis));
+    const properties = new PropertyService(propertiesStore, databases, catalogues, (db, name) => scenarios.usesItemProperty(db, name));
     const entities = new EntityService(entitiesStore, scheduler, catalogues, logger);
     const ratingsStore = new RatingsStore(redis);
     const interactionsStore = new InteractionsStore(redis);
@@ -172,6 +175,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
       recommend: new RecommendService(registry, catalogues, entitiesStore, ratingsStore, interactionRules, profiles, scoring, config.scoringInlineWork),
       tables,
       callCounts: new CallCountsService(callCountsStore, accountsStore, databasesStore),
+      scenarios,
     }));
     const dispatcher = new Dispatcher({
       router,

@@ -8,6 +8,7 @@ import type { LoginService } from '../services/login.js';
 import type { ModelService } from '../services/models.js';
 import type { RecommendService } from '../services/recommend.js';
 import type { TableService } from '../services/tables.js';
+import type { ScenarioService } from '../services/scenarios.js';
 import type { PropertyService } from '../services/properties.js';
 import type { InteractionRuleService } from '../services/interaction-rules.js';
 import type { InteractionService } from '../services/interactions.js';
@@ -21,6 +22,7 @@ import { loginRoutes } from './login.js';
 import { modelRoutes } from './models.js';
 import { recommendationRoutes } from './recommendations.js';
 import { tableRoutes } from './tables.js';
+import { scenarioRoutes } from './scenarios.js';
 import { propertyRoutes } from './properties.js';
 import { ratingRoutes } from './ratings.js';
 import { rootRoutes } from './root.js';
@@ -39,6 +41,7 @@ export interface Services {
   recommend: RecommendService;
   tables: TableService;
   callCounts: CallCountsService;
+  scenarios: ScenarioService;
 }
 
 export const allRoutes = (s: Services): Route[] => [
@@ -55,4 +58,5 @@ export const allRoutes = (s: Services): Route[] => [
   ...tableRoutes(s.tables),
   ...userDataRoutes(s.entities, s.interactions),
   ...callCountRoutes(s.callCounts),
+  ...scenarioRoutes(s.scenarios),
 ];

@@ -42,6 +42,14 @@ export const keys = {
   callCountKeys: (org: string, label: string) => `{org:${org}}:cc:${label}`,
   // STRING msgpack Database.
   database: (db: string) => `{db:${db}}:meta`,
+  // HASH of a database's scenarios: field `<reco_type>/<name>` = msgpack scenario record.
+  scenarios: (db: string) => `{db:${db}}:scenarios`,
+  // HASH reco_type = name of its default scenario.
+  scenarioDefaults: (db: string) => `{db:${db}}:scenario-defaults`,
+  // STRING counter bumped by every scenario change (optimistic writes; caches compare it).
+  scenariosVersion: (db: string) => `{db:${db}}:scenarios-version`,
+  // HASH A/B test id = msgpack {name, probability_a}.
+  abTests: (db: string) => `{db:${db}}:ab-tests`,
   // Pattern of every key of a database (deletion scans it).
   databasePattern: (db: string) => `{db:${db}}:*`,
   // HASH lower-cased property name -> msgpack PropertyDef, for item or user properties.

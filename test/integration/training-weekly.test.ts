@@ -3,7 +3,7 @@
 import t from 'tap';
 import { freshDatabase, uid } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';
-import { modelsOf, pause, RECO_ENV, statusOf, tasksOf, until } from '../helpers/reco.js';
+import { modelsOf, pause, RECO_ENV, settled, statusOf, tasksOf, until } from '../helpers/reco.js';
 import { startStack } from '../helpers/stack.js';
 
 const stack = await startStack({ ...RECO_ENV, RECD_RETRAIN_INTERVAL_SECONDS: '2' });
@@ -31,7 +31,8 @@ t.test('feedback unseen for the interval triggers a retrain; a database without 
   // New feedback: retrained again after the interval.
   t.equal((await api.put('ratings-bulk/', { ratings: ratings(100, 10) }, { token })).status, 200);
   await until('a second periodic retrain', () => modelsOf(api, token), (ms) => ms.length === 2, 30_000);
-  const runs = await tasksOf(api, token, 'ml_model_retrain');
+  // The model is announced a moment before its task record says COMPLETED.
+  const runs = await until('the run recorded as ended', () => tasksOf(api, token, 'ml_model_retrain'), settled, 30_000);
   t.ok(runs.every((x) => x.status === 'COMPLETED'), 'every run completed');
   t.equal(runs.length, done.length + 1, 'one more run for the new feedback');
 });
