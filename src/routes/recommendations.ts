@@ -2,9 +2,10 @@
 // and property values for a user or a session.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { wrongData } from '../errors/api-error.js';
+import { notFound, wrongData } from '../errors/api-error.js';
 import { ALL4, dbRoute, withWarning, type HandlerResult, type Route } from '../http/types.js';
 import type { RecoQuery, RecommendService } from '../services/recommend.js';
+import type { ScenarioService } from '../services/scenarios.js';
 
 const DEFAULT_AMT = 10;
 const Id = Type.String({ minLength: 1, maxLength: LIMITS.idMax });
@@ -14,8 +15,9 @@ const Rerankings = Type.Array(
   Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), weight: Type.Optional(Type.Number()), options: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })]),
   { maxItems: 100 },
 );
-// Accepted now, applied once scenarios land (each use says so in `warnings`); user_id only ever
-// selects an A/B group, never personalises.
+// A runtime `scenario` must name a scenario of the endpoint's reco_type; scenarios are not applied
+// to rankings yet (each use says so in `warnings`). user_id only ever selects an A/B group, never
+// personalises.
 const Later = {
   scenario: Type.Optional(Type.Unknown()),
   skip_default_scenario: Type.Optional(Type.Boolean()),
@@ -59,7 +61,19 @@ export function notYet<T extends object>(q: Record<string, unknown>, out: T | Pr
   return out instanceof Promise ? out.then(note) : note(out);
 }
 
-export const recommendationRoutes = (reco: RecommendService): Route[] => [
+// The answer of `run`, once a named runtime scenario is known to exist (SCENARIO_NOT_FOUND otherwise).
+// Requests naming none answer as they did, in the same tick when `run` does.
+export function checked<T extends object>(scenarios: Pick<ScenarioService, 'exists'>, db: string, recoType: string, q: Record<string, unknown>, run: () => T | Promise<T>): HandlerResult | Promise<HandlerResult> {
+  const name = q.scenario;
+  if (name === undefined || name === null || name === '') return notYet(q, run());
+  if (typeof name !== 'string') throw wrongData('WRONG_PARAMETER', 'scenario must be the name of a scenario', { field: 'scenario' });
+  return scenarios.exists(db, recoType, name).then((found) => {
+    if (!found) throw notFound('SCENARIO_NOT_FOUND', 'scenario', name, `no ${recoType} scenario ${JSON.stringify(name)}`);
+    return notYet(q, run());
+  });
+}
+
+export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<ScenarioService, 'exists'>): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/items/<item_id>/items/',
@@ -67,7 +81,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: 'items similar to an item',
     params: Type.Object({ item_id: Id }),
     query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings) }),
-    handler: ({ auth, db, params, query: q }) => notYet(q, reco.itemToItems(auth, db, params.item_id!, query(q))),
+    handler: ({ auth, db, params, query: q }) => checked(scenarios, db, 'item_to_items', q, () => reco.itemToItems(auth, db, params.item_id!, query(q))),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -76,7 +90,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: "items for a user, from the user's current ratings",
     params: Type.Object({ user_id: Id }),
     query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings), exclude_rated_items: Type.Optional(Type.Boolean()) }),
-    handler: ({ auth, db, params, query: q }) => notYet(q, reco.userToItems(auth, db, params.user_id!, query(q))),
+    handler: ({ auth, db, params, query: q }) => checked(scenarios, db, 'profile_to_items', q, () => reco.userToItems(auth, db, params.user_id!, query(q))),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -84,7 +98,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     recoType: 'session_to_items',
     summary: "items for an anonymous session, from the ratings or interactions it sends (nothing is stored)",
     body: Type.Object({ ...Common, ...SessionBody }),
-    handler: ({ auth, db, body }) => notYet(body, reco.sessionToItems(auth, db, body, query(body))),
+    handler: ({ auth, db, body }) => checked(scenarios, db, 'session_to_items', body, () => reco.sessionToItems(auth, db, body, query(body))),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -93,7 +107,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: "items for a user, steered towards items like the context items (which are left out)",
     params: Type.Object({ user_id: Id }),
     body: Type.Object({ ...Common, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), exclude_rated_items: Type.Optional(Type.Boolean()), context_items: ContextItems }),
-    handler: ({ auth, db, params, body }) => notYet(body, reco.userToItems(auth, db, params.user_id!, query(body), body.context_items)),
+    handler: ({ auth, db, params, body }) => checked(scenarios, db, 'profile_to_items_w_ctx_items', body, () => reco.userToItems(auth, db, params.user_id!, query(body), body.context_items)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -101,7 +115,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     recoType: 'session_to_items_w_ctx_items',
     summary: "items for a session's ratings, steered towards items like the context items (which are left out)",
     body: Type.Object({ ...Common, ...SessionBody, context_items: ContextItems }),
-    handler: ({ auth, db, body }) => notYet(body, reco.sessionToItems(auth, db, body, query(body), body.context_items)),
+    handler: ({ auth, db, body }) => checked(scenarios, db, 'session_to_items_w_ctx_items', body, () => reco.sessionToItems(auth, db, body, query(body), body.context_items)),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -110,7 +124,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: 'values of an item property for a user, ranked over the items that hold them',
     params: Type.Object({ user_id: Id, property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
     query: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(RuleStrings), ...Later }),
-    handler: ({ auth, db, params, query: q }) => notYet(q, reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q))),
+    handler: ({ auth, db, params, query: q }) => checked(scenarios, db, 'profile_to_item_properties', q, () => reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q))),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -119,7 +133,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: "values of an item property for a session's ratings or interactions, ranked over the items that hold them",
     params: Type.Object({ property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
     body: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(Filters), ...Later, ratings: SessionBody.ratings, interactions: SessionBody.interactions, user_properties: SessionBody.user_properties }),
-    handler: ({ auth, db, params, body }) => notYet(body, reco.sessionToProperties(auth, db, body, params.property_name!, query(body))),
+    handler: ({ auth, db, params, body }) => checked(scenarios, db, 'session_to_item_properties', body, () => reco.sessionToProperties(auth, db, body, params.property_name!, query(body))),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -128,13 +142,15 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     body: Type.Object({ ...Common, ...SessionBody, item_id: Type.Optional(Type.Unknown()), context_items: Type.Optional(ContextItems) }),
     handler: ({ auth, db, body }) => {
       const q = query(body);
-      const [recoType, out] =
-        body.item_id !== undefined
-          ? ['item_to_items', reco.itemToItems(auth, db, idText(body.item_id, 'item_id'), q)]
+      const recoType =
+        body.item_id !== undefined ? 'item_to_items' : body.user_id !== undefined ? (body.context_items ? 'profile_to_items_w_ctx_items' : 'profile_to_items') : body.context_items ? 'session_to_items_w_ctx_items' : 'session_to_items';
+      const run = () =>
+        recoType === 'item_to_items'
+          ? reco.itemToItems(auth, db, idText(body.item_id, 'item_id'), q)
           : body.user_id !== undefined
-            ? [body.context_items ? 'profile_to_items_w_ctx_items' : 'profile_to_items', reco.userToItems(auth, db, idText(body.user_id, 'user_id'), q, body.context_items)]
-            : [body.context_items ? 'session_to_items_w_ctx_items' : 'session_to_items', reco.sessionToItems(auth, db, body, q, body.context_items)];
-      return notYet(body, Promise.resolve(out).then((a) => ({ ...a, reco_type: recoType })));
+            ? reco.userToItems(auth, db, idText(body.user_id, 'user_id'), q, body.context_items)
+            : reco.sessionToItems(auth, db, body, q, body.context_items);
+      return checked(scenarios, db, recoType, body, () => Promise.resolve(run()).then((a) => ({ ...a, reco_type: recoType })));
     },
   }),
   dbRoute(ALL4, {
@@ -157,7 +173,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
       users_id: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 }),
       consensus_factor: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
     }),
-    handler: ({ auth, db, body }) => notYet(body, reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body))),
+    handler: ({ auth, db, body }) => checked(scenarios, db, 'profiles_group_to_items', body, () => reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body))),
   }),
 ];
 

@@ -3,13 +3,14 @@ import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { ALL4, BACKENDS, dbRoute, type Route } from '../http/types.js';
 import type { TableService } from '../services/tables.js';
-import { notYet } from './recommendations.js';
+import type { ScenarioService } from '../services/scenarios.js';
+import { checked } from './recommendations.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
 const Id = Type.String({ minLength: 1, maxLength: LIMITS.idMax });
 const Read = Type.Object({ table: Type.Optional(Type.String({ maxLength: 64 })), scenario: Type.Optional(Type.Unknown()), skip_default_scenario: Type.Optional(Type.Unknown()) });
 
-export const tableRoutes = (tables: TableService): Route[] => [
+export const tableRoutes = (tables: TableService, scenarios: Pick<ScenarioService, 'exists'>): Route[] => [
   dbRoute(BACKENDS, {
     method: 'PUT',
     path: 'precomputed-tables/<name>/',
@@ -38,7 +39,7 @@ export const tableRoutes = (tables: TableService): Route[] => [
     summary: 'items similar to an item, read from an item_to_items table',
     params: Type.Object({ item_id: Id }),
     query: Read,
-    handler: ({ auth, db, params, query }) => notYet(query, tables.forItem(auth, db, params.item_id!, query.table)),
+    handler: ({ auth, db, params, query }) => checked(scenarios, db, 'precomputed_item_to_items', query, () => tables.forItem(auth, db, params.item_id!, query.table)),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -47,6 +48,6 @@ export const tableRoutes = (tables: TableService): Route[] => [
     summary: 'items for a user, read from a profile_to_items table',
     params: Type.Object({ user_id: Id }),
     query: Read,
-    handler: ({ auth, db, params, query }) => notYet(query, tables.forUser(auth, db, params.user_id!, query.table)),
+    handler: ({ auth, db, params, query }) => checked(scenarios, db, 'precomputed_profile_to_items', query, () => tables.forUser(auth, db, params.user_id!, query.table)),
   }),
 ];

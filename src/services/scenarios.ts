@@ -31,6 +31,10 @@ export class ScenarioService {
     return { ...record, warnings: [] as string[] };
   }
 
+  exists(db: string, recoType: string, name: string): Promise<boolean> {
+    return this.store.has(db, recoType, name);
+  }
+
   async list(db: string) {
     const set = await this.store.read(db);
     const scenarios = [...set.scenarios.values()].sort((a, b) => a.reco_type.localeCompare(b.reco_type) || a.name.localeCompare(b.name));

@@ -58,6 +58,10 @@ export class ScenariosStore {
     };
   }
 
+  async has(db: string, recoType: string, name: string): Promise<boolean> {
+    return (await this.redis.hexists(keys.scenarios(db), scenarioKey(recoType, name))) === 1;
+  }
+
   async version(db: string): Promise<number> {
     return Number((await this.redis.get(keys.scenariosVersion(db))) ?? 0);
   }

@@ -489,6 +489,8 @@ t.test('precomputed item_to_items table: built by the precomputed_tables task, r
   // A second read is the same (served from what the process holds).
   t.strictSame((await preItem(7, 'similar')).body, (await preItem(7, 'similar')).body, 'the same answer twice');
   t.strictSame((await preItem('7', 'similar')).body.items_id, (await preItem(7, 'similar')).body.items_id, 'the item id as a string');
+  t.equal((await api.get('recommendation/precomputed/items/7/items/', { token, query: 'table=similar&scenario=x' })).status, 404, 'no precomputed_item_to_items scenario x yet');
+  t.equal((await api.put('scenarios/precomputed_item_to_items/x/', { scenario_type: 'case', case: { table: 'similar' } }, { token })).status, 200);
   const scenario = await api.get('recommendation/precomputed/items/7/items/', { token, query: 'table=similar&scenario=x' });
   t.equal(scenario.status, 200, why(scenario, 200));
   t.ok(hasWarning(scenario, 'not applied by this version', 'scenario'), `scenario: ${JSON.stringify(scenario.body?.warnings)}`);

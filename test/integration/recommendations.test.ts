@@ -322,6 +322,10 @@ t.test('sessions without usable ratings get the popular items and a warning', as
 // ---- accepted but not applied ---------------------------------------------------------------------------
 
 t.test('scenario, skip_default_scenario are accepted with a "not applied by this version" warning', async (t) => {
+  const aCase = { scenario_type: 'case', case: { amt: 5 } };
+  for (const [type, name] of [['item_to_items', 'some-scenario'], ['profile_to_items', 'some-scenario'], ['session_to_items', 'x']]) {
+    t.equal((await api.put(`scenarios/${type}/${name}/`, aCase, { token })).status, 200, `scenario ${type}/${name} created`);
+  }
   const plain = itemsOf(t, await itemReco(1), 'plain');
   for (const [name, value] of [['scenario', 'some-scenario'], ['skip_default_scenario', 'true']] as const) {
     const r = await itemReco(1, { [name]: value });
@@ -337,6 +341,17 @@ t.test('scenario, skip_default_scenario are accepted with a "not applied by this
   t.ok(w.some((x) => x.startsWith('not applied by this version') && ['scenario', 'skip_default_scenario'].every((n) => x.includes(n))), `session: ${JSON.stringify(w)}`);
   const quiet = await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], skip_default_scenario: false });
   t.strictSame(quiet.body?.warnings, [], 'skip_default_scenario: false needs no warning');
+});
+
+t.test('a runtime scenario that does not exist for the endpoint’s reco_type → SCENARIO_NOT_FOUND', async (t) => {
+  const SCENARIO_NOT_FOUND = notFound('SCENARIO_NOT_FOUND');
+  t.same(errorOf(await itemReco(1, { scenario: 'nobody' })), SCENARIO_NOT_FOUND, 'item to items');
+  t.same(errorOf(await userReco(uid(0), { scenario: 'nobody' })), SCENARIO_NOT_FOUND, 'user to items');
+  t.same(errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], scenario: 'some-scenario' })), SCENARIO_NOT_FOUND, 'some-scenario exists for item_to_items, not session_to_items');
+  const generic = await api.post('recommendation/generic/items/', { item_id: 1, scenario: 'x' }, { token });
+  t.same(errorOf(generic), SCENARIO_NOT_FOUND, 'generic: x is a session_to_items scenario, this request is item_to_items');
+  t.equal((await api.post('recommendation/generic/items/', { item_id: 1, scenario: 'some-scenario' }, { token })).status, 200, 'generic: an item_to_items scenario');
+  t.equal((await itemReco(1, { scenario: '' })).status, 200, 'an empty name names nothing');
 });
 
 // ---- errors -------------------------------------------------------------------------------------------------
