@@ -36,6 +36,7 @@ import { RateLimiter } from './services/rate-limiter.js';
 import { CallCounter } from './services/call-counter.js';
 import { CallCountsService } from './services/call-counts.js';
 import { ScenarioService } from './services/scenarios.js';
+import { RecoPlanner } from './services/reco-plans.js';
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer.js';
 import { randomSecret } from './services/secrets.js';
 import { TokenService } from './services/tokens.js';
@@ -149,7 +150,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
       await pool.close();
       await scoring.close();
     };
-    const scenarios = new ScenarioService(new ScenariosStore(redis));
+    const scenarios = new ScenarioService(new ScenariosStore(redis), catalogues);
     const properties = new PropertyService(propertiesStore, databases, catalogues, (db, name) => scenarios.usesItemProperty(db, name));
     const entities = new EntityService(entitiesStore, scheduler, catalogues, logger);
     const ratingsStore = new RatingsStore(redis);
@@ -172,7 +173,18 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const counter = new CallCounter(callCountsStore, 1000, (err) => logger.warn({ err }, 'call counts not flushed'));
     const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
     const router = new Router(allRoutes({ accounts, databases, login, properties, entities, ratings, interactions, interactionRules, models: new ModelService(scheduler, modelsStore, registry),
-      recommend: new RecommendService(registry, catalogues, entitiesStore, ratingsStore, interactionRules, profiles, scoring, config.scoringInlineWork),
+      recommend: new RecommendService(
+        registry,
+        catalogues,
+        entitiesStore,
+        ratingsStore,
+        interactionRules,
+        profiles,
+        scoring,
+        new RecoPlanner(scenarios, catalogues, ratingsStore, interactionsStore),
+        tables,
+        config.scoringInlineWork,
+      ),
       tables,
       callCounts: new CallCountsService(callCountsStore, accountsStore, databasesStore),
       scenarios,

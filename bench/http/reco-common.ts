@@ -50,7 +50,7 @@ export interface Scenario {
   body?: string;
   randomPath?: Target['randomPath'];
   pipelined?: boolean; // also run at pipelining 10 (autocannon)
-  goal?: { ratio?: number; p99ms?: number };
+  goal?: { ratio?: number; p99ms?: number; of?: string }; // ratio against scenario `of` (default h) of the same run
 }
 
 export interface Trained {
@@ -171,6 +171,8 @@ function report(samples: Sample[], runs: Run[], meta: Record<string, string>, ch
     const base = median(samples.filter((s) => s.run.scenario.id === 'h' && s.run.tool === r.tool && s.run.pipelining === r.pipelining).map((s) => s.rps));
     const rps = median(ss.map((s) => s.rps));
     const ratio = rps / base;
+    const against = r.scenario.goal?.of ?? 'h';
+    const goalRatio = against === 'h' ? ratio : rps / median(samples.filter((s) => s.run.scenario.id === against && s.run.tool === r.tool && s.run.pipelining === r.pipelining).map((s) => s.rps));
     const p99 = median(ss.map((s) => s.p99ms));
     const non2xx = ss.reduce((n, s) => n + s.non2xx, 0);
     const errors = ss.reduce((n, s) => n + s.errors, 0);
@@ -186,8 +188,8 @@ function report(samples: Sample[], runs: Run[], meta: Record<string, string>, ch
     const g = r.scenario.goal;
     const goal = !g
       ? ''
-      : `${[g.ratio !== undefined ? `≥ ${g.ratio}×` : '', g.p99ms !== undefined ? `p99 ≤ ${g.p99ms} ms` : ''].filter(Boolean).join(', ')}: ${
-          !bad && (g.ratio === undefined || ratio >= g.ratio) && (g.p99ms === undefined || (Number.isFinite(p99) && p99 <= g.p99ms)) ? 'met' : '**missed**'
+      : `${[g.ratio !== undefined ? `≥ ${g.ratio}×${against === 'h' ? '' : ` ${against} (${fmt(goalRatio, 2)}×)`}` : '', g.p99ms !== undefined ? `p99 ≤ ${g.p99ms} ms` : ''].filter(Boolean).join(', ')}: ${
+          !bad && (g.ratio === undefined || goalRatio >= g.ratio) && (g.p99ms === undefined || (Number.isFinite(p99) && p99 <= g.p99ms)) ? 'met' : '**missed**'
         }`;
     out.push(
       `| ${r.scenario.id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p99, 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(

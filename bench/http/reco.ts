@@ -5,13 +5,9 @@
 //
 // The machinery is bench/http/run.ts's (child processes, autocannon and wrk, CPU and disturbance checks,
 // waiting for a quiet machine before each run); only the set-up and the scenarios differ. Set-up over
-// HTTP, as a client would: a database with uint32 item and user ids, item properties `genre` (unicode32,
-// the first genre of movies.csv) and `year` (int16, from the title; left out when the title has none) for
-// every movie, then every rating of ratings.csv (movieId, userId, rating × 2 so 0.5–5 becomes 1–10,
-// timestamp) with PUT ratings-bulk/ in batches of 16,384. Training starts by itself on the way (the
-// 500 · 2^k thresholds) and may cover only part of the upload, so once it is done an explicit
+// HTTP, as a client would (ml-small.ts). Training starts by itself on the way (the 500 · 2^k
+// thresholds) and may cover only part of the upload, so once it is done an explicit
 // POST tasks/ml_model_retrain/ is waited for (and any ml_new_items after it), then the database's status.
-// The dataset is read in place from $RECD_DATASETS/ml-latest-small (never copied).
 //
 // Scenarios, interleaved h,i,u,s,f (autocannon), h,i,u,s,f (wrk), h,i (autocannon, pipelining 10) per
 // round, median req/s over the rounds; ratios against h of the same run, same tool, same pipelining.
@@ -19,14 +15,10 @@
 // runs), RECD_ALS_FACTORS (default 64 here), and run.ts's BENCH_SECONDS, BENCH_ROUNDS,
 // BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS.
 // Progress goes to stderr, the markdown report to stdout.
-import { readFileSync } from 'node:fs';
-import { DATASETS } from '../quality/data.js';
-import { ok, retrain, runRecoBench, type Scenario, type Trained } from './reco-common.js';
+import { dataLine, upload, type Setup } from './ml-small.js';
+import { runRecoBench, type Scenario } from './reco-common.js';
 
 const FACTORS = process.env.RECD_ALS_FACTORS || '64';
-const BATCH = 16_384;
-const ITEM_BATCH = 5_000;
-const ML = `${DATASETS}/ml-latest-small`;
 
 // ---------------------------------------------------------------------------------------------------
 // Scenarios
@@ -67,97 +59,6 @@ const SCENARIOS = (() => {
   return ALL.filter((sc) => sc.id === 'h' || ids.includes(sc.id));
 })();
 
-// ---------------------------------------------------------------------------------------------------
-// The dataset
-
-interface Movie {
-  id: number;
-  genre: string;
-  year: number | undefined;
-}
-
-function loadMovies(): Movie[] {
-  const lines = readFileSync(`${ML}/movies.csv`, 'utf8').split(/\r?\n/);
-  const out: Movie[] = [];
-  for (let k = 1; k < lines.length; k++) {
-    const line = lines[k]!;
-    if (line === '') continue;
-    // movieId,title,genres: the title may be quoted and hold commas, genres never do.
-    const first = line.indexOf(',');
-    const last = line.lastIndexOf(',');
-    const title = line.slice(first + 1, last).replace(/^"(.*)"$/, '$1').trim();
-    const year = /\((\d{4})(?:[-–]\d{4})?\)$/.exec(title);
-    out.push({ id: Number(line.slice(0, first)), genre: line.slice(last + 1).split('|')[0]!, year: year ? Number(year[1]) : undefined });
-  }
-  return out;
-}
-
-interface Rating {
-  user_id: number;
-  item_id: number;
-  rating: number;
-  timestamp: number;
-}
-
-function loadRatings(): Rating[] {
-  const lines = readFileSync(`${ML}/ratings.csv`, 'utf8').split(/\r?\n/);
-  const out: Rating[] = [];
-  for (let k = 1; k < lines.length; k++) {
-    const line = lines[k]!;
-    if (line === '') continue;
-    const p = line.split(',');
-    out.push({ user_id: Number(p[0]), item_id: Number(p[1]), rating: Number(p[2]) * 2, timestamp: Number(p[3]) });
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Set-up over HTTP
-
-interface Setup {
-  itemsSeconds: number;
-  ratingsSeconds: number;
-  trained: Trained;
-  movies: Map<number, Movie>;
-  rated: Set<number>; // items USER rated
-  ratings: number;
-  users: number;
-}
-
-async function upload(base: string, token: string): Promise<Setup> {
-  const movies = loadMovies();
-  const ratings = loadRatings();
-  process.stderr.write(`ml-latest-small: ${movies.length} movies, ${ratings.length} ratings\n`);
-
-  let t0 = performance.now();
-  await ok(base, token, 'POST', '/v1/items-properties/', { property_name: 'genre', value_type: 'unicode32', repeated: false }, [200, 204]);
-  await ok(base, token, 'POST', '/v1/items-properties/', { property_name: 'year', value_type: 'int16', repeated: false }, [200, 204]);
-  for (let k = 0; k < movies.length; k += ITEM_BATCH) {
-    const items = movies.slice(k, k + ITEM_BATCH).map((m) => (m.year === undefined ? { item_id: m.id, genre: m.genre } : { item_id: m.id, genre: m.genre, year: m.year }));
-    await ok(base, token, 'PUT', '/v1/items-bulk/properties/', { items }, [200, 202]);
-  }
-  const itemsSeconds = (performance.now() - t0) / 1000;
-  process.stderr.write(`items uploaded in ${itemsSeconds.toFixed(2)} s\n`);
-
-  t0 = performance.now();
-  for (let k = 0; k < ratings.length; k += BATCH) {
-    await ok(base, token, 'PUT', '/v1/ratings-bulk/', { ratings: ratings.slice(k, k + BATCH) });
-  }
-  const ratingsSeconds = (performance.now() - t0) / 1000;
-  process.stderr.write(`ratings uploaded in ${ratingsSeconds.toFixed(2)} s\n`);
-
-  const trained = await retrain(base, token, FACTORS, ratings.length);
-  return {
-    itemsSeconds,
-    ratingsSeconds,
-    trained,
-    movies: new Map(movies.map((m) => [m.id, m])),
-    rated: new Set(ratings.filter((r) => r.user_id === USER).map((r) => r.item_id)),
-    ratings: ratings.length,
-    users: new Set(ratings.map((r) => r.user_id)).size,
-  };
-}
-
 // What each scenario answers once, before any load, checked against the dataset.
 function sanity(sc: Scenario, json: any, setup: Setup): string {
   const ids = (json?.items_id ?? []) as number[];
@@ -184,9 +85,9 @@ await runRecoBench<Setup>({
   name: 'reco',
   factors: FACTORS,
   scenarios: SCENARIOS,
-  setup: upload,
+  setup: (base, token) => upload(base, token, FACTORS, USER),
   check: sanity,
   meta: (setup) => ({
-    Data: `ml-latest-small read in place: ${setup.ratings.toLocaleString('en-US')} ratings (× 2, so 1–10) of ${setup.users} users, ${setup.movies.size.toLocaleString('en-US')} items with \`genre\` (unicode32) and \`year\` (int16); items uploaded in ${setup.itemsSeconds.toFixed(2)} s (PUT items-bulk/properties/, ${ITEM_BATCH} a request), ratings in ${setup.ratingsSeconds.toFixed(2)} s (PUT ratings-bulk/, ${BATCH.toLocaleString('en-US')} a request, one client)`,
+    Data: dataLine(setup),
   }),
 });

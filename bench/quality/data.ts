@@ -36,13 +36,18 @@ export function loadMl100kFile(name: string): Ratings {
   return { users: 943, items: 1682, u: Uint32Array.from(u), i: Uint32Array.from(i), r: Float32Array.from(r) };
 }
 
+/** The data lines of a CSV file under DATASETS (its header and empty lines left out). */
+export function csvLines(path: string): string[] {
+  return readFileSync(`${DATASETS}/${path}`, 'utf8')
+    .split(/\r?\n/)
+    .slice(1)
+    .filter((line) => line.length > 0);
+}
+
 /** ml-latest-small ratings.csv with users and movies remapped to dense ids (ascending original id). */
 export function loadMlLatestSmall(): Ratings {
-  const lines = readFileSync(`${DATASETS}/ml-latest-small/ratings.csv`, 'utf8').split(/\r?\n/);
   const uo: number[] = [], io: number[] = [], r: number[] = [];
-  for (let k = 1; k < lines.length; k++) {
-    const line = lines[k]!;
-    if (line.length === 0) continue;
+  for (const line of csvLines('ml-latest-small/ratings.csv')) {
     const p = line.split(',');
     uo.push(Number(p[0]));
     io.push(Number(p[1]));

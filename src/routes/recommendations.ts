@@ -2,12 +2,10 @@
 // and property values for a user or a session.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { notFound, wrongData } from '../errors/api-error.js';
-import { ALL4, dbRoute, withWarning, type HandlerResult, type Route } from '../http/types.js';
+import { wrongData } from '../errors/api-error.js';
+import { ALL4, dbRoute, withWarning, type Route } from '../http/types.js';
 import type { RecoQuery, RecommendService } from '../services/recommend.js';
-import type { ScenarioService } from '../services/scenarios.js';
 
-const DEFAULT_AMT = 10;
 const Id = Type.String({ minLength: 1, maxLength: LIMITS.idMax });
 const RuleStrings = Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 100 });
 const Filters = Type.Array(Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), value: Type.Optional(Type.Unknown()) })]), { maxItems: 100 });
@@ -15,9 +13,8 @@ const Rerankings = Type.Array(
   Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), weight: Type.Optional(Type.Number()), options: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })]),
   { maxItems: 100 },
 );
-// A runtime `scenario` must name a scenario of the endpoint's reco_type; scenarios are not applied
-// to rankings yet (each use says so in `warnings`). user_id only ever selects an A/B group, never
-// personalises.
+// A runtime `scenario` must name a scenario of the endpoint's reco_type. user_id only ever selects
+// an A/B group (and what scenarios ask about a user), never personalises.
 const Later = {
   scenario: Type.Optional(Type.Unknown()),
   skip_default_scenario: Type.Optional(Type.Boolean()),
@@ -35,8 +32,8 @@ const SessionBody = {
 const Common = { amt: Type.Optional(Type.Unknown()), cursor: Type.Optional(Type.String({ maxLength: 256 })), ...Later };
 
 // amt is checked here rather than by the schema so that every form of a bad amt is WRONG_PARAMETER.
-function amtOf(v: unknown): number {
-  if (v === undefined) return DEFAULT_AMT;
+function amtOf(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
   const n = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > LIMITS.recoAmtMax) {
     throw wrongData('WRONG_PARAMETER', `amt must be an integer from 1 to ${LIMITS.recoAmtMax}`, { field: 'amt' });
@@ -44,36 +41,28 @@ function amtOf(v: unknown): number {
   return n;
 }
 
-function query(q: Record<string, unknown>): RecoQuery {
+export function scenarioName(v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string') throw wrongData('WRONG_PARAMETER', 'scenario must be the name of a scenario', { field: 'scenario' });
+  return v;
+}
+
+// The request's own parameters; what it leaves out, its scenarios may set.
+export function query(q: Record<string, unknown>): RecoQuery {
   return {
     amt: amtOf(q.amt),
     cursor: (q.cursor as string | undefined) || undefined,
     filters: q.filters as RecoQuery['filters'],
     reranking: q.reranking as RecoQuery['reranking'],
-    excludeRated: q.exclude_rated_items === true,
+    excludeRated: q.exclude_rated_items as boolean | undefined,
+    table: q.table as string | undefined,
+    scenario: scenarioName(q.scenario),
+    skipDefault: q.skip_default_scenario === true,
+    userId: q.user_id,
   };
 }
 
-// A warning naming what was sent but is not applied yet; an answer given in the same tick stays so.
-export function notYet<T extends object>(q: Record<string, unknown>, out: T | Promise<T>): HandlerResult | Promise<HandlerResult> {
-  const later = Object.keys(Later).filter((k) => k !== 'user_id' && q[k] !== undefined && q[k] !== false && q[k] !== 'false');
-  const note = (a: T) => (later.length === 0 ? (a as Record<string, unknown>) : withWarning(a as Record<string, unknown>, `not applied by this version: ${later.join(', ')}`));
-  return out instanceof Promise ? out.then(note) : note(out);
-}
-
-// The answer of `run`, once a named runtime scenario is known to exist (SCENARIO_NOT_FOUND otherwise).
-// Requests naming none answer as they did, in the same tick when `run` does.
-export function checked<T extends object>(scenarios: Pick<ScenarioService, 'exists'>, db: string, recoType: string, q: Record<string, unknown>, run: () => T | Promise<T>): HandlerResult | Promise<HandlerResult> {
-  const name = q.scenario;
-  if (name === undefined || name === null || name === '') return notYet(q, run());
-  if (typeof name !== 'string') throw wrongData('WRONG_PARAMETER', 'scenario must be the name of a scenario', { field: 'scenario' });
-  return scenarios.exists(db, recoType, name).then((found) => {
-    if (!found) throw notFound('SCENARIO_NOT_FOUND', 'scenario', name, `no ${recoType} scenario ${JSON.stringify(name)}`);
-    return notYet(q, run());
-  });
-}
-
-export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<ScenarioService, 'exists'>): Route[] => [
+export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/items/<item_id>/items/',
@@ -81,7 +70,7 @@ export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<Sce
     summary: 'items similar to an item',
     params: Type.Object({ item_id: Id }),
     query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings) }),
-    handler: ({ auth, db, params, query: q }) => checked(scenarios, db, 'item_to_items', q, () => reco.itemToItems(auth, db, params.item_id!, query(q))),
+    handler: ({ auth, db, params, query: q }) => reco.itemToItems(auth, db, params.item_id!, query(q)),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -90,7 +79,7 @@ export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<Sce
     summary: "items for a user, from the user's current ratings",
     params: Type.Object({ user_id: Id }),
     query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings), exclude_rated_items: Type.Optional(Type.Boolean()) }),
-    handler: ({ auth, db, params, query: q }) => checked(scenarios, db, 'profile_to_items', q, () => reco.userToItems(auth, db, params.user_id!, query(q))),
+    handler: ({ auth, db, params, query: q }) => reco.userToItems(auth, db, params.user_id!, query(q)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -98,7 +87,7 @@ export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<Sce
     recoType: 'session_to_items',
     summary: "items for an anonymous session, from the ratings or interactions it sends (nothing is stored)",
     body: Type.Object({ ...Common, ...SessionBody }),
-    handler: ({ auth, db, body }) => checked(scenarios, db, 'session_to_items', body, () => reco.sessionToItems(auth, db, body, query(body))),
+    handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -107,7 +96,7 @@ export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<Sce
     summary: "items for a user, steered towards items like the context items (which are left out)",
     params: Type.Object({ user_id: Id }),
     body: Type.Object({ ...Common, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), exclude_rated_items: Type.Optional(Type.Boolean()), context_items: ContextItems }),
-    handler: ({ auth, db, params, body }) => checked(scenarios, db, 'profile_to_items_w_ctx_items', body, () => reco.userToItems(auth, db, params.user_id!, query(body), body.context_items)),
+    handler: ({ auth, db, params, body }) => reco.userToItems(auth, db, params.user_id!, query(body), body.context_items),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -115,7 +104,7 @@ export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<Sce
     recoType: 'session_to_items_w_ctx_items',
     summary: "items for a session's ratings, steered towards items like the context items (which are left out)",
     body: Type.Object({ ...Common, ...SessionBody, context_items: ContextItems }),
-    handler: ({ auth, db, body }) => checked(scenarios, db, 'session_to_items_w_ctx_items', body, () => reco.sessionToItems(auth, db, body, query(body), body.context_items)),
+    handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body), body.context_items),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -124,7 +113,7 @@ export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<Sce
     summary: 'values of an item property for a user, ranked over the items that hold them',
     params: Type.Object({ user_id: Id, property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
     query: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(RuleStrings), ...Later }),
-    handler: ({ auth, db, params, query: q }) => checked(scenarios, db, 'profile_to_item_properties', q, () => reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q))),
+    handler: ({ auth, db, params, query: q }) => reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -133,7 +122,7 @@ export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<Sce
     summary: "values of an item property for a session's ratings or interactions, ranked over the items that hold them",
     params: Type.Object({ property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
     body: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(Filters), ...Later, ratings: SessionBody.ratings, interactions: SessionBody.interactions, user_properties: SessionBody.user_properties }),
-    handler: ({ auth, db, params, body }) => checked(scenarios, db, 'session_to_item_properties', body, () => reco.sessionToProperties(auth, db, body, params.property_name!, query(body))),
+    handler: ({ auth, db, params, body }) => reco.sessionToProperties(auth, db, body, params.property_name!, query(body)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -141,16 +130,16 @@ export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<Sce
     summary: 'items for whatever is given: an item_id (item to items), else a user_id (profile), else session ratings, interactions or user properties; context_items steer profiles and sessions',
     body: Type.Object({ ...Common, ...SessionBody, item_id: Type.Optional(Type.Unknown()), context_items: Type.Optional(ContextItems) }),
     handler: ({ auth, db, body }) => {
-      const q = query(body);
+      const q = { ...query(body), explain: true };
       const recoType =
         body.item_id !== undefined ? 'item_to_items' : body.user_id !== undefined ? (body.context_items ? 'profile_to_items_w_ctx_items' : 'profile_to_items') : body.context_items ? 'session_to_items_w_ctx_items' : 'session_to_items';
       const run = () =>
         recoType === 'item_to_items'
           ? reco.itemToItems(auth, db, idText(body.item_id, 'item_id'), q)
           : body.user_id !== undefined
-            ? reco.userToItems(auth, db, idText(body.user_id, 'user_id'), q, body.context_items)
+            ? reco.userToItems(auth, db, idText(body.user_id, 'user_id'), { ...q, userId: undefined }, body.context_items)
             : reco.sessionToItems(auth, db, body, q, body.context_items);
-      return checked(scenarios, db, recoType, body, () => Promise.resolve(run()).then((a) => ({ ...a, reco_type: recoType })));
+      return Promise.resolve(run()).then((a) => ({ ...a, reco_type: recoType }));
     },
   }),
   dbRoute(ALL4, {
@@ -158,7 +147,10 @@ export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<Sce
     path: 'recommendation/items-properties/items/',
     summary: 'items like those holding the given property values',
     body: Type.Object({ ...Common, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), item_properties: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }) }),
-    handler: ({ auth, db, body }) => notYet(body, reco.propertiesToItems(auth, db, body.item_properties, query(body))),
+    handler: async ({ auth, db, body }) => {
+      const a = await reco.propertiesToItems(auth, db, body.item_properties, query(body));
+      return scenarioName(body.scenario) === undefined && !body.skip_default_scenario ? a : withWarning(a, 'scenarios do not apply to this endpoint (it has no reco_type)');
+    },
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -173,7 +165,7 @@ export const recommendationRoutes = (reco: RecommendService, scenarios: Pick<Sce
       users_id: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 }),
       consensus_factor: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
     }),
-    handler: ({ auth, db, body }) => checked(scenarios, db, 'profiles_group_to_items', body, () => reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body))),
+    handler: ({ auth, db, body }) => reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body)),
   }),
 ];
 

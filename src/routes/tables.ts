@@ -3,14 +3,21 @@ import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { ALL4, BACKENDS, dbRoute, type Route } from '../http/types.js';
 import type { TableService } from '../services/tables.js';
-import type { ScenarioService } from '../services/scenarios.js';
-import { checked } from './recommendations.js';
+import type { RecommendService } from '../services/recommend.js';
+import { query } from './recommendations.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
 const Id = Type.String({ minLength: 1, maxLength: LIMITS.idMax });
-const Read = Type.Object({ table: Type.Optional(Type.String({ maxLength: 64 })), scenario: Type.Optional(Type.Unknown()), skip_default_scenario: Type.Optional(Type.Unknown()) });
+// user_id (beyond the spec's parameters) selects A/B groups as on the other recommendation endpoints.
+// amt is not a parameter here (unknown query keys pass through): only a scenario cuts a row.
+const Read = Type.Object({
+  table: Type.Optional(Type.String({ maxLength: 64 })),
+  scenario: Type.Optional(Type.Unknown()),
+  skip_default_scenario: Type.Optional(Type.Boolean()),
+  user_id: Type.Optional(Type.String({ maxLength: LIMITS.idMax })),
+});
 
-export const tableRoutes = (tables: TableService, scenarios: Pick<ScenarioService, 'exists'>): Route[] => [
+export const tableRoutes = (tables: TableService, reco: RecommendService): Route[] => [
   dbRoute(BACKENDS, {
     method: 'PUT',
     path: 'precomputed-tables/<name>/',
@@ -39,7 +46,7 @@ export const tableRoutes = (tables: TableService, scenarios: Pick<ScenarioServic
     summary: 'items similar to an item, read from an item_to_items table',
     params: Type.Object({ item_id: Id }),
     query: Read,
-    handler: ({ auth, db, params, query }) => checked(scenarios, db, 'precomputed_item_to_items', query, () => tables.forItem(auth, db, params.item_id!, query.table)),
+    handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'item_to_items', params.item_id!, { ...query(q), amt: undefined }),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -48,6 +55,6 @@ export const tableRoutes = (tables: TableService, scenarios: Pick<ScenarioServic
     summary: 'items for a user, read from a profile_to_items table',
     params: Type.Object({ user_id: Id }),
     query: Read,
-    handler: ({ auth, db, params, query }) => checked(scenarios, db, 'precomputed_profile_to_items', query, () => tables.forUser(auth, db, params.user_id!, query.table)),
+    handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'profile_to_items', params.user_id!, { ...query(q), amt: undefined }),
   }),
 ];

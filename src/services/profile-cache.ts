@@ -9,6 +9,8 @@ export interface Profile {
   key: string | undefined; // cache key of its ranking (undefined: not cached)
   items: number[]; // model rows
   values: number[];
+  count: number; // ratings (or session items) given, including items newer than the model
+  interactions?: { item: string; type: string }[]; // a session's, as sent
   vector?: Float32Array; // the folded-in factors, once computed
   rated?: Set<number>; // items as a set, once an exclusion needed it
 }
@@ -53,7 +55,7 @@ export class ProfileCache {
     return pending;
   }
 
-  forget(db: string, users: Iterable<string>): void {
+  forget(db: string, users: Iterable<string | number>): void {
     for (const u of users) this.held.delete(`${db} ${u}`);
   }
 }

@@ -1,10 +1,12 @@
 // Collects a request's ratings row by row, then lays them out grouped by user (request order kept
 // within each user) as the store writes them: typed columns, no object per rating.
-import type { RatingBatch } from '../store/ratings-store.js';
+import type { BatchId, RatingBatch } from '../store/ratings-store.js';
 
 export class RatingBatchBuilder {
-  private readonly users = new Map<string, number>();
-  private readonly items = new Map<string, number>();
+  private readonly users: BatchId[] = [];
+  private readonly items: BatchId[] = [];
+  private readonly userAt = new Map<string, number>();
+  private readonly itemAt = new Map<string, number>();
   private userOf: Uint32Array;
   private itemOf: Uint32Array;
   private ratings: Float64Array;
@@ -21,28 +23,25 @@ export class RatingBatchBuilder {
 
   // Position of a canonical id among the request's distinct users / items.
   user(key: string): number {
-    let p = this.users.get(key);
-    if (p === undefined) this.users.set(key, (p = this.users.size));
+    let p = this.userAt.get(key);
+    if (p === undefined) this.userAt.set(key, (p = this.users.push(key) - 1));
     return p;
   }
 
   item(key: string): number {
-    let p = this.items.get(key);
-    if (p === undefined) this.items.set(key, (p = this.items.size));
+    let p = this.itemAt.get(key);
+    if (p === undefined) this.itemAt.set(key, (p = this.items.push(key) - 1));
     return p;
   }
 
-  // The same for ids known to be distinct from every id given so far (the caller dedupes them).
-  newUser(key: string): number {
-    const p = this.users.size;
-    this.users.set(key, p);
-    return p;
+  // The same for ids known to be distinct from every id given so far (the caller dedupes them, and
+  // gives either all of a kind this way or none).
+  newUser(id: BatchId): number {
+    return this.users.push(id) - 1;
   }
 
-  newItem(key: string): number {
-    const p = this.items.size;
-    this.items.set(key, p);
-    return p;
+  newItem(id: BatchId): number {
+    return this.items.push(id) - 1;
   }
 
   add(user: number, item: number, rating: number, timestamp: number): void {
@@ -56,7 +55,7 @@ export class RatingBatchBuilder {
 
   // A counting sort by user: stable, so a later rating of the same (user, item) still wins.
   build(): RatingBatch {
-    const nUsers = this.users.size;
+    const nUsers = this.users.length;
     const n = this.n;
     const starts = new Uint32Array(nUsers + 1);
     for (let r = 0; r < n; r++) starts[this.userOf[r]! + 1]!++;
@@ -71,7 +70,7 @@ export class RatingBatchBuilder {
       rating[at] = this.ratings[r]!;
       timestamp[at] = this.timestamps[r]!;
     }
-    return { users: [...this.users.keys()], items: [...this.items.keys()], starts, item, rating, timestamp, size: n };
+    return { users: this.users, items: this.items, starts, item, rating, timestamp, size: n };
   }
 
   private grow(): void {

@@ -128,15 +128,15 @@ export class RatingService {
     const unknown = rows.names.filter((k) => !ROW_FIELDS.has(k) || (owner && k === 'user_id'));
     if (unknown.length > 0) warnings.push(`fields ignored in ratings: ${unknown.join(', ')}`);
     const now = Date.now() / 1000;
+    // Row names for messages are built only for a bad row.
     for (let r = 0; r < rows.length; r++) {
-      const at = `ratings[${r}]`;
-      const u = ownerAt ?? users!(r, at);
-      const i = items(r, at);
+      const u = ownerAt ?? users!(r);
+      const i = items(r);
       let rating = ratings ? ratings[r]! : ratingCol.get(r);
-      if (typeof rating !== 'number' || !(rating >= LIMITS.ratingMin && rating <= LIMITS.ratingMax)) rating = checkRating(ratingCol.get(r), `${at}.rating`);
+      if (typeof rating !== 'number' || !(rating >= LIMITS.ratingMin && rating <= LIMITS.ratingMax)) rating = checkRating(ratingCol.get(r), `ratings[${r}].rating`);
       let timestamp = stamps ? stamps[r]! : tsCol ? tsCol.get(r) : now;
       if (typeof timestamp !== 'number' || !(timestamp >= LIMITS.timestampMin && timestamp <= LIMITS.timestampMax)) {
-        timestamp = checkTimestamp(tsCol!.get(r), `${at}.timestamp`);
+        timestamp = checkTimestamp(tsCol!.get(r), `ratings[${r}].timestamp`);
       }
       b.add(u, i as number, rating as number, timestamp as number);
     }
@@ -145,42 +145,43 @@ export class RatingService {
 }
 
 // Positions of a column's ids among the batch's users or items: each distinct value is parsed once.
-function idColumn(auth: Claims, kind: 'user' | 'item', col: Column, b: RatingBatchBuilder): (r: number, at: string) => number {
+function idColumn(auth: Claims, kind: 'user' | 'item', col: Column, b: RatingBatchBuilder): (r: number) => number {
   const seen = new Map<unknown, number>();
   const field = `${kind}_id`;
-  const position = (v: unknown, at: string) => {
-    if (v === undefined || v === null) required({}, field, at);
+  const position = (v: unknown, r: number) => {
+    if (v === undefined || v === null) required({}, field, `ratings[${r}]`);
     const id: Parsed = parseId(auth, kind, v, true);
     return kind === 'user' ? b.user(id.key) : b.item(id.key);
   };
   const nums = col.numbers;
   const max = numericIdMax(auth, kind);
   if (nums && max !== undefined) {
-    // uint ids from a numeric column: a valid value's canonical id is its decimal text, distinct per value.
-    return (r, at) => {
+    // uint ids from a numeric column: a valid value is its own canonical id (the decimal text of the
+    // number), distinct per value, so it goes to storage as the number.
+    const add = kind === 'user' ? (v: number) => b.newUser(v) : (v: number) => b.newItem(v);
+    return (r) => {
       const v = nums[r]!;
       let p = seen.get(v);
       if (p === undefined) {
-        if (!(Number.isInteger(v) && v >= 1 && v <= max)) return position(v, at); // throws the usual error
-        const key = String(v);
-        seen.set(v, (p = kind === 'user' ? b.newUser(key) : b.newItem(key)));
+        if (!(Number.isInteger(v) && v >= 1 && v <= max)) return position(v, r); // throws the usual error
+        seen.set(v, (p = add(v)));
       }
       return p;
     };
   }
   if (nums) {
-    return (r, at) => {
+    return (r) => {
       const v = nums[r]!;
       let p = seen.get(v);
-      if (p === undefined) seen.set(v, (p = position(v, at)));
+      if (p === undefined) seen.set(v, (p = position(v, r)));
       return p;
     };
   }
-  return (r, at) => {
+  return (r) => {
     const v = col.get(r);
-    if (typeof v !== 'string' && typeof v !== 'number') return position(v, at);
+    if (typeof v !== 'string' && typeof v !== 'number') return position(v, r);
     let p = seen.get(v);
-    if (p === undefined) seen.set(v, (p = position(v, at)));
+    if (p === undefined) seen.set(v, (p = position(v, r)));
     return p;
   };
 }

@@ -14,20 +14,27 @@ import type { Catalogues } from './catalogue.js';
 import type { CatalogueView } from './catalogue-view.js';
 import type { PropertyDef } from '../store/properties-store.js';
 import { decodeCursor, encodeCursor } from './cursors.js';
-import { compileFilters, RECO_OPS, type FilterObject } from './filters.js';
-import { compileReranking, diversify, type DiversityRule, type RerankingObject } from './reranking.js';
+import { compileFilters, RECO_OPS } from './filters.js';
+import { compileReranking, diversify, type DiversityRule } from './reranking.js';
 import type { IdValue } from './id-types.js';
-import { parseId, pathOwner, shownId } from './identifiers.js';
+import { parseId, pathOwner, shownId, type Parsed } from './identifiers.js';
 import type { InteractionRuleService } from './interaction-rules.js';
 import type { Profile, ProfileCache } from './profile-cache.js';
+import type { RecoPlanner, Subject } from './reco-plans.js';
+import { merge, type Plan, type Runtime } from './scenario-plans.js';
+import type { PrecomputedAnswer, TableService } from './tables.js';
+import type { TableKind } from '../store/tables-store.js';
 
-export interface RecoQuery {
-  amt: number;
+// What a request asks for (its runtime parameters), undefined where it says nothing.
+export interface RecoQuery extends Runtime {
   cursor?: string;
-  filters?: (string | FilterObject)[];
-  reranking?: (string | RerankingObject)[];
-  excludeRated?: boolean;
+  userId?: unknown; // selects the A/B group and what scenarios ask about the user; never personalises
+  explain?: boolean; // answer with evaluated_scenarios
 }
+
+// What a request runs with once its scenarios are applied.
+type Want = Plan & { amt: number; cursor?: string; explain?: boolean };
+const DEFAULT_AMT = 10;
 
 export interface SessionInput {
   ratings?: unknown[];
@@ -35,11 +42,12 @@ export interface SessionInput {
   user_properties?: Record<string, unknown>;
 }
 
-export interface RecoAnswer {
+export type RecoAnswer = {
   items_id: IdValue[];
   next_cursor: string;
   warnings: string[];
-}
+  evaluated_scenarios?: string[];
+};
 
 // What shapes a ranking into a page besides exclusions: filters and reranking rules, both read
 // against the catalogue's columnar view of items.
@@ -47,6 +55,15 @@ interface Shape {
   keep?: (item: number) => boolean;
   rules?: DiversityRule[];
   valueOf?: (item: number, seq: number) => unknown;
+  key?: string; // what the shape is made of (filters, rules, catalogue version), for caching its orders
+}
+
+// A diversified order (a prefix of every longer one: each step looks at the same window of candidates)
+// and what the walk behind it found.
+interface Diversified {
+  order: number[];
+  candidates: number;
+  exhausted: boolean;
 }
 const NOT_WARM = Symbol('not warm');
 
@@ -68,7 +85,7 @@ interface PageJob {
   model: LoadedModel;
   key: string | undefined; // of the cached ranking (undefined: not cached)
   spec: RankSpec;
-  q: RecoQuery;
+  q: Want;
   shape: Shape;
   exclude: Set<number> | undefined;
   warnings: string[];
@@ -87,6 +104,9 @@ export class RecommendService {
   private readonly vectors = new LRUCache<string, Float32Array>({ max: CACHED_RANKINGS });
   private readonly masks = new LRUCache<string, FilterMask>({ max: CACHED_MASKS });
   private readonly passing = new WeakMap<Set<number>, Map<string, { positions: number[]; scanned: number }>>();
+  // Reranking rules compiled per rule list (a scenario's list is the same object every request).
+  private readonly rerankings = new WeakMap<object, { defs: ReadonlyMap<string, PropertyDef>; rules: DiversityRule[] }>();
+  private readonly diversified = new LRUCache<string, Diversified>({ max: CACHED_RANKINGS });
 
   constructor(
     private readonly registry: ModelRegistry,
@@ -96,6 +116,8 @@ export class RecommendService {
     private readonly rules: InteractionRuleService,
     private readonly profiles: ProfileCache,
     private readonly scoring: ScoringPool,
+    private readonly planner: RecoPlanner,
+    private readonly tables: TableService,
     // Rankings of up to this many multiply-adds run on the event loop; larger ones in the scoring
     // pool. At the default (about 0.3 ms) a pool round trip costs as much as the ranking, and under
     // load the pool puts the other cores to work (bench/RESULTS.md).
@@ -105,93 +127,147 @@ export class RecommendService {
   // GET recommendation/items/<item_id>/items/: items most similar to the item, never the item itself.
   itemToItems(auth: Claims, db: string, rawItem: string, q: RecoQuery): RecoAnswer | Promise<RecoAnswer> {
     const item = parseId(auth, 'item', rawItem, false);
+    const user = this.requestUser(auth, q);
     const model = this.registry.held(db);
     const idx = model?.itemIndex.get(item.key);
     if (model && idx !== undefined) {
-      const shape = this.shapeNow(db, q);
-      if (shape !== NOT_WARM) return this.page(auth, model, `i${idx}`, { kind: 'similar', item: idx }, q, shape, undefined, []);
+      const plan = this.planner.plan(db, 'item_to_items', q, { user, item: idx });
+      if (!(plan instanceof Promise) && plan.excludeTypes.length === 0) {
+        const w = want(q, plan);
+        const shape = this.shapeNow(db, w);
+        if (shape !== NOT_WARM) return this.page(auth, model, `i${idx}`, { kind: 'similar', item: idx }, w, shape, undefined, plan.warnings);
+      }
     }
-    return this.itemToItemsLater(auth, db, item.key, item.value, q);
+    return this.itemToItemsLater(auth, db, item.key, item.value, user, q);
   }
 
-  private async itemToItemsLater(auth: Claims, db: string, key: string, value: IdValue, q: RecoQuery): Promise<RecoAnswer> {
+  private async itemToItemsLater(auth: Claims, db: string, key: string, value: IdValue, user: string | undefined, q: RecoQuery): Promise<RecoAnswer> {
     const model = await this.model(db);
-    const shape = await this.shape(db, q);
-    const idx = model.itemIndex.get(key);
-    if (idx !== undefined) return this.page(auth, model, `i${idx}`, { kind: 'similar', item: idx }, q, shape, undefined, []);
-    if ((await this.entities.indexOf(db, 'item', key)) === undefined) throw notFound('ITEM_NOT_FOUND', 'item', value);
+    const idx = model.itemIndex.get(key) ?? (await this.entities.indexOf(db, 'item', key));
+    const who: Subject = { user, item: idx };
+    const w = want(q, await this.planner.plan(db, 'item_to_items', q, who));
+    const shape = await this.shape(db, w); // a bad filter is named even for an unknown item
+    if (idx === undefined) throw notFound('ITEM_NOT_FOUND', 'item', value);
+    const exclude = await this.interacted(db, model, w, who, undefined);
+    if (model.itemIndex.has(key)) return this.page(auth, model, `i${idx}`, { kind: 'similar', item: idx }, w, shape, exclude, w.warnings);
     const warning = `item ${JSON.stringify(value)} is newer than the model: most popular items until a training covers it`;
-    return this.page(auth, model, 'pop', POPULAR, q, shape, undefined, [warning]);
+    return this.page(auth, model, 'pop', POPULAR, w, shape, exclude, [...w.warnings, warning]);
   }
 
   // GET recommendation/users/<user_id>/items/: the user's current ratings folded into fresh factors
   // (what training would give them now), so new feedback counts at once.
   userToItems(auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]): RecoAnswer | Promise<RecoAnswer> {
+    const user = pathOwner(auth, 'user', rawUser, false);
     if (context === undefined) {
-      const user = pathOwner(auth, 'user', rawUser, false);
       const model = this.registry.held(db);
       const held = model && this.profiles.get(db, user.key, model.id);
-      const shape = held && this.shapeNow(db, q);
-      if (model && held && shape && shape !== NOT_WARM) {
-        const profile = held.profile;
-        if (held.stale) void this.userProfile(auth, db, model, rawUser).catch(() => undefined); // the next request gets it
-        const ranked = this.profileRanking(model, profile, []);
-        return this.page(auth, model, ranked.key, ranked.spec, q, shape, this.excluded(q, profile, []), ranked.warnings);
+      const plan = held && this.planner.plan(db, 'profile_to_items', q, { user: user.key, nRatings: () => held.profile.count });
+      if (model && held && plan && !(plan instanceof Promise) && plan.excludeTypes.length === 0) {
+        const w = want(q, plan);
+        const shape = this.shapeNow(db, w);
+        if (shape !== NOT_WARM) {
+          const profile = held.profile;
+          if (held.stale) void this.userProfile(db, model, user).catch(() => undefined); // the next request gets it
+          const ranked = this.profileRanking(model, profile, []);
+          return this.page(auth, model, ranked.key, ranked.spec, w, shape, this.excluded(w, profile, []), withAll(plan.warnings, ranked.warnings));
+        }
       }
     }
-    return this.userToItemsLater(auth, db, rawUser, q, context);
+    return this.userToItemsLater(auth, db, user, q, context);
   }
 
-  private async userToItemsLater(auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]): Promise<RecoAnswer> {
+  private async userToItemsLater(auth: Claims, db: string, user: Parsed, q: RecoQuery, context?: unknown[]): Promise<RecoAnswer> {
     const model = await this.model(db);
-    const shape = await this.shape(db, q);
-    const profile = await this.userProfile(auth, db, model, rawUser);
+    const profile = await this.userProfile(db, model, user);
+    const who: Subject = { user: user.key, nRatings: () => profile.count };
+    const w = want(q, await this.planner.plan(db, context === undefined ? 'profile_to_items' : 'profile_to_items_w_ctx_items', q, who));
+    const shape = await this.shape(db, w);
     const ranked = this.profileRanking(model, profile, await this.contextRows(auth, db, model, context));
-    const exclude = this.excluded(q, profile, ranked.context);
-    return this.page(auth, model, ranked.key, ranked.spec, q, shape, exclude, ranked.warnings);
+    const exclude = await this.interacted(db, model, w, who, this.excluded(w, profile, ranked.context));
+    return this.page(auth, model, ranked.key, ranked.spec, w, shape, exclude, withAll(w.warnings, ranked.warnings));
   }
 
   // POST recommendation/sessions/items/: the session's ratings, or its interactions through the
   // database's interaction rules, folded in like a user's; nothing is stored.
   async sessionToItems(auth: Claims, db: string, s: SessionInput, q: RecoQuery, context?: unknown[]): Promise<RecoAnswer> {
     const model = await this.model(db);
-    const shape = await this.shape(db, q);
     const profile = await this.sessionProfile(auth, db, model, s);
+    const who = this.sessionSubject(auth, q, s, profile);
+    const w = want(q, await this.planner.plan(db, context === undefined ? 'session_to_items' : 'session_to_items_w_ctx_items', q, who));
+    const shape = await this.shape(db, w);
     const ranked = this.profileRanking(model, profile, await this.contextRows(auth, db, model, context));
-    return this.page(auth, model, ranked.key, ranked.spec, q, shape, this.excluded(q, profile, ranked.context), ranked.warnings);
+    const exclude = await this.interacted(db, model, w, who, this.excluded(w, profile, ranked.context));
+    return this.page(auth, model, ranked.key, ranked.spec, w, shape, exclude, withAll(w.warnings, ranked.warnings));
   }
 
   // GET recommendation/users/<user_id>/items-properties/<property>/: values of the property,
   // ranked by how high the items holding them rank for the user.
   async userToProperties(auth: Claims, db: string, rawUser: string, property: string, q: RecoQuery) {
+    const user = pathOwner(auth, 'user', rawUser, false);
     const model = await this.model(db);
-    const profile = await this.userProfile(auth, db, model, rawUser);
-    return this.rankValues(db, model, this.profileRanking(model, profile, []), property, q);
+    const profile = await this.userProfile(db, model, user);
+    const who: Subject = { user: user.key, nRatings: () => profile.count };
+    const w = want(q, await this.planner.plan(db, 'profile_to_item_properties', q, who));
+    return this.rankValues(db, model, this.profileRanking(model, profile, []), property, w);
   }
 
   async sessionToProperties(auth: Claims, db: string, s: SessionInput, property: string, q: RecoQuery) {
     const model = await this.model(db);
     const profile = await this.sessionProfile(auth, db, model, s);
-    return this.rankValues(db, model, this.profileRanking(model, profile, []), property, q);
+    const w = want(q, await this.planner.plan(db, 'session_to_item_properties', q, this.sessionSubject(auth, q, s, profile)));
+    return this.rankValues(db, model, this.profileRanking(model, profile, []), property, w);
   }
 
   // POST recommendation/users-groups/items/: items for several users at once.
   async groupToItems(auth: Claims, db: string, rawUsers: unknown[], consensus: number, q: RecoQuery): Promise<RecoAnswer> {
     const model = await this.model(db);
-    const shape = await this.shape(db, q);
+    const who: Subject = { user: this.requestUser(auth, q) };
+    const w = want(q, await this.planner.plan(db, 'profiles_group_to_items', q, who));
+    const shape = await this.shape(db, w);
     const profiles: Profile[] = [];
-    for (const raw of rawUsers) profiles.push(await this.userProfile(auth, db, model, parseId(auth, 'user', raw, false).key));
+    for (const raw of rawUsers) profiles.push(await this.userProfile(db, model, parseId(auth, 'user', raw, false)));
     const rated = profiles.filter((p) => p.items.length > 0);
-    const exclude = q.excludeRated ? new Set(profiles.flatMap((p) => p.items)) : undefined;
-    if (rated.length === 0) return this.page(auth, model, 'pop', POPULAR, q, shape, exclude, [NO_RATINGS]);
+    const exclude = await this.interacted(db, model, w, who, w.excludeRated ? new Set(profiles.flatMap((p) => p.items)) : undefined);
+    if (rated.length === 0) return this.page(auth, model, 'pop', POPULAR, w, shape, exclude, withAll(w.warnings, [NO_RATINGS]));
     const vectors = rated.map((p) => foldIn(model, Uint32Array.from(p.items), Float32Array.from(p.values)));
     const key = `g${consensus} ${rated.map((p) => p.key).sort().join('|')}`;
-    return this.page(auth, model, key, { kind: 'group', vectors, consensus }, q, shape, exclude, []);
+    return this.page(auth, model, key, { kind: 'group', vectors, consensus }, w, shape, exclude, w.warnings);
+  }
+
+  // GET recommendation/precomputed/{items,users}/<id>/items/: a precomputed table's row, cut to the
+  // plan's amt and passed through its filters and exclusions (the table comes from the request or
+  // its scenarios). Warm reads answer in the same tick.
+  precomputed(auth: Claims, db: string, kind: TableKind, rawId: string, q: RecoQuery): PrecomputedAnswer | Promise<PrecomputedAnswer> {
+    const recoType = kind === 'item_to_items' ? 'precomputed_item_to_items' : 'precomputed_profile_to_items';
+    const id = kind === 'item_to_items' ? parseId(auth, 'item', rawId, false) : pathOwner(auth, 'user', rawId, false);
+    const user = kind === 'item_to_items' ? this.requestUser(auth, q) : id.key;
+    const item = kind === 'item_to_items' ? this.registry.held(db)?.itemIndex.get(id.key) : undefined;
+    // A table row is answered whole unless a scenario sets amt.
+    const answer = (w: Plan, shape: Shape): PrecomputedAnswer | Promise<PrecomputedAnswer> => {
+      const read = kind === 'item_to_items' ? this.tables.forItem(auth, db, rawId, w.table, shape.keep, w.amt) : this.tables.forUser(auth, db, rawId, w.table, shape.keep, w.amt);
+      const note = (a: PrecomputedAnswer) => ({ ...a, warnings: withAll(w.warnings, a.warnings, w.reranking.length > 0 ? ['reranking does not apply to precomputed tables'] : []) });
+      return read instanceof Promise ? read.then(note) : note(read);
+    };
+    if (kind === 'profile_to_items' || item !== undefined) {
+      const plan = this.planner.plan(db, recoType, q, { user, item });
+      const shape = plan instanceof Promise || plan.excludeTypes.length > 0 ? NOT_WARM : this.shapeNow(db, { ...want(q, plan), reranking: [] });
+      if (shape !== NOT_WARM) return answer(plan as Plan, shape);
+    }
+    return (async () => {
+      const who: Subject = { user, item: kind === 'item_to_items' ? (item ?? (await this.entities.indexOf(db, 'item', id.key))) : undefined };
+      const w = await this.planner.plan(db, recoType, q, who);
+      const shape = await this.shape(db, { ...want(q, w), reranking: [] });
+      const model = w.excludeTypes.length > 0 ? await this.model(db) : undefined;
+      const exclude = model && (await this.interacted(db, model, w, who, undefined));
+      const keep = exclude ? (i: number) => !exclude.has(i) && (!shape.keep || shape.keep(i)) : shape.keep;
+      return answer(w, { keep });
+    })();
   }
 
   // POST recommendation/items-properties/items/: items like those holding the given property values
-  // (the mean direction of every item that holds one of them).
-  async propertiesToItems(auth: Claims, db: string, values: Record<string, unknown>, q: RecoQuery): Promise<RecoAnswer> {
+  // (the mean direction of every item that holds one of them). No reco type: scenarios do not apply.
+  async propertiesToItems(auth: Claims, db: string, values: Record<string, unknown>, rq: RecoQuery): Promise<RecoAnswer> {
+    const q = want(rq, merge(rq, undefined, undefined));
     const model = await this.model(db);
     const shape = await this.shape(db, q);
     const cat = this.catalogues.get(db);
@@ -208,8 +284,35 @@ export class RecommendService {
     return this.page(auth, model, undefined, { kind: 'vector', vector: direction }, q, shape, undefined, []);
   }
 
-  private userProfile(auth: Claims, db: string, model: LoadedModel, rawUser: string): Promise<Profile> {
-    const user = pathOwner(auth, 'user', rawUser, false);
+  // The user a request names in user_id (a frontend token's own user only).
+  private requestUser(auth: Claims, q: RecoQuery): string | undefined {
+    const raw = q.userId;
+    if (raw === undefined || raw === null || raw === '') return undefined;
+    return pathOwner(auth, 'user', typeof raw === 'string' ? raw : String(raw), false).key;
+  }
+
+  private sessionSubject(auth: Claims, q: RecoQuery, s: SessionInput, profile: Profile): Subject {
+    return {
+      user: this.requestUser(auth, q),
+      nRatings: () => profile.count,
+      properties: s.user_properties,
+      interactions: profile.interactions,
+    };
+  }
+
+  // `base` and the items the subject interacted with in the plan's interaction types.
+  private async interacted(db: string, model: LoadedModel, plan: Plan, who: Subject, base: Set<number> | undefined): Promise<Set<number> | undefined> {
+    const keys = await this.planner.interacted(db, plan, who);
+    if (!keys || keys.size === 0) return base;
+    const out = new Set(base);
+    for (const k of keys) {
+      const i = model.itemIndex.get(k);
+      if (i !== undefined) out.add(i);
+    }
+    return out;
+  }
+
+  private userProfile(db: string, model: LoadedModel, user: Parsed): Promise<Profile> {
     return this.profiles.load(db, user.key, model.id, () => this.readProfile(db, model, user.key, user.value));
   }
 
@@ -225,7 +328,7 @@ export class RecommendService {
       values.push(r.rating);
       signature = (signature * 31 + i * 7 + r.rating * 1013 + r.timestamp) % 2 ** 40;
     }
-    return { key: `u${key} ${items.length} ${signature}`, items, values };
+    return { key: `u${key} ${items.length} ${signature}`, items, values, count: rated.length };
   }
 
   private async sessionProfile(auth: Claims, db: string, model: LoadedModel, s: SessionInput): Promise<Profile> {
@@ -233,7 +336,8 @@ export class RecommendService {
       throw wrongData('WRONG_PARAMETER', 'send either ratings or interactions, not both', { field: 'interactions' });
     }
     const alike = await this.usersAlike(db, model, s.user_properties);
-    const given = s.interactions !== undefined ? await this.interactionRatings(auth, db, s.interactions) : this.sessionRatings(auth, s.ratings ?? []);
+    const interactions = s.interactions === undefined ? undefined : this.sessionInteractions(auth, s.interactions);
+    const given = interactions !== undefined ? await this.interactionRatings(db, interactions) : this.sessionRatings(auth, s.ratings ?? []);
     const items: number[] = [], values: number[] = [];
     for (const [key, rating] of given) {
       const i = model.itemIndex.get(key);
@@ -242,9 +346,9 @@ export class RecommendService {
       values.push(rating);
     }
     // Cold start: a session with nothing rated is ranked like the users sharing its user properties.
-    if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike };
+    if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike, count: given.size, interactions };
     // Sessions sending the same ratings share a ranking; long sessions are ranked per request.
-    return { key: items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined, items, values };
+    return { key: items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined, items, values, count: given.size, interactions };
   }
 
   // Factors folded in from the profile's ratings, steered towards the context items (the mean of
@@ -281,7 +385,7 @@ export class RecommendService {
     return v;
   }
 
-  private excluded(q: RecoQuery, p: Profile, context: number[]): Set<number> | undefined {
+  private excluded(q: Want, p: Profile, context: number[]): Set<number> | undefined {
     if (context.length === 0 && !q.excludeRated) return undefined;
     if (context.length === 0) return (p.rated ??= new Set(p.items)); // kept with a cached profile
     return new Set([...context, ...(q.excludeRated ? p.items : [])]);
@@ -303,7 +407,7 @@ export class RecommendService {
 
   // Property values scored by the items holding them among the best ranked: an item at rank r adds
   // 1 / log2(2 + r) to each of its values (as a discounted gain would).
-  private async rankValues(db: string, model: LoadedModel, ranked: { spec: RankSpec; warnings: string[] }, property: string, q: RecoQuery) {
+  private async rankValues(db: string, model: LoadedModel, ranked: { spec: RankSpec; warnings: string[] }, property: string, q: Want) {
     const cat = this.catalogues.get(db);
     const defs = (await cat.definitions('item')) ?? new Map<string, PropertyDef>();
     const def = defs.get(property.toLowerCase());
@@ -325,7 +429,7 @@ export class RecommendService {
       }
     }
     const best = [...score.values()].sort((a, b) => b.score - a.score || String(a.value).localeCompare(String(b.value)));
-    return { properties: best.slice(0, q.amt).map((e) => e.value), warnings: ranked.warnings };
+    return { properties: best.slice(0, q.amt).map((e) => e.value), warnings: withAll(q.warnings, ranked.warnings), ...(q.explain ? { evaluated_scenarios: q.evaluated } : {}) };
   }
 
   private sessionRatings(auth: Claims, rows: unknown[]): Map<string, number> {
@@ -341,15 +445,18 @@ export class RecommendService {
     return out;
   }
 
-  // Each item's inferred rating by the rules (the higher one wins unless the rule replaces).
-  private async interactionRatings(auth: Claims, db: string, rows: unknown[]): Promise<Map<string, number>> {
-    const parsed = rows.map((row, k) => {
+  private sessionInteractions(auth: Claims, rows: unknown[]): { item: string; type: string }[] {
+    return rows.map((row, k) => {
       const at = `interactions[${k}]`;
       if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
       const r = row as Record<string, unknown>;
       if (typeof r.interaction_type !== 'string' || r.interaction_type === '') throw wrongData('WRONG_DATA_TYPE', `${at}.interaction_type must be a string`, { field: `${at}.interaction_type` });
       return { item: parseId(auth, 'item', r.item_id, false).key, type: r.interaction_type };
     });
+  }
+
+  // Each item's inferred rating by the rules (the higher one wins unless the rule replaces).
+  private async interactionRatings(db: string, parsed: { item: string; type: string }[]): Promise<Map<string, number>> {
     const rules = await this.rules.resolve(db, parsed.map((p) => p.type));
     const out = new Map<string, number>();
     for (const p of parsed) {
@@ -392,20 +499,33 @@ export class RecommendService {
   }
 
   // Filters and reranking against the item view, when definitions and the view are at hand.
-  private shapeNow(db: string, q: RecoQuery): Shape | typeof NOT_WARM {
-    if (!q.filters?.length && !q.reranking?.length) return {};
+  private shapeNow(db: string, q: Want): Shape | typeof NOT_WARM {
+    if (!q.filters.length && !q.reranking.length) return {};
     const cat = this.catalogues.get(db);
     const defs = cat.cachedDefinitions('item');
     const view = cat.readyView('item');
     if (!defs || !view) return NOT_WARM;
-    return shapeOf(q, defs, view, this.masks, db);
+    return this.shapeOf(q, defs, view, db);
   }
 
-  private async shape(db: string, q: RecoQuery): Promise<Shape> {
-    if (!q.filters?.length && !q.reranking?.length) return {};
+  private async shape(db: string, q: Want): Promise<Shape> {
+    if (!q.filters.length && !q.reranking.length) return {};
     const cat = this.catalogues.get(db);
     const defs = (await cat.definitions('item')) ?? new Map();
-    return shapeOf(q, defs, await cat.view('item'), this.masks, db);
+    return this.shapeOf(q, defs, await cat.view('item'), db);
+  }
+
+  private shapeOf(q: Want, defs: ReadonlyMap<string, PropertyDef>, view: CatalogueView, db: string): Shape {
+    const shape: Shape = {};
+    if (q.filters.length) shape.keep = keeper(q.filters, defs, view, this.masks, db);
+    if (q.reranking.length) {
+      let held = this.rerankings.get(q.reranking);
+      if (!held || held.defs !== defs) this.rerankings.set(q.reranking, (held = { defs, rules: compileReranking(q.reranking, defs) }));
+      shape.rules = held.rules;
+      shape.valueOf = (i, seq) => view.at(i).get(seq);
+      shape.key = `${listKey(q.filters)} ${listKey(q.reranking)} ${view.version}`;
+    }
+    return shape;
   }
 
   // One page of a ranking: `amt` items that pass, from the cursor's position. Without reranking
@@ -417,7 +537,7 @@ export class RecommendService {
     model: LoadedModel,
     key: string | undefined,
     spec: RankSpec,
-    q: RecoQuery,
+    q: Want,
     shape: Shape,
     exclude: Set<number> | undefined,
     warnings: string[],
@@ -522,17 +642,24 @@ export class RecommendService {
       next = w.next;
       more = items.length === q.amt && !w.exhausted;
     } else {
-      const window = DIVERSITY_WINDOW;
-      const w = walk(0, pos + q.amt + window);
-      const order = diversify(w.items, shape.rules, shape.valueOf!, pos + q.amt, window);
-      items = order.slice(pos, pos + q.amt);
+      // Without exclusions (which are per user) the order is kept with the ranking and the shape.
+      const orderKey = cacheKey !== undefined && !exclude && shape.key !== undefined ? `${cacheKey} ${shape.key}` : undefined;
+      let d = orderKey === undefined ? undefined : this.diversified.get(orderKey);
+      if (!d || (d.order.length < pos + q.amt && !(d.exhausted && d.order.length === d.candidates))) {
+        const window = DIVERSITY_WINDOW;
+        const w = walk(0, pos + q.amt + window);
+        d = { order: diversify(w.items, shape.rules, shape.valueOf!, pos + q.amt, window), candidates: w.items.length, exhausted: w.exhausted };
+        if (orderKey !== undefined) this.diversified.set(orderKey, d);
+      }
+      items = d.order.slice(pos, pos + q.amt);
       next = pos + items.length;
-      more = items.length === q.amt && (w.items.length > next || !w.exhausted);
+      more = items.length === q.amt && (d.candidates > next || !d.exhausted);
     }
     return {
       items_id: items.map((i) => shownId(auth, 'item', model.itemIds[i]!)),
       next_cursor: more ? encodeCursor(tag, [next, stamp]) : '',
       warnings,
+      ...(q.explain ? { evaluated_scenarios: q.evaluated } : {}),
     };
   }
 }
@@ -577,26 +704,37 @@ interface FilterMask {
   verdict: Uint8Array; // 0 untested, 1 passes, 2 fails
 }
 
-function shapeOf(q: RecoQuery, defs: ReadonlyMap<string, PropertyDef>, view: CatalogueView, masks: LRUCache<string, FilterMask>, db: string): Shape {
-  const shape: Shape = {};
-  if (q.filters?.length) {
-    const key = `${db} ${JSON.stringify(q.filters)}`;
-    let m = masks.get(key);
-    if (!m || m.view !== view || m.defs !== defs || m.version !== view.version) {
-      m = { view, defs, version: view.version, test: compileFilters(q.filters, defs, RECO_OPS), verdict: new Uint8Array(view.size) };
-      masks.set(key, m);
-    }
-    const mask = m;
-    shape.keep = (i) => {
-      if (i >= mask.verdict.length) return mask.test(view.at(i));
-      let v = mask.verdict[i]!;
-      if (v === 0) mask.verdict[i] = v = mask.test(view.at(i)) ? 1 : 2;
-      return v === 1;
-    };
+// A rule list's text, once per list (a scenario's list is the same object every request).
+const listKeys = new WeakMap<object, string>();
+function listKey(list: object): string {
+  let key = listKeys.get(list);
+  if (key === undefined) listKeys.set(list, (key = JSON.stringify(list)));
+  return key;
+}
+
+function keeper(filters: Want['filters'], defs: ReadonlyMap<string, PropertyDef>, view: CatalogueView, masks: LRUCache<string, FilterMask>, db: string): (i: number) => boolean {
+  const key = `${db} ${listKey(filters)}`;
+  let m = masks.get(key);
+  if (!m || m.view !== view || m.defs !== defs || m.version !== view.version) {
+    m = { view, defs, version: view.version, test: compileFilters(filters, defs, RECO_OPS), verdict: new Uint8Array(view.size) };
+    masks.set(key, m);
   }
-  if (q.reranking?.length) {
-    shape.rules = compileReranking(q.reranking, defs);
-    shape.valueOf = (i, seq) => view.at(i).get(seq);
-  }
-  return shape;
+  const mask = m;
+  return (i) => {
+    if (i >= mask.verdict.length) return mask.test(view.at(i));
+    let v = mask.verdict[i]!;
+    if (v === 0) mask.verdict[i] = v = mask.test(view.at(i)) ? 1 : 2;
+    return v === 1;
+  };
+}
+
+// The request's cursor and explain flag with its plan.
+function want(q: RecoQuery, plan: Plan): Want {
+  return { ...plan, amt: plan.amt ?? DEFAULT_AMT, cursor: q.cursor, explain: q.explain };
+}
+
+// Warnings of several sources, sharing the first list when the others are empty.
+function withAll(...lists: string[][]): string[] {
+  const nonEmpty = lists.filter((l) => l.length > 0);
+  return nonEmpty.length <= 1 ? (nonEmpty[0] ?? []) : nonEmpty.flat();
 }

@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { notFound, wrongData } from '../errors/api-error.js';
 import { scenarioKey, type ScenarioRecord, type ScenarioSet, type ScenariosStore } from '../store/scenarios-store.js';
+import type { Catalogues } from './catalogue.js';
+import { N_RATINGS_OPS } from './scenario-plans.js';
 
 export const SCENARIO_TYPES = ['case', 'condition', 'alias', 'ab_test'] as const;
 export type ScenarioType = (typeof SCENARIO_TYPES)[number];
@@ -12,6 +14,9 @@ export const CONDITION_TYPES = ['user_function', 'item_property'] as const;
 const USER_FUNCTIONS = ['n_ratings'];
 // Concurrent changes: how many times a write is checked again against what landed meanwhile.
 const ATTEMPTS = 8;
+// Where a case may name a precomputed table to read.
+const TABLE_TYPES = ['precomputed_item_to_items', 'precomputed_profile_to_items'];
+const SETTING = 'scenarios'; // the catalogue setting that holds them per process
 
 export interface ScenarioBody {
   scenario_type: string;
@@ -23,16 +28,25 @@ export interface ScenarioBody {
 }
 
 export class ScenarioService {
-  constructor(private readonly store: ScenariosStore) {}
+  constructor(
+    private readonly store: ScenariosStore,
+    private readonly catalogues: Catalogues,
+  ) {}
+
+  // What recommendation requests read: held per process (synchronous once held), dropped on every
+  // change by any process (the write appends a change to the database's change stream).
+  held(db: string): ScenarioSet | undefined {
+    return this.catalogues.get(db).cachedSetting<ScenarioSet>(SETTING);
+  }
+
+  read(db: string): Promise<ScenarioSet> {
+    return this.catalogues.get(db).setting<ScenarioSet>(SETTING, () => this.store.read(db));
+  }
 
   async get(db: string, recoType: string, name: string) {
     const record = (await this.store.read(db)).scenarios.get(scenarioKey(recoType, name));
     if (!record) throw notFound('SCENARIO_NOT_FOUND', 'scenario', name);
     return { ...record, warnings: [] as string[] };
-  }
-
-  exists(db: string, recoType: string, name: string): Promise<boolean> {
-    return this.store.has(db, recoType, name);
   }
 
   async list(db: string) {
@@ -58,8 +72,13 @@ export class ScenarioService {
         throw wrongData('WRONG_PARAMETER', `user functions implemented: ${USER_FUNCTIONS.join(', ')}`, { field: 'condition.if.function_name' });
       }
       if (conditionType === 'item_property' && typeof c.if.property_name !== 'string') throw wrongData('WRONG_PARAMETER', 'an item_property condition names its property_name', { field: 'condition.if.property_name' });
+      if (conditionType === 'user_function' && (!N_RATINGS_OPS.includes(String(c.if.op).toLowerCase()) || typeof c.if.value !== 'number')) {
+        throw wrongData('WRONG_PARAMETER', `an n_ratings condition compares with op (${N_RATINGS_OPS.join(', ')}) to a number value`, { field: 'condition.if' });
+      }
+      if (conditionType === 'item_property' && typeof c.if.op !== 'string') throw wrongData('WRONG_PARAMETER', 'an item_property condition names its op', { field: 'condition.if.op' });
       scenario.condition = { ...c, condition_type: conditionType };
     }
+    if (type === 'case') checkCase(recoType, body.case!);
     if (type === 'ab_test' && !(await this.store.abTest(db, body.ab_test!.id))) {
       throw wrongData('WRONG_PARAMETER', `no A/B test ${JSON.stringify(body.ab_test!.id)}: create it with POST ab-tests/params/`, { field: 'ab_test.id' });
     }
@@ -120,9 +139,29 @@ export class ScenarioService {
     return [...(await this.store.read(db)).scenarios.values()].some((r) => itemPropertiesOf(r).has(wanted));
   }
 
-  private async retry(db: string, attempt: (set: ScenarioSet) => Promise<boolean>): Promise<void> {
-    for (let k = 0; k < ATTEMPTS; k++) if (await attempt(await this.store.read(db))) return;
+  // Returns once this process's recommendations see the change.
+  private async retry(db: string, attempt: (set: ScenarioSet) => Promise<string | undefined>): Promise<void> {
+    for (let k = 0; k < ATTEMPTS; k++) {
+      const change = await attempt(await this.store.read(db));
+      if (change !== undefined) return this.catalogues.reached(db, change);
+    }
     throw new Error(`scenarios of ${db}: ${ATTEMPTS} concurrent changes in a row`);
+  }
+}
+
+// What a case may hold beyond its schema: a table only where tables are read, user_property
+// filter values naming a property.
+function checkCase(recoType: string, c: Record<string, unknown>): void {
+  if (typeof c.table === 'string' && c.table !== '' && !TABLE_TYPES.includes(recoType)) {
+    throw wrongData('WRONG_PARAMETER', `case.table applies to ${TABLE_TYPES.join(' and ')} scenarios only`, { field: 'case.table' });
+  }
+  for (const [k, f] of ((c.filters as unknown[] | null | undefined) ?? []).entries()) {
+    const v = typeof f === 'object' && f !== null ? (f as { value?: unknown }).value : undefined;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) continue;
+    const ref = v as { type?: unknown; value?: unknown };
+    if (ref.type !== 'user_property' || typeof ref.value !== 'string' || ref.value === '') {
+      throw wrongData('WRONG_DATA_TYPE', 'an object filter value must be {"type": "user_property", "value": <user property name>}', { field: `case.filters[${k}].value` });
+    }
   }
 }
 

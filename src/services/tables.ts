@@ -22,10 +22,12 @@ interface Loaded {
   rows: Uint32Array; // rows × amt
 }
 
-export interface PrecomputedAnswer {
+type Keep = (item: number) => boolean;
+
+export type PrecomputedAnswer = {
   items_id: IdValue[];
   warnings: string[];
-}
+};
 
 export class TableService {
   private readonly loaded = new LRUCache<string, Loaded>({ max: HELD_TABLES });
@@ -68,13 +70,14 @@ export class TableService {
   }
 
   // GET recommendation/precomputed/items/<item_id>/items/?table=
-  forItem(auth: Claims, db: string, rawItem: string, table: string | undefined): PrecomputedAnswer | Promise<PrecomputedAnswer> {
+  // keep: which items may be answered; amt: how many at most.
+  forItem(auth: Claims, db: string, rawItem: string, table: string | undefined, keep?: Keep, amt?: number): PrecomputedAnswer | Promise<PrecomputedAnswer> {
     const item = parseId(auth, 'item', rawItem, false);
     const t = this.loaded.get(`${db} ${table}`);
     const model = this.registry.held(db);
     const idx = model?.itemIndex.get(item.key);
-    if (t && model && idx !== undefined && t.def.reco_type === 'item_to_items') return this.answer(auth, db, t, idx);
-    return this.later(auth, db, table, 'item_to_items', async () => {
+    if (t && model && idx !== undefined && t.def.reco_type === 'item_to_items') return this.answer(auth, db, t, idx, keep, amt);
+    return this.later(auth, db, table, 'item_to_items', keep, amt, async () => {
       const i = (await this.registry.current(db))?.itemIndex.get(item.key) ?? (await this.entities.indexOf(db, 'item', item.key));
       if (i === undefined) throw notFound('ITEM_NOT_FOUND', 'item', item.value);
       return i;
@@ -82,12 +85,12 @@ export class TableService {
   }
 
   // GET recommendation/precomputed/users/<user_id>/items/?table=
-  forUser(auth: Claims, db: string, rawUser: string, table: string | undefined): PrecomputedAnswer | Promise<PrecomputedAnswer> {
+  forUser(auth: Claims, db: string, rawUser: string, table: string | undefined, keep?: Keep, amt?: number): PrecomputedAnswer | Promise<PrecomputedAnswer> {
     const user = pathOwner(auth, 'user', rawUser, false);
     const t = this.loaded.get(`${db} ${table}`);
     const idx = this.userIndex.get(`${db} ${user.key}`);
-    if (t && idx !== undefined && t.def.reco_type === 'profile_to_items' && this.registry.held(db)) return this.answer(auth, db, t, idx);
-    return this.later(auth, db, table, 'profile_to_items', async () => {
+    if (t && idx !== undefined && t.def.reco_type === 'profile_to_items' && this.registry.held(db)) return this.answer(auth, db, t, idx, keep, amt);
+    return this.later(auth, db, table, 'profile_to_items', keep, amt, async () => {
       const u = await this.entities.indexOf(db, 'user', user.key);
       if (u === undefined) throw notFound('USER_NOT_FOUND', 'user', user.value);
       this.userIndex.set(`${db} ${user.key}`, u);
@@ -95,13 +98,13 @@ export class TableService {
     });
   }
 
-  private async later(auth: Claims, db: string, table: string | undefined, kind: TableKind, row: () => Promise<number>): Promise<PrecomputedAnswer> {
+  private async later(auth: Claims, db: string, table: string | undefined, kind: TableKind, keep: Keep | undefined, amt: number | undefined, row: () => Promise<number>): Promise<PrecomputedAnswer> {
     if (table === undefined || table === '') throw wrongData('WRONG_PARAMETER', 'table is required: the name of a precomputed table', { field: 'table' });
     const t = await this.load(db, table);
     if (t.def.reco_type !== kind) throw wrongData('WRONG_DATA_TYPE', `table ${JSON.stringify(table)} holds ${t.def.reco_type}, not ${kind}`, { field: 'table' });
     const idx = await row();
     await this.registry.current(db); // item ids come from the served model
-    return this.answer(auth, db, t, idx);
+    return this.answer(auth, db, t, idx, keep, amt);
   }
 
   private async load(db: string, name: string): Promise<Loaded> {
@@ -116,16 +119,16 @@ export class TableService {
     return t;
   }
 
-  private answer(auth: Claims, db: string, t: Loaded, row: number): PrecomputedAnswer {
+  private answer(auth: Claims, db: string, t: Loaded, row: number, keep: Keep | undefined, most = Infinity): PrecomputedAnswer {
     const model = this.registry.held(db);
     const { amt } = t.def;
     if (row >= t.def.built!.rows) return { items_id: [], warnings: ['newer than the table: it has no row for this id until it is rebuilt'] };
     const out: IdValue[] = [];
-    for (let k = row * amt; k < (row + 1) * amt; k++) {
+    for (let k = row * amt; k < (row + 1) * amt && out.length < most; k++) {
       const i = t.rows[k]!;
       if (i === NONE) break;
       const id = model?.itemIds[i];
-      if (id) out.push(shownId(auth, 'item', id));
+      if (id && (!keep || keep(i))) out.push(shownId(auth, 'item', id));
     }
     return { items_id: out, warnings: [] };
   }

@@ -23,12 +23,16 @@ export interface StoredRating extends RatingValue {
   item: string;
 }
 
+// A canonical id, or a uint id as the number whose decimal text is its canonical id (what numeric
+// columns hold: no string per id).
+export type BatchId = string | number;
+
 // Ratings of one request, grouped by user: users and items are distinct canonical ids; the ratings of
 // users[g] are rows starts[g] to starts[g + 1] - 1 of the columns, in request order (a later rating of the
 // same item wins), each naming its item by position in items.
 export interface RatingBatch {
-  users: string[];
-  items: string[];
+  users: BatchId[];
+  items: BatchId[];
   starts: Uint32Array; // users.length + 1 entries
   item: Uint32Array;
   rating: Float64Array;
@@ -53,17 +57,18 @@ return resolve(KEYS[2], KEYS[3], KEYS[4], cmsgpack.unpack(ARGV[1]))
 // all, everything is dropped and filled again as requests come.
 const MAX_CACHED = 2_000_000;
 
+// A uint id may be held twice (as text from JSON, as a number from a numeric column): the same index.
 class IndexCache {
-  private readonly dbs = new Map<string, { user: Map<string, string>; item: Map<string, string> }>();
+  private readonly dbs = new Map<string, { user: Map<BatchId, number>; item: Map<BatchId, number> }>();
   private size = 0;
 
-  of(db: string, kind: 'user' | 'item'): Map<string, string> {
+  of(db: string, kind: 'user' | 'item'): Map<BatchId, number> {
     let d = this.dbs.get(db);
     if (!d) this.dbs.set(db, (d = { user: new Map(), item: new Map() }));
     return d[kind];
   }
 
-  add(db: string, kind: 'user' | 'item', id: string, idx: string): void {
+  add(db: string, kind: 'user' | 'item', id: BatchId, idx: number): void {
     if (this.size >= MAX_CACHED) {
       this.dbs.clear();
       this.size = 0;
@@ -230,11 +235,11 @@ export class RatingsStore {
     }
   }
 
-  // Dense indices of ids (as decimal text), from the cache or else resolved (allocated where new) by
-  // Redis; undefined without the database.
-  private async indices(db: string, kind: 'user' | 'item', ids: string[]): Promise<string[] | undefined> {
+  // Dense indices of ids, from the cache or else resolved (allocated where new) by Redis; undefined
+  // without the database.
+  private async indices(db: string, kind: 'user' | 'item', ids: BatchId[]): Promise<Uint32Array | undefined> {
     const known = this.cache.of(db, kind);
-    const out = new Array<string>(ids.length);
+    const out = new Uint32Array(ids.length);
     const missing: number[] = [];
     for (let k = 0; k < ids.length; k++) {
       const idx = known.get(ids[k]!);
@@ -243,13 +248,13 @@ export class RatingsStore {
     }
     if (missing.length === 0) return out;
     const f = new LuaFrame(64 + missing.length * 24).array(missing.length);
-    for (const k of missing) f.string(ids[k]!);
-    const got = (await this.resolveScript(keys.database(db), ...keys.entityIndexing(db, kind), f.done())) as string[] | -1;
+    for (const k of missing) f.string(String(ids[k]!));
+    const got = (await this.resolveScript(keys.database(db), ...keys.entityIndexing(db, kind), f.done())) as (string | number)[] | -1;
     if (got === -1) return undefined;
     for (let m = 0; m < missing.length; m++) {
       const k = missing[m]!;
-      out[k] = got[m]!;
-      this.cache.add(db, kind, ids[k]!, got[m]!);
+      out[k] = Number(got[m]!);
+      this.cache.add(db, kind, ids[k]!, out[k]!);
     }
     return out;
   }
@@ -304,32 +309,39 @@ export function readValue(v: Buffer): RatingValue {
   return { explicit: v[0] === EXPLICIT, rating: v.readDoubleBE(1), timestamp: v.readDoubleBE(9) };
 }
 
-function highest(indices: string[]): number {
+function highest(indices: Uint32Array): number {
   let most = -1;
-  for (const i of indices) most = Math.max(most, Number(i));
+  for (let k = 0; k < indices.length; k++) if (indices[k]! > most) most = indices[k]!;
   return most;
 }
 
 // The PUT script's packed ratings (see there); indices are decimal ASCII, at most 10 digits.
-function packed(b: RatingBatch, users: string[], items: string[]): Buffer {
+function packed(b: RatingBatch, users: Uint32Array, items: Uint32Array): Buffer {
   const buf = Buffer.allocUnsafe(b.users.length * 15 + b.size * (11 + VALUE_BYTES));
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   let at = 0;
-  const ascii = (s: string) => {
-    buf[at++] = s.length;
-    for (let k = 0; k < s.length; k++) buf[at++] = s.charCodeAt(k);
+  // A length byte, then the digits of n.
+  const ascii = (n: number) => {
+    const digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 1e4 ? 4 : n < 1e5 ? 5 : n < 1e6 ? 6 : n < 1e7 ? 7 : n < 1e8 ? 8 : n < 1e9 ? 9 : 10;
+    buf[at] = digits;
+    for (let k = at + digits; k > at; k--) {
+      buf[k] = 48 + (n % 10);
+      n = Math.floor(n / 10);
+    }
+    at += digits + 1;
   };
   for (let g = 0; g < b.users.length; g++) {
     const from = b.starts[g]!;
     const to = b.starts[g + 1]!;
     if (to === from) continue;
     ascii(users[g]!);
-    buf.writeUInt32LE(to - from, at);
+    view.setUint32(at, to - from, true);
     at += 4;
     for (let r = from; r < to; r++) {
       ascii(items[b.item[r]!]!);
       buf[at] = EXPLICIT;
-      buf.writeDoubleBE(b.rating[r]!, at + 1);
-      buf.writeDoubleBE(b.timestamp[r]!, at + 9);
+      view.setFloat64(at + 1, b.rating[r]!);
+      view.setFloat64(at + 9, b.timestamp[r]!);
       at += VALUE_BYTES;
     }
   }
@@ -338,13 +350,14 @@ function packed(b: RatingBatch, users: string[], items: string[]): Buffer {
 
 function logRecords(b: RatingBatch): Buffer {
   const out = Buffer.allocUnsafe(b.size * LOG_RECORD_BYTES);
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   let at = 0;
   for (let g = 0; g < b.users.length; g++) {
     for (let r = b.starts[g]!; r < b.starts[g + 1]!; r++) {
-      out.writeUInt32BE(g, at);
-      out.writeUInt32BE(b.item[r]!, at + 4);
-      out.writeDoubleBE(b.rating[r]!, at + 8);
-      out.writeDoubleBE(b.timestamp[r]!, at + 16);
+      view.setUint32(at, g);
+      view.setUint32(at + 4, b.item[r]!);
+      view.setFloat64(at + 8, b.rating[r]!);
+      view.setFloat64(at + 16, b.timestamp[r]!);
       at += LOG_RECORD_BYTES;
     }
   }

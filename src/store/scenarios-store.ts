@@ -21,10 +21,12 @@ export interface ScenarioSet {
   version: number;
   scenarios: Map<string, ScenarioRecord>; // `<reco_type>/<name>`
   defaults: Map<string, string>; // reco_type -> name
+  abTests: Map<string, AbTest>; // id -> parameters
 }
 
-// KEYS: scenarios, defaults, version. ARGV: expected version, op ('put' | 'del' | 'default' |
-// 'undefault'), field, value. 0 when the version moved on.
+// KEYS: scenarios, defaults, version, catalogue change stream. ARGV: expected version, op ('put' |
+// 'del' | 'default' | 'undefault'), field, value. The change's id (every process drops the scenarios
+// it holds when its tail reaches it); 0 when the version moved on.
 const WRITE = `
 if tonumber(redis.call('GET', KEYS[3]) or '0') ~= tonumber(ARGV[1]) then return 0 end
 if ARGV[2] == 'put' then redis.call('HSET', KEYS[1], ARGV[3], ARGV[4])
@@ -32,7 +34,7 @@ elseif ARGV[2] == 'del' then redis.call('HDEL', KEYS[1], ARGV[3])
 elseif ARGV[2] == 'default' then redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
 else redis.call('HDEL', KEYS[2], ARGV[3]) end
 redis.call('INCR', KEYS[3])
-return 1
+return redis.call('XADD', KEYS[4], '*', 'kind', 'scenarios', 'op', 'config')
 `;
 
 export const scenarioKey = (recoType: string, name: string) => `${recoType}/${name}`;
@@ -41,37 +43,32 @@ export class ScenariosStore {
   private readonly writeScript: Script;
 
   constructor(private readonly redis: Redis) {
-    this.writeScript = defineScript(redis, 'recdScenarioWrite', 3, WRITE);
+    this.writeScript = defineScript(redis, 'recdScenarioWrite', 4, WRITE);
   }
 
   async read(db: string): Promise<ScenarioSet> {
-    const [[, version], [, scenarios], [, defaults]] = (await this.redis
+    const [[, version], [, scenarios], [, defaults], [, abTests]] = (await this.redis
       .multi()
       .get(keys.scenariosVersion(db))
       .hgetallBuffer(keys.scenarios(db))
       .hgetall(keys.scenarioDefaults(db))
-      .exec()) as [[null, string | null], [null, Record<string, Buffer>], [null, Record<string, string>]];
+      .hgetallBuffer(keys.abTests(db))
+      .exec()) as [[null, string | null], [null, Record<string, Buffer>], [null, Record<string, string>], [null, Record<string, Buffer>]];
     return {
       version: Number(version ?? 0),
       scenarios: new Map(Object.entries(scenarios).map(([k, v]) => [k, unpack<ScenarioRecord>(v)!])),
       defaults: new Map(Object.entries(defaults)),
+      abTests: new Map(Object.entries(abTests).map(([k, v]) => [k, unpack<AbTest>(v)!])),
     };
   }
 
-  async has(db: string, recoType: string, name: string): Promise<boolean> {
-    return (await this.redis.hexists(keys.scenarios(db), scenarioKey(recoType, name))) === 1;
+  // The change's id; undefined: another change landed since `version` (nothing written).
+  async write(db: string, version: number, op: 'put' | 'del' | 'default' | 'undefault', field: string, value: Buffer | string = ''): Promise<string | undefined> {
+    const change = await this.writeScript(keys.scenarios(db), keys.scenarioDefaults(db), keys.scenariosVersion(db), keys.catalogueChanges(db), version, op, field, value);
+    return change === 0 ? undefined : (change as string);
   }
 
-  async version(db: string): Promise<number> {
-    return Number((await this.redis.get(keys.scenariosVersion(db))) ?? 0);
-  }
-
-  // false: another change landed since `version`.
-  async write(db: string, version: number, op: 'put' | 'del' | 'default' | 'undefault', field: string, value: Buffer | string = ''): Promise<boolean> {
-    return (await this.writeScript(keys.scenarios(db), keys.scenarioDefaults(db), keys.scenariosVersion(db), version, op, field, value)) === 1;
-  }
-
-  put(db: string, version: number, record: ScenarioRecord): Promise<boolean> {
+  put(db: string, version: number, record: ScenarioRecord): Promise<string | undefined> {
     return this.write(db, version, 'put', scenarioKey(record.reco_type, record.name), pack(record));
   }
 

@@ -150,6 +150,20 @@ t.test('diversity paging: two pages of amt=5 are the one page of amt=10, without
   t.same(errorOf(await itemReco(2, { amt: 5, cursor: plain.body.next_cursor, reranking: 'genre:diversity:2' })), WRONG_PARAMETER, 'a plain cursor on the reranked list');
 });
 
+t.test('diversity orders are kept per ranking and rules, and follow catalogue changes', async (t) => {
+  const kept = (q: Q = {}) => itemReco(2, { amt: 10, reranking: 'genre:diversity:2', ...q });
+  // The same rules written differently are a different cache entry, computed afresh every time here.
+  const fresh = () => itemReco(2, { amt: 10, reranking: 'genre:diversity:2::default_malus:0' });
+  const before = itemsOf(t, await kept(), 'kept');
+  t.strictSame(itemsOf(t, await fresh(), 'fresh'), before, 'the same order either way');
+  const moved = before.find(isB)!;
+  t.equal((await api.patch(`items/${moved}/properties/`, { item: { genre: 'a' } }, { token })).status, 200, `item ${moved} becomes genre a`);
+  t.teardown(() => api.patch(`items/${moved}/properties/`, { item: { genre: 'b' } }, { token }));
+  const after = itemsOf(t, await kept(), 'kept, after the change');
+  t.strictSame(after, itemsOf(t, await fresh(), 'fresh, after the change'), 'the kept order is recomputed after the change');
+  t.notSame(after, before, `the change moves the order: ${JSON.stringify({ before, after })}`);
+});
+
 t.test('diversity errors: op, malformed strings, weights and options are WRONG_DATA_TYPE; unknown property ITEM_PROPERTY_NOT_FOUND', async (t) => {
   const cases: [string, Record<string, unknown>][] = [
     ['genre:eq:1', WRONG_DATA_TYPE],
@@ -329,29 +343,29 @@ t.test('property values errors', async (t) => {
 t.test('generic: reco_type tells which recommendation answered, with the same items as the dedicated endpoint', async (t) => {
   const item = await generic({ item_id: 5 });
   t.equal(item.body?.reco_type, 'item_to_items', 'item_id → item_to_items');
-  t.strictSame(itemsOf(t, item, 'generic item', 10, ['reco_type']), itemsOf(t, await itemReco(5), 'item 5'), 'the items of item-to-items');
+  t.strictSame(itemsOf(t, item, 'generic item', 10, ['reco_type', 'evaluated_scenarios']), itemsOf(t, await itemReco(5), 'item 5'), 'the items of item-to-items');
   t.strictSame((await generic({ item_id: '5', amt: 3 })).body?.items_id, (await itemReco(5, { amt: 3 })).body.items_id, 'item_id as a string, amt');
 
   const user = await generic({ user_id: A_LOVER, exclude_rated_items: true });
   t.equal(user.body?.reco_type, 'profile_to_items', 'user_id → profile_to_items');
-  t.strictSame(itemsOf(t, user, 'generic user', 10, ['reco_type']), itemsOf(t, await userReco(A_LOVER, { exclude_rated_items: true }), 'user'), 'the items of user-to-items');
+  t.strictSame(itemsOf(t, user, 'generic user', 10, ['reco_type', 'evaluated_scenarios']), itemsOf(t, await userReco(A_LOVER, { exclude_rated_items: true }), 'user'), 'the items of user-to-items');
   t.strictSame(user.body?.warnings, [], 'user_id is used here: no warning about it');
 
   const ctx = await generic({ user_id: B_LOVER, context_items: [1, 2, 3] });
   t.equal(ctx.body?.reco_type, 'profile_to_items_w_ctx_items', 'user_id and context_items → profile_to_items_w_ctx_items');
-  t.strictSame(itemsOf(t, ctx, 'generic user ctx', 10, ['reco_type']), itemsOf(t, await ctxUser(B_LOVER, { context_items: [1, 2, 3] }), 'context user'), 'the items of the context endpoint');
+  t.strictSame(itemsOf(t, ctx, 'generic user ctx', 10, ['reco_type', 'evaluated_scenarios']), itemsOf(t, await ctxUser(B_LOVER, { context_items: [1, 2, 3] }), 'context user'), 'the items of the context endpoint');
 
   const session = await generic({ ratings: B_RATINGS });
   t.equal(session.body?.reco_type, 'session_to_items', 'ratings → session_to_items');
-  t.strictSame(itemsOf(t, session, 'generic session', 10, ['reco_type']), itemsOf(t, await sessionReco({ ratings: B_RATINGS }), 'session'), 'the items of session-to-items');
+  t.strictSame(itemsOf(t, session, 'generic session', 10, ['reco_type', 'evaluated_scenarios']), itemsOf(t, await sessionReco({ ratings: B_RATINGS }), 'session'), 'the items of session-to-items');
 
   const sessionCtx = await generic({ ratings: B_RATINGS, context_items: [1] });
   t.equal(sessionCtx.body?.reco_type, 'session_to_items_w_ctx_items', 'ratings and context_items → session_to_items_w_ctx_items');
-  t.strictSame(itemsOf(t, sessionCtx, 'generic session ctx', 10, ['reco_type']), itemsOf(t, await ctxSession({ ratings: B_RATINGS, context_items: [1] }), 'context session'), 'the items of the context session endpoint');
+  t.strictSame(itemsOf(t, sessionCtx, 'generic session ctx', 10, ['reco_type', 'evaluated_scenarios']), itemsOf(t, await ctxSession({ ratings: B_RATINGS, context_items: [1] }), 'context session'), 'the items of the context session endpoint');
 
   const nothing = await generic({});
   t.equal(nothing.body?.reco_type, 'session_to_items', 'nothing → session_to_items');
-  const pop = itemsOf(t, nothing, 'generic nothing', 10, ['reco_type']);
+  const pop = itemsOf(t, nothing, 'generic nothing', 10, ['reco_type', 'evaluated_scenarios']);
   t.strictSame(sorted(pop.slice(0, 3)), POPULAR, `the popular items first: ${JSON.stringify(pop)}`);
   t.ok(hasWarning(nothing, 'popular'), `a warning: ${JSON.stringify(nothing.body?.warnings)}`);
 
@@ -387,6 +401,10 @@ t.test('items for property values: items like those holding them', async (t) => 
   t.same(errorOf(await byValues({ item_properties: {} })), WRONG_DATA_TYPE, 'no property');
   t.same(errorOf(await byValues({})), WRONG_DATA_TYPE, 'item_properties missing');
   t.same(errorOf(await byValues({ item_properties: { genre: 'b' }, amt: 0 })), WRONG_PARAMETER, 'amt=0');
+  // No reco_type: scenarios do not apply here, and the answer says so when one is asked for.
+  const named = await byValues({ item_properties: { genre: 'b' }, scenario: 'x' });
+  t.ok(hasWarning(named, 'scenarios do not apply'), `scenario named: ${JSON.stringify(named.body?.warnings)}`);
+  t.strictSame((await byValues({ item_properties: { genre: 'b' }, skip_default_scenario: false })).body?.warnings, [], 'skip_default_scenario false: nothing to say');
 });
 
 // ---- groups ----------------------------------------------------------------------------------------------------
@@ -491,9 +509,15 @@ t.test('precomputed item_to_items table: built by the precomputed_tables task, r
   t.strictSame((await preItem('7', 'similar')).body.items_id, (await preItem(7, 'similar')).body.items_id, 'the item id as a string');
   t.equal((await api.get('recommendation/precomputed/items/7/items/', { token, query: 'table=similar&scenario=x' })).status, 404, 'no precomputed_item_to_items scenario x yet');
   t.equal((await api.put('scenarios/precomputed_item_to_items/x/', { scenario_type: 'case', case: { table: 'similar' } }, { token })).status, 200);
-  const scenario = await api.get('recommendation/precomputed/items/7/items/', { token, query: 'table=similar&scenario=x' });
+  const scenario = await api.get('recommendation/precomputed/items/7/items/', { token, query: 'scenario=x' });
   t.equal(scenario.status, 200, why(scenario, 200));
-  t.ok(hasWarning(scenario, 'not applied by this version', 'scenario'), `scenario: ${JSON.stringify(scenario.body?.warnings)}`);
+  t.strictSame(scenario.body, await preItem(7, 'similar').then((r) => r.body), "the scenario's case.table names the table");
+  t.equal((await api.put('scenarios/precomputed_item_to_items/y/', { scenario_type: 'case', case: { table: 'similar', amt: 2, filters: ['genre:eq:a'] } }, { token })).status, 200);
+  const cut = await api.get('recommendation/precomputed/items/7/items/', { token, query: 'scenario=y' });
+  t.equal(cut.status, 200, why(cut, 200));
+  const row = (await preItem(7, 'similar')).body.items_id as number[];
+  t.strictSame(cut.body.items_id, row.filter((i) => i <= 20).slice(0, 2), `case amt and filters cut the row ${JSON.stringify(row)}`);
+  t.equal((await api.get('recommendation/precomputed/items/7/items/', { token, query: 'table=nothere&scenario=x' })).status, 404, 'the runtime table wins over the case');
 });
 
 t.test('precomputed profile_to_items table', async (t) => {

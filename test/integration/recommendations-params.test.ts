@@ -48,9 +48,9 @@ const ENDPOINTS: Endpoint[] = [
     rated: likedBy(0),
     call: (p) => post('recommendation/context-items/sessions/items/', { ratings: A_RATINGS, context_items: [2, 3], ...p }),
   },
-  { name: 'generic (item)', body: true, extra: ['reco_type'], call: (p) => post('recommendation/generic/items/', { item_id: 1, ...p }) },
-  { name: 'generic (user)', body: true, extra: ['reco_type'], rated: likedBy(0), call: (p) => post('recommendation/generic/items/', { user_id: A_LOVER, ...p }) },
-  { name: 'generic (session)', body: true, extra: ['reco_type'], rated: likedBy(0), call: (p) => post('recommendation/generic/items/', { ratings: A_RATINGS, ...p }) },
+  { name: 'generic (item)', body: true, extra: ['reco_type', 'evaluated_scenarios'], call: (p) => post('recommendation/generic/items/', { item_id: 1, ...p }) },
+  { name: 'generic (user)', body: true, extra: ['reco_type', 'evaluated_scenarios'], rated: likedBy(0), call: (p) => post('recommendation/generic/items/', { user_id: A_LOVER, ...p }) },
+  { name: 'generic (session)', body: true, extra: ['reco_type', 'evaluated_scenarios'], rated: likedBy(0), call: (p) => post('recommendation/generic/items/', { ratings: A_RATINGS, ...p }) },
   { name: 'items for property values', body: true, call: (p) => post('recommendation/items-properties/items/', { item_properties: { genre: 'a' }, ...p }) },
   {
     name: 'users group',

@@ -3,7 +3,7 @@
 // rate items 38, 39, 40, which makes those three the most popular. Checked: item-to-items,
 // user-to-items (fold-in of the current ratings, no retraining), session-to-items (ratings and
 // interactions), filters, exclude_rated_items, paging, popular fallback with its warning, the
-// "not applied" warning of scenario/skip_default_scenario, every error, roles, and HTTP pipelining of
+// runtime scenarios, every error, roles, and HTTP pipelining of
 // item-to-items. One recd process on a private Redis, real HTTP.
 import t from 'tap';
 import type { Res } from '../helpers/api.js';
@@ -319,28 +319,22 @@ t.test('sessions without usable ratings get the popular items and a warning', as
   }
 });
 
-// ---- accepted but not applied ---------------------------------------------------------------------------
+// ---- scenarios (scenarios-runtime.test.ts holds the rules) ------------------------------------------------
 
-t.test('scenario, skip_default_scenario are accepted with a "not applied by this version" warning', async (t) => {
-  const aCase = { scenario_type: 'case', case: { amt: 5 } };
+t.test('a runtime scenario applies: its case amt and filters shape the answer', async (t) => {
+  const aCase = { scenario_type: 'case', case: { amt: 5, filters: ['genre:eq:b'] } };
   for (const [type, name] of [['item_to_items', 'some-scenario'], ['profile_to_items', 'some-scenario'], ['session_to_items', 'x']]) {
     t.equal((await api.put(`scenarios/${type}/${name}/`, aCase, { token })).status, 200, `scenario ${type}/${name} created`);
   }
-  const plain = itemsOf(t, await itemReco(1), 'plain');
-  for (const [name, value] of [['scenario', 'some-scenario'], ['skip_default_scenario', 'true']] as const) {
-    const r = await itemReco(1, { [name]: value });
-    t.strictSame(itemsOf(t, r, `item ${name}`), plain, `item ${name}: the same items`);
-    t.ok(r.body?.warnings?.some((w: string) => w.startsWith('not applied by this version') && w.includes(name)), `item ${name}: ${JSON.stringify(r.body?.warnings)}`);
-    const u = await userReco(uid(0), { [name]: value });
-    itemsOf(t, u, `user ${name}`);
-    t.ok(u.body?.warnings?.some((w: string) => w.startsWith('not applied by this version') && w.includes(name)), `user ${name}: ${JSON.stringify(u.body?.warnings)}`);
-  }
+  const item = itemsOf(t, await itemReco(1, { scenario: 'some-scenario' }), 'item', 5);
+  t.equal(item.length, 5, 'amt 5 from the case');
+  t.ok(item.every(isB), `only B items: ${JSON.stringify(item)}`);
+  const user = itemsOf(t, await userReco(uid(0), { scenario: 'some-scenario', amt: 7 }), 'user', 7);
+  t.equal(user.length, 7, 'the runtime amt wins over the case');
+  t.ok(user.every(isB), `only B items: ${JSON.stringify(user)}`);
   const s = await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], scenario: 'x', skip_default_scenario: true });
-  itemsOf(t, s, 'session');
-  const w: string[] = s.body?.warnings ?? [];
-  t.ok(w.some((x) => x.startsWith('not applied by this version') && ['scenario', 'skip_default_scenario'].every((n) => x.includes(n))), `session: ${JSON.stringify(w)}`);
-  const quiet = await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], skip_default_scenario: false });
-  t.strictSame(quiet.body?.warnings, [], 'skip_default_scenario: false needs no warning');
+  t.ok(itemsOf(t, s, 'session', 5).every(isB), 'session: only B items');
+  t.strictSame(s.body.warnings, [], 'no warnings');
 });
 
 t.test('a runtime scenario that does not exist for the endpoint’s reco_type → SCENARIO_NOT_FOUND', async (t) => {

@@ -1,10 +1,12 @@
 // Two recd processes on one Redis: writes through one are seen through the other at once
-// (issue: within 100 ms), for definitions, single and bulk writes, deletions and filtered listings.
+// (issue: within 100 ms), for definitions, single and bulk writes, deletions, filtered listings and
+// the scenarios recommendations apply.
 import t from 'tap';
 import { createDatabase, errorOf, rootToken, tokenFor } from '../helpers/fixtures.js';
+import { isA, isB, RECO_ENV, trainedDatabase } from '../helpers/reco.js';
 import { startPair } from '../helpers/stack.js';
 
-const pair = await startPair();
+const pair = await startPair(RECO_ENV);
 t.teardown(() => pair.close());
 const { a, b } = pair;
 
@@ -124,4 +126,23 @@ t.test('a database deleted through A is gone for B at once, with what B held abo
   t.equal((await a.api.delete('databases/current/', undefined, { token: owner })).status, 204);
   const r = await within100ms(get, (r) => r.status === 404);
   t.equal(errorOf(r).name, 'DATABASE_NOT_FOUND');
+});
+
+t.test('scenarios changed through A apply to recommendations through B at once', async (t) => {
+  const trained = await trainedDatabase(a.api, root);
+  const tok = trained.token;
+  const put = (genre: string) => a.api.put('scenarios/item_to_items/genre/', { scenario_type: 'case', case: { filters: [`genre:eq:${genre}`] } }, { token: tok });
+  const reco = () => b.api.get('recommendation/items/30/items/', { token: tok, query: 'amt=64' });
+  const ids = (r: { body: { items_id?: number[] } }) => r.body.items_id ?? [];
+  t.equal(ids(await reco()).length, 39, 'no scenario: every other item');
+  t.equal((await put('a')).status, 200);
+  t.equal((await a.api.patch('scenarios-default/item_to_items/', { name: 'genre' }, { token: tok })).status, 204);
+  const first = await within100ms(reco, (r) => ids(r).length > 0 && ids(r).every(isA));
+  t.ok(ids(first).every(isA), `B applies the new default: ${JSON.stringify(ids(first))}`);
+  t.equal((await put('b')).status, 200);
+  const second = await within100ms(reco, (r) => ids(r).length > 0 && ids(r).every(isB));
+  t.ok(ids(second).every(isB), `B applies the replaced case: ${JSON.stringify(ids(second))}`);
+  t.equal((await a.api.delete('scenarios-default/item_to_items/', undefined, { token: tok })).status, 204);
+  const third = await within100ms(reco, (r) => ids(r).length === 39);
+  t.equal(ids(third).length, 39, 'B drops the default');
 });
