@@ -7,8 +7,11 @@
 // Forms: `hset` — what src/store/ratings-store.ts does (struct.unpack of the packed argument, one HSET
 // per user), with the default hash encoding (a listpack up to 128 fields) and with hash tables only
 // (`hash-max-listpack-entries 0`); `unpack` — the same script without the HSETs (its own cost);
-// `append` — each user's records appended to one string per user (APPEND). Reported: wall ms per
-// script (median), Redis's script time per rating (INFO commandstats), and memory per stored rating.
+// `append` — each user's records appended to one string per user (APPEND); `packed` — what
+// src/store/ratings-store.ts does now: item indices and values as two strings per user, held items
+// found and overwritten, new ones appended. Reported: wall ms per script (median; over all writes,
+// over the first write of each batch — new items — and over the repeats — held items), Redis's
+// script time per rating (INFO commandstats), and memory per stored rating.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,18 +71,87 @@ while pos <= #blob do
 end
 return 0`;
 
-const FORMS: { name: string; lua: string; listpack?: number }[] = [
+// Two strings per user: item indices (uint32 LE) and, in the same order, the 17-byte values. An item
+// already held is found by a plain search of the indices string (aligned hits only); held items are
+// overwritten by rebuilding the values string once, the rest appended. ARGV after the prefix: per
+// user, its index, indices and values.
+const PACKED = `
+local function findKey(s, key)
+  local init = 1
+  while true do
+    local at = string.find(s, key, init, true)
+    if not at then return nil end
+    if at % 4 == 1 then return (at - 1) / 4 end
+    init = at + 1
+  end
+end
+local added = 0
+for a = 2, #ARGV, 3 do
+  local kk, vk, ks, vs = ARGV[1] .. ARGV[a] .. ':k', ARGV[1] .. ARGV[a] .. ':v', ARGV[a + 1], ARGV[a + 2]
+  local n = #ks / 4
+  local old = redis.call('GET', kk)
+  if not old then
+    redis.call('SET', kk, ks); redis.call('SET', vk, vs); added = added + n
+  else
+    local found, held = {}, {}
+    for j = 0, n - 1 do
+      local at = findKey(old, string.sub(ks, 4 * j + 1, 4 * j + 4))
+      if at then found[j] = at; held[#held + 1] = j end
+    end
+    if #held == 0 then
+      redis.call('APPEND', kk, ks); redis.call('APPEND', vk, vs); added = added + n
+    else
+      local nk, nv = {}, {}
+      for j = 0, n - 1 do
+        if not found[j] then nk[#nk + 1] = string.sub(ks, 4 * j + 1, 4 * j + 4); nv[#nv + 1] = string.sub(vs, 17 * j + 1, 17 * j + 17) end
+      end
+      table.sort(held, function(a, b) return found[a] < found[b] end)
+      local ov, parts, from = redis.call('GET', vk), {}, 1
+      for _, j in ipairs(held) do
+        local p = 17 * found[j]
+        parts[#parts + 1] = string.sub(ov, from, p)
+        parts[#parts + 1] = string.sub(vs, 17 * j + 1, 17 * j + 17)
+        from = p + 18
+      end
+      parts[#parts + 1] = string.sub(ov, from)
+      for k = 1, #nv do parts[#parts + 1] = nv[k] end
+      redis.call('SET', vk, table.concat(parts))
+      if #nk > 0 then redis.call('APPEND', kk, table.concat(nk)); added = added + #nk end
+    end
+  end
+end
+return added`;
+
+function packedArgs(round: number): Buffer[] {
+  const args: Buffer[] = [];
+  for (let u = 0; u < USERS; u++) {
+    const ks = Buffer.alloc(4 * PER_USER);
+    const vs = Buffer.alloc(17 * PER_USER);
+    for (let j = 0; j < PER_USER; j++) {
+      ks.writeUInt32LE(10_000 + ((u * 37 + j * 101 + round * 7) % 20_000), 4 * j);
+      vs[17 * j] = 1;
+      vs.writeDoubleBE(1 + (j % 10), 17 * j + 1);
+      vs.writeDoubleBE(1.7e9 + j, 17 * j + 9);
+    }
+    args.push(Buffer.from(String(100_000 + u)), ks, vs);
+  }
+  return args;
+}
+
+const FORMS: { name: string; lua: string; listpack?: number; packed?: boolean }[] = [
   { name: 'hset, default encoding', lua: HSET(true) },
   { name: 'hset, hash tables only', lua: HSET(true), listpack: 0 },
   { name: 'unpack only (no write)', lua: HSET(false) },
   { name: 'append, one string per user', lua: APPEND },
+  { name: 'packed: indices and values strings per user', lua: PACKED, packed: true },
 ];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const batches = Array.from({ length: ROUNDS }, (_, r) => batch(r));
+const packedBatches = Array.from({ length: ROUNDS }, (_, r) => packedArgs(r));
 const ratings = USERS * PER_USER;
-console.log(`| form | wall ms per ${ratings.toLocaleString('en-US')} ratings (median; first round … last) | script µs per rating | bytes per stored rating |`);
-console.log('|---|---|---:|---:|');
+console.log(`| form | wall ms per ${ratings.toLocaleString('en-US')} ratings (median; first round … last) | new items: ms (median) | held items: ms (median) | script µs per rating | bytes per stored rating |`);
+console.log('|---|---|---:|---:|---:|---:|');
 for (const form of FORMS) {
   const dir = mkdtempSync(join(tmpdir(), 'recd-ratings-writes-'));
   const server = await startRedisServer(dir);
@@ -87,11 +159,11 @@ for (const form of FORMS) {
   try {
     if (form.listpack !== undefined) await redis.config('SET', 'hash-max-listpack-entries', String(form.listpack));
     redis.defineCommand('write', { numberOfKeys: 0, lua: form.lua });
-    const write = (prefix: string, blob: Buffer) => (redis as unknown as { write(p: string, b: Buffer): Promise<number> }).write(prefix, blob);
+    const write = (prefix: string, blob: Buffer | Buffer[]) => (redis as unknown as { write(p: string, ...b: Buffer[]): Promise<number> }).write(prefix, ...(Array.isArray(blob) ? blob : [blob]));
     await redis.config('RESETSTAT');
     const times: number[] = [];
     for (let rep = 0; rep < REPEATS; rep++) {
-      for (const blob of batches) {
+      for (const blob of form.packed ? packedBatches : batches) {
         const t0 = performance.now();
         await write('u:', blob);
         times.push(performance.now() - t0);
@@ -104,7 +176,7 @@ for (const form of FORMS) {
     const empty = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
     const stored = form.name.startsWith('unpack') ? NaN : form.name.startsWith('append') ? ratings * ROUNDS * REPEATS : ratings * ROUNDS;
     console.log(
-      `| ${form.name} | ${median(times).toFixed(1)} (${times[0]!.toFixed(0)} … ${times[ROUNDS - 1]!.toFixed(0)}) | ${(usec / (times.length * ratings)).toFixed(2)} | ${Number.isNaN(stored) ? '–' : ((used - empty) / stored).toFixed(0)} |`,
+      `| ${form.name} | ${median(times).toFixed(1)} (${times[0]!.toFixed(0)} … ${times[ROUNDS - 1]!.toFixed(0)}) | ${median(times.slice(0, ROUNDS)).toFixed(1)} | ${median(times.slice(ROUNDS)).toFixed(1)} | ${(usec / (times.length * ratings)).toFixed(2)} | ${Number.isNaN(stored) ? '–' : ((used - empty) / stored).toFixed(0)} |`,
     );
   } finally {
     redis.disconnect();

@@ -159,13 +159,19 @@ function idColumn(auth: Claims, kind: 'user' | 'item', col: Column, b: RatingBat
     // uint ids from a numeric column: a valid value is its own canonical id (the decimal text of the
     // number), distinct per value, so it goes to storage as the number.
     const add = kind === 'user' ? (v: number) => b.newUser(v) : (v: number) => b.newItem(v);
+    // Exports list a user's ratings together: a run of the same id skips the lookup.
+    let last = NaN;
+    let lastAt = 0;
     return (r) => {
       const v = nums[r]!;
+      if (v === last) return lastAt;
       let p = seen.get(v);
       if (p === undefined) {
         if (!(Number.isInteger(v) && v >= 1 && v <= max)) return position(v, r); // throws the usual error
         seen.set(v, (p = add(v)));
       }
+      last = v;
+      lastAt = p;
       return p;
     };
   }

@@ -1,9 +1,15 @@
-// Ratings: one hash per user (item index -> value), the database's rating count, and the ratings log
-// that training replays. A request's ratings are written by one Lua call, entirely or not at all.
+// Ratings: per user a set and a string, the database's rating count, and the ratings log that
+// training replays. A request's ratings are written by one Lua call, entirely or not at all.
 //
-// A stored value is 17 bytes: origin (1 explicit, 2 inferred from interactions), rating and
-// timestamp as big-endian float64. The log's records are 24 bytes: user and item as uint32
-// positions into the entry's `u` and `i` index lists, rating and timestamp as float64.
+// A user's ratings are `<prefix><user index>:s`, the set of the item indices rated (an intset: 4 bytes
+// each), and `<prefix><user index>:r`, records of 21 bytes appended in the order written: the item
+// index as uint32 little-endian, then the value; an item's last record is its rating. A value is 17
+// bytes: origin (1 explicit, 2 inferred from interactions), rating and timestamp as big-endian
+// float64. A bulk write is one SADD (whose answer counts the new pairs) and one APPEND per user: less
+// than half the script time of a hash field per rating (bench/redis/ratings-writes.ts). Records an
+// update left behind are dropped when they make up more than half of the string. The log's records
+// are 24 bytes: user and item as uint32 positions into the entry's `u` and `i` index lists, rating
+// and timestamp as float64.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
 import { defineScript, LUA_HELPERS, LuaFrame, type Script } from './lua.js';
@@ -44,6 +50,46 @@ export interface RatingBatch {
 export interface CountChange {
   threshold: number;
 }
+
+export const RECORD_BYTES = 4 + VALUE_BYTES;
+
+// Lua over a user's records (see the top of this file). Only an aligned hit of an item's 4 bytes is
+// one of its records: the bytes may also lie across a value or two records.
+export const USER_RATINGS_LUA = `
+local RATING_RECORD = ${RECORD_BYTES}
+-- 0-based position of an item's last record, or nil.
+local function lastRating(rs, key)
+  local init, found = 1, nil
+  while true do
+    local at = string.find(rs, key, init, true)
+    if not at then return found end
+    if (at - 1) % RATING_RECORD == 0 then found = (at - 1) / RATING_RECORD end
+    init = at + 1
+  end
+end
+-- Per item (its 4 bytes): the position of its last record; and the items in first-written order.
+local function liveRatings(rs)
+  local last, order = {}, {}
+  for p = 0, #rs / RATING_RECORD - 1 do
+    local key = string.sub(rs, RATING_RECORD * p + 1, RATING_RECORD * p + 4)
+    if not last[key] then order[#order + 1] = key end
+    last[key] = p
+  end
+  return last, order
+end
+-- A user's records, the last of each item only, leaving out the item "except" (4 bytes) if given.
+local function keptRatings(rs, except)
+  local last, order = liveRatings(rs)
+  local parts = {}
+  for k = 1, #order do
+    if order[k] ~= except then
+      local p = last[order[k]]
+      parts[#parts + 1] = string.sub(rs, RATING_RECORD * p + 1, RATING_RECORD * (p + 1))
+    end
+  end
+  return table.concat(parts)
+end
+`;
 
 // Dense indices of users or items, allocated where missing (an id never changes index, so the write
 // below and the cache may use them). KEYS: database, index/counter/ids. ARGV: frame [ids].
@@ -89,31 +135,35 @@ class IndexCache {
   }
 }
 
-// KEYS: database, count, log, next threshold, users counter, items counter. ARGV: user hash prefix, packed
-// ratings, log u, log i, log records, highest user index, highest item index used (-1: none). Indices
-// may come from this process's cache: each kind's counter must still be above the highest one used,
-// else the script returns {-2} and the caller resolves every id again (Redis lost data or was flushed).
-// The packed ratings hold, per user, its index (length byte + digits) and rating count (uint32), then per
-// rating the item index (length byte + digits) and the 17-byte value: struct.unpack turns a whole slice of
-// them into HSET arguments in one C call, so the script does no work per rating (that took ~1 µs each).
-const PUT = `${LUA_HELPERS}
+// KEYS: database, count, log, next threshold, users counter, items counter. ARGV: user ratings prefix,
+// packed ratings, log u, log i, log records, highest user index, highest item index used (-1: none).
+// Indices may come from this process's cache: each kind's counter must still be above the highest one
+// used, else the script returns {-2} and the caller resolves every id again (Redis lost data or was
+// flushed). The packed ratings hold, per user: its index and rating count n (uint32 LE each), the n
+// item indices (uint32 LE), then the n records as stored. Returns {threshold reached (0: none)}.
+const PUT = `${LUA_HELPERS}${USER_RATINGS_LUA}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 if tonumber(redis.call('GET', KEYS[5]) or '0') <= tonumber(ARGV[6]) or tonumber(redis.call('GET', KEYS[6]) or '0') <= tonumber(ARGV[7]) then return {-2} end
-local SLICE = 2000 -- ratings per HSET: 4000 values, within Lua's C stack
 local blob, pos, added, formats = ARGV[2], 1, 0, {}
 while pos <= #blob do
   local u, n
-  u, n, pos = struct.unpack('<Bc0I4', blob, pos)
-  local key = ARGV[1] .. u
-  while n > 0 do
-    local m = math.min(n, SLICE)
+  u, n, pos = struct.unpack('<I4I4', blob, pos)
+  local sk, rk = ARGV[1] .. u .. ':s', ARGV[1] .. u .. ':r'
+  local new = 0
+  for done = 0, n - 1, SLICE do
+    local m = math.min(n - done, SLICE)
     local fmt = formats[m]
-    if not fmt then fmt = '<' .. string.rep('Bc0c${VALUE_BYTES}', m); formats[m] = fmt end
-    local args = {struct.unpack(fmt, blob, pos)}
-    pos = args[#args]
-    args[#args] = nil
-    added = added + redis.call('HSET', key, unpack(args))
-    n = n - m
+    if not fmt then fmt = '<' .. string.rep('I4', m); formats[m] = fmt end
+    local items = {struct.unpack(fmt, blob, pos + 4 * done)}
+    items[#items] = nil
+    new = new + redis.call('SADD', sk, unpack(items))
+  end
+  pos = pos + 4 * n
+  local length = redis.call('APPEND', rk, string.sub(blob, pos, pos + RATING_RECORD * n - 1))
+  pos = pos + RATING_RECORD * n
+  added = added + new
+  if new < n and length > 2 * RATING_RECORD * redis.call('SCARD', sk) + 4096 then
+    redis.call('SET', rk, keptRatings(redis.call('GET', rk)))
   end
 end
 local threshold = counted(KEYS[2], KEYS[4], tonumber(redis.call('GET', KEYS[2]) or '0'), added)
@@ -121,58 +171,72 @@ if #blob > 0 then redis.call('XADD', KEYS[3], '*', 'op', 'put', 'u', ARGV[3], 'i
 return {threshold}
 `;
 
-// KEYS: users index, items index, count, log, database. ARGV: user hash prefix, user id, item id or '' (all).
-// Returns how many ratings were removed; -1 without the database.
-const DELETE = `
+// KEYS: users index, items index, count, log, database. ARGV: user ratings prefix, user id, item id or
+// '' (all). Returns how many ratings were removed; -1 without the database.
+const DELETE = `${USER_RATINGS_LUA}
 if redis.call('EXISTS', KEYS[5]) == 0 then return -1 end
 local u = redis.call('HGET', KEYS[1], ARGV[2])
 if not u then return 0 end
-local key, n = ARGV[1] .. u, 0
+local sk, rk, n = ARGV[1] .. u .. ':s', ARGV[1] .. u .. ':r', 0
 if ARGV[3] == '' then
-  n = redis.call('HLEN', key)
-  redis.call('DEL', key)
+  n = redis.call('SCARD', sk)
+  redis.call('DEL', sk, rk)
   if n > 0 then redis.call('XADD', KEYS[4], '*', 'op', 'delete-user', 'u', u) end
 else
   local i = redis.call('HGET', KEYS[2], ARGV[3])
-  if i then n = redis.call('HDEL', key, i) end
-  if n > 0 then redis.call('XADD', KEYS[4], '*', 'op', 'delete', 'u', u, 'i', i) end
+  if i and redis.call('SREM', sk, i) == 1 then
+    n = 1
+    local kept = keptRatings(redis.call('GET', rk), struct.pack('<I4', tonumber(i)))
+    if #kept > 0 then redis.call('SET', rk, kept) else redis.call('DEL', rk) end
+    redis.call('XADD', KEYS[4], '*', 'op', 'delete', 'u', u, 'i', i)
+  end
 end
 if n > 0 then redis.call('DECRBY', KEYS[3], n) end
 return n
 `;
 
-// KEYS: users index, items ids, database. ARGV: user hash prefix, user id. Returns {item ids, values}; {} without the database.
-const USER = `${LUA_HELPERS}
+// KEYS: users index, items ids, database. ARGV: user ratings prefix, user id. Returns {item ids, their
+// values concatenated in the same order}; {} without the database.
+const USER = `${LUA_HELPERS}${USER_RATINGS_LUA}
 if redis.call('EXISTS', KEYS[3]) == 0 then return {} end
 local u = redis.call('HGET', KEYS[1], ARGV[2])
-if not u then return {{}, {}} end
-local flat = redis.call('HGETALL', ARGV[1] .. u)
-local idxs, values = {}, {}
-for k = 1, #flat, 2 do idxs[#idxs + 1] = flat[k]; values[#values + 1] = flat[k + 1] end
-return {#idxs > 0 and hmget(KEYS[2], idxs) or {}, values}
+local rs = u and redis.call('GET', ARGV[1] .. u .. ':r')
+if not rs then return {{}, ''} end
+local last, order = liveRatings(rs)
+local items, values = {}, {}
+for k = 1, #order do
+  local p = last[order[k]]
+  items[k] = tostring(struct.unpack('<I4', order[k]))
+  values[k] = string.sub(rs, RATING_RECORD * p + 5, RATING_RECORD * (p + 1))
+end
+return {hmget(KEYS[2], items), table.concat(values)}
 `;
 
-// KEYS: users counter, users ids, items ids, database. ARGV: user hash prefix, first user index, first item
-// index within it, how many ratings at most, how many users to look at at most.
+// KEYS: users counter, users ids, items ids, database. ARGV: user ratings prefix, first user index, first
+// item index within it, how many ratings at most, how many users to look at at most.
 // Walks users in index order and each user's ratings in item index order. Returns
 // {user ids, item ids, values, next user index, next item index} (next user -1: the walk is done);
 // {} without the database.
-const PAGE = `${LUA_HELPERS}
+const PAGE = `${LUA_HELPERS}${USER_RATINGS_LUA}
 if redis.call('EXISTS', KEYS[4]) == 0 then return {} end
 local total = tonumber(redis.call('GET', KEYS[1]) or '0')
 local u, from, amt, budget = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
 local us, is, vs = {}, {}, {}
 while u < total and #vs < amt and budget > 0 do
   budget = budget - 1
-  local flat = redis.call('HGETALL', ARGV[1] .. u)
-  local order = {}
-  for k = 1, #flat, 2 do local i = tonumber(flat[k]); if i >= from then order[#order + 1] = i end end
+  local rs = redis.call('GET', ARGV[1] .. u .. ':r') or ''
+  local last, keys = liveRatings(rs)
+  local order, pos = {}, {}
+  for k = 1, #keys do
+    local i = struct.unpack('<I4', keys[k])
+    if i >= from then order[#order + 1] = i; pos[i] = last[keys[k]] end
+  end
   table.sort(order)
-  local values = {}
-  for k = 1, #flat, 2 do values[flat[k]] = flat[k + 1] end
   local k = 1
   while k <= #order and #vs < amt do
-    us[#us + 1] = tostring(u); is[#is + 1] = tostring(order[k]); vs[#vs + 1] = values[tostring(order[k])]
+    local p = pos[order[k]]
+    us[#us + 1] = tostring(u); is[#is + 1] = tostring(order[k])
+    vs[#vs + 1] = string.sub(rs, RATING_RECORD * p + 5, RATING_RECORD * (p + 1))
     k = k + 1
   end
   if k <= #order then from = order[k] else u = u + 1; from = 0 end
@@ -180,7 +244,6 @@ end
 if u >= total then u = -1 end
 return {#us > 0 and hmget(KEYS[2], us) or {}, #is > 0 and hmget(KEYS[3], is) or {}, vs, u, from}
 `;
-
 
 export interface RatingsPage {
   ratings: StoredRating[];
@@ -199,7 +262,7 @@ export class RatingsStore {
     this.resolveScript = defineScript(redis, 'recdRatingsResolve', 4, RESOLVE);
     // A (re)connection may reach a Redis that restarted with less than it had: resolve everything again.
     redis.on('ready', () => this.cache.clear());
-    this.putScript = defineScript(redis, 'recdRatingsPut2', 6, PUT);
+    this.putScript = defineScript(redis, 'recdRatingsPut4', 6, PUT);
     this.deleteScript = defineScript(redis, 'recdRatingsDelete', 5, DELETE);
     this.userScript = defineScript(redis, 'recdRatingsUser', 3, USER, true);
     this.pageScript = defineScript(redis, 'recdRatingsPage', 4, PAGE, true);
@@ -276,10 +339,10 @@ export class RatingsStore {
 
   // undefined without the database.
   async ofUser(db: string, user: string): Promise<StoredRating[] | undefined> {
-    const r = (await this.userScript(keys.entityIndex(db, 'user'), keys.entityIds(db, 'item'), keys.database(db), keys.userRatingsPrefix(db), user)) as [Buffer[], Buffer[]] | [];
+    const r = (await this.userScript(keys.entityIndex(db, 'user'), keys.entityIds(db, 'item'), keys.database(db), keys.userRatingsPrefix(db), user)) as [Buffer[], Buffer] | [];
     if (r.length === 0) return undefined;
     const [items, values] = r;
-    return values.map((v, k) => ({ user, item: items[k]!.toString(), ...readValue(v) }));
+    return items.map((item, k) => ({ user, item: item.toString(), ...readValue(values.subarray(k * VALUE_BYTES, (k + 1) * VALUE_BYTES)) }));
   }
 
   // users: how many users one call looks at, at most (a page can come back short, never wrong).
@@ -315,35 +378,31 @@ function highest(indices: Uint32Array): number {
   return most;
 }
 
-// The PUT script's packed ratings (see there); indices are decimal ASCII, at most 10 digits.
+// The PUT script's packed ratings (see there), rows in request order: a later rating of the same item
+// is a later record, so it wins.
 function packed(b: RatingBatch, users: Uint32Array, items: Uint32Array): Buffer {
-  const buf = Buffer.allocUnsafe(b.users.length * 15 + b.size * (11 + VALUE_BYTES));
+  const buf = Buffer.allocUnsafe(b.users.length * 8 + b.size * (4 + RECORD_BYTES));
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   let at = 0;
-  // A length byte, then the digits of n.
-  const ascii = (n: number) => {
-    const digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 1e4 ? 4 : n < 1e5 ? 5 : n < 1e6 ? 6 : n < 1e7 ? 7 : n < 1e8 ? 8 : n < 1e9 ? 9 : 10;
-    buf[at] = digits;
-    for (let k = at + digits; k > at; k--) {
-      buf[k] = 48 + (n % 10);
-      n = Math.floor(n / 10);
-    }
-    at += digits + 1;
-  };
   for (let g = 0; g < b.users.length; g++) {
     const from = b.starts[g]!;
-    const to = b.starts[g + 1]!;
-    if (to === from) continue;
-    ascii(users[g]!);
-    view.setUint32(at, to - from, true);
-    at += 4;
-    for (let r = from; r < to; r++) {
-      ascii(items[b.item[r]!]!);
-      buf[at] = EXPLICIT;
-      view.setFloat64(at + 1, b.rating[r]!);
-      view.setFloat64(at + 9, b.timestamp[r]!);
-      at += VALUE_BYTES;
+    const n = b.starts[g + 1]! - from;
+    if (n === 0) continue;
+    view.setUint32(at, users[g]!, true);
+    view.setUint32(at + 4, n, true);
+    let k = at + 8;
+    let rec = k + 4 * n;
+    for (let r = from; r < from + n; r++) {
+      const item = items[b.item[r]!]!;
+      view.setUint32(k, item, true);
+      view.setUint32(rec, item, true);
+      buf[rec + 4] = EXPLICIT;
+      view.setFloat64(rec + 5, b.rating[r]!);
+      view.setFloat64(rec + 13, b.timestamp[r]!);
+      k += 4;
+      rec += RECORD_BYTES;
     }
+    at = rec;
   }
   return buf.subarray(0, at);
 }
