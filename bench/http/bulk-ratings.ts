@@ -4,7 +4,9 @@
 // {'ratings': numpy structured array (user_id u4, item_id u4, rating f4, timestamp f8)}, labelled
 // `Content-Encoding: gzip`. Rounds alternate JSON and pickle, each round with new values.
 // Usage: npx tsc -p . && node dist/bench/http/bulk-ratings.js   (BENCH_RATINGS, BENCH_CLIENTS, BENCH_ROUNDS, BENCH_CODECS)
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { Redis } from 'ioredis';
 import { deflateSync } from 'node:zlib';
 import { encodePickle, NumpyRecords } from '../../src/codecs/pickle/encode.js';
 import { startBenchStack, type BenchStack } from './recd-stack.js';
@@ -56,10 +58,27 @@ async function put(stack: BenchStack, codec: Codec, payload: Uint8Array | string
   if (res.status !== 200) throw new Error(`PUT ratings-bulk/ over ${codec}: ${res.status}`);
 }
 
-async function round(stack: BenchStack, codec: Codec, r: number): Promise<number> {
+// Redis's CPU seconds (user + sys) and its script time (evalsha, µs) so far.
+async function redisCost(redis: Redis): Promise<{ cpu: number; script: number }> {
+  const cpu = await redis.info('cpu');
+  const stats = await redis.info('commandstats');
+  const num = (re: RegExp, text: string) => Number(re.exec(text)?.[1] ?? 0);
+  return { cpu: num(/used_cpu_user:([\d.]+)/, cpu) + num(/used_cpu_sys:([\d.]+)/, cpu), script: num(/cmdstat_evalsha:calls=\d+,usec=(\d+)/, stats) };
+}
+
+// A process's CPU seconds (user + sys) so far, from /proc (clock ticks of 10 ms).
+function processCpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function round(stack: BenchStack, redis: Redis, codec: Codec, r: number): Promise<number> {
   const bodies: (Uint8Array | string)[] = [];
   for (let s = 0; s < RATINGS; s += BATCH) bodies.push(body(codec, r, s));
   let next = 0;
+  const before = await redisCost(redis);
+  const recdBefore = processCpu(stack.pid);
+  const selfBefore = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -67,21 +86,30 @@ async function round(stack: BenchStack, codec: Codec, r: number): Promise<number
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const after = await redisCost(redis);
+  const recdCpu = processCpu(stack.pid) - recdBefore;
+  const self = process.cpuUsage(selfBefore);
   const bytes = bodies.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0);
-  console.log(`${codec} round ${r + 1}: ${RATINGS} ratings in ${seconds.toFixed(2)} s = ${Math.round(RATINGS / seconds)} ratings/s (${(bytes / 1e6).toFixed(1)} MB sent)`);
+  console.log(
+    `${codec} round ${r + 1}: ${RATINGS} ratings in ${seconds.toFixed(2)} s = ${Math.round(RATINGS / seconds)} ratings/s (${(bytes / 1e6).toFixed(1)} MB sent); ` +
+      `CPU µs per rating: recd ${((1e6 * recdCpu) / RATINGS).toFixed(2)}, Redis ${((1e6 * (after.cpu - before.cpu)) / RATINGS).toFixed(2)} ` +
+      `(scripts ${((after.script - before.script) / RATINGS).toFixed(2)}), client ${((self.user + self.system) / RATINGS).toFixed(2)}`,
+  );
   return RATINGS / seconds;
 }
 
 async function main() {
   const stack = await startBenchStack();
+  const redis = new Redis(stack.redisUrl);
   const rates: Record<Codec, number[]> = { json: [], pickle: [] };
   try {
     for (let r = 0; r < ROUNDS; r++) {
       // Both codecs see the same store size: JSON writes round 2r's values, pickle round 2r+1's.
-      if (CODECS.includes('json')) rates.json.push(await round(stack, 'json', 2 * r));
-      if (CODECS.includes('pickle')) rates.pickle.push(await round(stack, 'pickle', 2 * r + 1));
+      if (CODECS.includes('json')) rates.json.push(await round(stack, redis, 'json', 2 * r));
+      if (CODECS.includes('pickle')) rates.pickle.push(await round(stack, redis, 'pickle', 2 * r + 1));
     }
   } finally {
+    redis.disconnect();
     await stack.stop();
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;

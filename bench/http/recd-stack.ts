@@ -14,6 +14,8 @@ export interface BenchStack {
   base: string; // http://127.0.0.1:<port>/v1
   token: string; // root, logged in on the database
   call(method: string, path: string, body?: unknown): Promise<any>;
+  redisUrl: string; // the private redis-server, for INFO
+  pid: number; // recd's process
   stop(): Promise<void>;
 }
 
@@ -62,5 +64,5 @@ export async function startBenchStack(): Promise<BenchStack> {
     await stop();
     throw err;
   }
-  return { base, get token() { return token; }, call, stop };
+  return { base, get token() { return token; }, call, redisUrl: redis.url, pid: recd.pid!, stop };
 }
