@@ -11,7 +11,7 @@
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
 import { defineScript, LUA_HELPERS, LuaFrame, readLuaFrame, type LuaValue, type Script } from './lua.js';
-import { USER_RATINGS_LUA, VALUE_BYTES, type CountChange } from './ratings-store.js';
+import type { CountChange } from './ratings-store.js';
 
 export type Owner = 'user' | 'session';
 
@@ -57,64 +57,29 @@ local function chunkOf(batchesKey, seq)
 end
 `;
 
-// Lua: inferred ratings, in a user's ratings (ratings-store.ts). Explicit ratings (origin byte 1) are
-// never changed; "max" keeps the higher of the old and new inferred rating. Consecutive rows of the
-// same (user, item) pair are combined in the script and written once, which is what writing them one
-// by one would leave. A held pair's last record is overwritten in place (repeated interactions do not
-// grow the string); a new one is appended. A user's records are read once per script and kept current.
-// Log records as in ratings-store.ts, op 'infer', one per pair written.
-const INFER = `${USER_RATINGS_LUA}
-local inferred = {added = 0, us = {}, is = {}, upos = {}, ipos = {}, recs = {}, users = {}}
-local cur = nil -- {user's ratings, user, item, rating, timestamp, position or false}: the pair being combined, not written yet
-local function ratingsOf(prefix, uidx)
-  local h = inferred.users[prefix .. uidx]
-  if not h then
-    h = {sk = prefix .. uidx .. ':s', rk = prefix .. uidx .. ':r'}
-    h.rs = redis.call('GET', h.rk) or ''
-    inferred.users[prefix .. uidx] = h
-  end
-  return h
-end
-local function writeCurrent()
-  if not cur then return end
-  local h, uidx, iidx, rating, ts, at = cur[1], cur[2], cur[3], cur[4], cur[5], cur[6]
-  cur = nil
-  local value = struct.pack('>Bdd', 2, rating, ts)
-  if at then
-    local p = RATING_RECORD * at + 4
-    redis.call('SETRANGE', h.rk, p, value)
-    h.rs = string.sub(h.rs, 1, p) .. value .. string.sub(h.rs, p + ${VALUE_BYTES} + 1)
+// Lua: inferred ratings, in a user's ratings (ratings-store.ts): the hash of inferred ones. An item in
+// the set but not in that hash has an explicit rating, which is never changed; "max" keeps the higher
+// of the old and new inferred rating. Each costs a field or two, whatever the user holds. Log records
+// as in ratings-store.ts, op 'infer', one per row written.
+const INFER = `
+local inferred = {added = 0, us = {}, is = {}, upos = {}, ipos = {}, recs = {}}
+local function infer(prefix, uidx, iidx, rating, replace, ts)
+  local ik = prefix .. uidx .. ':i'
+  local held = redis.call('HGET', ik, iidx)
+  if held then
+    local _, was = struct.unpack('>Bd', held)
+    if not replace and was > rating then rating = was end
+  elseif redis.call('SADD', prefix .. uidx .. ':s', iidx) == 0 then
+    return
   else
-    local record = struct.pack('<I4', tonumber(iidx)) .. value
-    redis.call('SADD', h.sk, iidx)
-    redis.call('APPEND', h.rk, record)
-    h.rs = h.rs .. record
+    inferred.added = inferred.added + 1
   end
+  redis.call('HSET', ik, iidx, struct.pack('>Bdd', 2, rating, ts))
   if not inferred.upos[uidx] then inferred.us[#inferred.us + 1] = uidx; inferred.upos[uidx] = #inferred.us - 1 end
   if not inferred.ipos[iidx] then inferred.is[#inferred.is + 1] = iidx; inferred.ipos[iidx] = #inferred.is - 1 end
   inferred.recs[#inferred.recs + 1] = struct.pack('>IIdd', inferred.upos[uidx], inferred.ipos[iidx], rating, ts)
 end
-local function infer(prefix, uidx, iidx, rating, replace, ts)
-  local h = ratingsOf(prefix, uidx)
-  if cur and cur[1] == h and cur[3] == iidx then
-    if not replace and cur[4] > rating then rating = cur[4] end
-    cur[4] = rating
-    cur[5] = ts
-    return
-  end
-  writeCurrent()
-  local at = lastRating(h.rs, struct.pack('<I4', tonumber(iidx)))
-  if at then
-    local origin, was = struct.unpack('>Bd', h.rs, RATING_RECORD * at + 5)
-    if origin == 1 then return end
-    if not replace and was > rating then rating = was end
-  else
-    inferred.added = inferred.added + 1
-  end
-  cur = {h, uidx, iidx, rating, ts, at or false}
-end
 local function flushInferred(countKey, nextKey, logKey)
-  writeCurrent()
   if #inferred.recs > 0 then
     redis.call('XADD', logKey, '*', 'op', 'infer', 'u', table.concat(inferred.us, ','), 'i', table.concat(inferred.is, ','), 'r', table.concat(inferred.recs))
   end
@@ -250,8 +215,8 @@ export class InteractionsStore {
   private readonly unlinkScript: Script;
 
   constructor(private readonly redis: Redis) {
-    this.addScript = defineScript(redis, 'recdInteractionsAdd3', 13, ADD);
-    this.resolveScript = defineScript(redis, 'recdSessionResolve3', 14, RESOLVE);
+    this.addScript = defineScript(redis, 'recdInteractionsAdd4', 13, ADD);
+    this.resolveScript = defineScript(redis, 'recdSessionResolve4', 14, RESOLVE);
     this.forgetScript = defineScript(redis, 'recdInteractionsForget', 2, FORGET);
     this.unlinkScript = defineScript(redis, 'recdSessionsUnlink', 3, UNLINK);
   }

@@ -73,8 +73,9 @@ export const keys = {
   // STREAM of catalogue changes (kind, op put|delete|defs, idx list), trimmed: what every
   // process tails to keep its property definitions and columnar views current.
   catalogueChanges: (db: string) => `{db:${db}}:catalogue:changes`,
-  // One user's ratings (store/ratings-store.ts): <prefix><user index>:s, SET of the item indices rated,
-  // and <prefix><user index>:r, STRING of records appended as written (the last per item counts). The prefix.
+  // One user's ratings (store/ratings-store.ts): <prefix><user index>:s, SET of the item indices rated;
+  // <prefix><user index>:r, STRING of the explicit ones as records appended as written (the last per item
+  // counts); <prefix><user index>:i, HASH item index -> value of the inferred ones. The prefix.
   userRatingsPrefix: (db: string) => `{db:${db}}:ratings:user:`,
   // STREAM of rating changes, for training to replay: each entry one request (op put|infer|delete|
   // delete-user, the user and item indices it names, packed records).

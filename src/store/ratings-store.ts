@@ -1,13 +1,17 @@
-// Ratings: per user a set and a string, the database's rating count, and the ratings log that
+// Ratings: per user a set, a string and a hash, the database's rating count, and the ratings log that
 // training replays. A request's ratings are written by one Lua call, entirely or not at all.
 //
 // A user's ratings are `<prefix><user index>:s`, the set of the item indices rated (an intset: 4 bytes
-// each), and `<prefix><user index>:r`, records of 21 bytes appended in the order written: the item
-// index as uint32 little-endian, then the value; an item's last record is its rating. A value is 17
-// bytes: origin (1 explicit, 2 inferred from interactions), rating and timestamp as big-endian
-// float64. A bulk write is one SADD (whose answer counts the new pairs) and one APPEND per user: less
-// than half the script time of a hash field per rating (bench/redis/ratings-writes.ts). Records an
-// update left behind are dropped when they make up more than half of the string. The log's records
+// each); `<prefix><user index>:r`, the explicit ratings as records of 21 bytes appended in the order
+// written: the item index as uint32 little-endian, then the value (an item's last record is its
+// rating); and `<prefix><user index>:i`, a hash of the ratings inferred from interactions, item index
+// -> value. A value is 17 bytes: origin (1 explicit, 2 inferred from interactions), rating and
+// timestamp as big-endian float64. An item is in the set and in exactly one of the string and the hash.
+// A bulk write is one SADD (whose answer counts the new pairs) and one APPEND per user: less than half
+// the script time of a hash field per rating (bench/redis/ratings-writes.ts); items that were held
+// already are also removed from the hash (an explicit rating replaces an inferred one). An interaction
+// reads and writes one field of the hash, so its cost does not grow with the user's ratings. Records
+// an update left behind are dropped when they make up more than half of the string. The log's records
 // are 24 bytes: user and item as uint32 positions into the entry's `u` and `i` index lists, rating
 // and timestamp as float64.
 import type { Redis } from 'ioredis';
@@ -53,20 +57,10 @@ export interface CountChange {
 
 export const RECORD_BYTES = 4 + VALUE_BYTES;
 
-// Lua over a user's records (see the top of this file). Only an aligned hit of an item's 4 bytes is
-// one of its records: the bytes may also lie across a value or two records.
-export const USER_RATINGS_LUA = `
+// Lua over a user's explicit records (see the top of this file), read record by record: an item's 4
+// bytes may also lie inside a value or across two records, so the string is never searched.
+const USER_RATINGS_LUA = `
 local RATING_RECORD = ${RECORD_BYTES}
--- 0-based position of an item's last record, or nil.
-local function lastRating(rs, key)
-  local init, found = 1, nil
-  while true do
-    local at = string.find(rs, key, init, true)
-    if not at then return found end
-    if (at - 1) % RATING_RECORD == 0 then found = (at - 1) / RATING_RECORD end
-    init = at + 1
-  end
-end
 -- Per item (its 4 bytes): the position of its last record; and the items in first-written order.
 local function liveRatings(rs)
   local last, order = {}, {}
@@ -156,7 +150,10 @@ while pos <= #blob do
     if not fmt then fmt = '<' .. string.rep('I4', m); formats[m] = fmt end
     local items = {struct.unpack(fmt, blob, pos + 4 * done)}
     items[#items] = nil
-    new = new + redis.call('SADD', sk, unpack(items))
+    local got = redis.call('SADD', sk, unpack(items))
+    -- Held items may be inferred ones: the explicit rating replaces them.
+    if got < m then redis.call('HDEL', ARGV[1] .. u .. ':i', unpack(items)) end
+    new = new + got
   end
   pos = pos + 4 * n
   local length = redis.call('APPEND', rk, string.sub(blob, pos, pos + RATING_RECORD * n - 1))
@@ -177,17 +174,19 @@ const DELETE = `${USER_RATINGS_LUA}
 if redis.call('EXISTS', KEYS[5]) == 0 then return -1 end
 local u = redis.call('HGET', KEYS[1], ARGV[2])
 if not u then return 0 end
-local sk, rk, n = ARGV[1] .. u .. ':s', ARGV[1] .. u .. ':r', 0
+local sk, rk, ik, n = ARGV[1] .. u .. ':s', ARGV[1] .. u .. ':r', ARGV[1] .. u .. ':i', 0
 if ARGV[3] == '' then
   n = redis.call('SCARD', sk)
-  redis.call('DEL', sk, rk)
+  redis.call('DEL', sk, rk, ik)
   if n > 0 then redis.call('XADD', KEYS[4], '*', 'op', 'delete-user', 'u', u) end
 else
   local i = redis.call('HGET', KEYS[2], ARGV[3])
   if i and redis.call('SREM', sk, i) == 1 then
     n = 1
-    local kept = keptRatings(redis.call('GET', rk), struct.pack('<I4', tonumber(i)))
-    if #kept > 0 then redis.call('SET', rk, kept) else redis.call('DEL', rk) end
+    if redis.call('HDEL', ik, i) == 0 then
+      local kept = keptRatings(redis.call('GET', rk), struct.pack('<I4', tonumber(i)))
+      if #kept > 0 then redis.call('SET', rk, kept) else redis.call('DEL', rk) end
+    end
     redis.call('XADD', KEYS[4], '*', 'op', 'delete', 'u', u, 'i', i)
   end
 end
@@ -200,8 +199,8 @@ return n
 const USER = `${LUA_HELPERS}${USER_RATINGS_LUA}
 if redis.call('EXISTS', KEYS[3]) == 0 then return {} end
 local u = redis.call('HGET', KEYS[1], ARGV[2])
-local rs = u and redis.call('GET', ARGV[1] .. u .. ':r')
-if not rs then return {{}, ''} end
+if not u then return {{}, ''} end
+local rs = redis.call('GET', ARGV[1] .. u .. ':r') or ''
 local last, order = liveRatings(rs)
 local items, values = {}, {}
 for k = 1, #order do
@@ -209,6 +208,8 @@ for k = 1, #order do
   items[k] = tostring(struct.unpack('<I4', order[k]))
   values[k] = string.sub(rs, RATING_RECORD * p + 5, RATING_RECORD * (p + 1))
 end
+local inferred = redis.call('HGETALL', ARGV[1] .. u .. ':i')
+for k = 1, #inferred, 2 do items[#items + 1] = inferred[k]; values[#values + 1] = inferred[k + 1] end
 return {hmget(KEYS[2], items), table.concat(values)}
 `;
 
@@ -225,18 +226,25 @@ local us, is, vs = {}, {}, {}
 while u < total and #vs < amt and budget > 0 do
   budget = budget - 1
   local rs = redis.call('GET', ARGV[1] .. u .. ':r') or ''
-  local last, keys = liveRatings(rs)
-  local order, pos = {}, {}
-  for k = 1, #keys do
-    local i = struct.unpack('<I4', keys[k])
-    if i >= from then order[#order + 1] = i; pos[i] = last[keys[k]] end
+  local last, held = liveRatings(rs)
+  local order, value = {}, {}
+  for k = 1, #held do
+    local i = struct.unpack('<I4', held[k])
+    if i >= from then
+      local p = last[held[k]]
+      order[#order + 1] = i; value[i] = string.sub(rs, RATING_RECORD * p + 5, RATING_RECORD * (p + 1))
+    end
+  end
+  local inferred = redis.call('HGETALL', ARGV[1] .. u .. ':i')
+  for k = 1, #inferred, 2 do
+    local i = tonumber(inferred[k])
+    if i >= from then order[#order + 1] = i; value[i] = inferred[k + 1] end
   end
   table.sort(order)
   local k = 1
   while k <= #order and #vs < amt do
-    local p = pos[order[k]]
     us[#us + 1] = tostring(u); is[#is + 1] = tostring(order[k])
-    vs[#vs + 1] = string.sub(rs, RATING_RECORD * p + 5, RATING_RECORD * (p + 1))
+    vs[#vs + 1] = value[order[k]]
     k = k + 1
   end
   if k <= #order then from = order[k] else u = u + 1; from = 0 end
@@ -262,10 +270,10 @@ export class RatingsStore {
     this.resolveScript = defineScript(redis, 'recdRatingsResolve', 4, RESOLVE);
     // A (re)connection may reach a Redis that restarted with less than it had: resolve everything again.
     redis.on('ready', () => this.cache.clear());
-    this.putScript = defineScript(redis, 'recdRatingsPut4', 6, PUT);
-    this.deleteScript = defineScript(redis, 'recdRatingsDelete', 5, DELETE);
-    this.userScript = defineScript(redis, 'recdRatingsUser', 3, USER, true);
-    this.pageScript = defineScript(redis, 'recdRatingsPage', 4, PAGE, true);
+    this.putScript = defineScript(redis, 'recdRatingsPut5', 6, PUT);
+    this.deleteScript = defineScript(redis, 'recdRatingsDelete5', 5, DELETE);
+    this.userScript = defineScript(redis, 'recdRatingsUser5', 3, USER, true);
+    this.pageScript = defineScript(redis, 'recdRatingsPage5', 4, PAGE, true);
   }
 
   // Explicit ratings; undefined without the database. Ids this process has not seen get their indices

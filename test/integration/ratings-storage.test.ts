@@ -1,8 +1,9 @@
-// How a user's ratings are kept (src/store/ratings-store.ts: a set of item indices and a string of
-// records appended as written, the last per item counting), seen through the HTTP interface: held
-// items replaced, few and many at once, with new ones in the same request; the string compacted as
-// updates pile up; only aligned hits of an item's bytes count; deleting from the middle; interactions
-// inferring through the same records (in place); and the count following every path.
+// How a user's ratings are kept (src/store/ratings-store.ts: a set of item indices, a string of explicit
+// records appended as written, the last per item counting, and a hash of inferred ones), seen through
+// the HTTP interface: held items replaced, few and many at once, with new ones in the same request; the
+// string compacted as updates pile up; an item's bytes inside other records are not that item; deleting
+// from the middle; interactions inferring into the hash, explicit ratings replacing inferred ones and
+// never the other way round; and the count following every path.
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { freshDatabase, range, ratingCount, uid, why } from '../helpers/feedback.js';
@@ -95,7 +96,7 @@ t.test('a user with thousands of ratings: updates pile up, then the records are 
   t.strictSame(got.get(5001), [4, 20]);
 });
 
-t.test('only aligned hits count: an item whose 4 bytes appear inside held records is new; interactions too', async (t) => {
+t.test('an item whose 4 bytes appear inside held records is new; interactions too', async (t) => {
   const { db, token } = await freshDatabase(api, root);
   // Item 3 is made known first, so its dense index is 0: bytes 00 00 00 00, which every record of
   // rating 7 holds inside its value (7.0 is 40 1c 00 00 00 00 00 00). A helper user's rating makes
@@ -151,7 +152,7 @@ t.test('deleting one rating from the middle keeps the others; deleting the last 
   t.equal(await redis.exists(`${keys.userRatingsPrefix(db)}0:s`, `${keys.userRatingsPrefix(db)}0:r`), 0, 'no empty set or string left behind');
 });
 
-t.test('interactions: repeated pairs in one request and across requests keep one record (overwritten in place); max and replace read the held value', async (t) => {
+t.test('interactions: repeated pairs in one request and across requests keep one field of the hash; max and replace read the held value', async (t) => {
   const { db, token } = await freshDatabase(api, root);
   const u = uid(6);
   const post = (rows: unknown[]) => api.post(`users/${u}/interactions-bulk/`, { interactions: rows }, { token });
@@ -171,6 +172,50 @@ t.test('interactions: repeated pairs in one request and across requests keep one
   t.equal(r.status, 200, why(r, 200));
   t.strictSame((await held(token, u)).get(2), [2, 5], 'replace overrides the held inferred rating');
   t.equal(await ratingCount(redis, db), 2);
-  t.equal(await redis.strlen(`${keys.userRatingsPrefix(db)}0:r`), 42, 'two records');
-  t.equal(await redis.scard(`${keys.userRatingsPrefix(db)}0:s`), 2);
+  const prefix = `${keys.userRatingsPrefix(db)}0`;
+  t.equal(await redis.hlen(`${prefix}:i`), 2, 'one field per inferred pair');
+  t.equal(await redis.exists(`${prefix}:r`), 0, 'no explicit records');
+  t.equal(await redis.scard(`${prefix}:s`), 2);
+});
+
+t.test('explicit ratings replace inferred ones (bulk and single), never the reverse; deleting either kind', async (t) => {
+  const { db, token } = await freshDatabase(api, root);
+  const u = uid(7);
+  const prefix = `${keys.userRatingsPrefix(db)}0`;
+  const r = await api.post(`users/${u}/interactions-bulk/`, {
+    interactions: [1, 2, 3, 4].map((i) => ({ item_id: i, interaction_type: 'purchase', timestamp: 10 })),
+  }, { token });
+  t.equal(r.status, 200, why(r, 200));
+  t.equal(await redis.hlen(`${prefix}:i`), 4);
+  // A bulk write naming two inferred items and a new one; a single rating on a third.
+  t.equal((await put(token, u, rows([2, 3, 9], () => 4, 20))).status, 200);
+  t.equal((await api.put(`users/${u}/ratings/4/`, { rating: 3, timestamp: 30 }, { token })).status, 204);
+  t.equal(await ratingCount(redis, db), 5, 'replacing an inferred rating adds no pair');
+  t.strictSame((await redis.hkeys(`${prefix}:i`)).sort(), [await redis.hget(keys.entityIndex(db, 'item'), '1')], 'only item 1 is still inferred');
+  t.strictSame([...(await held(token, u))].sort((a, b) => a[0] - b[0]), [
+    [1, [9.5, 10]],
+    [2, [4, 20]],
+    [3, [4, 20]],
+    [4, [3, 30]],
+    [9, [4, 20]],
+  ]);
+  // A later interaction leaves the explicit rating as it is, and changes the inferred one.
+  for (const item of [2, 1]) t.equal((await api.post(`users/${u}/interactions/${item}/`, { interaction_type: 'dislike', timestamp: 40 }, { token })).status, 200);
+  let got = await held(token, u);
+  t.strictSame(got.get(2), [4, 20], 'explicit wins');
+  t.strictSame(got.get(1), [2, 40], 'dislike replaces the inferred rating');
+  // GET ratings-bulk/ lists both kinds, by item index.
+  const bulk = await api.get('ratings-bulk/', { token, query: 'amt=100' });
+  t.strictSame((bulk.body.ratings as { item_id: number }[]).map((x) => x.item_id), [1, 2, 3, 4, 9], 'both kinds listed in item index order');
+  // Deleting an inferred rating and an explicit one.
+  for (const item of [1, 3]) t.equal((await api.delete(`users/${u}/ratings/${item}/`, undefined, { token })).status, 204);
+  t.equal(await ratingCount(redis, db), 3);
+  got = await held(token, u);
+  t.strictSame([...got.keys()].sort((a, b) => a - b), [2, 4, 9]);
+  t.equal(await redis.hlen(`${prefix}:i`), 0);
+  // And then all of them.
+  t.equal((await api.post(`users/${u}/interactions/5/`, { interaction_type: 'view', timestamp: 50 }, { token })).status, 200);
+  t.equal((await api.delete(`users/${u}/ratings/`, undefined, { token })).status, 204);
+  t.equal(await ratingCount(redis, db), 0);
+  t.equal(await redis.exists(`${prefix}:s`, `${prefix}:r`, `${prefix}:i`), 0, 'no keys left');
 });
