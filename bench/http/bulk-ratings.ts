@@ -4,12 +4,13 @@
 // {'ratings': numpy structured array (user_id u4, item_id u4, rating f4, timestamp f8)}, labelled
 // `Content-Encoding: gzip`. Rounds alternate JSON and pickle, each round with new values.
 // Usage: npx tsc -p . && node dist/bench/http/bulk-ratings.js   (BENCH_RATINGS, BENCH_CLIENTS, BENCH_ROUNDS, BENCH_CODECS)
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Redis } from 'ioredis';
 import { deflateSync } from 'node:zlib';
 import { encodePickle, NumpyRecords } from '../../src/codecs/pickle/encode.js';
+import { scriptMicros } from '../redis/private-redis.js';
 import { startBenchStack, type BenchStack } from './recd-stack.js';
+import { cpuSeconds, median } from './run.js';
 
 const RATINGS = Number(process.env.BENCH_RATINGS ?? 1_000_000);
 const BATCH = 16_384;
@@ -61,15 +62,9 @@ async function put(stack: BenchStack, codec: Codec, payload: Uint8Array | string
 // Redis's CPU seconds (user + sys) and its script time (evalsha, µs) so far.
 async function redisCost(redis: Redis): Promise<{ cpu: number; script: number }> {
   const cpu = await redis.info('cpu');
-  const stats = await redis.info('commandstats');
-  const num = (re: RegExp, text: string) => Number(re.exec(text)?.[1] ?? 0);
-  return { cpu: num(/used_cpu_user:([\d.]+)/, cpu) + num(/used_cpu_sys:([\d.]+)/, cpu), script: num(/cmdstat_evalsha:calls=\d+,usec=(\d+)/, stats) };
-}
-
-// A process's CPU seconds (user + sys) so far, from /proc (clock ticks of 10 ms).
-function processCpu(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const user = Number(/used_cpu_user:([\d.]+)/.exec(cpu)?.[1] ?? 0);
+  const sys = Number(/used_cpu_sys:([\d.]+)/.exec(cpu)?.[1] ?? 0);
+  return { cpu: user + sys, script: await scriptMicros(redis) };
 }
 
 async function round(stack: BenchStack, redis: Redis, codec: Codec, r: number): Promise<number> {
@@ -77,7 +72,7 @@ async function round(stack: BenchStack, redis: Redis, codec: Codec, r: number): 
   for (let s = 0; s < RATINGS; s += BATCH) bodies.push(body(codec, r, s));
   let next = 0;
   const before = await redisCost(redis);
-  const recdBefore = processCpu(stack.pid);
+  const recdBefore = cpuSeconds(stack.pid) ?? NaN;
   const selfBefore = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
@@ -87,7 +82,7 @@ async function round(stack: BenchStack, redis: Redis, codec: Codec, r: number): 
   );
   const seconds = (performance.now() - t0) / 1000;
   const after = await redisCost(redis);
-  const recdCpu = processCpu(stack.pid) - recdBefore;
+  const recdCpu = (cpuSeconds(stack.pid) ?? NaN) - recdBefore;
   const self = process.cpuUsage(selfBefore);
   const bytes = bodies.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0);
   console.log(
@@ -112,7 +107,6 @@ async function main() {
     redis.disconnect();
     await stack.stop();
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   const json = median(rates.json);
   const pickle = median(rates.pickle);
   console.log(

@@ -8,14 +8,10 @@
 // 5,000 (half explicit, half inferred from interactions), with interactions on items they hold as
 // inferred ratings and on new items. Reported: wall µs per row (one call at a time, so it includes the
 // round trip) and Redis's script time per row (INFO commandstats).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { InteractionsStore, type InteractionBatch } from '../../src/store/interactions-store.js';
 import { keys } from '../../src/store/keys.js';
 import { RatingsStore } from '../../src/store/ratings-store.js';
-import { startRedisServer } from '../../src/store/redis-server.js';
+import { scriptMicros, withPrivateRedis } from './private-redis.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 const ROWS = 32;
@@ -82,10 +78,7 @@ const CASES: Case[] = [
 console.log(`| case | wall µs per row | script µs per row |`);
 console.log('|---|---:|---:|');
 for (const c of CASES) {
-  const dir = mkdtempSync(join(tmpdir(), 'recd-interaction-writes-'));
-  const server = await startRedisServer(dir);
-  const redis = new Redis({ port: server.port });
-  try {
+  await withPrivateRedis('interaction-writes', async (redis) => {
     await redis.hset(keys.database(DB), 'name', DB);
     const ratings = new RatingsStore(redis);
     const interactions = new InteractionsStore(redis);
@@ -94,12 +87,8 @@ for (const c of CASES) {
     const t0 = performance.now();
     for (let k = 0; k < CALLS; k++) await interactions.add(DB, 'user', c.batch(1_000_000 + k * ROWS));
     const wall = performance.now() - t0;
-    const usec = Number(/cmdstat_evalsha:calls=\d+,usec=(\d+)/.exec(await redis.info('commandstats'))?.[1]);
+    const usec = await scriptMicros(redis);
     console.log(`| ${c.name} | ${((wall * 1000) / (CALLS * ROWS)).toFixed(1)} | ${(usec / (CALLS * ROWS)).toFixed(1)} |`);
-  } finally {
-    redis.disconnect();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 console.log(`\n${CALLS} batches of ${ROWS} rows per case; node ${process.version}; ${new Date().toISOString()}`);

@@ -5,13 +5,9 @@
 // the middle by moving what follows).
 //
 //   npx tsc -p . && node dist/bench/redis/ratings-memory.js
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { keys } from '../../src/store/keys.js';
 import { RatingsStore } from '../../src/store/ratings-store.js';
-import { startRedisServer } from '../../src/store/redis-server.js';
+import { scriptMicros, usedMemory, withPrivateRedis } from './private-redis.js';
 
 const TOTAL = 200_000; // ratings per case
 const PER_USER = [20, 200, 5000, 20_000];
@@ -19,10 +15,7 @@ const DB = 'bench';
 
 // perUser ratings per user, in requests of `step` in random item order (0: one request, in order).
 async function bytesPerRating(perUser: number, intsetEntries: string | undefined, step = 0): Promise<{ bytes: number; scriptUs: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'recd-ratings-memory-'));
-  const server = await startRedisServer(dir);
-  const redis = new Redis({ port: server.port });
-  try {
+  return withPrivateRedis('ratings-memory', async (redis) => {
     if (intsetEntries) await redis.config('SET', 'set-max-intset-entries', intsetEntries);
     await redis.hset(keys.database(DB), 'name', DB);
     const store = new RatingsStore(redis);
@@ -44,18 +37,12 @@ async function bytesPerRating(perUser: number, intsetEntries: string | undefined
     await put('0', item); // the items' indices, allocated once
     await redis.del(keys.ratingsLog(DB));
     await redis.config('RESETSTAT');
-    const used = async () => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
-    const before = await used();
+    const before = await usedMemory(redis);
     const users = TOTAL / perUser;
     for (let u = 1; u <= users; u++) await write(String(u));
     await redis.del(keys.ratingsLog(DB));
-    const usec = Number(/cmdstat_evalsha:calls=\d+,usec=(\d+)/.exec(await redis.info('commandstats'))?.[1]);
-    return { bytes: ((await used()) - before) / TOTAL, scriptUs: usec / TOTAL };
-  } finally {
-    redis.disconnect();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+    return { bytes: ((await usedMemory(redis)) - before) / TOTAL, scriptUs: (await scriptMicros(redis)) / TOTAL };
+  });
 }
 
 console.log('| ratings per user | bytes per rating (redis.conf) | script µs per rating | bytes per rating (set-max-intset-entries 512) | script µs per rating |');

@@ -14,11 +14,9 @@
 // and overwritten, new ones appended. Reported: wall ms per script (median; over all writes,
 // over the first write of each batch — new items — and over the repeats — held items), Redis's
 // script time per rating (INFO commandstats), and memory per stored rating.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { startRedisServer } from '../../src/store/redis-server.js';
+import type { Redis } from 'ioredis';
+import { median } from '../http/run.js';
+import { scriptMicros, usedMemory, withPrivateRedis } from './private-redis.js';
 
 const PER_USER = 20;
 const USERS = 820;
@@ -168,17 +166,13 @@ const FORMS: { name: string; lua: string; listpack?: number; packed?: 'values' |
   { name: 'two strings: indices, values found and overwritten', lua: PACKED, packed: 'values' },
 ];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const batches = Array.from({ length: ROUNDS }, (_, r) => batch(r));
 const packedBatches = { values: Array.from({ length: ROUNDS }, (_, r) => packedArgs(r, false)), records: Array.from({ length: ROUNDS }, (_, r) => packedArgs(r, true)) };
 const ratings = USERS * PER_USER;
 console.log(`| form | wall ms per ${ratings.toLocaleString('en-US')} ratings (median; first round … last) | new items: ms (median) | held items: ms (median) | script µs per rating | bytes per stored rating |`);
 console.log('|---|---|---:|---:|---:|---:|');
 for (const form of FORMS) {
-  const dir = mkdtempSync(join(tmpdir(), 'recd-ratings-writes-'));
-  const server = await startRedisServer(dir);
-  const redis = new Redis({ port: server.port, lazyConnect: false });
-  try {
+  await withPrivateRedis('ratings-writes', async (redis: Redis) => {
     if (form.listpack !== undefined) await redis.config('SET', 'hash-max-listpack-entries', String(form.listpack));
     redis.defineCommand('write', { numberOfKeys: 0, lua: form.lua });
     const write = (prefix: string, blob: Buffer | Buffer[]) => (redis as unknown as { write(p: string, ...b: Buffer[]): Promise<number> }).write(prefix, ...(Array.isArray(blob) ? blob : [blob]));
@@ -191,20 +185,15 @@ for (const form of FORMS) {
         times.push(performance.now() - t0);
       }
     }
-    const stats = await redis.info('commandstats');
-    const usec = Number(/cmdstat_evalsha:calls=\d+,usec=(\d+)/.exec(stats)?.[1] ?? /cmdstat_eval:calls=\d+,usec=(\d+)/.exec(stats)?.[1]);
-    const used = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
+    const usec = await scriptMicros(redis);
+    const used = await usedMemory(redis);
     await redis.flushall();
-    const empty = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
+    const empty = await usedMemory(redis);
     // Appended records are all kept (the store compacts only when updates make up more than half).
     const stored = form.name.startsWith('unpack') ? NaN : form.name.startsWith('append') || form.packed === 'records' ? ratings * ROUNDS * REPEATS : ratings * ROUNDS;
     console.log(
       `| ${form.name} | ${median(times).toFixed(1)} (${times[0]!.toFixed(0)} … ${times[ROUNDS - 1]!.toFixed(0)}) | ${median(times.slice(0, ROUNDS)).toFixed(1)} | ${median(times.slice(ROUNDS)).toFixed(1)} | ${(usec / (times.length * ratings)).toFixed(2)} | ${Number.isNaN(stored) ? '–' : ((used - empty) / stored).toFixed(0)} |`,
     );
-  } finally {
-    redis.disconnect();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 console.log(`\n${ROUNDS} batches × ${REPEATS} repeats; node ${process.version}; ${new Date().toISOString()}`);

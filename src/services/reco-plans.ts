@@ -38,7 +38,7 @@ export class RecoPlanner {
   constructor(
     private readonly scenarios: Pick<ScenarioService, 'held' | 'read'>,
     private readonly catalogues: Catalogues,
-    private readonly ratings: Pick<RatingsStore, 'ofUser'>,
+    private readonly ratings: Pick<RatingsStore, 'count'>,
     private readonly interactions: Pick<InteractionsStore, 'own'>,
   ) {}
 
@@ -84,7 +84,7 @@ export class RecoPlanner {
   private facts(db: string, who: Subject, asked: () => void): Facts {
     return {
       abUser: () => (asked(), who.user),
-      nRatings: () => (asked(), who.nRatings?.() ?? (who.user === undefined ? 0 : this.ratings.ofUser(db, who.user).then((r) => r?.length ?? 0))),
+      nRatings: () => (asked(), who.nRatings?.() ?? (who.user === undefined ? 0 : this.ratings.count(db, who.user))),
       itemHolds: (filter) => {
         asked();
         const at = who.item;

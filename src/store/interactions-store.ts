@@ -215,8 +215,8 @@ export class InteractionsStore {
   private readonly unlinkScript: Script;
 
   constructor(private readonly redis: Redis) {
-    this.addScript = defineScript(redis, 'recdInteractionsAdd4', 13, ADD);
-    this.resolveScript = defineScript(redis, 'recdSessionResolve4', 14, RESOLVE);
+    this.addScript = defineScript(redis, 'recdInteractionsAdd', 13, ADD);
+    this.resolveScript = defineScript(redis, 'recdSessionResolve', 14, RESOLVE);
     this.forgetScript = defineScript(redis, 'recdInteractionsForget', 2, FORGET);
     this.unlinkScript = defineScript(redis, 'recdSessionsUnlink', 3, UNLINK);
   }

@@ -103,6 +103,14 @@ t.test('condition user_function n_ratings: per user and per session', async (t) 
   const g = await generic({ user_id: uid(100), scenario: 'by-ratings' });
   t.strictSame(g.body.evaluated_scenarios, ['by-ratings', 'a-only'], 'evaluated_scenarios shows the branch taken');
 
+  // Where no profile is at hand (item to items with user_id), the count is read from the store.
+  await put('item_to_items', 'a-only', aCase({ filters: ['genre:eq:a'] }));
+  await put('item_to_items', 'b-only', aCase({ filters: ['genre:eq:b'] }));
+  await put('item_to_items', 'by-ratings', { scenario_type: 'condition', condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'gte', value: 5 }, then: 'b-only', else: 'a-only' } });
+  t.ok(itemsOf(t, await itemReco(1, { scenario: 'by-ratings', user_id: uid(3) }), 'item, ten ratings').every(isB), 'user_id with 10 ratings: then (B)');
+  t.ok(itemsOf(t, await itemReco(1, { scenario: 'by-ratings', user_id: uid(100) }), 'item, one rating').every(isA), 'user_id with 1 rating: else (A)');
+  t.ok(itemsOf(t, await itemReco(1, { scenario: 'by-ratings', user_id: uid(101) }), 'item, unknown user').every(isA), 'a user_id without ratings counts 0: else (A)');
+
   await put('session_to_items', 'a-only', aCase({ filters: ['genre:eq:a'] }));
   await put('session_to_items', 'b-only', aCase({ filters: ['genre:eq:b'] }));
   await put('session_to_items', 'by-ratings', { scenario_type: 'condition', condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'lt', value: 2 }, then: 'a-only', else: 'b-only' } });

@@ -1,0 +1,30 @@
+// What the Redis benchmarks share: a private redis-server from the project's redis.conf for one
+// measurement (stopped and its directory removed after), and Redis's own account of script time.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { startRedisServer } from '../../src/store/redis-server.js';
+
+export async function withPrivateRedis<T>(name: string, use: (redis: Redis) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), `recd-${name}-`));
+  const server = await startRedisServer(dir);
+  const redis = new Redis({ port: server.port });
+  try {
+    return await use(redis);
+  } finally {
+    redis.disconnect();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// µs spent in scripts (EVALSHA) since the start or the last CONFIG RESETSTAT.
+export async function scriptMicros(redis: Redis): Promise<number> {
+  return Number(/cmdstat_evalsha:calls=\d+,usec=(\d+)/.exec(await redis.info('commandstats'))?.[1] ?? 0);
+}
+
+// Bytes Redis holds (INFO memory used_memory).
+export async function usedMemory(redis: Redis): Promise<number> {
+  return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
+}
