@@ -155,7 +155,7 @@ class IndexCache {
 // flushed). The packed ratings hold, per user: its index and rating count n (uint32 LE each), the n
 // item indices (uint32 LE), then the n records as stored. The indices are in the records too, but
 // reading them out of the records (struct padding over each value) costs Redis ~0.1 µs more per rating
-// than 4 more bytes do (bench/redis/ratings-writes.ts). Returns {threshold reached (0: none)}.
+// than 4 more bytes do (bench/RESULTS.md, "Ratings storage"). Returns {threshold reached (0: none)}.
 const PUT = `${LUA_HELPERS}${USER_RATINGS_LUA}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 if tonumber(redis.call('GET', KEYS[5]) or '0') <= tonumber(ARGV[6]) or tonumber(redis.call('GET', KEYS[6]) or '0') <= tonumber(ARGV[7]) then return {-2} end
