@@ -14,8 +14,8 @@
 // index finds, and the time per ranking of each, on the served model read from Redis; and the share
 // of each answer's items that lie in the query item's planted group.
 // Also: BENCH_LARGE_ITEMS (1,000,000), BENCH_LARGE_USERS (items / 4), and run.ts's settings.
-import { modelViews } from '../../src/engine/layout.js';
-import { scorable, similarItems, type Scorable } from '../../src/engine/rankings.js';
+import { modelViews } from '../../src/engine/model/layout.js';
+import { scorable, similarItems, type Scorable } from '../../src/engine/scoring/rankings.js';
 import { connectRedis } from '../../src/store/redis.js';
 import { ModelsStore } from '../../src/store/models-store.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';

@@ -13,9 +13,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { TrainingPool } from '../../src/engine/training-pool.js';
-import { trainAls, type AlsParams } from '../../src/engine/train.js';
-import type { Snapshot } from '../../src/engine/ratings-replay.js';
+import { TrainingPool } from '../../src/engine/training/pool.js';
+import { trainAls, type AlsParams } from '../../src/engine/training/trainer.js';
+import type { Snapshot } from '../../src/engine/training/ratings-replay.js';
 import { loadMl100kFile, loadMlLatestSmall, rng, type Ratings } from '../quality/data.js';
 
 const THREADS = (process.env['BENCH_THREADS'] ?? '1,2').split(',').map((s) => Number(s.trim())).filter((n) => n >= 1);

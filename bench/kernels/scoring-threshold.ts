@@ -2,10 +2,10 @@
 // event loop against a round trip to the scoring pool, over catalogue sizes at 64 factors.
 // Run: node dist/bench/kernels/scoring-threshold.js   (BENCH_SIZES=1000,10000 to choose sizes)
 import os from 'node:os';
-import { allocateModel } from '../../src/engine/layout.js';
-import { scorable, similarItems } from '../../src/engine/rankings.js';
-import type { LoadedModel } from '../../src/engine/registry.js';
-import { ScoringPool } from '../../src/engine/scoring-pool.js';
+import { allocateModel } from '../../src/engine/model/layout.js';
+import { scorable, similarItems } from '../../src/engine/scoring/rankings.js';
+import type { LoadedModel } from '../../src/engine/model/registry.js';
+import { ScoringPool } from '../../src/engine/scoring/pool.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 
 const FACTORS = 64;

@@ -1,10 +1,10 @@
 // The three models compared by the quality bench, all producing a per-user score vector.
 import type { Csr } from '../../native-free-kernels/csr.js';
 import { popularityTo } from '../../native-free-kernels/popularity.js';
-import { modelViews } from '../../src/engine/layout.js';
-import type { Snapshot } from '../../src/engine/ratings-replay.js';
-import { trainAls as productionTrainAls, type AlsParams as ProductionAlsParams } from '../../src/engine/train.js';
-import type { TrainingPool } from '../../src/engine/training-pool.js';
+import { modelViews } from '../../src/engine/model/layout.js';
+import type { Snapshot } from '../../src/engine/training/ratings-replay.js';
+import { trainAls as productionTrainAls, type AlsParams as ProductionAlsParams } from '../../src/engine/training/trainer.js';
+import type { TrainingPool } from '../../src/engine/training/pool.js';
 
 /** Fills scores (length items) for user u; `rated` is the user's row of the training matrix. */
 export type Scorer = (u: number, scores: Float32Array) => void;

@@ -7,7 +7,7 @@
 // recommended by EASE); QUALITY_THREADS (default os.availableParallelism()) sizes the training pool.
 import { availableParallelism } from 'node:os';
 import type { Csr } from '../../native-free-kernels/csr.js';
-import { TrainingPool } from '../../src/engine/training-pool.js';
+import { TrainingPool } from '../../src/engine/training/pool.js';
 import { loadMl100kFile, loadMlLatestSmall, perUserSplit, toCsr } from './data.js';
 import { evaluate, type Metrics } from './metrics.js';
 import {

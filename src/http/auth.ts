@@ -1,7 +1,7 @@
 // Bearer-token check with a bounded cache of verified tokens, so the hot path does no crypto.
 import { LRUCache } from 'lru-cache';
 import { ApiError, authError } from '../errors/api-error.js';
-import type { Claims } from './types.js';
+import type { Claims } from '../contract/claims.js';
 
 export type TokenVerify = (token: string) => Claims; // throws on an invalid or expired token
 export type RevocationCheck = (claims: Claims) => boolean;

@@ -10,7 +10,8 @@ import { decompress, needsDecompression } from './body.js';
 import { compressed } from './compress.js';
 import { coerceQuery, parseQuery } from './query.js';
 import { API_PREFIX, type Router } from './router.js';
-import { Reply, withWarning, type Claims, type Context, type HandlerResult, type Route } from './types.js';
+import type { Claims } from '../contract/claims.js';
+import { Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
 import { compileValidator, type Validator } from './validate.js';
 
 

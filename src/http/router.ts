@@ -1,6 +1,6 @@
 // Route table compiled once into a segment trie; `<name>` segments are path parameters.
 import { ApiError } from '../errors/api-error.js';
-import type { Method, Route } from './types.js';
+import type { Method, Route } from '../contract/routes.js';
 
 interface Node {
   fixed: Map<string, Node>;

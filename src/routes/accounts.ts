@@ -1,8 +1,10 @@
 // Spec "Account management and login": accounts, service keys, password reset.
 import { Type } from '@sinclair/typebox';
-import { ADMINS, authedRoute, publicRoute, type Route } from '../http/types.js';
+import { ADMINS } from '../contract/roles.js';
+import { authedRoute, publicRoute, type Route } from '../contract/routes.js';
 import { CreatableRole, Email, Metadata, Name, Secret, ShortText, Timestamp } from '../schemas/common.js';
-import type { AccountService } from '../services/accounts.js';
+import type { AccountService } from '../services/accounts/accounts.js';
+import { idParams } from '../schemas/ids.js';
 
 const listAccounts = (accounts: AccountService, path: string, summary: string) =>
   authedRoute(ADMINS, { method: 'GET', path, summary, handler: ({ auth }) => accounts.list(auth.org) });
@@ -70,7 +72,7 @@ export const accountRoutes = (accounts: AccountService): Route[] => [
     method: 'DELETE',
     path: 'accounts/service/keys/<key_id>/',
     summary: 'delete a service key',
-    params: Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) }),
+    params: idParams('key_id'),
     handler: ({ auth, params }) => accounts.deleteKey(auth, params.key_id),
   }),
   authedRoute('authenticated', {

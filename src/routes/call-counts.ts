@@ -2,8 +2,9 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { wrongData } from '../errors/api-error.js';
-import { ADMINS, authedRoute, BACKENDS, type Route } from '../http/types.js';
-import { LABELS, type CallCountsService, type Label } from '../services/call-counts.js';
+import { ADMINS, BACKENDS } from '../contract/roles.js';
+import { authedRoute, type Route } from '../contract/routes.js';
+import { LABELS, type CallCountsService, type Label } from '../services/usage/call-history.js';
 import { Timestamp } from '../schemas/common.js';
 import { RECO_TYPES } from './reco-types.js';
 

@@ -1,9 +1,10 @@
 // Spec "Databases, tasks, ratings": databases of the organisation and task records.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ADMINS, ALL4, BACKENDS, authedRoute, dbRoute, type Route } from '../http/types.js';
+import { ADMINS, ALL4, BACKENDS } from '../contract/roles.js';
+import { authedRoute, dbRoute, type Route } from '../contract/routes.js';
 import { LongText, Metadata, Name, Page } from '../schemas/common.js';
-import { currentDatabase, type DatabaseService } from '../services/databases.js';
+import { currentDatabase, type DatabaseService } from '../services/databases/databases.js';
 
 const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
 

@@ -2,9 +2,13 @@
 // aliases without the `properties/` segment.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ALL4, BACKENDS, dbRoute, reply, withWarning, type Claims, type Role, type Route, type Rows } from '../http/types.js';
+import type { Claims } from '../contract/claims.js';
+import { ALL4, BACKENDS, type Role } from '../contract/roles.js';
+import { dbRoute, reply, withWarning, type Route } from '../contract/routes.js';
+import type { Rows } from '../contract/tables.js';
 import { RowsOf } from '../schemas/common.js';
-import type { EntityKind, EntityService, M2m } from '../services/entities.js';
+import type { EntityKind, EntityService, M2m } from '../services/catalogue/entities.js';
+import { idParams } from '../schemas/ids.js';
 
 const Values = Type.Record(Type.String(), Type.Unknown());
 const DEPRECATED = (path: string) => `deprecated endpoint: use ${path}`;
@@ -14,7 +18,7 @@ const DEPRECATED = (path: string) => `deprecated endpoint: use ${path}`;
 function singleRoutes(entities: EntityService, kind: EntityKind, path: string, readRoles: readonly Role[], deprecatedFor?: string): Route[] {
   const param = `${kind}_id`;
   const note = deprecatedFor && DEPRECATED(deprecatedFor);
-  const Params = Type.Object({ [param]: Type.String({ minLength: 1, maxLength: 64 }) });
+  const Params = idParams(param);
   const id = (params: Record<string, string>) => params[param]!;
   return [
     dbRoute(readRoles, {

@@ -1,13 +1,14 @@
 // Interactions of users and sessions, session resolution, and the interaction → rating rules.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ALL4, BACKENDS, dbRoute, reply, type Route } from '../http/types.js';
-import type { InteractionRuleService } from '../services/interaction-rules.js';
-import type { InteractionService, Owner } from '../services/interactions.js';
+import { ALL4, BACKENDS } from '../contract/roles.js';
+import { dbRoute, reply, type Route } from '../contract/routes.js';
+import type { InteractionRuleService } from '../services/feedback/interaction-rules.js';
+import type { InteractionService, Owner } from '../services/feedback/interactions.js';
+import { idParams, IdText } from '../schemas/ids.js';
 
 const MAX_ROWS = 1_000_000;
 const Rows = Type.Array(Type.Unknown(), { maxItems: MAX_ROWS }); // each row checked by the service, which names the bad one
-const Id = Type.String({ minLength: 1, maxLength: 64 });
 const One = Type.Object({ interaction_type: Type.Unknown(), timestamp: Type.Optional(Type.Unknown()), properties: Type.Optional(Type.Unknown()) });
 const Page = {
   amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),
@@ -21,8 +22,8 @@ const Window = {
 // user: `users/<user_id>/…`, `interactions-bulk/`; session: `sessions/<session_id>/…`, `sessions-interactions-bulk/`.
 function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPath: string, allPath: string): Route[] {
   const param = `${owner}_id`;
-  const Params = Type.Object({ [param]: Id });
-  const ItemParams = Type.Object({ [param]: Id, item_id: Id });
+  const Params = idParams(param);
+  const ItemParams = idParams(param, 'item_id');
   return [
     dbRoute(ALL4, {
       method: 'POST',
@@ -73,22 +74,22 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     method: 'DELETE',
     path: 'interactions-ratings-bulk/',
     summary: "remove users' interactions and ratings (a background task)",
-    body: Type.Object({ users_id: Type.Array(Type.Union([Id, Type.Number()]), { maxItems: MAX_ROWS }) }),
+    body: Type.Object({ users_id: Type.Array(Type.Union([IdText, Type.Number()]), { maxItems: MAX_ROWS }) }),
     handler: async ({ auth, db, body }) => reply(202, await s.forgetUsers(auth, db, body.users_id)),
   }),
   dbRoute(BACKENDS, {
     method: 'POST',
     path: 'sessions/<session_id>/resolve/',
     summary: 'link an anonymous session to a user (once)',
-    params: Type.Object({ session_id: Id }),
-    body: Type.Object({ user_id: Type.Union([Id, Type.Number()]), timestamp: Type.Optional(Type.Unknown()) }),
+    params: idParams('session_id'),
+    body: Type.Object({ user_id: Type.Union([IdText, Type.Number()]), timestamp: Type.Optional(Type.Unknown()) }),
     handler: ({ auth, db, params, body }) => s.resolve(auth, db, params.session_id, body.user_id, body.timestamp),
   }),
   dbRoute(BACKENDS, {
     method: 'POST',
     path: 'resolved-sessions/',
     summary: 'sessions linked to users, in the order they were resolved',
-    body: Type.Object({ users_id: Type.Optional(Type.Array(Type.Union([Id, Type.Number()]), { maxItems: 100_000 })), ...Page }),
+    body: Type.Object({ users_id: Type.Optional(Type.Array(Type.Union([IdText, Type.Number()]), { maxItems: 100_000 })), ...Page }),
     handler: ({ auth, db, body }) => s.resolvedSessions(auth, db, body.users_id, body.amt ?? LIMITS.ratingsAmtDefault, body.cursor || undefined),
   }),
   dbRoute(BACKENDS, {

@@ -1,8 +1,8 @@
 // Spec "Account management and login": the login endpoints.
 import { Type } from '@sinclair/typebox';
-import { authedRoute, publicRoute, type Route } from '../http/types.js';
+import { authedRoute, publicRoute, type Route } from '../contract/routes.js';
 import { AnyId, Email, Name, Secret } from '../schemas/common.js';
-import type { LoginService } from '../services/login.js';
+import type { LoginService } from '../services/accounts/login.js';
 
 const DbChoice = {
   db_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),

@@ -1,14 +1,16 @@
 // Background tasks on request and the trained models of the database.
 import { Type } from '@sinclair/typebox';
-import { BACKENDS, dbRoute, type Route } from '../http/types.js';
-import type { ModelService } from '../services/models.js';
+import { BACKENDS } from '../contract/roles.js';
+import { dbRoute, type Route } from '../contract/routes.js';
+import type { ModelService } from '../services/databases/model-tasks.js';
+import { PathName } from '../schemas/ids.js';
 
 export const modelRoutes = (models: ModelService): Route[] => [
   dbRoute(BACKENDS, {
     method: 'POST',
     path: 'tasks/<task_name>/',
     summary: 'queue a background task (ml_model_retrain, ml_new_items) unless one is queued or running',
-    params: Type.Object({ task_name: Type.String({ minLength: 1, maxLength: 64 }) }),
+    params: Type.Object({ task_name: PathName }),
     handler: ({ db, params }) => models.trigger(db, params.task_name!),
   }),
   dbRoute(BACKENDS, {

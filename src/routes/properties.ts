@@ -1,8 +1,9 @@
 // Spec "Item properties" and "User properties": property definitions.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ALL4, BACKENDS, dbRoute, type Role, type Route } from '../http/types.js';
-import type { PropertyKind, PropertyService } from '../services/properties.js';
+import { ALL4, BACKENDS, type Role } from '../contract/roles.js';
+import { dbRoute, type Route } from '../contract/routes.js';
+import type { PropertyKind, PropertyService } from '../services/catalogue/properties.js';
 
 const NameParam = Type.Object({ property_name: Type.String({ minLength: 1, maxLength: 256 }) });
 

@@ -1,14 +1,17 @@
 // Explicit ratings: `ratings-bulk/` (all users) and `users/<user_id>/ratings/` (one user, one rating).
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ALL4, BACKENDS, dbRoute, type Route, type Rows as RowsValue } from '../http/types.js';
+import { ALL4, BACKENDS } from '../contract/roles.js';
+import { dbRoute, type Route } from '../contract/routes.js';
+import type { Rows as RowsValue } from '../contract/tables.js';
 import { RowsOf } from '../schemas/common.js';
-import type { RatingService } from '../services/ratings.js';
+import type { RatingService } from '../services/feedback/ratings.js';
+import { idParams } from '../schemas/ids.js';
 
 const MAX_ROWS = 1_000_000;
 const Rows = RowsOf(Type.Unknown(), MAX_ROWS); // each row checked by the service, which names the bad one
-const User = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) });
-const UserItem = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }), item_id: Type.String({ minLength: 1, maxLength: 64 }) });
+const User = idParams('user_id');
+const UserItem = idParams('user_id', 'item_id');
 
 export const ratingRoutes = (ratings: RatingService): Route[] => [
   dbRoute(BACKENDS, {

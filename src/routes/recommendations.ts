@@ -1,25 +1,13 @@
 // Recommendation endpoints: items for an item, a user or a session (with or without context items),
 // and property values for a user or a session.
 import { Type } from '@sinclair/typebox';
-import { LIMITS } from '../config/limits.js';
 import { wrongData } from '../errors/api-error.js';
-import { ALL4, dbRoute, withWarning, type Route } from '../http/types.js';
-import type { RecoQuery, RecommendService } from '../services/recommend.js';
+import { ALL4 } from '../contract/roles.js';
+import { dbRoute, withWarning, type Route } from '../contract/routes.js';
+import type { RecommendService } from '../services/reco/recommend.js';
+import { CommonParams, Filters, ScenarioParams, query, Rerankings, RuleStrings, scenarioName } from './reco-query.js';
+import { idParams, IdText, PathName } from '../schemas/ids.js';
 
-const Id = Type.String({ minLength: 1, maxLength: LIMITS.idMax });
-const RuleStrings = Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 100 });
-const Filters = Type.Array(Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), value: Type.Optional(Type.Unknown()) })]), { maxItems: 100 });
-const Rerankings = Type.Array(
-  Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), weight: Type.Optional(Type.Number()), options: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })]),
-  { maxItems: 100 },
-);
-// A runtime `scenario` must name a scenario of the endpoint's reco_type. user_id only ever selects
-// an A/B group (and what scenarios ask about a user), never personalises.
-const Later = {
-  scenario: Type.Optional(Type.Unknown()),
-  skip_default_scenario: Type.Optional(Type.Boolean()),
-  user_id: Type.Optional(Type.Unknown()),
-};
 const ContextItems = Type.Array(Type.Unknown(), { minItems: 1, maxItems: 1000 });
 const SessionBody = {
   filters: Type.Optional(Filters),
@@ -29,38 +17,6 @@ const SessionBody = {
   interactions: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 10_000 })),
   user_properties: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 };
-const Common = { amt: Type.Optional(Type.Unknown()), cursor: Type.Optional(Type.String({ maxLength: 256 })), ...Later };
-
-// amt is checked here rather than by the schema so that every form of a bad amt is WRONG_PARAMETER.
-function amtOf(v: unknown): number | undefined {
-  if (v === undefined) return undefined;
-  const n = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > LIMITS.recoAmtMax) {
-    throw wrongData('WRONG_PARAMETER', `amt must be an integer from 1 to ${LIMITS.recoAmtMax}`, { field: 'amt' });
-  }
-  return n;
-}
-
-export function scenarioName(v: unknown): string | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string') throw wrongData('WRONG_PARAMETER', 'scenario must be the name of a scenario', { field: 'scenario' });
-  return v;
-}
-
-// The request's own parameters; what it leaves out, its scenarios may set.
-export function query(q: Record<string, unknown>): RecoQuery {
-  return {
-    amt: amtOf(q.amt),
-    cursor: (q.cursor as string | undefined) || undefined,
-    filters: q.filters as RecoQuery['filters'],
-    reranking: q.reranking as RecoQuery['reranking'],
-    excludeRated: q.exclude_rated_items as boolean | undefined,
-    table: q.table as string | undefined,
-    scenario: scenarioName(q.scenario),
-    skipDefault: q.skip_default_scenario === true,
-    userId: q.user_id,
-  };
-}
 
 export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
@@ -68,8 +24,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/items/<item_id>/items/',
     recoType: 'item_to_items',
     summary: 'items similar to an item',
-    params: Type.Object({ item_id: Id }),
-    query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings) }),
+    params: idParams('item_id'),
+    query: Type.Object({ ...CommonParams, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings) }),
     handler: ({ auth, db, params, query: q }) => reco.itemToItems(auth, db, params.item_id!, query(q)),
   }),
   dbRoute(ALL4, {
@@ -77,8 +33,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/users/<user_id>/items/',
     recoType: 'profile_to_items',
     summary: "items for a user, from the user's current ratings",
-    params: Type.Object({ user_id: Id }),
-    query: Type.Object({ ...Common, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings), exclude_rated_items: Type.Optional(Type.Boolean()) }),
+    params: idParams('user_id'),
+    query: Type.Object({ ...CommonParams, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings), exclude_rated_items: Type.Optional(Type.Boolean()) }),
     handler: ({ auth, db, params, query: q }) => reco.userToItems(auth, db, params.user_id!, query(q)),
   }),
   dbRoute(ALL4, {
@@ -86,7 +42,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/sessions/items/',
     recoType: 'session_to_items',
     summary: "items for an anonymous session, from the ratings or interactions it sends (nothing is stored)",
-    body: Type.Object({ ...Common, ...SessionBody }),
+    body: Type.Object({ ...CommonParams, ...SessionBody }),
     handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body)),
   }),
   dbRoute(ALL4, {
@@ -94,8 +50,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/context-items/users/<user_id>/items/',
     recoType: 'profile_to_items_w_ctx_items',
     summary: "items for a user, steered towards items like the context items (which are left out)",
-    params: Type.Object({ user_id: Id }),
-    body: Type.Object({ ...Common, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), exclude_rated_items: Type.Optional(Type.Boolean()), context_items: ContextItems }),
+    params: idParams('user_id'),
+    body: Type.Object({ ...CommonParams, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), exclude_rated_items: Type.Optional(Type.Boolean()), context_items: ContextItems }),
     handler: ({ auth, db, params, body }) => reco.userToItems(auth, db, params.user_id!, query(body), body.context_items),
   }),
   dbRoute(ALL4, {
@@ -103,7 +59,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/context-items/sessions/items/',
     recoType: 'session_to_items_w_ctx_items',
     summary: "items for a session's ratings, steered towards items like the context items (which are left out)",
-    body: Type.Object({ ...Common, ...SessionBody, context_items: ContextItems }),
+    body: Type.Object({ ...CommonParams, ...SessionBody, context_items: ContextItems }),
     handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body), body.context_items),
   }),
   dbRoute(ALL4, {
@@ -111,8 +67,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/users/<user_id>/items-properties/<property_name>/',
     recoType: 'profile_to_item_properties',
     summary: 'values of an item property for a user, ranked over the items that hold them',
-    params: Type.Object({ user_id: Id, property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
-    query: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(RuleStrings), ...Later }),
+    params: Type.Object({ user_id: IdText, property_name: PathName }),
+    query: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(RuleStrings), ...ScenarioParams }),
     handler: ({ auth, db, params, query: q }) => reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q)),
   }),
   dbRoute(ALL4, {
@@ -120,15 +76,15 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/sessions/items-properties/<property_name>/',
     recoType: 'session_to_item_properties',
     summary: "values of an item property for a session's ratings or interactions, ranked over the items that hold them",
-    params: Type.Object({ property_name: Type.String({ minLength: 1, maxLength: 64 }) }),
-    body: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(Filters), ...Later, ratings: SessionBody.ratings, interactions: SessionBody.interactions, user_properties: SessionBody.user_properties }),
+    params: Type.Object({ property_name: PathName }),
+    body: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(Filters), ...ScenarioParams, ratings: SessionBody.ratings, interactions: SessionBody.interactions, user_properties: SessionBody.user_properties }),
     handler: ({ auth, db, params, body }) => reco.sessionToProperties(auth, db, body, params.property_name!, query(body)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/generic/items/',
     summary: 'items for whatever is given: an item_id (item to items), else a user_id (profile), else session ratings, interactions or user properties; context_items steer profiles and sessions',
-    body: Type.Object({ ...Common, ...SessionBody, item_id: Type.Optional(Type.Unknown()), context_items: Type.Optional(ContextItems) }),
+    body: Type.Object({ ...CommonParams, ...SessionBody, item_id: Type.Optional(Type.Unknown()), context_items: Type.Optional(ContextItems) }),
     handler: ({ auth, db, body }) => {
       const q = { ...query(body), explain: true };
       const recoType =
@@ -146,7 +102,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     method: 'POST',
     path: 'recommendation/items-properties/items/',
     summary: 'items like those holding the given property values',
-    body: Type.Object({ ...Common, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), item_properties: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }) }),
+    body: Type.Object({ ...CommonParams, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), item_properties: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }) }),
     handler: async ({ auth, db, body }) => {
       const a = await reco.propertiesToItems(auth, db, body.item_properties, query(body));
       return scenarioName(body.scenario) === undefined && !body.skip_default_scenario ? a : withWarning(a, 'scenarios do not apply to this endpoint (it has no reco_type)');
@@ -158,7 +114,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     recoType: 'profiles_group_to_items',
     summary: 'items for a group of users; consensus_factor 0 ranks by the mean score, 1 by the lowest',
     body: Type.Object({
-      ...Common,
+      ...CommonParams,
       filters: Type.Optional(Filters),
       reranking: Type.Optional(Rerankings),
       exclude_rated_items: Type.Optional(Type.Boolean()),

@@ -1,5 +1,5 @@
 // GET {base_url}/: the unauthenticated greeting.
-import { publicRoute, reply, type Route } from '../http/types.js';
+import { publicRoute, reply, type Route } from '../contract/routes.js';
 
 // One immutable answer: the greeting is on the hot path of health checks.
 const GREETING = reply(200, 'recd: recommendation service', { allow: 'GET, HEAD, OPTIONS' });

@@ -2,8 +2,9 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { wrongData } from '../errors/api-error.js';
-import { BACKENDS, dbRoute, type Route } from '../http/types.js';
-import { SCENARIO_TYPES, type ScenarioBody, type ScenarioService } from '../services/scenarios.js';
+import { BACKENDS } from '../contract/roles.js';
+import { dbRoute, type Route } from '../contract/routes.js';
+import { SCENARIO_TYPES, type ScenarioBody, type ScenarioService } from '../services/scenarios/scenarios.js';
 import { RECO_TYPES } from './reco-types.js';
 
 const Name = Type.String({ minLength: 1, maxLength: LIMITS.scenarioNameMax });

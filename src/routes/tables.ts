@@ -1,13 +1,14 @@
 // Precomputed recommendation tables: their definitions and the endpoints that read them.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ALL4, BACKENDS, dbRoute, type Route } from '../http/types.js';
-import type { TableService } from '../services/tables.js';
-import type { RecommendService } from '../services/recommend.js';
-import { query } from './recommendations.js';
+import { ALL4, BACKENDS } from '../contract/roles.js';
+import { dbRoute, type Route } from '../contract/routes.js';
+import type { TableService } from '../services/reco/precomputed-tables.js';
+import type { RecommendService } from '../services/reco/recommend.js';
+import { query } from './reco-query.js';
+import { idParams } from '../schemas/ids.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
-const Id = Type.String({ minLength: 1, maxLength: LIMITS.idMax });
 // user_id (beyond the spec's parameters) selects A/B groups as on the other recommendation endpoints.
 // amt is not a parameter here (unknown query keys pass through): only a scenario cuts a row.
 const Read = Type.Object({
@@ -44,7 +45,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     path: 'recommendation/precomputed/items/<item_id>/items/',
     recoType: 'precomputed_item_to_items',
     summary: 'items similar to an item, read from an item_to_items table',
-    params: Type.Object({ item_id: Id }),
+    params: idParams('item_id'),
     query: Read,
     handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'item_to_items', params.item_id!, { ...query(q), amt: undefined }),
   }),
@@ -53,7 +54,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     path: 'recommendation/precomputed/users/<user_id>/items/',
     recoType: 'precomputed_profile_to_items',
     summary: 'items for a user, read from a profile_to_items table',
-    params: Type.Object({ user_id: Id }),
+    params: idParams('user_id'),
     query: Read,
     handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'profile_to_items', params.user_id!, { ...query(q), amt: undefined }),
   }),

@@ -1,10 +1,7 @@
 // Shared TypeBox pieces for request schemas.
 import { Kind, Type, TypeRegistry, type TSchema } from '@sinclair/typebox';
-// The shape only (schemas import no layer above them): a branded table of columns.
-interface Table {
-  readonly length: number;
-}
 import { LIMITS } from '../config/limits.js';
+import { isTable, type Table } from '../contract/tables.js';
 
 export const Metadata = Type.Record(Type.String(), Type.Unknown());
 export const Email = Type.String({ minLength: 3, maxLength: 254 });
@@ -22,12 +19,8 @@ export const Page = (amtDefault: number, amtMax: number) =>
     page: Type.Optional(Type.Integer({ minimum: 1 })),
   });
 
-// Bulk rows: a list of `item`, or a column table a codec made of them (see Rows in http/types.ts,
-// branded with Symbol.for('recd.table')); at most maxItems rows either way.
-TypeRegistry.Set<{ maxRows: number }>('RowsTable', (schema, value) => {
-  if (typeof value !== 'object' || value === null) return false;
-  const table = value as { [k: symbol]: unknown; length?: unknown };
-  return table[Symbol.for('recd.table')] === true && typeof table.length === 'number' && table.length <= schema.maxRows;
-});
+// Bulk rows: a list of `item`, or a column table a codec made of them (Rows in contract/tables.ts);
+// at most maxItems rows either way.
+TypeRegistry.Set<{ maxRows: number }>('RowsTable', (schema, value) => isTable(value) && value.length <= schema.maxRows);
 export const RowsOf = <T extends TSchema>(item: T, maxItems: number) =>
   Type.Union([Type.Array(item, { maxItems }), Type.Unsafe<Table>({ [Kind]: 'RowsTable', maxRows: maxItems })]);

@@ -1,7 +1,7 @@
 // Organisations, accounts, service keys and password codes.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 export interface Org {
   id: string;

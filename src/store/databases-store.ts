@@ -1,7 +1,7 @@
 // Database records and the per-organisation database indexes.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 export interface Database {
   id: string;

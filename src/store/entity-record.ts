@@ -2,7 +2,7 @@
 // seq is the property's storage sequence (PropertyDef.seq), in ascending order, so equal records
 // are equal bytes (the write script compares bytes to tell a modified entity from an unchanged one).
 // Integer keys instead of names keep the encoding cheap: the only strings are the id and values.
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 export interface EntityRecord {
   id: string;

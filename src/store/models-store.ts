@@ -2,7 +2,7 @@
 // and the announcement every process listens to.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 export interface ModelMeta {
   model_id: string;

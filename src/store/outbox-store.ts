@@ -1,7 +1,7 @@
 // The mail outbox used when no SMTP server is configured.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 export interface OutboxMail {
   to: string;

@@ -1,7 +1,7 @@
 // Item and user property definitions of a database. Writes happen only while the database exists.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 export type PropertyKind = 'item' | 'user';
 

@@ -4,7 +4,7 @@
 import type { Redis } from 'ioredis';
 import { defineScript, type Script } from './lua.js';
 import { keys } from './keys.js';
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 export interface ScenarioRecord {
   name: string;

@@ -2,7 +2,7 @@
 // a `config` entry on the catalogue change stream, so every process drops what it held.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 export type SettingName = 'interaction-rules';
 

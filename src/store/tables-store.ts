@@ -2,7 +2,7 @@
 // announcement that a table changed.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 export type TableKind = 'item_to_items' | 'profile_to_items';
 

@@ -1,7 +1,7 @@
 // Background task records (`GET tasks/<name>/recents/`), shared with the engine.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 // QUEUED: requested (a retrain trigger fired) and waiting for a trainer to take it.
 export type TaskStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED';

@@ -1,7 +1,7 @@
 // Refresh tokens (by digest, with TTL), account revocations and the shared JWT secret.
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-import { pack, unpack } from './records.js';
+import { pack, unpack } from './msgpack-values.js';
 
 export interface RefreshRecord {
   org: string;

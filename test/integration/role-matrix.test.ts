@@ -1,6 +1,7 @@
 // Access control of every registered route, generated from the route table: each route × each role and no token.
 import t from 'tap';
-import { ROLES, type Role, type Route } from '../../src/http/types.js';
+import { ROLES, type Role } from '../../src/contract/roles.js';
+import type { Route } from '../../src/contract/routes.js';
 import { allRoutes } from '../../src/routes/index.js';
 import type { Res } from '../helpers/api.js';
 import { createDatabase, errorOf, rootToken, tokenFor } from '../helpers/fixtures.js';

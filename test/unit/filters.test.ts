@@ -1,6 +1,6 @@
 // Filter rules: parsing strings, checking against definitions, and matching stored values.
 import t from 'tap';
-import { compileFilters, LISTING_OPS, parseFilterString, RECO_OPS } from '../../src/services/filters.js';
+import { compileFilters, LISTING_OPS, parseFilterString, RECO_OPS } from '../../src/services/catalogue/filters.js';
 import type { PropertyDef } from '../../src/store/properties-store.js';
 
 const defs = new Map<string, PropertyDef>(

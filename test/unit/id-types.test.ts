@@ -1,6 +1,6 @@
 // Identifier types: names accepted at database creation and the values each accepts.
 import t from 'tap';
-import { idType, parseIdBytes } from '../../src/services/id-types.js';
+import { idType, parseIdBytes } from '../../src/services/ids/id-types.js';
 
 t.test('type names', async (t) => {
   for (const ok of ['uint32', 'uint64', 'uuid', 'urlsafe', 'hex2', 'hex10', 'hex24', 'hex64', 'bytes1', 'bytes16', 'bytes48']) t.ok(idType(ok), ok);

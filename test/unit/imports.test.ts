@@ -1,5 +1,6 @@
 // Imports point one way (STYLE.md): uWS only in src/http, ioredis only in src/store, no layer
-// importing one above it, and src/config, src/errors, native-free-kernels self-contained.
+// importing one above it, src/contract, src/config, src/errors and native-free-kernels self-contained,
+// and no import cycle between the files of src/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,15 +33,16 @@ function target(file: string, spec: string): string | undefined {
 const layerOf = (file: string) => file.split('/').slice(0, 2).join('/');
 // Which project folders each layer may import (besides itself).
 const ALLOWED: Record<string, string[]> = {
+  'src/contract': [],
   'src/config': [],
   'src/errors': [],
-  'src/codecs': ['src/errors'],
-  'src/schemas': ['src/config'],
+  'src/codecs': ['src/errors', 'src/contract'],
+  'src/schemas': ['src/config', 'src/contract'],
   'src/store': ['src/errors', 'src/config'],
   'src/engine': ['src/store', 'src/errors', 'src/config', 'native-free-kernels'],
-  'src/services': ['src/store', 'src/engine', 'src/errors', 'src/config', 'src/schemas', 'src/http'], // http/types only, checked below
-  'src/routes': ['src/services', 'src/schemas', 'src/config', 'src/errors', 'src/http'], // http/types only
-  'src/http': ['src/codecs', 'src/errors', 'src/schemas'],
+  'src/services': ['src/store', 'src/engine', 'src/errors', 'src/config', 'src/schemas', 'src/contract'],
+  'src/routes': ['src/services', 'src/schemas', 'src/config', 'src/errors', 'src/contract'],
+  'src/http': ['src/codecs', 'src/errors', 'src/schemas', 'src/contract'],
 };
 const ENTRY = new Set(['src/main.ts', 'src/cli.ts']);
 
@@ -64,11 +66,53 @@ t.test('each layer imports only the layers below it', async (t) => {
       const to = target(f, spec);
       if (to === undefined || to === layer) continue;
       t.ok(allowed!.includes(to), `${f} imports ${spec}`);
-      if (to === 'src/http' && layer !== 'src/http') t.match(spec, /\/http\/types\.js$/, `${f} takes only shared types from src/http`);
     }
   }
 });
 
 t.test('native-free-kernels import nothing from the project', async (t) => {
   for (const f of files('native-free-kernels')) for (const spec of imports(f)) t.notOk(spec.includes('/src/'), `${f} imports ${spec}`);
+});
+
+// Every project file a file imports (type-only imports too: a cycle of types still tangles the reading).
+function edges(file: string): string[] {
+  return imports(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => relative(root, resolve(root, dirname(file), spec)).replace(/\.js$/, '.ts'));
+}
+
+// The first import cycle found among `nodes` (as a list of files, first repeated last), if any.
+function findCycle(nodes: string[], next: (file: string) => string[]): string[] | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (f: string): string[] | undefined => {
+    if (state.get(f) === 'done') return undefined;
+    if (state.get(f) === 'open') return [...path.slice(path.indexOf(f)), f];
+    state.set(f, 'open');
+    path.push(f);
+    for (const g of next(f)) {
+      const found = visit(g);
+      if (found) return found;
+    }
+    path.pop();
+    state.set(f, 'done');
+    return undefined;
+  };
+  for (const f of nodes) {
+    const found = visit(f);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+t.test('the cycle finder finds a cycle and passes a tree', async (t) => {
+  const graph: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] };
+  t.same(findCycle(['d'], (f) => graph[f] ?? []), ['a', 'b', 'c', 'a']);
+  t.equal(findCycle(['a', 'b'], (f) => ({ a: ['b'], b: [] } as Record<string, string[]>)[f] ?? []), undefined);
+});
+
+t.test('no import cycle in src/', async (t) => {
+  const inSrc = new Set(srcFiles);
+  const cycle = findCycle(srcFiles, (f) => edges(f).filter((g) => inSrc.has(g)));
+  t.equal(cycle?.join(' -> '), undefined, 'an import cycle');
 });

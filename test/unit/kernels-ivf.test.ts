@@ -4,8 +4,8 @@ import t from 'tap';
 import { assignTo, gatherPositions, listScoresTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../../native-free-kernels/ivf.js';
 import * as ref from '../../native-free-kernels/reference/ivf.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { allocateModel } from '../../src/engine/layout.js';
-import { MIN_CANDIDATES, rowNorms, scorable, similarItems, type Scorable } from '../../src/engine/rankings.js';
+import { allocateModel } from '../../src/engine/model/layout.js';
+import { MIN_CANDIDATES, rowNorms, scorable, similarItems, type Scorable } from '../../src/engine/scoring/rankings.js';
 
 // Rows around `clusters` well-separated random directions (so no near-ties between centroids), a few of norm 0.
 function planted(seed: number, n: number, f: number, clusters: number, zeroRows = 0): Float32Array {

@@ -1,6 +1,6 @@
 // The model buffer layout: header, aligned non-overlapping sections, byte-exact round trips.
 import t from 'tap';
-import { allocateModel, bytesPerItem, bytesPerUser, LAYOUT_VERSION, MODEL_MAGIC, modelBytes, modelViews, type ModelDims, type ModelViews } from '../../src/engine/layout.js';
+import { allocateModel, bytesPerItem, bytesPerUser, LAYOUT_VERSION, MODEL_MAGIC, modelBytes, modelViews, type ModelDims, type ModelViews } from '../../src/engine/model/layout.js';
 
 const SECTIONS = ['userFactors', 'itemFactors', 'gram', 'popularity', 'itemCounts', 'neighbourIdx', 'neighbourScore', 'listCentroids', 'listOffsets', 'listMembers'] as const;
 type SectionName = (typeof SECTIONS)[number];

@@ -1,6 +1,6 @@
 // Ratings replay (snapshot + log → compacted ratings) and the snapshot blob codec.
 import t, { type Test } from 'tap';
-import { decodeSnapshot, encodeSnapshot, replay, type Snapshot } from '../../src/engine/ratings-replay.js';
+import { decodeSnapshot, encodeSnapshot, replay, type Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { LogEntry } from '../../src/store/training-store.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 

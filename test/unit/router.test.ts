@@ -1,7 +1,7 @@
 // Router: fixed segments, parameters, percent-decoding, 405 allow lists, trailing slashes.
 import t from 'tap';
 import { Router } from '../../src/http/router.js';
-import type { Route } from '../../src/http/types.js';
+import type { Route } from '../../src/contract/routes.js';
 
 const r = (method: Route['method'], path: string): Route => ({ method, path, access: 'public', database: false, summary: path, handler: () => undefined });
 

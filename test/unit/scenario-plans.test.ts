@@ -1,7 +1,7 @@
 // Scenario plans: the order lists are concatenated in, first-set-wins values, walks through alias,
 // condition and ab_test (synchronous when the facts are, waiting when one is read), A/B groups.
 import t from 'tap';
-import { inGroupA, merge, planOf, walk, type Facts, type ScenarioSet } from '../../src/services/scenario-plans.js';
+import { inGroupA, merge, planOf, walk, type Facts, type ScenarioSet } from '../../src/services/scenarios/scenario-walk.js';
 import type { ScenarioRecord } from '../../src/store/scenarios-store.js';
 
 const record = (name: string, scenario: Record<string, unknown>): [string, ScenarioRecord] => [`item_to_items/${name}`, { name, reco_type: 'item_to_items', scenario }];

@@ -1,9 +1,9 @@
 // The scoring pool: real worker threads ranking a model's SharedArrayBuffer in place.
 import t from 'tap';
-import { allocateModel } from '../../src/engine/layout.js';
-import type { LoadedModel } from '../../src/engine/registry.js';
-import { scorable } from '../../src/engine/rankings.js';
-import { ScoringPool } from '../../src/engine/scoring-pool.js';
+import { allocateModel } from '../../src/engine/model/layout.js';
+import type { LoadedModel } from '../../src/engine/model/registry.js';
+import { scorable } from '../../src/engine/scoring/rankings.js';
+import { ScoringPool } from '../../src/engine/scoring/pool.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 
 function randomModel(users: number, items: number, factors: number, seed: number): LoadedModel {

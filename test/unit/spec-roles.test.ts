@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { ALL4, ROLES, type Access, type Route } from '../../src/http/types.js';
+import { ALL4, ROLES, type Access } from '../../src/contract/roles.js';
+import type { Route } from '../../src/contract/routes.js';
 import { allRoutes } from '../../src/routes/index.js';
 
 // The compiled file lives in dist/test/unit/; the spec is ../shared/spec/ from the repository root.

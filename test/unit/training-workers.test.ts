@@ -4,9 +4,10 @@ import t from 'tap';
 import { alsLoss } from '../../native-free-kernels/als.js';
 import { gramTo } from '../../native-free-kernels/linalg.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { allocateModel, modelViews } from '../../src/engine/layout.js';
-import { replay, type LogEntry, type Snapshot } from '../../src/engine/ratings-replay.js';
-import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, neighbours, prepare, type AlsParams, type ItemFeatures, type Prepared } from '../../src/engine/workers/training.js';
+import { allocateModel, modelViews } from '../../src/engine/model/layout.js';
+import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
+import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
+import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, neighbours, prepare } from '../../src/engine/training/worker.js';
 
 const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, cgSteps: 3, neighbours: 3, indexMinItems: 1000, popularityHalfLifeSeconds: 1e9, seed: 1 };
 const NOW = 1_700_000_000;

@@ -1,6 +1,6 @@
 // Property value types: accepted names, value ranges, and filter ops per type.
 import t from 'tap';
-import { valueType } from '../../src/services/value-types.js';
+import { valueType } from '../../src/services/catalogue/value-types.js';
 
 const ok = (name: string, v: unknown) => valueType(name)!.problem(v) === undefined;
 

@@ -1,4 +1,5 @@
 // A decoded numpy array, and the conversion of decoded pickle values to what a JSON body would hold.
+import { isTable } from '../../contract/tables.js';
 import { DecodeError } from '../codec.js';
 import type { DType } from './dtype.js';
 import { isNumeric, readBytes, readNumeric, readUnicode, readVoid, type NumericData } from './elements.js';
@@ -92,8 +93,6 @@ export class NdArray {
     return build(0, 0);
   }
 }
-
-const isTable = (v: object) => (v as { [k: symbol]: unknown })[Symbol.for('recd.table')] === true;
 
 export function sizeOf(shape: readonly number[]): number {
   let n = 1;

@@ -1,21 +1,14 @@
 // A 1-D numpy structured array as a table of columns (the shape services read bulk rows in, see Rows
-// in http/types.ts): each field's elements stay the typed array the decoder made, a view over the
+// in contract/tables.ts): each field's elements stay the typed array the decoder made, a view over the
 // request's bytes where alignment allows. No object is made per row.
+import { TABLE, type Column, type Table } from '../../contract/tables.js';
 import { NdArray } from './ndarray.js';
 
-// The brand http/types.ts recognises tables by (codecs import nothing from src/http).
-const TABLE = Symbol.for('recd.table');
-
-export interface TableColumn {
-  readonly numbers: ArrayLike<number> | undefined;
-  get(i: number): unknown;
-}
-
-export class ColumnTable {
+export class ColumnTable implements Table {
   readonly [TABLE] = true as const;
   readonly length: number;
   readonly names: readonly string[];
-  private readonly columns = new Map<string, TableColumn>();
+  private readonly columns = new Map<string, Column>();
 
   constructor(readonly array: NdArray) {
     this.length = array.size;
@@ -23,7 +16,7 @@ export class ColumnTable {
     this.names = [...this.columns.keys()];
   }
 
-  column(name: string): TableColumn | undefined {
+  column(name: string): Column | undefined {
     return this.columns.get(name);
   }
 
@@ -32,7 +25,7 @@ export class ColumnTable {
   }
 }
 
-function columnOf(col: NdArray): TableColumn {
+function columnOf(col: NdArray): Column {
   const data = col.data;
   const exact = data !== null && !col.columns && (col.dtype.kind === 'i' || col.dtype.kind === 'u' || col.dtype.kind === 'f') && col.dtype.itemsize <= 4;
   if (exact || (col.dtype.kind === 'f' && col.dtype.itemsize === 8)) {

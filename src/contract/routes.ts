@@ -1,0 +1,99 @@
+// Route rows: method, path, roles, schemas and handler, with the contexts handlers receive; the
+// router, the dispatcher and the route modules share them.
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Claims } from './claims.js';
+import type { Access, Role } from './roles.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Context<P = unknown, Q = unknown, B = unknown> {
+  params: P;
+  query: Q;
+  body: B;
+  auth: Claims | undefined;
+  requestId: number; // per process; errors and logs show it in base 36
+}
+
+export interface AuthedContext<P, Q, B> extends Context<P, Q, B> {
+  auth: Claims;
+}
+
+export interface DbContext<P, Q, B> extends AuthedContext<P, Q, B> {
+  db: string;
+}
+
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+export const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => new Reply(status, body, headers);
+
+// Adds a warning to a result that carries `warnings` in an object body (a Reply's too); others pass unchanged.
+export function withWarning(result: HandlerResult, warning: string | undefined): HandlerResult {
+  if (warning === undefined) return result;
+  if (result instanceof Reply) {
+    const body = result.body;
+    return typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? new Reply(result.status, withWarning(body as Record<string, unknown>, warning), result.headers)
+      : result;
+  }
+  if (result === undefined || typeof result !== 'object') return result;
+  const warnings = Array.isArray(result.warnings) ? [...result.warnings, warning] : [warning];
+  return { ...result, warnings };
+}
+
+// undefined means 204 No Content; a plain value means 200 with that body.
+export type HandlerResult = Reply | Record<string, unknown> | string | undefined | void;
+
+export interface Route {
+  method: Method;
+  path: string;
+  access: Access;
+  database: boolean;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  // Body fields a codec may hand over as a Table (see Rows).
+  tables?: readonly string[];
+  summary: string;
+  recoType?: string; // recommendation routes: what call counts file them under
+  handler: (ctx: Context<any, any, any>) => HandlerResult | Promise<HandlerResult>;
+}
+
+type S<T> = T extends TSchema ? Static<T> : Record<string, never>;
+
+interface RouteSpec<P, Q, B, C> {
+  method: Method;
+  path: string;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  recoType?: string;
+  tables?: readonly string[];
+  handler: (ctx: C) => HandlerResult | Promise<HandlerResult>;
+}
+
+// Route constructors: the access level decides what the handler's context guarantees.
+export function publicRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
+  spec: RouteSpec<P, Q, B, Context<S<P>, S<Q>, S<B>>>,
+): Route {
+  return { ...spec, access: 'public', database: false } as Route;
+}
+
+export function authedRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
+  access: readonly Role[] | 'authenticated',
+  spec: RouteSpec<P, Q, B, AuthedContext<S<P>, S<Q>, S<B>>>,
+): Route {
+  return { ...spec, access, database: false } as Route;
+}
+
+export function dbRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
+  access: readonly Role[] | 'authenticated',
+  spec: RouteSpec<P, Q, B, DbContext<S<P>, S<Q>, S<B>>>,
+): Route {
+  return { ...spec, access, database: true } as Route;
+}

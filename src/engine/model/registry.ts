@@ -1,0 +1,92 @@
+// The models this process serves: for each database, the current model's buffer copied once from
+// Redis into a SharedArrayBuffer (so pool workers read it without a copy) and its typed views.
+// A new version replaces the entry; requests that still hold the old one keep it alive until they
+// finish, after which nothing references it and it is freed.
+import type { Logger } from 'pino';
+import { LRUCache } from 'lru-cache';
+import type { ModelMeta, ModelsStore } from '../../store/models-store.js';
+import { modelViews, type ModelViews } from './layout.js';
+import { scorable, type Scorable } from '../scoring/rankings.js';
+
+export interface LoadedModel extends Scorable {
+  id: string;
+  meta: ModelMeta;
+  buffer: SharedArrayBuffer;
+  views: ModelViews;
+  itemIds: string[]; // canonical id of each item row ('' for none)
+  itemIndex: Map<string, number>;
+}
+
+// Canonical ids of the rows [from, to) of a kind, from the catalogue's index.
+export type IdTable = (db: string, kind: 'item' | 'user', from: number, to: number) => Promise<string[]>;
+
+// Databases whose announced models are loaded ahead of need: those served recently.
+const HELD = 64;
+
+export class ModelRegistry {
+  private readonly models = new LRUCache<string, LoadedModel>({ max: HELD });
+  private readonly loading = new Map<string, Promise<LoadedModel | undefined>>();
+
+  constructor(
+    private readonly store: ModelsStore,
+    private readonly ids: IdTable,
+    private readonly logger: Logger,
+  ) {}
+
+  // The database's current model, loaded if needed; undefined when none was published.
+  // A held model is current: every newer one is announced and loaded in its place (and a lost
+  // subscription drops every held model), so only a database not held asks Redis.
+  async current(db: string): Promise<LoadedModel | undefined> {
+    const held = this.models.get(db);
+    if (held) return held;
+    const id = await this.store.current(db);
+    if (id === undefined) return undefined;
+    return this.load(db, id);
+  }
+
+  // The model this process holds for the database, without asking Redis.
+  held(db: string): LoadedModel | undefined {
+    return this.models.peek(db);
+  }
+
+  // Another process published a model: load it now if the database was served recently.
+  announced(db: string, id: string): void {
+    if (!this.models.has(db) || this.models.peek(db)!.id === id) return;
+    this.load(db, id).catch((err) => this.logger.warn({ err, db, model: id }, 'announced model not loaded'));
+  }
+
+  drop(db: string): void {
+    this.models.delete(db);
+  }
+
+  dropAll(): void {
+    this.models.clear();
+  }
+
+  private load(db: string, id: string): Promise<LoadedModel | undefined> {
+    const key = `${db} ${id}`;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.read(db, id).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async read(db: string, id: string): Promise<LoadedModel | undefined> {
+    const [bytes, meta] = await Promise.all([this.store.buffer(db, id), this.store.meta(db, id)]);
+    if (!bytes || !meta) return undefined; // superseded and trimmed meanwhile
+    const buffer = new SharedArrayBuffer(bytes.byteLength);
+    new Uint8Array(buffer).set(bytes);
+    const views = modelViews(buffer);
+    const itemIds = await this.ids(db, 'item', 0, views.dims.items);
+    const itemIndex = new Map<string, number>();
+    itemIds.forEach((itemId, i) => itemId !== '' && itemIndex.set(itemId, i));
+    const loaded = { id, meta, buffer, itemIds, itemIndex, ...scorable(views) };
+    // A slower load of an older version must not replace a newer one.
+    const now = this.models.peek(db);
+    if (!now || now.meta.timestamp <= meta.timestamp) this.models.set(db, loaded);
+    return loaded;
+  }
+}
+

@@ -1,0 +1,21 @@
+// The Piscina pool that scores models for requests too large to score on the event loop. Tasks
+// carry the model's SharedArrayBuffer (from registry.ts), which workers read in place.
+import { Piscina } from 'piscina';
+import type { LoadedModel } from '../model/registry.js';
+import type { Ranking, RankSpec } from './rankings.js';
+
+export class ScoringPool {
+  private readonly pool: Piscina;
+
+  constructor(threads: number) {
+    this.pool = new Piscina({ filename: new URL('./worker.js', import.meta.url).href, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+  }
+
+  rank(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
+    return this.pool.run({ model: model.buffer, listRows: model.listRows.buffer, modelId: model.id, spec, depth }, { name: 'rankItems' });
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

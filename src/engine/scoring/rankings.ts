@@ -1,0 +1,215 @@
+// Rankings of a served model: items most similar to an item, items best for a user's factor vector,
+// popular items. Each returns the best `depth` items (partial selection, not a sort); callers ask
+// again with a larger depth when filters or pages consume them. Items without factors (never rated
+// and not given any by ml_new_items) are left out of factor rankings.
+import { foldInTo } from '../../../native-free-kernels/fold-in.js';
+import { dotAt } from '../../../native-free-kernels/dot.js';
+import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
+import { topKTo } from '../../../native-free-kernels/top-k.js';
+import type { ModelViews } from '../model/layout.js';
+import type { ModelMeta } from '../../store/models-store.js';
+
+// What scoring reads of a model (a worker has no more than this).
+export interface Scorable {
+  views: ModelViews;
+  itemNorms: Float32Array; // length of each item's factor row (0: no factors)
+  // With an item index: the unit rows of the listed items in list order (listMembers' order), so a
+  // probe reads each list in one sequential pass. Read row by row from itemFactors, the members of
+  // a list lie all over memory, and fetching them cost more than scoring them (bench/RESULTS.md).
+  // Shared memory, so scoring workers use the serving process's copy. Empty without an index.
+  listRows: Float32Array;
+}
+
+// What scoring needs of a model's views; `listRows` when another thread already built them.
+export function scorable(views: ModelViews, listRows?: Float32Array): Scorable {
+  const { items, factors: f, lists } = views.dims;
+  const itemNorms = rowNorms(views.itemFactors, items, f);
+  if (listRows === undefined) {
+    const listed = lists > 0 ? views.listOffsets[lists]! : 0;
+    listRows = new Float32Array(new SharedArrayBuffer(listed * f * 4));
+    for (let p = 0; p < listed; p++) {
+      const i = views.listMembers[p]!, n = itemNorms[i]!;
+      for (let a = 0; a < f; a++) listRows[p * f + a] = views.itemFactors[i * f + a]! / n;
+    }
+  }
+  return { views, itemNorms, listRows };
+}
+
+export interface Ranking {
+  items: Uint32Array; // best first
+  scores: Float32Array;
+  complete: boolean; // every rankable item is listed: a deeper ranking would add nothing
+}
+
+function select(scores: Float32Array, n: number, depth: number): Ranking {
+  const k = Math.min(depth, n);
+  const items = new Uint32Array(k), best = new Float32Array(k);
+  const got = topKTo(items, best, scores, n, k);
+  return { items: items.subarray(0, got), scores: best.subarray(0, got), complete: got < k || k === n };
+}
+
+// With an item index, a similar-items ranking first scores the lists nearest the item until it holds
+// this many candidates (bench/http/reco-large.ts measures what share of the exact top items it finds).
+export const MIN_CANDIDATES = 8192;
+
+// Multiply-adds a ranking of this depth costs, about: what decides whether it runs on the event loop.
+export function rankWork(m: Scorable, spec: RankSpec, depth: number): number {
+  const { items: n, factors: f, lists } = m.views.dims;
+  switch (spec.kind) {
+    case 'similar':
+      return lists > 0 && depth < MIN_CANDIDATES ? Math.min(n, MIN_CANDIDATES) * f : n * f;
+    case 'vector':
+      return n * f;
+    case 'group':
+      return n * f * spec.vectors.length;
+    case 'popular':
+      return n;
+  }
+}
+
+// Cosine similarity of factor rows; the item itself is never listed.
+export function similarItems(m: Scorable, item: number, depth: number): Ranking {
+  const { items: n, factors: f } = m.views.dims;
+  if (m.views.dims.lists > 0) return similarByIndex(m, item, depth);
+  const V = m.views.itemFactors, norms = m.itemNorms;
+  const scores = new Float32Array(n);
+  const x = item * f, nx = norms[item]!;
+  for (let i = 0; i < n; i++) {
+    const ni = norms[i]!;
+    if (ni === 0 || nx === 0 || i === item) {
+      scores[i] = NaN; // topKTo skips NaN
+      continue;
+    }
+    const y = i * f;
+    scores[i] = dotAt(V, x, V, y, f) / (ni * nx);
+  }
+  return select(scores, n, depth);
+}
+
+// With an item index: the members of the lists nearest the item (at least MIN_CANDIDATES of them)
+// by cosine similarity, then, when a ranking must go deeper than those, every other listed item by
+// cosine similarity after them. Each part is ranked exactly and a deeper ranking only appends, so
+// pages of one ranking never repeat or skip an item. Complete once every list is ranked.
+function similarByIndex(m: Scorable, item: number, depth: number): Ranking {
+  const v = m.views;
+  const { factors: f, lists } = v.dims;
+  const nx = m.itemNorms[item]!;
+  if (nx === 0) return { items: new Uint32Array(0), scores: new Float32Array(0), complete: true };
+  const q = new Float32Array(f);
+  for (let a = 0; a < f; a++) q[a] = v.itemFactors[item * f + a]! / nx;
+  const listScores = new Float64Array(lists), taken = new Uint8Array(lists);
+  listScoresTo(listScores, v.itemFactors, f, v.listCentroids, lists, item);
+  const near = gatherPositions(listScores, taken, lists, v.listOffsets, MIN_CANDIDATES);
+  const all = taken.every((x) => x === 1);
+  const first = rankPositions(m, q, item, near, depth);
+  if (first.items.length === depth || all) return { ...first, complete: all && first.items.length < depth };
+  const rest = rankPositions(m, q, item, gatherPositions(listScores, taken, lists, v.listOffsets, Infinity), depth - first.items.length);
+  const items = new Uint32Array(first.items.length + rest.items.length), scores = new Float32Array(items.length);
+  items.set(first.items);
+  items.set(rest.items, first.items.length);
+  scores.set(first.scores);
+  scores.set(rest.scores, first.items.length);
+  return { items, scores, complete: items.length < depth };
+}
+
+// The best `depth` of the listed items at `positions` by cosine similarity with the unit vector q
+// of `item` (never the item itself).
+function rankPositions(m: Scorable, q: Float32Array, item: number, positions: Uint32Array, depth: number): { items: Uint32Array; scores: Float32Array } {
+  const f = m.views.dims.factors, rows = m.listRows, members = m.views.listMembers;
+  const scores = new Float32Array(positions.length);
+  for (let c = 0; c < positions.length; c++) {
+    const p = positions[c]!;
+    scores[c] = members[p] === item ? NaN : dotAt(q, 0, rows, p * f, f);
+  }
+  const k = Math.min(depth, positions.length);
+  const at = new Uint32Array(k), best = new Float32Array(k);
+  const got = topKTo(at, best, scores, positions.length, k);
+  const items = new Uint32Array(got);
+  for (let c = 0; c < got; c++) items[c] = members[positions[at[c]!]!]!;
+  return { items, scores: best.subarray(0, got) };
+}
+
+// Items by x · item factors (a group of one).
+export function itemsForVector(m: Scorable, x: Float32Array, depth: number): Ranking {
+  return itemsForGroup(m, [x], 0, depth);
+}
+
+export function popularItems(m: Scorable, depth: number): Ranking {
+  const scores = Float32Array.from(m.views.popularity, (p, i) => (m.views.itemCounts[i] === 0 ? NaN : p));
+  return select(scores, m.views.dims.items, depth);
+}
+
+// Factors for a user or session from their ratings (item rows, rating values), against the
+// model's fixed item factors: what training would give them, without retraining.
+export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, values: Float32Array): Float32Array {
+  const f = m.views.dims.factors;
+  const out = new Float32Array(f);
+  const p = m.meta.params;
+  foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, p.regularization ?? 20, p.alpha ?? 0.25, new Float64Array(2 * f * f + 2 * f));
+  return out;
+}
+
+// Items for a group: per item, (1 − consensus) · the mean of the members' scores + consensus · the
+// lowest one, so a consensus of 1 ranks what nobody in the group dislikes first.
+export function itemsForGroup(m: Scorable, vectors: Float32Array[], consensus: number, depth: number): Ranking {
+  const { items: n, factors: f } = m.views.dims;
+  const V = m.views.itemFactors, norms = m.itemNorms;
+  const scores = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (norms[i] === 0) {
+      scores[i] = NaN;
+      continue;
+    }
+    const y = i * f;
+    let sum = 0, low = Infinity;
+    for (const x of vectors) {
+      const dot = dotAt(x, 0, V, y, f);
+      sum += dot;
+      if (dot < low) low = dot;
+    }
+    scores[i] = (1 - consensus) * (sum / vectors.length) + consensus * low;
+  }
+  return select(scores, n, depth);
+}
+
+// The mean unit factor row of the given items (zeros when none has factors).
+export function meanDirection(m: Scorable, items: number[]): Float32Array {
+  const f = m.views.dims.factors;
+  const out = new Float32Array(f);
+  let used = 0;
+  for (const i of items) {
+    const n = m.itemNorms[i]!;
+    if (n === 0) continue;
+    used++;
+    for (let a = 0; a < f; a++) out[a]! += m.views.itemFactors[i * f + a]! / n;
+  }
+  if (used > 0) for (let a = 0; a < f; a++) out[a]! /= used;
+  return out;
+}
+
+// What to rank, in a form that can travel to a scoring worker.
+export type RankSpec = { kind: 'similar'; item: number } | { kind: 'vector'; vector: Float32Array } | { kind: 'group'; vectors: Float32Array[]; consensus: number } | { kind: 'popular' };
+
+export function rank(m: Scorable, spec: RankSpec, depth: number): Ranking {
+  switch (spec.kind) {
+    case 'similar':
+      return similarItems(m, spec.item, depth);
+    case 'vector':
+      return itemsForVector(m, spec.vector, depth);
+    case 'group':
+      return itemsForGroup(m, spec.vectors, spec.consensus, depth);
+    case 'popular':
+      return popularItems(m, depth);
+  }
+}
+
+// Item norms of a factor matrix (0 for a row without factors).
+export function rowNorms(factors: Float32Array, rows: number, f: number): Float32Array {
+  const out = new Float32Array(rows);
+  for (let r = 0; r < rows; r++) {
+    let ss = 0;
+    for (let a = 0; a < f; a++) ss += factors[r * f + a]! * factors[r * f + a]!;
+    out[r] = Math.sqrt(ss);
+  }
+  return out;
+}

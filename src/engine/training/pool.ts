@@ -1,0 +1,33 @@
+// The Piscina pool training runs on, separate from request handling: a run only awaits its tasks,
+// so the event loop stays free while every core trains.
+import { Piscina } from 'piscina';
+import type { TableInput } from './tasks.js';
+import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, NeighboursInput, PrepareInput, Prepared } from './tasks.js';
+
+export class TrainingPool {
+  private readonly pool: Piscina;
+
+  constructor(readonly threads: number) {
+    this.pool = new Piscina({
+      filename: new URL('./worker.js', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: 30_000, // threads (and their heaps) go away between runs
+    });
+  }
+
+  prepare = (input: PrepareInput): Promise<Prepared> => this.pool.run(input, { name: 'prepare' });
+  gram = (input: GramInput): Promise<void> => this.pool.run(input, { name: 'gram' });
+  halfStep = (input: HalfStepInput): Promise<void> => this.pool.run(input, { name: 'halfStep' });
+  finish = (input: FinishInput): Promise<{ loss: number }> => this.pool.run(input, { name: 'finish' });
+  neighbours = (input: NeighboursInput): Promise<void> => this.pool.run(input, { name: 'neighbours' });
+  indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.pool.run(input, { name: 'indexCentroids' });
+  indexAssign = (input: IndexAssignInput): Promise<void> => this.pool.run(input, { name: 'indexAssign' });
+  indexLists = (input: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): Promise<void> => this.pool.run(input, { name: 'indexLists' });
+  extend = (input: ExtendInput): Promise<Extended> => this.pool.run(input, { name: 'extend' });
+  table = (input: TableInput): Promise<void> => this.pool.run(input, { name: 'table' });
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

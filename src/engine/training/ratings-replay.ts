@@ -1,0 +1,136 @@
+// The ratings a training run sees: the last compacted snapshot plus the ratings log written since
+// (store/ratings-store.ts), replayed in order: the last write of a (user, item) wins, `delete`
+// removes one rating, `delete-user` every earlier rating of a user. Pure: runs in a worker.
+import type { LogEntry } from '../../store/training-store.js';
+
+export type { LogEntry };
+
+export interface Snapshot {
+  users: Uint32Array; // dense indices, sorted by (user, item), each pair once
+  items: Uint32Array;
+  ratings: Float32Array;
+  timestamps: Float64Array;
+}
+
+
+const RECORD = 24;
+const ALL = 0xffffffff;
+
+export function replay(base: Snapshot | undefined, log: LogEntry[]): Snapshot {
+  let n = base?.users.length ?? 0;
+  for (const e of log) n += e.op === 'put' || e.op === 'infer' ? Math.floor((e.r?.byteLength ?? 0) / RECORD) : 1;
+  // Events in write order: rating NaN marks a deletion, item ALL a user's deletion.
+  const eu = new Uint32Array(n), ei = new Uint32Array(n), er = new Float32Array(n), ets = new Float64Array(n);
+  let m = 0;
+  if (base) {
+    m = base.users.length;
+    eu.set(base.users);
+    ei.set(base.items);
+    er.set(base.ratings);
+    ets.set(base.timestamps);
+  }
+  const userGone = new Map<number, number>(); // user -> event of their last delete-user
+  for (const e of log) {
+    const us = e.u === '' ? [] : e.u.split(',').map(Number);
+    const is = e.i === '' ? [] : e.i.split(',').map(Number);
+    if (e.op === 'put' || e.op === 'infer') {
+      const r = e.r;
+      if (!r || r.byteLength % RECORD !== 0) throw new Error(`ratings log: ${e.op} entry without whole ${RECORD}-byte records`);
+      const dv = new DataView(r.buffer, r.byteOffset, r.byteLength);
+      for (let at = 0; at < r.byteLength; at += RECORD) {
+        const up = dv.getUint32(at), ip = dv.getUint32(at + 4);
+        // A corrupt entry must fail the run, not charge its ratings to another user or item.
+        if (up >= us.length || ip >= is.length) throw new Error(`ratings log: record names position ${up}/${ip} of ${us.length}/${is.length} ids`);
+        eu[m] = us[up]!;
+        ei[m] = is[ip]!;
+        er[m] = dv.getFloat64(at + 8);
+        ets[m] = dv.getFloat64(at + 16);
+        m++;
+      }
+    } else if (e.op === 'delete') {
+      eu[m] = us[0]!;
+      ei[m] = is[0]!;
+      er[m] = NaN;
+      m++;
+    } else if (e.op === 'delete-user') {
+      eu[m] = us[0]!;
+      ei[m] = ALL;
+      userGone.set(us[0]!, m);
+      m++;
+    } else {
+      throw new Error(`ratings log: unknown op ${JSON.stringify(e.op)}`);
+    }
+  }
+  // Stable counting sorts, by item then by user, keep write order within each (user, item).
+  const live: number[] = [];
+  for (let e = 0; e < m; e++) {
+    if (ei[e] === ALL) continue;
+    const gone = userGone.get(eu[e]!);
+    if (gone !== undefined && e < gone) continue;
+    live.push(e);
+  }
+  const order = sortBy(sortBy(Uint32Array.from(live), ei), eu);
+  let kept = 0;
+  for (let k = 0; k < order.length; k++) {
+    const e = order[k]!;
+    const last = k === order.length - 1 || eu[order[k + 1]!] !== eu[e] || ei[order[k + 1]!] !== ei[e];
+    if (last && !Number.isNaN(er[e]!)) order[kept++] = e;
+  }
+  const out: Snapshot = { users: new Uint32Array(kept), items: new Uint32Array(kept), ratings: new Float32Array(kept), timestamps: new Float64Array(kept) };
+  for (let k = 0; k < kept; k++) {
+    const e = order[k]!;
+    out.users[k] = eu[e]!;
+    out.items[k] = ei[e]!;
+    out.ratings[k] = er[e]!;
+    out.timestamps[k] = ets[e]!;
+  }
+  return out;
+}
+
+// Events reordered by key, stable (a counting sort over the key's range).
+function sortBy(events: Uint32Array, key: Uint32Array): Uint32Array {
+  let max = 0;
+  for (const e of events) if (key[e]! > max) max = key[e]!;
+  const start = new Uint32Array(max + 2);
+  for (const e of events) start[key[e]! + 1]!++;
+  for (let k = 0; k <= max; k++) start[k + 1]! += start[k]!;
+  const out = new Uint32Array(events.length);
+  for (const e of events) out[start[key[e]!]!++] = e;
+  return out;
+}
+
+// Snapshot blob: count (uint32 LE) then the four columns, little-endian, each 8-byte aligned.
+export function encodeSnapshot(s: Snapshot): Uint8Array {
+  const n = s.users.length;
+  const at = snapshotOffsets(n);
+  const out = new Uint8Array(at.bytes);
+  new DataView(out.buffer).setUint32(0, n, true);
+  new Uint32Array(out.buffer, at.users, n).set(s.users);
+  new Uint32Array(out.buffer, at.items, n).set(s.items);
+  new Float32Array(out.buffer, at.ratings, n).set(s.ratings);
+  new Float64Array(out.buffer, at.timestamps, n).set(s.timestamps);
+  return out;
+}
+
+export function decodeSnapshot(blob: Uint8Array): Snapshot {
+  // Copied into a fresh, aligned buffer: a Redis reply's bytes sit at any offset.
+  const bytes = new Uint8Array(blob);
+  const n = bytes.byteLength >= 8 ? new DataView(bytes.buffer).getUint32(0, true) : -1;
+  const at = snapshotOffsets(Math.max(n, 0));
+  if (n < 0 || at.bytes !== bytes.byteLength) throw new Error(`ratings snapshot: ${bytes.byteLength} bytes do not hold ${n} ratings`);
+  return {
+    users: new Uint32Array(bytes.buffer, at.users, n),
+    items: new Uint32Array(bytes.buffer, at.items, n),
+    ratings: new Float32Array(bytes.buffer, at.ratings, n),
+    timestamps: new Float64Array(bytes.buffer, at.timestamps, n),
+  };
+}
+
+function snapshotOffsets(n: number) {
+  const a8 = (x: number) => (x + 7) & ~7;
+  const users = 8;
+  const items = a8(users + 4 * n);
+  const ratings = a8(items + 4 * n);
+  const timestamps = a8(ratings + 4 * n);
+  return { users, items, ratings, timestamps, bytes: timestamps + 8 * n };
+}

@@ -1,0 +1,255 @@
+// The training loop outside the request path. Triggers (rating thresholds, item creation, the
+// weekly retrain, POST tasks/<name>/) queue a task in Redis; every process polls the queue and
+// runs what is due under the database's trainer lock, so one trainer per database runs across the
+// deployment. A run keeps its task record current; a failed run keeps the previous model, is
+// recorded FAILED with the reason and is queued again with exponential backoff.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { DatabasesStore } from '../../store/databases-store.js';
+import type { ModelMeta, ModelsStore } from '../../store/models-store.js';
+import type { TablesStore } from '../../store/tables-store.js';
+import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
+import type { TrainingStore } from '../../store/training-store.js';
+import { modelViews } from '../model/layout.js';
+import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
+import type { ModelRegistry } from '../model/registry.js';
+import { evenRanges, trainAls, type AlsParams } from './trainer.js';
+import type { TrainingPool } from './pool.js';
+import type { ItemFeatures } from './tasks.js';
+
+export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
+// A run holds its queue entry this long: a process that dies mid-run leaves it due again then.
+const LEASE_MS = 30 * 60_000;
+export type TaskName = (typeof TASK_NAMES)[number];
+
+export interface SchedulerOptions {
+  pollMs: number;
+  retrySeconds: number; // first retry delay, doubled after each further failure
+  maxRetries: number;
+  retrainIntervalSeconds: number; // feedback no model has seen for this long triggers a retrain
+  lockTtlMs: number;
+  params: AlsParams;
+}
+
+export interface SchedulerDeps {
+  training: TrainingStore;
+  models: ModelsStore;
+  tasks: TasksStore;
+  databases: DatabasesStore;
+  tables: TablesStore;
+  registry: ModelRegistry;
+  pool: TrainingPool;
+  // The catalogue's item features (services/catalogue-view.ts), for ml_new_items.
+  itemFeatures: (db: string) => Promise<ItemFeatures>;
+  logger: Logger;
+}
+
+export type Triggered = { queued: true; taskId: string } | { queued: false; reason: 'queued' | 'running'; taskId: string | undefined };
+
+export class TrainingScheduler {
+  private readonly token = randomUUID();
+  private readonly feedback = new Set<string>();
+  private timers: NodeJS.Timeout[] = [];
+  private busy: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly d: SchedulerDeps,
+    private readonly o: SchedulerOptions,
+  ) {}
+
+  start(): void {
+    this.timers.push(setInterval(() => this.tick(), this.o.pollMs));
+    this.timers.push(setInterval(() => void this.flushFeedback(), 1000));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    await this.flushFeedback();
+    await this.busy;
+  }
+
+  // Queues a run unless one of that name is queued already (or running, when refuseRunning: an
+  // explicit request; automatic triggers queue the next run behind a running one).
+  async trigger(db: string, name: TaskName, progress = 'waiting for a trainer', refuseRunning = false): Promise<Triggered> {
+    if (refuseRunning && (await this.d.training.holder(db))?.split(' ')[1] === name) return { queued: false, reason: 'running', taskId: undefined };
+    const task: TaskRecord = { task_id: randomUUID(), name, start_time: Date.now() / 1000, end_time: null, status: 'QUEUED', progress, error: null };
+    if (!(await this.d.training.markQueued(db, name, task.task_id))) {
+      // Joins the run already waiting, whose record now tells the latest reason.
+      const taskId = await this.d.training.queuedId(db, name);
+      const waiting = taskId === undefined ? undefined : await this.d.tasks.get(db, taskId);
+      if (!refuseRunning && waiting?.status === 'QUEUED') await this.d.tasks.put(db, { ...waiting, progress });
+      return { queued: false, reason: 'queued', taskId };
+    }
+    await this.d.tasks.put(db, task);
+    await this.d.training.enqueue(db, name, Date.now());
+    return { queued: true, taskId: task.task_id };
+  }
+
+  // Feedback arrived: remembered here, flushed to Redis about once a second (the weekly trigger).
+  noteFeedback(db: string): void {
+    this.feedback.add(db);
+  }
+
+  private async flushFeedback(): Promise<void> {
+    if (this.feedback.size === 0) return;
+    const dbs = [...this.feedback];
+    this.feedback.clear();
+    await this.d.training.noteFeedback(dbs, Date.now()).catch((err) => this.d.logger.warn({ err }, 'feedback marks not flushed'));
+  }
+
+  private tick(): void {
+    if (this.busy || this.stopped) return;
+    this.busy = this.runDue()
+      .catch((err) => this.d.logger.error({ err }, 'training scheduler tick failed'))
+      .finally(() => (this.busy = undefined));
+  }
+
+  private async runDue(): Promise<void> {
+    const now = Date.now();
+    for (const db of await this.d.training.staleFeedback(now - this.o.retrainIntervalSeconds * 1000, 100)) {
+      await this.trigger(db, 'ml_model_retrain', 'weekly retrain: feedback no model has seen');
+    }
+    for (const { db, name } of await this.d.training.due(now, 20)) {
+      if (this.stopped) return;
+      if (!(TASK_NAMES as readonly string[]).includes(name)) continue;
+      await this.run(db, name as TaskName);
+    }
+  }
+
+  private async run(db: string, name: TaskName): Promise<void> {
+    const owner = `${this.token} ${name}`;
+    if (!(await this.d.training.lock(db, owner, this.o.lockTtlMs))) return; // another process runs it; it stays queued
+    const renewal = setInterval(() => void this.d.training.renew(db, owner, this.o.lockTtlMs).catch(() => undefined), this.o.lockTtlMs / 3);
+    let task: TaskRecord | undefined;
+    let writes = Promise.resolve();
+    const record = (t: TaskRecord) => {
+      writes = writes.then(() => this.d.tasks.put(db, t)).catch((err) => this.d.logger.warn({ err, db }, 'task record not written'));
+      return writes;
+    };
+    let failed = false;
+    try {
+      await this.d.training.lease(db, name, Date.now() + LEASE_MS);
+      const taskId = (await this.d.training.takeQueued(db, name)) ?? randomUUID();
+      if (!(await this.d.databases.get(db))) return await this.d.training.forgetDatabase(db);
+      task = { task_id: taskId, name, start_time: Date.now() / 1000, end_time: null, status: 'RUNNING', progress: 'starting', error: null };
+      await record(task);
+      const progress = (text: string) => void record((task = { ...task!, progress: text }));
+      const summary = await this.jobs[name](db, owner, progress);
+      await record({ ...task, status: 'COMPLETED', end_time: Date.now() / 1000, progress: summary });
+      await this.d.training.succeeded(db, name);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      this.d.logger.warn({ err, db, task: name }, 'background task failed');
+      if (task) await record({ ...task, status: 'FAILED', end_time: Date.now() / 1000, error: reason });
+      failed = true;
+    } finally {
+      clearInterval(renewal);
+      await this.d.training.settle(db, name).catch((err) => this.d.logger.error({ err, db }, 'training queue not settled'));
+      await this.d.training.unlock(db, owner).catch(() => undefined);
+    }
+    if (failed) await this.retry(db, name).catch((err) => this.d.logger.error({ err, db }, 'task retry not queued'));
+  }
+
+  private async retry(db: string, name: TaskName): Promise<void> {
+    const failures = await this.d.training.failed(db, name);
+    if (failures > this.o.maxRetries) return;
+    const delay = this.o.retrySeconds * 2 ** (failures - 1);
+    const task: TaskRecord = {
+      task_id: randomUUID(),
+      name,
+      start_time: Date.now() / 1000,
+      end_time: null,
+      status: 'QUEUED',
+      progress: `retry ${failures}/${this.o.maxRetries} after a failure, in ${delay} s`,
+      error: null,
+    };
+    if (!(await this.d.training.markQueued(db, name, task.task_id))) return; // a trigger queued one already
+    await this.d.tasks.put(db, task);
+    await this.d.training.schedule(db, name, Date.now() + delay * 1000);
+  }
+
+  private readonly jobs: Record<TaskName, (db: string, owner: string, progress: (text: string) => void) => Promise<string>> = {
+    ml_model_retrain: (db, owner, progress) => this.retrain(db, owner, progress),
+    ml_new_items: (db, owner, progress) => this.newItems(db, owner, progress),
+    precomputed_tables: (db, _owner, progress) => this.buildTables(db, progress),
+  };
+
+  private async retrain(db: string, owner: string, progress: (text: string) => void): Promise<string> {
+    const p = this.o.params;
+    await this.d.training.feedbackSeen(db);
+    progress('reading ratings');
+    const sizes = await this.d.training.sizes(db);
+    const stored = await this.d.training.snapshot(db);
+    const log = await this.d.training.logSince(db, stored.after);
+    const trained = await trainAls(this.d.pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, p, progress);
+    progress('publishing');
+    const bytes = new Uint8Array(trained.model);
+    const views = modelViews(trained.model);
+    const meta: ModelMeta = {
+      model_id: randomUUID(),
+      timestamp: Date.now() / 1000,
+      algorithm: 'als',
+      n_users: views.dims.users,
+      n_items: views.dims.items,
+      n_ratings: trained.ratings,
+      factors: p.factors,
+      neighbours: views.dims.neighbours,
+      bytes: bytes.byteLength,
+      metrics: { loss: trained.loss, training_seconds: trained.seconds, users_with_ratings: trained.users },
+      params: { factors: p.factors, iterations: p.iterations, regularization: p.regularization, alpha: p.alpha, cg_steps: p.cgSteps },
+    };
+    if (!(await this.d.models.publish(db, owner, meta, bytes))) throw new Error('lost the trainer lock before publishing');
+    await this.markReady(db);
+    await this.d.training.compact(db, encodeSnapshot(trained.snapshot), log.last);
+    // Items nobody rated have no trained factors: their properties give them some.
+    if (views.itemCounts.some((c) => c === 0)) await this.trigger(db, 'ml_new_items', 'after a training: items without ratings get factors from their properties');
+    if ((await this.d.tables.list(db)).length > 0) await this.trigger(db, 'precomputed_tables', 'after a training: tables follow the new model');
+    return `model ${meta.model_id}: ${meta.n_users} users, ${meta.n_items} items, ${meta.n_ratings} ratings`;
+  }
+
+  private async newItems(db: string, owner: string, progress: (text: string) => void): Promise<string> {
+    const current = await this.d.registry.current(db);
+    if (!current) return 'no trained model yet: the first training covers every item';
+    progress('reading item properties');
+    const features = await this.d.itemFeatures(db);
+    const extended = await this.d.pool.extend({ model: current.buffer, features });
+    if (extended.targets === 0) return 'every item has trained factors: nothing to do';
+    const dims = extended.dims;
+    const meta: ModelMeta = {
+      ...current.meta,
+      model_id: randomUUID(),
+      timestamp: Date.now() / 1000,
+      algorithm: 'als+new-items',
+      n_items: dims.items,
+      bytes: extended.model.byteLength,
+      metrics: { ...current.meta.metrics, new_items: extended.targets, new_items_from_properties: extended.fromFeatures },
+    };
+    if (!(await this.d.models.publish(db, owner, meta, new Uint8Array(extended.model)))) throw new Error('lost the trainer lock before publishing');
+    return `model ${meta.model_id}: ${extended.targets} items without ratings given factors, ${extended.fromFeatures} of them from items sharing property values`;
+  }
+
+  // Every table of the database from the current model (in the pool, one row range per thread).
+  private async buildTables(db: string, progress: (text: string) => void): Promise<string> {
+    const defs = await this.d.tables.list(db);
+    if (defs.length === 0) return 'no precomputed tables are defined';
+    const model = await this.d.registry.current(db);
+    if (!model) throw new Error('no trained model yet: tables are built from a model');
+    let built = 0;
+    for (const def of defs) {
+      progress(`table ${def.name} (${built + 1}/${defs.length})`);
+      const rows = def.reco_type === 'item_to_items' ? model.views.dims.items : model.views.dims.users;
+      const dst = new SharedArrayBuffer(rows * def.amt * 4);
+      const parts = evenRanges(rows, this.d.pool.threads);
+      await Promise.all(parts.map(([rowStart, rowEnd]) => this.d.pool.table({ model: model.buffer, kind: def.reco_type, amt: def.amt, rowStart, rowEnd, dst })));
+      if (await this.d.tables.store(db, { ...def, built: { model_id: model.id, built_at: Date.now() / 1000, rows } }, new Uint8Array(dst))) built++;
+    }
+    return `${built} of ${defs.length} tables built from model ${model.id}`;
+  }
+
+  private async markReady(db: string): Promise<void> {
+    const record = await this.d.databases.get(db);
+    if (record && record.status !== 'ready') await this.d.databases.update({ ...record, status: 'ready' });
+  }
+}

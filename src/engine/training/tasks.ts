@@ -1,0 +1,105 @@
+// What a training run sends to its pool tasks and gets back: the shapes the coordinator (trainer.ts,
+// pool.ts, scheduler.ts) and the worker (worker.ts) both import.
+import type { Csr } from '../../../native-free-kernels/csr.js';
+import type { ModelDims } from '../model/layout.js';
+import type { LogEntry, Snapshot } from './ratings-replay.js';
+
+export interface AlsParams {
+  factors: number;
+  iterations: number;
+  regularization: number;
+  alpha: number;
+  cgSteps: number;
+  neighbours: number;
+  indexMinItems: number; // catalogues of at least this many items get an item index
+  popularityHalfLifeSeconds: number;
+  seed: number;
+}
+
+export interface PrepareInput {
+  snapshot: Snapshot | undefined;
+  log: LogEntry[];
+  users: number; // the catalogue's index high-water marks: every factor matrix covers them
+  items: number;
+  params: AlsParams;
+  now: number;
+}
+
+export interface Prepared {
+  model: SharedArrayBuffer;
+  byUser: Csr; // SharedArrayBuffer-backed
+  byItem: Csr;
+  snapshot: Snapshot; // the compacted ratings, for the next run
+  ratings: number;
+  users: number; // users with at least one rating
+}
+
+export interface GramInput {
+  model: SharedArrayBuffer;
+  side: 'users' | 'items';
+  rowStart: number;
+  rowEnd: number;
+  dst: SharedArrayBuffer; // f*f float64: the Gram matrix of rows [rowStart, rowEnd) (the coordinator sums the parts)
+}
+
+export interface HalfStepInput {
+  model: SharedArrayBuffer;
+  side: 'users' | 'items'; // the factors recomputed
+  m: Csr; // byUser for users, byItem for items
+  gram: SharedArrayBuffer; // of the other side
+  rowStart: number;
+  rowEnd: number;
+  params: AlsParams;
+}
+
+export interface FinishInput {
+  model: SharedArrayBuffer;
+  byUser: Csr;
+  params: AlsParams;
+}
+
+export interface NeighboursInput {
+  model: SharedArrayBuffer;
+  rowStart: number;
+  rowEnd: number;
+}
+
+export interface IndexCentroidsInput {
+  model: SharedArrayBuffer;
+  seed: number;
+}
+
+export interface IndexAssignInput {
+  model: SharedArrayBuffer;
+  assign: SharedArrayBuffer; // items × uint32, rows [rowStart, rowEnd) written
+  rowStart: number;
+  rowEnd: number;
+}
+
+// Each item's (property, value) features as CSR (services/catalogue-view.ts features()).
+export interface ItemFeatures {
+  indptr: Uint32Array; // items + 1
+  indices: Uint32Array;
+  count: number;
+}
+
+export interface ExtendInput {
+  model: SharedArrayBuffer;
+  features: ItemFeatures;
+}
+
+export interface Extended {
+  model: SharedArrayBuffer;
+  dims: ModelDims;
+  targets: number; // items without ratings, given factors
+  fromFeatures: number; // of which from items sharing property values (the rest: the mean item)
+}
+
+export interface TableInput {
+  model: SharedArrayBuffer;
+  kind: 'item_to_items' | 'profile_to_items';
+  amt: number;
+  rowStart: number;
+  rowEnd: number;
+  dst: SharedArrayBuffer; // rows × amt uint32, 0xffffffff where a row has fewer
+}

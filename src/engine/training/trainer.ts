@@ -1,0 +1,105 @@
+// One ALS training run coordinated from the main thread: every step is a pool task over shared
+// buffers, each half-step and the neighbour pass split into one row range per thread.
+import type { Csr } from '../../../native-free-kernels/csr.js';
+import { modelViews } from '../model/layout.js';
+import type { LogEntry, Snapshot } from './ratings-replay.js';
+import type { TrainingPool } from './pool.js';
+import type { AlsParams } from './tasks.js';
+
+export type { AlsParams };
+
+export interface TrainInput {
+  snapshot: Snapshot | undefined;
+  log: LogEntry[];
+  users: number;
+  items: number;
+}
+
+export interface Trained {
+  model: SharedArrayBuffer;
+  snapshot: Snapshot;
+  ratings: number;
+  users: number; // with ratings
+  loss: number;
+  seconds: number;
+}
+
+export class NoRatingsError extends Error {
+  constructor() {
+    super('no ratings to train on');
+  }
+}
+
+export async function trainAls(pool: TrainingPool, input: TrainInput, p: AlsParams, progress: (text: string) => void): Promise<Trained> {
+  const started = performance.now();
+  const prep = await pool.prepare({ ...input, params: p, now: Date.now() / 1000 });
+  if (prep.ratings === 0) throw new NoRatingsError();
+  const { model, byUser, byItem } = prep;
+  const dims = modelViews(model).dims;
+  const f = dims.factors;
+  const gram = new SharedArrayBuffer(f * f * 8);
+  const split = (rows: number, m: Csr) => ranges(rows, m, pool.threads, f);
+  const userParts = split(dims.users, byUser);
+  const itemParts = split(dims.items, byItem);
+  // The Gram matrix of one side as the sum of one part per thread.
+  const parts = Array.from({ length: pool.threads }, () => new SharedArrayBuffer(f * f * 8));
+  const gramOf = async (side: 'users' | 'items') => {
+    const rows = evenRanges(side === 'users' ? dims.users : dims.items, pool.threads);
+    await Promise.all(rows.map(([rowStart, rowEnd], k) => pool.gram({ model, side, rowStart, rowEnd, dst: parts[k]! })));
+    const sum = new Float64Array(gram);
+    sum.fill(0);
+    rows.forEach((_, k) => {
+      const part = new Float64Array(parts[k]!);
+      for (let a = 0; a < sum.length; a++) sum[a]! += part[a]!;
+    });
+  };
+  for (let it = 1; it <= p.iterations; it++) {
+    progress(`iteration ${it}/${p.iterations}`);
+    await gramOf('items');
+    await Promise.all(userParts.map(([rowStart, rowEnd]) => pool.halfStep({ model, side: 'users', m: byUser, gram, rowStart, rowEnd, params: p })));
+    await gramOf('users');
+    await Promise.all(itemParts.map(([rowStart, rowEnd]) => pool.halfStep({ model, side: 'items', m: byItem, gram, rowStart, rowEnd, params: p })));
+  }
+  progress('neighbours');
+  const { loss } = await pool.finish({ model, byUser, params: p });
+  if (dims.neighbours > 0) {
+    const parts = evenRanges(dims.items, pool.threads);
+    await Promise.all(parts.map(([rowStart, rowEnd]) => pool.neighbours({ model, rowStart, rowEnd })));
+  }
+  if (dims.lists > 0) {
+    progress('item index');
+    await pool.indexCentroids({ model, seed: p.seed });
+    const assign = new SharedArrayBuffer(dims.items * 4);
+    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.indexAssign({ model, assign, rowStart, rowEnd })));
+    await pool.indexLists({ model, assign });
+  }
+  return { model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, loss, seconds: (performance.now() - started) / 1000 };
+}
+
+// Row ranges of about equal work, one per thread: a row costs its nonzeros plus about f/2 of them
+// (its share of the Gram products), so rows are weighted so.
+function ranges(rows: number, m: Csr, parts: number, f: number): [number, number][] {
+  const perRow = Math.max(1, f / 2);
+  const total = m.indptr[rows]! + rows * perRow;
+  const out: [number, number][] = [];
+  let start = 0;
+  for (let k = 1; k <= parts && start < rows; k++) {
+    let end = start;
+    const goal = (total * k) / parts;
+    while (end < rows && m.indptr[end]! + end * perRow < goal) end++;
+    if (k === parts) end = rows;
+    if (end > start) out.push([start, end]);
+    start = end;
+  }
+  return out;
+}
+
+// Row ranges of equal size, one per thread.
+export function evenRanges(rows: number, parts: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let k = 0; k < parts; k++) {
+    const a = Math.floor((rows * k) / parts), b = Math.floor((rows * (k + 1)) / parts);
+    if (b > a) out.push([a, b]);
+  }
+  return out;
+}

@@ -1,0 +1,197 @@
+// Piscina worker tasks of a training run (pool.run(data, { name })). Workers only compute: every
+// buffer they read or write is a SharedArrayBuffer the coordinator (engine/train.ts) owns, so a
+// half-step or a neighbour pass is split among workers writing disjoint rows.
+import { alsHalfStepTo, alsLoss } from '../../../native-free-kernels/als.js';
+import { csrFromTriples, transpose, type Csr } from '../../../native-free-kernels/csr.js';
+import { gramTo } from '../../../native-free-kernels/linalg.js';
+import { assignTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
+import { itemNeighboursTo } from '../../../native-free-kernels/neighbours.js';
+import { popularityTo } from '../../../native-free-kernels/popularity.js';
+import { mulberry32 } from '../../../native-free-kernels/random.js';
+import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
+import { allocateModel, modelViews, type ModelDims } from '../model/layout.js';
+import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
+import { replay, type LogEntry, type Snapshot } from './ratings-replay.js';
+import type { AlsParams, PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, NeighboursInput, IndexCentroidsInput, IndexAssignInput, ItemFeatures, ExtendInput, Extended, TableInput } from './tasks.js';
+
+// Ratings snapshot + log → compacted ratings → CSR both ways, popularity, counts, initial factors.
+export function prepare(input: PrepareInput): Prepared {
+  const { params: p } = input;
+  const snapshot = replay(input.snapshot, input.log);
+  const n = snapshot.users.length;
+  let users = input.users, items = input.items;
+  for (let e = 0; e < n; e++) {
+    if (snapshot.users[e]! >= users) users = snapshot.users[e]! + 1;
+    if (snapshot.items[e]! >= items) items = snapshot.items[e]! + 1;
+  }
+  const byUser = shared(csrFromTriples(users, items, snapshot.users, snapshot.items, snapshot.ratings));
+  const byItem = shared(transpose(byUser));
+  const { buffer, views } = allocateModel({ factors: p.factors, users, items, neighbours: items <= NEIGHBOURS_MAX_ITEMS ? p.neighbours : 0, trainedItems: items, lists: listsFor(items, p.indexMinItems) });
+  popularityTo(views.popularity, snapshot.items, snapshot.timestamps, new Float32Array(n).fill(1), input.now, p.popularityHalfLifeSeconds);
+  for (let i = 0; i < items; i++) views.itemCounts[i] = byItem.indptr[i + 1]! - byItem.indptr[i]!;
+  // Same scale as the `implicit` library's initialisation: uniform [0, 0.01).
+  const next = mulberry32(p.seed); // reproducible runs on the same data
+  for (let k = 0; k < views.userFactors.length; k++) views.userFactors[k] = next() * 0.01;
+  for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() * 0.01;
+  let rated = 0;
+  for (let u = 0; u < users; u++) if (byUser.indptr[u + 1]! > byUser.indptr[u]!) rated++;
+  return { model: buffer, byUser, byItem, snapshot, ratings: n, users: rated };
+}
+
+// Neighbour lists cost O(items² · factors): beyond this many items they are left to request time.
+export const NEIGHBOURS_MAX_ITEMS = 20_000;
+
+// From AlsParams.indexMinItems items on (RECD_ITEM_INDEX_MIN_ITEMS, default 100,000: where a
+// similar-items ranking over every item costs several ms, bench/RESULTS.md), the model carries an
+// item index (native-free-kernels/ivf.ts) of about ITEMS_PER_LIST items a list, and item-to-items
+// rankings score the lists nearest the item.
+export const ITEMS_PER_LIST = 2048;
+// k-means runs on this many sample rows per list: enough for stable centroids, far cheaper than all rows.
+const SAMPLE_PER_LIST = 48;
+const KMEANS_ITERATIONS = 8;
+
+export const listsFor = (items: number, minItems: number): number => (items < minItems ? 0 : Math.ceil(items / ITEMS_PER_LIST));
+
+export function gram({ model, side, rowStart, rowEnd, dst }: GramInput): void {
+  const v = modelViews(model);
+  const f = v.dims.factors;
+  const factors = side === 'users' ? v.userFactors : v.itemFactors;
+  gramTo(new Float64Array(dst), factors.subarray(rowStart * f, rowEnd * f), rowEnd - rowStart, f);
+}
+
+export function halfStep({ model, side, m, gram: g, rowStart, rowEnd, params: p }: HalfStepInput): void {
+  const v = modelViews(model);
+  const f = v.dims.factors;
+  const [dst, other] = side === 'users' ? [v.userFactors, v.itemFactors] : [v.itemFactors, v.userFactors];
+  alsHalfStepTo(dst, m, other, new Float64Array(g), f, p.regularization, p.alpha, p.cgSteps, new Float64Array(4 * f), rowStart, rowEnd);
+}
+
+// The Gram matrix fold-in needs, and the training loss for the model's metrics.
+export function finish({ model, byUser, params: p }: FinishInput): { loss: number } {
+  const v = modelViews(model);
+  const f = v.dims.factors;
+  gramTo(v.gram, v.itemFactors, v.dims.items, f);
+  return { loss: alsLoss(byUser, v.userFactors, v.itemFactors, v.dims.users, v.dims.items, f, p.regularization, p.alpha) };
+}
+
+export function neighbours({ model, rowStart, rowEnd }: NeighboursInput): void {
+  const v = modelViews(model);
+  const { items, factors, neighbours: k } = v.dims;
+  itemNeighboursTo(v.neighbourIdx, v.neighbourScore, v.itemFactors, items, factors, k, new Float32Array(2 * items), rowStart, rowEnd);
+}
+
+// The item index's centroids: spherical k-means on a random sample of the items with factors.
+export function indexCentroids({ model, seed }: IndexCentroidsInput): void {
+  const v = modelViews(model);
+  const { items, factors: f, lists } = v.dims;
+  const norms = rowNorms(v.itemFactors, items, f);
+  const rated: number[] = [];
+  for (let i = 0; i < items; i++) if (norms[i]! > 0) rated.push(i);
+  if (rated.length === 0) return; // nothing to index: every list stays empty
+  const next = mulberry32(seed);
+  // Without replacement while rows suffice (a partial shuffle), else with repeats (duplicate seeds
+  // leave lists empty, which k-means re-seeds).
+  const size = Math.max(lists, Math.min(rated.length, lists * SAMPLE_PER_LIST));
+  const sample = new Uint32Array(size);
+  for (let s = 0; s < size; s++) {
+    if (s < rated.length) {
+      const pick = s + Math.floor(next() * (rated.length - s));
+      [rated[s], rated[pick]] = [rated[pick]!, rated[s]!];
+      sample[s] = rated[s]!;
+    } else sample[s] = rated[Math.floor(next() * rated.length)]!;
+  }
+  sphericalKMeansTo(v.listCentroids, lists, v.itemFactors, norms, items, f, sample, KMEANS_ITERATIONS, new Float64Array(lists * f), new Uint32Array(lists), new Uint32Array(size));
+}
+
+export function indexAssign({ model, assign, rowStart, rowEnd }: IndexAssignInput): void {
+  const v = modelViews(model);
+  const { items, factors: f, lists } = v.dims;
+  assignTo(new Uint32Array(assign), v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, v.listCentroids, lists, rowStart, rowEnd);
+}
+
+export function indexLists({ model, assign }: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): void {
+  const v = modelViews(model);
+  listsFromAssignmentTo(v.listOffsets, v.listMembers, new Uint32Array(assign), v.dims.items, v.dims.lists);
+}
+
+// ml_new_items: a copy of the model covering every catalogue item, where items without ratings
+// (created after training, or never rated) get the mean factors of rated items sharing their
+// property values.
+export function extend({ model, features }: ExtendInput): Extended {
+  const old = modelViews(model);
+  const items = Math.max(old.dims.items, features.indptr.length - 1);
+  const dims: ModelDims = { ...old.dims, items };
+  const { buffer, views: v } = allocateModel(dims);
+  const f = dims.factors;
+  v.userFactors.set(old.userFactors);
+  v.itemFactors.set(old.itemFactors);
+  v.gram.set(old.gram);
+  v.popularity.set(old.popularity);
+  v.itemCounts.set(old.itemCounts);
+  v.neighbourIdx.fill(0xffffffff);
+  v.neighbourScore.fill(NaN);
+  v.neighbourIdx.set(old.neighbourIdx);
+  v.neighbourScore.set(old.neighbourScore);
+  const trained = new Uint8Array(items);
+  const targets: number[] = [];
+  for (let i = 0; i < items; i++) {
+    if (v.itemCounts[i]! > 0) trained[i] = 1;
+    else targets.push(i);
+  }
+  // Items beyond the catalogue's feature rows (none, normally) have no features.
+  const indptr = new Uint32Array(items + 1);
+  indptr.set(features.indptr.subarray(0, Math.min(features.indptr.length, items + 1)));
+  for (let i = features.indptr.length; i <= items; i++) indptr[i] = indptr[i - 1]!;
+  const fromFeatures = featureFactorsTo(
+    v.itemFactors,
+    items,
+    f,
+    trained,
+    indptr,
+    features.indices,
+    features.count,
+    Uint32Array.from(targets),
+    new Float64Array(features.count * f),
+    new Uint32Array(features.count),
+    new Float64Array(f),
+  );
+  if (dims.lists > 0) {
+    // Rows keep their lists; rows given factors here join the list of their nearest centroid.
+    v.listCentroids.set(old.listCentroids);
+    const assign = new Uint32Array(items).fill(NO_LIST);
+    for (let c = 0; c < dims.lists; c++) for (let p = old.listOffsets[c]!; p < old.listOffsets[c + 1]!; p++) assign[old.listMembers[p]!] = c;
+    const norms = rowNorms(v.itemFactors, items, f);
+    for (const i of targets) assignTo(assign, v.itemFactors, norms, items, f, v.listCentroids, dims.lists, i, i + 1);
+    listsFromAssignmentTo(v.listOffsets, v.listMembers, assign, items, dims.lists);
+  }
+  return { model: buffer, dims, targets: targets.length, fromFeatures };
+}
+
+function shared(m: Csr): Csr {
+  const copy = <T extends Uint32Array | Float32Array>(a: T): T => {
+    const out = new (a.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+    out.set(a);
+    return out;
+  };
+  return { rows: m.rows, cols: m.cols, indptr: copy(m.indptr), indices: copy(m.indices), values: copy(m.values) };
+}
+
+// Rows of a precomputed table: per item its most similar items, per user the items of highest
+// score, by the same rankings requests use (engine/rankings.ts); a user without factors (no
+// ratings at training time) gets the popular items.
+export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): void {
+  const views = modelViews(model);
+  const f = views.dims.factors;
+  const m = scorable(views);
+  const out = new Uint32Array(dst);
+  for (let r = rowStart; r < rowEnd; r++) {
+    let ranked;
+    if (kind === 'item_to_items') ranked = similarItems(m, r, amt);
+    else {
+      const x = views.userFactors.subarray(r * f, (r + 1) * f);
+      ranked = x.some((a) => a !== 0) ? itemsForVector(m, x, amt) : popularItems(m, amt);
+    }
+    out.fill(0xffffffff, r * amt, (r + 1) * amt);
+    out.set(ranked.items, r * amt);
+  }
+}

@@ -1,0 +1,52 @@
+// What every recommendation endpoint reads from its query or body (amt, cursor, filters, reranking,
+// scenario, user_id), shared by the recommendation and precomputed-table routes.
+import { Type } from '@sinclair/typebox';
+import { LIMITS } from '../config/limits.js';
+import { wrongData } from '../errors/api-error.js';
+import type { RecoQuery } from '../services/reco/recommend.js';
+
+export const RuleStrings = Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 100 });
+export const Filters = Type.Array(Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), value: Type.Optional(Type.Unknown()) })]), { maxItems: 100 });
+export const Rerankings = Type.Array(
+  Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), weight: Type.Optional(Type.Number()), options: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })]),
+  { maxItems: 100 },
+);
+// A runtime `scenario` must name a scenario of the endpoint's reco_type. user_id only ever selects
+// an A/B group (and what scenarios ask about a user), never personalises.
+export const ScenarioParams = {
+  scenario: Type.Optional(Type.Unknown()),
+  skip_default_scenario: Type.Optional(Type.Boolean()),
+  user_id: Type.Optional(Type.Unknown()),
+};
+export const CommonParams = { amt: Type.Optional(Type.Unknown()), cursor: Type.Optional(Type.String({ maxLength: 256 })), ...ScenarioParams };
+
+// amt is checked here rather than by the schema so that every form of a bad amt is WRONG_PARAMETER.
+function amtOf(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > LIMITS.recoAmtMax) {
+    throw wrongData('WRONG_PARAMETER', `amt must be an integer from 1 to ${LIMITS.recoAmtMax}`, { field: 'amt' });
+  }
+  return n;
+}
+
+export function scenarioName(v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string') throw wrongData('WRONG_PARAMETER', 'scenario must be the name of a scenario', { field: 'scenario' });
+  return v;
+}
+
+// The request's own parameters; what it leaves out, its scenarios may set.
+export function query(q: Record<string, unknown>): RecoQuery {
+  return {
+    amt: amtOf(q.amt),
+    cursor: (q.cursor as string | undefined) || undefined,
+    filters: q.filters as RecoQuery['filters'],
+    reranking: q.reranking as RecoQuery['reranking'],
+    excludeRated: q.exclude_rated_items as boolean | undefined,
+    table: q.table as string | undefined,
+    scenario: scenarioName(q.scenario),
+    skipDefault: q.skip_default_scenario === true,
+    userId: q.user_id,
+  };
+}

@@ -1,0 +1,314 @@
+// Accounts of an organisation: individual and service accounts, service keys, password codes.
+import { randomUUID } from 'node:crypto';
+import { LIMITS } from '../../config/limits.js';
+import { authError, duplicated, forbidden, notFound, wrongData } from '../../errors/api-error.js';
+import type { Claims } from '../../contract/claims.js';
+import type { Role } from '../../contract/roles.js';
+import type { Account, AccountsStore, IndividualAccount, ServiceAccount, ServiceKey } from '../../store/accounts-store.js';
+import type { Mailer } from './mailer.js';
+import { checkIndividualPassword, checkServicePassword } from './password-rules.js';
+import { hashSecret, randomSecret, verifySecret } from './secrets.js';
+import type { TokenService } from './tokens.js';
+
+export type CreatableRole = Exclude<Role, 'root'>;
+
+export interface IndividualInput {
+  email: string;
+  role: CreatableRole;
+  first_name?: string;
+  last_name?: string;
+  metadata?: Record<string, unknown>;
+  email_redirect_url?: string;
+  password?: string;
+}
+
+export interface IndividualPatch {
+  email: string;
+  password?: string;
+  first_name?: string;
+  last_name?: string;
+  metadata?: Record<string, unknown>;
+}
+
+const now = () => Date.now() / 1000;
+
+export const publicIndividual = (a: IndividualAccount) => ({
+  id: a.id,
+  role: a.role,
+  first_name: a.first_name,
+  last_name: a.last_name,
+  email: a.email,
+  metadata: a.metadata,
+});
+
+export const publicKey = (k: ServiceKey) => ({
+  id: k.id,
+  created_timestamp: k.created_timestamp,
+  expiration_timestamp: k.expiration_timestamp,
+  is_expired: isExpired(k),
+  metadata: k.metadata,
+});
+
+export const isExpired = (k: ServiceKey) => k.expiration_timestamp !== null && k.expiration_timestamp <= now();
+
+export class AccountService {
+  constructor(
+    private readonly store: AccountsStore,
+    private readonly tokens: TokenService,
+    private readonly mailer: Mailer,
+    private readonly codeTtlSeconds: number,
+  ) {}
+
+  // Root account and its organisation; false when the e-mail is already taken.
+  async createRoot(email: string, password: string): Promise<boolean> {
+    checkIndividualPassword(password);
+    const org = randomUUID();
+    const id = randomUUID();
+    if (!(await this.store.claimEmail(email, { org, id }))) return false;
+    await this.store.putOrg({ id: org, name: email, created: now() });
+    await this.store.put({
+      kind: 'individual',
+      id,
+      org,
+      role: 'root',
+      email,
+      first_name: '',
+      last_name: '',
+      metadata: {},
+      created: now(),
+      password_hash: await hashSecret(password),
+      password_updated_timestamp: now(),
+      last_login_timestamp: null,
+    });
+    return true;
+  }
+
+  anyRoot(): Promise<boolean> {
+    return this.store.anyOrg();
+  }
+
+  async createIndividual(org: string, input: IndividualInput): Promise<string> {
+    checkEmail(input.email);
+    if (input.password !== undefined) checkIndividualPassword(input.password);
+    if (input.email_redirect_url !== undefined) checkRedirectUrl(input.email_redirect_url);
+    const id = randomUUID();
+    if (!(await this.store.claimEmail(input.email, { org, id }))) throw duplicated('DUPLICATED_ACCOUNT', 'account', input.email);
+    const account: IndividualAccount = {
+      kind: 'individual',
+      id,
+      org,
+      role: input.role,
+      email: input.email,
+      first_name: input.first_name ?? '',
+      last_name: input.last_name ?? '',
+      metadata: input.metadata ?? {},
+      created: now(),
+      password_hash: input.password === undefined ? null : await hashSecret(input.password),
+      password_updated_timestamp: input.password === undefined ? null : now(),
+      last_login_timestamp: null,
+    };
+    await this.store.put(account);
+    if (input.password === undefined) await this.mailCode(account, input.email_redirect_url, 'Set your recd password');
+    return id;
+  }
+
+  async patchIndividual(caller: Claims, patch: IndividualPatch): Promise<void> {
+    const acc = await this.individualInOrg(caller.org, patch.email);
+    if (acc.role === 'root' && acc.id !== caller.sub) throw forbidden('INCORRECT_ACCOUNT', 'only the root account itself may change a root account');
+    if (patch.password !== undefined) {
+      checkIndividualPassword(patch.password);
+      acc.password_hash = await hashSecret(patch.password);
+      acc.password_updated_timestamp = now();
+    }
+    if (patch.first_name !== undefined) acc.first_name = patch.first_name;
+    if (patch.last_name !== undefined) acc.last_name = patch.last_name;
+    if (patch.metadata !== undefined) acc.metadata = patch.metadata;
+    await this.store.put(acc);
+  }
+
+  async deleteIndividual(caller: Claims, email: string): Promise<void> {
+    await this.remove(await this.individualInOrg(caller.org, email));
+  }
+
+  async createService(org: string, input: { name: string; role: CreatableRole; metadata?: Record<string, unknown>; password?: string }): Promise<string> {
+    checkServiceName(input.name);
+    if (input.password !== undefined) checkServicePassword(input.password);
+    const id = randomUUID();
+    if (!(await this.store.claimServiceName(input.name, { org, id }))) throw duplicated('DUPLICATED_ACCOUNT', 'account', input.name);
+    await this.store.put({ kind: 'service', id, org, role: input.role, name: input.name, metadata: input.metadata ?? {}, created: now() });
+    // The deprecated service password becomes a key with that value.
+    if (input.password !== undefined) await this.putKey(org, id, input.password, null, {});
+    return id;
+  }
+
+  async deleteService(caller: Claims, name: string): Promise<void> {
+    await this.remove(await this.serviceInOrg(caller.org, name));
+  }
+
+  async createKey(caller: Claims, name: string, expiration: number | undefined, metadata: Record<string, unknown> | undefined) {
+    const acc = await this.serviceInOrg(caller.org, name);
+    const warnings: string[] = [];
+    const existing = (await this.store.listKeys(caller.org)).filter((k) => k.account === acc.id);
+    if (existing.length >= LIMITS.serviceKeysPerAccountMax) {
+      throw wrongData('WRONG_PARAMETER', `a service account holds at most ${LIMITS.serviceKeysPerAccountMax} keys: delete one first`);
+    }
+    if (expiration !== undefined && expiration <= now()) warnings.push('expiration_timestamp is in the past: the key is already expired');
+    const secret = `rk_${randomSecret(32)}`;
+    const key = await this.putKey(caller.org, acc.id, secret, expiration ?? null, metadata ?? {});
+    return { ...publicKey(key), key: secret, warnings };
+  }
+
+  async deleteKey(caller: Claims, keyId: string): Promise<void> {
+    if (!(await this.store.removeKey(caller.org, keyId))) throw notFound('ACCOUNT_NOT_FOUND', 'key', keyId, `service key ${keyId} not found`);
+    await this.tokens.revoke(keyId);
+  }
+
+  // Whether a session opened with this key may go on.
+  async keyUsable(org: string, keyId: string): Promise<boolean> {
+    const key = await this.store.getKey(org, keyId);
+    return key !== undefined && !isExpired(key);
+  }
+
+  async deleteSelf(caller: Claims): Promise<void> {
+    const acc = await this.store.get(caller.org, caller.sub);
+    if (!acc) throw notFound('ACCOUNT_NOT_FOUND', 'account', caller.sub);
+    await this.remove(acc);
+  }
+
+  async list(org: string) {
+    const [accounts, keys] = await Promise.all([this.store.list(org), this.store.listKeys(org)]);
+    return {
+      individual_accounts: accounts.filter((a): a is IndividualAccount => a.kind === 'individual').map(publicIndividual),
+      service_accounts: accounts
+        .filter((a): a is ServiceAccount => a.kind === 'service')
+        .map((a) => ({ name: a.name, role: a.role, metadata: a.metadata, keys: keys.filter((k) => k.account === a.id).map(publicKey) })),
+      warnings: [] as string[],
+    };
+  }
+
+  // Same answer whether or not the e-mail exists, so the endpoint reveals no accounts.
+  async sendResetEmail(email: string, redirectUrl: string): Promise<void> {
+    checkRedirectUrl(redirectUrl);
+    const acc = await this.store.findByEmail(email);
+    if (acc) await this.mailCode(acc, redirectUrl, 'Reset your recd password');
+    else await hashSecret(email); // as slow as the real thing, so timing reveals nothing
+  }
+
+  async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
+    const acc = await this.store.findByEmail(email);
+    const stored = acc && (await this.store.getCode(acc.org, acc.id));
+    if (!acc || !stored || !(await verifySecret(code, stored.hash))) throw authError('CODE_DOES_NOT_MATCH', 'this code does not match the e-mail');
+    if (stored.expiration_timestamp <= now()) throw authError('CODE_EXPIRED', 'this code has expired: ask for a new one');
+    checkIndividualPassword(newPassword);
+    acc.password_hash = await hashSecret(newPassword);
+    acc.password_updated_timestamp = now();
+    await this.store.put(acc);
+    await this.store.removeCode(acc.org, acc.id);
+  }
+
+  // Login checks. Both answer INCORRECT_PASSWORD for unknown names too, as slowly, revealing nothing.
+  async checkIndividual(email: string, password: string): Promise<IndividualAccount> {
+    const acc = await this.store.findByEmail(email);
+    if (!acc) {
+      await verifySecret(password, await dummyHash());
+      throw incorrectPassword();
+    }
+    if (acc.password_hash === null) throw authError('ACCOUNT_NOT_VERIFIED', 'this account has no password yet: use the link of the set-password e-mail');
+    if (!(await verifySecret(password, acc.password_hash))) throw incorrectPassword();
+    return acc;
+  }
+
+  async checkService(name: string, key: string): Promise<{ account: ServiceAccount; keyId: string }> {
+    const acc = await this.store.findByServiceName(name);
+    const candidates = acc ? (await this.store.listKeys(acc.org)).filter((k) => k.account === acc.id) : [];
+    for (const k of candidates) {
+      if (await verifySecret(key, k.hash)) {
+        if (isExpired(k)) throw authError('INCORRECT_PASSWORD', 'this service key has expired');
+        return { account: acc!, keyId: k.id };
+      }
+    }
+    if (candidates.length === 0) await verifySecret(key, await dummyHash());
+    throw incorrectPassword();
+  }
+
+  async recordLogin(acc: IndividualAccount): Promise<number | null> {
+    const previous = acc.last_login_timestamp;
+    acc.last_login_timestamp = now();
+    await this.store.put(acc);
+    return previous;
+  }
+
+  get(org: string, id: string): Promise<Account | undefined> {
+    return this.store.get(org, id);
+  }
+
+  private async remove(acc: Account): Promise<void> {
+    if (acc.role === 'root') throw forbidden('INCORRECT_ACCOUNT', 'a root account cannot be deleted');
+    await this.store.remove(acc);
+    await this.tokens.revoke(acc.id);
+  }
+
+  private async putKey(org: string, account: string, secret: string, expiration: number | null, metadata: Record<string, unknown>): Promise<ServiceKey> {
+    const key: ServiceKey = { id: randomUUID(), account, hash: await hashSecret(secret), created_timestamp: now(), expiration_timestamp: expiration, metadata };
+    await this.store.putKey(org, key);
+    return key;
+  }
+
+  // Without a redirect URL the mail carries the code itself, for POST accounts/individual/reset/.
+  private async mailCode(acc: IndividualAccount, redirectUrl: string | undefined, subject: string): Promise<void> {
+    const code = randomSecret(24);
+    const expiration = now() + this.codeTtlSeconds;
+    await this.store.putCode(acc.org, acc.id, { hash: await hashSecret(code), expiration_timestamp: expiration });
+    const until = `valid until ${new Date(expiration * 1000).toISOString()}`;
+    let text: string;
+    if (redirectUrl === undefined) {
+      text = `Your code (${until}): ${code}\ncode_expiration_timestamp: ${expiration}\n`;
+    } else {
+      const link = new URL(redirectUrl);
+      link.searchParams.set('code', code);
+      link.searchParams.set('email', acc.email);
+      link.searchParams.set('code_expiration_timestamp', String(expiration));
+      text = `Open this link to choose your password (${until}):\n${link.href}\n`;
+    }
+    await this.mailer.send({ to: acc.email, subject, text });
+  }
+
+  private async individualInOrg(org: string, email: string): Promise<IndividualAccount> {
+    const acc = await this.store.findByEmail(email);
+    if (!acc || acc.org !== org) throw notFound('ACCOUNT_NOT_FOUND', 'account', email);
+    return acc;
+  }
+
+  private async serviceInOrg(org: string, name: string): Promise<ServiceAccount> {
+    const acc = await this.store.findByServiceName(name);
+    if (!acc || acc.org !== org) throw notFound('ACCOUNT_NOT_FOUND', 'account', name);
+    return acc;
+  }
+}
+
+const incorrectPassword = () => authError('INCORRECT_PASSWORD', 'incorrect login or password');
+
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashSecret(randomSecret()));
+
+function checkEmail(email: string): void {
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw wrongData('WRONG_PARAMETER', `${JSON.stringify(email)} is not an e-mail address`, { field: 'email' });
+}
+
+function checkServiceName(name: string): void {
+  if (!/^[A-Za-z0-9._@-]+$/.test(name)) {
+    throw wrongData('WRONG_PARAMETER', 'service account names use letters, digits, dots, underscores, hyphens and @', { field: 'name' });
+  }
+}
+
+function checkRedirectUrl(url: string): void {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw wrongData('WRONG_PARAMETER', 'email_redirect_url must be an http(s) URL', { field: 'email_redirect_url' });
+  }
+}

@@ -1,0 +1,416 @@
+// Items and users, one or many at a time: identifiers checked against the database's ID types,
+// property values against their definitions, then written atomically (one store call per request).
+import type { Logger } from 'pino';
+import { ApiError, duplicated, notFound, wrongData } from '../../errors/api-error.js';
+import type { Claims } from '../../contract/claims.js';
+import { isTable, type Rows, type Table } from '../../contract/tables.js';
+import type { EntitiesStore, EntityKind, EntityWrite, WriteResult } from '../../store/entities-store.js';
+import { decodeRecord, encodeRecord, type EntityRecord } from '../../store/entity-record.js';
+import type { PropertyDef } from '../../store/properties-store.js';
+import type { TrainingScheduler } from '../../engine/training/scheduler.js';
+import type { Catalogues, Defs } from './catalogues.js';
+import { compileFilters, LISTING_OPS } from './filters.js';
+import { decodeCursor, encodeCursor } from '../ids/cursors.js';
+import { parseId, shownId, type Parsed } from '../ids/request-ids.js';
+import { valueType } from './value-types.js';
+
+export type { EntityKind };
+
+const NAMES = {
+  item: {
+    idField: 'item_id',
+    indexField: 'item_index',
+    notFound: 'ITEM_NOT_FOUND',
+    propertyNotFound: 'ITEM_PROPERTY_NOT_FOUND',
+    duplicated: 'DUPLICATED_ITEM_ID',
+    created: 'item_created',
+    modified: 'item_modified',
+  },
+  user: {
+    idField: 'user_id',
+    indexField: 'user_index',
+    notFound: 'USER_NOT_FOUND',
+    propertyNotFound: 'USER_PROPERTY_NOT_FOUND',
+    duplicated: 'DUPLICATED_USER_ID',
+    created: 'user_created',
+    modified: 'user_modified',
+  },
+} as const;
+
+// Repeated values given column-wise: `{name, array: [{item_index, value_id}]}` (index into the request's
+// list); `array` may be a table (a numpy structured array).
+export interface M2m {
+  name: string;
+  array: Rows;
+}
+
+type Answer = Record<string, unknown>;
+
+export interface BulkInput {
+  records: Rows;
+  m2m: M2m[] | undefined;
+  mode: 'replace' | 'merge';
+  createIfMissing: boolean;
+  wait: boolean;
+}
+
+type Values = Record<number, unknown>; // property storage sequence -> value (null: remove, in merges)
+
+const CAS_ATTEMPTS = 20;
+const EMPTY = new Uint8Array(0);
+
+export class EntityService {
+  constructor(
+    private readonly store: EntitiesStore,
+    private readonly training: TrainingScheduler,
+    private readonly catalogues: Catalogues,
+    private readonly logger: Logger,
+  ) {}
+
+  // From this process's view when it is built (an answer in the same tick), else from storage.
+  get(auth: Claims, db: string, kind: EntityKind, rawId: string): Answer | Promise<Answer> {
+    const id = parseId(auth, kind, rawId, false);
+    const cat = this.catalogues.get(db);
+    const defs = cat.cachedDefinitions(kind);
+    const view = cat.readyView(kind);
+    if (defs && view) {
+      const idx = view.indexOf(id.key);
+      if (idx === undefined) throw notFound(NAMES[kind].notFound, kind, id.value);
+      // Frozen and kept per record version, so the HTTP layer also reuses its encoding.
+      return view.memo(idx, defs, (record) => Object.freeze(this.answer(auth, kind, defs, id, record)));
+    }
+    return (async () => {
+      const [defs, [stored]] = await Promise.all([this.definitions(db, kind), this.store.read(db, kind, [id.key])]);
+      return this.answer(auth, kind, defs, id, stored && decodeRecord(stored.blob));
+    })();
+  }
+
+  private answer(auth: Claims, kind: EntityKind, defs: Defs, id: Parsed, record: EntityRecord | undefined): Answer {
+    if (!record) throw notFound(NAMES[kind].notFound, kind, id.value);
+    return { [kind]: present(auth, kind, defs, record, undefined), warnings: [] as string[] };
+  }
+
+  // Records of the ids that exist, in request order; `properties` limits the fields shown.
+  async list(auth: Claims, db: string, kind: EntityKind, rawIds: unknown[], properties: string[] | undefined) {
+    const ids = rawIds.map((raw) => parseId(auth, kind, raw, false));
+    const defs = await this.definitions(db, kind);
+    const view = this.catalogues.get(db).readyView(kind);
+    const records = view ? ids.map((id) => view.byId(id.key)) : (await this.store.read(db, kind, ids.map((i) => i.key))).map((r) => r && decodeRecord(r.blob));
+    const { only, warnings } = projection(kind, defs, properties);
+    const out = records.filter((r): r is EntityRecord => r !== undefined).map((r) => present(auth, kind, defs, r, only));
+    return { [`${kind}s`]: out, warnings };
+  }
+
+  // One page of the listing in index order, from this process's view; `has_next` is exact (it looks
+  // for one more record that passes the filters).
+  async page(auth: Claims, db: string, kind: EntityKind, q: { amt: number; cursor?: string; properties?: string[]; filters?: string[] }) {
+    const defs = await this.definitions(db, kind);
+    const keep = q.filters && q.filters.length > 0 ? compileFilters(q.filters, defs, LISTING_OPS, NAMES[kind].propertyNotFound) : undefined;
+    const { only, warnings } = projection(kind, defs, q.properties);
+    const from = q.cursor === undefined || q.cursor === '' ? 0 : decodeCursor(CURSOR, q.cursor, 1)[0]!;
+    const view = await this.catalogues.get(db).view(kind);
+    const passes = (i: number) => view.has(i) && (keep === undefined || keep(view.at(i)));
+    const out: Record<string, unknown>[] = [];
+    let at = from;
+    for (; at < view.size && out.length < q.amt; at++) if (passes(at)) out.push(present(auth, kind, defs, view.record(at)!, only));
+    while (at < view.size && !passes(at)) at++;
+    const hasNext = at < view.size;
+    return { [`${kind}s`]: out, has_next: hasNext, next_cursor: hasNext ? encodeCursor(CURSOR, [at]) : '', warnings };
+  }
+
+  // PUT: replaces every value. wait=false answers once the values are checked, and writes after.
+  async put(auth: Claims, db: string, kind: EntityKind, rawId: string, values: Record<string, unknown>, wait: boolean) {
+    const id = parseId(auth, kind, rawId, true);
+    const defs = await this.definitions(db, kind);
+    const warnings: string[] = [];
+    const write = { id: id.key, blob: encodeRecord(id.key, checkValues(auth, kind, defs, id, values, 'replace', warnings)) };
+    if (!wait) {
+      this.background(this.replace(db, kind, [write], [id]), db, kind, 1);
+      return { accepted: true, warnings };
+    }
+    await this.replace(db, kind, [write], [id]);
+    return { accepted: false, warnings };
+  }
+
+  // PATCH: changes the listed values only; null removes a value.
+  async patch(auth: Claims, db: string, kind: EntityKind, rawId: string, values: Record<string, unknown>, createIfMissing: boolean) {
+    const id = parseId(auth, kind, rawId, true);
+    const defs = await this.definitions(db, kind);
+    const warnings: string[] = [];
+    const r = await this.merge(db, kind, [checkValues(auth, kind, defs, id, values, 'merge', warnings)], [id], createIfMissing);
+    return { [NAMES[kind].created]: r.created[0], [NAMES[kind].modified]: r.modified[0], warnings };
+  }
+
+  // Bulk PUT/PATCH: every record checked before anything is written; one atomic write.
+  async bulk(auth: Claims, db: string, kind: EntityKind, input: BulkInput) {
+    const names = NAMES[kind];
+    const defs = await this.definitions(db, kind);
+    const warnings: string[] = [];
+    const { ids, values } = isTable(input.records)
+      ? tableValues(auth, kind, defs, input.records, input.mode, warnings)
+      : listValues(auth, kind, defs, input.records, input.mode, warnings);
+    if (input.m2m) applyM2m(kind, defs, input.m2m, values, ids, ownValue(input.records));
+    const write = () =>
+      input.mode === 'replace'
+        ? this.replace(
+            db,
+            kind,
+            values.map((v, i) => ({ id: ids[i]!.key, blob: encodeRecord(ids[i]!.key, v) })),
+            ids,
+          )
+        : this.merge(db, kind, values, ids, input.createIfMissing);
+    if (!input.wait) {
+      this.background(write(), db, kind, ids.length);
+      return { accepted: true, body: { warnings: dedupe(warnings) } };
+    }
+    const r = await write();
+    const nCreated = r.created.filter(Boolean).length;
+    const body: Record<string, unknown> = { n_created: nCreated, n_modified: r.modified.filter(Boolean).length, warnings: dedupe(warnings) };
+    if (kind === 'item' && nCreated > 0) body.ml_task_id = await this.newItemsTask(db);
+    return { accepted: false, body };
+  }
+
+  // Removes the property values; entities stay known (their ratings and interactions are kept).
+  async remove(auth: Claims, db: string, kind: EntityKind, rawIds: unknown[]): Promise<void> {
+    const ids = rawIds.map((raw) => parseId(auth, kind, raw, false));
+    await this.definitions(db, kind); // DATABASE_NOT_FOUND for a deleted database
+    const r = await this.store.remove(db, kind, ids.map((i) => i.key));
+    await this.catalogues.reached(db, r.change);
+  }
+
+  private background(work: Promise<unknown>, db: string, kind: EntityKind, n: number): void {
+    work.catch((err) => this.logger.error({ err, db, kind, n }, 'background write failed'));
+  }
+
+  private async replace(db: string, kind: EntityKind, writes: EntityWrite[], ids: Parsed[]) {
+    return this.written(db, kind, await this.store.write(db, kind, 'replace', writes), ids);
+  }
+
+  // Merges are computed here from the records as read, then written only if none of them changed
+  // meanwhile (compare-and-set in the write script); a conflict reads and merges again.
+  private async merge(db: string, kind: EntityKind, patches: Values[], ids: Parsed[], createIfMissing: boolean) {
+    for (let attempt = 1; ; attempt++) {
+      const olds = await this.store.read(db, kind, ids.map((i) => i.key));
+      if (!createIfMissing) {
+        const missing = olds.findIndex((o) => o === undefined);
+        if (missing >= 0) throw notFound(NAMES[kind].notFound, kind, ids[missing]!.value);
+      }
+      const writes = patches.map((patch, i) => {
+        const merged = olds[i] ? decodeRecord(olds[i]!.blob).values : {};
+        for (const field in patch) {
+          if (patch[field] === null) delete merged[field];
+          else merged[field] = patch[field];
+        }
+        return { id: ids[i]!.key, blob: encodeRecord(ids[i]!.key, merged), expected: olds[i]?.blob ?? EMPTY };
+      });
+      const r = await this.store.write(db, kind, 'cas', writes);
+      if (r.kind !== 'conflict' || attempt === CAS_ATTEMPTS) return this.written(db, kind, r, ids);
+    }
+  }
+
+  private async written(db: string, kind: EntityKind, r: WriteResult, ids: Parsed[]) {
+    if (r.kind === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
+    if (r.kind === 'conflict') {
+      throw new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', `these ${kind}s are being changed by other requests at the same time; retry`, { [`${kind}s`]: ids.length });
+    }
+    await this.catalogues.reached(db, r.change);
+    return r;
+  }
+
+  // The engine gives new items factors from their properties (one queued run covers every new item).
+  private async newItemsTask(db: string): Promise<string> {
+    const r = await this.training.trigger(db, 'ml_new_items', 'items created: waiting for a trainer');
+    return r.taskId ?? (await this.training.trigger(db, 'ml_new_items')).taskId!;
+  }
+
+  private async definitions(db: string, kind: EntityKind): Promise<Defs> {
+    const cat = this.catalogues.get(db);
+    const defs = cat.cachedDefinitions(kind) ?? (await cat.definitions(kind));
+    if (defs === undefined) throw notFound('DATABASE_NOT_FOUND', 'database', db);
+    return defs;
+  }
+}
+
+// A record as clients see it: the id, then values under their defined names, in definition order
+// (values kept for properties deleted since are not shown).
+function present(auth: Claims, kind: EntityKind, defs: Defs, record: EntityRecord, only: Set<number> | undefined) {
+  const out: Record<string, unknown> = { [NAMES[kind].idField]: shownId(auth, kind, record.id) };
+  for (const def of defs.values()) {
+    const value = record.values[def.seq];
+    if (value !== undefined && (only === undefined || only.has(def.seq))) out[def.property_name] = value;
+  }
+  return out;
+}
+
+// The `properties` parameter: the storage fields to show (all when absent), and a warning naming
+// names that are not defined.
+function projection(kind: EntityKind, defs: Defs, names: string[] | undefined): { only: Set<number> | undefined; warnings: string[] } {
+  if (names === undefined) return { only: undefined, warnings: [] };
+  const only = new Set<number>();
+  const unknown: string[] = [];
+  for (const n of names) {
+    const def = defs.get(n.toLowerCase());
+    if (def) only.add(def.seq);
+    else unknown.push(n);
+  }
+  return { only, warnings: unknown.length > 0 ? [`not defined as ${kind} properties, ignored: ${unknown.join(', ')}`] : [] };
+}
+
+// Every value checked against its property; unknown fields are named in a warning.
+function checkValues(auth: Claims, kind: EntityKind, defs: Defs, id: Parsed, values: Record<string, unknown>, mode: 'replace' | 'merge', warnings: string[]): Values {
+  const fields: Values = {};
+  let ignored: string[] | undefined;
+  for (const name in values) {
+    const value = values[name];
+    if (name === NAMES[kind].idField) {
+      if (parseId(auth, kind, value, false).key !== id.key) {
+        throw wrongData('WRONG_PARAMETER', `${name} in the body differs from the one in the path`, { field: name });
+      }
+      continue;
+    }
+    const def = defs.get(name) ?? defs.get(name.toLowerCase());
+    if (!def) {
+      (ignored ??= []).push(name);
+      continue;
+    }
+    if (value === null) {
+      if (mode === 'merge') fields[def.seq] = null;
+      continue;
+    }
+    fields[def.seq] = checkValue(def, value, kind, id);
+  }
+  if (ignored) warnings.push(`not defined as ${kind} properties, ignored: ${ignored.join(', ')}`);
+  return fields;
+}
+
+function checkValue(def: PropertyDef, value: unknown, kind: EntityKind, id: Parsed): unknown {
+  const type = valueType(def.value_type)!;
+  let why: string | undefined;
+  if (def.repeated) {
+    if (!Array.isArray(value)) why = `a repeated property takes a list of ${def.value_type} values`;
+    else for (let i = 0; i < value.length && why === undefined; i++) why = type.problem(value[i]);
+  } else {
+    why = Array.isArray(value) ? `takes one ${def.value_type} value, not a list` : type.problem(value);
+  }
+  if (why === undefined) return value;
+  throw wrongData('WRONG_DATA_TYPE', `property ${def.property_name} of ${kind} ${JSON.stringify(id.value)}: ${why}`, {
+    property: def.property_name,
+    [NAMES[kind].idField]: id.value,
+  });
+}
+
+// Records from a list: ids distinct, values checked.
+function listValues(auth: Claims, kind: EntityKind, defs: Defs, records: readonly unknown[], mode: 'replace' | 'merge', warnings: string[]) {
+  const names = NAMES[kind];
+  const seen = new Set<string>();
+  const ids: Parsed[] = [];
+  const values: Values[] = records.map((raw, i) => {
+    const record = raw as Record<string, unknown>;
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw wrongData('WRONG_DATA_TYPE', `${kind}s[${i}] is not an object`, { field: `${kind}s.${i}` });
+    if (record[names.idField] === undefined) throw wrongData('WRONG_DATA_TYPE', `${kind}s[${i}] has no ${names.idField}`, { field: `${kind}s.${i}` });
+    ids.push(distinct(auth, kind, record[names.idField], seen));
+    return checkValues(auth, kind, defs, ids[i]!, record, mode, warnings);
+  });
+  return { ids, values };
+}
+
+// Records from a table, column by column: each column is matched to its property once, and no object is
+// made per row besides the values written.
+function tableValues(auth: Claims, kind: EntityKind, defs: Defs, table: Table, mode: 'replace' | 'merge', warnings: string[]) {
+  const names = NAMES[kind];
+  const idCol = table.column(names.idField);
+  if (!idCol) throw wrongData('WRONG_DATA_TYPE', `${kind}s have no ${names.idField} field`, { field: `${kind}s.${names.idField}` });
+  const columns: { def: PropertyDef; get: (i: number) => unknown }[] = [];
+  const ignored: string[] = [];
+  for (const name of table.names) {
+    if (name === names.idField) continue;
+    const def = defs.get(name) ?? defs.get(name.toLowerCase());
+    if (!def) ignored.push(name);
+    else columns.push({ def, get: table.column(name)!.get });
+  }
+  if (ignored.length > 0) warnings.push(`not defined as ${kind} properties, ignored: ${ignored.join(', ')}`);
+  const seen = new Set<string>();
+  const ids: Parsed[] = [];
+  const values: Values[] = new Array(table.length);
+  for (let i = 0; i < table.length; i++) {
+    const id = distinct(auth, kind, idCol.get(i), seen);
+    ids.push(id);
+    const fields: Values = {};
+    for (const c of columns) {
+      const v = c.get(i);
+      if (v === null || v === undefined) {
+        if (mode === 'merge') fields[c.def.seq] = null;
+      } else fields[c.def.seq] = checkValue(c.def, v, kind, id);
+    }
+    values[i] = fields;
+  }
+  return { ids, values };
+}
+
+function distinct(auth: Claims, kind: EntityKind, raw: unknown, seen: Set<string>): Parsed {
+  const names = NAMES[kind];
+  const id = parseId(auth, kind, raw, true);
+  if (seen.has(id.key)) throw duplicated(names.duplicated, kind, id.value, `${names.idField} ${JSON.stringify(id.value)} appears twice in this request`);
+  seen.add(id.key);
+  return id;
+}
+
+// The value a record itself gives for a property (any letter case), by record position.
+function ownValue(records: Rows): (at: number, name: string) => unknown {
+  if (isTable(records)) {
+    return (at, name) => {
+      const col = records.names.find((k) => k.toLowerCase() === name);
+      return col === undefined ? undefined : records.column(col)!.get(at);
+    };
+  }
+  return (at, name) => {
+    const record = records[at] as Record<string, unknown>;
+    const key = Object.keys(record).find((k) => k.toLowerCase() === name);
+    return key === undefined ? undefined : record[key];
+  };
+}
+
+// m2m rows append to the repeated property's list of the record they point at (after any list the
+// record itself gives).
+function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: Values[], ids: Parsed[], own: (at: number, name: string) => unknown): void {
+  const indexField = NAMES[kind].indexField;
+  for (const block of m2m) {
+    const def = defs.get(block.name.toLowerCase());
+    if (!def || !def.repeated) {
+      throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m name ${JSON.stringify(block.name)} is not a repeated ${kind} property`, { field: `${kind}s_m2m` });
+    }
+    const name = def.property_name.toLowerCase();
+    const lists = new Map<number, unknown[]>();
+    const rows = m2mRows(block.array, indexField, kind);
+    for (let r = 0; r < rows.length; r++) {
+      const at = rows.index(r);
+      if (typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at >= writes.length) {
+        throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m ${block.name}: ${indexField} ${JSON.stringify(at)} does not point into ${kind}s`, { field: `${kind}s_m2m` });
+      }
+      let list = lists.get(at);
+      if (!list) {
+        const mine = own(at, name);
+        lists.set(at, (list = Array.isArray(mine) ? [...mine] : []));
+      }
+      list.push(rows.value(r));
+    }
+    for (const [at, list] of lists) writes[at]![def.seq] = checkValue(def, list, kind, ids[at]!);
+  }
+}
+
+// An m2m array as (index, value) pairs, from a list of rows or a table's two columns.
+function m2mRows(array: Rows, indexField: string, kind: EntityKind): { length: number; index(r: number): unknown; value(r: number): unknown } {
+  if (!isTable(array)) {
+    const rows = array as readonly Record<string, unknown>[];
+    return { length: rows.length, index: (r) => rows[r]?.[indexField], value: (r) => rows[r]?.value_id };
+  }
+  const index = array.column(indexField);
+  const value = array.column('value_id');
+  if (!index || !value) throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m arrays need the fields ${indexField} and value_id`, { field: `${kind}s_m2m` });
+  return { length: array.length, index: index.get, value: value.get };
+}
+
+const dedupe = (warnings: string[]) => [...new Set(warnings)];
+
+// The next dense index.
+const CURSOR = 'i1';

@@ -1,0 +1,116 @@
+// Databases of an organisation: creation with identifier types, listing, status, deletion; task records.
+import { randomUUID } from 'node:crypto';
+import { duplicated, notFound, wrongData } from '../../errors/api-error.js';
+import type { Catalogues } from '../catalogue/catalogues.js';
+import type { Database, DatabasesStore } from '../../store/databases-store.js';
+import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
+import { ID_TYPE_NAMES, idType } from '../ids/id-types.js';
+
+export interface DatabaseInput {
+  name: string;
+  description: string;
+  item_id_type: string;
+  user_id_type: string;
+  session_id_type?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export const DEFAULT_SESSION_ID_TYPE = 'uuid';
+
+// What every view of a database shows.
+const databaseFields = (d: Database) => ({
+  id: d.id,
+  name: d.name,
+  description: d.description,
+  item_id_type: d.item_id_type,
+  user_id_type: d.user_id_type,
+  session_id_type: d.session_id_type,
+});
+
+// GET databases/ (the spec: records without status).
+export const publicDatabase = (d: Database) => ({ ...databaseFields(d), metadata: d.metadata });
+
+// GET databases/current/: everything.
+export const currentDatabase = (d: Database) => ({ ...publicDatabase(d), status: d.status });
+
+// Login responses: the spec's fields exactly.
+export const loginDatabase = (d: Database) => ({ ...databaseFields(d), status: d.status });
+
+export class DatabaseService {
+  constructor(
+    private readonly store: DatabasesStore,
+    private readonly catalogues: Catalogues,
+    private readonly tasks: TasksStore,
+  ) {}
+
+  async create(org: string, input: DatabaseInput): Promise<string> {
+    const session = input.session_id_type ?? DEFAULT_SESSION_ID_TYPE;
+    for (const [field, value] of [
+      ['item_id_type', input.item_id_type],
+      ['user_id_type', input.user_id_type],
+      ['session_id_type', session],
+    ] as const) {
+      if (!idType(value)) throw wrongData('WRONG_DATA_TYPE', `${field} ${JSON.stringify(value)} is not an identifier type; use one of ${ID_TYPE_NAMES}`, { field });
+    }
+    const id = randomUUID();
+    if (!(await this.store.claimName(org, input.name, id))) throw duplicated('DUPLICATED_DATABASE', 'database', input.name);
+    await this.store.create({
+      id,
+      org,
+      name: input.name,
+      description: input.description,
+      item_id_type: input.item_id_type,
+      user_id_type: input.user_id_type,
+      session_id_type: session,
+      status: 'pending',
+      metadata: input.metadata ?? {},
+      created: Date.now(),
+    });
+    return id;
+  }
+
+  async page(org: string, page: number, amt: number) {
+    const { databases, hasNext } = await this.store.page(org, page, amt);
+    return { databases: databases.map(publicDatabase), has_next: hasNext, next_page: hasNext ? page + 1 : null };
+  }
+
+  // The database a token names, if it still exists in the token's organisation.
+  async get(org: string, id: string): Promise<Database> {
+    const db = await this.store.get(id);
+    if (!db || db.org !== org) throw notFound('DATABASE_NOT_FOUND', 'database', id);
+    return db;
+  }
+
+  async byName(org: string, name: string): Promise<Database> {
+    const id = await this.store.idByName(org, name);
+    const db = id && (await this.store.get(id));
+    if (!db || db.org !== org) throw notFound('DATABASE_NOT_FOUND', 'database', name);
+    return db;
+  }
+
+  async patch(org: string, id: string, patch: { name?: string; description?: string; metadata?: Record<string, unknown> }): Promise<void> {
+    const db = await this.get(org, id);
+    const oldName = db.name;
+    const renamed = patch.name !== undefined && patch.name.toLowerCase() !== oldName.toLowerCase();
+    if (renamed && !(await this.store.claimName(org, patch.name!, id))) throw duplicated('DUPLICATED_DATABASE', 'database', patch.name);
+    if (patch.name !== undefined) db.name = patch.name;
+    if (patch.description !== undefined) db.description = patch.description;
+    if (patch.metadata !== undefined) db.metadata = patch.metadata;
+    if (!(await this.store.update(db))) {
+      // Deleted meanwhile: give the new name back.
+      if (renamed) await this.store.releaseName(org, patch.name!);
+      throw notFound('DATABASE_NOT_FOUND', 'database', id);
+    }
+    if (renamed) await this.store.releaseName(org, oldName);
+  }
+
+  async remove(org: string, id: string): Promise<void> {
+    await this.store.remove(await this.get(org, id));
+    this.catalogues.drop(id);
+  }
+
+  async recentTasks(org: string, id: string, name: string, page: number, amt: number): Promise<TaskRecord[]> {
+    await this.get(org, id);
+    return this.tasks.recent(id, name, (page - 1) * amt, amt);
+  }
+}

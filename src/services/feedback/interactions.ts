@@ -1,0 +1,285 @@
+// Interactions of users and anonymous sessions: writes (each also sets the inferred rating of its
+// (user, item) pair, for sessions once they are resolved), listings, session resolution, and the
+// background removal of users' interactions and ratings.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { notFound, wrongData } from '../../errors/api-error.js';
+import type { Claims } from '../../contract/claims.js';
+import type { InteractionBatch, InteractionRow, InteractionsStore, Owner, StoredInteraction } from '../../store/interactions-store.js';
+import type { RatingsStore } from '../../store/ratings-store.js';
+import { pack, unpack } from '../../store/msgpack-values.js';
+import type { TasksStore } from '../../store/tasks-store.js';
+import type { TrainingScheduler } from '../../engine/training/scheduler.js';
+import { decodeCursor, encodeCursor } from '../ids/cursors.js';
+import { parseId, pathOwner, shownId, type Parsed } from '../ids/request-ids.js';
+import type { InteractionLanes } from './interaction-lanes.js';
+import { checkType, type InteractionRule, type InteractionRuleService } from './interaction-rules.js';
+import { checkTimestamp, feedbackWritten, required } from './ratings.js';
+
+export type { Owner };
+
+type Answer = { warnings: string[] };
+
+const ROW_FIELDS = new Set(['item_id', 'interaction_type', 'timestamp', 'properties']);
+const OWNER_FIELD = { user: 'user_id', session: 'session_id' } as const;
+// Entries of the stream of all interactions one time-filtered page looks at, at most.
+const SCAN_PER_PAGE = 10_000;
+const DELETION_TASK = 'interactions_ratings_deletion';
+
+export interface TimeFilter {
+  start?: number;
+  end?: number;
+}
+
+export class InteractionService {
+  constructor(
+    private readonly store: InteractionsStore,
+    private readonly ratings: RatingsStore,
+    private readonly rules: InteractionRuleService,
+    private readonly lanes: InteractionLanes,
+    private readonly tasks: TasksStore,
+    private readonly training: TrainingScheduler,
+    private readonly logger: Logger,
+  ) {}
+
+  // POST users/<u>/interactions/<i>/ and sessions/<s>/items/<i>/interactions/.
+  addOne(auth: Claims, db: string, owner: Owner, rawOwner: string, rawItem: string, body: Record<string, unknown>): Promise<Answer> {
+    const o = pathOwner(auth, owner, rawOwner, true);
+    const i = parseId(auth, 'item', rawItem, true);
+    const unknown = new Unknown();
+    const row = checkRow(body, '', unknown, undefined);
+    return this.write(auth, db, owner, { owners: [o.key], items: [i.key], rows: [row] }, [row.type], unknown.warnings());
+  }
+
+  // POST users/<u>/interactions-bulk/ and sessions/<s>/interactions-bulk/.
+  addOwned(auth: Claims, db: string, owner: Owner, rawOwner: string, rows: unknown[]): Promise<Answer> {
+    return this.add(auth, db, owner, rows, pathOwner(auth, owner, rawOwner, true));
+  }
+
+  // rows carry their owner (user_id or session_id) unless `ownerId` (a path's) is given.
+  add(auth: Claims, db: string, owner: Owner, rows: unknown[], ownerId?: Parsed): Promise<Answer> {
+    const { batch, types, warnings } = check(auth, owner, rows, ownerId);
+    return this.write(auth, db, owner, batch, types, warnings);
+  }
+
+  // Rates the rows by the database's rules (held in memory once read) and stores them.
+  private write(auth: Claims, db: string, owner: Owner, batch: InteractionBatch, types: Iterable<string>, warnings: string[]): Promise<Answer> {
+    const store = (rules: Map<string, InteractionRule>) => {
+      rate(batch, rules);
+      return this.lanes.write(db, owner, batch, (resolved) => answer(auth, resolved, warnings));
+    };
+    const rules = this.rules.resolveNow(db, types);
+    return rules ? store(rules) : this.rules.resolve(db, types).then(store);
+  }
+
+  // One user's or session's interactions in the order they were received.
+  async listOwn(auth: Claims, db: string, owner: Owner, rawOwner: string, amt: number, cursor: string | undefined) {
+    const id = pathOwner(auth, owner, rawOwner, false);
+    await this.exists(db);
+    const from = cursor ? decodeCursor(OWN_CURSOR, cursor, 1, Number.MAX_SAFE_INTEGER)[0]! : 0;
+    const page = await this.store.own(db, owner, id.key, from, amt);
+    return {
+      interactions: page.list.map((e) => this.shown(auth, owner, e)),
+      has_next: page.more,
+      next_cursor: page.more ? encodeCursor(OWN_CURSOR, [from + amt]) : '',
+      warnings: [] as string[],
+    };
+  }
+
+  // Every user's (or session's) interactions in the order they were received, those with a timestamp
+  // in [start, end); a page looks at a bounded number of interactions, so it can come back short.
+  async listAll(auth: Claims, db: string, owner: Owner, amt: number, cursor: string | undefined, window: TimeFilter) {
+    if (window.start !== undefined && window.end !== undefined && window.start >= window.end) {
+      throw wrongData('WRONG_PARAMETER', 'start_timestamp must be before end_timestamp', { field: 'start_timestamp' });
+    }
+    await this.exists(db);
+    const out: Record<string, unknown>[] = [];
+    const inWindow = (t: number) => (window.start === undefined || t >= window.start) && (window.end === undefined || t < window.end);
+    let [seq, row] = cursor ? decodeCursor(ALL_CURSOR, cursor, 2, Number.MAX_SAFE_INTEGER) : [1, 0];
+    let scanned = 0;
+    let more = true;
+    while (out.length < amt && more && scanned < SCAN_PER_PAGE) {
+      const got = await this.store.all(db, owner, seq!, row!, Math.min(1000, SCAN_PER_PAGE - scanned));
+      scanned += got.scanned;
+      more = got.more;
+      [seq, row] = got.next;
+      for (let k = 0; k < got.list.length; k++) {
+        const e = got.list[k]!;
+        if (!inWindow(e.timestamp)) continue;
+        out.push(this.shown(auth, owner, e));
+        if (out.length === amt) {
+          // The next page starts right after the last one shown.
+          [seq, row] = [e.at[0], e.at[1] + 1];
+          more ||= k < got.list.length - 1;
+          break;
+        }
+      }
+    }
+    return { interactions: out, has_next: more, next_cursor: more ? encodeCursor(ALL_CURSOR, [seq!, row!]) : '', warnings: [] as string[] };
+  }
+
+  // Links a session to a user (once); the session's interactions so far become the user's.
+  async resolve(auth: Claims, db: string, rawSession: string, rawUser: unknown, timestamp: unknown) {
+    const session = pathOwner(auth, 'session', rawSession, true);
+    const user = parseId(auth, 'user', rawUser, true);
+    const r = await this.link(db, session.key, user.key, checkTimestamp(timestamp, 'timestamp'));
+    if (r !== 'resolved') throw wrongData('WRONG_PARAMETER', `session ${JSON.stringify(session.value)} is already resolved`, { field: 'session_id' });
+    return { warnings: [] as string[] };
+  }
+
+  // Also used by a frontend login naming both a user and a session. `already-same`: it was resolved
+  // to this user before; `already-other`: to another one.
+  async link(db: string, session: string, user: string, timestamp: number): Promise<'resolved' | 'already-same' | 'already-other'> {
+    const { rules, defaults } = await this.rules.get(db);
+    const all = new Map(Object.entries(defaults));
+    for (const [type, rule] of Object.entries(rules)) all.set(type, rule);
+    const r = await this.store.resolve(
+      db,
+      session,
+      user,
+      timestamp,
+      [...all].map(([type, rule]) => [type, rule.rating, rule.combine === 'replace']),
+    );
+    if (r === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
+    if (r === 'already') return (await this.store.links(db, [session]))[0]?.user === user ? 'already-same' : 'already-other';
+    await feedbackWritten(this.training, db, r);
+    return 'resolved';
+  }
+
+  async resolvedSessions(auth: Claims, db: string, rawUsers: unknown[] | undefined, amt: number, cursor: string | undefined) {
+    const users = rawUsers?.map((u) => parseId(auth, 'user', u, false).key);
+    await this.exists(db);
+    const from = cursor ? decodeCursor('v1', cursor, 1)[0]! : 0;
+    const page = await this.store.resolvedPage(db, from, amt, users);
+    return {
+      resolved_sessions: page.sessions.map((s) => ({ session_id: shownId(auth, 'session', s.session), user_id: shownId(auth, 'user', s.user), timestamp: s.timestamp })),
+      has_next: page.next !== undefined,
+      next_cursor: page.next !== undefined ? encodeCursor('v1', [page.next]) : '',
+      warnings: [] as string[],
+    };
+  }
+
+  // DELETE interactions-ratings-bulk/: a background task; its record shows the progress.
+  async forgetUsers(auth: Claims, db: string, rawUsers: unknown[]) {
+    const users = [...new Set(rawUsers.map((u) => parseId(auth, 'user', u, false).key))];
+    await this.exists(db);
+    const task = { task_id: randomUUID(), name: DELETION_TASK, start_time: Date.now() / 1000, end_time: null as number | null, status: 'RUNNING' as const, progress: `0/${users.length} users`, error: null as string | null };
+    await this.tasks.put(db, task);
+    void (async () => {
+      try {
+        for (let k = 0; k < users.length; k++) {
+          await this.forgetUser(db, users[k]!);
+          if ((k + 1) % 100 === 0) await this.tasks.put(db, { ...task, progress: `${k + 1}/${users.length} users` });
+        }
+        await this.tasks.put(db, { ...task, status: 'COMPLETED', end_time: Date.now() / 1000, progress: `${users.length}/${users.length} users` });
+      } catch (err) {
+        this.logger.error({ err, db }, 'interactions and ratings deletion failed');
+        await this.tasks.put(db, { ...task, status: 'FAILED', end_time: Date.now() / 1000, error: String(err) }).catch(() => undefined);
+      }
+    })();
+    return { task_id: task.task_id, warnings: [] as string[] };
+  }
+
+  // A user's interactions and ratings (explicit and inferred).
+  async forgetUser(db: string, user: string): Promise<void> {
+    await this.store.forget(db, 'user', user);
+    await this.store.unlinkUser(db, user);
+    if ((await this.ratings.remove(db, user, undefined)) === undefined) throw notFound('DATABASE_NOT_FOUND', 'database', db);
+  }
+
+  private shown(auth: Claims, owner: Owner, e: StoredInteraction) {
+    return {
+      [OWNER_FIELD[owner]]: shownId(auth, owner, e.owner),
+      item_id: shownId(auth, 'item', e.item),
+      interaction_type: e.type,
+      timestamp: e.timestamp,
+      properties: e.properties ? unpack<Record<string, unknown>>(e.properties) : {},
+    };
+  }
+
+  private async exists(db: string): Promise<void> {
+    await this.rules.get(db); // DATABASE_NOT_FOUND for a deleted database
+  }
+}
+
+// Every row checked and grouped into a batch with distinct owners and items.
+function check(auth: Claims, owner: Owner, rows: unknown[], ownerId: Parsed | undefined) {
+  const unknown = new Unknown();
+  const owners = new Map<string, number>();
+  const items = new Map<string, number>();
+  const batch: InteractionBatch = { owners: [], items: [], rows: [] };
+  const types = new Set<string>();
+  const ownerField = OWNER_FIELD[owner];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as Record<string, unknown>;
+    const at = `interactions[${r}]`;
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
+    const o = ownerId ?? parseId(auth, owner, required(row, ownerField, at), true);
+    const i = parseId(auth, 'item', required(row, 'item_id', at), true);
+    const checked = checkRow(row, at, unknown, ownerId === undefined ? ownerField : undefined);
+    let op = owners.get(o.key);
+    if (op === undefined) owners.set(o.key, (op = owners.size));
+    let ip = items.get(i.key);
+    if (ip === undefined) items.set(i.key, (ip = items.size));
+    checked.owner = op;
+    checked.item = ip;
+    types.add(checked.type);
+    batch.rows.push(checked);
+  }
+  batch.owners = [...owners.keys()];
+  batch.items = [...items.keys()];
+  return { batch, types, warnings: unknown.warnings() };
+}
+
+// Fields of interaction rows that are not used, named once per request.
+class Unknown {
+  private names: Set<string> | undefined;
+
+  add(name: string): void {
+    (this.names ??= new Set()).add(name);
+  }
+
+  warnings(): string[] {
+    return this.names ? [`fields ignored in interactions: ${[...this.names].join(', ')}`] : [];
+  }
+}
+
+// One interaction's own fields (at: where it sits in the body, '' for the single-interaction
+// endpoints, whose errors name their fields plainly); its owner and item are checked by the caller.
+// ownerField: the row's owner field, when rows carry one.
+function checkRow(row: Record<string, unknown>, at: string, unknown: Unknown, ownerField: string | undefined): InteractionRow {
+  const field = (name: string) => (at === '' ? name : `${at}.${name}`);
+  const type = checkType(row.interaction_type, field('interaction_type'));
+  const timestamp = checkTimestamp(row.timestamp, field('timestamp'));
+  const props = row.properties;
+  if (props !== undefined && props !== null && (typeof props !== 'object' || Array.isArray(props))) {
+    throw wrongData('WRONG_DATA_TYPE', `${field('properties')} must be an object`, { field: field('properties') });
+  }
+  for (const k in row) if (!ROW_FIELDS.has(k) && k !== ownerField) unknown.add(k);
+  let hasProps = false;
+  if (props !== undefined && props !== null) for (const _ in props) hasProps = true;
+  return { owner: 0, item: 0, type, timestamp, properties: hasProps ? pack(props) : undefined, rating: 0, replace: false };
+}
+
+// The answer of a write: the request's warnings, and one per session of it that is resolved.
+function answer(auth: Claims, resolved: string[], warnings: string[]): Answer {
+  if (resolved.length === 0 && warnings.length === 0) return STORED;
+  for (const s of resolved) warnings.push(`session ${JSON.stringify(shownId(auth, 'session', s))} is resolved: its interactions also count for its user`);
+  return { warnings };
+}
+
+// The usual answer, shared (and so encoded once per codec).
+const STORED: Answer = Object.freeze({ warnings: Object.freeze([]) as unknown as string[] });
+
+// Each row's inferred rating by its type's rule.
+function rate(batch: InteractionBatch, rules: Map<string, InteractionRule>): void {
+  for (const row of batch.rows) {
+    const rule = rules.get(row.type.toLowerCase())!;
+    row.rating = rule.rating;
+    row.replace = rule.combine === 'replace';
+  }
+}
+
+// Cursors: a position in one owner's list of interactions; a chunk and a row in the chunks of all.
+const OWN_CURSOR = 'o1';
+const ALL_CURSOR = 'a1';
