@@ -8,7 +8,8 @@
 // 5,000 (half explicit, half inferred from interactions), with interactions on items they hold as
 // inferred ratings and on new items. Reported: wall µs per row (one call at a time, so it includes the
 // round trip) and Redis's script time per row (INFO commandstats).
-import { InteractionsStore, type InteractionBatch } from '../../src/store/interactions-store.js';
+import type { InteractionBatch } from '../../src/store/interaction-rows.js';
+import { InteractionsStore } from '../../src/store/interactions-store.js';
 import { keys } from '../../src/store/keys.js';
 import { RatingsStore } from '../../src/store/ratings-store.js';
 import { scriptMicros, withPrivateRedis } from './private-redis.js';

@@ -7,7 +7,8 @@ import { ALL4, BACKENDS, type Role } from '../contract/roles.js';
 import { dbRoute, reply, withWarning, type Route } from '../contract/routes.js';
 import type { Rows } from '../contract/tables.js';
 import { RowsOf } from '../schemas/common.js';
-import type { EntityKind, EntityService, M2m } from '../services/catalogue/entities.js';
+import type { EntityKind, EntityService } from '../services/catalogue/entities.js';
+import type { M2m } from '../services/catalogue/entity-values.js';
 import { idParams } from '../schemas/ids.js';
 
 const Values = Type.Record(Type.String(), Type.Unknown());

@@ -1,5 +1,4 @@
 // `DELETE users/<user_id>/*/`: everything stored about one user.
-import { Type } from '@sinclair/typebox';
 import { BACKENDS } from '../contract/roles.js';
 import { dbRoute, type Route } from '../contract/routes.js';
 import type { EntityService } from '../services/catalogue/entities.js';

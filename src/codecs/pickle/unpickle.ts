@@ -1,38 +1,20 @@
 // The pickle virtual machine, without the error wrapping of decodePickle: every refusal is an explicit DecodeError.
 import { DecodeError } from '../codec.js';
-import { build, newObject, newTags, reduce, tag, type Tags } from './calls.js';
+import { build, newObject, reduce, tag } from './calls.js';
 import { finalize } from './finalize.js';
 import { lookupGlobal, printable } from './globals.js';
-import { Budget, type PickleLimits } from './limits.js';
+import type { PickleLimits } from './limits.js';
+import { MachineState } from './machine-state.js';
 import { OP } from './opcodes.js';
-import { PyDict, PyDtype, PyGlobal, PendingArray } from './pyobjects.js';
-import { Reader } from './reader.js';
-import { decodeLong, latin1, parseDecimal, parseFloatText, parseQuoted, parseRawUnicodeEscape, utf8 } from './text.js';
+import { PyDict } from './pyobjects.js';
+import { decodeLong, parseDecimal, parseFloatText, parseQuoted, parseRawUnicodeEscape } from './text.js';
 
 export function unpickle(bytes: Uint8Array, limits: PickleLimits): unknown {
   return finalize(new Machine(bytes, limits).run(), limits);
 }
 
-class Machine {
-  private stack: unknown[] = [];
-  private readonly marks: unknown[][] = [];
-  // Values held in the stacks saved by MARK.
-  private saved = 0;
-  // Dense in practice (MEMOIZE numbers entries in order); a missing entry is undefined.
-  private readonly memo: unknown[] = [];
-  private memoSize = 0;
-  private readonly r: Reader;
-  private readonly budget: Budget;
-  private readonly tags: Tags = newTags();
-
-  constructor(
-    bytes: Uint8Array,
-    private readonly limits: PickleLimits,
-  ) {
-    this.r = new Reader(bytes);
-    this.budget = new Budget(limits);
-  }
-
+// The opcode loop; the state and its checked accessors are MachineState's.
+class Machine extends MachineState {
   run(): unknown {
     const r = this.r;
     const L = this.limits;
@@ -305,105 +287,5 @@ class Machine {
           throw new DecodeError(`pickle: unknown opcode 0x${op.toString(16).padStart(2, '0')} at ${r.pos - 1}`);
       }
     }
-  }
-
-  private push(v: unknown): void {
-    if (this.stack.length + this.saved >= this.limits.maxStack) throw new DecodeError('pickle: stack too large');
-    this.stack.push(v);
-  }
-
-  private pop(): unknown {
-    if (this.stack.length === 0) throw new DecodeError('pickle: stack underflow');
-    return this.stack.pop();
-  }
-
-  private top(): unknown {
-    if (this.stack.length === 0) throw new DecodeError('pickle: stack underflow');
-    return this.stack[this.stack.length - 1];
-  }
-
-  private popMark(): unknown[] {
-    const items = this.stack;
-    const prev = this.marks.pop();
-    if (prev === undefined) throw new DecodeError('pickle: MARK missing');
-    this.saved -= prev.length;
-    this.stack = prev;
-    return items;
-  }
-
-  private put(index: number): void {
-    const v = this.top();
-    if (this.memo[index] === undefined) {
-      if (this.memoSize >= this.limits.maxMemo) throw new DecodeError('pickle: memo too large');
-      this.memoSize++;
-    }
-    this.memo[index] = v;
-  }
-
-  private get(index: number): void {
-    const v = this.memo[index];
-    if (v === undefined) throw new DecodeError(`pickle: memo entry ${index} missing`);
-    this.push(v);
-  }
-
-  private textLine(max: number, asUtf8 = false): string {
-    const [start, end] = this.r.line(max);
-    return asUtf8 ? utf8(this.r.buf, start, end) : latin1(this.r.buf, start, end);
-  }
-
-  private textIndex(): number {
-    const s = this.textLine(20);
-    if (!/^\d{1,15}$/.test(s)) throw new DecodeError('pickle: bad memo index');
-    return Number(s);
-  }
-
-  private checkLength(n: number): number {
-    if (n > this.limits.maxStringBytes) throw new DecodeError('pickle: string too long');
-    this.r.need(n);
-    return n;
-  }
-
-  private utf8Of(n: number): string {
-    this.checkLength(n);
-    const start = this.r.pos;
-    this.r.pos += n;
-    return utf8(this.r.buf, start, start + n);
-  }
-
-  private latin1Of(n: number): string {
-    this.checkLength(n);
-    const start = this.r.pos;
-    this.r.pos += n;
-    return latin1(this.r.buf, start, start + n);
-  }
-
-  private bytesOf(n: number): Uint8Array {
-    return this.r.take(this.checkLength(n));
-  }
-
-  private listOf(v: unknown): unknown[] {
-    if (!Array.isArray(v) || !this.tags.lists.has(v)) throw new DecodeError('pickle: APPEND to something that is not a list');
-    return v;
-  }
-
-  private dictOf(v: unknown): PyDict {
-    if (!(v instanceof PyDict)) throw new DecodeError('pickle: SETITEM on something that is not a dict');
-    return v;
-  }
-
-  private setItems(d: PyDict, items: unknown[]): void {
-    if (items.length % 2 !== 0) throw new DecodeError('pickle: odd number of dict items');
-    for (let i = 0; i < items.length; i += 2) d.set(this.hashable(items[i]), items[i + 1]);
-  }
-
-  // Dict keys and set members: what Python could hash, and nothing interpreter-only.
-  private hashable(k: unknown): unknown {
-    if (k === null || typeof k !== 'object') return k;
-    if (k instanceof Uint8Array) return k;
-    if (Array.isArray(k) && this.tags.frozen.has(k)) return k;
-    if (k instanceof PyDict || k instanceof PendingArray || k instanceof PyDtype || k instanceof PyGlobal || Array.isArray(k)) {
-      throw new DecodeError('pickle: unhashable or unsupported dict key or set member');
-    }
-    throw new DecodeError('pickle: unsupported dict key or set member');
   }
 }

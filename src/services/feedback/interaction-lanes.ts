@@ -9,7 +9,8 @@
 // resolves straight to its answer.
 import type { Logger } from 'pino';
 import { notFound } from '../../errors/api-error.js';
-import type { InteractionBatch, InteractionRow, InteractionsStore, Owner } from '../../store/interactions-store.js';
+import type { InteractionBatch, InteractionRow, Owner } from '../../store/interaction-rows.js';
+import type { InteractionsStore } from '../../store/interactions-store.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
 import type { ProfileCache } from './profile-cache.js';
 import { feedbackWritten } from './ratings.js';

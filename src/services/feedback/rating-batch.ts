@@ -1,6 +1,6 @@
 // Collects a request's ratings row by row, then lays them out grouped by user (request order kept
 // within each user) as the store writes them: typed columns, no object per rating.
-import type { BatchId, RatingBatch } from '../../store/ratings-store.js';
+import type { BatchId, RatingBatch } from '../../store/rating-records.js';
 
 export class RatingBatchBuilder {
   private readonly users: BatchId[] = [];

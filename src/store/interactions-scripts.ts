@@ -1,0 +1,167 @@
+// The Lua scripts of the interactions store (interactions-store.ts describes the chunks and lists they
+// work on); each script's comment names its KEYS and ARGV.
+import { LUA_HELPERS } from './lua.js';
+import { ROW_FIELDS } from './interaction-rows.js';
+
+// Lua: a chunk's rows, by position (0-based), from chunks read at most once per script.
+const CHUNKS = `
+local chunkCache = {}
+local function chunkOf(batchesKey, seq)
+  local c = chunkCache[seq]
+  if c == nil then
+    local blob = redis.call('HGET', batchesKey, seq)
+    c = blob and cmsgpack.unpack(blob) or false
+    chunkCache[seq] = c
+  end
+  return c
+end
+`;
+
+// Lua: inferred ratings, in a user's ratings (ratings-store.ts): the hash of inferred ones. An item in
+// the set but not in that hash has an explicit rating, which is never changed; "max" keeps the higher
+// of the old and new inferred rating. Each costs a field or two, whatever the user holds. Log records
+// as in ratings-store.ts, op 'infer', one per row written.
+const INFER = `
+local inferred = {added = 0, us = {}, is = {}, upos = {}, ipos = {}, recs = {}}
+local function infer(prefix, uidx, iidx, rating, replace, ts)
+  local ik = prefix .. uidx .. ':i'
+  local held = redis.call('HGET', ik, iidx)
+  if held then
+    local _, was = struct.unpack('>Bd', held)
+    if not replace and was > rating then rating = was end
+  elseif redis.call('SADD', prefix .. uidx .. ':s', iidx) == 0 then
+    return
+  else
+    inferred.added = inferred.added + 1
+  end
+  redis.call('HSET', ik, iidx, struct.pack('>Bdd', 2, rating, ts))
+  if not inferred.upos[uidx] then inferred.us[#inferred.us + 1] = uidx; inferred.upos[uidx] = #inferred.us - 1 end
+  if not inferred.ipos[iidx] then inferred.is[#inferred.is + 1] = iidx; inferred.ipos[iidx] = #inferred.is - 1 end
+  inferred.recs[#inferred.recs + 1] = struct.pack('>IIdd', inferred.upos[uidx], inferred.ipos[iidx], rating, ts)
+end
+local function flushInferred(countKey, nextKey, logKey)
+  if #inferred.recs > 0 then
+    redis.call('XADD', logKey, '*', 'op', 'infer', 'u', table.concat(inferred.us, ','), 'i', table.concat(inferred.is, ','), 'r', table.concat(inferred.recs))
+  end
+  return counted(countKey, nextKey, tonumber(redis.call('GET', countKey) or '0'), inferred.added)
+end
+`;
+
+// KEYS: database, users index/counter/ids, items index/counter/ids, ratings count, ratings log,
+// chunks of all (users or sessions), resolved sessions, next threshold, chunk sequence.
+// ARGV: 'user' or 'session', user ratings prefix, references prefix, [owners, items] (distinct ids of
+// the whole request), then its chunks.
+// Returns {threshold reached (0: none), sessions of the request already resolved...}; {-1} without the database.
+export const ADD = `${LUA_HELPERS}${INFER}
+if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
+local kind, ratingsPrefix, refsPrefix = ARGV[1], ARGV[2], ARGV[3]
+local ids = cmsgpack.unpack(ARGV[4])
+local owners, items = ids[1], ids[2]
+local itemIdx, ownerIdx, resolved = {}, {}, {}
+local iidx = resolve(KEYS[5], KEYS[6], KEYS[7], items)
+for k = 1, #items do itemIdx[items[k]] = iidx[k] end
+if kind == 'user' then
+  local uidx = resolve(KEYS[2], KEYS[3], KEYS[4], owners)
+  for k = 1, #owners do ownerIdx[owners[k]] = uidx[k] end
+else
+  local links = hmget(KEYS[11], owners)
+  for o = 1, #owners do
+    if links[o] then
+      resolved[#resolved + 1] = owners[o]
+      local user = string.sub(links[o], string.find(links[o], ' ') + 1)
+      ownerIdx[owners[o]] = resolve(KEYS[2], KEYS[3], KEYS[4], {user})[1]
+    end
+  end
+end
+local refs, order = {}, {}
+for c = 5, #ARGV do
+  local seq = redis.call('INCR', KEYS[13])
+  redis.call('HSET', KEYS[10], seq, ARGV[c])
+  local chunk = cmsgpack.unpack(ARGV[c])
+  local cOwners, cItems, rows = chunk[1], chunk[2], chunk[3]
+  for r = 1, #rows, ${ROW_FIELDS} do
+    local owner = cOwners[rows[r] + 1]
+    local list = refs[owner]
+    if not list then list = {}; refs[owner] = list; order[#order + 1] = owner end
+    list[#list + 1] = seq .. ' ' .. math.floor((r - 1) / ${ROW_FIELDS})
+    local u = ownerIdx[owner]
+    if u then infer(ratingsPrefix, u, itemIdx[cItems[rows[r + 1] + 1]], tonumber(rows[r + 5]), rows[r + 6] == 'r', tonumber(rows[r + 3])) end
+  end
+end
+for k = 1, #order do
+  local list = refs[order[k]]
+  for s = 1, #list, SLICE do redis.call('RPUSH', refsPrefix .. order[k], unpack(list, s, math.min(s + SLICE - 1, #list))) end
+end
+local out = {flushInferred(KEYS[8], KEYS[12], KEYS[9])}
+for k = 1, #resolved do out[#out + 1] = resolved[k] end
+return out
+`;
+
+// KEYS: database, resolved, order, sequence, the user's sessions set, users index/counter/ids,
+// items index, ratings count, ratings log, the session's references, next threshold, session chunks.
+// ARGV: session id, user id, timestamp, user ratings prefix, rules [type, rating, 'r' or 'm', ...].
+// The session's interactions so far become the user's inferred ratings.
+// Returns {1, threshold reached (0: none)}; {0} when already resolved; {-1} without the database.
+export const RESOLVE = `${LUA_HELPERS}${INFER}${CHUNKS}
+if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
+if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return {0} end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3] .. ' ' .. ARGV[2])
+redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[4]), ARGV[1])
+redis.call('SADD', KEYS[5], ARGV[1])
+local u = resolve(KEYS[6], KEYS[7], KEYS[8], {ARGV[2]})[1]
+local rules = cmsgpack.unpack(ARGV[5])
+local rule = {}
+for k = 1, #rules, 3 do rule[rules[k]] = {tonumber(rules[k + 1]), rules[k + 2] == 'r'} end
+for _, ref in ipairs(redis.call('LRANGE', KEYS[12], 0, -1)) do
+  local space = string.find(ref, ' ')
+  local chunk = chunkOf(KEYS[14], string.sub(ref, 1, space - 1))
+  if chunk then
+    local at = tonumber(string.sub(ref, space + 1)) * ${ROW_FIELDS} + 1
+    local rows = chunk[3]
+    local r = rule[string.lower(rows[at + 2])]
+    local i = redis.call('HGET', KEYS[9], chunk[2][rows[at + 1] + 1])
+    if r and i then infer(ARGV[4], u, i, r[1], r[2], tonumber(rows[at + 3])) end
+  end
+end
+return {1, flushInferred(KEYS[10], KEYS[13], KEYS[11])}
+`;
+
+// KEYS: the user's sessions set, resolved, order. Unlinks every session resolved to the user.
+export const UNLINK = `
+local sessions = redis.call('SMEMBERS', KEYS[1])
+for s = 1, #sessions, 4000 do
+  local part = {unpack(sessions, s, math.min(s + 3999, #sessions))}
+  redis.call('HDEL', KEYS[2], unpack(part))
+  redis.call('ZREM', KEYS[3], unpack(part))
+end
+redis.call('DEL', KEYS[1])
+return #sessions
+`;
+
+// KEYS: the owner's references, the chunks of all. Blanks the owner's rows in their chunks (a chunk
+// left with none is removed) and drops its references. Returns how many rows were blanked.
+export const FORGET = `${CHUNKS}
+local refs = redis.call('LRANGE', KEYS[1], 0, -1)
+local touched, order = {}, {}
+for _, ref in ipairs(refs) do
+  local space = string.find(ref, ' ')
+  local seq = string.sub(ref, 1, space - 1)
+  local chunk = chunkOf(KEYS[2], seq)
+  if chunk then
+    local at = tonumber(string.sub(ref, space + 1)) * ${ROW_FIELDS} + 1
+    local rows = chunk[3]
+    chunk[1][rows[at] + 1] = ''
+    for f = 2, ${ROW_FIELDS} - 1 do rows[at + f] = '' end
+    rows[at + 3] = '0'
+    if not touched[seq] then touched[seq] = true; order[#order + 1] = seq end
+  end
+end
+for _, seq in ipairs(order) do
+  local chunk = chunkCache[seq]
+  local live = false
+  for r = 1, #chunk[3], ${ROW_FIELDS} do if chunk[3][r + 2] ~= '' then live = true; break end end
+  if live then redis.call('HSET', KEYS[2], seq, cmsgpack.pack(chunk)) else redis.call('HDEL', KEYS[2], seq) end
+end
+redis.call('DEL', KEYS[1])
+return #refs
+`;
