@@ -1,8 +1,26 @@
-// Loaders for the staged MovieLens files (read in place, never copied) and a seeded RNG.
+// Loaders for the MovieLens files (read in place, never copied) and a seeded RNG.
+//
+// Where the data is: $RECD_DATASETS, else bench/data/ of this repository (git-ignored: the MovieLens
+// terms forbid redistribution, so the files must never be committed). Either directory holds
+// ml-100k/ (u.data, u1.base … u5.test) and ml-latest-small/ (ratings.csv, movies.csv) as GroupLens
+// publishes them. To use a copy kept elsewhere: RECD_DATASETS=/path/to/datasets node dist/bench/…
+// (or a symlink bench/data -> that copy).
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { csrFromTriples, type Csr } from '../../native-free-kernels/csr.js';
 
-export const DATASETS = process.env['RECD_DATASETS'] ?? '/work/shared/datasets';
+// Resolved from the compiled file (dist/bench/quality/) so the default does not depend on the cwd.
+const DEFAULT_DIR = fileURLToPath(new URL('../../../bench/data', import.meta.url));
+export const DATASETS = process.env['RECD_DATASETS'] || DEFAULT_DIR;
+
+// A missing file says which directory was searched and how to point elsewhere, not just ENOENT.
+function readData(path: string): string {
+  try {
+    return readFileSync(`${DATASETS}/${path}`, 'utf8');
+  } catch (err) {
+    throw new Error(`${DATASETS}/${path}: ${(err as Error).message}; set RECD_DATASETS to a directory holding the MovieLens copies (see bench/quality/data.ts)`);
+  }
+}
 
 import { mulberry32 as rng } from '../../native-free-kernels/random.js';
 
@@ -24,7 +42,7 @@ export function toCsr(d: Ratings): Csr {
 
 /** ml-100k split file (user \t item \t rating \t ts, 1-based ids); users/items fixed to 943/1682. */
 export function loadMl100kFile(name: string): Ratings {
-  const lines = readFileSync(`${DATASETS}/ml-100k/${name}`, 'utf8').split('\n');
+  const lines = readData(`ml-100k/${name}`).split('\n');
   const u: number[] = [], i: number[] = [], r: number[] = [];
   for (const line of lines) {
     if (line.length === 0) continue;
@@ -38,7 +56,7 @@ export function loadMl100kFile(name: string): Ratings {
 
 /** The data lines of a CSV file under DATASETS (its header and empty lines left out). */
 export function csvLines(path: string): string[] {
-  return readFileSync(`${DATASETS}/${path}`, 'utf8')
+  return readData(path)
     .split(/\r?\n/)
     .slice(1)
     .filter((line) => line.length > 0);

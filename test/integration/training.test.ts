@@ -9,6 +9,7 @@ import type { Api } from '../helpers/api.js';
 import { freshDatabase, INCORRECT_ROLE, range, ratingCount, uid, why } from '../helpers/feedback.js';
 import { errorOf, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { startPair } from '../helpers/stack.js';
+import { triggerAfterRuns } from '../helpers/trigger.js';
 
 // A subtest's `t` (the callback parameter of the last t.test overload).
 type Tt = Parameters<Parameters<typeof t.test>[0]>[0];
@@ -121,9 +122,10 @@ async function finished(api: Api, token: string, name: string, id: string): Prom
   return { task: all.find((y) => y.task_id === id)!, running };
 }
 
-// POST tasks/<name>/ (no body): 200 {task_id, warnings: []}; returns the task id.
-async function trigger(t: Tt, api: Api, token: string, name: string): Promise<string> {
-  const r = await api.post(`tasks/${name}/`, undefined, { token });
+// POST tasks/<name>/ (no body): 200 {task_id, warnings: []}; returns the task id. Sent once the runs
+// queued before (by the uploads, or an earlier request) are over, so it never races them.
+async function trigger(t: Tt, api: Api, token: string, db: string, name: string): Promise<string> {
+  const r = await triggerAfterRuns(api, a.redis, db, token, name);
   t.equal(r.status, 200, `POST tasks/${name}/: ${why(r, 200)}`);
   t.type(r.body?.task_id, 'string', 'task_id');
   t.strictSame(r.body?.warnings, [], 'no warnings');
@@ -258,9 +260,9 @@ t.test('below 500 ratings nothing is queued and the database stays pending', asy
 });
 
 t.test('POST tasks/ml_model_retrain/ queues a run; a second one while it is queued or running is TASK_ALREADY_RUNNING', async (t) => {
-  const { token, model: first } = await trained(t);
+  const { db, token, model: first } = await trained(t);
 
-  const id = await trigger(t, a.api, token, 'ml_model_retrain');
+  const id = await trigger(t, a.api, token, db, 'ml_model_retrain');
   const dup = await a.api.post('tasks/ml_model_retrain/', undefined, { token });
   t.same(errorOf(dup), TASK_ALREADY_RUNNING, `second POST right after: ${why(dup, 400)}`);
 
@@ -284,10 +286,10 @@ t.test('POST tasks/ml_model_retrain/ queues a run; a second one while it is queu
 });
 
 t.test('after a manual run completed, POST tasks/ml_model_retrain/ works again and produces another model', async (t) => {
-  const { token, model: first } = await trained(t);
+  const { db, token, model: first } = await trained(t);
   const ids: string[] = [];
   for (let n = 0; n < 2; n++) {
-    const id = await trigger(t, a.api, token, 'ml_model_retrain');
+    const id = await trigger(t, a.api, token, db, 'ml_model_retrain');
     const { task } = await finished(a.api, token, 'ml_model_retrain', id);
     t.equal(task.status, 'COMPLETED', `run ${n + 1} completed (error: ${task.error})`);
     ids.push(modelOfProgress(task.progress)?.model_id ?? `(no model in ${JSON.stringify(task.progress)})`);
@@ -310,7 +312,7 @@ t.test('POST tasks/<name>/: unknown names are TASK_NOT_FOUND; root and manager m
   // ml_new_items on a database without a model: accepted, completes with nothing to do.
   for (const role of ['manager', 'root']) {
     const tok = await tokenFor(a.api, root, role, db);
-    const id = await trigger(t, a.api, tok, 'ml_new_items');
+    const id = await trigger(t, a.api, tok, db, 'ml_new_items');
     const { task } = await finished(a.api, token, 'ml_new_items', id);
     t.equal(task.status, 'COMPLETED', `${role}: ml_new_items without a model completes`);
     t.equal(task.name, 'ml_new_items');
@@ -329,8 +331,8 @@ t.test('POST tasks/<name>/: unknown names are TASK_NOT_FOUND; root and manager m
 });
 
 t.test('a run without ratings fails ("no ratings"), is retried with a new QUEUED record, and the database stays pending', async (t) => {
-  const { token } = await fresh();
-  const id = await trigger(t, a.api, token, 'ml_model_retrain');
+  const { db, token } = await fresh();
+  const id = await trigger(t, a.api, token, db, 'ml_model_retrain');
   const { task } = await finished(a.api, token, 'ml_model_retrain', id);
   t.equal(task.status, 'FAILED', 'the run failed');
   t.type(task.error, 'string', 'error set');
@@ -358,7 +360,7 @@ t.test('a failed run (all ratings deleted) keeps the previous model serving and 
   }
   t.equal(await ratingCount(a.redis, db), 0, 'no rating left');
 
-  const id = await trigger(t, a.api, token, 'ml_model_retrain');
+  const id = await trigger(t, a.api, token, db, 'ml_model_retrain');
   const { task } = await finished(a.api, token, 'ml_model_retrain', id);
   t.equal(task.status, 'FAILED', 'the run failed');
   t.match(task.error ?? '', /no ratings/i, `error mentions no ratings: ${JSON.stringify(task.error)}`);

@@ -1,5 +1,5 @@
-// The route table against the spec's endpoint tables: same roles for every registered endpoint, and the
-// whole "Account management and login" table registered.
+// The route table against the spec's endpoint tables (docs/spec/roles.json): same roles for every
+// registered endpoint, and the whole "Account management and login" table registered.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
@@ -7,9 +7,9 @@ import { ALL4, ROLES, type Access } from '../../src/contract/roles.js';
 import type { Route } from '../../src/contract/routes.js';
 import { allRoutes } from '../../src/routes/index.js';
 
-// The compiled file lives in dist/test/unit/; the spec is ../shared/spec/ from the repository root.
-const SPEC_PATH = fileURLToPath(new URL('../../../../shared/spec/recommendation-api.md', import.meta.url));
-const spec = readFileSync(SPEC_PATH, 'utf8');
+// The spec's endpoint tables as the repository carries them (docs/spec-tables.md): every row of a table
+// with Method, Path and Roles columns, cells as written. The compiled file lives in dist/test/unit/.
+const DATA_PATH = fileURLToPath(new URL('../../../docs/spec/roles.json', import.meta.url));
 
 interface SpecRow {
   section: string;
@@ -17,48 +17,6 @@ interface SpecRow {
   path: string;
   roles: string;
   line: number;
-}
-
-// Splits a table row on the pipes outside backticks.
-function cells(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let code = false;
-  for (const ch of line.trim().replace(/^\|/, '').replace(/\|$/, '')) {
-    if (ch === '`') code = !code;
-    if (ch === '|' && !code) {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur.trim());
-  return out;
-}
-
-// Rows of every markdown table with Method, Path and Roles columns, with the heading they sit under.
-function rolesRows(md: string): SpecRow[] {
-  const lines = md.split('\n');
-  const rows: SpecRow[] = [];
-  let section = '';
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const h = /^#{1,6}\s+(.*)$/.exec(line);
-    if (h) section = h[1]!.trim();
-    if (!line.startsWith('|') || !/^\|[\s|:-]+\|$/.test((lines[i + 1] ?? '').trim())) continue;
-    // A header row followed by its separator row.
-    const header = cells(line).map((c) => c.toLowerCase());
-    const m = header.indexOf('method');
-    const p = header.indexOf('path');
-    const r = header.indexOf('roles');
-    i += 2;
-    for (; i < lines.length && lines[i]!.startsWith('|'); i++) {
-      if (r < 0 || m < 0 || p < 0) continue;
-      const c = cells(lines[i]!);
-      rows.push({ section, method: c[m]!, path: c[p]!.replace(/`/g, ''), roles: c[r]!, line: i + 1 });
-    }
-    i--;
-  }
-  return rows;
 }
 
 const normalise = (path: string) => path.trim().replace(/^\/+/, '').replace(/<(?:str:)?[a-z_]+>/g, '<>');
@@ -79,7 +37,7 @@ function specAccess(cell: string): Access | undefined {
 
 const canonical = (a: Access) => (typeof a === 'string' ? a : [...a].sort().join(','));
 
-const rows = rolesRows(spec);
+const rows = (JSON.parse(readFileSync(DATA_PATH, 'utf8')) as { rows: SpecRow[] }).rows;
 const routes: Route[] = allRoutes({} as any);
 const registered = new Map(routes.map((r) => [`${r.method} ${normalise(r.path)}`, r]));
 const ACCOUNTS_SECTION = 'Account management and login';
