@@ -8,7 +8,7 @@ import { settled, tasksOf, until } from './reco.js';
 // The server refuses a run of a name while one is queued or running (TASK_ALREADY_RUNNING). "Running"
 // outlasts the task record: a run writes COMPLETED or FAILED, then does its last bookkeeping and only
 // then releases the trainer lock. So besides the records, this reads what the server's refusal reads
-// (src/engine/scheduler.ts, trigger): the queued marker and the lock holder; nothing is retried.
+// (src/engine/training/scheduler.ts, trigger): the queued marker and the lock holder; nothing is retried.
 export async function runsOver(api: Api, redis: Redis, db: string, token: string, name: string, ms = 120_000): Promise<void> {
   await until(
     `every ${name} run over (records ended, trainer released)`,

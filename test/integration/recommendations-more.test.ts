@@ -11,6 +11,7 @@ import { BAD_ITEM, BAD_USER, freshDatabase, hasWarning, INCORRECT_ROLE, uid, why
 import { errorOf, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { A, B, count, isA, isB, itemsOf, likedBy, pipelined, POPULAR, qs, RECO_ENV, tasksOf, trainedDatabase, until, type Q, type Tt } from '../helpers/reco.js';
 import { startPair } from '../helpers/stack.js';
+import { triggerAfterRuns } from '../helpers/trigger.js';
 
 const pair = await startPair(RECO_ENV);
 t.teardown(() => pair.close());
@@ -596,7 +597,7 @@ t.test('precomputed tables roles: frontend reads, only root, manager and backend
 });
 
 t.test('POST tasks/precomputed_tables/ rebuilds the tables', async (t) => {
-  const r = await api.post('tasks/precomputed_tables/', undefined, { token });
+  const r = await triggerAfterRuns(api, pair.a.redis, db, token, 'precomputed_tables');
   t.equal(r.status, 200, why(r, 200));
   t.type(r.body?.task_id, 'string', 'a task_id');
   await completed(t, r.body.task_id, 'requested rebuild');
