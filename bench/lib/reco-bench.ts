@@ -1,45 +1,22 @@
-// The frame of the recommendation benchmarks (reco.ts: ml-latest-small; reco-large.ts: a synthetic
-// catalogue of 1,000,000 items): recd and a bare uWebSockets.js hello-world as child processes on a
-// private redis-server, a data set uploaded over HTTP and trained on, each scenario answered once and
-// checked, then measured against the hello-world in the same run (run.ts's machinery: autocannon and
-// wrk, CPU and disturbance checks, waiting for a quiet machine before each run).
+// runRecoBench: the frame of the recommendation benchmarks (reco.ts, reco-large.ts, reco-scenario.ts), their runs and their report.
+//
+// recd and a bare uWebSockets.js hello-world as child processes on a private redis-server, a data set
+// uploaded over HTTP and trained on, each scenario answered once and checked, then measured against the
+// hello-world in the same run (the machinery of bench/lib: autocannon and wrk, CPU and disturbance
+// checks, waiting for a quiet machine before each run).
 import os from 'node:os';
 import type { EmbeddedRedis } from '../../src/store/redis-server.js';
 import { freePort } from '../../src/store/redis-server.js';
-import {
-  assertAlive,
-  backendToken,
-  benchProgram,
-  call,
-  CLI,
-  cpuSeconds,
-  DISTURBED_PCT,
-  fmt,
-  fmtInt,
-  gitState,
-  HELLO,
-  HOST,
-  launch,
-  loadAvg,
-  machineBusySeconds,
-  median,
-  ownSeconds,
-  ROOT_EMAIL,
-  ROOT_PASSWORD,
-  runAutocannon,
-  runWrk,
-  settings,
-  sleep,
-  versionOf,
-  waitForHttp,
-  waitForLine,
-  waitForQuiet,
-  wrkAvailable,
-  type Managed,
-  type Measured,
-  type Target,
-  type Tool,
-} from './run.js';
+import { backendToken } from './api.js';
+import { cpuSeconds, loadAvg } from './cpu.js';
+import { runAutocannon, wrkAvailable, type Target, type Tool } from './load.js';
+import { measureLoad, quietBeforeRun, type Loaded } from './measure.js';
+import { assertAlive, launch, sleep, waitForHttp, waitForLine, type Managed } from './processes.js';
+import { benchProgram } from './program.js';
+import { fmt, fmtInt, gitState, median, versionOf } from './report.js';
+import type { Trained } from './retrain.js';
+import { HELLO, HOST, launchRecd, recdLogLevel } from './servers.js';
+import { DISTURBED_PCT, settings } from './settings.js';
 
 export interface Scenario {
   id: string; // 'h' is the hello-world every ratio is taken against
@@ -51,12 +28,6 @@ export interface Scenario {
   randomPath?: Target['randomPath'];
   pipelined?: boolean; // also run at pipelining 10 (autocannon)
   goal?: { ratio?: number; p99ms?: number; of?: string }; // ratio against scenario `of` (default h) of the same run
-}
-
-export interface Trained {
-  retrainSeconds: number; // from the explicit POST to the end of any ml_new_items after it
-  model: Record<string, any>;
-  tasks: string;
 }
 
 export interface RecoBench<S extends { trained: Trained }> {
@@ -76,81 +47,11 @@ interface Run {
   pipelining: number;
 }
 
-interface Sample extends Measured {
+interface Sample extends Loaded {
   run: Run;
   round: number;
   drainSeconds: number; // how long recd took to finish what the previous run left in flight
-  serverCpuPct: number | undefined;
-  otherCpuPct: number | undefined;
 }
-
-export async function ok(base: string, token: string, method: string, path: string, body?: unknown, expect = [200]): Promise<any> {
-  const r = await call(base, method, path, body, token);
-  if (!expect.includes(r.status)) throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 500)}`);
-  return r.json;
-}
-
-interface TaskRecord {
-  task_id: string;
-  status: string;
-  progress: string;
-  error: string | null;
-  start_time: number;
-  end_time: number | null;
-}
-
-const recents = async (base: string, token: string, name: string): Promise<TaskRecord[]> => (await ok(base, token, 'GET', `/v1/tasks/${name}/recents/?amt=50`)).tasks;
-
-// Until no run of the task is queued or running.
-async function settle(base: string, token: string, name: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const busy = (await recents(base, token, name)).filter((t) => t.status === 'QUEUED' || t.status === 'RUNNING');
-    if (busy.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${name} still busy after ${timeoutMs / 1000} s: ${JSON.stringify(busy)}`);
-    await sleep(500);
-  }
-}
-
-// The thresholds' trainings saw part of the upload at most: one more, requested now, sees it all.
-export async function retrain(base: string, token: string, factors: string, ratings: number): Promise<Trained> {
-  const t0 = performance.now();
-  let taskId: string | undefined;
-  while (taskId === undefined) {
-    const r = await call(base, 'POST', '/v1/tasks/ml_model_retrain/', undefined, token);
-    if (r.status === 200) taskId = r.json.task_id as string;
-    else if (r.text.includes('TASK_ALREADY_RUNNING')) await settle(base, token, 'ml_model_retrain', 600_000);
-    else throw new Error(`POST tasks/ml_model_retrain/: ${r.status} ${r.text}`);
-  }
-  process.stderr.write(`retrain requested: task ${taskId}\n`);
-  for (;;) {
-    const task = (await recents(base, token, 'ml_model_retrain')).find((t) => t.task_id === taskId);
-    if (task?.status === 'COMPLETED') break;
-    if (task?.status === 'FAILED') throw new Error(`ml_model_retrain failed: ${task.error}`);
-    if (performance.now() - t0 > 600_000) throw new Error(`ml_model_retrain not done after 600 s: ${JSON.stringify(task)}`);
-    await sleep(250);
-  }
-  await sleep(1000);
-  await settle(base, token, 'ml_new_items', 600_000);
-  await settle(base, token, 'ml_model_retrain', 600_000);
-  const retrainSeconds = (performance.now() - t0) / 1000;
-  for (let k = 0; ; k++) {
-    const s = await ok(base, token, 'GET', '/v1/databases/current/status/');
-    if (s.status === 'ready') break;
-    if (k > 600) throw new Error(`database status still ${JSON.stringify(s)}`);
-    await sleep(100);
-  }
-  const listed = (await ok(base, token, 'GET', '/v1/pretrained-ml/trained-models/')).models as Record<string, unknown>[];
-  const model = listed.find((m) => m.serving === true);
-  if (!model) throw new Error(`no serving model: ${JSON.stringify(listed).slice(0, 500)}`);
-  if (String(model.factors) !== factors) throw new Error(`serving model has ${model.factors} factors, not ${factors}`);
-  if (model.n_ratings !== ratings) throw new Error(`serving model covers ${model.n_ratings} ratings of ${ratings}`);
-  const done = async (name: string) => (await recents(base, token, name)).map((t) => `${t.status} ${(t.end_time ?? 0) - t.start_time > 0 ? `${((t.end_time ?? 0) - t.start_time).toFixed(1)} s` : ''}`.trim());
-  const tasks = `ml_model_retrain: ${(await done('ml_model_retrain')).reverse().join(', ')}; ml_new_items: ${(await done('ml_new_items')).reverse().join(', ') || 'none'}`;
-  process.stderr.write(`model ready after ${retrainSeconds.toFixed(1)} s: ${JSON.stringify(model)}\n${tasks}\n`);
-  return { retrainSeconds, model, tasks };
-}
-
 
 function report(samples: Sample[], runs: Run[], meta: Record<string, string>, checks: string[], extra: string[], incomplete?: string): string {
   const out: string[] = [];
@@ -245,26 +146,9 @@ async function drain(recd: Managed, maxMs = 120_000): Promise<number> {
 async function measure(dir: string, run: Run, round: number, t: Target, server: Managed, recd: Managed, ownPids: (number | undefined)[]): Promise<Sample> {
   const drainSeconds = await drain(recd);
   if (drainSeconds < 0 || drainSeconds >= 1) process.stderr.write(drainSeconds < 0 ? '  (recd still busy after 120 s: measuring anyway)\n' : `  (waited ${drainSeconds.toFixed(1)} s for recd to finish the previous run's requests)\n`);
-  const quiet = await waitForQuiet(ownPids);
-  if (quiet < 0 || quiet >= 1) process.stderr.write(quiet < 0 ? `  (machine still busy after ${settings.quietWaitSeconds} s: measuring anyway)\n` : `  (waited ${quiet.toFixed(0)} s for the machine to be quiet)\n`);
-  const cpu0 = cpuSeconds(server.child.pid);
-  const busy0 = machineBusySeconds();
-  const own0 = ownSeconds(ownPids);
-  const wall0 = process.hrtime.bigint();
-  const m = run.tool === 'autocannon' ? await runAutocannon(t, run.pipelining, settings.seconds) : await runWrk(dir, t, run.pipelining, settings.seconds);
-  const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
-  const cpu1 = cpuSeconds(server.child.pid);
-  const busy1 = machineBusySeconds();
-  const own1 = ownSeconds(ownPids);
-  const wrkSeconds = run.tool === 'wrk' && m.generatorCpuPct !== undefined ? (m.generatorCpuPct / 100) * wall : 0;
-  return {
-    ...m,
-    run,
-    round,
-    drainSeconds,
-    serverCpuPct: cpu0 !== undefined && cpu1 !== undefined ? ((cpu1 - cpu0) / wall) * 100 : undefined,
-    otherCpuPct: busy0 !== undefined && busy1 !== undefined && own0 !== undefined && own1 !== undefined ? Math.max(0, ((busy1 - busy0 - (own1 - own0) - wrkSeconds) / wall) * 100) : undefined,
-  };
+  await quietBeforeRun(ownPids);
+  const m = await measureLoad(dir, run.tool, t, run.pipelining, server.child.pid, ownPids);
+  return { ...m, run, round, drainSeconds };
 }
 
 export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<S>): Promise<void> {
@@ -279,18 +163,8 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     if (process.env.BENCH_RECO_PIPELINED !== '0') for (const scenario of SCENARIOS.filter((sc) => sc.pipelined)) runs.push({ scenario, tool: 'autocannon', pipelining: 10 });
 
     const recdPort = await freePort();
-    const logLevel = process.env.BENCH_RECD_LOG_LEVEL || 'warn';
-    const recd = launch('recd', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), CLI, 'serve'], {
-      ...process.env,
-      PORT: String(recdPort),
-      HOST,
-      REDIS_URL: redis.url,
-      RECD_ROOT_EMAIL: ROOT_EMAIL,
-      RECD_ROOT_PASSWORD: ROOT_PASSWORD,
-      RECD_ALS_FACTORS: b.factors,
-      ...b.env,
-      LOG_LEVEL: logLevel,
-    });
+    const logLevel = recdLogLevel();
+    const recd = launchRecd('recd', { port: recdPort, redisUrl: redis.url, env: { RECD_ALS_FACTORS: b.factors, ...b.env } });
     const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env });
     const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
     const recdBase = `http://${HOST}:${recdPort}`;
