@@ -14,6 +14,13 @@
 // Also: BENCH_RECO_SCENARIOS=h,i (a subset; h is always run), BENCH_RECO_PIPELINED=0 (no pipelining-10
 // runs), RECD_ALS_FACTORS (default 64 here), and bench/lib/settings.ts's BENCH_SECONDS, BENCH_ROUNDS,
 // BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS.
+//
+// Before and after in the same run: BENCH_RECD_CLI_B=/path/to/other/checkout/dist/src/cli.js (built
+// there with `npm run build`) measures that build (B) beside this checkout's (A) on identical data:
+// each on its own private redis-server, both given the same upload and retrain, and in every round each
+// recd scenario runs on A and then on B. The report adds B's rows, tagged (B), and a table of A
+// against B (median req/s and p99 of each, each × hello-world, B ÷ A). For item-to-items and
+// user-to-items only: BENCH_RECO_SCENARIOS=i,u.
 // Progress goes to stderr, the markdown report to stdout.
 import { dataLine, upload, type Setup } from '../lib/ml-small.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
