@@ -2,8 +2,8 @@
 // clients against a recd child process on a private redis-server. Prints items/s (median of rounds).
 // Usage: npx tsc -p . && node dist/bench/http/bulk-items.js   (BENCH_ITEMS, BENCH_CLIENTS, BENCH_ROUNDS)
 import os from 'node:os';
-import { BENCH_PROPERTIES, benchItem, propertyBody } from './catalogue-fixture.js';
-import { startBenchStack } from './recd-stack.js';
+import { BENCH_PROPERTIES, benchItem, propertyBody } from '../lib/catalogue-fixture.js';
+import { startBenchStack } from '../lib/recd-stack.js';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const BATCH = 500;

@@ -8,9 +8,10 @@ import os from 'node:os';
 import { Redis } from 'ioredis';
 import { deflateSync } from 'node:zlib';
 import { encodePickle, NumpyRecords } from '../../src/codecs/pickle/encode.js';
-import { scriptMicros } from '../redis/private-redis.js';
-import { startBenchStack, type BenchStack } from './recd-stack.js';
-import { cpuSeconds, median } from './run.js';
+import { scriptMicros } from '../lib/private-redis.js';
+import { startBenchStack, type BenchStack } from '../lib/recd-stack.js';
+import { cpuSeconds } from '../lib/cpu.js';
+import { median } from '../lib/report.js';
 
 const RATINGS = Number(process.env.BENCH_RATINGS ?? 1_000_000);
 const BATCH = 16_384;

@@ -8,44 +8,21 @@
 // Progress goes to stderr, the markdown report to stdout.
 import os from 'node:os';
 import { freePort } from '../../src/store/redis-server.js';
-import {
-  backendToken,
-  benchProgram,
-  CLI,
-  fmt,
-  fmtInt,
-  gitState,
-  HOST,
-  launch,
-  median,
-  ROOT_EMAIL,
-  ROOT_PASSWORD,
-  runAutocannon,
-  runWrk,
-  seedItems,
-  settings,
-  waitForHttp,
-  waitForQuiet,
-  wrkAvailable,
-  type Target,
-  type Tool,
-} from './run.js';
+import { backendToken, seedItems } from '../lib/api.js';
+import { waitForQuiet } from '../lib/cpu.js';
+import { runAutocannon, runWrk, wrkAvailable, type Target, type Tool } from '../lib/load.js';
+import { waitForHttp } from '../lib/processes.js';
+import { benchProgram } from '../lib/program.js';
+import { fmt, fmtInt, gitState, median } from '../lib/report.js';
+import { HOST, launchRecd, ROOT_EMAIL, ROOT_PASSWORD } from '../lib/servers.js';
+import { settings } from '../lib/settings.js';
 
 await benchProgram('call-counts', async (redis, dir) => {
   const tree = gitState();
   const tools: Tool[] = settings.wrk && wrkAvailable() ? ['autocannon', 'wrk'] : ['autocannon'];
   const start = async (counting: boolean) => {
     const port = await freePort();
-    const m = launch(`recd-${counting ? 'counting' : 'not-counting'}`, [CLI, 'serve'], {
-      ...process.env,
-      PORT: String(port),
-      HOST,
-      REDIS_URL: redis.url,
-      RECD_ROOT_EMAIL: ROOT_EMAIL,
-      RECD_ROOT_PASSWORD: ROOT_PASSWORD,
-      RECD_CALL_COUNTS: counting ? '1' : '0',
-      LOG_LEVEL: 'warn',
-    });
+    const m = launchRecd(`recd-${counting ? 'counting' : 'not-counting'}`, { port, redisUrl: redis.url, env: { RECD_CALL_COUNTS: counting ? '1' : '0' }, nodeArgs: [], logLevel: 'warn' });
     await waitForHttp(m, `http://${HOST}:${port}/v1/`, 20_000);
     return { m, base: `http://${HOST}:${port}`, counting };
   };

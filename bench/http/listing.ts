@@ -2,7 +2,7 @@
 // Usage: npx tsc -p . && node dist/bench/http/listing.js   (BENCH_ITEMS, BENCH_SECONDS, BENCH_CONNECTIONS)
 import autocannon from 'autocannon';
 import os from 'node:os';
-import { startBenchStack } from './recd-stack.js';
+import { startBenchStack } from '../lib/recd-stack.js';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

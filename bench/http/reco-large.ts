@@ -8,19 +8,21 @@
 // in planted groups of GROUP_SIZE (item i is in group (i − 1) mod N/GROUP_SIZE), users 1 … U users who each rate
 // PER_USER items of one group, in overlapping windows so every item gets about the same number of
 // ratings. Items exist because ratings name them (no properties). Then an explicit retrain
-// (reco-common.ts's retrain()) at the service's default factors unless RECD_ALS_FACTORS says otherwise.
+// (bench/lib/retrain.ts) at the service's default factors unless RECD_ALS_FACTORS says otherwise.
 //
 // Reported besides the load runs: the share of the exact top 10 (every item scanned) that the item
 // index finds, and the time per ranking of each, on the served model read from Redis; and the share
 // of each answer's items that lie in the query item's planted group.
-// Also: BENCH_LARGE_ITEMS (1,000,000), BENCH_LARGE_USERS (items / 4), and run.ts's settings.
+// Also: BENCH_LARGE_ITEMS (1,000,000), BENCH_LARGE_USERS (items / 4), and bench/lib/settings.ts's settings.
 import { modelViews } from '../../src/engine/model/layout.js';
 import { scorable, similarItems, type Scorable } from '../../src/engine/scoring/rankings.js';
 import { connectRedis } from '../../src/store/redis.js';
 import { ModelsStore } from '../../src/store/models-store.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { ok, retrain, runRecoBench, type Scenario, type Trained } from './reco-common.js';
-import { call, fmt, median } from './run.js';
+import { call, ok } from '../lib/api.js';
+import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
+import { fmt, median } from '../lib/report.js';
+import { retrain, type Trained } from '../lib/retrain.js';
 
 const int = (name: string, fallback: number) => {
   const v = Number(process.env[name] ?? fallback);

@@ -6,10 +6,11 @@
 //
 //   npx tsc -p . && node dist/bench/http/reco-scenario.js      (BENCH_SECONDS=10 BENCH_ROUNDS=3 by default)
 //
-// Data: ml-latest-small over HTTP (ml-small.ts), trained at RECD_ALS_FACTORS (64 here). Both answers
-// are checked to be the same list before any load. run.ts's settings apply (BENCH_SECONDS, ...).
-import { dataLine, upload, type Setup } from './ml-small.js';
-import { ok, runRecoBench, type Scenario } from './reco-common.js';
+// Data: ml-latest-small over HTTP (bench/lib/ml-small.ts), trained at RECD_ALS_FACTORS (64 here). Both answers
+// are checked to be the same list before any load. bench/lib/settings.ts's settings apply (BENCH_SECONDS, ...).
+import { ok } from '../lib/api.js';
+import { dataLine, upload, type Setup } from '../lib/ml-small.js';
+import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
 
 const FACTORS = process.env.RECD_ALS_FACTORS || '64';
 const ITEM = 356;

@@ -3,20 +3,27 @@
 //
 //   npx tsc -p . && node dist/bench/http/reco.js        (BENCH_SECONDS=10 BENCH_ROUNDS=3 by default)
 //
-// The machinery is bench/http/run.ts's (child processes, autocannon and wrk, CPU and disturbance checks,
+// The machinery is bench/lib's (reco-bench.ts: child processes, autocannon and wrk, CPU and disturbance checks,
 // waiting for a quiet machine before each run); only the set-up and the scenarios differ. Set-up over
-// HTTP, as a client would (ml-small.ts). Training starts by itself on the way (the 500 · 2^k
+// HTTP, as a client would (bench/lib/ml-small.ts). Training starts by itself on the way (the 500 · 2^k
 // thresholds) and may cover only part of the upload, so once it is done an explicit
 // POST tasks/ml_model_retrain/ is waited for (and any ml_new_items after it), then the database's status.
 //
 // Scenarios, interleaved h,i,u,s,f (autocannon), h,i,u,s,f (wrk), h,i (autocannon, pipelining 10) per
 // round, median req/s over the rounds; ratios against h of the same run, same tool, same pipelining.
 // Also: BENCH_RECO_SCENARIOS=h,i (a subset; h is always run), BENCH_RECO_PIPELINED=0 (no pipelining-10
-// runs), RECD_ALS_FACTORS (default 64 here), and run.ts's BENCH_SECONDS, BENCH_ROUNDS,
+// runs), RECD_ALS_FACTORS (default 64 here), and bench/lib/settings.ts's BENCH_SECONDS, BENCH_ROUNDS,
 // BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS.
+//
+// Before and after in the same run: BENCH_RECD_CLI_B=/path/to/other/checkout/dist/src/cli.js (built
+// there with `npm run build`) measures that build (B) beside this checkout's (A) on identical data:
+// each on its own private redis-server, both given the same upload and retrain, and in every round each
+// recd scenario runs on A and then on B. The report adds B's rows, tagged (B), and a table of A
+// against B (median req/s and p99 of each, each × hello-world, B ÷ A). For item-to-items and
+// user-to-items only: BENCH_RECO_SCENARIOS=i,u.
 // Progress goes to stderr, the markdown report to stdout.
-import { dataLine, upload, type Setup } from './ml-small.js';
-import { runRecoBench, type Scenario } from './reco-common.js';
+import { dataLine, upload, type Setup } from '../lib/ml-small.js';
+import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
 
 const FACTORS = process.env.RECD_ALS_FACTORS || '64';
 

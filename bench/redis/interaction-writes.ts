@@ -12,7 +12,7 @@ import type { InteractionBatch } from '../../src/store/interaction-rows.js';
 import { InteractionsStore } from '../../src/store/interactions-store.js';
 import { keys } from '../../src/store/keys.js';
 import { RatingsStore } from '../../src/store/ratings-store.js';
-import { scriptMicros, withPrivateRedis } from './private-redis.js';
+import { scriptMicros, withPrivateRedis } from '../lib/private-redis.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 const ROWS = 32;

@@ -7,7 +7,7 @@
 //   npx tsc -p . && node dist/bench/redis/ratings-memory.js
 import { keys } from '../../src/store/keys.js';
 import { RatingsStore } from '../../src/store/ratings-store.js';
-import { scriptMicros, usedMemory, withPrivateRedis } from './private-redis.js';
+import { scriptMicros, usedMemory, withPrivateRedis } from '../lib/private-redis.js';
 
 const TOTAL = 200_000; // ratings per case
 const PER_USER = [20, 200, 5000, 20_000];

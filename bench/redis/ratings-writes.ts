@@ -15,8 +15,8 @@
 // over the first write of each batch — new items — and over the repeats — held items), Redis's
 // script time per rating (INFO commandstats), and memory per stored rating.
 import type { Redis } from 'ioredis';
-import { median } from '../http/run.js';
-import { scriptMicros, usedMemory, withPrivateRedis } from './private-redis.js';
+import { scriptMicros, usedMemory, withPrivateRedis } from '../lib/private-redis.js';
+import { median } from '../lib/report.js';
 
 const PER_USER = 20;
 const USERS = 820;

@@ -1,4 +1,4 @@
-// The item catalogue the benchmarks upload: 10 properties of the common value types, and item i.
+// The item catalogue the benchmarks upload: 10 properties of the common value types (BENCH_PROPERTIES), and item i (benchItem).
 export const BENCH_PROPERTIES = [
   ['price', 'float'],
   ['stock', 'int32'],

@@ -1,4 +1,4 @@
-// A recd child process on a private redis-server, with a database and a token, for benchmarks.
+// startBenchStack: a recd child process on a private redis-server, with a database and a token (bulk-items, bulk-ratings, listing).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,6 @@
-// What the Redis benchmarks share: a private redis-server from the project's redis.conf for one
-// measurement (stopped and its directory removed after), and Redis's own account of script time.
+// A private redis-server for one measurement (withPrivateRedis) and what Redis reports of it: script time, memory.
+//
+// The server runs from the project's redis.conf and is stopped and its directory removed after.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,11 +1,13 @@
-// ml-latest-small uploaded over HTTP as a client would, for the recommendation benchmarks (reco.ts,
-// reco-scenario.ts): a database with uint32 item and user ids, item properties `genre` (unicode32, the
+// ml-latest-small uploaded over HTTP and trained (upload, dataLine), for bench/http/reco.ts and reco-scenario.ts.
+//
+// As a client would: a database with uint32 item and user ids, item properties `genre` (unicode32, the
 // first genre of movies.csv) and `year` (int16, from the title; left out when the title has none) for
 // every movie, then every rating of ratings.csv (movieId, userId, rating × 2 so 0.5–5 becomes 1–10,
-// timestamp) with PUT ratings-bulk/ in batches of 16,384, then trained (reco-common.ts's retrain()).
+// timestamp) with PUT ratings-bulk/ in batches of 16,384, then trained (retrain.ts).
 // The dataset is read in place from $RECD_DATASETS/ml-latest-small (never copied).
 import { csvLines } from '../quality/data.js';
-import { ok, retrain, type Trained } from './reco-common.js';
+import { ok } from './api.js';
+import { retrain, type Trained } from './retrain.js';
 
 const BATCH = 16_384;
 const ITEM_BATCH = 5_000;

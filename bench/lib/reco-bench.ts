@@ -1,0 +1,384 @@
+// runRecoBench: the frame of the recommendation benchmarks (reco.ts, reco-large.ts, reco-scenario.ts), their runs and their report.
+//
+// recd and a bare uWebSockets.js hello-world as child processes on a private redis-server, a data set
+// uploaded over HTTP and trained on, each scenario answered once and checked, then measured against the
+// hello-world in the same run (the machinery of bench/lib: autocannon and wrk, CPU and disturbance
+// checks, waiting for a quiet machine before each run).
+//
+// Two builds in one run: BENCH_RECD_CLI_B=/path/to/other/checkout/dist/src/cli.js starts that build (B)
+// beside this checkout's (A), each on a private redis-server of its own, and gives B the same set-up
+// (the same data over HTTP, trained the same way). Each round then runs every recd scenario on A and
+// on B back to back (the hello-world once, shared); the report has a row per build, tagged (A) and
+// (B), and a table of A against B: median req/s and p99 of each, each × hello-world, and B ÷ A.
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { freePort, startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
+import { backendToken } from './api.js';
+import { cpuSeconds, loadAvg } from './cpu.js';
+import { runAutocannon, wrkAvailable, type Target, type Tool } from './load.js';
+import { measureLoad, quietBeforeRun, type Loaded } from './measure.js';
+import { assertAlive, launch, sleep, waitForHttp, waitForLine, type Managed } from './processes.js';
+import { atCleanup, benchProgram } from './program.js';
+import { fmt, fmtInt, gitState, median, versionOf } from './report.js';
+import type { Trained } from './retrain.js';
+import { CLI, HELLO, HOST, launchRecd, recdLogLevel } from './servers.js';
+import { DISTURBED_PCT, settings } from './settings.js';
+
+export interface Scenario {
+  id: string; // 'h' is the hello-world every ratio is taken against
+  label: string;
+  target: 'hello' | 'recd';
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  randomPath?: Target['randomPath'];
+  pipelined?: boolean; // also run at pipelining 10 (autocannon)
+  goal?: { ratio?: number; p99ms?: number; of?: string }; // ratio against scenario `of` (default h) of the same run
+}
+
+export interface RecoBench<S extends { trained: Trained }> {
+  name: string;
+  factors: string; // RECD_ALS_FACTORS
+  env?: Record<string, string>; // more of recd's environment
+  scenarios: Scenario[];
+  setup(base: string, token: string): Promise<S>; // uploads and trains (retrain())
+  check(sc: Scenario, json: any, setup: S): string; // what one answer shows, checked against the data
+  meta(setup: S): Record<string, string>; // the data set's lines of the report
+  extra?(base: string, token: string, setup: S, redis: EmbeddedRedis): Promise<string[]>; // more report lines
+}
+
+interface Run {
+  scenario: Scenario;
+  tool: Tool;
+  pipelining: number;
+}
+
+// A is this checkout's build (CLI); B the one BENCH_RECD_CLI_B names, if any.
+type Side = 'A' | 'B';
+
+interface Sample extends Loaded {
+  run: Run;
+  round: number;
+  side: Side; // the hello-world's samples are A's
+  drainSeconds: number; // how long recd took to finish what the previous run left in flight
+}
+
+function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<string, string>, checks: string[], extra: string[], incomplete?: string): string {
+  const out: string[] = [];
+  if (incomplete) out.push(`**INCOMPLETE RUN: ${incomplete}**`, '');
+  out.push('### Machine and settings', '');
+  for (const [k, v] of Object.entries(meta)) out.push(`- ${k}: ${v}`);
+  out.push('', '### Answers before any load', '', ...checks.map((c) => `- ${c}`), '');
+  if (extra.length > 0) out.push(...extra, '');
+  out.push(
+    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p99 ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
+    '|---|---|---:|---:|---:|---|---:|---|---|---|',
+  );
+  const flagged: string[] = [];
+  // With two builds (BENCH_RECD_CLI_B) each recd scenario has a row per build, its id tagged (A) or (B);
+  // the hello-world is measured once per round for both.
+  const sidesOf = (sc: Scenario): Side[] => (sc.target === 'recd' ? sides : ['A']);
+  const tag = (sc: Scenario, side: Side) => (sides.length > 1 && sc.target === 'recd' ? ` (${side})` : '');
+  const same = (s: Sample, id: string, side: Side, r: Run) => s.run.scenario.id === id && s.side === side && s.run.tool === r.tool && s.run.pipelining === r.pipelining;
+  const of = (r: Run, side: Side) => samples.filter((s) => same(s, r.scenario.id, side, r)).sort((x, y) => x.round - y.round);
+  const rpsOf = (id: string, side: Side, r: Run) => median(samples.filter((s) => same(s, id, side, r)).map((s) => s.rps));
+  for (const r of runs) {
+    for (const side of sidesOf(r.scenario)) {
+      const ss = of(r, side);
+      if (ss.length === 0) continue;
+      const id = `${r.scenario.id}${tag(r.scenario, side)}`;
+      const base = rpsOf('h', 'A', r);
+      const rps = median(ss.map((s) => s.rps));
+      const ratio = rps / base;
+      const against = r.scenario.goal?.of ?? 'h';
+      const goalRatio = against === 'h' ? ratio : rps / rpsOf(against, side, r);
+      const p99 = median(ss.map((s) => s.p99ms));
+      const non2xx = ss.reduce((n, s) => n + s.non2xx, 0);
+      const errors = ss.reduce((n, s) => n + s.errors, 0);
+      const unanswered = ss.reduce((n, s) => n + s.unanswered, 0);
+      const bad = non2xx > 0 || errors > 0 || unanswered > 0;
+      if (bad) {
+        flagged.push(
+          `- **${id}** ${r.tool}, pipelining ${r.pipelining}: ${ss
+            .map((s) => `round ${s.round}: ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered${s.statusCodes ? ` (status ${s.statusCodes})` : ''}`)
+            .join('; ')}`,
+        );
+      }
+      const g = r.scenario.goal;
+      const goal = !g
+        ? ''
+        : `${[g.ratio !== undefined ? `≥ ${g.ratio}×${against === 'h' ? '' : ` ${against} (${fmt(goalRatio, 2)}×)`}` : '', g.p99ms !== undefined ? `p99 ≤ ${g.p99ms} ms` : ''].filter(Boolean).join(', ')}: ${
+            !bad && (g.ratio === undefined || goalRatio >= g.ratio) && (g.p99ms === undefined || (Number.isFinite(p99) && p99 <= g.p99ms)) ? 'met' : '**missed**'
+          }`;
+      out.push(
+        `| ${id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p99, 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(
+          median(ss.map((s) => s.generatorCpuPct ?? NaN)),
+          0,
+        )} / ${fmt(median(ss.map((s) => s.otherCpuPct ?? NaN)), 0)} | ${ss.map((s) => fmtInt(s.rps)).join(', ')} | ${bad ? `⚠ ${non2xx} / ${errors} / ${unanswered}` : '0 / 0 / 0'} |`,
+      );
+    }
+  }
+  out.push('');
+  if (sides.length > 1) {
+    out.push(
+      '### Build A against build B (same data, same run)',
+      '',
+      '| Scenario | Tool | Pipelining | A req/s | B req/s | B ÷ A req/s | A × hello-world | B × hello-world | p99 ms A | p99 ms B | B ÷ A p99 | Rounds A req/s | Rounds B req/s |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    );
+    for (const r of runs.filter((r) => r.scenario.target === 'recd')) {
+      const [a, b] = [of(r, 'A'), of(r, 'B')];
+      if (a.length === 0 && b.length === 0) continue;
+      const base = rpsOf('h', 'A', r);
+      const [ra, rb] = [median(a.map((s) => s.rps)), median(b.map((s) => s.rps))];
+      const [pa, pb] = [median(a.map((s) => s.p99ms)), median(b.map((s) => s.p99ms))];
+      const flag = [...a, ...b].some((s) => s.non2xx > 0 || s.errors > 0 || s.unanswered > 0) ? ' ⚠ flagged' : '';
+      out.push(
+        `| ${r.scenario.id}. ${r.scenario.label}${flag} | ${r.tool} | ${r.pipelining} | ${fmtInt(ra)} | ${fmtInt(rb)} | ${fmt(rb / ra, 2)} | ${fmt(ra / base, 2)} | ${fmt(rb / base, 2)} | ${fmt(pa, 2)} | ${fmt(pb, 2)} | ${fmt(pb / pa, 2)} | ${a.map((s) => fmtInt(s.rps)).join(', ')} | ${b.map((s) => fmtInt(s.rps)).join(', ')} |`,
+      );
+    }
+    out.push('', '_B ÷ A_ above 1: B served more requests per second (req/s), or its p99 was longer (p99). Medians over the rounds; each round measured A and then B back to back, on the same data.', '');
+  }
+  const disturbed = samples.filter((s) => (s.otherCpuPct ?? 0) > DISTURBED_PCT);
+  out.push(
+    disturbed.length === 0
+      ? `No run was disturbed: other processes used at most ${DISTURBED_PCT} % of one core during every run.`
+      : `**${disturbed.length} of ${samples.length} runs were disturbed** (other processes above ${DISTURBED_PCT} % of one core): ${disturbed
+          .map((s) => `${s.run.scenario.id}${tag(s.run.scenario, s.side)}/${s.run.tool}/p${s.run.pipelining}/round ${s.round} (${fmt(s.otherCpuPct, 0)} %)`)
+          .join(', ')}.`,
+    '',
+  );
+  const drained = runs
+    .flatMap((r) => sidesOf(r.scenario).map((side) => ({ r, side, ss: of(r, side).filter((s) => s.drainSeconds >= 1 || s.drainSeconds < 0) })))
+    .filter(({ ss }) => ss.length > 0)
+    .map(({ r, side, ss }) => `${r.scenario.id}${tag(r.scenario, side)}/${r.tool}/p${r.pipelining} (${ss.map((s) => (s.drainSeconds < 0 ? 'gave up' : `${s.drainSeconds.toFixed(1)} s`)).join(', ')})`);
+  out.push(
+    drained.length === 0
+      ? 'recd was idle within a second before every run.'
+      : `Before these runs recd was still answering the previous run's requests (left in flight when its load stopped) and was waited for: ${drained.join(', ')}.`,
+    '',
+  );
+  if (flagged.length > 0) out.push('**Flagged: runs with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)', '', ...flagged, '');
+  else out.push('No run had non-2xx responses, errors or unanswered requests.', '');
+  out.push(
+    `_errors_, _unanswered_, _CPU %_ and _p99_ as in the platform table above (bench/http/run.ts): CPU 100 % = one core; _other_ = every process but the runner, wrk, ${sides.length > 1 ? 'the three servers and both redis-servers' : 'both servers and redis-server'}. A target counts as met only with no non-2xx, errors or unanswered requests.`,
+    '',
+  );
+  return out.join('\n');
+}
+
+// A slow scenario leaves up to `connections` requests in flight when its load stops, and recd works on
+// them after the load generator has gone: wait until recd is idle (under 10 % of a core for 250 ms) so
+// that backlog is not measured as part of the next run. Returns the seconds waited, -1 on giving up.
+async function drain(recd: Managed, maxMs = 120_000): Promise<number> {
+  const t0 = Date.now();
+  for (;;) {
+    const c0 = cpuSeconds(recd.child.pid);
+    await sleep(250);
+    const c1 = cpuSeconds(recd.child.pid);
+    if (c0 === undefined || c1 === undefined) return 0;
+    if (((c1 - c0) / 0.25) * 100 < 10) return Math.max(0, (Date.now() - t0) / 1000 - 0.25);
+    if (Date.now() - t0 > maxMs) return -1;
+  }
+}
+
+// drain() for every recd in turn: the seconds waited in all, -1 when any gave up.
+async function drainAll(recds: Managed[]): Promise<number> {
+  let total = 0;
+  for (const recd of recds) {
+    const d = await drain(recd);
+    if (d < 0) return -1;
+    total += d;
+  }
+  return total;
+}
+
+async function measure(dir: string, run: Run, round: number, side: Side, t: Target, server: Managed, recds: Managed[], ownPids: (number | undefined)[]): Promise<Sample> {
+  const drainSeconds = await drainAll(recds);
+  if (drainSeconds < 0 || drainSeconds >= 1) process.stderr.write(drainSeconds < 0 ? '  (recd still busy after 120 s: measuring anyway)\n' : `  (waited ${drainSeconds.toFixed(1)} s for recd to finish the previous run's requests)\n`);
+  await quietBeforeRun(ownPids);
+  const m = await measureLoad(dir, run.tool, t, run.pipelining, server.child.pid, ownPids);
+  return { ...m, run, round, side, drainSeconds };
+}
+
+// One build of recd under test, with its own private redis-server, data and token.
+interface Build<S> {
+  side: Side;
+  cli: string;
+  recd: Managed;
+  base: string;
+  token: string;
+  setup: S;
+  targets: Map<string, Target>;
+}
+
+// BENCH_RECD_CLI_B=/path/to/other/dist/src/cli.js: a second build of recd (B) measured beside this
+// checkout's (A) in the same run; undefined when unset.
+function cliB(): string | undefined {
+  const raw = process.env.BENCH_RECD_CLI_B;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const cli = resolve(raw.trim());
+  if (!existsSync(cli)) throw new Error(`BENCH_RECD_CLI_B: no file at ${cli} (give the other build's dist/src/cli.js)`);
+  return cli;
+}
+
+export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<S>): Promise<void> {
+  const SCENARIOS = b.scenarios;
+  const CLI_B = cliB();
+  await benchProgram(b.name, async (redis, dir) => {
+    let failed = false;
+    const treeAtStart = gitState();
+    const wrkVersion = settings.wrk ? wrkAvailable() : undefined;
+    const tools: Tool[] = wrkVersion ? ['autocannon', 'wrk'] : ['autocannon'];
+    const runs: Run[] = [];
+    for (const tool of tools) for (const scenario of SCENARIOS) runs.push({ scenario, tool, pipelining: 1 });
+    if (process.env.BENCH_RECO_PIPELINED !== '0') for (const scenario of SCENARIOS.filter((sc) => sc.pipelined)) runs.push({ scenario, tool: 'autocannon', pipelining: 10 });
+    const sides: Side[] = CLI_B ? ['A', 'B'] : ['A'];
+    // Scenario ids as progress and checks show them: tagged (A) or (B) only when there are two builds.
+    const tagged = (sc: Scenario, side: Side) => `${sc.id}${CLI_B && sc.target === 'recd' ? ` (${side})` : ''}`;
+
+    const recdEnv = { RECD_ALS_FACTORS: b.factors, ...b.env };
+    const recdPort = await freePort();
+    const logLevel = recdLogLevel();
+    const recd = launchRecd('recd', { port: recdPort, redisUrl: redis.url, env: recdEnv });
+    // B: the other build on a redis-server of its own (builds may differ in what they store), given the same data below.
+    let other: { cli: string; recd: Managed; port: number; redis: EmbeddedRedis } | undefined;
+    if (CLI_B) {
+      const redisB = await startRedisServer(join(dir, 'redis-b'));
+      atCleanup(() => redisB.stop());
+      if (redisB.port === 6379) throw new Error('refusing to use port 6379');
+      process.stderr.write(`redis-server for B on ${redisB.url} (pid ${redisB.pid})\n`);
+      const port = await freePort();
+      other = { cli: CLI_B, port, redis: redisB, recd: launchRecd('recd-B', { cli: CLI_B, port, redisUrl: redisB.url, env: recdEnv }) };
+    }
+    const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env });
+    const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
+    const recdBase = `http://${HOST}:${recdPort}`;
+    await waitForHttp(recd, `${recdBase}/v1/`, 20_000);
+    process.stderr.write(`recd on ${recdBase} (pid ${recd.child.pid}), hello-world on http://${HOST}:${helloPort} (pid ${hello.child.pid})\n`);
+    if (other) {
+      await waitForHttp(other.recd, `http://${HOST}:${other.port}/v1/`, 20_000);
+      process.stderr.write(`recd B (${other.cli}) on http://${HOST}:${other.port} (pid ${other.recd.child.pid})\n`);
+    }
+
+    const targetsOf = (base: string, token: string) => {
+      const targets = new Map<string, Target>();
+      for (const sc of SCENARIOS) {
+        const headers: Record<string, string> = {};
+        if (sc.target === 'recd') headers.authorization = `Bearer ${token}`;
+        if (sc.body !== undefined) headers['content-type'] = 'application/json';
+        targets.set(sc.id, { url: (sc.target === 'hello' ? `http://${HOST}:${helloPort}` : base) + sc.path, method: sc.method, headers, ...(sc.body !== undefined ? { body: sc.body } : {}), ...(sc.randomPath ? { randomPath: sc.randomPath } : {}) });
+      }
+      return targets;
+    };
+    const ready = async (side: Side, cli: string, m: Managed, base: string): Promise<Build<S>> => {
+      const { token, dbId } = await backendToken(base, { item_id_type: 'uint32', user_id_type: 'uint32' });
+      process.stderr.write(`${side === 'B' ? 'B: ' : ''}backend token obtained for database ${dbId}\n`);
+      const setup = await b.setup(base, token);
+      return { side, cli, recd: m, base, token, setup, targets: targetsOf(base, token) };
+    };
+    const builds: Build<S>[] = [await ready('A', CLI, recd, recdBase)];
+    if (other) builds.push(await ready('B', other.cli, other.recd, `http://${HOST}:${other.port}`));
+    const [a] = builds as [Build<S>];
+    const { token, setup } = a;
+    const buildOf = (side: Side) => builds.find((x) => x.side === side)!;
+    const serverOf = (sc: Scenario, side: Side) => (sc.target === 'hello' ? hello : buildOf(side).recd);
+    const recds = builds.map((x) => x.recd);
+    const ownPids = [recd.child.pid, hello.child.pid, redis.pid, ...(other ? [other.recd.child.pid, other.redis.pid] : [])];
+    const sidesOf = (sc: Scenario): Side[] => (sc.target === 'recd' ? sides : ['A']);
+
+    // Each scenario answers 200 once before any load, with answers that make sense.
+    const checks: string[] = [];
+    for (const sc of SCENARIOS) {
+      for (const side of sidesOf(sc)) {
+        const x = buildOf(side);
+        const t = x.targets.get(sc.id)!;
+        const id = tagged(sc, side);
+        const t0 = performance.now();
+        const r = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
+        const text = await r.text();
+        const ms = performance.now() - t0;
+        if (r.status !== 200) throw new Error(`scenario ${id} (${t.method} ${t.url}) answers ${r.status} before any load: ${text}`);
+        process.stderr.write(`  ${id}: ${t.method} ${t.url} -> ${r.status} in ${ms.toFixed(1)} ms ${text.slice(0, 200)}\n`);
+        if (sc.target !== 'recd') continue;
+        const again: number[] = [];
+        for (let k = 0; k < 5; k++) {
+          const a0 = performance.now();
+          await (await fetch(t.url, { method: t.method, headers: t.headers, body: t.body })).arrayBuffer();
+          again.push(performance.now() - a0);
+        }
+        checks.push(`${id}: first answer in ${ms.toFixed(1)} ms, then ${fmt(median(again), 1)} ms (median of 5, one at a time): ${b.check(sc, JSON.parse(text), x.setup)}`);
+      }
+    }
+
+    if (settings.warmupSeconds > 0) {
+      process.stderr.write(`warm-up: ${settings.warmupSeconds} s per scenario (autocannon, pipelining 1, not recorded)\n`);
+      for (const sc of SCENARIOS) {
+        for (const side of sidesOf(sc)) {
+          await drainAll(recds);
+          const w = await runAutocannon(buildOf(side).targets.get(sc.id)!, 1, settings.warmupSeconds);
+          process.stderr.write(`  warm-up ${tagged(sc, side)}: ${fmtInt(w.rps)} req/s${w.non2xx > 0 || w.errors > 0 || w.unanswered > 0 ? `, ${w.non2xx} non-2xx, ${w.errors} errors, ${w.unanswered} unanswered (${w.statusCodes})` : ''}\n`);
+        }
+      }
+    }
+
+    const samples: Sample[] = [];
+    const startedAt = new Date();
+    const loadAtStart = loadAvg();
+    let incomplete: string | undefined;
+    let current = '';
+    try {
+      for (let round = 1; round <= settings.rounds; round++) {
+        for (const run of runs) {
+          const sc = run.scenario;
+          // With two builds, each recd scenario runs on A and then on B, back to back.
+          for (const side of sidesOf(sc)) {
+            const id = tagged(sc, side);
+            current = `round ${round}, ${run.tool}, pipelining ${run.pipelining}, scenario ${id} (${sc.method} ${sc.path})`;
+            for (const m of recds) assertAlive(m);
+            assertAlive(hello);
+            const s = await measure(dir, run, round, side, buildOf(side).targets.get(sc.id)!, serverOf(sc, side), recds, ownPids);
+            samples.push(s);
+            const warn = s.non2xx > 0 || s.errors > 0 || s.unanswered > 0 ? `  ⚠ ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered ${s.statusCodes}` : '';
+            process.stderr.write(
+              `round ${round}/${settings.rounds} p=${run.pipelining} ${run.tool.padEnd(10)} ${id}: ${fmtInt(s.rps).padStart(8)} req/s  p99 ${fmt(s.p99ms, 2)} ms  CPU server ${fmt(s.serverCpuPct, 0)} % gen ${fmt(s.generatorCpuPct, 0)} % other ${fmt(s.otherCpuPct, 0)} %${warn}\n`,
+            );
+            assertAlive(serverOf(sc, side));
+          }
+        }
+      }
+    } catch (err) {
+      failed = true;
+      const msg = (err as Error).message;
+      incomplete = `stopped during ${current}: ${msg.split('\n')[0]}`;
+      process.stderr.write(`bench ${b.name}: stopped during ${current}: ${msg}\n`);
+    }
+
+    const cpus = os.cpus();
+    const modelLine = (x: Build<S>) => {
+      const m = x.setup.trained.model;
+      return `RECD_ALS_FACTORS=${b.factors}; serving ${m.algorithm} model: ${m.factors} factors, ${m.n_users} users, ${m.n_items} items, ${m.n_ratings} ratings, ${m.neighbours} neighbours, ${fmtInt(Number(m.bytes))} bytes, params ${JSON.stringify(m.params)}, metrics ${JSON.stringify(m.metrics)}; the explicit retrain (and what followed it) took ${x.setup.trained.retrainSeconds.toFixed(1)} s after the upload; tasks (oldest first): ${x.setup.trained.tasks}`;
+    };
+    const extra = b.extra ? await b.extra(recdBase, token, setup, redis) : [];
+    const metaB = other ? Object.fromEntries(Object.entries(b.meta(buildOf('B').setup)).map(([k, v]) => [`${k} (B)`, v])) : {};
+    const meta: Record<string, string> = {
+      Machine: `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}`,
+      Node: process.version,
+      'recd under test': other ? `A: ${CLI}, ${treeAtStart}; B: ${other.cli}, ${gitState(resolve(dirname(other.cli), '../..'))}` : treeAtStart,
+      Date: startedAt.toISOString(),
+      'Load average (1/5/15 min) at start / end of measuring': `${loadAtStart} / ${loadAvg()}`,
+      ...b.meta(setup),
+      ...metaB,
+      Model: modelLine(a),
+      ...(other ? { 'Model (B)': modelLine(buildOf('B')) } : {}),
+      Settings: `${settings.connections} connections, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported), ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
+      'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections})` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}`,
+      Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}${
+        other ? `; build B (BENCH_RECD_CLI_B=${other.cli}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on A and then on B` : ''
+      }`,
+    };
+    process.stdout.write(report(samples, runs, sides, meta, checks, extra, incomplete) + '\n');
+    return failed ? 1 : 0;
+  });
+}

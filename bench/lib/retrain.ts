@@ -1,0 +1,70 @@
+// Training over HTTP: retrain() asks for a retrain and waits for it and what follows it (Trained: the serving model, how long, the tasks).
+import { call, ok } from './api.js';
+import { sleep } from './processes.js';
+
+export interface Trained {
+  retrainSeconds: number; // from the explicit POST to the end of any ml_new_items after it
+  model: Record<string, any>;
+  tasks: string;
+}
+
+interface TaskRecord {
+  task_id: string;
+  status: string;
+  progress: string;
+  error: string | null;
+  start_time: number;
+  end_time: number | null;
+}
+
+const recents = async (base: string, token: string, name: string): Promise<TaskRecord[]> => (await ok(base, token, 'GET', `/v1/tasks/${name}/recents/?amt=50`)).tasks;
+
+// Until no run of the task is queued or running.
+async function settle(base: string, token: string, name: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const busy = (await recents(base, token, name)).filter((t) => t.status === 'QUEUED' || t.status === 'RUNNING');
+    if (busy.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`${name} still busy after ${timeoutMs / 1000} s: ${JSON.stringify(busy)}`);
+    await sleep(500);
+  }
+}
+
+// The thresholds' trainings saw part of the upload at most: one more, requested now, sees it all.
+export async function retrain(base: string, token: string, factors: string, ratings: number): Promise<Trained> {
+  const t0 = performance.now();
+  let taskId: string | undefined;
+  while (taskId === undefined) {
+    const r = await call(base, 'POST', '/v1/tasks/ml_model_retrain/', undefined, token);
+    if (r.status === 200) taskId = r.json.task_id as string;
+    else if (r.text.includes('TASK_ALREADY_RUNNING')) await settle(base, token, 'ml_model_retrain', 600_000);
+    else throw new Error(`POST tasks/ml_model_retrain/: ${r.status} ${r.text}`);
+  }
+  process.stderr.write(`retrain requested: task ${taskId}\n`);
+  for (;;) {
+    const task = (await recents(base, token, 'ml_model_retrain')).find((t) => t.task_id === taskId);
+    if (task?.status === 'COMPLETED') break;
+    if (task?.status === 'FAILED') throw new Error(`ml_model_retrain failed: ${task.error}`);
+    if (performance.now() - t0 > 600_000) throw new Error(`ml_model_retrain not done after 600 s: ${JSON.stringify(task)}`);
+    await sleep(250);
+  }
+  await sleep(1000);
+  await settle(base, token, 'ml_new_items', 600_000);
+  await settle(base, token, 'ml_model_retrain', 600_000);
+  const retrainSeconds = (performance.now() - t0) / 1000;
+  for (let k = 0; ; k++) {
+    const s = await ok(base, token, 'GET', '/v1/databases/current/status/');
+    if (s.status === 'ready') break;
+    if (k > 600) throw new Error(`database status still ${JSON.stringify(s)}`);
+    await sleep(100);
+  }
+  const listed = (await ok(base, token, 'GET', '/v1/pretrained-ml/trained-models/')).models as Record<string, unknown>[];
+  const model = listed.find((m) => m.serving === true);
+  if (!model) throw new Error(`no serving model: ${JSON.stringify(listed).slice(0, 500)}`);
+  if (String(model.factors) !== factors) throw new Error(`serving model has ${model.factors} factors, not ${factors}`);
+  if (model.n_ratings !== ratings) throw new Error(`serving model covers ${model.n_ratings} ratings of ${ratings}`);
+  const done = async (name: string) => (await recents(base, token, name)).map((t) => `${t.status} ${(t.end_time ?? 0) - t.start_time > 0 ? `${((t.end_time ?? 0) - t.start_time).toFixed(1)} s` : ''}`.trim());
+  const tasks = `ml_model_retrain: ${(await done('ml_model_retrain')).reverse().join(', ')}; ml_new_items: ${(await done('ml_new_items')).reverse().join(', ') || 'none'}`;
+  process.stderr.write(`model ready after ${retrainSeconds.toFixed(1)} s: ${JSON.stringify(model)}\n${tasks}\n`);
+  return { retrainSeconds, model, tasks };
+}

@@ -1,0 +1,40 @@
+// The servers a load benchmark measures, as child processes: recd (CLI, its root account, launchRecd) and the bare uWS hello-world (HELLO).
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, type Managed } from './processes.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const CLI = resolve(HERE, '../../src/cli.js');
+export const HELLO = resolve(HERE, '../http/hello-uws.js');
+export const HOST = '127.0.0.1';
+
+export const ROOT_EMAIL = 'root@bench.local';
+export const ROOT_PASSWORD = 'Root-password-1';
+
+// recd's LOG_LEVEL: BENCH_RECD_LOG_LEVEL, default warn (info shows why it stopped, should it stop).
+export const recdLogLevel = () => process.env.BENCH_RECD_LOG_LEVEL || 'warn';
+// Node options for recd: BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+export const recdNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
+export interface RecdOptions {
+  cli?: string; // default CLI (this checkout's build)
+  port: number;
+  redisUrl: string;
+  env?: Record<string, string>; // more of recd's environment
+  nodeArgs?: string[]; // default recdNodeArgs()
+  logLevel?: string; // default recdLogLevel()
+}
+
+// `node [nodeArgs] <cli> serve` on HOST:port with the root account, over this process's environment.
+export function launchRecd(name: string, o: RecdOptions): Managed {
+  return launch(name, [...(o.nodeArgs ?? recdNodeArgs()), o.cli ?? CLI, 'serve'], {
+    ...process.env,
+    PORT: String(o.port),
+    HOST,
+    REDIS_URL: o.redisUrl,
+    RECD_ROOT_EMAIL: ROOT_EMAIL,
+    RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+    ...o.env,
+    LOG_LEVEL: o.logLevel ?? recdLogLevel(),
+  });
+}
