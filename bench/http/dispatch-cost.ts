@@ -5,7 +5,7 @@
 //
 //   npx tsc -p . && node dist/bench/http/dispatch-cost.js        (BENCH_SECONDS=5 BENCH_ROUNDS=5)
 //
-// Scenarios: f. POST users/<u>/interactions/<i>/ (as bench/http/run.ts's f); c. POST login/jwt/.
+// Scenarios: f. POST users/<u>/interactions/<i>/ (as bench/http/run.ts's scenario f); c. POST login/jwt/.
 // BENCH_SCENARIOS=f runs a subset.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

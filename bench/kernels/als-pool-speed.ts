@@ -1,5 +1,5 @@
 // Seconds per ALS iteration when training runs the way the service runs it: trainAls on the Piscina
-// TrainingPool (engine/train.ts), each half-step split into one row range per thread. Neighbours 0,
+// TrainingPool (engine/training/trainer.ts), each half-step split into one row range per thread. Neighbours 0,
 // so only prepare + ALS iterations + finish (Gram, loss) are timed.
 //
 // Two figures per run:

@@ -28,7 +28,7 @@ export interface AlsModel {
 }
 
 /**
- * The production model: `trainAls` of src/engine/train.ts on the service's TrainingPool, fed the
+ * The production model: `trainAls` of src/engine/training/trainer.ts on the service's TrainingPool, fed the
  * training matrix as a ratings snapshot (the CSR's triples, already sorted by (user, item) with each
  * pair once; timestamps 0) and an empty log. Factors are read back through the model layout.
  */

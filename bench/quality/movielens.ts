@@ -1,4 +1,4 @@
-// Offline quality of popularity, the production implicit ALS (src/engine/train.ts on a TrainingPool,
+// Offline quality of popularity, the production implicit ALS (src/engine/training/trainer.ts on a TrainingPool,
 // exactly what the service trains with) and EASE on MovieLens.
 // Run: npm run build && node dist/bench/quality/movielens.js
 // Env: QUALITY_QUICK=1 shrinks the grids (smoke test); QUALITY_ALS=factors,reg,alpha replaces the ALS
@@ -175,7 +175,7 @@ console.log(
     `ALS / EASE NDCG@10 on ml-latest-small: ${(alsL.ndcg / easeL.ndcg).toFixed(3)}`,
     '',
     `Chosen on fold 1: ALS factors=${bestAls.factors}, regularization=${bestAls.regularization}, alpha=${bestAls.alpha}, iterations=${bestAls.iterations}, CG steps=${bestAls.cgSteps}, init uniform[0,0.01) seed ${bestAls.seed}; EASE λ=${bestLambda}.`,
-    `ALS trained by the production trainer (src/engine/train.ts) on a TrainingPool of ${threads} threads, neighbours 0.`,
+    `ALS trained by the production trainer (src/engine/training/trainer.ts) on a TrainingPool of ${threads} threads, neighbours 0.`,
     `Total time ${((performance.now() - t0) / 1000).toFixed(0)} s, Node ${process.version}.`,
   ].join('\n'),
 );

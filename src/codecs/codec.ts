@@ -2,7 +2,7 @@
 export interface Codec {
   // The media type written in responses, then any aliases accepted in requests.
   readonly mediaTypes: readonly string[];
-  // tables: top-level body fields the route reads as column tables (see http/types.ts Rows) when the
+  // tables: top-level body fields the route reads as column tables (see contract/tables.ts Rows) when the
   // codec carries them as such (pickled numpy structured arrays); other codecs ignore it.
   decode(bytes: Uint8Array, tables?: readonly string[]): unknown;
   encode(value: unknown): Uint8Array | string;

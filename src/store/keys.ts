@@ -123,7 +123,7 @@ export const keys = {
   modelOrder: (db: string) => `{db:${db}}:models:order`,
   // STRING the id of the model the database serves.
   currentModel: (db: string) => `{db:${db}}:models:current`,
-  // STRING one model's buffer (engine/layout.ts), for the last few models only.
+  // STRING one model's buffer (engine/model/layout.ts), for the last few models only.
   modelBlob: (db: string, id: string) => `{db:${db}}:models:blob:${id}`,
   // Pub/sub channel: "<database id> <model id>" of a model just published.
   modelsChannel: () => 'recd:models',

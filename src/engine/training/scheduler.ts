@@ -39,7 +39,7 @@ export interface SchedulerDeps {
   tables: TablesStore;
   registry: ModelRegistry;
   pool: TrainingPool;
-  // The catalogue's item features (services/catalogue-view.ts), for ml_new_items.
+  // The catalogue's item features (services/catalogue/catalogue-view.ts), for ml_new_items.
   itemFeatures: (db: string) => Promise<ItemFeatures>;
   logger: Logger;
 }

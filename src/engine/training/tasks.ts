@@ -76,7 +76,7 @@ export interface IndexAssignInput {
   rowEnd: number;
 }
 
-// Each item's (property, value) features as CSR (services/catalogue-view.ts features()).
+// Each item's (property, value) features as CSR (services/catalogue/catalogue-view.ts features()).
 export interface ItemFeatures {
   indptr: Uint32Array; // items + 1
   indices: Uint32Array;

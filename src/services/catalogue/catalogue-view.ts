@@ -2,7 +2,7 @@
 // per property a column for filters — numbers and booleans in Float64Arrays (NaN where missing),
 // strings dictionary-encoded in Int32Arrays (-1 where missing), repeated values as CSR (offsets into
 // one values array). Reads served from it answer in the same tick; the owning Catalogue keeps it
-// current from the change stream (catalogue.ts).
+// current from the change stream (catalogues.ts).
 import { LRUCache } from 'lru-cache';
 import type { EntitiesStore, EntityKind } from '../../store/entities-store.js';
 import { decodeRecord, type EntityRecord } from '../../store/entity-record.js';

@@ -1,5 +1,5 @@
 // The rules a recommendation request runs with: its own parameters, its runtime scenario and the
-// default scenario of its reco type (scenario-plans.ts), with the facts the scenarios ask about
+// default scenario of its reco type (scenarios/scenario-walk.ts), with the facts the scenarios ask about
 // read from what this process holds — the database's scenarios, item and user definitions and
 // views — so a warm request plans in the same tick. Facts it must read (a user's rating count, a
 // cold view) make the plan a Promise.

@@ -1,4 +1,4 @@
-// GET call-counts/historical/…: an organisation's counted requests (services/call-counter.ts) over a
+// GET call-counts/historical/…: an organisation's counted requests (usage/call-recorder.ts) over a
 // time window, as points at one-minute resolution, aggregated into MAX_POINTS equal buckets when
 // there are more.
 import { wrongData } from '../../errors/api-error.js';
