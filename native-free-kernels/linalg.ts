@@ -19,6 +19,19 @@ export function gramTo(dst: Float64Array, factors: Float32Array, n: number, f: n
 }
 
 /**
+ * dst = parts[0] + parts[1] + … elementwise, summed from 0 in part order (the Gram matrix of a
+ * factor matrix from the Gram matrices of its row ranges). Every part has dst's length.
+ */
+export function sumTo(dst: Float64Array, parts: readonly Float64Array[]): void {
+  for (let k = 0; k < parts.length; k++) if (parts[k]!.length !== dst.length) throw new Error(`sumTo: part ${k} length ${parts[k]!.length}, expected dst length ${dst.length}`);
+  dst.fill(0);
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k]!;
+    for (let a = 0; a < dst.length; a++) dst[a]! += part[a]!;
+  }
+}
+
+/**
  * Solves a·x = b for symmetric positive definite a (f*f, not modified). scratch needs f*f entries
  * (holds the Cholesky factor). x may alias b. Throws if a is not positive definite.
  */

@@ -41,3 +41,10 @@ export function choleskySolveTo(x: Float64Array, a: Float64Array, b: Float64Arra
     x[i] = s / m[i]![i]!;
   }
 }
+
+export function sumTo(dst: Float64Array, parts: readonly Float64Array[]): void {
+  parts.forEach((p, k) => {
+    if (p.length !== dst.length) throw new Error(`sumTo: part ${k} length ${p.length}, expected dst length ${dst.length}`);
+  });
+  for (let a = 0; a < dst.length; a++) dst[a] = parts.reduce((s, p) => s + p[a]!, 0);
+}

@@ -4,11 +4,13 @@ import { mulberry32 } from '../../native-free-kernels/random.js';
 import { alsHalfStepTo, alsLoss } from '../../native-free-kernels/als.js';
 import type { Csr } from '../../native-free-kernels/csr.js';
 import { foldInTo } from '../../native-free-kernels/fold-in.js';
-import { choleskySolveTo, gramTo } from '../../native-free-kernels/linalg.js';
+import { choleskySolveTo, gramTo, sumTo } from '../../native-free-kernels/linalg.js';
 import * as ref from '../../native-free-kernels/reference/als.js';
 import { foldInTo as refFoldInTo } from '../../native-free-kernels/reference/fold-in.js';
-import { choleskySolveTo as refCholeskySolveTo, gramTo as refGramTo } from '../../native-free-kernels/reference/linalg.js';
+import { choleskySolveTo as refCholeskySolveTo, gramTo as refGramTo, sumTo as refSumTo } from '../../native-free-kernels/reference/linalg.js';
 
+
+const randInt = (rand: () => number, n: number) => Math.floor(rand() * n);
 
 function randomFactors(rand: () => number, n: number, f: number, scale = 1): Float32Array {
   const out = new Float32Array(n * f);
@@ -55,6 +57,34 @@ t.test('gramTo matches the reference', async (t) => {
     refGramTo(slow, y, n, f);
     t.ok(relErr(fast, slow) < 1e-12, `n=${n} f=${f}`);
   }
+});
+
+t.test('sumTo matches the reference bit for bit; the Gram matrix of row ranges sums to the whole', async (t) => {
+  const rand = mulberry32(23);
+  for (let trial = 0; trial < 40; trial++) {
+    const len = randInt(rand, 30);
+    const parts = Array.from({ length: randInt(rand, 5) }, () => Float64Array.from({ length: len }, () => (rand() - 0.5) * 10 ** randInt(rand, 6)));
+    const a = new Float64Array(len).fill(7), b = new Float64Array(len);
+    sumTo(a, parts);
+    refSumTo(b, parts);
+    t.same(Array.from(a), Array.from(b), `trial ${trial}: ${parts.length} parts of ${len}`);
+  }
+  const n = 50, f = 6, y = randomFactors(rand, n, f);
+  const whole = new Float64Array(f * f), sum = new Float64Array(f * f);
+  gramTo(whole, y, n, f);
+  const parts = [[0, 17], [17, 30], [30, 50]].map(([s, e]) => {
+    const g = new Float64Array(f * f);
+    gramTo(g, y.subarray(s! * f, e! * f), e! - s!, f);
+    return g;
+  });
+  sumTo(sum, parts);
+  t.ok(sum.every((x, k) => Math.abs(x - whole[k]!) < 1e-9 * Math.max(1, Math.abs(x))), 'row-range Gram parts sum to the Gram matrix');
+  const dst = new Float64Array(3).fill(9);
+  t.throws(() => sumTo(dst, [new Float64Array(3), new Float64Array(2)]), /part 1/);
+  t.throws(() => refSumTo(dst, [new Float64Array(4)]), /part 0/);
+  t.same(Array.from(dst), [9, 9, 9], 'a bad part throws before writing');
+  sumTo(dst, []);
+  t.same(Array.from(dst), [0, 0, 0], 'no parts: zeros');
 });
 
 t.test('choleskySolveTo matches Gaussian elimination and leaves a unchanged', async (t) => {

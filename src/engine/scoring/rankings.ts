@@ -3,8 +3,9 @@
 // again with a larger depth when filters or pages consume them. Items without factors (never rated
 // and not given any by ml_new_items) are left out of factor rankings.
 import { foldInTo } from '../../../native-free-kernels/fold-in.js';
-import { dotAt } from '../../../native-free-kernels/dot.js';
 import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
+import { meanRowsTo, meanUnitRowsTo, rowNormsTo, steerTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
+import { cosineScoresTo, groupScoresTo, positionScoresTo } from '../../../native-free-kernels/scores.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import type { ModelViews } from '../model/layout.js';
 import type { ModelMeta } from '../../store/models-store.js';
@@ -27,10 +28,7 @@ export function scorable(views: ModelViews, listRows?: Float32Array): Scorable {
   if (listRows === undefined) {
     const listed = lists > 0 ? views.listOffsets[lists]! : 0;
     listRows = new Float32Array(new SharedArrayBuffer(listed * f * 4));
-    for (let p = 0; p < listed; p++) {
-      const i = views.listMembers[p]!, n = itemNorms[i]!;
-      for (let a = 0; a < f; a++) listRows[p * f + a] = views.itemFactors[i * f + a]! / n;
-    }
+    unitRowsTo(listRows, views.itemFactors, itemNorms, items, f, views.listMembers.subarray(0, listed));
   }
   return { views, itemNorms, listRows };
 }
@@ -71,18 +69,8 @@ export function rankWork(m: Scorable, spec: RankSpec, depth: number): number {
 export function similarItems(m: Scorable, item: number, depth: number): Ranking {
   const { items: n, factors: f } = m.views.dims;
   if (m.views.dims.lists > 0) return similarByIndex(m, item, depth);
-  const V = m.views.itemFactors, norms = m.itemNorms;
   const scores = new Float32Array(n);
-  const x = item * f, nx = norms[item]!;
-  for (let i = 0; i < n; i++) {
-    const ni = norms[i]!;
-    if (ni === 0 || nx === 0 || i === item) {
-      scores[i] = NaN; // topKTo skips NaN
-      continue;
-    }
-    const y = i * f;
-    scores[i] = dotAt(V, x, V, y, f) / (ni * nx);
-  }
+  cosineScoresTo(scores, m.views.itemFactors, m.itemNorms, n, f, item); // NaN (skipped by topKTo) for the item and rows without factors
   return select(scores, n, depth);
 }
 
@@ -92,11 +80,10 @@ export function similarItems(m: Scorable, item: number, depth: number): Ranking 
 // pages of one ranking never repeat or skip an item. Complete once every list is ranked.
 function similarByIndex(m: Scorable, item: number, depth: number): Ranking {
   const v = m.views;
-  const { factors: f, lists } = v.dims;
-  const nx = m.itemNorms[item]!;
-  if (nx === 0) return { items: new Uint32Array(0), scores: new Float32Array(0), complete: true };
+  const { items: n, factors: f, lists } = v.dims;
+  if (m.itemNorms[item] === 0) return { items: new Uint32Array(0), scores: new Float32Array(0), complete: true };
   const q = new Float32Array(f);
-  for (let a = 0; a < f; a++) q[a] = v.itemFactors[item * f + a]! / nx;
+  unitRowsTo(q, v.itemFactors, m.itemNorms, n, f, Uint32Array.of(item));
   const listScores = new Float64Array(lists), taken = new Uint8Array(lists);
   listScoresTo(listScores, v.itemFactors, f, v.listCentroids, lists, item);
   const near = gatherPositions(listScores, taken, lists, v.listOffsets, MIN_CANDIDATES);
@@ -117,10 +104,7 @@ function similarByIndex(m: Scorable, item: number, depth: number): Ranking {
 function rankPositions(m: Scorable, q: Float32Array, item: number, positions: Uint32Array, depth: number): { items: Uint32Array; scores: Float32Array } {
   const f = m.views.dims.factors, rows = m.listRows, members = m.views.listMembers;
   const scores = new Float32Array(positions.length);
-  for (let c = 0; c < positions.length; c++) {
-    const p = positions[c]!;
-    scores[c] = members[p] === item ? NaN : dotAt(q, 0, rows, p * f, f);
-  }
+  positionScoresTo(scores, q, rows, f === 0 ? 0 : rows.length / f, f, members, positions, item);
   const k = Math.min(depth, positions.length);
   const at = new Uint32Array(k), best = new Float32Array(k);
   const got = topKTo(at, best, scores, positions.length, k);
@@ -153,38 +137,36 @@ export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, va
 // lowest one, so a consensus of 1 ranks what nobody in the group dislikes first.
 export function itemsForGroup(m: Scorable, vectors: Float32Array[], consensus: number, depth: number): Ranking {
   const { items: n, factors: f } = m.views.dims;
-  const V = m.views.itemFactors, norms = m.itemNorms;
   const scores = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    if (norms[i] === 0) {
-      scores[i] = NaN;
-      continue;
-    }
-    const y = i * f;
-    let sum = 0, low = Infinity;
-    for (const x of vectors) {
-      const dot = dotAt(x, 0, V, y, f);
-      sum += dot;
-      if (dot < low) low = dot;
-    }
-    scores[i] = (1 - consensus) * (sum / vectors.length) + consensus * low;
-  }
+  groupScoresTo(scores, m.views.itemFactors, m.itemNorms, n, f, vectors, consensus);
   return select(scores, n, depth);
 }
 
 // The mean unit factor row of the given items (zeros when none has factors).
 export function meanDirection(m: Scorable, items: number[]): Float32Array {
-  const f = m.views.dims.factors;
+  const { items: n, factors: f } = m.views.dims;
   const out = new Float32Array(f);
-  let used = 0;
-  for (const i of items) {
-    const n = m.itemNorms[i]!;
-    if (n === 0) continue;
-    used++;
-    for (let a = 0; a < f; a++) out[a]! += m.views.itemFactors[i * f + a]! / n;
-  }
-  if (used > 0) for (let a = 0; a < f; a++) out[a]! /= used;
+  meanUnitRowsTo(out, m.views.itemFactors, m.itemNorms, n, f, items);
   return out;
+}
+
+// The mean factor row of the given users (user rows, e.g. those sharing some user properties),
+// leaving out users without factors (rows of zeros); undefined when none has factors.
+export function meanUserFactors(m: Scorable, users: ArrayLike<number>): Float32Array | undefined {
+  const { users: n, factors: f } = m.views.dims;
+  const out = new Float32Array(f);
+  return meanRowsTo(out, m.views.userFactors, n, f, users) === 0 ? undefined : out;
+}
+
+// Steers a factor vector (in place) towards the context items: adds the mean of their unit factor
+// rows scaled to the vector's length (1 for a vector of zeros), where an item without factors adds
+// nothing but still counts in the mean.
+export function steerTowards(m: Scorable, vector: Float32Array, context: readonly number[]): void {
+  if (context.length === 0) return;
+  const { items: n, factors: f } = m.views.dims;
+  let length = Math.hypot(...vector);
+  if (length === 0) length = 1;
+  steerTo(vector, m.views.itemFactors, m.itemNorms, n, f, context, length);
 }
 
 // What to rank, in a form that can travel to a scoring worker.
@@ -206,10 +188,6 @@ export function rank(m: Scorable, spec: RankSpec, depth: number): Ranking {
 // Item norms of a factor matrix (0 for a row without factors).
 export function rowNorms(factors: Float32Array, rows: number, f: number): Float32Array {
   const out = new Float32Array(rows);
-  for (let r = 0; r < rows; r++) {
-    let ss = 0;
-    for (let a = 0; a < f; a++) ss += factors[r * f + a]! * factors[r * f + a]!;
-    out[r] = Math.sqrt(ss);
-  }
+  rowNormsTo(out, factors, rows, f);
   return out;
 }

@@ -1,6 +1,7 @@
 // One ALS training run coordinated from the main thread: every step is a pool task over shared
 // buffers, each half-step and the neighbour pass split into one row range per thread.
 import type { Csr } from '../../../native-free-kernels/csr.js';
+import { sumTo } from '../../../native-free-kernels/linalg.js';
 import { modelViews } from '../model/layout.js';
 import type { LogEntry, Snapshot } from './ratings-replay.js';
 import type { TrainingPool } from './pool.js';
@@ -46,12 +47,7 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, p: AlsPara
   const gramOf = async (side: 'users' | 'items') => {
     const rows = evenRanges(side === 'users' ? dims.users : dims.items, pool.threads);
     await Promise.all(rows.map(([rowStart, rowEnd], k) => pool.gram({ model, side, rowStart, rowEnd, dst: parts[k]! })));
-    const sum = new Float64Array(gram);
-    sum.fill(0);
-    rows.forEach((_, k) => {
-      const part = new Float64Array(parts[k]!);
-      for (let a = 0; a < sum.length; a++) sum[a]! += part[a]!;
-    });
+    sumTo(new Float64Array(gram), rows.map((_, k) => new Float64Array(parts[k]!)));
   };
   for (let it = 1; it <= p.iterations; it++) {
     progress(`iteration ${it}/${p.iterations}`);

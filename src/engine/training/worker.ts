@@ -9,6 +9,7 @@ import { itemNeighboursTo } from '../../../native-free-kernels/neighbours.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
+import { rowIsZero } from '../../../native-free-kernels/rows.js';
 import { allocateModel, modelViews, type ModelDims } from '../model/layout.js';
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
 import { replay, type LogEntry, type Snapshot } from './ratings-replay.js';
@@ -188,8 +189,7 @@ export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): 
     let ranked;
     if (kind === 'item_to_items') ranked = similarItems(m, r, amt);
     else {
-      const x = views.userFactors.subarray(r * f, (r + 1) * f);
-      ranked = x.some((a) => a !== 0) ? itemsForVector(m, x, amt) : popularItems(m, amt);
+      ranked = rowIsZero(views.userFactors, views.dims.users, f, r) ? popularItems(m, amt) : itemsForVector(m, views.userFactors.subarray(r * f, (r + 1) * f), amt);
     }
     out.fill(0xffffffff, r * amt, (r + 1) * amt);
     out.set(ranked.items, r * amt);
