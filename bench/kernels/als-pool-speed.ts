@@ -14,7 +14,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { TrainingPool } from '../../src/engine/training/pool.js';
-import { trainAls, type AlsParams } from '../../src/engine/training/trainer.js';
+import type { AlsParams } from '../../src/engine/training/tasks.js';
+import { trainAls } from '../../src/engine/training/trainer.js';
 import type { Snapshot } from '../../src/engine/training/ratings-replay.js';
 import { loadMl100kFile, loadMlLatestSmall, rng, type Ratings } from '../quality/data.js';
 

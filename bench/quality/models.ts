@@ -3,7 +3,8 @@ import type { Csr } from '../../native-free-kernels/csr.js';
 import { popularityTo } from '../../native-free-kernels/popularity.js';
 import { modelViews } from '../../src/engine/model/layout.js';
 import type { Snapshot } from '../../src/engine/training/ratings-replay.js';
-import { trainAls as productionTrainAls, type AlsParams as ProductionAlsParams } from '../../src/engine/training/trainer.js';
+import type { AlsParams as ProductionAlsParams } from '../../src/engine/training/tasks.js';
+import { trainAls as productionTrainAls } from '../../src/engine/training/trainer.js';
 import type { TrainingPool } from '../../src/engine/training/pool.js';
 
 /** Fills scores (length items) for user u; `rated` is the user's row of the training matrix. */

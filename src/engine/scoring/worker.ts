@@ -15,7 +15,7 @@ export interface RankInput {
 const held = new Map<string, Pick<Scorable, 'itemNorms' | 'listRows'>>();
 const HELD = 8;
 
-// A ranking of a served model, off the event loop (engine/rankings.ts).
+// A ranking of a served model, off the event loop (engine/scoring/rankings.ts).
 export function rankItems({ model, listRows, modelId, spec, depth }: RankInput): Ranking {
   const views = modelViews(model);
   let kept = held.get(modelId);

@@ -13,9 +13,9 @@ import type { TrainingStore } from '../../store/training-store.js';
 import { modelViews } from '../model/layout.js';
 import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
 import type { ModelRegistry } from '../model/registry.js';
-import { evenRanges, trainAls, type AlsParams } from './trainer.js';
+import { evenRanges, trainAls } from './trainer.js';
 import type { TrainingPool } from './pool.js';
-import type { ItemFeatures } from './tasks.js';
+import type { AlsParams, ItemFeatures } from './tasks.js';
 
 export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
 // A run holds its queue entry this long: a process that dies mid-run leaves it due again then.

@@ -7,8 +7,6 @@ import type { LogEntry, Snapshot } from './ratings-replay.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams } from './tasks.js';
 
-export type { AlsParams };
-
 export interface TrainInput {
   snapshot: Snapshot | undefined;
   log: LogEntry[];

@@ -1,5 +1,5 @@
 // Piscina worker tasks of a training run (pool.run(data, { name })). Workers only compute: every
-// buffer they read or write is a SharedArrayBuffer the coordinator (engine/train.ts) owns, so a
+// buffer they read or write is a SharedArrayBuffer the coordinator (training/trainer.ts) owns, so a
 // half-step or a neighbour pass is split among workers writing disjoint rows.
 import { alsHalfStepTo, alsLoss } from '../../../native-free-kernels/als.js';
 import { csrFromTriples, transpose, type Csr } from '../../../native-free-kernels/csr.js';
@@ -12,8 +12,8 @@ import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.j
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
 import { allocateModel, modelViews, type ModelDims } from '../model/layout.js';
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
-import { replay, type LogEntry, type Snapshot } from './ratings-replay.js';
-import type { AlsParams, PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, NeighboursInput, IndexCentroidsInput, IndexAssignInput, ItemFeatures, ExtendInput, Extended, TableInput } from './tasks.js';
+import { replay } from './ratings-replay.js';
+import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, NeighboursInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
 
 // Ratings snapshot + log → compacted ratings → CSR both ways, popularity, counts, initial factors.
 export function prepare(input: PrepareInput): Prepared {
@@ -178,7 +178,7 @@ function shared(m: Csr): Csr {
 }
 
 // Rows of a precomputed table: per item its most similar items, per user the items of highest
-// score, by the same rankings requests use (engine/rankings.ts); a user without factors (no
+// score, by the same rankings requests use (engine/scoring/rankings.ts); a user without factors (no
 // ratings at training time) gets the popular items.
 export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): void {
   const views = modelViews(model);
