@@ -72,6 +72,19 @@ export interface RunningApp {
 }
 
 export const GENERATED_ROOT_EMAIL = 'root@localhost';
+// The generated root password's random part: 144 bits, 24 base64url characters.
+const GENERATED_ROOT_PASSWORD_BYTES = 18;
+// A generated HS256 secret (no RECD_JWT_SECRET): 384 random bits, above the 256 of the hash that
+// RFC 7518 §3.2 asks of an HMAC key at least; kept in Redis as base64url text.
+const JWT_SECRET_BYTES = 48;
+// Request counts go to Redis this often. The history is kept by the minute, so a second shows up
+// well within it, bounds what a crash loses, and costs each process one round trip a second.
+const CALL_COUNTS_FLUSH_MS = 1000;
+// Rate-limit counts go to Redis and totals come back this often: a burst spread over processes
+// overshoots the budget by one interval's worth at most (5 % of the one-second window), for 20
+// round trips a second per process.
+const RATE_LIMIT_FLUSH_MS = 50;
+const DAY_SECONDS = 86400;
 
 export async function startApp(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningApp> {
   let embedded: EmbeddedRedis | undefined;
@@ -95,9 +108,9 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     await embedded?.stop();
   };
   try {
-    await waitForRedis(redis, 10_000);
+    await waitForRedis(redis, config.redisStartTimeoutMs);
     const tokensStore = new TokensStore(redis);
-    const secret = config.jwtSecret ?? (await tokensStore.jwtSecret(() => randomBytes(48).toString('base64url')));
+    const secret = config.jwtSecret ?? (await tokensStore.jwtSecret(() => randomBytes(JWT_SECRET_BYTES).toString('base64url')));
     const tokens = new TokenService(secret, tokensStore, config.jwtTtlSeconds, config.refreshTtlSeconds);
     const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(new OutboxStore(redis), logger);
     const accountsStore = new AccountsStore(redis);
@@ -113,7 +126,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const tablesStore = new TablesStore(redis);
     const registry = new ModelRegistry(modelsStore, (db, kind, from, to) => entitiesStore.idsAt(db, kind, from, to), logger);
     const pool = new TrainingPool(config.trainingThreads || availableParallelism());
-    const scoring = new ScoringPool(availableParallelism());
+    const scoring = new ScoringPool(config.scoringThreads || availableParallelism());
     const scheduler = new TrainingScheduler(
       {
         training: new TrainingStore(redis),
@@ -129,9 +142,9 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
       {
         pollMs: config.trainingPollMs,
         retrySeconds: config.trainingRetrySeconds,
-        maxRetries: 5,
+        maxRetries: config.trainingMaxRetries,
         retrainIntervalSeconds: config.retrainIntervalSeconds,
-        lockTtlMs: 30_000,
+        lockTtlMs: config.trainingLockTtlMs,
         params: {
           factors: config.alsFactors,
           iterations: config.alsIterations,
@@ -140,8 +153,8 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
           cgSteps: config.alsCgSteps,
           neighbours: config.neighbours,
           indexMinItems: config.itemIndexMinItems,
-          popularityHalfLifeSeconds: 30 * 86400,
-          seed: 42,
+          popularityHalfLifeSeconds: config.popularityHalfLifeDays * DAY_SECONDS,
+          seed: config.trainingSeed,
         },
       },
     );
@@ -170,8 +183,8 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     scheduler.start();
 
     const callCountsStore = new CallCountsStore(redis);
-    const counter = new CallCounter(callCountsStore, 1000, (err) => logger.warn({ err }, 'call counts not flushed'));
-    const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, 50, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
+    const counter = new CallCounter(callCountsStore, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
+    const limiter = config.rateLimitPerSecond > 0 ? new RateLimiter(new RateStore(redis), config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
     const router = new Router(allRoutes({ accounts, databases, login, properties, entities, ratings, interactions, interactionRules, models: new ModelService(scheduler, modelsStore, registry),
       recommend: new RecommendService(
         registry,
@@ -232,7 +245,7 @@ async function bootstrapRoot(config: Config, accounts: AccountService, embedded:
   }
   if (!embedded || (await accounts.anyRoot())) return undefined;
   // A strong random password that also meets the spec's character-class rules.
-  const password = `${randomSecret(18)}aA1!`;
+  const password = `${randomSecret(GENERATED_ROOT_PASSWORD_BYTES)}aA1!`;
   await accounts.createRoot(GENERATED_ROOT_EMAIL, password);
   return { email: GENERATED_ROOT_EMAIL, password };
 }
