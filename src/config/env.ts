@@ -17,6 +17,7 @@ export interface Config {
   maxBodyBytes: number;
   maxDecompressedBytes: number;
   redisCommandTimeoutMs: number;
+  redisStartTimeoutMs: number;
   rateLimitPerSecond: number;
   callCounts: number;
   smtpUrl: string | undefined;
@@ -25,6 +26,9 @@ export interface Config {
   trainingThreads: number;
   trainingPollMs: number;
   trainingRetrySeconds: number;
+  trainingMaxRetries: number;
+  trainingLockTtlMs: number;
+  trainingSeed: number;
   retrainIntervalSeconds: number;
   alsFactors: number;
   alsIterations: number;
@@ -33,6 +37,8 @@ export interface Config {
   alsCgSteps: number;
   neighbours: number;
   itemIndexMinItems: number;
+  popularityHalfLifeDays: number;
+  scoringThreads: number;
   scoringInlineWork: number;
   profileCacheMs: number;
 }
@@ -100,13 +106,17 @@ export const CONFIG_TABLE = [
   { key: 'maxBodyBytes', env: 'RECD_MAX_BODY_BYTES', parse: int(1024, 2048 * MiB), fallback: 64 * MiB, doc: 'largest request body accepted, as sent' },
   { key: 'maxDecompressedBytes', env: 'RECD_MAX_DECOMPRESSED_BYTES', parse: int(1024, 4096 * MiB), fallback: 512 * MiB, doc: 'largest request body after decompression' },
   { key: 'redisCommandTimeoutMs', env: 'RECD_REDIS_TIMEOUT_MS', parse: int(100, 600000), fallback: 10000, doc: 'a Redis command slower than this fails the request with 503' },
+  { key: 'redisStartTimeoutMs', env: 'RECD_REDIS_START_TIMEOUT_MS', parse: int(100, 3_600_000), fallback: 10_000, doc: 'how long start-up waits for Redis to answer (one of your own may still be loading its data)' },
   { key: 'callCounts', env: 'RECD_CALL_COUNTS', parse: int(0, 1), fallback: 1, doc: 'count requests for call-counts/historical/ (0: off, for measuring what counting costs)' },
   { key: 'rateLimitPerSecond', env: 'RECD_RATE_LIMIT_PER_SECOND', parse: int(0, 1e9), fallback: 0, doc: 'requests per second per organisation, across all processes (0: no limit)' },
   { key: 'smtpUrl', env: 'RECD_SMTP_URL', parse: url, fallback: undefined, doc: 'SMTP server for outgoing mail; unset: mail goes to the Redis outbox and the log' },
   { key: 'mailFrom', env: 'RECD_MAIL_FROM', parse: text, fallback: 'recd <noreply@localhost>', doc: 'From: of outgoing mail' },
   { key: 'trainingThreads', env: 'RECD_TRAINING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the training pool (0: one per core)' },
   { key: 'trainingPollMs', env: 'RECD_TRAINING_POLL_MS', parse: int(50, 3_600_000), fallback: 1000, doc: 'how often each process looks for due training tasks' },
-  { key: 'trainingRetrySeconds', env: 'RECD_TRAINING_RETRY_SECONDS', parse: int(1, DAY), fallback: 60, doc: 'delay before retrying a failed task, doubled after each further failure (5 retries)' },
+  { key: 'trainingRetrySeconds', env: 'RECD_TRAINING_RETRY_SECONDS', parse: int(1, DAY), fallback: 60, doc: 'delay before retrying a failed task, doubled after each further failure' },
+  { key: 'trainingMaxRetries', env: 'RECD_TRAINING_MAX_RETRIES', parse: int(0, 100), fallback: 5, doc: 'retries of a failed task; after the last one fails, failures are not retried until a run succeeds' },
+  { key: 'trainingLockTtlMs', env: 'RECD_TRAINING_LOCK_TTL_MS', parse: int(1000, 3_600_000), fallback: 30_000, doc: "a database's trainer lock, renewed every third of it: a trainer that dies blocks the database's training this long at most" },
+  { key: 'trainingSeed', env: 'RECD_TRAINING_SEED', parse: int(0, 2 ** 32 - 1), fallback: 42, doc: "seed of the initial factors and of the item index's centroids (same data, same seed: same model)" },
   { key: 'retrainIntervalSeconds', env: 'RECD_RETRAIN_INTERVAL_SECONDS', parse: int(1, 365 * DAY), fallback: 7 * DAY, doc: 'feedback no model has seen for this long triggers a retrain' },
   { key: 'alsFactors', env: 'RECD_ALS_FACTORS', parse: int(1, 1024), fallback: 32, doc: 'ALS factors (chosen by bench/quality on ml-100k)' },
   { key: 'alsIterations', env: 'RECD_ALS_ITERATIONS', parse: int(1, 1000), fallback: 15, doc: 'ALS iterations' },
@@ -115,6 +125,8 @@ export const CONFIG_TABLE = [
   { key: 'alsCgSteps', env: 'RECD_ALS_CG_STEPS', parse: int(1, 100), fallback: 3, doc: 'conjugate-gradient steps per row and half-step' },
   { key: 'neighbours', env: 'RECD_NEIGHBOURS', parse: int(0, 1000), fallback: 20, doc: 'item neighbours kept per item (catalogues up to 20,000 items)' },
   { key: 'itemIndexMinItems', env: 'RECD_ITEM_INDEX_MIN_ITEMS', parse: int(1, 2 ** 31), fallback: 100_000, doc: 'models of catalogues of at least this many items carry an item index: item-to-items scores the nearest lists of items instead of every item' },
+  { key: 'popularityHalfLifeDays', env: 'RECD_POPULARITY_HALF_LIFE_DAYS', parse: int(1, 3650), fallback: 30, doc: "half-life of each item's time-decayed rating count in a model (its popularity)" },
+  { key: 'scoringThreads', env: 'RECD_SCORING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the scoring pool, for rankings too large for the event loop (0: one per core)' },
   { key: 'scoringInlineWork', env: 'RECD_SCORING_INLINE_WORK', parse: int(0, 2 ** 31), fallback: 200_000, doc: 'rankings of up to this many multiply-adds (items × factors) run on the event loop (about 0.3 ms, what a pool round trip costs), larger ones in the scoring pool' },
   { key: 'profileCacheMs', env: 'RECD_PROFILE_CACHE_MS', parse: int(1, 3_600_000), fallback: 1000, doc: "how long a process reuses a user's ratings for recommendations (its own writes drop them at once)" },
   { key: 'logLevel', env: 'LOG_LEVEL', parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), fallback: 'info', doc: 'pino log level' },

@@ -11,6 +11,28 @@ t.test('defaults', async (t) => {
   t.equal(c.refreshTtlSeconds, 60 * 86400);
 });
 
+t.test('tuning values that were constants of the composition root keep their values', async (t) => {
+  const c = loadConfig({});
+  t.equal(c.redisStartTimeoutMs, 10_000);
+  t.equal(c.trainingMaxRetries, 5);
+  t.equal(c.trainingLockTtlMs, 30_000);
+  t.equal(c.trainingSeed, 42);
+  t.equal(c.popularityHalfLifeDays, 30);
+  t.equal(c.scoringThreads, 0, 'one per core');
+  const set = loadConfig({
+    RECD_REDIS_START_TIMEOUT_MS: '60000',
+    RECD_TRAINING_MAX_RETRIES: '0',
+    RECD_TRAINING_LOCK_TTL_MS: '90000',
+    RECD_TRAINING_SEED: '4294967295',
+    RECD_POPULARITY_HALF_LIFE_DAYS: '7',
+    RECD_SCORING_THREADS: '2',
+  });
+  t.same(
+    [set.redisStartTimeoutMs, set.trainingMaxRetries, set.trainingLockTtlMs, set.trainingSeed, set.popularityHalfLifeDays, set.scoringThreads],
+    [60_000, 0, 90_000, 2 ** 32 - 1, 7, 2],
+  );
+});
+
 t.test('bad values name the variable', async (t) => {
   for (const [key, value] of [
     ['PORT', 'eighty'],
@@ -18,6 +40,14 @@ t.test('bad values name the variable', async (t) => {
     ['REDIS_URL', 'not a url'],
     ['RECD_MAX_BODY_BYTES', '-1'],
     ['LOG_LEVEL', 'loud'],
+    ['RECD_REDIS_START_TIMEOUT_MS', '0'],
+    ['RECD_TRAINING_MAX_RETRIES', '-1'],
+    ['RECD_TRAINING_MAX_RETRIES', 'five'],
+    ['RECD_TRAINING_LOCK_TTL_MS', '10'],
+    ['RECD_TRAINING_SEED', '4294967296'],
+    ['RECD_TRAINING_SEED', '4.2'],
+    ['RECD_POPULARITY_HALF_LIFE_DAYS', '0'],
+    ['RECD_SCORING_THREADS', '1000'],
   ]) {
     t.throws(() => loadConfig({ [key!]: value }), new RegExp(key!), `${key}=${value}`);
   }

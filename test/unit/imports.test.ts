@@ -1,6 +1,7 @@
 // Imports point one way (STYLE.md): uWS only in src/http, ioredis only in src/store, no layer
 // importing one above it, src/contract, src/config, src/errors and native-free-kernels self-contained,
-// and no import cycle between the files of src/.
+// only the composition root (src/main.ts and its src/wiring/) importing every layer, and no import
+// cycle between the files of src/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,8 +44,11 @@ const ALLOWED: Record<string, string[]> = {
   'src/services': ['src/store', 'src/engine', 'src/errors', 'src/config', 'src/schemas', 'src/contract'],
   'src/routes': ['src/services', 'src/schemas', 'src/config', 'src/errors', 'src/contract'],
   'src/http': ['src/codecs', 'src/errors', 'src/schemas', 'src/contract'],
+  // The composition root's wiring, one file per layer: the one place besides ENTRY that sees them all.
+  'src/wiring': ['src/contract', 'src/config', 'src/errors', 'src/codecs', 'src/schemas', 'src/store', 'src/engine', 'src/services', 'src/routes', 'src/http'],
 };
 const ENTRY = new Set(['src/main.ts', 'src/cli.ts']);
+const ROOT = 'src/wiring';
 
 const srcFiles = files('src');
 
@@ -67,6 +71,13 @@ t.test('each layer imports only the layers below it', async (t) => {
       if (to === undefined || to === layer) continue;
       t.ok(allowed!.includes(to), `${f} imports ${spec}`);
     }
+  }
+});
+
+t.test('only the entry points import the wiring', async (t) => {
+  for (const f of srcFiles) {
+    if (ENTRY.has(f) || layerOf(f) === ROOT) continue;
+    for (const spec of imports(f)) t.not(target(f, spec), ROOT, `${f} imports ${spec}`);
   }
 });
 

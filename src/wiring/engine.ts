@@ -1,0 +1,55 @@
+// Engine layer of the composition root: the model registry, the training and scoring pools, and
+// the training scheduler.
+import { availableParallelism } from 'node:os';
+import type { Logger } from 'pino';
+import type { Config } from '../config/env.js';
+import { ModelRegistry } from '../engine/model/registry.js';
+import { ScoringPool } from '../engine/scoring/pool.js';
+import type { ItemFeatures } from '../engine/training/tasks.js';
+import { TrainingPool } from '../engine/training/pool.js';
+import { TrainingScheduler } from '../engine/training/scheduler.js';
+import type { Stores } from './storage.js';
+
+const DAY_SECONDS = 86400;
+
+export interface Engine {
+  registry: ModelRegistry;
+  scheduler: TrainingScheduler; // not started: the app starts it once broadcasts are watched
+  scoring: ScoringPool;
+  // Stops the scheduler, then the training pool, then the scoring pool.
+  stop(): Promise<void>;
+}
+
+// itemFeatures: a catalogue's item features, for ml_new_items (from the services layer).
+export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: string) => Promise<ItemFeatures>, logger: Logger): Engine {
+  const registry = new ModelRegistry(stores.models, (db, kind, from, to) => stores.entities.idsAt(db, kind, from, to), logger);
+  const pool = new TrainingPool(config.trainingThreads || availableParallelism());
+  const scoring = new ScoringPool(config.scoringThreads || availableParallelism());
+  const scheduler = new TrainingScheduler(
+    { training: stores.training, models: stores.models, tasks: stores.tasks, databases: stores.databases, tables: stores.tables, registry, pool, itemFeatures, logger },
+    {
+      pollMs: config.trainingPollMs,
+      retrySeconds: config.trainingRetrySeconds,
+      maxRetries: config.trainingMaxRetries,
+      retrainIntervalSeconds: config.retrainIntervalSeconds,
+      lockTtlMs: config.trainingLockTtlMs,
+      params: {
+        factors: config.alsFactors,
+        iterations: config.alsIterations,
+        regularization: config.alsRegularization,
+        alpha: config.alsAlpha,
+        cgSteps: config.alsCgSteps,
+        neighbours: config.neighbours,
+        indexMinItems: config.itemIndexMinItems,
+        popularityHalfLifeSeconds: config.popularityHalfLifeDays * DAY_SECONDS,
+        seed: config.trainingSeed,
+      },
+    },
+  );
+  const stop = async () => {
+    await scheduler.stop();
+    await pool.close();
+    await scoring.close();
+  };
+  return { registry, scheduler, scoring, stop };
+}

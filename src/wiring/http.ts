@@ -1,0 +1,62 @@
+// HTTP layer of the composition root: the route table, request counting and rate limiting, the
+// dispatcher and the server.
+import type { Logger } from 'pino';
+import { jsonCodec } from '../codecs/json.js';
+import { msgpackCodec } from '../codecs/msgpack.js';
+import { pickleCodec } from '../codecs/pickle.js';
+import { CodecRegistry } from '../codecs/registry.js';
+import type { Config } from '../config/env.js';
+import type { Claims } from '../contract/claims.js';
+import { BearerAuth } from '../http/auth.js';
+import { Dispatcher } from '../http/dispatch.js';
+import { Router } from '../http/router.js';
+import { HttpServer } from '../http/server.js';
+import { allRoutes, type Services } from '../routes/index.js';
+import type { TokenService } from '../services/accounts/tokens.js';
+import { CallCounter } from '../services/usage/call-recorder.js';
+import { RateLimiter } from '../services/usage/rate-limiter.js';
+import { classifyStorageError } from '../store/redis.js';
+import type { Stores } from './storage.js';
+
+// Request counts go to Redis this often. The history is kept by the minute, so a second shows up
+// well within it, bounds what a crash loses, and costs each process one round trip a second.
+const CALL_COUNTS_FLUSH_MS = 1000;
+// Rate-limit counts go to Redis and totals come back this often: a burst spread over processes
+// overshoots the budget by one interval's worth at most (5 % of the one-second window), for 20
+// round trips a second per process.
+const RATE_LIMIT_FLUSH_MS = 50;
+
+export interface Serving {
+  port: number;
+  dispatcher: Dispatcher;
+  // Closes the server, then stops rate limiting and flushes the last request counts.
+  close(): Promise<void>;
+}
+
+export async function startHttp(config: Config, stores: Stores, services: Services, tokens: TokenService, logger: Logger): Promise<Serving> {
+  const counter = new CallCounter(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
+  const limiter =
+    config.rateLimitPerSecond > 0 ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
+  const dispatcher = new Dispatcher({
+    router: new Router(allRoutes(services)),
+    codecs: new CodecRegistry(jsonCodec, [pickleCodec, msgpackCodec]),
+    auth: new BearerAuth(tokens.verify, tokens.isRevoked),
+    logger,
+    maxDecompressedBytes: config.maxDecompressedBytes,
+    classify: classifyStorageError,
+    admit: limiter && ((claims) => limiter.admit(claims.org)),
+    ...(config.callCounts === 1 && {
+      countRequest: (claims: Claims, group: string) => counter.request(claims, group),
+      countReco: (claims: Claims, recoType: string, scenario: string) => counter.reco(claims, recoType, scenario),
+    }),
+  });
+  const http = new HttpServer(dispatcher, { host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, logger });
+  const port = await http.listen();
+  logger.info({ host: config.host, port }, 'recd listening');
+  const close = async () => {
+    await http.close();
+    limiter?.close();
+    await counter.close().catch((err) => logger.warn({ err }, 'call counts not flushed'));
+  };
+  return { port, dispatcher, close };
+}

@@ -1,0 +1,128 @@
+// Services layer of the composition root: accounts and tokens, the catalogues, the services the
+// routes call, and the broadcasts every process listens to.
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Config } from '../config/env.js';
+import type { ModelRegistry } from '../engine/model/registry.js';
+import type { Services } from '../routes/index.js';
+import { AccountService } from '../services/accounts/accounts.js';
+import { LoginService } from '../services/accounts/login.js';
+import { outboxMailer, smtpMailer, type Mailer } from '../services/accounts/mailer.js';
+import { TokenService } from '../services/accounts/tokens.js';
+import { Catalogues } from '../services/catalogue/catalogues.js';
+import { EntityService } from '../services/catalogue/entities.js';
+import { PropertyService } from '../services/catalogue/properties.js';
+import { DatabaseService } from '../services/databases/databases.js';
+import { ModelService } from '../services/databases/model-tasks.js';
+import { InteractionLanes } from '../services/feedback/interaction-lanes.js';
+import { InteractionRuleService } from '../services/feedback/interaction-rules.js';
+import { InteractionService } from '../services/feedback/interactions.js';
+import { ProfileCache } from '../services/feedback/profile-cache.js';
+import { RatingService } from '../services/feedback/ratings.js';
+import { RecoPlanner } from '../services/reco/planner.js';
+import { TableService } from '../services/reco/precomputed-tables.js';
+import { RecommendService } from '../services/reco/recommend.js';
+import { ScenarioService } from '../services/scenarios/scenarios.js';
+import { CallCountsService } from '../services/usage/call-history.js';
+import { ChangeTail } from '../store/change-tail.js';
+import { keys } from '../store/keys.js';
+import type { Redis } from '../store/redis.js';
+import type { Engine } from './engine.js';
+import type { Stores } from './storage.js';
+
+// A generated HS256 secret (no RECD_JWT_SECRET): 384 random bits, above the 256 of the hash that
+// RFC 7518 §3.2 asks of an HMAC key at least; kept in Redis as base64url text.
+const JWT_SECRET_BYTES = 48;
+
+export interface Access {
+  tokens: TokenService;
+  accounts: AccountService;
+  mailer: Mailer;
+}
+
+// Tokens (with the configured secret, else the deployment's shared one), mail and accounts.
+export async function buildAccess(config: Config, stores: Stores, logger: Logger): Promise<Access> {
+  const secret = config.jwtSecret ?? (await stores.tokens.jwtSecret(() => randomBytes(JWT_SECRET_BYTES).toString('base64url')));
+  const tokens = new TokenService(secret, stores.tokens, config.jwtTtlSeconds, config.refreshTtlSeconds);
+  const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(stores.outbox, logger);
+  const accounts = new AccountService(stores.accounts, tokens, mailer, config.resetCodeTtlSeconds);
+  return { tokens, accounts, mailer };
+}
+
+// The catalogues, tailing the change stream on a connection of their own (stop() closes it).
+export function startCatalogues(redis: Redis, stores: Stores, logger: Logger): Catalogues {
+  return new Catalogues(new ChangeTail(redis, logger), stores.entities, stores.properties, logger);
+}
+
+export interface BuiltServices {
+  services: Services; // what the routes call
+  // Resolves when the queued interaction writes have reached Redis.
+  drainWrites(): Promise<void>;
+}
+
+export function buildServices(config: Config, stores: Stores, catalogues: Catalogues, engine: Engine, access: Access, logger: Logger): BuiltServices {
+  const { registry, scheduler, scoring } = engine;
+  const databases = new DatabaseService(stores.databases, catalogues, stores.tasks);
+  const scenarios = new ScenarioService(stores.scenarios, catalogues);
+  const properties = new PropertyService(stores.properties, databases, catalogues, (db, name) => scenarios.usesItemProperty(db, name));
+  const entities = new EntityService(stores.entities, scheduler, catalogues, logger);
+  const profiles = new ProfileCache(config.profileCacheMs);
+  const lanes = new InteractionLanes(stores.interactions, scheduler, profiles, logger);
+  const ratings = new RatingService(stores.ratings, scheduler, profiles);
+  const interactionRules = new InteractionRuleService(stores.settings, catalogues);
+  const interactions = new InteractionService(stores.interactions, stores.ratings, interactionRules, lanes, stores.tasks, scheduler, logger);
+  const login = new LoginService(access.accounts, databases, access.tokens, (db, session, user) => interactions.link(db, session, user, Date.now() / 1000));
+  const tables = new TableService(stores.tables, scheduler, registry, stores.entities);
+  const services: Services = {
+    accounts: access.accounts,
+    databases,
+    login,
+    properties,
+    entities,
+    ratings,
+    interactions,
+    interactionRules,
+    models: new ModelService(scheduler, stores.models, registry),
+    recommend: new RecommendService(
+      registry,
+      catalogues,
+      stores.entities,
+      stores.ratings,
+      interactionRules,
+      profiles,
+      scoring,
+      new RecoPlanner(scenarios, catalogues, stores.ratings, stores.interactions),
+      tables,
+      config.scoringInlineWork,
+    ),
+    tables,
+    callCounts: new CallCountsService(stores.callCounts, stores.accounts, stores.databases),
+    scenarios,
+  };
+  return { services, drainWrites: () => lanes.drained() };
+}
+
+// Revocations and deleted databases, from any process. A message published while the subscriber was
+// reconnecting is lost, so a reconnect reloads the revocations and forgets every held catalogue.
+export async function watchBroadcasts(subscriber: Redis, tokens: TokenService, catalogues: Catalogues, models: ModelRegistry, tables: TableService): Promise<void> {
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel === keys.revokedChannel()) tokens.markRevoked(message);
+    else if (channel === keys.droppedDatabasesChannel()) {
+      catalogues.drop(message);
+      models.drop(message);
+    } else if (channel === keys.modelsChannel()) {
+      const [db, id] = message.split(' ');
+      if (db && id) models.announced(db, id);
+    } else if (channel === keys.tablesChannel()) {
+      const [db, name] = message.split(' ');
+      if (db && name) tables.changed(db, name);
+    }
+  });
+  await subscriber.subscribe(keys.revokedChannel(), keys.droppedDatabasesChannel(), keys.modelsChannel(), keys.tablesChannel());
+  await tokens.loadRevoked();
+  subscriber.on('ready', () => {
+    catalogues.dropAll();
+    models.dropAll();
+    tokens.loadRevoked().catch(() => undefined);
+  });
+}

@@ -1,0 +1,83 @@
+// Storage layer of the composition root: Redis (embedded or the configured one), its connections,
+// and the stores over them.
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config/env.js';
+import { AccountsStore } from '../store/accounts-store.js';
+import { CallCountsStore } from '../store/call-counts-store.js';
+import { DatabasesStore } from '../store/databases-store.js';
+import { EntitiesStore } from '../store/entities-store.js';
+import { InteractionsStore } from '../store/interactions-store.js';
+import { ModelsStore } from '../store/models-store.js';
+import { OutboxStore } from '../store/outbox-store.js';
+import { PropertiesStore } from '../store/properties-store.js';
+import { RateStore } from '../store/rate-store.js';
+import { RatingsStore } from '../store/ratings-store.js';
+import { connectRedis, waitForRedis, type Redis } from '../store/redis.js';
+import { startRedisServer, type EmbeddedRedis } from '../store/redis-server.js';
+import { ScenariosStore } from '../store/scenarios-store.js';
+import { SettingsStore } from '../store/settings-store.js';
+import { TablesStore } from '../store/tables-store.js';
+import { TasksStore } from '../store/tasks-store.js';
+import { TokensStore } from '../store/tokens-store.js';
+import { TrainingStore } from '../store/training-store.js';
+
+export interface Storage {
+  redisUrl: string;
+  redis: Redis;
+  subscriber: Redis; // pub/sub only (a subscribed connection takes no other commands)
+  embedded: boolean; // a redis-server of our own, started under the data directory
+  // Disconnects both connections, then stops the embedded redis-server.
+  close(): Promise<void>;
+}
+
+// Starts the embedded redis-server when no REDIS_URL is set, connects, and waits until Redis
+// answers; a failure on the way leaves nothing running.
+export async function connectStorage(config: Config, logger: Logger): Promise<Storage> {
+  let embedded: EmbeddedRedis | undefined;
+  let redisUrl = config.redisUrl;
+  if (redisUrl === undefined) {
+    const dir = join(config.dataDir, 'redis');
+    embedded = await startRedisServer(dir);
+    redisUrl = embedded.url;
+    logger.info({ port: embedded.port, dir }, 'embedded redis-server started');
+  }
+  const redis = connectRedis(redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs });
+  const subscriber = connectRedis(redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, name: 'recd-sub', autoPipelining: false });
+  const close = async () => {
+    redis.disconnect();
+    subscriber.disconnect();
+    await embedded?.stop();
+  };
+  try {
+    await waitForRedis(redis, config.redisStartTimeoutMs);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { redisUrl, redis, subscriber, embedded: embedded !== undefined, close };
+}
+
+export type Stores = ReturnType<typeof buildStores>;
+
+// Every store over the one command connection (constructing one sends nothing to Redis).
+export function buildStores(redis: Redis) {
+  return {
+    accounts: new AccountsStore(redis),
+    callCounts: new CallCountsStore(redis),
+    databases: new DatabasesStore(redis),
+    entities: new EntitiesStore(redis),
+    interactions: new InteractionsStore(redis),
+    models: new ModelsStore(redis),
+    outbox: new OutboxStore(redis),
+    properties: new PropertiesStore(redis),
+    rate: new RateStore(redis),
+    ratings: new RatingsStore(redis),
+    scenarios: new ScenariosStore(redis),
+    settings: new SettingsStore(redis),
+    tables: new TablesStore(redis),
+    tasks: new TasksStore(redis),
+    tokens: new TokensStore(redis),
+    training: new TrainingStore(redis),
+  };
+}
