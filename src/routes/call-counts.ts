@@ -4,7 +4,7 @@ import { LIMITS } from '../config/limits.js';
 import { wrongData } from '../errors/api-error.js';
 import { ADMINS, BACKENDS } from '../contract/roles.js';
 import { authedRoute, type Route } from '../contract/routes.js';
-import { LABELS, type CallCountsService, type Label } from '../services/usage/call-history.js';
+import { LABELS, type CallHistoryService, type Label } from '../services/usage/call-history.js';
 import { Timestamp } from '../schemas/common.js';
 import { RECO_TYPES } from './reco-types.js';
 
@@ -20,7 +20,7 @@ function recoType(raw: string): string {
   return raw;
 }
 
-export const callCountRoutes = (counts: CallCountsService): Route[] => [
+export const callCountRoutes = (counts: CallHistoryService): Route[] => [
   authedRoute(ADMINS, {
     method: 'GET',
     path: 'call-counts/historical/',

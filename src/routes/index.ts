@@ -1,11 +1,11 @@
 // The whole route table.
 import type { Route } from '../contract/routes.js';
 import type { AccountService } from '../services/accounts/accounts.js';
-import type { CallCountsService } from '../services/usage/call-history.js';
+import type { CallHistoryService } from '../services/usage/call-history.js';
 import type { DatabaseService } from '../services/databases/databases.js';
 import type { EntityService } from '../services/catalogue/entities.js';
 import type { LoginService } from '../services/accounts/login.js';
-import type { ModelService } from '../services/databases/model-tasks.js';
+import type { ModelTaskService } from '../services/databases/model-tasks.js';
 import type { RecommendService } from '../services/reco/recommend.js';
 import type { TableService } from '../services/reco/precomputed-tables.js';
 import type { ScenarioService } from '../services/scenarios/scenarios.js';
@@ -37,10 +37,10 @@ export interface Services {
   ratings: RatingService;
   interactions: InteractionService;
   interactionRules: InteractionRuleService;
-  models: ModelService;
+  models: ModelTaskService;
   recommend: RecommendService;
   tables: TableService;
-  callCounts: CallCountsService;
+  callCounts: CallHistoryService;
   scenarios: ScenarioService;
 }
 

@@ -2,10 +2,10 @@
 import { Type } from '@sinclair/typebox';
 import { BACKENDS } from '../contract/roles.js';
 import { dbRoute, type Route } from '../contract/routes.js';
-import type { ModelService } from '../services/databases/model-tasks.js';
+import type { ModelTaskService } from '../services/databases/model-tasks.js';
 import { PathName } from '../schemas/ids.js';
 
-export const modelRoutes = (models: ModelService): Route[] => [
+export const modelRoutes = (models: ModelTaskService): Route[] => [
   dbRoute(BACKENDS, {
     method: 'POST',
     path: 'tasks/<task_name>/',

@@ -13,7 +13,7 @@ import { Router } from '../http/router.js';
 import { HttpServer } from '../http/server.js';
 import { allRoutes, type Services } from '../routes/index.js';
 import type { TokenService } from '../services/accounts/tokens.js';
-import { CallCounter } from '../services/usage/call-recorder.js';
+import { CallRecorder } from '../services/usage/call-recorder.js';
 import { RateLimiter } from '../services/usage/rate-limiter.js';
 import { classifyStorageError } from '../store/redis.js';
 import type { Stores } from './storage.js';
@@ -34,7 +34,7 @@ export interface Serving {
 }
 
 export async function startHttp(config: Config, stores: Stores, services: Services, tokens: TokenService, logger: Logger): Promise<Serving> {
-  const counter = new CallCounter(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
+  const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
   const limiter =
     config.rateLimitPerSecond > 0 ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
   const dispatcher = new Dispatcher({

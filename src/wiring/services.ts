@@ -13,7 +13,7 @@ import { Catalogues } from '../services/catalogue/catalogues.js';
 import { EntityService } from '../services/catalogue/entities.js';
 import { PropertyService } from '../services/catalogue/properties.js';
 import { DatabaseService } from '../services/databases/databases.js';
-import { ModelService } from '../services/databases/model-tasks.js';
+import { ModelTaskService } from '../services/databases/model-tasks.js';
 import { InteractionLanes } from '../services/feedback/interaction-lanes.js';
 import { InteractionRuleService } from '../services/feedback/interaction-rules.js';
 import { InteractionService } from '../services/feedback/interactions.js';
@@ -23,7 +23,7 @@ import { RecoPlanner } from '../services/reco/planner.js';
 import { TableService } from '../services/reco/precomputed-tables.js';
 import { RecommendService } from '../services/reco/recommend.js';
 import { ScenarioService } from '../services/scenarios/scenarios.js';
-import { CallCountsService } from '../services/usage/call-history.js';
+import { CallHistoryService } from '../services/usage/call-history.js';
 import { ChangeTail } from '../store/change-tail.js';
 import { keys } from '../store/keys.js';
 import type { Redis } from '../store/redis.js';
@@ -82,7 +82,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
     ratings,
     interactions,
     interactionRules,
-    models: new ModelService(scheduler, stores.models, registry),
+    models: new ModelTaskService(scheduler, stores.models, registry),
     recommend: new RecommendService(
       registry,
       catalogues,
@@ -96,7 +96,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
       config.scoringInlineWork,
     ),
     tables,
-    callCounts: new CallCountsService(stores.callCounts, stores.accounts, stores.databases),
+    callCounts: new CallHistoryService(stores.callCounts, stores.accounts, stores.databases),
     scenarios,
   };
   return { services, drainWrites: () => lanes.drained() };

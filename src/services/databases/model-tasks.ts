@@ -7,7 +7,7 @@ import type { ModelsStore } from '../../store/models-store.js';
 
 const LISTED = 50;
 
-export class ModelService {
+export class ModelTaskService {
   constructor(
     private readonly scheduler: TrainingScheduler,
     private readonly models: ModelsStore,

@@ -20,7 +20,7 @@ export interface CountWindow {
   end_timestamp?: number;
 }
 
-export class CallCountsService {
+export class CallHistoryService {
   constructor(
     private readonly store: CallCountsStore,
     private readonly accounts: AccountsStore,

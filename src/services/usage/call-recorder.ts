@@ -16,7 +16,7 @@ export interface Caller {
   sub: string; // the account
 }
 
-export class CallCounter {
+export class CallRecorder {
   private requests = new Map<Caller, Map<string, number>>();
   private recos = new Map<Caller, Map<string, number>>(); // reco type + SEP + scenario
   private readonly timer: NodeJS.Timeout;
