@@ -16,6 +16,9 @@ export interface LogEntry {
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 const SETTLE = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1]) end return redis.call('ZREM', KEYS[2], ARGV[1])`;
+const LEASE_IF_DUE = `local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if s and tonumber(s) <= tonumber(ARGV[2]) then redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) return 1 end
+return 0`;
 const LOG_PAGE = 2000;
 
 export class TrainingStore {
@@ -40,9 +43,11 @@ export class TrainingStore {
     await this.redis.zadd(keys.trainingQueue(), 'LT', notBefore, `${name} ${db}`);
   }
 
-  // A run takes its queue entry as a lease: should the process die, the entry falls due again then.
-  async lease(db: string, name: string, until: number): Promise<void> {
-    await this.redis.zadd(keys.trainingQueue(), until, `${name} ${db}`);
+  // A run takes its queue entry as a lease, if the entry is still due at `now`: should the process die,
+  // the entry falls due again at `until`. False when it is not due (another process ran it after this
+  // one read the queue, or a retry's backoff moved it later): then there is nothing to run.
+  async leaseIfDue(db: string, name: string, now: number, until: number): Promise<boolean> {
+    return (await this.redis.eval(LEASE_IF_DUE, 1, keys.trainingQueue(), `${name} ${db}`, now, until)) === 1;
   }
 
   // After a run: due now if a trigger queued another run meanwhile, else out of the queue.

@@ -10,6 +10,8 @@ import { freshDatabase, INCORRECT_ROLE, range, ratingCount, uid, why } from '../
 import { errorOf, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { startPair } from '../helpers/stack.js';
 import { triggerAfterRuns } from '../helpers/trigger.js';
+import { keys } from '../../src/store/keys.js';
+import { TrainingStore } from '../../src/store/training-store.js';
 
 // A subtest's `t` (the callback parameter of the last t.test overload).
 type Tt = Parameters<Parameters<typeof t.test>[0]>[0];
@@ -425,4 +427,26 @@ t.test('ml_new_items: without a model it has nothing to do; with one it publishe
   t.equal(await statusOf(b.api, token), 'ready');
   const onB = await until('B loads the extended version', () => modelsOf(b.api, token), (ms) => ms[0]?.model_id === ext?.model_id && ms[0]?.loaded === true);
   t.equal(onB[0]?.serving, true, 'B lists it serving');
+});
+
+// Two processes read the queue, one runs the entry and settles it, then the other takes the lock: it
+// must find nothing to run (it used to run the task again, on a model it had not reloaded yet).
+t.test('a queue entry is leased only while it is due', async (t) => {
+  const store = new TrainingStore(a.redis);
+  const db = `lease-test-${Date.now()}`;
+  const member = `ml_new_items ${db}`;
+  const now = Date.now();
+  t.teardown(() => a.redis.zrem(keys.trainingQueue(), member));
+  t.equal(await store.leaseIfDue(db, 'ml_new_items', now, now + 60_000), false, 'nothing queued: no lease');
+  await store.enqueue(db, 'ml_new_items', now);
+  t.equal(await store.leaseIfDue(db, 'ml_new_items', now, now + 60_000), true, 'due: leased');
+  t.equal(Number(await a.redis.zscore(keys.trainingQueue(), member)), now + 60_000, 'due again when the lease ends');
+  t.equal(await store.leaseIfDue(db, 'ml_new_items', now + 1, now + 120_000), false, 'leased by a run: not due');
+  await store.settle(db, 'ml_new_items');
+  t.equal(await a.redis.zscore(keys.trainingQueue(), member), null, 'settled: out of the queue');
+  t.equal(await store.leaseIfDue(db, 'ml_new_items', now + 2, now + 120_000), false, 'settled: no lease');
+  await store.schedule(db, 'ml_new_items', now + 30_000);
+  t.equal(await store.leaseIfDue(db, 'ml_new_items', now + 3, now + 120_000), false, 'a retry backing off: not due yet');
+  t.equal(Number(await a.redis.zscore(keys.trainingQueue(), member)), now + 30_000, 'and its due time is kept');
+  t.equal(await store.leaseIfDue(db, 'ml_new_items', now + 30_000, now + 120_000), true, 'due at its time');
 });

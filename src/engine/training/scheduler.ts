@@ -121,6 +121,11 @@ export class TrainingScheduler {
   private async run(db: string, name: TaskName): Promise<void> {
     const owner = `${this.token} ${name}`;
     if (!(await this.d.training.lock(db, owner, this.o.lockTtlMs))) return; // another process runs it; it stays queued
+    // The queue was read before the lock was taken: another process may have run and settled this entry
+    // since. Running it again would repeat the task on whatever model this process still holds.
+    const now = Date.now();
+    const leased = await this.d.training.leaseIfDue(db, name, now, now + LEASE_MS).catch((err) => void this.d.logger.warn({ err, db }, 'queue entry not leased'));
+    if (!leased) return await this.d.training.unlock(db, owner);
     const renewal = setInterval(() => void this.d.training.renew(db, owner, this.o.lockTtlMs).catch(() => undefined), this.o.lockTtlMs / 3);
     let task: TaskRecord | undefined;
     let writes = Promise.resolve();
@@ -130,7 +135,6 @@ export class TrainingScheduler {
     };
     let failed = false;
     try {
-      await this.d.training.lease(db, name, Date.now() + LEASE_MS);
       const taskId = (await this.d.training.takeQueued(db, name)) ?? randomUUID();
       if (!(await this.d.databases.get(db))) return await this.d.training.forgetDatabase(db);
       task = { task_id: taskId, name, start_time: Date.now() / 1000, end_time: null, status: 'RUNNING', progress: 'starting', error: null };
