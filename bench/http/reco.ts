@@ -9,8 +9,8 @@
 // thresholds) and may cover only part of the upload, so once it is done an explicit
 // POST tasks/ml_model_retrain/ is waited for (and any ml_new_items after it), then the database's status.
 //
-// Scenarios, interleaved h,i,u,s,f (autocannon), h,i,u,s,f (wrk), h,i (autocannon, pipelining 10) per
-// round, median req/s over the rounds; ratios against h of the same run, same tool, same pipelining.
+// Scenarios, interleaved h,i,u,I,U,s,f (autocannon), the same (wrk), h,i (autocannon, pipelining 10) per
+// round (I and U: a random item or user per request, beside the hot-id i and u), median req/s over the rounds; ratios against h of the same run, same tool, same pipelining.
 // Also: BENCH_RECO_SCENARIOS=h,i (a subset; h is always run), BENCH_RECO_PIPELINED=0 (no pipelining-10
 // runs), RECD_ALS_FACTORS (default 64 here), and bench/lib/settings.ts's BENCH_SECONDS, BENCH_ROUNDS,
 // BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS.
@@ -20,9 +20,9 @@
 // each on its own private redis-server, both given the same upload and retrain, and in every round each
 // recd scenario runs on A and then on B. The report adds B's rows, tagged (B), and a table of A
 // against B (median req/s and p99 of each, each × hello-world, B ÷ A). For item-to-items and
-// user-to-items only: BENCH_RECO_SCENARIOS=i,u.
+// user-to-items only: BENCH_RECO_SCENARIOS=i,u,I,U.
 // Progress goes to stderr, the markdown report to stdout.
-import { dataLine, upload, type Setup } from '../lib/ml-small.js';
+import { dataLine, loadMovies, upload, type Setup } from '../lib/ml-small.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
 
 const FACTORS = process.env.RECD_ALS_FACTORS || '64';
@@ -33,6 +33,10 @@ const FACTORS = process.env.RECD_ALS_FACTORS || '64';
 
 const ITEM = 356; // Forrest Gump: the most rated movie
 const USER = 414; // the user with the most ratings (2,698)
+// Random-id runs draw every request's item from all movies and its user from all 610 users (ids 1..610),
+// as real traffic does; the hot-id runs beside them measure the cached path.
+const MOVIE_IDS = loadMovies().map((m) => m.id);
+const USERS = 610;
 const SESSION = '{"ratings":[{"item_id":356,"rating":9},{"item_id":318,"rating":8},{"item_id":593,"rating":10}]}';
 
 const ALL: Scenario[] = [
@@ -45,6 +49,22 @@ const ALL: Scenario[] = [
     method: 'GET',
     path: `/v1/recommendation/users/${USER}/items/?exclude_rated_items=true`,
     goal: { ratio: 0.3 },
+  },
+  {
+    id: 'I',
+    label: `item-to-items, a random item of all ${MOVIE_IDS.length.toLocaleString('en-US')} per request \`GET /v1/recommendation/items/<random>/items/\``,
+    target: 'recd',
+    method: 'GET',
+    path: `/v1/recommendation/items/${ITEM}/items/`,
+    randomPath: { prefix: '/v1/recommendation/items/', max: MOVIE_IDS.length, suffix: '/items/', ids: MOVIE_IDS },
+  },
+  {
+    id: 'U',
+    label: `user-to-items, a random user of all ${USERS} per request \`GET /v1/recommendation/users/<random>/items/?exclude_rated_items=true\``,
+    target: 'recd',
+    method: 'GET',
+    path: `/v1/recommendation/users/${USER}/items/?exclude_rated_items=true`,
+    randomPath: { prefix: '/v1/recommendation/users/', max: USERS, suffix: '/items/?exclude_rated_items=true' },
   },
   { id: 's', label: 'session-to-items `POST /v1/recommendation/sessions/items/` (3 ratings)', target: 'recd', method: 'POST', path: '/v1/recommendation/sessions/items/', body: SESSION, goal: { ratio: 0.3 } },
   {
@@ -62,7 +82,7 @@ const SCENARIOS = (() => {
   if (raw === undefined || raw.trim() === '') return ALL;
   const ids = raw.split(',').map((s) => s.trim());
   const bad = ids.filter((id) => !ALL.some((sc) => sc.id === id));
-  if (bad.length > 0) throw new Error(`BENCH_RECO_SCENARIOS: unknown scenario ${bad.join(', ')} (use h, i, u, s, f)`);
+  if (bad.length > 0) throw new Error(`BENCH_RECO_SCENARIOS: unknown scenario ${bad.join(', ')} (use h, i, u, I, U, s, f)`);
   return ALL.filter((sc) => sc.id === 'h' || ids.includes(sc.id));
 })();
 

@@ -15,10 +15,11 @@ export interface Target {
   body?: string;
   // Each request's path is `${prefix}${a random integer in [1, max]}${suffix}` instead of the url's
   // (a different entity per request, so per-entity caches do not flatter the result).
-  randomPath?: { prefix: string; max: number; suffix: string };
+  // Each request names an id drawn uniformly: from `ids` when given, else from 1..max.
+  randomPath?: { prefix: string; max: number; suffix: string; ids?: readonly number[] };
 }
 
-const randomPathOf = (r: NonNullable<Target['randomPath']>) => `${r.prefix}${1 + Math.floor(Math.random() * r.max)}${r.suffix}`;
+const randomPathOf = (r: NonNullable<Target['randomPath']>) => `${r.prefix}${r.ids ? r.ids[Math.floor(Math.random() * r.ids.length)] : 1 + Math.floor(Math.random() * r.max)}${r.suffix}`;
 
 export interface Measured {
   rps: number;
@@ -66,7 +67,11 @@ function wrkScript(dir: string, t: Target, pipelining: number): string {
   if (t.randomPath) {
     if (pipelining > 1) throw new Error('randomPath with pipelining is not supported');
     const r = t.randomPath;
-    lines.push(`request = function() return wrk.format(nil, ${luaString(r.prefix)} .. math.random(1, ${r.max}) .. ${luaString(r.suffix)}) end`);
+    if (r.ids) {
+      lines.push(`local ids = {${r.ids.join(',')}}`, `request = function() return wrk.format(nil, ${luaString(r.prefix)} .. ids[math.random(1, #ids)] .. ${luaString(r.suffix)}) end`);
+    } else {
+      lines.push(`request = function() return wrk.format(nil, ${luaString(r.prefix)} .. math.random(1, ${r.max}) .. ${luaString(r.suffix)}) end`);
+    }
   } else if (pipelining > 1) {
     lines.push(
       'local req',

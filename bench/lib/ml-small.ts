@@ -18,7 +18,7 @@ export interface Movie {
   year: number | undefined;
 }
 
-function loadMovies(): Movie[] {
+export function loadMovies(): Movie[] {
   const out: Movie[] = [];
   for (const line of csvLines('ml-latest-small/movies.csv')) {
     // movieId,title,genres: the title may be quoted and hold commas, genres never do.
