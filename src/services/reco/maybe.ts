@@ -2,7 +2,8 @@
 // clients rely on it), so a step that can answer now must not wrap its value in a promise.
 export type Maybe<T> = T | Promise<T>;
 
-// f applied to x: at once when x is at hand, once it resolves otherwise.
-export function then<T, U>(x: Maybe<T>, f: (v: T) => Maybe<U>): Maybe<U> {
-  return x instanceof Promise ? x.then(f) : f(x);
+// f(x, state): at once when x is at hand, once it resolves otherwise. Hot endpoints pass a named
+// step and the request's state rather than a closure, so a warm request allocates none.
+export function then<T, U, S = undefined>(x: Maybe<T>, f: (v: T, state: S) => Maybe<U>, state?: S): Maybe<U> {
+  return x instanceof Promise ? x.then((v) => f(v, state as S)) : f(x, state as S);
 }

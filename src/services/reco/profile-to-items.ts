@@ -5,49 +5,92 @@
 import type { Claims } from '../../contract/claims.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Profile } from '../feedback/profile-cache.js';
-import { pathOwner } from '../ids/request-ids.js';
+import { pathOwner, type Parsed } from '../ids/request-ids.js';
+import type { Plan } from '../scenarios/scenario-walk.js';
 import { excluded, interacted } from './exclusions.js';
 import { then, type Maybe } from './maybe.js';
 import type { Subject } from './planner.js';
 import type { RecoParts } from './reco-parts.js';
-import { want, withAll, type RecoAnswer, type RecoQuery, type SessionInput } from './request.js';
+import { want, withAll, type Ranked, type RecoAnswer, type RecoQuery, type SessionInput, type Want } from './request.js';
 import { servedModel } from './served-model.js';
+import type { Shape } from './shaping.js';
 
 export function userToItems(p: RecoParts, auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]): Maybe<RecoAnswer> {
-  const user = pathOwner(auth, 'user', rawUser, false);
-  return then(servedModel(p.registry, db), (model) => {
-    // With context items the profile is read afresh.
-    const held = context === undefined ? p.users.held(db, model, user) : undefined;
-    // A stale profile still answers; one refresh in the background serves the next request.
-    const refresh = held?.stale ? () => void p.users.read(db, model, user).catch(() => undefined) : undefined;
-    return then(held ? held.profile : p.users.read(db, model, user), (profile) => {
-      const who: Subject = { user: user.key, nRatings: () => profile.count };
-      return profileToItems(p, auth, db, model, profile, who, context === undefined ? 'profile_to_items' : 'profile_to_items_w_ctx_items', q, context, refresh);
-    });
-  });
+  const r = new ProfileRequest(p, auth, db, q, context, context === undefined ? 'profile_to_items' : 'profile_to_items_w_ctx_items');
+  r.user = pathOwner(auth, 'user', rawUser, false);
+  return then(servedModel(p.registry, db), withUserModel, r);
 }
 
 export function sessionToItems(p: RecoParts, auth: Claims, db: string, s: SessionInput, q: RecoQuery, context?: unknown[]): Maybe<RecoAnswer> {
-  return then(servedModel(p.registry, db), (model) =>
-    then(p.sessions.profile(auth, db, model, s), (profile) => {
-      const who = p.sessions.subject(auth, q, s, profile);
-      return profileToItems(p, auth, db, model, profile, who, context === undefined ? 'session_to_items' : 'session_to_items_w_ctx_items', q, context, undefined);
-    }),
-  );
+  const r = new ProfileRequest(p, auth, db, q, context, context === undefined ? 'session_to_items' : 'session_to_items_w_ctx_items');
+  r.session = s;
+  return then(servedModel(p.registry, db), withSessionModel, r);
 }
 
-// refresh: called once the request is known to be answerable from the held profile.
-function profileToItems(p: RecoParts, auth: Claims, db: string, model: LoadedModel, profile: Profile, who: Subject, recoType: string, q: RecoQuery, context: unknown[] | undefined, refresh: (() => void) | undefined): Maybe<RecoAnswer> {
-  return then(p.planner.plan(db, recoType, q, who), (plan) => {
-    const w = want(q, plan);
-    return then(p.shaper.shape(db, w), (shape) => {
-      refresh?.();
-      return then(p.users.contextRows(auth, db, model, context), (rows) => {
-        const ranked = p.users.ranking(model, profile, rows);
-        return then(interacted(p.planner, db, model, w, who, excluded(w, profile, ranked.context)), (exclude) =>
-          p.pager.page({ auth, model, key: ranked.key, spec: ranked.spec, q: w, shape, exclude, warnings: withAll(w.warnings, ranked.warnings) }),
-        );
-      });
-    });
-  });
+// A request and what its steps have found so far (each step fills in its part).
+class ProfileRequest {
+  user: Parsed | undefined; // a user's request
+  session: SessionInput | undefined; // a session's
+  refresh = false; // the held profile is stale: read it again in the background once the request is known to answer
+  model!: LoadedModel;
+  profile!: Profile;
+  who!: Subject;
+  w!: Want;
+  shape!: Shape;
+  ranked!: Ranked;
+
+  constructor(
+    readonly p: RecoParts,
+    readonly auth: Claims,
+    readonly db: string,
+    readonly q: RecoQuery,
+    readonly context: unknown[] | undefined,
+    readonly recoType: string,
+  ) {}
+}
+
+function withUserModel(model: LoadedModel, r: ProfileRequest): Maybe<RecoAnswer> {
+  r.model = model;
+  // With context items the profile is read afresh.
+  const held = r.context === undefined ? r.p.users.held(r.db, model, r.user!) : undefined;
+  r.refresh = held?.stale === true; // a stale profile still answers; one refresh serves the next request
+  return then(held ? held.profile : r.p.users.read(r.db, model, r.user!), withUserProfile, r);
+}
+
+function withUserProfile(profile: Profile, r: ProfileRequest): Maybe<RecoAnswer> {
+  r.profile = profile;
+  r.who = { user: r.user!.key, nRatings: () => profile.count };
+  return then(r.p.planner.plan(r.db, r.recoType, r.q, r.who), withPlan, r);
+}
+
+function withSessionModel(model: LoadedModel, r: ProfileRequest): Maybe<RecoAnswer> {
+  r.model = model;
+  return then(r.p.sessions.profile(r.auth, r.db, model, r.session!), withSessionProfile, r);
+}
+
+function withSessionProfile(profile: Profile, r: ProfileRequest): Maybe<RecoAnswer> {
+  r.profile = profile;
+  r.who = r.p.sessions.subject(r.auth, r.q, r.session!, profile);
+  return then(r.p.planner.plan(r.db, r.recoType, r.q, r.who), withPlan, r);
+}
+
+function withPlan(plan: Plan, r: ProfileRequest): Maybe<RecoAnswer> {
+  r.w = want(r.q, plan);
+  return then(r.p.shaper.shape(r.db, r.w), withShape, r);
+}
+
+function withShape(shape: Shape, r: ProfileRequest): Maybe<RecoAnswer> {
+  r.shape = shape;
+  if (r.refresh) void r.p.users.read(r.db, r.model, r.user!).catch(() => undefined);
+  return then(r.p.users.contextRows(r.auth, r.db, r.model, r.context), withContext, r);
+}
+
+function withContext(rows: number[], r: ProfileRequest): Maybe<RecoAnswer> {
+  r.ranked = r.p.users.ranking(r.model, r.profile, rows);
+  return then(interacted(r.p.planner, r.db, r.model, r.w, r.who, excluded(r.w, r.profile, r.ranked.context)), withExclusions, r);
+}
+
+function withExclusions(exclude: Set<number> | undefined, r: ProfileRequest): Maybe<RecoAnswer> {
+  const { auth, model, w, shape, ranked } = r;
+  return r.p.pager.page({ auth, model, key: ranked.key, spec: ranked.spec, q: w, shape, exclude, warnings: withAll(w.warnings, ranked.warnings) });
 }
