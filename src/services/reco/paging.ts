@@ -55,20 +55,22 @@ export class Pager {
   constructor(private readonly rankings: RankingCache) {}
 
   page(job: PageJob): Maybe<RecoAnswer> {
-    const step = this.pageWith(job, undefined);
-    return step instanceof NeedRanking ? this.pageFromPool(job, step.depth) : step;
+    const out = this.pageOf(job, undefined);
+    return out instanceof NeedRanking ? this.pageFromPool(job, out.depth) : out;
   }
 
+  // Pages again with each deeper ranking the scoring pool makes, until one is deep enough.
   private async pageFromPool(job: PageJob, depth: number): Promise<RecoAnswer> {
     for (;;) {
-      const step = this.pageWith(job, await this.rankings.pooled(job.model, job.spec, depth));
-      if (!(step instanceof NeedRanking)) return step;
-      depth = step.depth;
+      const out = this.pageOf(job, await this.rankings.pooled(job.model, job.spec, depth));
+      if (!(out instanceof NeedRanking)) return out;
+      depth = out.depth;
     }
   }
 
-  // deeper: a ranking the scoring pool made, for catalogues too large to rank here.
-  private pageWith({ auth, model, key, spec, q, shape, exclude, warnings }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking {
+  // The page, or the depth of ranking it needs. deeper: a ranking the scoring pool made, for
+  // catalogues too large to rank here.
+  private pageOf({ auth, model, key, spec, q, shape, exclude, warnings }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking {
     const stamp = Math.round(model.meta.timestamp * 1000);
     const tag = shape.rules ? 'd1' : 'r1';
     let pos = 0;
