@@ -11,6 +11,7 @@ import type { CatalogueView } from '../catalogue/catalogue-view.js';
 import { compileFilters, RECO_OPS, type FilterObject, type Predicate } from '../catalogue/filters.js';
 import { merge, planOf, type Facts, type Plan, type Runtime, type ScenarioSet } from '../scenarios/scenario-walk.js';
 import type { ScenarioService } from '../scenarios/scenarios.js';
+import type { Maybe } from './maybe.js';
 
 // Who and what a request is about, as far as scenarios ask.
 export interface Subject {
@@ -23,8 +24,6 @@ export interface Subject {
 
 // A user's interactions read to leave out items by type: the most recent this many.
 const INTERACTIONS_READ = 10_000;
-
-type Maybe<T> = T | Promise<T>;
 
 export class RecoPlanner {
   // Conditions compiled once per condition object (held with its scenario set) and definitions.

@@ -1,0 +1,126 @@
+// One page of a ranking: `amt` items that pass, from the cursor's position. Without reranking the
+// cursor holds a position in the ranking, with it a position in the diversified order of the
+// passing items (which is deterministic); either way with the model it belongs to, so pages never
+// repeat an item. A page answers in the same tick unless its ranking must come from the scoring pool.
+import { LRUCache } from 'lru-cache';
+import { wrongData } from '../../errors/api-error.js';
+import type { Ranking, RankSpec } from '../../engine/scoring/rankings.js';
+import type { LoadedModel } from '../../engine/model/registry.js';
+import type { Claims } from '../../contract/claims.js';
+import { decodeCursor, encodeCursor } from '../ids/cursors.js';
+import { shownId } from '../ids/request-ids.js';
+import type { Maybe } from './maybe.js';
+import type { RankingCache } from './ranking-cache.js';
+import { RankingWalk, type PassMemo } from './ranking-walk.js';
+import { diversify } from './reranking.js';
+import type { RecoAnswer, Want } from './request.js';
+import type { Shape } from './shaping.js';
+
+const CACHED_ORDERS = 20_000;
+// Candidates the diversity reranking chooses among at each step; fixed, so that the order (and so
+// every page of it) does not depend on the page size.
+const DIVERSITY_WINDOW = 32;
+
+// One page to answer: the ranking to walk and what shapes it.
+export interface PageJob {
+  auth: Claims;
+  model: LoadedModel;
+  key: string | undefined; // of the cached ranking (undefined: not cached)
+  spec: RankSpec;
+  q: Want;
+  shape: Shape;
+  exclude: Set<number> | undefined;
+  warnings: string[];
+}
+
+// A diversified order (a prefix of every longer one: each step looks at the same window of candidates)
+// and what the walk behind it found.
+interface Diversified {
+  order: number[];
+  candidates: number;
+  exhausted: boolean;
+}
+
+// What a page step asks for when the ranking at hand is too shallow: one of this depth, which only
+// the scoring pool may make.
+class NeedRanking {
+  constructor(readonly depth: number) {}
+}
+
+export class Pager {
+  // Passing positions per exclusion set and ranking; kept as long as the set is (a cached profile's).
+  private readonly passing = new WeakMap<Set<number>, Map<string, PassMemo>>();
+  private readonly diversified = new LRUCache<string, Diversified>({ max: CACHED_ORDERS });
+
+  constructor(private readonly rankings: RankingCache) {}
+
+  page(job: PageJob): Maybe<RecoAnswer> {
+    const out = this.pageOf(job, undefined);
+    return out instanceof NeedRanking ? this.pageFromPool(job, out.depth) : out;
+  }
+
+  // Pages again with each deeper ranking the scoring pool makes, until one is deep enough.
+  private async pageFromPool(job: PageJob, depth: number): Promise<RecoAnswer> {
+    for (;;) {
+      const out = this.pageOf(job, await this.rankings.pooled(job.model, job.spec, depth));
+      if (!(out instanceof NeedRanking)) return out;
+      depth = out.depth;
+    }
+  }
+
+  // The page, or the depth of ranking it needs. deeper: a ranking the scoring pool made, for
+  // catalogues too large to rank here.
+  private pageOf({ auth, model, key, spec, q, shape, exclude, warnings }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking {
+    const stamp = Math.round(model.meta.timestamp * 1000);
+    const tag = shape.rules ? 'd1' : 'r1';
+    let pos = 0;
+    if (q.cursor) {
+      const [at, of] = decodeCursor(tag, q.cursor, 2, Number.MAX_SAFE_INTEGER);
+      if (of !== stamp) throw wrongData('WRONG_PARAMETER', 'this cursor belongs to an earlier model: start again without it', { field: 'cursor' });
+      pos = at!;
+    }
+    const cacheKey = key === undefined ? undefined : `${model.id} ${key}`;
+    // A user's rated items often fill the top of their ranking: with exclusion alone, the positions
+    // that pass are kept with the (cached) exclusion set, so later requests do not skip them again.
+    const memo = exclude && !shape.keep && cacheKey !== undefined ? this.passMemo(exclude, cacheKey) : undefined;
+    const walk = new RankingWalk(this.rankings, model, spec, cacheKey, deeper, exclude, shape.keep, memo);
+    let items: number[];
+    let next: number;
+    let more: boolean;
+    if (!shape.rules) {
+      const w = walk.walk(pos, q.amt);
+      if (!w) return new NeedRanking(walk.need);
+      items = w.items;
+      next = w.next;
+      more = items.length === q.amt && !w.exhausted;
+    } else {
+      // Without exclusions (which are per user) the order is kept with the ranking and the shape.
+      const orderKey = cacheKey !== undefined && !exclude && shape.key !== undefined ? `${cacheKey} ${shape.key}` : undefined;
+      let d = orderKey === undefined ? undefined : this.diversified.get(orderKey);
+      if (!d || (d.order.length < pos + q.amt && !(d.exhausted && d.order.length === d.candidates))) {
+        const window = DIVERSITY_WINDOW;
+        const w = walk.walk(0, pos + q.amt + window);
+        if (!w) return new NeedRanking(walk.need);
+        d = { order: diversify(w.items, shape.rules, shape.valueOf!, pos + q.amt, window), candidates: w.items.length, exhausted: w.exhausted };
+        if (orderKey !== undefined) this.diversified.set(orderKey, d);
+      }
+      items = d.order.slice(pos, pos + q.amt);
+      next = pos + items.length;
+      more = items.length === q.amt && (d.candidates > next || !d.exhausted);
+    }
+    return {
+      items_id: items.map((i) => shownId(auth, 'item', model.itemIds[i]!)),
+      next_cursor: more ? encodeCursor(tag, [next, stamp]) : '',
+      warnings,
+      ...(q.explain ? { evaluated_scenarios: q.evaluated } : {}),
+    };
+  }
+
+  private passMemo(exclude: Set<number>, rankingKey: string): PassMemo {
+    let byRanking = this.passing.get(exclude);
+    if (!byRanking) this.passing.set(exclude, (byRanking = new Map()));
+    let memo = byRanking.get(rankingKey);
+    if (!memo) byRanking.set(rankingKey, (memo = { positions: [], scanned: 0 }));
+    return memo;
+  }
+}

@@ -1,0 +1,50 @@
+// Rankings per model and query, kept so that later pages and other requests for the same query walk
+// the same ranking; each is made on the event loop when it is cheap, in the scoring pool otherwise.
+import { LRUCache } from 'lru-cache';
+import { rank, rankWork, type Ranking, type RankSpec } from '../../engine/scoring/rankings.js';
+import type { ScoringPool } from '../../engine/scoring/pool.js';
+import type { LoadedModel } from '../../engine/model/registry.js';
+import type { Maybe } from './maybe.js';
+
+const CACHED_RANKINGS = 20_000;
+
+export class RankingCache {
+  private readonly rankings = new LRUCache<string, Ranking>({ max: CACHED_RANKINGS });
+
+  constructor(
+    private readonly scoring: ScoringPool,
+    // Rankings of up to this many multiply-adds run on the event loop; larger ones in the scoring
+    // pool. At the default (about 0.3 ms) a pool round trip costs as much as the ranking, and under
+    // load the pool puts the other cores to work (bench/RESULTS.md).
+    private readonly inlineWork: number,
+  ) {}
+
+  get(key: string): Ranking | undefined {
+    return this.rankings.get(key);
+  }
+
+  set(key: string, r: Ranking): void {
+    this.rankings.set(key, r);
+  }
+
+  // A ranking at least `depth` deep (or complete): `deeper` when it is (the scoring pool made it),
+  // else one made here; undefined when only the scoring pool should make it.
+  deepened(model: LoadedModel, spec: RankSpec, depth: number, deeper: Ranking | undefined): Ranking | undefined {
+    if (deeper && (deeper.complete || deeper.items.length >= depth)) return deeper;
+    if (this.inline(model, spec, depth)) return rank(model, spec, depth);
+    return undefined;
+  }
+
+  // A ranking `depth` deep, here or from the scoring pool; not kept.
+  ranking(model: LoadedModel, spec: RankSpec, depth: number): Maybe<Ranking> {
+    return this.inline(model, spec, depth) ? rank(model, spec, depth) : this.scoring.rank(model, spec, depth);
+  }
+
+  pooled(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
+    return this.scoring.rank(model, spec, depth);
+  }
+
+  private inline(model: LoadedModel, spec: RankSpec, depth: number): boolean {
+    return spec.kind === 'popular' || rankWork(model, spec, depth) <= this.inlineWork;
+  }
+}

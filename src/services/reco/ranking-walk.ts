@@ -1,0 +1,108 @@
+// The walk over one ranking for the items that pass a page's exclusions and filters, deepening the
+// ranking (fourfold each time) as the walk uses it up.
+import type { Ranking, RankSpec } from '../../engine/scoring/rankings.js';
+import type { LoadedModel } from '../../engine/model/registry.js';
+import type { RankingCache } from './ranking-cache.js';
+
+// Rankings start this deep and grow fourfold when filters or pages use them up.
+const FIRST_DEPTH = 128;
+
+// Ranking positions that pass an exclusion set: the positions found and how far the ranking was scanned.
+export interface PassMemo {
+  positions: number[];
+  scanned: number;
+}
+
+// What a walk found: the passing items, the ranking position after the last one looked at, and
+// whether the ranking has nothing after it.
+export interface Walked {
+  items: number[];
+  next: number;
+  exhausted: boolean;
+}
+
+export class RankingWalk {
+  // Set when the walk stopped for a ranking deeper than may be made here: its depth.
+  need = 0;
+  private r: Ranking | undefined;
+
+  constructor(
+    private readonly cache: RankingCache,
+    private readonly model: LoadedModel,
+    private readonly spec: RankSpec,
+    private readonly cacheKey: string | undefined, // of the ranking in the cache (undefined: not cached)
+    private readonly deeper: Ranking | undefined, // a ranking the scoring pool made for this walk
+    private readonly exclude: Set<number> | undefined,
+    private readonly keep: ((item: number) => boolean) | undefined,
+    private readonly memo: PassMemo | undefined, // kept with the exclusion set, when there are no filters
+  ) {
+    this.r = cacheKey === undefined ? undefined : cache.get(cacheKey);
+  }
+
+  // The passing items from ranking position `from` on, `want` of them at most; undefined when the
+  // walk needs a deeper ranking than may be made here (`need`).
+  walk(from: number, want: number): Walked | undefined {
+    const out: number[] = [];
+    let at = from;
+    const memo = this.memo;
+    if (memo) {
+      let k = lowerBound(memo.positions, from);
+      while (out.length < want) {
+        if (k < memo.positions.length) {
+          at = memo.positions[k++]!;
+          if (at < from) continue; // scanned just now, before the cursor
+          if (!this.reach(at, want)) break; // the ranking was dropped from the cache: computed again, the same
+          out.push(this.r!.items[at++]!);
+          continue;
+        }
+        if (!this.reach(memo.scanned, want)) break;
+        if (this.passes(this.r!.items[memo.scanned]!)) memo.positions.push(memo.scanned);
+        memo.scanned++;
+      }
+      if (this.need) return undefined;
+      if (out.length < want) at = Math.max(at, memo.scanned, from);
+    } else {
+      while (out.length < want && this.reach(at, want)) {
+        const i = this.r!.items[at++]!;
+        if (this.passes(i)) out.push(i);
+      }
+      if (this.need) return undefined;
+    }
+    this.reach(at, want);
+    if (this.need) return undefined;
+    const r = this.r!;
+    return { items: out, next: at, exhausted: r.complete && at >= r.items.length };
+  }
+
+  private passes(i: number): boolean {
+    return !this.exclude?.has(i) && (!this.keep || this.keep(i));
+  }
+
+  // Is ranking position `at` held (deepening the ranking when it can go further)? false as well when
+  // the deeper ranking may not be made here.
+  private reach(at: number, want: number): boolean {
+    let r = this.r;
+    while (!r || (at >= r.items.length && !r.complete)) {
+      const depth = Math.max(FIRST_DEPTH, (r?.items.length ?? 0) * 4, at + 2 * want);
+      r = this.cache.deepened(this.model, this.spec, depth, this.deeper);
+      if (!r) {
+        this.need = depth;
+        return false;
+      }
+      this.r = r;
+      if (this.cacheKey !== undefined) this.cache.set(this.cacheKey, r);
+    }
+    return at < r.items.length;
+  }
+}
+
+// The first index of a sorted list whose value is at least v.
+function lowerBound(sorted: number[], v: number): number {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,61 @@
+// What a recommendation request asks for, what it runs with once its scenarios apply, and what it
+// answers: the types and small helpers every recommendation module shares.
+import type { Claims } from '../../contract/claims.js';
+import type { RankSpec } from '../../engine/scoring/rankings.js';
+import type { IdValue } from '../ids/id-types.js';
+import { pathOwner } from '../ids/request-ids.js';
+import type { Plan, Runtime } from '../scenarios/scenario-walk.js';
+
+// What a request asks for (its runtime parameters), undefined where it says nothing.
+export interface RecoQuery extends Runtime {
+  cursor?: string;
+  userId?: unknown; // selects the A/B group and what scenarios ask about the user; never personalises
+  explain?: boolean; // answer with evaluated_scenarios
+}
+
+// What a request runs with once its scenarios are applied.
+export type Want = Plan & { amt: number; cursor?: string; explain?: boolean };
+const DEFAULT_AMT = 10;
+
+export interface SessionInput {
+  ratings?: unknown[];
+  interactions?: unknown[];
+  user_properties?: Record<string, unknown>;
+}
+
+export type RecoAnswer = {
+  items_id: IdValue[];
+  next_cursor: string;
+  warnings: string[];
+  evaluated_scenarios?: string[];
+};
+
+// The ranking a profile (or anything else) asks for: key names it in the ranking cache (undefined:
+// not cached); context: the context items it was steered towards (which are left out).
+export interface Ranked {
+  key: string | undefined;
+  spec: RankSpec;
+  warnings: string[];
+  context: number[];
+}
+
+export const NO_RATINGS = 'no ratings to personalise with: most popular items';
+export const POPULAR: RankSpec = { kind: 'popular' };
+
+// The request's cursor and explain flag with its plan.
+export function want(q: RecoQuery, plan: Plan): Want {
+  return { ...plan, amt: plan.amt ?? DEFAULT_AMT, cursor: q.cursor, explain: q.explain };
+}
+
+// Warnings of several sources, sharing the first list when the others are empty.
+export function withAll(...lists: string[][]): string[] {
+  const nonEmpty = lists.filter((l) => l.length > 0);
+  return nonEmpty.length <= 1 ? (nonEmpty[0] ?? []) : nonEmpty.flat();
+}
+
+// The user a request names in user_id (a frontend token's own user only).
+export function requestUser(auth: Claims, q: RecoQuery): string | undefined {
+  const raw = q.userId;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  return pathOwner(auth, 'user', typeof raw === 'string' ? raw : String(raw), false).key;
+}

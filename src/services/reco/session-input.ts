@@ -1,0 +1,121 @@
+// What an anonymous session sends, as a profile: its ratings, or its interactions through the
+// database's interaction rules, and for a session with nothing rated the users sharing its user
+// properties (cold start). Nothing is stored.
+import { wrongData } from '../../errors/api-error.js';
+import type { LoadedModel } from '../../engine/model/registry.js';
+import type { Claims } from '../../contract/claims.js';
+import type { Catalogues } from '../catalogue/catalogues.js';
+import type { InteractionRuleService } from '../feedback/interaction-rules.js';
+import type { Profile } from '../feedback/profile-cache.js';
+import { parseId } from '../ids/request-ids.js';
+import type { Subject } from './planner.js';
+import { requestUser, type RecoQuery, type SessionInput } from './request.js';
+import { holds, wantedValues } from './wanted-values.js';
+
+// Sessions with up to this many rated items get their ranking cached by content.
+const SESSION_KEY_MAX = 64;
+
+export class SessionInputs {
+  constructor(
+    private readonly catalogues: Catalogues,
+    private readonly rules: InteractionRuleService,
+  ) {}
+
+  async profile(auth: Claims, db: string, model: LoadedModel, s: SessionInput): Promise<Profile> {
+    if (s.ratings !== undefined && s.interactions !== undefined) {
+      throw wrongData('WRONG_PARAMETER', 'send either ratings or interactions, not both', { field: 'interactions' });
+    }
+    const alike = await this.usersAlike(db, model, s.user_properties);
+    const interactions = s.interactions === undefined ? undefined : sessionInteractions(auth, s.interactions);
+    const given = interactions !== undefined ? await this.interactionRatings(db, interactions) : sessionRatings(auth, s.ratings ?? []);
+    const items: number[] = [], values: number[] = [];
+    for (const [key, rating] of given) {
+      const i = model.itemIndex.get(key);
+      if (i === undefined) continue;
+      items.push(i);
+      values.push(rating);
+    }
+    // Cold start: a session with nothing rated is ranked like the users sharing its user properties.
+    if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike, count: given.size, interactions };
+    // Sessions sending the same ratings share a ranking; long sessions are ranked per request.
+    return { key: items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined, items, values, count: given.size, interactions };
+  }
+
+  subject(auth: Claims, q: RecoQuery, s: SessionInput, profile: Profile): Subject {
+    return {
+      user: requestUser(auth, q),
+      nRatings: () => profile.count,
+      properties: s.user_properties,
+      interactions: profile.interactions,
+    };
+  }
+
+  // Each item's inferred rating by the rules (the higher one wins unless the rule replaces).
+  private async interactionRatings(db: string, parsed: { item: string; type: string }[]): Promise<Map<string, number>> {
+    const rules = await this.rules.resolve(db, parsed.map((p) => p.type));
+    const out = new Map<string, number>();
+    for (const p of parsed) {
+      const rule = rules.get(p.type.toLowerCase())!;
+      const was = out.get(p.item);
+      out.set(p.item, was === undefined || rule.combine === 'replace' ? rule.rating : Math.max(was, rule.rating));
+    }
+    return out;
+  }
+
+  // The mean factors of the trained users holding every given user property value (each value of
+  // a list counts as a match); undefined when no property is given or no trained user matches.
+  private async usersAlike(db: string, model: LoadedModel, props: Record<string, unknown> | undefined): Promise<Float32Array | undefined> {
+    if (props === undefined || Object.keys(props).length === 0) return undefined;
+    const cat = this.catalogues.get(db);
+    const defs = await cat.definitions('user');
+    const wanted = wantedValues(props, defs ?? new Map(), 'USER_PROPERTY_NOT_FOUND');
+    const view = await cat.view('user');
+    const matching: number[] = [];
+    for (let u = 0; u < Math.min(model.views.dims.users, view.size); u++) {
+      const at = view.at(u);
+      if (wanted.every((w) => holds(at, w))) matching.push(u);
+    }
+    return meanOfUserRows(model, matching);
+  }
+}
+
+// The mean of the users' factor rows, leaving out rows of zeros (users without factors); undefined
+// when none is left.
+function meanOfUserRows(model: LoadedModel, users: number[]): Float32Array | undefined {
+  const f = model.views.dims.factors;
+  const U = model.views.userFactors;
+  const out = new Float32Array(f);
+  let matched = 0;
+  for (const u of users) {
+    const row = U.subarray(u * f, (u + 1) * f);
+    if (!row.some((x) => x !== 0)) continue;
+    matched++;
+    for (let a = 0; a < f; a++) out[a]! += row[a]!;
+  }
+  if (matched === 0) return undefined;
+  for (let a = 0; a < f; a++) out[a]! /= matched;
+  return out;
+}
+
+function sessionRatings(auth: Claims, rows: unknown[]): Map<string, number> {
+  const out = new Map<string, number>();
+  rows.forEach((row, k) => {
+    const at = `ratings[${k}]`;
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
+    const r = row as Record<string, unknown>;
+    const item = parseId(auth, 'item', r.item_id, false);
+    if (typeof r.rating !== 'number' || !(r.rating >= 1 && r.rating <= 10)) throw wrongData('WRONG_DATA_TYPE', `${at}.rating must be a number from 1 to 10`, { field: `${at}.rating` });
+    out.set(item.key, r.rating);
+  });
+  return out;
+}
+
+function sessionInteractions(auth: Claims, rows: unknown[]): { item: string; type: string }[] {
+  return rows.map((row, k) => {
+    const at = `interactions[${k}]`;
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
+    const r = row as Record<string, unknown>;
+    if (typeof r.interaction_type !== 'string' || r.interaction_type === '') throw wrongData('WRONG_DATA_TYPE', `${at}.interaction_type must be a string`, { field: `${at}.interaction_type` });
+    return { item: parseId(auth, 'item', r.item_id, false).key, type: r.interaction_type };
+  });
+}
