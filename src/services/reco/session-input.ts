@@ -3,6 +3,7 @@
 // properties (cold start). Nothing is stored.
 import { wrongData } from '../../errors/api-error.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
+import { meanUserFactors } from '../../engine/scoring/rankings.js';
 import type { Claims } from '../../contract/claims.js';
 import type { Catalogues } from '../catalogue/catalogues.js';
 import type { InteractionRuleService } from '../feedback/interaction-rules.js';
@@ -75,26 +76,8 @@ export class SessionInputs {
       const at = view.at(u);
       if (wanted.every((w) => holds(at, w))) matching.push(u);
     }
-    return meanOfUserRows(model, matching);
+    return meanUserFactors(model, matching);
   }
-}
-
-// The mean of the users' factor rows, leaving out rows of zeros (users without factors); undefined
-// when none is left.
-function meanOfUserRows(model: LoadedModel, users: number[]): Float32Array | undefined {
-  const f = model.views.dims.factors;
-  const U = model.views.userFactors;
-  const out = new Float32Array(f);
-  let matched = 0;
-  for (const u of users) {
-    const row = U.subarray(u * f, (u + 1) * f);
-    if (!row.some((x) => x !== 0)) continue;
-    matched++;
-    for (let a = 0; a < f; a++) out[a]! += row[a]!;
-  }
-  if (matched === 0) return undefined;
-  for (let a = 0; a < f; a++) out[a]! /= matched;
-  return out;
 }
 
 function sessionRatings(auth: Claims, rows: unknown[]): Map<string, number> {

@@ -2,7 +2,7 @@
 // fresh factors, steered towards context items; context items read as model rows.
 import { LRUCache } from 'lru-cache';
 import { notFound, wrongData } from '../../errors/api-error.js';
-import { foldIn } from '../../engine/scoring/rankings.js';
+import { foldIn, steerTowards } from '../../engine/scoring/rankings.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Claims } from '../../contract/claims.js';
 import type { EntitiesStore } from '../../store/entities-store.js';
@@ -55,7 +55,9 @@ export class UserProfiles {
     if (p.items.length === 0 && !p.vector && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
     // Folded in once per profile (a cached profile keeps its vector).
     p.vector ??= this.foldedIn(model, p);
-    const vector = context.length > 0 ? steeredTowards(model, p.vector, context) : p.vector;
+    // Steered towards the context items (the mean of their unit factor rows, at the vector's length).
+    const vector = context.length > 0 ? Float32Array.from(p.vector) : p.vector;
+    steerTowards(model, vector, context);
     const key = p.key === undefined || context.length > 0 ? undefined : p.key;
     return { key, spec: { kind: 'vector', vector }, warnings: [], context };
   }
@@ -89,20 +91,4 @@ export class UserProfiles {
     }
     return out;
   }
-}
-
-// A copy of `vector` steered towards the context items: the mean of their unit factor rows, at the
-// vector's length, added to it.
-function steeredTowards(model: LoadedModel, from: Float32Array, context: number[]): Float32Array {
-  const f = model.views.dims.factors;
-  const vector = Float32Array.from(from);
-  let length = Math.hypot(...vector);
-  if (length === 0) length = 1;
-  const V = model.views.itemFactors;
-  for (const c of context) {
-    const n = model.itemNorms[c]!;
-    if (n === 0) continue;
-    for (let a = 0; a < f; a++) vector[a]! += (length * V[c * f + a]!) / (n * context.length);
-  }
-  return vector;
 }
