@@ -34,14 +34,14 @@ import type { Stores } from './storage.js';
 // RFC 7518 §3.2 asks of an HMAC key at least; kept in Redis as base64url text.
 const JWT_SECRET_BYTES = 48;
 
-export interface Access {
+export interface AccountAccess {
   tokens: TokenService;
   accounts: AccountService;
   mailer: Mailer;
 }
 
 // Tokens (with the configured secret, else the deployment's shared one), mail and accounts.
-export async function buildAccess(config: Config, stores: Stores, logger: Logger): Promise<Access> {
+export async function buildAccess(config: Config, stores: Stores, logger: Logger): Promise<AccountAccess> {
   const secret = config.jwtSecret ?? (await stores.tokens.jwtSecret(() => randomBytes(JWT_SECRET_BYTES).toString('base64url')));
   const tokens = new TokenService(secret, stores.tokens, config.jwtTtlSeconds, config.refreshTtlSeconds);
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(stores.outbox, logger);
@@ -60,7 +60,7 @@ export interface BuiltServices {
   drainWrites(): Promise<void>;
 }
 
-export function buildServices(config: Config, stores: Stores, catalogues: Catalogues, engine: Engine, access: Access, logger: Logger): BuiltServices {
+export function buildServices(config: Config, stores: Stores, catalogues: Catalogues, engine: Engine, access: AccountAccess, logger: Logger): BuiltServices {
   const { registry, scheduler, scoring } = engine;
   const databases = new DatabaseService(stores.databases, catalogues, stores.tasks);
   const scenarios = new ScenarioService(stores.scenarios, catalogues);

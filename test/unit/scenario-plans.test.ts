@@ -1,13 +1,13 @@
 // Scenario plans: the order lists are concatenated in, first-set-wins values, walks through alias,
 // condition and ab_test (synchronous when the facts are, waiting when one is read), A/B groups.
 import t from 'tap';
-import { inGroupA, merge, planOf, walk, type Facts, type ScenarioSet } from '../../src/services/scenarios/scenario-walk.js';
+import { inGroupA, merge, planOf, walk, type Facts, type ScenarioGraph } from '../../src/services/scenarios/scenario-walk.js';
 import type { ScenarioRecord } from '../../src/store/scenarios-store.js';
 
 const record = (name: string, scenario: Record<string, unknown>): [string, ScenarioRecord] => [`item_to_items/${name}`, { name, reco_type: 'item_to_items', scenario }];
 const aCase = (c: Record<string, unknown>) => ({ scenario_type: 'case', case: c });
 
-const set: ScenarioSet = {
+const set: ScenarioGraph = {
   scenarios: new Map([
     record('run', aCase({ filters: ['run-f'], reranking: ['run-r'], exclude_rated_items: false, amt: 0 })),
     record('def', aCase({ filters: ['def-f'], reranking: ['def-r'], exclude_rated_items: true, amt: 7, exclude_items_with_interaction_types: ['purchase'] })),

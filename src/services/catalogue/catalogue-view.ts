@@ -91,7 +91,7 @@ interface ListColumn {
   values: Segments<Float64Array>;
 }
 
-type Column = ScalarColumn | ListColumn;
+type ViewColumn = ScalarColumn | ListColumn;
 
 const SCAN_SPAN = 2000;
 const MEMOS = 10_000;
@@ -102,7 +102,7 @@ export class CatalogueView {
   version = 0; // bumped by every change of a record: what derived caches (filter masks) check
   private readonly ids = new Map<string, number>();
   private records = new Segments(new Uint8Array(0), (n) => new Uint8Array(n));
-  private readonly columns = new Map<number, Column>(); // property storage sequence -> column
+  private readonly columns = new Map<number, ViewColumn>(); // property storage sequence -> column
   private readonly dict = new Map<string, number>();
   private readonly strings: string[] = [];
   private pending = new Set<number>(); // changed while building: read again once built
@@ -303,7 +303,7 @@ function kindOf(v: unknown): Kind {
   return typeof v === 'string' ? 'text' : typeof v === 'boolean' ? 'bool' : 'number';
 }
 
-function clearAt(col: Column, idx: number): void {
+function clearAt(col: ViewColumn, idx: number): void {
   if (col.list) col.values.clear(idx);
   else col.values[idx] = NaN;
 }

@@ -9,7 +9,7 @@ import type { RatingsStore } from '../../store/ratings-store.js';
 import type { Catalogues, Defs } from '../catalogue/catalogues.js';
 import type { CatalogueView } from '../catalogue/catalogue-view.js';
 import { compileFilters, RECO_OPS, type FilterObject, type Predicate } from '../catalogue/filters.js';
-import { merge, planOf, type Facts, type Plan, type Runtime, type ScenarioSet } from '../scenarios/scenario-walk.js';
+import { merge, planOf, type Facts, type Plan, type Runtime, type ScenarioGraph } from '../scenarios/scenario-walk.js';
 import type { ScenarioService } from '../scenarios/scenarios.js';
 import type { Maybe } from './maybe.js';
 
@@ -30,7 +30,7 @@ export class RecoPlanner {
   private readonly conditions = new WeakMap<object, { defs: Defs; test: Predicate }>();
   // Plans of requests that set nothing themselves and whose walks asked nothing about the request:
   // the same for every such request while the scenario set is held.
-  private readonly plans = new WeakMap<ScenarioSet, Map<string, Plan>>();
+  private readonly plans = new WeakMap<ScenarioGraph, Map<string, Plan>>();
 
   constructor(
     private readonly scenarios: Pick<ScenarioService, 'held' | 'read'>,
@@ -57,7 +57,7 @@ export class RecoPlanner {
     return (await this.interactions.own(db, 'user', user, 0, INTERACTIONS_READ)).list;
   }
 
-  private planWith(db: string, set: ScenarioSet, recoType: string, rt: Runtime, who: Subject): Maybe<Plan> {
+  private planWith(db: string, set: ScenarioGraph, recoType: string, rt: Runtime, who: Subject): Maybe<Plan> {
     const plain = rt.filters === undefined && rt.reranking === undefined && rt.amt === undefined && rt.excludeRated === undefined && !rt.table;
     const memoKey = plain ? `${recoType} ${rt.scenario ?? ''} ${rt.skipDefault ? 1 : 0}` : undefined;
     const memo = memoKey === undefined ? undefined : this.plans.get(set)?.get(memoKey);

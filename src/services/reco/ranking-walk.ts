@@ -15,7 +15,7 @@ export interface PassMemo {
 
 // What a walk found: the passing items, the ranking position after the last one looked at, and
 // whether the ranking has nothing after it.
-export interface Walked {
+export interface WalkedStretch {
   items: number[];
   next: number;
   exhausted: boolean;
@@ -41,7 +41,7 @@ export class RankingWalk {
 
   // The passing items from ranking position `from` on, `want` of them at most; undefined when the
   // walk needs a deeper ranking than may be made here (`need`).
-  walk(from: number, want: number): Walked | undefined {
+  walk(from: number, want: number): WalkedStretch | undefined {
     const out: number[] = [];
     let at = from;
     const memo = this.memo;

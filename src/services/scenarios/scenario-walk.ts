@@ -5,14 +5,14 @@
 // The walk is synchronous whenever the facts it asks for are at hand, so warm requests answer in
 // the same tick; a fact that must be read makes the rest of the walk wait for it.
 import { notFound } from '../../errors/api-error.js';
-import { scenarioKey, type ScenarioRecord, type ScenarioSet as StoredSet } from '../../store/scenarios-store.js';
+import { scenarioKey, type ScenarioRecord, type ScenarioSet } from '../../store/scenarios-store.js';
 import type { FilterObject } from '../catalogue/filters.js';
 import type { RerankingObject } from '../reco/reranking.js';
 
 export type Rule<T> = string | T;
 
 // A database's scenarios as recommendation requests read them; held per process until a change.
-export type ScenarioSet = Pick<StoredSet, 'scenarios' | 'defaults' | 'abTests'>;
+export type ScenarioGraph = Pick<ScenarioSet, 'scenarios' | 'defaults' | 'abTests'>;
 
 export interface CaseRules {
   filters?: Rule<FilterObject>[] | null;
@@ -72,7 +72,7 @@ export const N_RATINGS_OPS = Object.keys(NUMERIC_OPS);
 
 // Walks from `name` to a case. Names are checked on every step: the graph may have changed since
 // the request's scenario was looked up.
-export function walk(set: ScenarioSet, recoType: string, name: string, facts: Facts): Walked | Promise<Walked> {
+export function walk(set: ScenarioGraph, recoType: string, name: string, facts: Facts): Walked | Promise<Walked> {
   const path: string[] = [];
   const from = (start: string): Walked | Promise<Walked> => {
     for (let at = start; ; ) {
@@ -91,7 +91,7 @@ export function walk(set: ScenarioSet, recoType: string, name: string, facts: Fa
 }
 
 // The scenario a non-case scenario continues with; undefined for a case.
-function step(set: ScenarioSet, r: ScenarioRecord, facts: Facts): string | Promise<string> | undefined {
+function step(set: ScenarioGraph, r: ScenarioRecord, facts: Facts): string | Promise<string> | undefined {
   const s = r.scenario as { scenario_type: string; alias?: { scenario_name: string }; ab_test?: { id: string; scenario_a: string; scenario_b: string }; condition?: { condition_type: string; if: Record<string, unknown>; then: string; else: string } };
   switch (s.scenario_type) {
     case 'alias':
@@ -169,7 +169,7 @@ export function merge(rt: Runtime, own: Walked | undefined, fallback: Walked | u
 
 // The plan of a request: the runtime scenario walked, then the default unless skipped or already
 // walked (it is the runtime scenario, or a scenario on its walk).
-export function planOf(set: ScenarioSet, recoType: string, rt: Runtime, facts: Facts): Plan | Promise<Plan> {
+export function planOf(set: ScenarioGraph, recoType: string, rt: Runtime, facts: Facts): Plan | Promise<Plan> {
   const fallbackName = rt.skipDefault ? undefined : set.defaults.get(recoType);
   const own = rt.scenario === undefined ? undefined : walk(set, recoType, rt.scenario, facts);
   const finish = (o: Walked | undefined): Plan | Promise<Plan> => {

@@ -1,0 +1,99 @@
+// CPU µs per recommendation request through recd's dispatcher, in-process (no sockets, no load
+// generator): what the HTTP benchmarks cannot separate from uWebSockets.js, the kernel and the client.
+// One build per process, so that comparing two builds does not let one's JIT state favour the other:
+// run this checkout's build and another's alternately and compare the medians.
+//
+//   node dist/bench/http/reco-dispatch-cost.js                                   (this build)
+//   BENCH_RECD_DIST=/path/to/other/checkout/dist node dist/bench/http/reco-dispatch-cost.js
+//
+// Data: a synthetic database (uint32 ids) of 600 users × 80 ratings over 5,000 items, popularity
+// skewed towards low ids, trained with 64 factors; then, per case, rounds of 20,000 requests issued
+// back to back (those answered in the same tick finish at once, the others are awaited together).
+// Cases: hot item-to-items (one item), random item-to-items (any of 2,000), user-to-items of one user
+// with exclude_rated_items. Also: BENCH_ROUNDS (7).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { backendToken, call } from '../lib/api.js';
+import { median } from '../lib/report.js';
+import { ROOT_EMAIL, ROOT_PASSWORD } from '../lib/servers.js';
+
+const DIST = resolve(process.env.BENCH_RECD_DIST ?? fileURLToPath(new URL('../..', import.meta.url)));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const PER_ROUND = 20_000;
+
+const { loadConfig } = await import(join(DIST, 'src/config/env.js'));
+const { startApp } = await import(join(DIST, 'src/main.js'));
+const { startRedisServer } = await import(join(DIST, 'src/store/redis-server.js'));
+
+const dir = mkdtempSync(join(tmpdir(), 'recd-reco-dispatch-'));
+const redis = await startRedisServer(join(dir, 'redis'));
+const env = { PORT: '0', REDIS_URL: redis.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, LOG_LEVEL: 'silent', RECD_ALS_FACTORS: '64' };
+const app = await startApp(loadConfig(env), pino({ level: 'silent' }));
+const host = `http://127.0.0.1:${app.port}`;
+const { token } = await backendToken(host, { item_id_type: 'uint32', user_id_type: 'uint32' });
+
+let seed = 7;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const ratings: { user_id: number; item_id: number; rating: number; timestamp: number }[] = [];
+for (let u = 1; u <= 600; u++) for (let k = 0; k < 80; k++) ratings.push({ user_id: u, item_id: 1 + Math.floor(rand() ** 2 * 5000), rating: 1 + Math.floor(rand() * 10), timestamp: 1_700_000_000 + k });
+for (let k = 0; k < ratings.length; k += 16_384) await call(host, 'PUT', '/v1/ratings-bulk/', { ratings: ratings.slice(k, k + 16_384) }, token);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Measured once the database is ready and every background task it queued is over: process CPU
+// counts the training threads too.
+const ended = async (name: string) => {
+  const tasks = (await call(host, 'GET', `/v1/tasks/${name}/recents/`, undefined, token)).json;
+  const list: { status: string }[] = Array.isArray(tasks) ? tasks : (tasks?.tasks ?? []);
+  return list.every((x) => x.status === 'COMPLETED' || x.status === 'FAILED');
+};
+for (let quiet = 0; quiet < 3; ) {
+  const status = (await call(host, 'GET', '/v1/databases/current/status/', undefined, token)).json?.status;
+  quiet = status === 'ready' && (await ended('ml_model_retrain')) && (await ended('ml_new_items')) ? quiet + 1 : 0;
+  await sleep(1000);
+}
+
+const plain = (path: string) => {
+  const [url, query] = path.split('?') as [string, string | undefined];
+  return { method: 'GET', url: `/v1/${url}`, query: query ?? '', authorization: `Bearer ${token}`, contentType: '', contentEncoding: '', accept: '', acceptEncoding: '', body: undefined };
+};
+const CASES: Record<string, () => string> = {
+  'item-to-items, one item': () => 'recommendation/items/17/items/',
+  'item-to-items, a random item of 2,000': () => `recommendation/items/${1 + Math.floor(Math.random() * 2000)}/items/`,
+  'user-to-items, one user, exclude_rated_items': () => 'recommendation/users/17/items/?exclude_rated_items=true',
+};
+
+// CPU µs per request over one round, and the share answered after an await.
+async function round(make: () => string): Promise<{ us: number; awaited: number }> {
+  const requests = Array.from({ length: PER_ROUND }, () => plain(make()));
+  const pending: Promise<unknown>[] = [];
+  const cpu0 = process.cpuUsage();
+  for (const r of requests) {
+    const out = app.dispatcher.dispatch(r);
+    if (out instanceof Promise) pending.push(out);
+    else if (out.status !== 200) throw new Error(`${r.url}: ${out.status}`);
+  }
+  await Promise.all(pending);
+  const cpu = process.cpuUsage(cpu0);
+  return { us: (cpu.user + cpu.system) / PER_ROUND, awaited: pending.length / PER_ROUND };
+}
+
+for (const make of Object.values(CASES)) await round(make); // warm-up
+const results = new Map<string, { us: number[]; awaited: number[] }>();
+for (let r = 0; r < ROUNDS; r++) {
+  for (const [name, make] of Object.entries(CASES)) {
+    const m = await round(make);
+    const held = results.get(name) ?? { us: [], awaited: [] };
+    held.us.push(m.us);
+    held.awaited.push(m.awaited);
+    results.set(name, held);
+  }
+}
+console.log(`build: ${DIST}`);
+// The least round is the steadiest figure: a round only ever gains time (a collection, the JIT, a flush).
+for (const [name, m] of results) console.log(`${name}: ${median(m.us).toFixed(2)} µs CPU per request, least ${Math.min(...m.us).toFixed(2)} (rounds ${m.us.map((x) => x.toFixed(1)).join(', ')}), ${(median(m.awaited) * 100).toFixed(0)} % answered after an await`);
+await app.close();
+await redis.stop();
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);
