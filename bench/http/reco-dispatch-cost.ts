@@ -9,8 +9,8 @@
 // Data: a synthetic database (uint32 ids) of 600 users × 80 ratings over 5,000 items, popularity
 // skewed towards low ids, trained with 64 factors; then, per case, rounds of 20,000 requests issued
 // back to back (those answered in the same tick finish at once, the others are awaited together).
-// Cases: hot item-to-items (one item), random item-to-items (any of 2,000), user-to-items of one user
-// with exclude_rated_items. Also: BENCH_ROUNDS (7).
+// Cases: item-to-items and user-to-items (exclude_rated_items) for an id drawn at random from every
+// rated item or every user, each beside its hot-id form (one id every request). Also: BENCH_ROUNDS (7).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -58,9 +58,13 @@ const plain = (path: string) => {
   const [url, query] = path.split('?') as [string, string | undefined];
   return { method: 'GET', url: `/v1/${url}`, query: query ?? '', authorization: `Bearer ${token}`, contentType: '', contentEncoding: '', accept: '', acceptEncoding: '', body: undefined };
 };
+const ITEMS = [...new Set(ratings.map((r) => r.item_id))];
+const USERS = 600;
+const anyOf = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 const CASES: Record<string, () => string> = {
+  [`item-to-items, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () => `recommendation/items/${anyOf(ITEMS)}/items/`,
   'item-to-items, one item': () => 'recommendation/items/17/items/',
-  'item-to-items, a random item of 2,000': () => `recommendation/items/${1 + Math.floor(Math.random() * 2000)}/items/`,
+  [`user-to-items, a random user of all ${USERS}, exclude_rated_items`]: () => `recommendation/users/${1 + Math.floor(Math.random() * USERS)}/items/?exclude_rated_items=true`,
   'user-to-items, one user, exclude_rated_items': () => 'recommendation/users/17/items/?exclude_rated_items=true',
 };
 

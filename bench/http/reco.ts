@@ -18,9 +18,9 @@
 // Before and after in the same run: BENCH_RECD_CLI_B=/path/to/other/checkout/dist/src/cli.js (built
 // there with `npm run build`) measures that build (B) beside this checkout's (A) on identical data:
 // each on its own private redis-server, both given the same upload and retrain, and in every round each
-// recd scenario runs on A and then on B. The report adds B's rows, tagged (B), and a table of A
-// against B (median req/s and p99 of each, each × hello-world, B ÷ A). For item-to-items and
-// user-to-items only: BENCH_RECO_SCENARIOS=i,u,I,U.
+// recd scenario runs on both back to back, A first in odd rounds and B first in even ones. The report
+// adds B's rows, tagged (B), and a table of A against B (median req/s and p99 of each, each ×
+// hello-world, B ÷ A). For item-to-items and user-to-items only: BENCH_RECO_SCENARIOS=i,u,I,U.
 // Progress goes to stderr, the markdown report to stdout.
 import { dataLine, loadMovies, upload, type Setup } from '../lib/ml-small.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';

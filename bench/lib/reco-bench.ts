@@ -332,8 +332,9 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       for (let round = 1; round <= settings.rounds; round++) {
         for (const run of runs) {
           const sc = run.scenario;
-          // With two builds, each recd scenario runs on A and then on B, back to back.
-          for (const side of sidesOf(sc)) {
+          // With two builds, each recd scenario runs on both back to back, A first in odd rounds and
+          // B first in even ones, so that neither always runs on the machine the other left behind.
+          for (const side of round % 2 === 1 ? sidesOf(sc) : [...sidesOf(sc)].reverse()) {
             const id = tagged(sc, side);
             current = `round ${round}, ${run.tool}, pipelining ${run.pipelining}, scenario ${id} (${sc.method} ${sc.path})`;
             for (const m of recds) assertAlive(m);
@@ -375,7 +376,7 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       Settings: `${settings.connections} connections, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported), ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
       'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections})` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}`,
       Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}${
-        other ? `; build B (BENCH_RECD_CLI_B=${other.cli}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on A and then on B` : ''
+        other ? `; build B (BENCH_RECD_CLI_B=${other.cli}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on both builds back to back, A first in odd rounds and B first in even ones` : ''
       }`,
     };
     process.stdout.write(report(samples, runs, sides, meta, checks, extra, incomplete) + '\n');

@@ -1,7 +1,6 @@
 // POST recommendation/users-groups/items/: items for several users at once, each user's ratings
 // folded in and the group ranked by consensus.
 import type { Claims } from '../../contract/claims.js';
-import { foldIn } from '../../engine/scoring/rankings.js';
 import type { Profile } from '../feedback/profile-cache.js';
 import { parseId } from '../ids/request-ids.js';
 import { interacted } from './exclusions.js';
@@ -20,7 +19,7 @@ export async function groupToItems(p: RecoParts, auth: Claims, db: string, rawUs
   const rated = profiles.filter((u) => u.items.length > 0);
   const exclude = await interacted(p.planner, db, model, w, who, w.excludeRated ? new Set(profiles.flatMap((u) => u.items)) : undefined);
   if (rated.length === 0) return p.pager.page({ auth, model, key: 'pop', spec: POPULAR, q: w, shape, exclude, warnings: withAll(w.warnings, [NO_RATINGS]) });
-  const vectors = rated.map((u) => foldIn(model, Uint32Array.from(u.items), Float32Array.from(u.values)));
+  const vectors = rated.map((u) => p.users.vector(model, u));
   const key = `g${consensus} ${rated.map((u) => u.key).sort().join('|')}`;
   return p.pager.page({ auth, model, key, spec: { kind: 'group', vectors, consensus }, q: w, shape, exclude, warnings: w.warnings });
 }

@@ -3,7 +3,7 @@
 // its scenarios). Warm reads answer in the same tick.
 import type { Claims } from '../../contract/claims.js';
 import type { TableKind } from '../../store/tables-store.js';
-import { parseId, pathOwner } from '../ids/request-ids.js';
+import { parseId, pathOwner, type Parsed } from '../ids/request-ids.js';
 import type { Plan } from '../scenarios/scenario-walk.js';
 import { interacted } from './exclusions.js';
 import { then, type Maybe } from './maybe.js';
@@ -24,11 +24,11 @@ export function precomputed(p: RecoParts, auth: Claims, db: string, kind: TableK
     return then(p.planner.plan(db, recoType, q, who), (plan) =>
       // Tables are not reranked (the answer says so when the plan asks for it).
       then(p.shaper.shape(db, { ...want(q, plan), reranking: [] }), (shape) => {
-        if (plan.excludeTypes.length === 0) return read(p, auth, db, kind, rawId, plan, shape.keep);
+        if (plan.excludeTypes.length === 0) return read(p, auth, db, kind, id, plan, shape.keep);
         return then(servedModel(p.registry, db), (model) =>
           then(interacted(p.planner, db, model, plan, who, undefined), (exclude) => {
             const keep = exclude ? (i: number) => !exclude.has(i) && (!shape.keep || shape.keep(i)) : shape.keep;
-            return read(p, auth, db, kind, rawId, plan, keep);
+            return read(p, auth, db, kind, id, plan, keep);
           }),
         );
       }),
@@ -37,7 +37,7 @@ export function precomputed(p: RecoParts, auth: Claims, db: string, kind: TableK
 }
 
 // A table row is answered whole unless a scenario sets amt.
-function read(p: RecoParts, auth: Claims, db: string, kind: TableKind, rawId: string, w: Plan, keep: ((item: number) => boolean) | undefined): Maybe<PrecomputedAnswer> {
-  const row = kind === 'item_to_items' ? p.tables.forItem(auth, db, rawId, w.table, keep, w.amt) : p.tables.forUser(auth, db, rawId, w.table, keep, w.amt);
+function read(p: RecoParts, auth: Claims, db: string, kind: TableKind, id: Parsed, w: Plan, keep: ((item: number) => boolean) | undefined): Maybe<PrecomputedAnswer> {
+  const row = kind === 'item_to_items' ? p.tables.forItem(auth, db, id, w.table, keep, w.amt) : p.tables.forUser(auth, db, id, w.table, keep, w.amt);
   return then(row, (a) => ({ ...a, warnings: withAll(w.warnings, a.warnings, w.reranking.length > 0 ? ['reranking does not apply to precomputed tables'] : []) }));
 }

@@ -10,7 +10,7 @@ import type { Claims } from '../../contract/claims.js';
 import type { EntitiesStore } from '../../store/entities-store.js';
 import type { TableDef, TableKind, TablesStore } from '../../store/tables-store.js';
 import type { IdValue } from '../ids/id-types.js';
-import { parseId, pathOwner, shownId } from '../ids/request-ids.js';
+import { shownId, type Parsed } from '../ids/request-ids.js';
 
 const KINDS: readonly TableKind[] = ['item_to_items', 'profile_to_items'];
 const NONE = 0xffffffff;
@@ -71,8 +71,7 @@ export class TableService {
 
   // GET recommendation/precomputed/items/<item_id>/items/?table=
   // keep: which items may be answered; amt: how many at most.
-  forItem(auth: Claims, db: string, rawItem: string, table: string | undefined, keep?: Keep, amt?: number): PrecomputedAnswer | Promise<PrecomputedAnswer> {
-    const item = parseId(auth, 'item', rawItem, false);
+  forItem(auth: Claims, db: string, item: Parsed, table: string | undefined, keep?: Keep, amt?: number): PrecomputedAnswer | Promise<PrecomputedAnswer> {
     const t = this.loaded.get(`${db} ${table}`);
     const model = this.registry.held(db);
     const idx = model?.itemIndex.get(item.key);
@@ -85,8 +84,7 @@ export class TableService {
   }
 
   // GET recommendation/precomputed/users/<user_id>/items/?table=
-  forUser(auth: Claims, db: string, rawUser: string, table: string | undefined, keep?: Keep, amt?: number): PrecomputedAnswer | Promise<PrecomputedAnswer> {
-    const user = pathOwner(auth, 'user', rawUser, false);
+  forUser(auth: Claims, db: string, user: Parsed, table: string | undefined, keep?: Keep, amt?: number): PrecomputedAnswer | Promise<PrecomputedAnswer> {
     const t = this.loaded.get(`${db} ${table}`);
     const idx = this.userIndex.get(`${db} ${user.key}`);
     if (t && idx !== undefined && t.def.reco_type === 'profile_to_items' && this.registry.held(db)) return this.answer(auth, db, t, idx, keep, amt);

@@ -53,16 +53,19 @@ export class UserProfiles {
   // with neither.
   ranking(model: LoadedModel, p: Profile, context: number[]): Ranked {
     if (p.items.length === 0 && !p.vector && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
-    // Folded in once per profile (a cached profile keeps its vector).
-    p.vector ??= this.foldedIn(model, p);
     // Steered towards the context items (the mean of their unit factor rows, at the vector's length).
-    const vector = context.length > 0 ? Float32Array.from(p.vector) : p.vector;
+    const vector = context.length > 0 ? Float32Array.from(this.vector(model, p)) : this.vector(model, p);
     steerTowards(model, vector, context);
     const key = p.key === undefined || context.length > 0 ? undefined : p.key;
     return { key, spec: { kind: 'vector', vector }, warnings: [], context };
   }
 
-  // A profile's factors; sessions sending the same ratings share them (a fold-in solves an f × f system).
+  // A profile's factors, folded in once per profile (a cached profile keeps its vector).
+  vector(model: LoadedModel, p: Profile): Float32Array {
+    return (p.vector ??= this.foldedIn(model, p));
+  }
+
+  // Sessions sending the same ratings share factors (a fold-in solves an f × f system).
   private foldedIn(model: LoadedModel, p: Profile): Float32Array {
     if (p.items.length === 0) return new Float32Array(model.views.dims.factors);
     const key = p.key === undefined ? undefined : `${model.id} ${p.key}`;
