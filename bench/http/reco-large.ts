@@ -111,10 +111,9 @@ async function extra(base: string, token: string, setup: Setup, redis: { url: st
   try {
     const store = new ModelsStore(conn);
     const id = await store.current(setup.dbId);
-    const bytes = id === undefined ? undefined : await store.buffer(setup.dbId, id);
-    if (!bytes) return ['(no served model found in Redis: index recall not measured)'];
-    const buffer = new ArrayBuffer(bytes.byteLength);
-    new Uint8Array(buffer).set(bytes);
+    const meta = id === undefined ? undefined : await store.meta(setup.dbId, id);
+    const buffer = meta && (await store.buffer(setup.dbId, meta));
+    if (!buffer) return ['(no served model found in Redis: index recall not measured)'];
     const views = modelViews(buffer);
     const indexed: Scorable = scorable(views);
     const itemNorms = indexed.itemNorms;

@@ -4,7 +4,7 @@
 //
 // Two figures per run:
 //   whole     = trainAls's own `seconds` (prepare + iterations + finish) / iterations, nothing subtracted;
-//   iterations = time from progress('iteration 1/n') to progress('neighbours') / n (prepare-free).
+//   iterations = time from progress('iteration 1/n') to progress('finishing') / n (prepare-free).
 // One pool per (data set, threads) configuration, closed after it; median over BENCH_RUNS runs.
 //
 // Run: npx tsc -p . && node dist/bench/kernels/als-pool-speed.js
@@ -30,7 +30,8 @@ const PARAMS: AlsParams = {
   regularization: 20,
   alpha: 0.25,
   cgSteps: 3,
-  neighbours: 0,
+  listLength: 0,
+  userListsSeconds: 0,
   indexMinItems: 2 ** 31, // the ALS iterations are what this measures
   popularityHalfLifeSeconds: 30 * 86400,
   seed: 42,
@@ -73,24 +74,24 @@ interface Run {
   whole: number; // s / iteration, trainAls seconds / n
   loop: number; // s / iteration, iterations only
   prepare: number; // s, call → 'iteration 1/n'
-  finish: number; // s, 'neighbours' → resolved
+  finish: number; // s, 'finishing' → resolved
   loss: number;
 }
 
 async function runOnce(pool: TrainingPool, d: Ratings, snapshot: Snapshot): Promise<Run> {
-  let firstIteration = NaN, neighbours = NaN;
+  let firstIteration = NaN, finishing = NaN;
   const started = performance.now();
   const trained = await trainAls(pool, { snapshot, log: [], users: d.users, items: d.items }, PARAMS, (text) => {
     if (text === `iteration 1/${PARAMS.iterations}`) firstIteration = performance.now();
-    else if (text === 'neighbours') neighbours = performance.now();
+    else if (text === 'finishing') finishing = performance.now();
   });
   const ended = performance.now();
-  if (Number.isNaN(firstIteration) || Number.isNaN(neighbours)) throw new Error('progress callback did not report the iterations');
+  if (Number.isNaN(firstIteration) || Number.isNaN(finishing)) throw new Error('progress callback did not report the iterations');
   return {
     whole: trained.seconds / PARAMS.iterations,
-    loop: (neighbours - firstIteration) / 1000 / PARAMS.iterations,
+    loop: (finishing - firstIteration) / 1000 / PARAMS.iterations,
     prepare: (firstIteration - started) / 1000,
-    finish: (ended - neighbours) / 1000,
+    finish: (ended - finishing) / 1000,
     loss: trained.loss,
   };
 }
@@ -126,7 +127,7 @@ const cpus = os.cpus();
 const header = [
   `Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}`,
   `Node ${process.version}; git ${gitCommit()}; ${new Date().toISOString()}`,
-  `trainAls on TrainingPool(threads): factors ${PARAMS.factors}, iterations ${PARAMS.iterations}, reg ${PARAMS.regularization}, alpha ${PARAMS.alpha}, CG steps ${PARAMS.cgSteps}, neighbours 0, seed ${PARAMS.seed}; median of ${RUNS} runs per configuration, one pool per configuration.`,
+  `trainAls on TrainingPool(threads): factors ${PARAMS.factors}, iterations ${PARAMS.iterations}, reg ${PARAMS.regularization}, alpha ${PARAMS.alpha}, CG steps ${PARAMS.cgSteps}, no lists, seed ${PARAMS.seed}; median of ${RUNS} runs per configuration, one pool per configuration.`,
   '',
   '| data set | users | items | ratings | threads | s / iteration, whole trainAls ÷ n (median) | s / iteration, iterations only (median) | speed-up vs 1 thread (iterations only) | speed-up vs 1 thread (whole) | runs, iterations only (s / iteration) | prepare s (median) | finish s (median) | cores used by the bench | cores used by other processes | loss |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',

@@ -13,11 +13,11 @@ const DEPTH = 128;
 const SIZES = (process.env.BENCH_SIZES ?? '1000,3000,10000,30000,100000,300000').split(',').map(Number);
 
 function model(items: number): LoadedModel {
-  const { buffer, views } = allocateModel({ factors: FACTORS, users: 1, items, neighbours: 0, trainedItems: items, lists: 0 });
+  const { buffer, views } = allocateModel({ factors: FACTORS, users: 1, items, itemList: 0, userList: 0, trainedItems: items, lists: 0 });
   const next = mulberry32(items);
   for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() - 0.5;
   for (let k = 0; k < FACTORS; k++) views.userFactors[k] = next() - 0.5;
-  return { id: `bench-${items}`, meta: {} as LoadedModel['meta'], buffer, itemIds: [], itemIndex: new Map(), ...scorable(views) };
+  return { id: `bench-${items}`, meta: {} as LoadedModel['meta'], buffer, itemIds: [], itemIndex: new Map(), userIndex: new Map(), ...scorable(views) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -20,7 +20,7 @@ export function popularityScorer(train: Csr): Scorer {
 }
 
 /** The production trainer's parameters minus the two the bench fixes (no neighbour lists, no decay). */
-export type AlsParams = Omit<ProductionAlsParams, 'neighbours' | 'popularityHalfLifeSeconds' | 'indexMinItems'>;
+export type AlsParams = Omit<ProductionAlsParams, 'listLength' | 'userListsSeconds' | 'popularityHalfLifeSeconds' | 'indexMinItems'>;
 
 export interface AlsModel {
   userFactors: Float32Array;
@@ -38,7 +38,7 @@ export async function trainAls(pool: TrainingPool, train: Csr, p: AlsParams): Pr
   const users = new Uint32Array(n);
   for (let u = 0; u < train.rows; u++) users.fill(u, train.indptr[u]!, train.indptr[u + 1]!);
   const snapshot: Snapshot = { users, items: Uint32Array.from(train.indices), ratings: Float32Array.from(train.values), timestamps: new Float64Array(n) };
-  const params: ProductionAlsParams = { ...p, neighbours: 0, popularityHalfLifeSeconds: 1e9, indexMinItems: 2 ** 31 };
+  const params: ProductionAlsParams = { ...p, listLength: 0, userListsSeconds: 0, popularityHalfLifeSeconds: 1e9, indexMinItems: 2 ** 31 };
   const { model } = await productionTrainAls(pool, { snapshot, log: [], users: train.rows, items: train.cols }, params, () => {});
   const v = modelViews(model);
   if (v.dims.users !== train.rows || v.dims.items !== train.cols || v.dims.factors !== p.factors) {

@@ -175,7 +175,7 @@ console.log(
     `ALS / EASE NDCG@10 on ml-latest-small: ${(alsL.ndcg / easeL.ndcg).toFixed(3)}`,
     '',
     `Chosen on fold 1: ALS factors=${bestAls.factors}, regularization=${bestAls.regularization}, alpha=${bestAls.alpha}, iterations=${bestAls.iterations}, CG steps=${bestAls.cgSteps}, init uniform[0,0.01) seed ${bestAls.seed}; EASE λ=${bestLambda}.`,
-    `ALS trained by the production trainer (src/engine/training/trainer.ts) on a TrainingPool of ${threads} threads, neighbours 0.`,
+    `ALS trained by the production trainer (src/engine/training/trainer.ts) on a TrainingPool of ${threads} threads, no lists.`,
     `Total time ${((performance.now() - t0) / 1000).toFixed(0)} s, Node ${process.version}.`,
   ].join('\n'),
 );

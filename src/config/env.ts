@@ -35,12 +35,12 @@ export interface Config {
   alsRegularization: number;
   alsAlpha: number;
   alsCgSteps: number;
-  neighbours: number;
+  listLength: number;
+  userListsSeconds: number;
   itemIndexMinItems: number;
   popularityHalfLifeDays: number;
   scoringThreads: number;
   scoringInlineWork: number;
-  profileCacheMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -123,12 +123,12 @@ export const CONFIG_TABLE = [
   { key: 'alsRegularization', env: 'RECD_ALS_REGULARIZATION', parse: float(0, 1e9), fallback: 20, doc: 'ALS L2 regularization' },
   { key: 'alsAlpha', env: 'RECD_ALS_ALPHA', parse: float(0, 1e6), fallback: 0.25, doc: 'ALS confidence per rating point (confidence 1 + alpha · rating)' },
   { key: 'alsCgSteps', env: 'RECD_ALS_CG_STEPS', parse: int(1, 100), fallback: 3, doc: 'conjugate-gradient steps per row and half-step' },
-  { key: 'neighbours', env: 'RECD_NEIGHBOURS', parse: int(0, 1000), fallback: 20, doc: 'item neighbours kept per item (catalogues up to 20,000 items)' },
+  { key: 'listLength', env: 'RECD_LIST_LENGTH', parse: int(0, 4096), fallback: 128, doc: "items in each item's and user's list precomputed at training (0: none): recommendations are served from them while they last" },
+  { key: 'userListsSeconds', env: 'RECD_USER_LISTS_SECONDS', parse: int(0, 86_400), fallback: 60, doc: "a training's time for users' lists, most recently active users first; the others' lists are made on their first request" },
   { key: 'itemIndexMinItems', env: 'RECD_ITEM_INDEX_MIN_ITEMS', parse: int(1, 2 ** 31), fallback: 100_000, doc: 'models of catalogues of at least this many items carry an item index: item-to-items scores the nearest lists of items instead of every item' },
   { key: 'popularityHalfLifeDays', env: 'RECD_POPULARITY_HALF_LIFE_DAYS', parse: int(1, 3650), fallback: 30, doc: "half-life of each item's time-decayed rating count in a model (its popularity)" },
   { key: 'scoringThreads', env: 'RECD_SCORING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the scoring pool, for rankings too large for the event loop (0: one per core)' },
   { key: 'scoringInlineWork', env: 'RECD_SCORING_INLINE_WORK', parse: int(0, 2 ** 31), fallback: 200_000, doc: 'rankings of up to this many multiply-adds (items × factors) run on the event loop (about 0.3 ms, what a pool round trip costs), larger ones in the scoring pool' },
-  { key: 'profileCacheMs', env: 'RECD_PROFILE_CACHE_MS', parse: int(1, 3_600_000), fallback: 1000, doc: "how long a process reuses a user's ratings for recommendations (its own writes drop them at once)" },
   { key: 'logLevel', env: 'LOG_LEVEL', parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), fallback: 'info', doc: 'pino log level' },
 ] as const satisfies readonly Row<keyof Config>[];
 

@@ -1,18 +1,21 @@
-// Tails the catalogue change streams of the databases this process keeps state for, on a Redis
-// connection of its own (XREAD BLOCK parks it). Watching or dropping a stream interrupts the parked
+// Tails the streams this process keeps state from (each database's catalogue changes, the ratings log
+// of the databases it serves models of), on a Redis connection of its own (XREAD BLOCK parks it). Watching or dropping a stream interrupts the parked
 // read with CLIENT UNBLOCK from the main connection, so a new stream is tailed at once.
 import type { Logger } from 'pino';
-import type { Change } from './entities-store.js';
-import { keys } from './keys.js';
 import type { Redis } from './redis.js';
 
-// `behind`: changes may have been trimmed from the stream before they were read (the read came after
+export interface StreamEntry {
+  id: string;
+  fields: Map<string, string>;
+}
+
+// `behind`: entries may have been trimmed from the stream before they were read (the read came after
 // a failure, or the tail is a full batch behind); the handler decides whether that matters.
-export type ChangeHandler = (changes: Change[], behind: boolean) => Promise<void>;
+export type StreamHandler = (entries: StreamEntry[], behind: boolean) => Promise<void>;
 
 interface Watch {
   after: string; // last entry handled
-  handler: ChangeHandler;
+  handler: StreamHandler;
 }
 
 const BATCH = 1000;
@@ -46,27 +49,27 @@ export class ChangeTail {
     this.done = this.loop();
   }
 
-  // The id of a database's newest change (tail from there), '0-0' for an empty stream.
-  async last(db: string): Promise<string> {
-    const r = await this.redis.xrevrange(keys.catalogueChanges(db), '+', '-', 'COUNT', 1);
+  // The id of a stream's newest entry (tail from there), '0-0' for an empty stream.
+  async last(stream: string): Promise<string> {
+    const r = await this.redis.xrevrange(stream, '+', '-', 'COUNT', 1);
     return r[0]?.[0] ?? '0-0';
   }
 
-  // The id of the oldest change still kept (older ones were trimmed), undefined for an empty stream.
-  async first(db: string): Promise<string | undefined> {
-    const r = await this.redis.xrange(keys.catalogueChanges(db), '-', '+', 'COUNT', 1);
+  // The id of the oldest entry still kept (older ones were trimmed), undefined for an empty stream.
+  async first(stream: string): Promise<string | undefined> {
+    const r = await this.redis.xrange(stream, '-', '+', 'COUNT', 1);
     return r[0]?.[0];
   }
 
-  // Calls handler with every change after `after`, in order, one batch at a time (the next batch
+  // Calls handler with every entry after `after`, in order, one batch at a time (the next batch
   // waits for the handler). A handler that throws gets the same batch again a little later.
-  watch(db: string, after: string, handler: ChangeHandler): void {
-    this.watched.set(keys.catalogueChanges(db), { after, handler });
+  watch(stream: string, after: string, handler: StreamHandler): void {
+    this.watched.set(stream, { after, handler });
     this.changed();
   }
 
-  unwatch(db: string): void {
-    if (this.watched.delete(keys.catalogueChanges(db))) this.changed();
+  unwatch(stream: string): void {
+    if (this.watched.delete(stream)) this.changed();
   }
 
   async stop(): Promise<void> {
@@ -116,7 +119,7 @@ export class ChangeTail {
         for (const [key, entries] of res ?? []) {
           const w = this.watched.get(key);
           if (!w || entries.length === 0) continue;
-          await w.handler(entries.map(parseChange), this.failed || entries.length === BATCH);
+          await w.handler(entries.map(streamEntry), this.failed || entries.length === BATCH);
           w.after = entries[entries.length - 1]![0];
         }
         this.failed = false;
@@ -125,18 +128,17 @@ export class ChangeTail {
         if (!this.running) break;
         this.connId = undefined;
         this.failed = true;
-        this.logger.warn({ err }, 'catalogue change tail: read failed, retrying');
+        this.logger.warn({ err }, 'stream tail: read failed, retrying');
         await new Promise((r) => setTimeout(r, 200));
       }
     }
   }
 }
 
-function parseChange([id, fields]: [string, string[]]): Change {
-  const f = new Map<string, string>();
-  for (let i = 0; i < fields.length; i += 2) f.set(fields[i]!, fields[i + 1]!);
-  const idx = f.get('idx');
-  return { id, kind: f.get('kind') ?? '', op: f.get('op') ?? 'put', idxs: idx ? idx.split(',').map(Number) : [] };
+function streamEntry([id, list]: [string, string[]]): StreamEntry {
+  const fields = new Map<string, string>();
+  for (let i = 0; i < list.length; i += 2) fields.set(list[i]!, list[i + 1]!);
+  return { id, fields };
 }
 
 // Stream ids are `<ms>-<seq>`.

@@ -125,6 +125,8 @@ export const keys = {
   currentModel: (db: string) => `{db:${db}}:models:current`,
   // STRING one model's buffer (engine/model/layout.ts), for the last few models only.
   modelBlob: (db: string, id: string) => `{db:${db}}:models:blob:${id}`,
+  // STRING part k ≥ 1 of a model's buffer stored in several (models-store.ts PART_BYTES).
+  modelPart: (db: string, id: string, k: number) => `{db:${db}}:models:blob:${id}:${k}`,
   // Pub/sub channel: "<database id> <model id>" of a model just published.
   modelsChannel: () => 'recd:models',
   // HASH table name -> msgpack TableDef: the database's precomputed recommendation tables.

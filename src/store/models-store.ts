@@ -12,13 +12,19 @@ export interface ModelMeta {
   n_items: number;
   n_ratings: number;
   factors: number;
-  neighbours: number;
+  item_list: number; // length of each item's precomputed list
+  user_list: number; // of each user's
   bytes: number;
   metrics: Record<string, number>;
   params: Record<string, number>;
+  ratings_log_id?: string; // the ratings log entry its data end at (models before 2026-11-26: unknown)
+  parts?: number; // Redis strings the buffer is stored in (absent: one)
 }
 
 const KEEP_BUFFERS = 2;
+// A buffer is stored in strings of at most this many bytes: one Redis string holds 512 MB at most
+// (proto-max-bulk-len), and a model with users' lists outgrows that at about 800,000 users.
+export const PART_BYTES = 256 * 1024 * 1024;
 const KEEP_META = 50;
 
 // KEYS: trainer lock, models, order, current, blob. ARGV: lock owner, id, meta, ms, buffer.
@@ -35,7 +41,13 @@ return 1
 export class ModelsStore {
   constructor(private readonly redis: Redis) {}
 
-  async publish(db: string, lockOwner: string, meta: ModelMeta, buffer: Uint8Array): Promise<boolean> {
+  // Parts after the first are written before the script that makes the model current (which writes
+  // the first): a model is current only once all of it is stored.
+  async publish(db: string, lockOwner: string, meta: ModelMeta, buffer: Uint8Array, partBytes = PART_BYTES): Promise<boolean> {
+    const parts = Math.max(1, Math.ceil(buffer.byteLength / partBytes));
+    if (parts > 1) meta = { ...meta, parts };
+    const part = (k: number) => Buffer.from(buffer.buffer, buffer.byteOffset + k * partBytes, Math.min(partBytes, buffer.byteLength - k * partBytes));
+    for (let k = 1; k < parts; k++) await this.redis.set(keys.modelPart(db, meta.model_id, k), part(k));
     const ok = await this.redis.eval(
       PUBLISH,
       5,
@@ -48,9 +60,12 @@ export class ModelsStore {
       meta.model_id,
       pack(meta),
       Math.round(meta.timestamp * 1000),
-      Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength),
+      part(0),
     );
-    if (ok !== 1) return false;
+    if (ok !== 1) {
+      if (parts > 1) await this.redis.unlink(...partKeys(db, meta.model_id, parts).slice(1));
+      return false;
+    }
     await this.trim(db);
     await this.redis.publish(keys.modelsChannel(), `${db} ${meta.model_id}`);
     return true;
@@ -60,8 +75,18 @@ export class ModelsStore {
     return (await this.redis.get(keys.currentModel(db))) ?? undefined;
   }
 
-  async buffer(db: string, id: string): Promise<Buffer | undefined> {
-    return (await this.redis.getBuffer(keys.modelBlob(db, id))) ?? undefined;
+  // The model's buffer, read one part at a time into shared memory (undefined once trimmed).
+  async buffer(db: string, meta: ModelMeta): Promise<SharedArrayBuffer | undefined> {
+    const out = new SharedArrayBuffer(meta.bytes);
+    const bytes = new Uint8Array(out);
+    let at = 0;
+    for (const key of partKeys(db, meta.model_id, meta.parts ?? 1)) {
+      const part = await this.redis.getBuffer(key);
+      if (!part || at + part.byteLength > out.byteLength) return undefined;
+      bytes.set(part, at);
+      at += part.byteLength;
+    }
+    return at === out.byteLength ? out : undefined;
   }
 
   async meta(db: string, id: string): Promise<ModelMeta | undefined> {
@@ -81,9 +106,12 @@ export class ModelsStore {
     const ids = await this.redis.zrevrange(keys.modelOrder(db), 0, -1);
     const noBuffer = ids.slice(KEEP_BUFFERS);
     const noMeta = ids.slice(KEEP_META);
+    const metas = noBuffer.length > 0 ? await this.redis.hmgetBuffer(keys.models(db), ...noBuffer) : [];
     const tx = this.redis.multi();
-    if (noBuffer.length > 0) tx.unlink(...noBuffer.map((id) => keys.modelBlob(db, id)));
+    noBuffer.forEach((id, k) => tx.unlink(...partKeys(db, id, unpack<ModelMeta>(metas[k])?.parts ?? 1)));
     if (noMeta.length > 0) tx.hdel(keys.models(db), ...noMeta).zrem(keys.modelOrder(db), ...noMeta);
     await tx.exec();
   }
 }
+
+const partKeys = (db: string, id: string, parts: number): string[] => Array.from({ length: parts }, (_, k) => (k === 0 ? keys.modelBlob(db, id) : keys.modelPart(db, id, k)));

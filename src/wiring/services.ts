@@ -17,6 +17,7 @@ import { ModelTaskService } from '../services/databases/model-tasks.js';
 import { InteractionLanes } from '../services/feedback/interaction-lanes.js';
 import { InteractionRuleService } from '../services/feedback/interaction-rules.js';
 import { InteractionService } from '../services/feedback/interactions.js';
+import { FeedbackChanges } from '../services/feedback/feedback-changes.js';
 import { ProfileCache } from '../services/feedback/profile-cache.js';
 import { RatingService } from '../services/feedback/ratings.js';
 import { RecoPlanner } from '../services/reco/planner.js';
@@ -66,9 +67,10 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
   const scenarios = new ScenarioService(stores.scenarios, catalogues);
   const properties = new PropertyService(stores.properties, databases, catalogues, (db, name) => scenarios.usesItemProperty(db, name));
   const entities = new EntityService(stores.entities, scheduler, catalogues, logger);
-  const profiles = new ProfileCache(config.profileCacheMs);
-  const lanes = new InteractionLanes(stores.interactions, scheduler, profiles, logger);
-  const ratings = new RatingService(stores.ratings, scheduler, profiles);
+  const profiles = new ProfileCache();
+  const changes = new FeedbackChanges(catalogues.tail, stores.ratingsLog, (db, user) => engine.registry.held(db)?.userIndex.get(user), profiles, logger);
+  const lanes = new InteractionLanes(stores.interactions, scheduler, changes, logger);
+  const ratings = new RatingService(stores.ratings, scheduler, changes);
   const interactionRules = new InteractionRuleService(stores.settings, catalogues);
   const interactions = new InteractionService(stores.interactions, stores.ratings, interactionRules, lanes, stores.tasks, scheduler, logger);
   const login = new LoginService(access.accounts, databases, access.tokens, (db, session, user) => interactions.link(db, session, user, Date.now() / 1000));
@@ -90,6 +92,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
       stores.ratings,
       interactionRules,
       profiles,
+      changes,
       scoring,
       new RecoPlanner(scenarios, catalogues, stores.ratings, stores.interactions),
       tables,

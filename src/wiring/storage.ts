@@ -13,6 +13,7 @@ import { OutboxStore } from '../store/outbox-store.js';
 import { PropertiesStore } from '../store/properties-store.js';
 import { RateStore } from '../store/rate-store.js';
 import { RatingsStore } from '../store/ratings-store.js';
+import { RatingsLog } from '../store/ratings-log.js';
 import { connectRedis, waitForRedis, type Redis } from '../store/redis.js';
 import { startRedisServer, type EmbeddedRedis } from '../store/redis-server.js';
 import { ScenariosStore } from '../store/scenarios-store.js';
@@ -73,6 +74,7 @@ export function buildStores(redis: Redis) {
     properties: new PropertiesStore(redis),
     rate: new RateStore(redis),
     ratings: new RatingsStore(redis),
+    ratingsLog: new RatingsLog(redis),
     scenarios: new ScenariosStore(redis),
     settings: new SettingsStore(redis),
     tables: new TablesStore(redis),

@@ -74,8 +74,6 @@ export const RECO_ENV = {
   RECD_ALS_ITERATIONS: '4',
   RECD_TRAINING_POLL_MS: '200',
   RECD_TRAINING_THREADS: '2',
-  // Long enough that warm users stay warm through a test (writes of this process still drop them).
-  RECD_PROFILE_CACHE_MS: '600000',
 };
 
 // A fresh database holding the planted data, trained once; its backend token and its one model.

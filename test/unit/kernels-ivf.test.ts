@@ -83,7 +83,7 @@ t.test('bad arguments throw', async (t) => {
 function indexed(n: number, f: number, lists: number, seed: number): { m: Scorable; exact: Scorable } {
   const factors = planted(seed, n, f, lists * 2, 5);
   const make = (l: number) => {
-    const { views } = allocateModel({ factors: f, users: 0, items: n, neighbours: 0, trainedItems: n, lists: l });
+    const { views } = allocateModel({ factors: f, users: 0, items: n, itemList: 0, userList: 0, trainedItems: n, lists: l });
     views.itemFactors.set(factors);
     return views;
   };

@@ -123,7 +123,7 @@ t.test('bad input throws before writing', async (t) => {
 // A model with random user and item factors (some rows of zeros).
 function randomModel(seed: number, users: number, items: number, f: number) {
   const rand = mulberry32(seed);
-  const { views } = allocateModel({ factors: f, users, items, neighbours: 0, trainedItems: items, lists: 0 });
+  const { views } = allocateModel({ factors: f, users, items, itemList: 0, userList: 0, trainedItems: items, lists: 0 });
   views.userFactors.set(randomFactors(rand, users, f));
   views.itemFactors.set(randomFactors(rand, items, f));
   return { m: scorable(views), rand };
@@ -162,7 +162,7 @@ t.test('engine functions: rowNorms, meanDirection, meanUserFactors, steerTowards
 });
 
 t.test('engine functions: meanUserFactors and steerTowards by hand', async (t) => {
-  const { views } = allocateModel({ factors: 2, users: 3, items: 3, neighbours: 0, trainedItems: 3, lists: 0 });
+  const { views } = allocateModel({ factors: 2, users: 3, items: 3, itemList: 0, userList: 0, trainedItems: 3, lists: 0 });
   views.userFactors.set([1, 2, 0, 0, 3, 5]);
   views.itemFactors.set([0, 4, 0, 0, 3, 0]);
   const m = scorable(views);

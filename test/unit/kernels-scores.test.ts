@@ -122,7 +122,7 @@ t.test('rankings rank by the twin scores', async (t) => {
   const rand = mulberry32(5);
   for (let trial = 0; trial < 30; trial++) {
     const n = 5 + randInt(rand, 60), f = 1 + randInt(rand, 16);
-    const { views } = allocateModel({ factors: f, users: 0, items: n, neighbours: 0, trainedItems: n, lists: 0 });
+    const { views } = allocateModel({ factors: f, users: 0, items: n, itemList: 0, userList: 0, trainedItems: n, lists: 0 });
     views.itemFactors.set(randomFactors(rand, n, f));
     const m = scorable(views), ns = norms(views.itemFactors, n, f);
     const depth = 1 + randInt(rand, n);

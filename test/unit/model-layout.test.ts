@@ -2,19 +2,19 @@
 import t from 'tap';
 import { allocateModel, bytesPerItem, bytesPerUser, LAYOUT_VERSION, MODEL_MAGIC, modelBytes, modelViews, type ModelDims, type ModelViews } from '../../src/engine/model/layout.js';
 
-const SECTIONS = ['userFactors', 'itemFactors', 'gram', 'popularity', 'itemCounts', 'neighbourIdx', 'neighbourScore', 'listCentroids', 'listOffsets', 'listMembers'] as const;
+const SECTIONS = ['userFactors', 'itemFactors', 'gram', 'popularity', 'itemCounts', 'itemLists', 'userLists', 'listCentroids', 'listOffsets', 'listMembers'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const CASES: ModelDims[] = [
-  { factors: 0, users: 0, items: 0, neighbours: 0, trainedItems: 0, lists: 0 },
-  { factors: 1, users: 1, items: 1, neighbours: 1, trainedItems: 1, lists: 0 },
-  { factors: 5, users: 3, items: 7, neighbours: 3, trainedItems: 4, lists: 0 },
-  { factors: 4, users: 10, items: 9, neighbours: 0, trainedItems: 9, lists: 0 },
-  { factors: 3, users: 0, items: 5, neighbours: 2, trainedItems: 0, lists: 0 },
-  { factors: 7, users: 13, items: 0, neighbours: 5, trainedItems: 0, lists: 0 },
-  { factors: 32, users: 101, items: 77, neighbours: 10, trainedItems: 50, lists: 0 },
-  { factors: 5, users: 3, items: 7, neighbours: 0, trainedItems: 7, lists: 3 },
-  { factors: 4, users: 2, items: 40, neighbours: 2, trainedItems: 40, lists: 1 },
+  { factors: 0, users: 0, items: 0, itemList: 0, userList: 0, trainedItems: 0, lists: 0 },
+  { factors: 1, users: 1, items: 1, itemList: 1, userList: 3, trainedItems: 1, lists: 0 },
+  { factors: 5, users: 3, items: 7, itemList: 3, userList: 2, trainedItems: 4, lists: 0 },
+  { factors: 4, users: 10, items: 9, itemList: 0, userList: 0, trainedItems: 9, lists: 0 },
+  { factors: 3, users: 0, items: 5, itemList: 2, userList: 0, trainedItems: 0, lists: 0 },
+  { factors: 7, users: 13, items: 0, itemList: 5, userList: 1, trainedItems: 0, lists: 0 },
+  { factors: 32, users: 101, items: 77, itemList: 10, userList: 1, trainedItems: 50, lists: 0 },
+  { factors: 5, users: 3, items: 7, itemList: 0, userList: 0, trainedItems: 7, lists: 3 },
+  { factors: 4, users: 2, items: 40, itemList: 2, userList: 0, trainedItems: 40, lists: 1 },
 ];
 
 function expectedLength(d: ModelDims, s: SectionName): number {
@@ -24,8 +24,8 @@ function expectedLength(d: ModelDims, s: SectionName): number {
     case 'gram': return d.factors * d.factors;
     case 'popularity':
     case 'itemCounts': return d.items;
-    case 'neighbourIdx':
-    case 'neighbourScore': return d.items * d.neighbours;
+    case 'itemLists': return d.items * d.itemList;
+    case 'userLists': return d.users * d.userList;
     case 'listCentroids': return d.lists * d.factors;
     case 'listOffsets': return d.lists > 0 ? d.lists + 1 : 0;
     case 'listMembers': return d.lists > 0 ? d.items : 0;
@@ -107,7 +107,7 @@ t.test('the bytes round-trip through a plain ArrayBuffer (as through Redis)', as
 });
 
 t.test('bad buffers throw', async (t) => {
-  const d = { factors: 3, users: 4, items: 5, neighbours: 2, trainedItems: 5, lists: 0 };
+  const d = { factors: 3, users: 4, items: 5, itemList: 2, userList: 0, trainedItems: 5, lists: 0 };
   const good = () => {
     const { buffer, views } = allocateModel(d);
     fill(views);
@@ -144,21 +144,46 @@ t.test('bad buffers throw', async (t) => {
 
 t.test('bytesPerItem and bytesPerUser match modelBytes', async (t) => {
   for (const factors of [1, 2, 3, 4, 7, 16, 33, 64]) {
-    for (const [neighbours, lists] of [[0, 0], [1, 0], [5, 0], [10, 0], [20, 0], [0, 3], [20, 1]] as const) {
+    for (const [itemList, userList, lists] of [[0, 0, 0], [1, 2, 0], [5, 5, 0], [10, 0, 0], [128, 128, 0], [0, 7, 3], [20, 20, 1]] as const) {
       for (const users of [0, 1, 7, 64]) {
         for (const items of [0, 8, 16, 800]) {
-          const d = { factors, users, items, neighbours, trainedItems: 0, lists };
+          const d = { factors, users, items, itemList, userList, trainedItems: 0, lists };
           const label = JSON.stringify(d);
-          const bpi = bytesPerItem(factors, neighbours, lists);
+          const bpi = bytesPerItem(factors, itemList, lists);
           t.equal(modelBytes({ ...d, items: items + 8 }) - modelBytes(d), 8 * bpi, `${label}: 8 more items`);
           const one = modelBytes({ ...d, items: items + 1 }) - modelBytes(d);
           // Up to six sections grow with items, each padded to 8 bytes.
           t.ok(Math.abs(one - bpi) <= 6 * 7, `${label}: one more item adds ${one}, bytesPerItem ${bpi}`);
-          if (users % 2 === 0) t.equal(modelBytes({ ...d, users: users + 2 }) - modelBytes(d), 2 * bytesPerUser(factors), `${label}: 2 more users`);
+          const bpu = bytesPerUser(factors, userList);
+          if (users % 2 === 0) t.equal(modelBytes({ ...d, users: users + 2 }) - modelBytes(d), 2 * bpu, `${label}: 2 more users`);
           const u1 = modelBytes({ ...d, users: users + 1 }) - modelBytes(d);
-          t.ok(Math.abs(u1 - bytesPerUser(factors)) <= 7, `${label}: one more user adds ${u1}, bytesPerUser ${bytesPerUser(factors)}`);
+          t.ok(Math.abs(u1 - bpu) <= 2 * 7, `${label}: one more user adds ${u1}, bytesPerUser ${bpu}`);
         }
       }
     }
   }
+});
+
+// Layout 1 (before user lists): its sections as that build wrote them, its neighbours read as item lists.
+t.test('a layout 1 model reads, its neighbours as item lists and no user lists', async (t) => {
+  const d = { factors: 3, users: 4, items: 5, neighbours: 2, lists: 0 };
+  const f32 = (n: number) => n * 4;
+  const align8 = (n: number) => (n + 7) & ~7;
+  const sizes = [f32(d.users * d.factors), f32(d.items * d.factors), d.factors * d.factors * 8, f32(d.items), f32(d.items), f32(d.items * d.neighbours), f32(d.items * d.neighbours)];
+  let at = 64;
+  const offsets = sizes.map((n) => {
+    const o = at;
+    at = align8(at + n);
+    return o;
+  });
+  const buffer = new ArrayBuffer(at);
+  const header = new Int32Array(buffer, 0, 16);
+  header.set([MODEL_MAGIC, 1, d.factors, d.users, d.items, d.neighbours, d.items, d.lists]);
+  new Uint32Array(buffer, offsets[5]!, d.items * d.neighbours).set([1, 2, 0, 2, 0, 1, 4, 0xffffffff, 3, 0xffffffff]);
+  new Float32Array(buffer, offsets[1]!, d.items * d.factors).fill(0.5);
+  const v = modelViews(buffer);
+  t.same(v.dims, { factors: 3, users: 4, items: 5, itemList: 2, userList: 0, trainedItems: 5, lists: 0 });
+  t.same([...v.itemLists], [1, 2, 0, 2, 0, 1, 4, 0xffffffff, 3, 0xffffffff], 'neighbour indices as item lists');
+  t.equal(v.userLists.length, 0, 'no user lists');
+  t.ok(v.itemFactors.every((x) => x === 0.5), 'sections before the lists where layout 1 had them');
 });

@@ -7,12 +7,12 @@ import { ScoringPool } from '../../src/engine/scoring/pool.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 
 function randomModel(users: number, items: number, factors: number, seed: number): LoadedModel {
-  const { buffer, views } = allocateModel({ factors, users, items, neighbours: 0, trainedItems: items, lists: 0 });
+  const { buffer, views } = allocateModel({ factors, users, items, itemList: 0, userList: 0, trainedItems: items, lists: 0 });
   const next = mulberry32(seed);
   for (let k = 0; k < views.userFactors.length; k++) views.userFactors[k] = next() - 0.5;
   for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() - 0.5;
   // Ids unique per shape: workers keep item norms per model id (a real model id is a fresh UUID).
-  return { id: `m${seed}-${users}x${items}x${factors}`, meta: {} as LoadedModel['meta'], buffer, itemIds: [], itemIndex: new Map(), ...scorable(views) };
+  return { id: `m${seed}-${users}x${items}x${factors}`, meta: {} as LoadedModel['meta'], buffer, itemIds: [], itemIndex: new Map(), userIndex: new Map(), ...scorable(views) };
 }
 
 const row = (m: LoadedModel, u: number) => m.views.userFactors.slice(u * m.views.dims.factors, (u + 1) * m.views.dims.factors);

@@ -1,15 +1,15 @@
 // The training worker tasks, called in-thread: prepare → gram/halfStep iterations → finish →
-// neighbours → extend.
+// item and user lists → extend.
 import t from 'tap';
 import { alsLoss } from '../../native-free-kernels/als.js';
 import { gramTo } from '../../native-free-kernels/linalg.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { allocateModel, modelViews } from '../../src/engine/model/layout.js';
+import { allocateModel, modelViews, NO_ITEM, UNLISTED } from '../../src/engine/model/layout.js';
 import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
-import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, neighbours, prepare } from '../../src/engine/training/worker.js';
+import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
 
-const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, cgSteps: 3, neighbours: 3, indexMinItems: 1000, popularityHalfLifeSeconds: 1e9, seed: 1 };
+const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, cgSteps: 3, listLength: 3, userListsSeconds: 60, indexMinItems: 1000, popularityHalfLifeSeconds: 1e9, seed: 1 };
 const NOW = 1_700_000_000;
 
 // Ratings of users [0, 25) on items [0, 16): users 25..29 and items 16..19 exist in the catalogue
@@ -53,7 +53,7 @@ t.test('prepare: shapes, counts, popularity, initial factors', async (t) => {
   const snapshot = randomSnapshot(1);
   const p = prepare({ snapshot, log: [], users: 30, items: 20, params, now: NOW });
   const v = modelViews(p.model);
-  t.same(v.dims, { factors: 4, users: 30, items: 20, neighbours: 3, trainedItems: 20, lists: 0 }, 'dims cover the catalogue');
+  t.same(v.dims, { factors: 4, users: 30, items: 20, itemList: 3, userList: 3, trainedItems: 20, lists: 0 }, 'dims cover the catalogue');
   t.equal(p.ratings, snapshot.users.length, 'rating count');
   t.equal(p.users, new Set(snapshot.users).size, 'users with ratings');
   t.same(p.snapshot, replay(snapshot, []), 'the compacted snapshot');
@@ -105,7 +105,7 @@ t.test('prepare: the log is replayed and dims grow to cover rated indices', asyn
   t.equal(v.itemCounts[24], 1);
 });
 
-t.test('iterations lower the loss; finish, neighbours and extend', async (t) => {
+t.test('iterations lower the loss; finish, item and user lists, and extend', async (t) => {
   const snapshot = randomSnapshot(3);
   const p = prepare({ snapshot, log: [], users: 30, items: 20, params, now: NOW });
   const v = modelViews(p.model);
@@ -145,21 +145,40 @@ t.test('iterations lower the loss; finish, neighbours and extend', async (t) => 
   gramTo(want, v.itemFactors, v.dims.items, f);
   t.same(Array.from(v.gram), Array.from(want), 'finish stores the item Gram matrix');
 
-  neighbours({ model: p.model, rowStart: 0, rowEnd: v.dims.items });
-  const k = v.dims.neighbours;
-  t.equal(v.neighbourIdx.length, 20 * k);
+  const dot = (a: Float32Array, i: number, b: Float32Array, j: number) => Array.from({ length: f }, (_, x) => a[i * f + x]! * b[j * f + x]!).reduce((x, y) => x + y, 0);
+  const cosine = (i: number, j: number) => dot(v.itemFactors, i, v.itemFactors, j) / Math.sqrt(dot(v.itemFactors, i, v.itemFactors, i) * dot(v.itemFactors, j, v.itemFactors, j));
+  itemLists({ model: p.model, rowStart: 0, rowEnd: v.dims.items });
+  const k = v.dims.itemList;
+  t.equal(v.itemLists.length, 20 * k);
   let listsOk = true;
-  for (let i = 0; i < 20; i++) {
-    let last = Infinity;
-    for (let s = 0; s < k; s++) {
-      const j = v.neighbourIdx[i * k + s]!, sc = v.neighbourScore[i * k + s]!;
-      if (j === 0xffffffff) continue;
-      if (j >= 20 || j === i || sc > last + 1e-6 || Math.abs(sc) > 1 + 1e-5) listsOk = false;
-      last = sc;
-    }
+  for (let i = 0; i < 16; i++) {
+    const list = Array.from(v.itemLists.subarray(i * k, (i + 1) * k));
+    const best = Array.from({ length: 16 }, (_, j) => j).filter((j) => j !== i).sort((a, b) => cosine(i, b) - cosine(i, a) || a - b).slice(0, k);
+    if (list.some((j, s) => j !== best[s] && Math.abs(cosine(i, j) - cosine(i, best[s]!)) > 1e-5)) listsOk = false;
   }
-  t.ok(listsOk, 'neighbour lists: other items, descending cosine');
-  t.ok(v.neighbourIdx.subarray(0, 16 * k).every((j) => j < 16), 'trained items neighbour trained items first');
+  t.ok(listsOk, 'item lists: the other trained items by descending cosine');
+  t.ok(v.itemLists.subarray(16 * k).every((j) => j === NO_ITEM), 'items without factors: empty lists');
+
+  // recent: users with ratings, the latest rating newest first.
+  const latest = new Map<number, number>();
+  snapshot.users.forEach((u, e) => latest.set(u, Math.max(latest.get(u) ?? -Infinity, snapshot.timestamps[e]!)));
+  const recent = Array.from(new Uint32Array(p.recent));
+  t.same(recent, [...latest.keys()].sort((a, b) => latest.get(b)! - latest.get(a)! || a - b), 'recent users');
+  t.ok(Array.from({ length: 30 }, (_, u) => v.userLists[u * k]).every((x) => x === UNLISTED), 'no user list before userLists');
+  userLists({ model: p.model, byUser: p.byUser, users: p.recent, from: 2, to: recent.length });
+  let userOk = true;
+  for (const [at, u] of recent.entries()) {
+    const list = Array.from(v.userLists.subarray(u * k, (u + 1) * k));
+    if (at < 2) {
+      if (list[0] !== UNLISTED) userOk = false;
+      continue;
+    }
+    const rated = new Set(Array.from(p.byUser.indices.subarray(p.byUser.indptr[u]!, p.byUser.indptr[u + 1]!)));
+    const best = Array.from({ length: 16 }, (_, j) => j).filter((j) => !rated.has(j)).sort((a, b) => dot(v.userFactors, u, v.itemFactors, b) - dot(v.userFactors, u, v.itemFactors, a) || a - b).slice(0, k);
+    while (best.length < k) best.push(NO_ITEM);
+    if (list.some((j, s) => j !== best[s] && (j === NO_ITEM || Math.abs(dot(v.userFactors, u, v.itemFactors, j) - dot(v.userFactors, u, v.itemFactors, best[s]!)) > 1e-5))) userOk = false;
+  }
+  t.ok(userOk, 'user lists: unrated trained items by descending score, only for the users asked');
 
   // extend: items 20..23 are new. Feature 0: trained items 1, 4, 6 and new item 21; feature 1:
   // trained items 2, 9 plus old unrated item 17; item 22 has both features; 23 has none; feature 2
@@ -187,9 +206,9 @@ t.test('iterations lower the loss; finish, neighbours and extend', async (t) => 
   t.same(Array.from(e.popularity.subarray(20)), [0, 0, 0, 0], 'new items: no popularity');
   t.same(Array.from(e.itemCounts.subarray(0, 20)), Array.from(v.itemCounts), 'counts copied');
   t.same(Array.from(e.itemCounts.subarray(20)), [0, 0, 0, 0], 'new items: count 0');
-  t.same(Array.from(e.neighbourIdx.subarray(0, 20 * k)), Array.from(v.neighbourIdx), 'neighbour lists copied');
-  t.ok(Buffer.from(e.neighbourScore.buffer, e.neighbourScore.byteOffset, 20 * k * 4).equals(Buffer.from(v.neighbourScore.buffer, v.neighbourScore.byteOffset, 20 * k * 4)), 'neighbour scores copied');
-  t.ok(e.neighbourIdx.subarray(20 * k).every((j) => j === 0xffffffff) && e.neighbourScore.subarray(20 * k).every(Number.isNaN), 'new items: no neighbour lists');
+  t.same(Array.from(e.itemLists.subarray(0, 20 * k)), Array.from(v.itemLists), 'item lists copied');
+  t.ok(e.itemLists.subarray(20 * k).every((j) => j === NO_ITEM), 'new items: empty lists');
+  t.same(Array.from(e.userLists), Array.from(v.userLists), 'user lists copied');
 
   const row = (a: Float32Array, i: number) => Array.from(a.subarray(i * f, (i + 1) * f));
   const mean = (items: number[]) => Array.from({ length: f }, (_, a) => items.reduce((s, i) => s + v.itemFactors[i * f + a]!, 0) / items.length);
@@ -220,15 +239,15 @@ t.test('halfStep over split ranges equals the full half-step', async (t) => {
   halfStep({ model: a.model, side: 'users', m: a.byUser, gram: g, rowStart: 0, rowEnd: 30, params });
   for (const [s, e] of [[0, 7], [7, 7], [7, 19], [19, 30]] as const) halfStep({ model: b.model, side: 'users', m: b.byUser, gram: g, rowStart: s, rowEnd: e, params });
   t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same model bytes');
-  neighbours({ model: a.model, rowStart: 0, rowEnd: 20 });
-  neighbours({ model: b.model, rowStart: 10, rowEnd: 20 });
-  neighbours({ model: b.model, rowStart: 0, rowEnd: 10 });
-  t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same neighbour lists');
+  itemLists({ model: a.model, rowStart: 0, rowEnd: 20 });
+  itemLists({ model: b.model, rowStart: 10, rowEnd: 20 });
+  itemLists({ model: b.model, rowStart: 0, rowEnd: 10 });
+  t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same item lists');
 });
 
 t.test('item index tasks: centroids, assignment in ranges, lists; extend places new items', async (t) => {
   const f = 4, items = 600, lists = 6;
-  const { buffer: model, views: v } = allocateModel({ factors: f, users: 1, items, neighbours: 0, trainedItems: items, lists });
+  const { buffer: model, views: v } = allocateModel({ factors: f, users: 1, items, itemList: 0, userList: 0, trainedItems: items, lists });
   const rand = mulberry32(5);
   // Six directions, 100 items each; items 0..9 have no factors (never rated).
   const centres = Array.from({ length: lists }, () => Array.from({ length: f }, () => rand() * 2 - 1));

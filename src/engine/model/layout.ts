@@ -6,7 +6,10 @@
 // index r (the catalogue's index), so no id order is stored: ids come from the catalogue.
 
 export const MODEL_MAGIC = 0x72656364; // "recd"
-export const LAYOUT_VERSION = 1;
+export const LAYOUT_VERSION = 2;
+// Layout 1 (before precomputed user lists) is still read: its item lists are its 20 neighbours, a
+// section of their scores follows them, and it has no user lists.
+const READABLE_LAYOUTS = [1, 2];
 
 const SLOT = {
   magic: 0,
@@ -14,9 +17,10 @@ const SLOT = {
   factors: 2,
   users: 3,
   items: 4,
-  neighbours: 5, // K, neighbour list length per item (0: not computed)
+  itemList: 5, // length of each item's precomputed list (0: none)
   trainedItems: 6, // items [0, trainedItems) existed when ALS ran; later rows come from ml_new_items
   lists: 7, // L, lists of the item index (0: none; models written before the index read as 0)
+  userList: 8, // length of each user's precomputed list (0: none; layout 1 reads as 0)
 } as const;
 const HEADER_SLOTS = 16;
 const HEADER_BYTES = HEADER_SLOTS * 4;
@@ -25,7 +29,8 @@ export interface ModelDims {
   factors: number;
   users: number;
   items: number;
-  neighbours: number;
+  itemList: number;
+  userList: number;
   trainedItems: number;
   lists: number;
 }
@@ -38,25 +43,30 @@ export interface ModelViews {
   gram: Float64Array; // factors × factors: itemFactorsᵀ·itemFactors over trained items, for fold-in
   popularity: Float32Array; // items: time-decayed rating count
   itemCounts: Uint32Array; // items: ratings in the training data (0: cold item)
-  neighbourIdx: Uint32Array; // items × neighbours (0xffffffff: none)
-  neighbourScore: Float32Array; // items × neighbours, cosine similarity
+  // Precomputed at training (engine/training/lists.ts), best first, NO_ITEM after the last:
+  itemLists: Uint32Array; // items × itemList: each item's most similar items
+  userLists: Uint32Array; // users × userList: each user's best unrated items; UNLISTED first when not computed
   // The item index (native-free-kernels/ivf.ts), for catalogues too large to rank whole per request:
   listCentroids: Float32Array; // lists × factors, unit vectors
   listOffsets: Uint32Array; // lists + 1 (empty without lists): list c holds listMembers[offsets[c] .. offsets[c+1])
   listMembers: Uint32Array; // items (empty without lists): item rows grouped by list
 }
 
-type ArrayKind = Float32ArrayConstructor | Float64ArrayConstructor | Uint32ArrayConstructor;
-type Section = Exclude<keyof ModelViews, 'dims' | 'header'>;
+export const NO_ITEM = 0xffffffff;
+export const UNLISTED = 0xfffffffe;
 
-const SECTIONS: { name: Section; type: ArrayKind; length: (d: ModelDims) => number }[] = [
+type ArrayKind = Float32ArrayConstructor | Float64ArrayConstructor | Uint32ArrayConstructor;
+type Section = Exclude<keyof ModelViews, 'dims' | 'header'> | 'layout1Scores';
+
+const SECTIONS: { name: Section; type: ArrayKind; length: (d: ModelDims, layout: number) => number }[] = [
   { name: 'userFactors', type: Float32Array, length: (d) => d.users * d.factors },
   { name: 'itemFactors', type: Float32Array, length: (d) => d.items * d.factors },
   { name: 'gram', type: Float64Array, length: (d) => d.factors * d.factors },
   { name: 'popularity', type: Float32Array, length: (d) => d.items },
   { name: 'itemCounts', type: Uint32Array, length: (d) => d.items },
-  { name: 'neighbourIdx', type: Uint32Array, length: (d) => d.items * d.neighbours },
-  { name: 'neighbourScore', type: Float32Array, length: (d) => d.items * d.neighbours },
+  { name: 'itemLists', type: Uint32Array, length: (d) => d.items * d.itemList },
+  { name: 'layout1Scores', type: Float32Array, length: (d, layout) => (layout === 1 ? d.items * d.itemList : 0) },
+  { name: 'userLists', type: Uint32Array, length: (d) => d.users * d.userList },
   // Last, and empty without lists, so a model without an index has the bytes of layout 1 before it.
   { name: 'listCentroids', type: Float32Array, length: (d) => d.lists * d.factors },
   { name: 'listOffsets', type: Uint32Array, length: (d) => (d.lists > 0 ? d.lists + 1 : 0) },
@@ -65,12 +75,12 @@ const SECTIONS: { name: Section; type: ArrayKind; length: (d: ModelDims) => numb
 
 const align8 = (n: number) => (n + 7) & ~7;
 
-function offsets(d: ModelDims): { at: number[]; bytes: number } {
+function offsets(d: ModelDims, layout = LAYOUT_VERSION): { at: number[]; bytes: number } {
   const at: number[] = [];
   let pos = HEADER_BYTES;
   for (const s of SECTIONS) {
     at.push(pos);
-    pos = align8(pos + s.length(d) * s.type.BYTES_PER_ELEMENT);
+    pos = align8(pos + s.length(d, layout) * s.type.BYTES_PER_ELEMENT);
   }
   return { at, bytes: pos };
 }
@@ -78,8 +88,8 @@ function offsets(d: ModelDims): { at: number[]; bytes: number } {
 export const modelBytes = (d: ModelDims): number => offsets(d).bytes;
 
 // Bytes one more item or user adds to a model (documented in docs/api-choices.md).
-export const bytesPerItem = (factors: number, neighbours: number, lists = 0) => factors * 4 + 4 + 4 + neighbours * 8 + (lists > 0 ? 4 : 0);
-export const bytesPerUser = (factors: number) => factors * 4;
+export const bytesPerItem = (factors: number, itemList: number, lists = 0) => factors * 4 + 4 + 4 + itemList * 4 + (lists > 0 ? 4 : 0);
+export const bytesPerUser = (factors: number, userList: number) => factors * 4 + userList * 4;
 
 function checkDims(d: ModelDims): void {
   for (const [k, v] of Object.entries(d)) {
@@ -98,7 +108,8 @@ export function allocateModel(d: ModelDims): { buffer: SharedArrayBuffer; views:
   header[SLOT.factors] = d.factors;
   header[SLOT.users] = d.users;
   header[SLOT.items] = d.items;
-  header[SLOT.neighbours] = d.neighbours;
+  header[SLOT.itemList] = d.itemList;
+  header[SLOT.userList] = d.userList;
   header[SLOT.trainedItems] = d.trainedItems;
   header[SLOT.lists] = d.lists;
   return { buffer, views: modelViews(buffer) };
@@ -109,21 +120,23 @@ export function modelViews(buffer: SharedArrayBuffer | ArrayBuffer): ModelViews 
   if (buffer.byteLength < HEADER_BYTES) throw new Error(`model buffer of ${buffer.byteLength} bytes has no header`);
   const header = new Int32Array(buffer, 0, HEADER_SLOTS);
   if (header[SLOT.magic] !== MODEL_MAGIC) throw new Error('model buffer: bad magic');
-  if (header[SLOT.layout] !== LAYOUT_VERSION) throw new Error(`model buffer: layout ${header[SLOT.layout]}, this process reads ${LAYOUT_VERSION}`);
+  const layout = header[SLOT.layout]!;
+  if (!READABLE_LAYOUTS.includes(layout)) throw new Error(`model buffer: layout ${layout}, this process reads ${READABLE_LAYOUTS.join(' and ')}`);
   const dims: ModelDims = {
     factors: header[SLOT.factors]!,
     users: header[SLOT.users]!,
     items: header[SLOT.items]!,
-    neighbours: header[SLOT.neighbours]!,
+    itemList: header[SLOT.itemList]!,
+    userList: layout === 1 ? 0 : header[SLOT.userList]!,
     trainedItems: header[SLOT.trainedItems]!,
     lists: header[SLOT.lists]!,
   };
   checkDims(dims);
-  const { at, bytes } = offsets(dims);
+  const { at, bytes } = offsets(dims, layout);
   if (bytes !== buffer.byteLength) throw new Error(`model buffer: ${buffer.byteLength} bytes, its header describes ${bytes}`);
   const views = { dims, header } as ModelViews;
   SECTIONS.forEach((s, k) => {
-    (views as unknown as Record<string, unknown>)[s.name] = new s.type(buffer as ArrayBuffer, at[k]!, s.length(dims));
+    if (s.name !== 'layout1Scores') (views as unknown as Record<string, unknown>)[s.name] = new s.type(buffer as ArrayBuffer, at[k]!, s.length(dims, layout));
   });
   return views;
 }

@@ -15,6 +15,7 @@ export interface LoadedModel extends Scorable {
   views: ModelViews;
   itemIds: string[]; // canonical id of each item row ('' for none)
   itemIndex: Map<string, number>;
+  userIndex: Map<string, number>; // canonical id -> row of every user the model covers
 }
 
 // Canonical ids of the rows [from, to) of a kind, from the catalogue's index.
@@ -74,15 +75,17 @@ export class ModelRegistry {
   }
 
   private async read(db: string, id: string): Promise<LoadedModel | undefined> {
-    const [bytes, meta] = await Promise.all([this.store.buffer(db, id), this.store.meta(db, id)]);
-    if (!bytes || !meta) return undefined; // superseded and trimmed meanwhile
-    const buffer = new SharedArrayBuffer(bytes.byteLength);
-    new Uint8Array(buffer).set(bytes);
+    const meta = await this.store.meta(db, id);
+    const buffer = meta && (await this.store.buffer(db, meta));
+    if (!meta || !buffer) return undefined; // superseded and trimmed meanwhile
     const views = modelViews(buffer);
-    const itemIds = await this.ids(db, 'item', 0, views.dims.items);
+    const [itemIds, userIds] = await Promise.all([this.ids(db, 'item', 0, views.dims.items), this.ids(db, 'user', 0, views.dims.users)]);
     const itemIndex = new Map<string, number>();
     itemIds.forEach((itemId, i) => itemId !== '' && itemIndex.set(itemId, i));
-    const loaded = { id, meta, buffer, itemIds, itemIndex, ...scorable(views) };
+    // Ids never move to another row, so the model's rows of users stay right for as long as it serves.
+    const userIndex = new Map<string, number>();
+    userIds.forEach((userId, u) => userId !== '' && userIndex.set(userId, u));
+    const loaded = { id, meta, buffer, itemIds, itemIndex, userIndex, ...scorable(views) };
     // A slower load of an older version must not replace a newer one.
     const now = this.models.peek(db);
     if (!now || now.meta.timestamp <= meta.timestamp) this.models.set(db, loaded);

@@ -4,10 +4,10 @@
 // and not given any by ml_new_items) are left out of factor rankings.
 import { foldInTo } from '../../../native-free-kernels/fold-in.js';
 import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
-import { meanRowsTo, meanUnitRowsTo, rowNormsTo, steerTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
+import { meanRowsTo, meanUnitRowsTo, rowIsZero, rowNormsTo, steerTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
 import { cosineScoresTo, groupScoresTo, positionScoresTo } from '../../../native-free-kernels/scores.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
-import type { ModelViews } from '../model/layout.js';
+import { NO_ITEM, UNLISTED, type ModelViews } from '../model/layout.js';
 import type { ModelMeta } from '../../store/models-store.js';
 
 // What scoring reads of a model (a worker has no more than this).
@@ -35,7 +35,7 @@ export function scorable(views: ModelViews, listRows?: Float32Array): Scorable {
 
 export interface Ranking {
   items: Uint32Array; // best first
-  scores: Float32Array;
+  scores: Float32Array; // NaN where the order came from a precomputed list
   complete: boolean; // every rankable item is listed: a deeper ranking would add nothing
 }
 
@@ -55,7 +55,10 @@ export function rankWork(m: Scorable, spec: RankSpec, depth: number): number {
   const { items: n, factors: f, lists } = m.views.dims;
   switch (spec.kind) {
     case 'similar':
+      if (depth <= listLength(itemList(m.views, spec.item))) return 0;
       return lists > 0 && depth < MIN_CANDIDATES ? Math.min(n, MIN_CANDIDATES) * f : n * f;
+    case 'listed':
+      return depth <= listLength(userList(m.views, spec.user)) ? 0 : n * f;
     case 'vector':
       return n * f;
     case 'group':
@@ -63,6 +66,61 @@ export function rankWork(m: Scorable, spec: RankSpec, depth: number): number {
     case 'popular':
       return n;
   }
+}
+
+// The item's list, then (deeper) the rest of its similar-items ranking.
+function similarListed(m: Scorable, item: number, depth: number): Ranking {
+  return listed(itemList(m.views, item), depth, (d) => similarItems(m, item, d));
+}
+
+// The user's list of unrated items, then (deeper) the rest of the ranking of their trained factors.
+function userListed(m: Scorable, user: number, vector: Float32Array, depth: number): Ranking {
+  return listed(userList(m.views, user), depth, (d) => itemsForVector(m, vector, d));
+}
+
+// A row's precomputed list (empty when the model has none).
+const itemList = (v: ModelViews, item: number) => v.itemLists.subarray(item * v.dims.itemList, (item + 1) * v.dims.itemList);
+const userList = (v: ModelViews, user: number) => (user < v.dims.users ? v.userLists.subarray(user * v.dims.userList, (user + 1) * v.dims.userList) : new Uint32Array(0));
+
+// A user's trained factor row; undefined for a user who had no ratings (a row of zeros).
+export function trainedFactors(v: ModelViews, user: number): Float32Array | undefined {
+  const f = v.dims.factors;
+  return rowIsZero(v.userFactors, v.dims.users, f, user) ? undefined : v.userFactors.subarray(user * f, (user + 1) * f);
+}
+
+// Items in the user's list: 0 when it was not computed (a training computes as many as its time allows).
+export const userListLength = (v: ModelViews, user: number): number => listLength(userList(v, user));
+
+// Items of a precomputed list before its first NO_ITEM.
+function listLength(list: Uint32Array): number {
+  if (list.length === 0 || list[0] === UNLISTED) return 0;
+  const end = list.indexOf(NO_ITEM);
+  return end < 0 ? list.length : end;
+}
+
+// A precomputed list as the head of a ranking: its items in order, then, for a deeper ranking, the
+// items of `ranking(depth)` it does not hold, in that ranking's order. Every deeper ranking only
+// appends, so pages of one ranking never repeat or skip an item. A list shorter than its length
+// holds every item there is.
+function listed(list: Uint32Array, depth: number, ranking: (depth: number) => Ranking): Ranking {
+  const len = listLength(list);
+  const whole = len > 0 && len < list.length;
+  if (len > 0 && (depth <= len || whole)) {
+    const k = Math.min(depth, len);
+    return { items: list.subarray(0, k), scores: new Float32Array(k).fill(NaN), complete: whole && depth >= len };
+  }
+  const rest = ranking(depth);
+  if (len === 0) return rest;
+  const head = new Set(list.subarray(0, len));
+  const items = new Uint32Array(depth), scores = new Float32Array(depth).fill(NaN);
+  items.set(list.subarray(0, len));
+  let k = len;
+  for (let j = 0; j < rest.items.length && k < depth; j++) {
+    if (head.has(rest.items[j]!)) continue;
+    items[k] = rest.items[j]!;
+    scores[k++] = rest.scores[j]!;
+  }
+  return { items: items.subarray(0, k), scores: scores.subarray(0, k), complete: rest.complete && k < depth };
 }
 
 // Cosine similarity of factor rows; the item itself is never listed.
@@ -169,13 +227,21 @@ export function steerTowards(m: Scorable, vector: Float32Array, context: readonl
   steerTo(vector, m.views.itemFactors, m.itemNorms, n, f, context, length);
 }
 
-// What to rank, in a form that can travel to a scoring worker.
-export type RankSpec = { kind: 'similar'; item: number } | { kind: 'vector'; vector: Float32Array } | { kind: 'group'; vectors: Float32Array[]; consensus: number } | { kind: 'popular' };
+// What to rank, in a form that can travel to a scoring worker. similar: from the item's list while
+// it lasts; listed: a user's list while it lasts, then by their trained factors (`vector`).
+export type RankSpec =
+  | { kind: 'similar'; item: number }
+  | { kind: 'listed'; user: number; vector: Float32Array }
+  | { kind: 'vector'; vector: Float32Array }
+  | { kind: 'group'; vectors: Float32Array[]; consensus: number }
+  | { kind: 'popular' };
 
 export function rank(m: Scorable, spec: RankSpec, depth: number): Ranking {
   switch (spec.kind) {
     case 'similar':
-      return similarItems(m, spec.item, depth);
+      return similarListed(m, spec.item, depth);
+    case 'listed':
+      return userListed(m, spec.user, spec.vector, depth);
     case 'vector':
       return itemsForVector(m, spec.vector, depth);
     case 'group':

@@ -2,7 +2,7 @@
 // so the event loop stays free while every core trains.
 import { Piscina } from 'piscina';
 import type { TableInput } from './tasks.js';
-import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, NeighboursInput, PrepareInput, Prepared } from './tasks.js';
+import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
 
 export class TrainingPool {
   private readonly pool: Piscina;
@@ -20,7 +20,8 @@ export class TrainingPool {
   gram = (input: GramInput): Promise<void> => this.pool.run(input, { name: 'gram' });
   halfStep = (input: HalfStepInput): Promise<void> => this.pool.run(input, { name: 'halfStep' });
   finish = (input: FinishInput): Promise<{ loss: number }> => this.pool.run(input, { name: 'finish' });
-  neighbours = (input: NeighboursInput): Promise<void> => this.pool.run(input, { name: 'neighbours' });
+  itemLists = (input: ItemListsInput): Promise<void> => this.pool.run(input, { name: 'itemLists' });
+  userLists = (input: UserListsInput): Promise<void> => this.pool.run(input, { name: 'userLists' });
   indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.pool.run(input, { name: 'indexCentroids' });
   indexAssign = (input: IndexAssignInput): Promise<void> => this.pool.run(input, { name: 'indexAssign' });
   indexLists = (input: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): Promise<void> => this.pool.run(input, { name: 'indexLists' });

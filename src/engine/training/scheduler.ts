@@ -13,7 +13,8 @@ import type { TrainingStore } from '../../store/training-store.js';
 import { modelViews } from '../model/layout.js';
 import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
 import type { ModelRegistry } from '../model/registry.js';
-import { evenRanges, trainAls } from './trainer.js';
+import { evenRanges } from './ranges.js';
+import { trainAls } from './trainer.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams, ItemFeatures } from './tasks.js';
 
@@ -199,10 +200,12 @@ export class TrainingScheduler {
       n_items: views.dims.items,
       n_ratings: trained.ratings,
       factors: p.factors,
-      neighbours: views.dims.neighbours,
+      item_list: views.dims.itemList,
+      user_list: views.dims.userList,
       bytes: bytes.byteLength,
-      metrics: { loss: trained.loss, training_seconds: trained.seconds, users_with_ratings: trained.users },
+      metrics: { loss: trained.loss, training_seconds: trained.seconds, users_with_ratings: trained.users, users_listed: trained.listed.users, lists_seconds: trained.listed.seconds },
       params: { factors: p.factors, iterations: p.iterations, regularization: p.regularization, alpha: p.alpha, cg_steps: p.cgSteps },
+      ratings_log_id: log.last,
     };
     if (!(await this.d.models.publish(db, owner, meta, bytes))) throw new Error('lost the trainer lock before publishing');
     await this.markReady(db);

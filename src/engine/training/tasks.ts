@@ -10,7 +10,8 @@ export interface AlsParams {
   regularization: number;
   alpha: number;
   cgSteps: number;
-  neighbours: number;
+  listLength: number; // of each item's and user's precomputed list
+  userListsSeconds: number; // time for users' lists, most recently active first
   indexMinItems: number; // catalogues of at least this many items get an item index
   popularityHalfLifeSeconds: number;
   seed: number;
@@ -32,6 +33,7 @@ export interface Prepared {
   snapshot: Snapshot; // the compacted ratings, for the next run
   ratings: number;
   users: number; // users with at least one rating
+  recent: SharedArrayBuffer; // uint32 rows of the users with ratings, the most recently active first
 }
 
 export interface GramInput {
@@ -58,10 +60,18 @@ export interface FinishInput {
   params: AlsParams;
 }
 
-export interface NeighboursInput {
+export interface ItemListsInput {
   model: SharedArrayBuffer;
   rowStart: number;
   rowEnd: number;
+}
+
+export interface UserListsInput {
+  model: SharedArrayBuffer;
+  byUser: Csr; // what each user rated, left out of their list
+  users: SharedArrayBuffer; // uint32 user rows; those at [from, to) get their lists
+  from: number;
+  to: number;
 }
 
 export interface IndexCentroidsInput {

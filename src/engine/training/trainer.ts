@@ -6,6 +6,8 @@ import { modelViews } from '../model/layout.js';
 import type { LogEntry, Snapshot } from './ratings-replay.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams } from './tasks.js';
+import { computeLists, type Listed } from './lists.js';
+import { evenRanges, ranges } from './ranges.js';
 
 export interface TrainInput {
   snapshot: Snapshot | undefined;
@@ -19,6 +21,7 @@ export interface Trained {
   snapshot: Snapshot;
   ratings: number;
   users: number; // with ratings
+  listed: Listed;
   loss: number;
   seconds: number;
 }
@@ -54,12 +57,13 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, p: AlsPara
     await gramOf('users');
     await Promise.all(itemParts.map(([rowStart, rowEnd]) => pool.halfStep({ model, side: 'items', m: byItem, gram, rowStart, rowEnd, params: p })));
   }
-  progress('neighbours');
+  // The loop ends on the items' half-step: one more of the users' makes their factors the best
+  // fit to the final item factors, which is what folding a user's ratings in gives (serving ranks
+  // users unchanged since training by these factors).
+  await gramOf('items');
+  await Promise.all(userParts.map(([rowStart, rowEnd]) => pool.halfStep({ model, side: 'users', m: byUser, gram, rowStart, rowEnd, params: p })));
+  progress('finishing');
   const { loss } = await pool.finish({ model, byUser, params: p });
-  if (dims.neighbours > 0) {
-    const parts = evenRanges(dims.items, pool.threads);
-    await Promise.all(parts.map(([rowStart, rowEnd]) => pool.neighbours({ model, rowStart, rowEnd })));
-  }
   if (dims.lists > 0) {
     progress('item index');
     await pool.indexCentroids({ model, seed: p.seed });
@@ -67,33 +71,7 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, p: AlsPara
     await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.indexAssign({ model, assign, rowStart, rowEnd })));
     await pool.indexLists({ model, assign });
   }
-  return { model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, loss, seconds: (performance.now() - started) / 1000 };
-}
-
-// Row ranges of about equal work, one per thread: a row costs its nonzeros plus about f/2 of them
-// (its share of the Gram products), so rows are weighted so.
-function ranges(rows: number, m: Csr, parts: number, f: number): [number, number][] {
-  const perRow = Math.max(1, f / 2);
-  const total = m.indptr[rows]! + rows * perRow;
-  const out: [number, number][] = [];
-  let start = 0;
-  for (let k = 1; k <= parts && start < rows; k++) {
-    let end = start;
-    const goal = (total * k) / parts;
-    while (end < rows && m.indptr[end]! + end * perRow < goal) end++;
-    if (k === parts) end = rows;
-    if (end > start) out.push([start, end]);
-    start = end;
-  }
-  return out;
-}
-
-// Row ranges of equal size, one per thread.
-export function evenRanges(rows: number, parts: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (let k = 0; k < parts; k++) {
-    const a = Math.floor((rows * k) / parts), b = Math.floor((rows * (k + 1)) / parts);
-    if (b > a) out.push([a, b]);
-  }
-  return out;
+  // After the index: item lists of an indexed catalogue come through it.
+  const listed = await computeLists(pool, model, byUser, prep.recent, p.userListsSeconds, progress);
+  return { model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, listed, loss, seconds: (performance.now() - started) / 1000 };
 }

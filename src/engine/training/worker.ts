@@ -5,15 +5,15 @@ import { alsHalfStepTo, alsLoss } from '../../../native-free-kernels/als.js';
 import { csrFromTriples, transpose, type Csr } from '../../../native-free-kernels/csr.js';
 import { gramTo } from '../../../native-free-kernels/linalg.js';
 import { assignTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
-import { itemNeighboursTo } from '../../../native-free-kernels/neighbours.js';
+import { itemListsTo, listsScratchLength, userListsTo } from '../../../native-free-kernels/lists.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
-import { allocateModel, modelViews, type ModelDims } from '../model/layout.js';
+import { allocateModel, modelViews, NO_ITEM, UNLISTED, type ModelDims } from '../model/layout.js';
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
-import { replay } from './ratings-replay.js';
-import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, NeighboursInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
+import { replay, type Snapshot } from './ratings-replay.js';
+import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
 
 // Ratings snapshot + log → compacted ratings → CSR both ways, popularity, counts, initial factors.
 export function prepare(input: PrepareInput): Prepared {
@@ -27,20 +27,31 @@ export function prepare(input: PrepareInput): Prepared {
   }
   const byUser = shared(csrFromTriples(users, items, snapshot.users, snapshot.items, snapshot.ratings));
   const byItem = shared(transpose(byUser));
-  const { buffer, views } = allocateModel({ factors: p.factors, users, items, neighbours: items <= NEIGHBOURS_MAX_ITEMS ? p.neighbours : 0, trainedItems: items, lists: listsFor(items, p.indexMinItems) });
+  const { buffer, views } = allocateModel({ factors: p.factors, users, items, itemList: p.listLength, userList: p.listLength, trainedItems: items, lists: listsFor(items, p.indexMinItems) });
+  views.itemLists.fill(NO_ITEM);
+  for (let u = 0; u < users; u++) views.userLists[u * p.listLength] = UNLISTED;
   popularityTo(views.popularity, snapshot.items, snapshot.timestamps, new Float32Array(n).fill(1), input.now, p.popularityHalfLifeSeconds);
   for (let i = 0; i < items; i++) views.itemCounts[i] = byItem.indptr[i + 1]! - byItem.indptr[i]!;
   // Same scale as the `implicit` library's initialisation: uniform [0, 0.01).
   const next = mulberry32(p.seed); // reproducible runs on the same data
   for (let k = 0; k < views.userFactors.length; k++) views.userFactors[k] = next() * 0.01;
   for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() * 0.01;
-  let rated = 0;
-  for (let u = 0; u < users; u++) if (byUser.indptr[u + 1]! > byUser.indptr[u]!) rated++;
-  return { model: buffer, byUser, byItem, snapshot, ratings: n, users: rated };
+  const recent = recentUsers(snapshot, users);
+  return { model: buffer, byUser, byItem, snapshot, ratings: n, users: recent.length, recent: recent.buffer as SharedArrayBuffer };
 }
 
-// Neighbour lists cost O(items² · factors): beyond this many items they are left to request time.
-export const NEIGHBOURS_MAX_ITEMS = 20_000;
+// The users with ratings, the one whose latest rating is newest first (ties: lower row first).
+function recentUsers(s: Snapshot, users: number): Uint32Array {
+  const latest = new Float64Array(users).fill(-Infinity);
+  for (let e = 0; e < s.users.length; e++) if (s.timestamps[e]! > latest[s.users[e]!]!) latest[s.users[e]!] = s.timestamps[e]!;
+  let rated = 0;
+  for (let u = 0; u < users; u++) if (latest[u] !== -Infinity) rated++;
+  const out = new Uint32Array(new SharedArrayBuffer(rated * 4));
+  let k = 0;
+  for (let u = 0; u < users; u++) if (latest[u] !== -Infinity) out[k++] = u;
+  out.sort((a, b) => latest[b]! - latest[a]! || a - b);
+  return out;
+}
 
 // From AlsParams.indexMinItems items on (RECD_ITEM_INDEX_MIN_ITEMS, default 100,000: where a
 // similar-items ranking over every item costs several ms, bench/RESULTS.md), the model carries an
@@ -75,10 +86,25 @@ export function finish({ model, byUser, params: p }: FinishInput): { loss: numbe
   return { loss: alsLoss(byUser, v.userFactors, v.itemFactors, v.dims.users, v.dims.items, f, p.regularization, p.alpha) };
 }
 
-export function neighbours({ model, rowStart, rowEnd }: NeighboursInput): void {
+// Each item's list: by cosine similarity over every item, or through the item index when the model
+// has one (the same ranking item-to-items requests make).
+export function itemLists({ model, rowStart, rowEnd }: ItemListsInput): void {
   const v = modelViews(model);
-  const { items, factors, neighbours: k } = v.dims;
-  itemNeighboursTo(v.neighbourIdx, v.neighbourScore, v.itemFactors, items, factors, k, new Float32Array(2 * items), rowStart, rowEnd);
+  const { items, factors: f, itemList: n, lists } = v.dims;
+  if (lists > 0) {
+    const m = scorable(v);
+    for (let r = rowStart; r < rowEnd; r++) v.itemLists.set(similarItems(m, r, n).items, r * n);
+    return;
+  }
+  itemListsTo(v.itemLists, n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, rowStart, rowEnd, new Float32Array(listsScratchLength(items, f, n)));
+}
+
+// The lists of the users at users[from, to): their best items by factor score, less what they rated.
+export function userLists({ model, byUser, users, from, to }: UserListsInput): void {
+  const v = modelViews(model);
+  const { items, factors: f, userList: n } = v.dims;
+  const rows = new Uint32Array(users, from * 4, to - from);
+  userListsTo(v.userLists, n, rows, v.userFactors, v.dims.users, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, byUser.indptr, byUser.indices, new Float32Array(listsScratchLength(items, f, n)));
 }
 
 // The item index's centroids: spherical k-means on a random sample of the items with factors.
@@ -129,10 +155,9 @@ export function extend({ model, features }: ExtendInput): Extended {
   v.gram.set(old.gram);
   v.popularity.set(old.popularity);
   v.itemCounts.set(old.itemCounts);
-  v.neighbourIdx.fill(0xffffffff);
-  v.neighbourScore.fill(NaN);
-  v.neighbourIdx.set(old.neighbourIdx);
-  v.neighbourScore.set(old.neighbourScore);
+  v.itemLists.fill(NO_ITEM);
+  v.itemLists.set(old.itemLists);
+  v.userLists.set(old.userLists);
   const trained = new Uint8Array(items);
   const targets: number[] = [];
   for (let i = 0; i < items; i++) {

@@ -6,7 +6,8 @@
 // have missed changes (trimmed from the stream while its tail was away) discards itself; the next
 // request starts a fresh one.
 import type { Logger } from 'pino';
-import { compareChangeIds, type ChangeTail } from '../../store/change-tail.js';
+import { compareChangeIds, type ChangeTail, type StreamEntry } from '../../store/change-tail.js';
+import { keys } from '../../store/keys.js';
 import type { Change, EntitiesStore, EntityKind } from '../../store/entities-store.js';
 import type { PropertiesStore, PropertyDef } from '../../store/properties-store.js';
 import { CatalogueView } from './catalogue-view.js';
@@ -110,23 +111,23 @@ export class Catalogue {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.tail.unwatch(this.db);
+    this.tail.unwatch(keys.catalogueChanges(this.db));
     for (const w of this.waiters) w.resolve();
     this.waiters = [];
   }
 
   private async start(): Promise<void> {
-    const after = await this.tail.last(this.db);
+    const after = await this.tail.last(keys.catalogueChanges(this.db));
     if (this.disposed) return;
     this.applied = after;
-    this.tail.watch(this.db, after, (changes, behind) => this.handle(changes, behind));
+    this.tail.watch(keys.catalogueChanges(this.db), after, (entries, behind) => this.handle(entries.map(changeOf), behind));
   }
 
   private async handle(changes: Change[], behind: boolean): Promise<void> {
     // Changes trimmed away before this process read them would leave its state stale for good:
     // when the stream's oldest kept change is newer than the last one handled, start afresh.
     if (behind && this.applied !== '0-0') {
-      const first = await this.tail.first(this.db);
+      const first = await this.tail.first(keys.catalogueChanges(this.db));
       if (first !== undefined && compareChangeIds(first, this.applied!) > 0) {
         this.dispose();
         this.onDropped();
@@ -156,7 +157,7 @@ export class Catalogues {
   private readonly held = new Map<string, Catalogue>();
 
   constructor(
-    private readonly tail: ChangeTail,
+    readonly tail: ChangeTail, // shared with the other state this process tails (feedback-changes.ts)
     private readonly entities: EntitiesStore,
     private readonly properties: PropertiesStore,
     readonly logger: Logger,
@@ -200,4 +201,9 @@ export class Catalogues {
     this.dropAll();
     return this.tail.stop();
   }
+}
+
+function changeOf({ id, fields }: StreamEntry): Change {
+  const idx = fields.get('idx');
+  return { id, kind: fields.get('kind') ?? '', op: fields.get('op') ?? 'put', idxs: idx ? idx.split(',').map(Number) : [] };
 }

@@ -12,7 +12,7 @@ import { notFound } from '../../errors/api-error.js';
 import type { InteractionBatch, InteractionRow, Owner } from '../../store/interaction-rows.js';
 import type { InteractionsStore } from '../../store/interactions-store.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
-import type { ProfileCache } from './profile-cache.js';
+import type { FeedbackChanges } from './feedback-changes.js';
 import { feedbackWritten } from './ratings.js';
 
 interface Waiter {
@@ -62,7 +62,7 @@ export class InteractionLanes {
   constructor(
     private readonly store: InteractionsStore,
     private readonly training: TrainingScheduler,
-    private readonly profiles: ProfileCache,
+    private readonly changes: FeedbackChanges,
     private readonly logger: Logger,
   ) {}
 
@@ -93,7 +93,7 @@ export class InteractionLanes {
       try {
         const batch = current.batch();
         const r = await this.store.add(db, owner, batch);
-        if (owner === 'user') this.profiles.forget(db, batch.owners);
+        if (owner === 'user') this.changes.wrote(db, batch.owners);
         if (r.kind === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
         await feedbackWritten(this.training, db, r.count).catch((err) => this.logger.error({ err, db }, 'retrain task not queued'));
         const resolved = r.resolved.length === 0 ? undefined : new Set(r.resolved);

@@ -1,8 +1,6 @@
 // Users' ratings as recommendations fold them in, kept per process so a warm user-to-items request
-// answers in the same tick. A write in this process drops the users it touched at once. Writes in
-// other processes are seen once an entry is older than its lifetime: the next request still gets
-// the held profile while one refresh (shared by every request that asks meanwhile) reads it again;
-// an entry four lifetimes old is not used at all.
+// answers in the same tick. An entry holds for one model and one count of the user's feedback
+// changes (feedback-changes.ts): it is read once per model and change, not per request.
 import { LRUCache } from 'lru-cache';
 
 export interface Profile {
@@ -17,36 +15,31 @@ export interface Profile {
 
 interface Entry {
   model: string;
+  version: number;
   profile: Profile;
-  at: number; // ms
 }
 
 const HELD = 100_000;
-const USABLE_LIFETIMES = 4;
 
 export class ProfileCache {
   private readonly held = new LRUCache<string, Entry>({ max: HELD });
   private readonly loading = new Map<string, Promise<Profile>>();
 
-  constructor(private readonly ttlMs: number) {}
-
-  // The held profile, and whether it is due for a refresh; undefined when none is usable.
-  get(db: string, user: string, model: string): { profile: Profile; stale: boolean } | undefined {
+  // The profile read at this model and version of the user's feedback, if held.
+  get(db: string, user: string, model: string, version: number): Profile | undefined {
     const e = this.held.get(`${db} ${user}`);
-    if (!e || e.model !== model) return undefined;
-    const age = Date.now() - e.at;
-    if (age > USABLE_LIFETIMES * this.ttlMs) return undefined;
-    return { profile: e.profile, stale: age > this.ttlMs };
+    return e && e.model === model && e.version === version ? e.profile : undefined;
   }
 
-  // Reads the profile once however many requests ask at the same time, and keeps it.
-  load(db: string, user: string, model: string, read: () => Promise<Profile>): Promise<Profile> {
-    const key = `${db} ${user}`;
+  // Reads the profile once however many requests ask at the same time, and keeps it when the
+  // version is known (undefined: changes are not followed yet, so nothing read may be kept).
+  load(db: string, user: string, model: string, version: number | undefined, read: () => Promise<Profile>): Promise<Profile> {
+    const key = `${db} ${user} ${model} ${version}`;
     let pending = this.loading.get(key);
     if (!pending) {
       pending = read()
         .then((profile) => {
-          this.held.set(key, { model, profile, at: Date.now() });
+          if (version !== undefined) this.held.set(`${db} ${user}`, { model, version, profile });
           return profile;
         })
         .finally(() => this.loading.delete(key));

@@ -9,7 +9,7 @@ import type { CountChange, RatingBatch, StoredRating } from '../../store/rating-
 import type { RatingsStore } from '../../store/ratings-store.js';
 import { RatingBatchBuilder } from './rating-batch.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
-import type { ProfileCache } from './profile-cache.js';
+import type { FeedbackChanges } from './feedback-changes.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
 import { numericIdMax, parseId, pathOwner, shownId, type Parsed } from '../ids/request-ids.js';
 
@@ -27,7 +27,7 @@ export class RatingService {
   constructor(
     private readonly store: RatingsStore,
     private readonly training: TrainingScheduler,
-    private readonly profiles: ProfileCache,
+    private readonly changes: FeedbackChanges,
   ) {}
 
   // rows: {user_id, item_id, rating, timestamp?}; with `user` given (per-user upload) rows carry no user_id.
@@ -79,13 +79,13 @@ export class RatingService {
     const user = pathOwner(auth, 'user', rawUser, false);
     const item = rawItem === undefined ? undefined : parseId(auth, 'item', rawItem, false);
     const removed = await this.store.remove(db, user.key, item?.key);
-    this.profiles.forget(db, [user.key]);
+    this.changes.wrote(db, [user.key]);
     if (removed === undefined) throw notFound('DATABASE_NOT_FOUND', 'database', db);
   }
 
   private async write(db: string, batch: RatingBatch): Promise<void> {
     const change = await this.store.put(db, batch);
-    this.profiles.forget(db, batch.users);
+    this.changes.wrote(db, batch.users);
     if (!change) throw notFound('DATABASE_NOT_FOUND', 'database', db);
     await feedbackWritten(this.training, db, change);
   }

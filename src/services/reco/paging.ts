@@ -31,6 +31,10 @@ export interface PageJob {
   shape: Shape;
   exclude: Set<number> | undefined;
   warnings: string[];
+  // Ranking positions from stopAt on need more exclusions than `exclude` (a user's list holds only
+  // items they had not rated, past it their ratings must be read): the page is `beyond()` instead.
+  stopAt?: number;
+  beyond?: () => Maybe<RecoAnswer>;
 }
 
 // A diversified order (a prefix of every longer one: each step looks at the same window of candidates)
@@ -47,6 +51,9 @@ class NeedRanking {
   constructor(readonly depth: number) {}
 }
 
+// What a page step answers when its walk reached PageJob.stopAt.
+const PAST_STOP = Symbol('past stopAt');
+
 export class Pager {
   // Passing positions per exclusion set and ranking; kept as long as the set is (a cached profile's).
   private readonly passing = new WeakMap<Set<number>, Map<string, PassMemo>>();
@@ -56,6 +63,7 @@ export class Pager {
 
   page(job: PageJob): Maybe<RecoAnswer> {
     const out = this.pageOf(job, undefined);
+    if (out === PAST_STOP) return job.beyond!();
     return out instanceof NeedRanking ? this.pageFromPool(job, out.depth) : out;
   }
 
@@ -63,6 +71,7 @@ export class Pager {
   private async pageFromPool(job: PageJob, depth: number): Promise<RecoAnswer> {
     for (;;) {
       const out = this.pageOf(job, await this.rankings.pooled(job.model, job.spec, depth));
+      if (out === PAST_STOP) return job.beyond!();
       if (!(out instanceof NeedRanking)) return out;
       depth = out.depth;
     }
@@ -70,7 +79,7 @@ export class Pager {
 
   // The page, or the depth of ranking it needs. deeper: a ranking the scoring pool made, for
   // catalogues too large to rank here.
-  private pageOf({ auth, model, key, spec, q, shape, exclude, warnings }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking {
+  private pageOf({ auth, model, key, spec, q, shape, exclude, warnings, stopAt }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking | typeof PAST_STOP {
     const stamp = Math.round(model.meta.timestamp * 1000);
     const tag = shape.rules ? 'd1' : 'r1';
     let pos = 0;
@@ -83,13 +92,13 @@ export class Pager {
     // A user's rated items often fill the top of their ranking: with exclusion alone, the positions
     // that pass are kept with the (cached) exclusion set, so later requests do not skip them again.
     const memo = exclude && !shape.keep && cacheKey !== undefined ? this.passMemo(exclude, cacheKey) : undefined;
-    const walk = new RankingWalk(this.rankings, model, spec, cacheKey, deeper, exclude, shape.keep, memo);
+    const walk = new RankingWalk(this.rankings, model, spec, cacheKey, deeper, exclude, shape.keep, memo, stopAt);
     let items: number[];
     let next: number;
     let more: boolean;
     if (!shape.rules) {
       const w = walk.walk(pos, q.amt);
-      if (!w) return new NeedRanking(walk.need);
+      if (!w) return walk.stopped ? PAST_STOP : new NeedRanking(walk.need);
       items = w.items;
       next = w.next;
       more = items.length === q.amt && !w.exhausted;
@@ -100,7 +109,7 @@ export class Pager {
       if (!d || (d.order.length < pos + q.amt && !(d.exhausted && d.order.length === d.candidates))) {
         const window = DIVERSITY_WINDOW;
         const w = walk.walk(0, pos + q.amt + window);
-        if (!w) return new NeedRanking(walk.need);
+        if (!w) return walk.stopped ? PAST_STOP : new NeedRanking(walk.need);
         d = { order: diversify(w.items, shape.rules, shape.valueOf!, pos + q.amt, window), candidates: w.items.length, exhausted: w.exhausted };
         if (orderKey !== undefined) this.diversified.set(orderKey, d);
       }

@@ -1,7 +1,10 @@
-// Items for a profile: GET recommendation/users/<user_id>/items/ (the user's current ratings folded
-// into fresh factors, so new feedback counts at once), POST recommendation/sessions/items/ (a
-// session's ratings or interactions, folded in like a user's) and their context-items forms.
-// A user's request answers in the same tick when the profile is held and the plan and shape are at hand.
+// Items for a profile: GET recommendation/users/<user_id>/items/, POST recommendation/sessions/items/
+// (a session's ratings or interactions, folded in like a user's) and their context-items forms.
+// A user whose feedback did not change since the model's data is ranked by their trained factors,
+// from their precomputed list while it lasts, without reading their ratings; past the list (and for
+// other users) their ratings are read once per change and, when changed, folded into fresh factors,
+// so new feedback counts at once. A user's request answers in the same tick when the plan and shape
+// are at hand and it needs no ratings it does not hold.
 import type { Claims } from '../../contract/claims.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Profile } from '../feedback/profile-cache.js';
@@ -13,6 +16,8 @@ import type { Subject } from './planner.js';
 import type { RecoParts } from './reco-parts.js';
 import { want, withAll, type Ranked, type RecoAnswer, type RecoQuery, type SessionInput, type Want } from './request.js';
 import { servedModel } from './served-model.js';
+import type { TrainedRanked } from './user-profiles.js';
+import type { ChangesSince } from '../feedback/feedback-changes.js';
 import type { Shape } from './shaping.js';
 
 export function userToItems(p: RecoParts, auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]): Maybe<RecoAnswer> {
@@ -31,7 +36,9 @@ export function sessionToItems(p: RecoParts, auth: Claims, db: string, s: Sessio
 class ProfileRequest {
   user: Parsed | undefined; // a user's request
   session: SessionInput | undefined; // a session's
-  refresh = false; // the held profile is stale: read it again in the background once the request is known to answer
+  row!: number; // a user's
+  changes!: ChangesSince; // a user's: whose feedback changed since the model's data
+  trained = false; // a user ranked by their trained factors (their feedback unchanged since the model's data)
   model!: LoadedModel;
   profile!: Profile;
   who!: Subject;
@@ -51,10 +58,22 @@ class ProfileRequest {
 
 function withUserModel(model: LoadedModel, r: ProfileRequest): Maybe<RecoAnswer> {
   r.model = model;
-  // With context items the profile is read afresh.
-  const held = r.context === undefined ? r.p.users.held(r.db, model, r.user!) : undefined;
-  r.refresh = held?.stale === true; // a stale profile still answers; one refresh serves the next request
-  return then(held ? held.profile : r.p.users.read(r.db, model, r.user!), withUserProfile, r);
+  return then(r.p.users.changes(r.db, model), withChanges, r);
+}
+
+function withChanges(changes: ChangesSince, r: ProfileRequest): Maybe<RecoAnswer> {
+  r.changes = changes;
+  return then(r.p.users.row(r.db, r.model, r.user!), withUserRow, r);
+}
+
+function withUserRow(row: number, r: ProfileRequest): Maybe<RecoAnswer> {
+  r.row = row;
+  r.trained = r.context === undefined && r.p.users.unchanged(r.changes, r.model, r.user!, row);
+  if (r.trained) {
+    r.who = { user: r.user!.key };
+    return then(r.p.planner.plan(r.db, r.recoType, r.q, r.who), withPlan, r);
+  }
+  return then(r.p.users.profile(r.db, r.model, r.user!, row, r.changes), withUserProfile, r);
 }
 
 function withUserProfile(profile: Profile, r: ProfileRequest): Maybe<RecoAnswer> {
@@ -81,8 +100,31 @@ function withPlan(plan: Plan, r: ProfileRequest): Maybe<RecoAnswer> {
 
 function withShape(shape: Shape, r: ProfileRequest): Maybe<RecoAnswer> {
   r.shape = shape;
-  if (r.refresh) void r.p.users.read(r.db, r.model, r.user!).catch(() => undefined);
+  if (r.trained) return trainedPage(r);
   return then(r.p.users.contextRows(r.auth, r.db, r.model, r.context), withContext, r);
+}
+
+// A user ranked by their trained factors: from their list when rated items are left out (it holds
+// none), reading their ratings only if the page must go past it.
+function trainedPage(r: ProfileRequest): Maybe<RecoAnswer> {
+  const ranked = r.p.users.trainedRanking(r.model, r.row, r.w.excludeRated);
+  r.ranked = ranked;
+  if (ranked.listed === undefined) return then(r.p.users.profile(r.db, r.model, r.user!, r.row, r.changes), withTrainedProfile, r);
+  return then(interacted(r.p.planner, r.db, r.model, r.w, r.who, undefined), withListExclusions, r);
+}
+
+function withListExclusions(exclude: Set<number> | undefined, r: ProfileRequest): Maybe<RecoAnswer> {
+  return page(r, exclude, (r.ranked as TrainedRanked).listed, () => then(r.p.users.profile(r.db, r.model, r.user!, r.row, r.changes), withTrainedProfile, r));
+}
+
+function withTrainedProfile(profile: Profile, r: ProfileRequest): Maybe<RecoAnswer> {
+  r.profile = profile;
+  return then(interacted(r.p.planner, r.db, r.model, r.w, r.who, excluded(r.w, profile, [])), withExclusions, r);
+}
+
+function page(r: ProfileRequest, exclude: Set<number> | undefined, stopAt: number | undefined, beyond: (() => Maybe<RecoAnswer>) | undefined): Maybe<RecoAnswer> {
+  const { auth, model, w, shape, ranked } = r;
+  return r.p.pager.page({ auth, model, key: ranked.key, spec: ranked.spec, q: w, shape, exclude, warnings: withAll(w.warnings, ranked.warnings), stopAt, beyond });
 }
 
 function withContext(rows: number[], r: ProfileRequest): Maybe<RecoAnswer> {
@@ -91,6 +133,5 @@ function withContext(rows: number[], r: ProfileRequest): Maybe<RecoAnswer> {
 }
 
 function withExclusions(exclude: Set<number> | undefined, r: ProfileRequest): Maybe<RecoAnswer> {
-  const { auth, model, w, shape, ranked } = r;
-  return r.p.pager.page({ auth, model, key: ranked.key, spec: ranked.spec, q: w, shape, exclude, warnings: withAll(w.warnings, ranked.warnings) });
+  return page(r, exclude, undefined, undefined);
 }

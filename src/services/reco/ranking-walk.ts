@@ -24,6 +24,8 @@ export interface WalkedStretch {
 export class RankingWalk {
   // Set when the walk stopped for a ranking deeper than may be made here: its depth.
   need = 0;
+  // Set when the walk stopped at `stopAt`.
+  stopped = false;
   private r: Ranking | undefined;
 
   constructor(
@@ -35,12 +37,13 @@ export class RankingWalk {
     private readonly exclude: Set<number> | undefined,
     private readonly keep: ((item: number) => boolean) | undefined,
     private readonly memo: PassMemo | undefined, // kept with the exclusion set, when there are no filters
+    private readonly stopAt = Infinity, // positions from here on need what the page was not given (pager.ts PageJob.stopAt)
   ) {
     this.r = cacheKey === undefined ? undefined : cache.get(cacheKey);
   }
 
   // The passing items from ranking position `from` on, `want` of them at most; undefined when the
-  // walk needs a deeper ranking than may be made here (`need`).
+  // walk needs a deeper ranking than may be made here (`need`) or reached `stopAt` (`stopped`).
   walk(from: number, want: number): WalkedStretch | undefined {
     const out: number[] = [];
     let at = from;
@@ -59,17 +62,17 @@ export class RankingWalk {
         if (this.passes(this.r!.items[memo.scanned]!)) memo.positions.push(memo.scanned);
         memo.scanned++;
       }
-      if (this.need) return undefined;
+      if (this.need || this.stopped) return undefined;
       if (out.length < want) at = Math.max(at, memo.scanned, from);
     } else {
       while (out.length < want && this.reach(at, want)) {
         const i = this.r!.items[at++]!;
         if (this.passes(i)) out.push(i);
       }
-      if (this.need) return undefined;
+      if (this.need || this.stopped) return undefined;
     }
     this.reach(at, want);
-    if (this.need) return undefined;
+    if (this.need || this.stopped) return undefined;
     const r = this.r!;
     return { items: out, next: at, exhausted: r.complete && at >= r.items.length };
   }
@@ -81,6 +84,10 @@ export class RankingWalk {
   // Is ranking position `at` held (deepening the ranking when it can go further)? false as well when
   // the deeper ranking may not be made here.
   private reach(at: number, want: number): boolean {
+    if (at >= this.stopAt) {
+      this.stopped = true;
+      return false;
+    }
     let r = this.r;
     while (!r || (at >= r.items.length && !r.complete)) {
       const depth = Math.max(FIRST_DEPTH, (r?.items.length ?? 0) * 4, at + 2 * want);

@@ -25,6 +25,7 @@ import type { RecoQuery, SessionInput } from './request.js';
 import { SessionInputs } from './session-input.js';
 import { Shaper } from './shaping.js';
 import { UserProfiles } from './user-profiles.js';
+import type { FeedbackChanges } from '../feedback/feedback-changes.js';
 import { ValueRankings } from './value-rankings.js';
 
 export class RecommendService {
@@ -37,6 +38,7 @@ export class RecommendService {
     ratings: RatingsStore,
     rules: InteractionRuleService,
     profiles: ProfileCache,
+    changes: FeedbackChanges,
     scoring: ScoringPool,
     planner: RecoPlanner,
     tables: TableService,
@@ -52,7 +54,7 @@ export class RecommendService {
       planner,
       shaper,
       pager: new Pager(rankings),
-      users: new UserProfiles(entities, ratings, profiles),
+      users: new UserProfiles(entities, ratings, profiles, changes),
       sessions: new SessionInputs(catalogues, rules),
       values: new ValueRankings(catalogues, shaper, rankings),
       tables,

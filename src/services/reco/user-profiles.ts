@@ -1,19 +1,24 @@
-// Users' ratings as a ranking: a user's ratings read (and held by the profile cache), folded into
-// fresh factors, steered towards context items; context items read as model rows.
+// Users' ratings as a ranking: a user's ratings read (and held by the profile cache until their
+// feedback changes), folded into fresh factors, steered towards context items; context items read
+// as model rows. A user whose feedback has not changed since the model's data is ranked by their
+// trained factors, from their precomputed list while it lasts.
 import { LRUCache } from 'lru-cache';
 import { notFound, wrongData } from '../../errors/api-error.js';
-import { foldIn, steerTowards } from '../../engine/scoring/rankings.js';
+import { foldIn, steerTowards, trainedFactors, userListLength } from '../../engine/scoring/rankings.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Claims } from '../../contract/claims.js';
 import type { EntitiesStore } from '../../store/entities-store.js';
 import type { RatingsStore } from '../../store/ratings-store.js';
 import type { Profile, ProfileCache } from '../feedback/profile-cache.js';
-import type { IdValue } from '../ids/id-types.js';
 import { parseId, type Parsed } from '../ids/request-ids.js';
-import type { Maybe } from './maybe.js';
+import { then, type Maybe } from './maybe.js';
+import type { ChangesSince, FeedbackChanges } from '../feedback/feedback-changes.js';
 import { NO_RATINGS, POPULAR, type Ranked } from './request.js';
 
 const CACHED_VECTORS = 20_000;
+
+// listed: the ranking starts with the user's list of this many items, which holds no rated item.
+export type TrainedRanked = Ranked & { listed: number | undefined };
 
 export class UserProfiles {
   private readonly vectors = new LRUCache<string, Float32Array>({ max: CACHED_VECTORS });
@@ -22,20 +27,40 @@ export class UserProfiles {
     private readonly entities: EntitiesStore,
     private readonly ratings: RatingsStore,
     private readonly profiles: ProfileCache,
+    private readonly feedback: FeedbackChanges,
   ) {}
 
-  // The held profile, and whether it is due for a refresh (`read` it in the background then).
-  held(db: string, model: LoadedModel, user: Parsed): { profile: Profile; stale: boolean } | undefined {
-    return this.profiles.get(db, user.key, model.id);
+  // The user's dense row: from the model for the users it covers, else read; USER_NOT_FOUND for none.
+  row(db: string, model: LoadedModel, user: Parsed): Maybe<number> {
+    return then(model.userIndex.get(user.key) ?? this.entities.indexOf(db, 'user', user.key), known, user);
   }
 
-  // The user's current ratings, read once however many requests ask at the same time.
-  read(db: string, model: LoadedModel, user: Parsed): Promise<Profile> {
-    return this.profiles.load(db, user.key, model.id, () => this.readProfile(db, model, user.key, user.value));
+  // Whose feedback changed since the model's data (read once per model).
+  changes(db: string, model: LoadedModel): Maybe<ChangesSince> {
+    return this.feedback.since(db, model);
   }
 
-  private async readProfile(db: string, model: LoadedModel, key: string, value: IdValue): Promise<Profile> {
-    if ((await this.entities.indexOf(db, 'user', key)) === undefined) throw notFound('USER_NOT_FOUND', 'user', value);
+  // The model's trained factors still stand for the user: they had them, and their feedback did not
+  // change since the model's data (as far as this process knows yet).
+  unchanged(changes: ChangesSince, model: LoadedModel, user: Parsed, row: number): boolean {
+    return row < model.views.dims.users && !changes.changed(row, user.key);
+  }
+
+  // The user's current ratings, held until their feedback changes, read once however many requests
+  // ask at the same time.
+  profile(db: string, model: LoadedModel, user: Parsed, row: number, changes: ChangesSince): Maybe<Profile> {
+    const version = changes.version(row);
+    const held = version === undefined ? undefined : this.profiles.get(db, user.key, model.id, version);
+    return held ?? this.profiles.load(db, user.key, model.id, version, () => this.readProfile(db, model, user.key));
+  }
+
+  // The profile of a user named by id (groups, property rankings).
+  async read(db: string, model: LoadedModel, user: Parsed): Promise<Profile> {
+    const changes = await this.feedback.since(db, model);
+    return this.profile(db, model, user, await this.row(db, model, user), changes);
+  }
+
+  private async readProfile(db: string, model: LoadedModel, key: string): Promise<Profile> {
     const rated = (await this.ratings.ofUser(db, key)) ?? [];
     const items: number[] = [], values: number[] = [];
     let signature = 0;
@@ -58,6 +83,18 @@ export class UserProfiles {
     steerTowards(model, vector, context);
     const key = p.key === undefined || context.length > 0 ? undefined : p.key;
     return { key, spec: { kind: 'vector', vector }, warnings: [], context };
+  }
+
+  // A user ranked by their trained factors (row < the model's users): their list first when it was
+  // computed and rated items are left out (`listed`: its length, where their ratings start to
+  // matter); popular items for a user who had no ratings.
+  trainedRanking(model: LoadedModel, row: number, excludeRated: boolean): TrainedRanked {
+    const v = model.views;
+    const vector = trainedFactors(v, row);
+    if (!vector) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context: [], listed: undefined };
+    const listed = excludeRated ? userListLength(v, row) : 0;
+    if (listed > 0) return { key: `l${row}`, spec: { kind: 'listed', user: row, vector }, warnings: [], context: [], listed };
+    return { key: `t${row}`, spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
   }
 
   // A profile's factors, folded in once per profile (a cached profile keeps its vector).
@@ -94,4 +131,9 @@ export class UserProfiles {
     }
     return out;
   }
+}
+
+function known(row: number | undefined, user: Parsed): number {
+  if (row === undefined) throw notFound('USER_NOT_FOUND', 'user', user.value);
+  return row;
 }

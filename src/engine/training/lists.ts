@@ -1,0 +1,40 @@
+// The lists a model carries so that requests need not rank (engine/model/layout.ts): every item's
+// most similar items, and the best unrated items of as many users as the time allows, the most
+// recently active first (a user without a list gets one on their first request).
+import type { Csr } from '../../../native-free-kernels/csr.js';
+import { modelViews } from '../model/layout.js';
+import type { TrainingPool } from './pool.js';
+import { evenRanges } from './ranges.js';
+
+// Users per task: large enough that a task's set-up is noise, small enough that the time budget is
+// overrun by little more than one task per thread.
+const USERS_PER_TASK = 512;
+
+export interface Listed {
+  users: number; // users given a list
+  seconds: number;
+}
+
+export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string) => void): Promise<Listed> {
+  const started = performance.now();
+  const dims = modelViews(model).dims;
+  if (dims.itemList > 0) {
+    progress('item lists');
+    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.itemLists({ model, rowStart, rowEnd })));
+  }
+  let next = 0;
+  if (dims.userList > 0) {
+    const users = recent.byteLength / 4;
+    const deadline = performance.now() + seconds * 1000;
+    const thread = async () => {
+      while (next < users && performance.now() < deadline) {
+        const from = next;
+        next = Math.min(users, next + USERS_PER_TASK);
+        progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`);
+        await pool.userLists({ model, byUser, users: recent, from, to: next });
+      }
+    };
+    await Promise.all(Array.from({ length: pool.threads }, thread));
+  }
+  return { users: next, seconds: (performance.now() - started) / 1000 };
+}

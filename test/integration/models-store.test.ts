@@ -1,0 +1,71 @@
+// Model buffers larger than one part are stored in several Redis strings and read back whole; a
+// publish without the trainer lock leaves no part behind; trimming old models removes every part.
+import { rmSync } from 'node:fs';
+import t from 'tap';
+import { keys } from '../../src/store/keys.js';
+import { ModelsStore, type ModelMeta } from '../../src/store/models-store.js';
+import { connectRedis } from '../../src/store/redis.js';
+import { startRedis } from '../helpers/stack.js';
+
+const { server, dir } = await startRedis();
+const redis = connectRedis(server.url, { commandTimeoutMs: 10_000, name: 'models-store-test' });
+t.teardown(async () => {
+  redis.disconnect();
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+const store = new ModelsStore(redis);
+const db = 'db1';
+const PART = 1000;
+let published = 0; // publication order: models are ordered by timestamp
+
+function model(id: string, bytes: number, seed: number): { meta: ModelMeta; buffer: Uint8Array } {
+  const buffer = Uint8Array.from({ length: bytes }, (_, k) => (k * 31 + seed) & 0xff);
+  const meta: ModelMeta = { model_id: id, timestamp: ++published, algorithm: 'als', n_users: 1, n_items: 1, n_ratings: 1, factors: 1, item_list: 0, user_list: 0, bytes, metrics: {}, params: {} };
+  return { meta, buffer };
+}
+
+const readBack = async (id: string) => {
+  const meta = await store.meta(db, id);
+  const buffer = meta && (await store.buffer(db, meta));
+  return buffer && new Uint8Array(buffer);
+};
+
+t.test('a buffer of several parts reads back byte for byte, into shared memory', async (t) => {
+  await redis.set(keys.trainerLock(db), 'me');
+  for (const [id, bytes] of [['one', 999], ['exact', 2000], ['three', 2001]] as const) {
+    const m = model(id, bytes, bytes);
+    t.ok(await store.publish(db, 'me', m.meta, m.buffer, PART), `${id}: published`);
+    const parts = Math.ceil(bytes / PART);
+    t.equal((await store.meta(db, id))?.parts, parts > 1 ? parts : undefined, `${id}: ${parts} part(s) recorded`);
+    const back = await readBack(id);
+    t.ok(back?.buffer instanceof SharedArrayBuffer, `${id}: shared memory`);
+    t.ok(back && Buffer.from(back).equals(Buffer.from(m.buffer)), `${id}: same bytes`);
+    t.equal(await store.current(db), id, `${id}: current`);
+  }
+});
+
+t.test('without the lock nothing is published and no part is left', async (t) => {
+  const m = model('stolen', 2500, 7);
+  t.notOk(await store.publish(db, 'someone else', m.meta, m.buffer, PART));
+  t.equal(await redis.exists(keys.modelBlob(db, 'stolen'), keys.modelPart(db, 'stolen', 1), keys.modelPart(db, 'stolen', 2)), 0, 'no part stored');
+  t.equal(await store.meta(db, 'stolen'), undefined);
+});
+
+t.test('a part gone missing reads as no model rather than a short one', async (t) => {
+  const m = model('torn', 2500, 9);
+  t.ok(await store.publish(db, 'me', m.meta, m.buffer, PART));
+  await redis.del(keys.modelPart(db, 'torn', 1));
+  t.equal(await readBack('torn'), undefined);
+});
+
+t.test('trimming drops every part of the models beyond the last two', async (t) => {
+  // Published so far: one, exact, three, torn; two more push all but the last two out.
+  for (const id of ['five', 'six']) {
+    const m = model(id, 2100, 11);
+    t.ok(await store.publish(db, 'me', m.meta, m.buffer, PART));
+  }
+  const left = await redis.keys(`{db:${db}}:models:blob:*`);
+  t.same(left.sort(), [keys.modelBlob(db, 'five'), keys.modelBlob(db, 'six'), keys.modelPart(db, 'five', 1), keys.modelPart(db, 'five', 2), keys.modelPart(db, 'six', 1), keys.modelPart(db, 'six', 2)].sort());
+  t.ok(Buffer.from((await readBack('five'))!).equals(Buffer.from(model('five', 2100, 11).buffer)), 'the kept ones still read');
+});
