@@ -1,6 +1,6 @@
 // Speed of the precomputed-list kernels (native-free-kernels/lists.ts), single thread, against what
 // runs today: per user, dotAt over every item then topKTo (serving's ranking for one user), and
-// per item, itemNeighboursTo. Random factors: 100,000 items × 32 for users (2,048 users, ~50 rated
+// per item, cosineScoresTo over every item then topKTo (serving's similar-items ranking). Random factors: 100,000 items × 32 for users (2,048 users, ~50 rated
 // items each; 1,024 of them timed, drawn at random), 20,000 items × 32 for item lists; lists of 128.
 // Every run is timed twice, the rounds interleaved, and the faster round reported (the machine is
 // shared, so compare within one run).
@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { dotAt } from '../../native-free-kernels/dot.js';
 import { itemListsTo, listsScratchLength, userListsTo } from '../../native-free-kernels/lists.js';
-import { itemNeighboursTo } from '../../native-free-kernels/neighbours.js';
+import { cosineScoresTo } from '../../native-free-kernels/scores.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import * as ref from '../../native-free-kernels/reference/lists.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
@@ -65,7 +65,15 @@ interface Run {
 const userMacs = (users: number) => users * ITEMS * F;
 const itemMacs = (rows: number) => rows * LIST_ITEMS * F;
 const twinUsers = timedUsers.subarray(0, TWIN_QUERIES);
-const itemDst = new Uint32Array(LIST_ITEMS * N), nbIdx = new Uint32Array(LIST_ITEMS * N), nbScore = new Float32Array(LIST_ITEMS * N);
+const itemDst = new Uint32Array(LIST_ITEMS * N), itemBaselineDst = new Uint32Array(LIST_ITEMS * N);
+const itemScores = new Float32Array(LIST_ITEMS);
+function itemBaseline(rows: number): void {
+  for (let i = 0; i < rows; i++) {
+    cosineScoresTo(itemScores, listItems, listNorms, LIST_ITEMS, F, i);
+    const out = itemBaselineDst.subarray(i * N, i * N + N);
+    out.fill(0xffffffff, topKTo(out, baselineBest, itemScores, LIST_ITEMS, N));
+  }
+}
 const itemScratch = new Float32Array(listsScratchLength(LIST_ITEMS, F, N));
 const runs: Run[] = [
   { name: 'users: per-user baseline (dotAt + topKTo)', queries: TIMED_USERS, macs: userMacs(TIMED_USERS), call: () => baseline(timedUsers) },
@@ -85,10 +93,10 @@ const runs: Run[] = [
     call: () => ref.userListsTo(userDst, N, twinUsers, userFactors, USERS, itemFactors, itemNorms, ITEMS, F, indptr, indices, new Float32Array(0)),
   },
   {
-    name: `items: itemNeighboursTo (rows [0, ${ITEM_ROWS}) of ${LIST_ITEMS})`,
+    name: `items: per-item baseline (cosineScoresTo + topKTo, rows [0, ${ITEM_ROWS}) of ${LIST_ITEMS})`,
     queries: ITEM_ROWS,
     macs: itemMacs(ITEM_ROWS),
-    call: () => itemNeighboursTo(nbIdx, nbScore, listItems, LIST_ITEMS, F, N, new Float32Array(2 * LIST_ITEMS), 0, ITEM_ROWS),
+    call: () => itemBaseline(ITEM_ROWS),
   },
   {
     name: `items: itemListsTo, block 4 (rows [0, ${ITEM_ROWS}) of ${LIST_ITEMS})`,
@@ -109,7 +117,7 @@ const few = timedUsers.subarray(0, 8);
 baseline(few);
 for (const block of BLOCKS) userListsTo(userDst, N, few, userFactors, USERS, itemFactors, itemNorms, ITEMS, F, indptr, indices, new Float32Array(listsScratchLength(ITEMS, F, N, block)), block);
 itemListsTo(itemDst, N, listItems, listNorms, LIST_ITEMS, F, 0, 8, itemScratch);
-itemNeighboursTo(nbIdx, nbScore, listItems, LIST_ITEMS, F, N, new Float32Array(2 * LIST_ITEMS), 0, 8);
+itemBaseline(8);
 
 const times = runs.map(() => [] as number[]);
 for (let round = 0; round < ROUNDS; round++) {
@@ -132,13 +140,13 @@ const perQuery = (k: number) => Math.min(...times[k]!) / runs[k]!.queries;
 const lines = [
   `Single thread; Node ${process.version}; ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores (shared). f = ${F}, n = ${N}.`,
   `Users: ${ITEMS.toLocaleString('en-US')} items, ${USERS.toLocaleString('en-US')} users with ${RATED} rated items each, ${TIMED_USERS.toLocaleString('en-US')} of them listed. Items: ${LIST_ITEMS.toLocaleString('en-US')} items, lists of rows [0, ${ITEM_ROWS}).`,
-  `Best of ${ROUNDS} interleaved rounds; multiply-adds count every query against every candidate. Speed-up: against the per-user baseline (users) or itemNeighboursTo (items).`,
+  `Best of ${ROUNDS} interleaved rounds; multiply-adds count every query against every candidate. Speed-up: against the per-user baseline (users) or the per-item baseline (items).`,
   '',
   '| run | queries | ms per query | GMAC/s | speed-up | rounds (s) |',
   '|---|---:|---:|---:|---:|---|',
 ];
 runs.forEach((run, k) => {
-  const against = run.name.startsWith('users') ? 0 : runs.findIndex((r) => r.name.startsWith('items: itemNeighboursTo'));
+  const against = run.name.startsWith('users') ? 0 : runs.findIndex((r) => r.name.startsWith('items: per-item baseline'));
   const gmacs = run.macs / Math.min(...times[k]!) / 1e6;
   const rounds = times[k]!.map((t) => (t / 1000).toFixed(2)).join(', ');
   lines.push(`| ${run.name} | ${run.queries.toLocaleString('en-US')} | ${perQuery(k).toFixed(3)} | ${gmacs.toFixed(2)} | ${(perQuery(against) / perQuery(k)).toFixed(2)}× | ${rounds} |`);

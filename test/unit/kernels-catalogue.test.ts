@@ -1,4 +1,4 @@
-// Catalogue kernels (CSR, popularity, top-k, neighbours): fast versions agree with their reference twins.
+// Catalogue kernels (CSR, popularity, top-k): fast versions agree with their reference twins.
 import t from 'tap';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import * as fastCsr from '../../native-free-kernels/csr.js';
@@ -7,8 +7,6 @@ import * as fastPop from '../../native-free-kernels/popularity.js';
 import * as refPop from '../../native-free-kernels/reference/popularity.js';
 import * as fastTop from '../../native-free-kernels/top-k.js';
 import * as refTop from '../../native-free-kernels/reference/top-k.js';
-import * as fastNb from '../../native-free-kernels/neighbours.js';
-import * as refNb from '../../native-free-kernels/reference/neighbours.js';
 
 const randInt = (rand: () => number, n: number) => Math.floor(rand() * n);
 const arr = (a: ArrayLike<number>) => Array.from(a);
@@ -146,56 +144,5 @@ t.test('topKTo: bad input throws', async (t) => {
     t.throws(() => k.topKTo(new Uint32Array(1), new Float32Array(2), new Float32Array(3), 3, 2));
     t.throws(() => k.topKTo(new Uint32Array(2), new Float32Array(1), new Float32Array(3), 3, 2));
     t.throws(() => k.topKTo(new Uint32Array(2), new Float32Array(2), new Float32Array(3), 3, 2, new Uint8Array(2)));
-  }
-});
-
-t.test('itemNeighboursTo: hand-checked', async (t) => {
-  // 0 and 1 point the same way, 2 is orthogonal to 0, 3 is zero.
-  const factors = Float32Array.of(1, 0, 2, 0, 0, 1, 0, 0);
-  const idx = new Uint32Array(4 * 3);
-  const sc = new Float32Array(4 * 3);
-  fastNb.itemNeighboursTo(idx, sc, factors, 4, 2, 3, new Float32Array(8));
-  t.same(arr(idx), [1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2]);
-  t.same(arr(sc), [1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
-  const idx2 = new Uint32Array(2 * 3);
-  const sc2 = new Float32Array(2 * 3);
-  fastNb.itemNeighboursTo(idx2, sc2, Float32Array.of(1, 1, -1, -1), 2, 2, 3, new Float32Array(4));
-  t.same(arr(idx2), [1, 0xffffffff, 0xffffffff, 0, 0xffffffff, 0xffffffff], 'unused slots marked');
-  t.ok(close(sc2[0]!, -1) && Number.isNaN(sc2[1]!) && Number.isNaN(sc2[2]!));
-});
-
-t.test('itemNeighboursTo: fast agrees with reference', async (t) => {
-  const rand = mulberry32(4);
-  for (let trial = 0; trial < 200; trial++) {
-    const n = randInt(rand, 15);
-    const f = randInt(rand, 5);
-    const k = randInt(rand, 6);
-    const factors = new Float32Array(n * f);
-    const coarse = trial % 2 === 0; // small integers give exact ties and duplicate rows
-    for (let i = 0; i < n; i++) {
-      if (rand() < 0.15) continue; // zero vector
-      for (let d = 0; d < f; d++) factors[i * f + d] = coarse ? randInt(rand, 3) - 1 : rand() * 2 - 1;
-    }
-    const ai = new Uint32Array(n * k);
-    const as = new Float32Array(n * k);
-    const bi = new Uint32Array(n * k);
-    const bs = new Float32Array(n * k);
-    fastNb.itemNeighboursTo(ai, as, factors, n, f, k, new Float32Array(2 * n));
-    refNb.itemNeighboursTo(bi, bs, factors, n, f, k, new Float32Array(2 * n));
-    // Norms rounded differently may reorder near-equal scores; those must then agree in score.
-    let ok = true;
-    for (let p = 0; p < n * k; p++) {
-      if (!close(as[p]!, bs[p]!)) ok = false;
-      if (ai[p] !== bi[p] && !(ai[p] !== 0xffffffff && bi[p] !== 0xffffffff && close(as[p]!, bs[p]!))) ok = false;
-    }
-    t.ok(ok, `trial ${trial} n=${n} f=${f} k=${k}`);
-  }
-});
-
-t.test('itemNeighboursTo: bad input throws', async (t) => {
-  for (const k of [fastNb, refNb]) {
-    t.throws(() => k.itemNeighboursTo(new Uint32Array(4), new Float32Array(4), new Float32Array(5), 2, 2, 2, new Float32Array(4)));
-    t.throws(() => k.itemNeighboursTo(new Uint32Array(3), new Float32Array(4), new Float32Array(4), 2, 2, 2, new Float32Array(4)));
-    t.throws(() => k.itemNeighboursTo(new Uint32Array(4), new Float32Array(4), new Float32Array(4), 2, 2, 2, new Float32Array(3)));
   }
 });

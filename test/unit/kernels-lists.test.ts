@@ -1,13 +1,12 @@
 // List kernels (native-free-kernels/lists.ts) against their reference twin on random inputs: the
 // same lists, up to swaps of items the twin scores equal within rounding (exactly the same lists on
-// small-integer factors, whose scores are exact and tie often); the item lists also equal
-// itemNeighboursTo's and topKTo's over cosineScoresTo; rows outside a range or subset untouched;
+// small-integer factors, whose scores are exact and tie often); the item lists also equal topKTo's
+// over cosineScoresTo (what serving ranks); rows outside a range or subset untouched;
 // every block size the same result; bad input throws unwritten.
 import t from 'tap';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import * as fast from '../../native-free-kernels/lists.js';
 import * as ref from '../../native-free-kernels/reference/lists.js';
-import { itemNeighboursTo } from '../../native-free-kernels/neighbours.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
 import { cosineScoresTo } from '../../native-free-kernels/scores.js';
 import { topKTo } from '../../native-free-kernels/top-k.js';
@@ -101,7 +100,7 @@ t.test('hand-computed examples', async (t) => {
   }
 });
 
-t.test('itemListsTo agrees with the twin, itemNeighboursTo and topKTo over cosineScoresTo', async (t) => {
+t.test('itemListsTo agrees with the twin and topKTo over cosineScoresTo', async (t) => {
   const rand = mulberry32(11);
   for (let trial = 0; trial < 160; trial++) {
     const count = randInt(rand, trial < 150 ? 40 : 400), f = randInt(rand, trial < 150 ? 14 : 60);
@@ -123,17 +122,6 @@ t.test('itemListsTo agrees with the twin, itemNeighboursTo and topKTo over cosin
       topKTo(viaScores.subarray(i * n, i * n + n), best, scores, count, n);
     }
     t.equal(disagreement(a, viaScores, n, range(0, count), score), undefined, `${label}: topKTo over cosineScoresTo`);
-  }
-  // itemNeighboursTo lists rows of norm 0 (score 0), so it is compared on rows that all have factors.
-  for (let trial = 0; trial < 60; trial++) {
-    const count = 1 + randInt(rand, 50), f = 1 + randInt(rand, 12), n = 1 + randInt(rand, count + 3);
-    const coarse = trial % 2 === 0;
-    const factors = randomFactors(rand, count, f, coarse, 0), ns = norms(factors, count, f);
-    if (ns.includes(0)) continue;
-    const a = new Uint32Array(count * n), nb = new Uint32Array(count * n), nbScores = new Float32Array(count * n);
-    fast.itemListsTo(a, n, factors, ns, count, f, 0, count, new Float32Array(fast.listsScratchLength(count, f, n)));
-    itemNeighboursTo(nb, nbScores, factors, count, f, n, new Float32Array(2 * count));
-    t.same(arr(a), arr(nb), `trial ${trial} count=${count} f=${f} n=${n}${coarse ? ' coarse' : ''}: itemNeighboursTo's lists`);
   }
 });
 

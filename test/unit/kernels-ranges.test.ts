@@ -1,10 +1,9 @@
-// Row ranges of alsHalfStepTo and itemNeighboursTo: disjoint ranges add up to one full call,
+// Row ranges of alsHalfStepTo: disjoint ranges add up to one full call,
 // rows outside a range are untouched, bad ranges throw.
 import t from 'tap';
 import { alsHalfStepTo } from '../../native-free-kernels/als.js';
 import { csrFromTriples, type Csr } from '../../native-free-kernels/csr.js';
 import { gramTo } from '../../native-free-kernels/linalg.js';
-import { itemNeighboursTo } from '../../native-free-kernels/neighbours.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 
 const sameBytes = (a: ArrayBufferView, b: ArrayBufferView) =>
@@ -106,57 +105,4 @@ t.test('alsHalfStepTo: bad ranges throw before writing', async (t) => {
   t.ok(sameBytes(dst, keep), 'dst unchanged');
   t.doesNotThrow(() => alsHalfStepTo(dst, m, other, gram, f, 0.1, 1, 3, new Float64Array(4 * f), rows, rows), 'empty range at the end');
   t.ok(sameBytes(dst, keep), 'an empty range writes nothing');
-});
-
-t.test('itemNeighboursTo: ranges', async (t) => {
-  let cases = 0;
-  for (let seed = 1; seed <= 60; seed++) {
-    const rand = mulberry32(1000 + seed);
-    const n = Math.floor(rand() * 30), f = 1 + Math.floor(rand() * 6), k = Math.floor(rand() * 6);
-    const factors = randomFactors(rand, n, f, 2);
-    const SENTINEL = 0xabcdef;
-    const fresh = () => ({ idx: new Uint32Array(n * k).fill(SENTINEL), score: new Float32Array(n * k).fill(-7) });
-
-    const full = fresh();
-    itemNeighboursTo(full.idx, full.score, factors, n, f, k, new Float32Array(2 * n));
-    const explicit = fresh();
-    itemNeighboursTo(explicit.idx, explicit.score, factors, n, f, k, new Float32Array(2 * n), 0, n);
-    t.ok(sameBytes(full.idx, explicit.idx) && sameBytes(full.score, explicit.score), `seed ${seed}: [0, n) is the default`);
-    t.ok(k === 0 || !full.idx.includes(SENTINEL), `seed ${seed}: the full call writes every list`);
-
-    const cuts = splits(rand, n);
-    const parts = fresh();
-    const scratch = new Float32Array(2 * n + 3); // longer than needed, reused
-    const order = [...cuts.keys()].slice(1).sort(() => rand() - 0.5);
-    for (const j of order) {
-      const [a, b] = [cuts[j - 1]!, cuts[j]!];
-      const before = { idx: parts.idx.slice(), score: parts.score.slice() };
-      itemNeighboursTo(parts.idx, parts.score, factors, n, f, k, scratch, a, b);
-      const untouched =
-        sameBytes(before.idx.subarray(0, a * k), parts.idx.subarray(0, a * k)) &&
-        sameBytes(before.idx.subarray(b * k), parts.idx.subarray(b * k)) &&
-        sameBytes(before.score.subarray(0, a * k), parts.score.subarray(0, a * k)) &&
-        sameBytes(before.score.subarray(b * k), parts.score.subarray(b * k));
-      t.ok(untouched, `seed ${seed}: lists outside [${a}, ${b}) untouched`);
-    }
-    t.ok(sameBytes(parts.idx, full.idx) && sameBytes(parts.score, full.score), `seed ${seed}: ranges ${cuts.join(',')} give the full result`);
-    cases++;
-  }
-  t.equal(cases, 60);
-});
-
-t.test('itemNeighboursTo: bad ranges throw before writing', async (t) => {
-  const rand = mulberry32(5);
-  const n = 8, f = 3, k = 2;
-  const factors = randomFactors(rand, n, f);
-  const idx = new Uint32Array(n * k).fill(42), score = new Float32Array(n * k).fill(42);
-  const bad: [number, number, string][] = [...BAD, [0, n + 1, 'end = n + 1'], [n + 1, n + 1, 'start > n']];
-  for (const [a, b, why] of bad) {
-    t.throws(() => itemNeighboursTo(idx, score, factors, n, f, k, new Float32Array(2 * n), a, b), `${why}: [${a}, ${b})`);
-  }
-  t.ok(idx.every((x) => x === 42) && score.every((x) => x === 42), 'outputs unchanged');
-  itemNeighboursTo(idx, score, factors, n, f, k, new Float32Array(2 * n), 3, 3);
-  t.ok(idx.every((x) => x === 42) && score.every((x) => x === 42), 'an empty range writes nothing');
-  // k = 0 still validates the range.
-  t.throws(() => itemNeighboursTo(new Uint32Array(0), new Float32Array(0), factors, n, f, 0, new Float32Array(2 * n), 2, 1), 'k = 0: start > end');
 });
