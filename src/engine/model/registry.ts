@@ -80,11 +80,9 @@ export class ModelRegistry {
     if (!meta || !buffer) return undefined; // superseded and trimmed meanwhile
     const views = modelViews(buffer);
     const [itemIds, userIds] = await Promise.all([this.ids(db, 'item', 0, views.dims.items), this.ids(db, 'user', 0, views.dims.users)]);
-    const itemIndex = new Map<string, number>();
-    itemIds.forEach((itemId, i) => itemId !== '' && itemIndex.set(itemId, i));
+    const itemIndex = await rowsOf(itemIds);
     // Ids never move to another row, so the model's rows of users stay right for as long as it serves.
-    const userIndex = new Map<string, number>();
-    userIds.forEach((userId, u) => userId !== '' && userIndex.set(userId, u));
+    const userIndex = await rowsOf(userIds);
     const loaded = { id, meta, buffer, itemIds, itemIndex, userIndex, ...scorable(views) };
     // A slower load of an older version must not replace a newer one.
     const now = this.models.peek(db);
@@ -93,3 +91,14 @@ export class ModelRegistry {
   }
 }
 
+// Ids to rows ('' for none) a slice at a time: a model of a million users must not hold the event
+// loop for the whole map.
+const SLICE = 10_000;
+async function rowsOf(ids: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let at = 0; at < ids.length; at += SLICE) {
+    if (at > 0) await new Promise((r) => setImmediate(r));
+    for (let k = at; k < Math.min(ids.length, at + SLICE); k++) if (ids[k] !== '') out.set(ids[k]!, k);
+  }
+  return out;
+}
