@@ -83,6 +83,7 @@ interface Sample {
   pipelining: number;
   round: number;
   rps: number;
+  p50ms: number;
   p99ms: number;
   requests: number;
   non2xx: number;
@@ -108,8 +109,8 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
   for (const [k, v] of Object.entries(meta)) out.push(`- ${k}: ${v}`);
   out.push('');
   out.push(
-    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | p99 ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
-    '|---|---|---:|---:|---:|---:|---|---|---|',
+    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | p50 ms (median) | p99 ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
+    '|---|---|---:|---:|---:|---:|---:|---|---|---|',
   );
   const flagged: string[] = [];
   for (const tool of tools) {
@@ -131,7 +132,7 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
           flagged.push(`- **${sc.id}** ${sc.label}, ${tool}, pipelining ${p}: ${codes}`);
         }
         out.push(
-          `| ${sc.id}. ${sc.label} | ${tool} | ${p} | ${fmtInt(rps)} | ${sc.id === 'a' ? '1.00' : fmt(rps / base, 2)} | ${fmt(median(ss.map((s) => s.p99ms)), 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(median(ss.map((s) => s.generatorCpuPct ?? NaN)), 0)} / ${fmt(
+          `| ${sc.id}. ${sc.label} | ${tool} | ${p} | ${fmtInt(rps)} | ${sc.id === 'a' ? '1.00' : fmt(rps / base, 2)} | ${fmt(median(ss.map((s) => s.p50ms)), 2)} | ${fmt(median(ss.map((s) => s.p99ms)), 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(median(ss.map((s) => s.generatorCpuPct ?? NaN)), 0)} / ${fmt(
             median(ss.map((s) => s.otherCpuPct ?? NaN)),
             0,
           )} | ${ss.map((s) => fmtInt(s.rps)).join(', ')} | ${bad ? `⚠ ${non2xx} / ${errors} / ${unanswered}` : '0 / 0 / 0'} |`,
@@ -152,7 +153,7 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
   if (flagged.length > 0) out.push('**Flagged: scenarios with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)', '', ...flagged, '');
   else out.push('No scenario had non-2xx responses, errors or unanswered requests.', '');
   out.push(
-    '_errors_: autocannon errors + timeouts + resets + mismatches, or wrk socket errors (connect, read, write, timeout). _unanswered_: requests autocannon wrote that never got a response, beyond the connections × pipelining still in flight when a run stops (autocannon reconnects silently when the server closes a connection). _CPU %_: CPU time over wall time during the run, 100 % = one core: the server process, the load generator (autocannon: this whole process; wrk: sampled every 200 ms), and _other_: every other process on the machine (the machine busy time minus this runner, wrk, both servers and redis-server). _p99_: wrk with pipelining measures one latency per batch of requests and sometimes prints 0.00us percentiles; those are shown as —.',
+    '_errors_: autocannon errors + timeouts + resets + mismatches, or wrk socket errors (connect, read, write, timeout). _unanswered_: requests autocannon wrote that never got a response, beyond the connections × pipelining still in flight when a run stops (autocannon reconnects silently when the server closes a connection). _CPU %_: CPU time over wall time during the run, 100 % = one core: the server process, the load generator (autocannon: this whole process; wrk: sampled every 200 ms), and _other_: every other process on the machine (the machine busy time minus this runner, wrk, both servers and redis-server). _p50_, _p99_: wrk with pipelining measures one latency per batch of requests and sometimes prints 0.00us percentiles; those are shown as —.',
     '',
   );
   return out.join('\n');
@@ -231,7 +232,7 @@ async function main(): Promise<void> {
               samples.push({ scenario: sc.id, tool, pipelining: p, round, ...m, quietWaitSeconds });
               const warn = m.non2xx > 0 || m.errors > 0 || m.unanswered > 0 ? `  ⚠ ${m.non2xx} non-2xx, ${m.errors} errors, ${m.unanswered} unanswered ${m.statusCodes}` : '';
               process.stderr.write(
-                `round ${round}/${settings.rounds} p=${p} ${tool.padEnd(10)} ${sc.id}: ${fmtInt(m.rps).padStart(8)} req/s  p99 ${fmt(m.p99ms, 2)} ms  CPU server ${fmt(serverCpuPct, 0)} % gen ${fmt(m.generatorCpuPct, 0)} % machine ${fmt(machineCpuPct, 0)} % other ${fmt(otherCpuPct, 0)} %${warn}\n`,
+                `round ${round}/${settings.rounds} p=${p} ${tool.padEnd(10)} ${sc.id}: ${fmtInt(m.rps).padStart(8)} req/s  p50 ${fmt(m.p50ms, 2)} ms  p99 ${fmt(m.p99ms, 2)} ms  CPU server ${fmt(serverCpuPct, 0)} % gen ${fmt(m.generatorCpuPct, 0)} % machine ${fmt(machineCpuPct, 0)} % other ${fmt(otherCpuPct, 0)} %${warn}\n`,
               );
               // A server that died during the run: the run is recorded above (with its errors), then measuring stops.
               assertAlive(server);

@@ -17,12 +17,17 @@ export interface Target {
   // (a different entity per request, so per-entity caches do not flatter the result).
   // Each request names an id drawn uniformly: from `ids` when given, else from 1..max.
   randomPath?: { prefix: string; max: number; suffix: string; ids?: readonly number[] };
+  // Each request's body is one of `bodies`, drawn uniformly (e.g. a different session per request),
+  // instead of `body`. Pre-generated, so drawing costs the load generator nothing but an index.
+  randomBody?: { bodies: readonly string[] };
 }
 
 const randomPathOf = (r: NonNullable<Target['randomPath']>) => `${r.prefix}${r.ids ? r.ids[Math.floor(Math.random() * r.ids.length)] : 1 + Math.floor(Math.random() * r.max)}${r.suffix}`;
+const randomBodyOf = (r: NonNullable<Target['randomBody']>) => r.bodies[Math.floor(Math.random() * r.bodies.length)]!;
 
 export interface Measured {
   rps: number;
+  p50ms: number;
   p99ms: number;
   requests: number;
   non2xx: number;
@@ -35,14 +40,28 @@ export interface Measured {
 export async function runAutocannon(t: Target, pipelining: number, seconds: number): Promise<Measured> {
   const cpu0 = process.cpuUsage();
   const wall0 = process.hrtime.bigint();
-  const random = t.randomPath;
-  const requests = random ? [{ setupRequest: (req: { path: string; method: string; headers: Record<string, string>; body?: string }) => ({ ...req, path: randomPathOf(random) }) }] : undefined;
+  const { randomPath, randomBody } = t;
+  if (randomBody && randomBody.bodies.length === 0) throw new Error('randomBody without bodies');
+  // autocannon builds every request anew through setupRequest (Content-Length follows the body).
+  const requests =
+    randomPath || randomBody
+      ? [
+          {
+            setupRequest: (req: { path: string; method: string; headers: Record<string, string>; body?: string }) => ({
+              ...req,
+              ...(randomPath ? { path: randomPathOf(randomPath) } : {}),
+              ...(randomBody ? { body: randomBodyOf(randomBody) } : {}),
+            }),
+          },
+        ]
+      : undefined;
   const r = await autocannon({ url: t.url, method: t.method, headers: t.headers, body: t.body, connections: settings.connections, pipelining, duration: seconds, ...(requests ? { requests } : {}) });
   const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
   const codes = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([c, v]) => `${c}:${v.count}`).join(' ') : '';
   return {
     rps: r.requests.average,
+    p50ms: r.latency.p50,
     p99ms: r.latency.p99,
     requests: r.requests.total,
     non2xx: r.non2xx,
@@ -64,14 +83,25 @@ function wrkScript(dir: string, t: Target, pipelining: number): string {
   const lines = [`wrk.method = ${luaString(t.method)}`];
   for (const [k, v] of Object.entries(t.headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
   if (t.body !== undefined) lines.push(`wrk.body = ${luaString(t.body)}`);
-  if (t.randomPath) {
-    if (pipelining > 1) throw new Error('randomPath with pipelining is not supported');
+  if (t.randomPath || t.randomBody) {
+    if (pipelining > 1) throw new Error('randomPath or randomBody with pipelining is not supported');
+    // wrk.format(method, path, headers, body): nil keeps wrk's own (the url's path, wrk.body).
+    let path = 'nil';
     const r = t.randomPath;
-    if (r.ids) {
-      lines.push(`local ids = {${r.ids.join(',')}}`, `request = function() return wrk.format(nil, ${luaString(r.prefix)} .. ids[math.random(1, #ids)] .. ${luaString(r.suffix)}) end`);
-    } else {
-      lines.push(`request = function() return wrk.format(nil, ${luaString(r.prefix)} .. math.random(1, ${r.max}) .. ${luaString(r.suffix)}) end`);
+    if (r?.ids) {
+      lines.push(`local ids = {${r.ids.join(',')}}`);
+      path = `${luaString(r.prefix)} .. ids[math.random(1, #ids)] .. ${luaString(r.suffix)}`;
+    } else if (r) {
+      path = `${luaString(r.prefix)} .. math.random(1, ${r.max}) .. ${luaString(r.suffix)}`;
     }
+    let body = 'nil';
+    if (t.randomBody) {
+      if (t.randomBody.bodies.length === 0) throw new Error('randomBody without bodies');
+      // One string per line; a table constructor holds far more constants than the pools we use.
+      lines.push('local bodies = {', ...t.randomBody.bodies.map((b) => `  ${luaString(b)},`), '}');
+      body = 'bodies[math.random(1, #bodies)]';
+    }
+    lines.push(`request = function() return wrk.format(nil, ${path}, nil, ${body}) end`);
   } else if (pipelining > 1) {
     lines.push(
       'local req',
@@ -123,6 +153,7 @@ export async function runWrk(dir: string, t: Target, pipelining: number, seconds
     c.on('exit', (code) => (code === 0 ? res(text) : rej(new Error(`wrk ${args.join(' ')} exited with ${code}:\n${text}`))));
   });
   const rps = out.match(/Requests\/sec:\s+([\d.]+)/);
+  const p50 = out.match(/^\s*50%\s+([\d.]+)(us|ms|s|m)\s*$/m);
   const p99 = out.match(/^\s*99%\s+([\d.]+)(us|ms|s|m)\s*$/m);
   const total = out.match(/(\d+) requests in/);
   const non2xx = out.match(/Non-2xx or 3xx responses:\s+(\d+)/);
@@ -130,11 +161,12 @@ export async function runWrk(dir: string, t: Target, pipelining: number, seconds
   if (!rps || !total) throw new Error(`cannot read wrk output:\n${out}`);
   const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
   // With a pipelining script wrk records one latency per batch and its percentiles can come out as 0.00us:
-  // such a p99 is reported as missing rather than as zero.
-  const p99ms = p99 && Number(p99[1]) > 0 ? parseDuration(p99[1]!, p99[2]!) : NaN;
+  // such a percentile is reported as missing rather than as zero.
+  const percentile = (m: RegExpMatchArray | null) => (m && Number(m[1]) > 0 ? parseDuration(m[1]!, m[2]!) : NaN);
   return {
     rps: Number(rps[1]),
-    p99ms,
+    p50ms: percentile(p50),
+    p99ms: percentile(p99),
     requests: Number(total[1]),
     non2xx: non2xx ? Number(non2xx[1]) : 0,
     errors: sock ? Number(sock[1]) + Number(sock[2]) + Number(sock[3]) + Number(sock[4]) : 0,

@@ -9,7 +9,7 @@
 // beside this checkout's (A), each on a private redis-server of its own, and gives B the same set-up
 // (the same data over HTTP, trained the same way). Each round then runs every recd scenario on A and
 // on B back to back (the hello-world once, shared); the report has a row per build, tagged (A) and
-// (B), and a table of A against B: median req/s and p99 of each, each × hello-world, and B ÷ A.
+// (B), and a table of A against B: median req/s, p50 and p99 of each, each × hello-world, and B ÷ A.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -22,6 +22,7 @@ import { assertAlive, launch, sleep, waitForHttp, waitForLine, type Managed } fr
 import { atCleanup, benchProgram } from './program.js';
 import { fmt, fmtInt, gitState, median, versionOf } from './report.js';
 import type { Trained } from './retrain.js';
+import { rssLine, rssOf, type Rss } from './rss.js';
 import { CLI, HELLO, HOST, launchRecd, recdLogLevel } from './servers.js';
 import { DISTURBED_PCT, settings } from './settings.js';
 
@@ -31,8 +32,9 @@ export interface Scenario {
   target: 'hello' | 'recd';
   method: 'GET' | 'POST';
   path: string;
-  body?: string;
+  body?: string; // with randomBody: the body of the check before any load (one of the pool)
   randomPath?: Target['randomPath'];
+  randomBody?: Target['randomBody'];
   pipelined?: boolean; // also run at pipelining 10 (autocannon)
   goal?: { ratio?: number; p99ms?: number; of?: string }; // ratio against scenario `of` (default h) of the same run
 }
@@ -72,8 +74,8 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
   out.push('', '### Answers before any load', '', ...checks.map((c) => `- ${c}`), '');
   if (extra.length > 0) out.push(...extra, '');
   out.push(
-    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p99 ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
-    '|---|---|---:|---:|---:|---|---:|---|---|---|',
+    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p50 ms (median) | p99 ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
+    '|---|---|---:|---:|---:|---|---:|---:|---|---|---|',
   );
   const flagged: string[] = [];
   // With two builds (BENCH_RECD_CLI_B) each recd scenario has a row per build, its id tagged (A) or (B);
@@ -93,6 +95,7 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
       const ratio = rps / base;
       const against = r.scenario.goal?.of ?? 'h';
       const goalRatio = against === 'h' ? ratio : rps / rpsOf(against, side, r);
+      const p50 = median(ss.map((s) => s.p50ms));
       const p99 = median(ss.map((s) => s.p99ms));
       const non2xx = ss.reduce((n, s) => n + s.non2xx, 0);
       const errors = ss.reduce((n, s) => n + s.errors, 0);
@@ -112,7 +115,7 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
             !bad && (g.ratio === undefined || goalRatio >= g.ratio) && (g.p99ms === undefined || (Number.isFinite(p99) && p99 <= g.p99ms)) ? 'met' : '**missed**'
           }`;
       out.push(
-        `| ${id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p99, 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(
+        `| ${id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p50, 2)} | ${fmt(p99, 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(
           median(ss.map((s) => s.generatorCpuPct ?? NaN)),
           0,
         )} / ${fmt(median(ss.map((s) => s.otherCpuPct ?? NaN)), 0)} | ${ss.map((s) => fmtInt(s.rps)).join(', ')} | ${bad ? `⚠ ${non2xx} / ${errors} / ${unanswered}` : '0 / 0 / 0'} |`,
@@ -124,18 +127,19 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
     out.push(
       '### Build A against build B (same data, same run)',
       '',
-      '| Scenario | Tool | Pipelining | A req/s | B req/s | B ÷ A req/s | A × hello-world | B × hello-world | p99 ms A | p99 ms B | B ÷ A p99 | Rounds A req/s | Rounds B req/s |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+      '| Scenario | Tool | Pipelining | A req/s | B req/s | B ÷ A req/s | A × hello-world | B × hello-world | p50 ms A | p50 ms B | p99 ms A | p99 ms B | B ÷ A p99 | Rounds A req/s | Rounds B req/s |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
     );
     for (const r of runs.filter((r) => r.scenario.target === 'recd')) {
       const [a, b] = [of(r, 'A'), of(r, 'B')];
       if (a.length === 0 && b.length === 0) continue;
       const base = rpsOf('h', 'A', r);
       const [ra, rb] = [median(a.map((s) => s.rps)), median(b.map((s) => s.rps))];
+      const [ma, mb] = [median(a.map((s) => s.p50ms)), median(b.map((s) => s.p50ms))];
       const [pa, pb] = [median(a.map((s) => s.p99ms)), median(b.map((s) => s.p99ms))];
       const flag = [...a, ...b].some((s) => s.non2xx > 0 || s.errors > 0 || s.unanswered > 0) ? ' ⚠ flagged' : '';
       out.push(
-        `| ${r.scenario.id}. ${r.scenario.label}${flag} | ${r.tool} | ${r.pipelining} | ${fmtInt(ra)} | ${fmtInt(rb)} | ${fmt(rb / ra, 2)} | ${fmt(ra / base, 2)} | ${fmt(rb / base, 2)} | ${fmt(pa, 2)} | ${fmt(pb, 2)} | ${fmt(pb / pa, 2)} | ${a.map((s) => fmtInt(s.rps)).join(', ')} | ${b.map((s) => fmtInt(s.rps)).join(', ')} |`,
+        `| ${r.scenario.id}. ${r.scenario.label}${flag} | ${r.tool} | ${r.pipelining} | ${fmtInt(ra)} | ${fmtInt(rb)} | ${fmt(rb / ra, 2)} | ${fmt(ra / base, 2)} | ${fmt(rb / base, 2)} | ${fmt(ma, 2)} | ${fmt(mb, 2)} | ${fmt(pa, 2)} | ${fmt(pb, 2)} | ${fmt(pb / pa, 2)} | ${a.map((s) => fmtInt(s.rps)).join(', ')} | ${b.map((s) => fmtInt(s.rps)).join(', ')} |`,
       );
     }
     out.push('', '_B ÷ A_ above 1: B served more requests per second (req/s), or its p99 was longer (p99). Medians over the rounds; each round measured A and then B back to back, on the same data.', '');
@@ -162,7 +166,7 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
   if (flagged.length > 0) out.push('**Flagged: runs with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)', '', ...flagged, '');
   else out.push('No run had non-2xx responses, errors or unanswered requests.', '');
   out.push(
-    `_errors_, _unanswered_, _CPU %_ and _p99_ as in the platform table above (bench/http/run.ts): CPU 100 % = one core; _other_ = every process but the runner, wrk, ${sides.length > 1 ? 'the three servers and both redis-servers' : 'both servers and redis-server'}. A target counts as met only with no non-2xx, errors or unanswered requests.`,
+    `_errors_, _unanswered_, _CPU %_ and _p50_/_p99_ as in the platform table above (bench/http/run.ts): CPU 100 % = one core; _other_ = every process but the runner, wrk, ${sides.length > 1 ? 'the three servers and both redis-servers' : 'both servers and redis-server'}. A target counts as met only with no non-2xx, errors or unanswered requests.`,
     '',
   );
   return out.join('\n');
@@ -211,6 +215,7 @@ interface Build<S> {
   token: string;
   setup: S;
   targets: Map<string, Target>;
+  rssAfterSetup: Rss | undefined; // recd's memory once the data is in and trained
 }
 
 // BENCH_RECD_CLI_B=/path/to/other/dist/src/cli.js: a second build of recd (B) measured beside this
@@ -267,8 +272,15 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       for (const sc of SCENARIOS) {
         const headers: Record<string, string> = {};
         if (sc.target === 'recd') headers.authorization = `Bearer ${token}`;
-        if (sc.body !== undefined) headers['content-type'] = 'application/json';
-        targets.set(sc.id, { url: (sc.target === 'hello' ? `http://${HOST}:${helloPort}` : base) + sc.path, method: sc.method, headers, ...(sc.body !== undefined ? { body: sc.body } : {}), ...(sc.randomPath ? { randomPath: sc.randomPath } : {}) });
+        if (sc.body !== undefined || sc.randomBody) headers['content-type'] = 'application/json';
+        targets.set(sc.id, {
+          url: (sc.target === 'hello' ? `http://${HOST}:${helloPort}` : base) + sc.path,
+          method: sc.method,
+          headers,
+          ...(sc.body !== undefined ? { body: sc.body } : {}),
+          ...(sc.randomPath ? { randomPath: sc.randomPath } : {}),
+          ...(sc.randomBody ? { randomBody: sc.randomBody } : {}),
+        });
       }
       return targets;
     };
@@ -276,7 +288,9 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       const { token, dbId } = await backendToken(base, { item_id_type: 'uint32', user_id_type: 'uint32' });
       process.stderr.write(`${side === 'B' ? 'B: ' : ''}backend token obtained for database ${dbId}\n`);
       const setup = await b.setup(base, token);
-      return { side, cli, recd: m, base, token, setup, targets: targetsOf(base, token) };
+      const rssAfterSetup = await rssOf(m.child.pid);
+      process.stderr.write(`${side === 'B' ? 'B: ' : ''}recd RSS after the set-up: ${rssLine(rssAfterSetup)}\n`);
+      return { side, cli, recd: m, base, token, setup, targets: targetsOf(base, token), rssAfterSetup };
     };
     const builds: Build<S>[] = [await ready('A', CLI, recd, recdBase)];
     if (other) builds.push(await ready('B', other.cli, other.recd, `http://${HOST}:${other.port}`));
@@ -343,7 +357,7 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
             samples.push(s);
             const warn = s.non2xx > 0 || s.errors > 0 || s.unanswered > 0 ? `  ⚠ ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered ${s.statusCodes}` : '';
             process.stderr.write(
-              `round ${round}/${settings.rounds} p=${run.pipelining} ${run.tool.padEnd(10)} ${id}: ${fmtInt(s.rps).padStart(8)} req/s  p99 ${fmt(s.p99ms, 2)} ms  CPU server ${fmt(s.serverCpuPct, 0)} % gen ${fmt(s.generatorCpuPct, 0)} % other ${fmt(s.otherCpuPct, 0)} %${warn}\n`,
+              `round ${round}/${settings.rounds} p=${run.pipelining} ${run.tool.padEnd(10)} ${id}: ${fmtInt(s.rps).padStart(8)} req/s  p50 ${fmt(s.p50ms, 2)} ms  p99 ${fmt(s.p99ms, 2)} ms  CPU server ${fmt(s.serverCpuPct, 0)} % gen ${fmt(s.generatorCpuPct, 0)} % other ${fmt(s.otherCpuPct, 0)} %${warn}\n`,
             );
             assertAlive(serverOf(sc, side));
           }
@@ -361,6 +375,9 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       const m = x.setup.trained.model;
       return `RECD_ALS_FACTORS=${b.factors}; serving ${m.algorithm} model: ${m.factors} factors, ${m.n_users} users, ${m.n_items} items, ${m.n_ratings} ratings, ${m.neighbours} neighbours, ${fmtInt(Number(m.bytes))} bytes, params ${JSON.stringify(m.params)}, metrics ${JSON.stringify(m.metrics)}; the explicit retrain (and what followed it) took ${x.setup.trained.retrainSeconds.toFixed(1)} s after the upload; tasks (oldest first): ${x.setup.trained.tasks}`;
     };
+    const rssAfterLoad = new Map<Side, Rss | undefined>();
+    for (const x of builds) rssAfterLoad.set(x.side, await rssOf(x.recd.child.pid));
+    const memoryLine = (x: Build<S>) => `${rssLine(x.rssAfterSetup)} after the set-up and training; ${rssLine(rssAfterLoad.get(x.side))} after the load runs`;
     const extra = b.extra ? await b.extra(recdBase, token, setup, redis) : [];
     const metaB = other ? Object.fromEntries(Object.entries(b.meta(buildOf('B').setup)).map(([k, v]) => [`${k} (B)`, v])) : {};
     const meta: Record<string, string> = {
@@ -373,6 +390,8 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       ...metaB,
       Model: modelLine(a),
       ...(other ? { 'Model (B)': modelLine(buildOf('B')) } : {}),
+      'recd memory (VmRSS, VmHWM)': memoryLine(a),
+      ...(other ? { 'recd memory (B)': memoryLine(buildOf('B')) } : {}),
       Settings: `${settings.connections} connections, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported), ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
       'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections})` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}`,
       Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}${

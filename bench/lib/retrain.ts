@@ -1,9 +1,15 @@
 // Training over HTTP: retrain() asks for a retrain and waits for it and what follows it (Trained: the serving model, how long, the tasks).
 import { call, ok } from './api.js';
 import { sleep } from './processes.js';
+import { settings } from './settings.js';
+
+// BENCH_RETRAIN_TIMEOUT_SECONDS (default 600) per step: each wait below may take that long.
+const TIMEOUT_MS = settings.retrainTimeoutSeconds * 1000;
 
 export interface Trained {
   retrainSeconds: number; // from the explicit POST to the end of any ml_new_items after it
+  taskSeconds: number; // the explicit ml_model_retrain task's record: start to end
+  newItemsSeconds: number; // ml_new_items records that started after it, start to end, summed
   model: Record<string, any>;
   tasks: string;
 }
@@ -25,7 +31,7 @@ async function settle(base: string, token: string, name: string, timeoutMs: numb
   for (;;) {
     const busy = (await recents(base, token, name)).filter((t) => t.status === 'QUEUED' || t.status === 'RUNNING');
     if (busy.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${name} still busy after ${timeoutMs / 1000} s: ${JSON.stringify(busy)}`);
+    if (Date.now() > deadline) throw new Error(`${name} still busy after ${timeoutMs / 1000} s (BENCH_RETRAIN_TIMEOUT_SECONDS): ${JSON.stringify(busy)}`);
     await sleep(500);
   }
 }
@@ -37,7 +43,7 @@ export async function retrain(base: string, token: string, factors: string, rati
   while (taskId === undefined) {
     const r = await call(base, 'POST', '/v1/tasks/ml_model_retrain/', undefined, token);
     if (r.status === 200) taskId = r.json.task_id as string;
-    else if (r.text.includes('TASK_ALREADY_RUNNING')) await settle(base, token, 'ml_model_retrain', 600_000);
+    else if (r.text.includes('TASK_ALREADY_RUNNING')) await settle(base, token, 'ml_model_retrain', TIMEOUT_MS);
     else throw new Error(`POST tasks/ml_model_retrain/: ${r.status} ${r.text}`);
   }
   process.stderr.write(`retrain requested: task ${taskId}\n`);
@@ -45,12 +51,12 @@ export async function retrain(base: string, token: string, factors: string, rati
     const task = (await recents(base, token, 'ml_model_retrain')).find((t) => t.task_id === taskId);
     if (task?.status === 'COMPLETED') break;
     if (task?.status === 'FAILED') throw new Error(`ml_model_retrain failed: ${task.error}`);
-    if (performance.now() - t0 > 600_000) throw new Error(`ml_model_retrain not done after 600 s: ${JSON.stringify(task)}`);
+    if (performance.now() - t0 > TIMEOUT_MS) throw new Error(`ml_model_retrain not done after ${TIMEOUT_MS / 1000} s (BENCH_RETRAIN_TIMEOUT_SECONDS): ${JSON.stringify(task)}`);
     await sleep(250);
   }
   await sleep(1000);
-  await settle(base, token, 'ml_new_items', 600_000);
-  await settle(base, token, 'ml_model_retrain', 600_000);
+  await settle(base, token, 'ml_new_items', TIMEOUT_MS);
+  await settle(base, token, 'ml_model_retrain', TIMEOUT_MS);
   const retrainSeconds = (performance.now() - t0) / 1000;
   for (let k = 0; ; k++) {
     const s = await ok(base, token, 'GET', '/v1/databases/current/status/');
@@ -63,8 +69,12 @@ export async function retrain(base: string, token: string, factors: string, rati
   if (!model) throw new Error(`no serving model: ${JSON.stringify(listed).slice(0, 500)}`);
   if (String(model.factors) !== factors) throw new Error(`serving model has ${model.factors} factors, not ${factors}`);
   if (model.n_ratings !== ratings) throw new Error(`serving model covers ${model.n_ratings} ratings of ${ratings}`);
+  const span = (t: TaskRecord) => (t.end_time ?? t.start_time) - t.start_time;
+  const explicit = (await recents(base, token, 'ml_model_retrain')).find((t) => t.task_id === taskId);
+  const taskSeconds = explicit ? span(explicit) : NaN;
+  const newItemsSeconds = (await recents(base, token, 'ml_new_items')).filter((t) => explicit && t.start_time >= explicit.start_time).reduce((sum, t) => sum + span(t), 0);
   const done = async (name: string) => (await recents(base, token, name)).map((t) => `${t.status} ${(t.end_time ?? 0) - t.start_time > 0 ? `${((t.end_time ?? 0) - t.start_time).toFixed(1)} s` : ''}`.trim());
   const tasks = `ml_model_retrain: ${(await done('ml_model_retrain')).reverse().join(', ')}; ml_new_items: ${(await done('ml_new_items')).reverse().join(', ') || 'none'}`;
   process.stderr.write(`model ready after ${retrainSeconds.toFixed(1)} s: ${JSON.stringify(model)}\n${tasks}\n`);
-  return { retrainSeconds, model, tasks };
+  return { retrainSeconds, taskSeconds, newItemsSeconds, model, tasks };
 }

@@ -23,6 +23,9 @@ export const settings = {
   // less than quietMaxPct of one core: the machine may be shared. 0 disables the wait.
   quietMaxPct: envInt('BENCH_QUIET_MAX_PCT', 15, 0),
   quietWaitSeconds: envInt('BENCH_QUIET_WAIT_SECONDS', 120, 0),
+  // How long bench/lib/retrain.ts waits for each training step (a run started during the upload, the
+  // explicit retrain, what follows it): raise it for large data sets (20M ratings train for many minutes).
+  retrainTimeoutSeconds: envInt('BENCH_RETRAIN_TIMEOUT_SECONDS', 600, 1),
 };
 // A run during which other processes used more than this share of one core is marked as disturbed.
 export const DISTURBED_PCT = 25;
