@@ -23,7 +23,8 @@ import { atCleanup, benchProgram } from './program.js';
 import { fmt, fmtInt, gitState, median, versionOf } from './report.js';
 import type { Trained } from './retrain.js';
 import { rssLine, rssOf, type Rss } from './rss.js';
-import { CLI, HELLO, HOST, launchRecd, recdLogLevel } from './servers.js';
+import { CLI, HELLO, HOST, launchRecd, recdLogLevel, recdNodeArgs } from './servers.js';
+import { loopDelayLaunch, loopDelayRead, loopDelayStart } from './loop-delay.js';
 import { DISTURBED_PCT, settings } from './settings.js';
 
 export interface Scenario {
@@ -64,6 +65,7 @@ interface Sample extends Loaded {
   round: number;
   side: Side; // the hello-world's samples are A's
   drainSeconds: number; // how long recd took to finish what the previous run left in flight
+  loopP99ms: number; // recd's event-loop delay, p99 over the run (NaN for the hello-world)
 }
 
 function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<string, string>, checks: string[], extra: string[], incomplete?: string): string {
@@ -74,8 +76,8 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
   out.push('', '### Answers before any load', '', ...checks.map((c) => `- ${c}`), '');
   if (extra.length > 0) out.push(...extra, '');
   out.push(
-    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p50 ms (median) | p99 ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
-    '|---|---|---:|---:|---:|---|---:|---:|---|---|---|',
+    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p50 ms (median) | p99 ms (median) | event-loop delay p99 ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
+    '|---|---|---:|---:|---:|---|---:|---:|---:|---|---|---|',
   );
   const flagged: string[] = [];
   // With two builds (BENCH_RECD_CLI_B) each recd scenario has a row per build, its id tagged (A) or (B);
@@ -115,7 +117,7 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
             !bad && (g.ratio === undefined || goalRatio >= g.ratio) && (g.p99ms === undefined || (Number.isFinite(p99) && p99 <= g.p99ms)) ? 'met' : '**missed**'
           }`;
       out.push(
-        `| ${id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p50, 2)} | ${fmt(p99, 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(
+        `| ${id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p50, 2)} | ${fmt(p99, 2)} | ${fmt(median(ss.map((s) => s.loopP99ms)), 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(
           median(ss.map((s) => s.generatorCpuPct ?? NaN)),
           0,
         )} / ${fmt(median(ss.map((s) => s.otherCpuPct ?? NaN)), 0)} | ${ss.map((s) => fmtInt(s.rps)).join(', ')} | ${bad ? `⚠ ${non2xx} / ${errors} / ${unanswered}` : '0 / 0 / 0'} |`,
@@ -198,12 +200,15 @@ async function drainAll(recds: Managed[]): Promise<number> {
   return total;
 }
 
-async function measure(dir: string, run: Run, round: number, side: Side, t: Target, server: Managed, recds: Managed[], ownPids: (number | undefined)[]): Promise<Sample> {
+// loopFile: where the server keeps its event-loop delay histogram (undefined: the hello-world).
+async function measure(dir: string, run: Run, round: number, side: Side, t: Target, server: Managed, loopFile: string | undefined, recds: Managed[], ownPids: (number | undefined)[]): Promise<Sample> {
   const drainSeconds = await drainAll(recds);
   if (drainSeconds < 0 || drainSeconds >= 1) process.stderr.write(drainSeconds < 0 ? '  (recd still busy after 120 s: measuring anyway)\n' : `  (waited ${drainSeconds.toFixed(1)} s for recd to finish the previous run's requests)\n`);
   await quietBeforeRun(ownPids);
+  if (loopFile) loopDelayStart(server);
   const m = await measureLoad(dir, run.tool, t, run.pipelining, server.child.pid, ownPids);
-  return { ...m, run, round, side, drainSeconds };
+  const loop = loopFile ? await loopDelayRead(server, loopFile) : undefined;
+  return { ...m, run, round, side, drainSeconds, loopP99ms: loop?.p99 ?? NaN };
 }
 
 // One build of recd under test, with its own private redis-server, data and token.
@@ -246,16 +251,18 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     const recdEnv = { RECD_ALS_FACTORS: b.factors, ...b.env };
     const recdPort = await freePort();
     const logLevel = recdLogLevel();
-    const recd = launchRecd('recd', { port: recdPort, redisUrl: redis.url, env: recdEnv });
+    const loopA = loopDelayLaunch(recdNodeArgs(), dir, 'A');
+    const recd = launchRecd('recd', { port: recdPort, redisUrl: redis.url, env: { ...recdEnv, ...loopA.env }, nodeArgs: loopA.nodeArgs });
     // B: the other build on a redis-server of its own (builds may differ in what they store), given the same data below.
-    let other: { cli: string; recd: Managed; port: number; redis: EmbeddedRedis } | undefined;
+    let other: { cli: string; recd: Managed; port: number; redis: EmbeddedRedis; loopFile: string } | undefined;
     if (CLI_B) {
       const redisB = await startRedisServer(join(dir, 'redis-b'));
       atCleanup(() => redisB.stop());
       if (redisB.port === 6379) throw new Error('refusing to use port 6379');
       process.stderr.write(`redis-server for B on ${redisB.url} (pid ${redisB.pid})\n`);
       const port = await freePort();
-      other = { cli: CLI_B, port, redis: redisB, recd: launchRecd('recd-B', { cli: CLI_B, port, redisUrl: redisB.url, env: recdEnv }) };
+      const loopB = loopDelayLaunch(recdNodeArgs(), dir, 'B');
+      other = { cli: CLI_B, port, redis: redisB, loopFile: loopB.file, recd: launchRecd('recd-B', { cli: CLI_B, port, redisUrl: redisB.url, env: { ...recdEnv, ...loopB.env }, nodeArgs: loopB.nodeArgs }) };
     }
     const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env });
     const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
@@ -353,7 +360,8 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
             current = `round ${round}, ${run.tool}, pipelining ${run.pipelining}, scenario ${id} (${sc.method} ${sc.path})`;
             for (const m of recds) assertAlive(m);
             assertAlive(hello);
-            const s = await measure(dir, run, round, side, buildOf(side).targets.get(sc.id)!, serverOf(sc, side), recds, ownPids);
+            const loopFile = sc.target === 'hello' ? undefined : side === 'A' ? loopA.file : other!.loopFile;
+            const s = await measure(dir, run, round, side, buildOf(side).targets.get(sc.id)!, serverOf(sc, side), loopFile, recds, ownPids);
             samples.push(s);
             const warn = s.non2xx > 0 || s.errors > 0 || s.unanswered > 0 ? `  ⚠ ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered ${s.statusCodes}` : '';
             process.stderr.write(

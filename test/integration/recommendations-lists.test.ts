@@ -6,7 +6,7 @@ import t from 'tap';
 import { uid } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';
 import { itemsOf, likedBy, qs, RECO_ENV, trainedDatabase, until, type Tt } from '../helpers/reco.js';
-import { startPair, type Stack } from '../helpers/stack.js';
+import { startPair, startStack, type Stack } from '../helpers/stack.js';
 
 const LIST = 6; // short, so pages cross from the lists into full rankings
 const pair = await startPair({ ...RECO_ENV, RECD_LIST_LENGTH: String(LIST) });
@@ -15,12 +15,13 @@ const { a, b } = pair;
 const root = await rootToken(a.api);
 const { db, token } = await trainedDatabase(a.api, root);
 
-// Reads of one user's ratings Redis executes (the ratings script names the user's key prefix and id).
-async function ratingReads<T>(s: Stack, user: string, run: () => Promise<T>): Promise<{ value: T; reads: number }> {
+// Reads of one user’s ratings Redis executes: the ratings script (EVAL the first time, EVALSHA after)
+// names the user’s key prefix and id.
+async function ratingReads<T>(s: Stack, user: string, run: () => Promise<T>, inDb = db): Promise<{ value: T; reads: number }> {
   const monitor = await s.redis.monitor();
   let reads = 0;
   monitor.on('monitor', (_time: string, args: string[]) => {
-    if (/^evalsha$/i.test(args[0] ?? '') && args.includes(`{db:${db}}:ratings:user:`) && args.includes(user)) reads++;
+    if (/^eval(sha)?$/i.test(args[0] ?? '') && args.includes(`{db:${inDb}}:ratings:user:`) && args.includes(user)) reads++;
   });
   try {
     const value = await run();
@@ -115,4 +116,26 @@ t.test('a new rating changes the next recommendations, through either process, r
   const now = itemsOf(t, await userItems(a, u, { amt: 4, exclude_rated_items: true }), 'right after a write through A', 4);
   t.notOk(now.includes(next), `the item just rated (${next}) is left out at once`);
   t.notOk(now.includes(top), 'and the one before');
+});
+
+t.test('a user the training had no time for gets their list on their first request, once', async (t) => {
+  const late = await startStack({ ...RECO_ENV, RECD_LIST_LENGTH: String(LIST), RECD_USER_LISTS_SECONDS: '0' });
+  t.teardown(() => late.close());
+  const lateRoot = await rootToken(late.api);
+  const trained = await trainedDatabase(late.api, lateRoot);
+  const m = (await late.api.get('pretrained-ml/trained-models/', { token: trained.token })).body.models[0];
+  t.equal(m.metrics.users_listed, 0, 'no user got a list at training');
+  const u = 13;
+  const get = (q: Record<string, string | number | boolean | undefined>) => late.api.get(`recommendation/users/${uid(u)}/items/`, { token: trained.token, query: qs(q) });
+  const { value, reads } = await ratingReads(late, uid(u), async () => {
+    const first: number[][] = [];
+    for (let k = 0; k < 10; k++) first.push(itemsOf(t, await get({ amt: 4, exclude_rated_items: true }), `request ${k}`, 4));
+    const paged = await pages(t, (cursor) => get({ amt: 4, exclude_rated_items: true, cursor }), 4, 16);
+    return { first, paged };
+  }, trained.db);
+  t.equal(reads, 1, 'the ratings were read once');
+  t.ok(value.first.every((ids) => ids.join() === value.first[0]!.join()), 'the same answer each time');
+  t.same(value.paged.slice(0, 4), value.first[0], 'the first page of the pages is that answer');
+  t.equal(new Set(value.paged).size, 16, 'sixteen distinct items over four pages');
+  t.ok(value.paged.every((i) => !likedBy(u).includes(i)), 'none of them rated');
 });

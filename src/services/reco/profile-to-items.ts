@@ -105,12 +105,26 @@ function withShape(shape: Shape, r: ProfileRequest): Maybe<RecoAnswer> {
 }
 
 // A user ranked by their trained factors: from their list when rated items are left out (it holds
-// none), reading their ratings only if the page must go past it.
+// none), reading their ratings only if the page must go past it, or when rated items are left out
+// and the training had no time for their list (made then, once).
 function trainedPage(r: ProfileRequest): Maybe<RecoAnswer> {
   const ranked = r.p.users.trainedRanking(r.model, r.row, r.w.excludeRated);
   r.ranked = ranked;
-  if (ranked.listed === undefined) return then(r.p.users.profile(r.db, r.model, r.user!, r.row, r.changes), withTrainedProfile, r);
-  return then(interacted(r.p.planner, r.db, r.model, r.w, r.who, undefined), withListExclusions, r);
+  if (ranked.listed !== undefined) return then(interacted(r.p.planner, r.db, r.model, r.w, r.who, undefined), withListExclusions, r);
+  if (r.w.excludeRated && ranked.spec.kind !== 'popular') return then(r.p.users.profile(r.db, r.model, r.user!, r.row, r.changes), withListToMake, r);
+  return then(interacted(r.p.planner, r.db, r.model, r.w, r.who, undefined), withExclusions, r);
+}
+
+function withListToMake(profile: Profile, r: ProfileRequest): Maybe<RecoAnswer> {
+  r.profile = profile;
+  return then(r.p.users.makeList(r.model, r.row, profile), withMadeList, r);
+}
+
+function withMadeList(_: void, r: ProfileRequest): Maybe<RecoAnswer> {
+  const ranked = r.p.users.trainedRanking(r.model, r.row, r.w.excludeRated);
+  if (ranked.listed === undefined) return withTrainedProfile(r.profile, r); // nothing unrated to list
+  r.ranked = ranked;
+  return then(interacted(r.p.planner, r.db, r.model, r.w, r.who, excluded(r.w, r.profile, [])), withExclusions, r);
 }
 
 function withListExclusions(exclude: Set<number> | undefined, r: ProfileRequest): Maybe<RecoAnswer> {

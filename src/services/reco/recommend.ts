@@ -54,7 +54,7 @@ export class RecommendService {
       planner,
       shaper,
       pager: new Pager(rankings),
-      users: new UserProfiles(entities, ratings, profiles, changes),
+      users: new UserProfiles(entities, ratings, profiles, changes, rankings),
       sessions: new SessionInputs(catalogues, rules),
       values: new ValueRankings(catalogues, shaper, rankings),
       tables,

@@ -5,6 +5,8 @@
 import { LRUCache } from 'lru-cache';
 import { notFound, wrongData } from '../../errors/api-error.js';
 import { foldIn, steerTowards, trainedFactors, userListLength } from '../../engine/scoring/rankings.js';
+import { NO_ITEM, UNLISTED, type ModelViews } from '../../engine/model/layout.js';
+import type { RankingCache } from './ranking-cache.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Claims } from '../../contract/claims.js';
 import type { EntitiesStore } from '../../store/entities-store.js';
@@ -28,6 +30,7 @@ export class UserProfiles {
     private readonly ratings: RatingsStore,
     private readonly profiles: ProfileCache,
     private readonly feedback: FeedbackChanges,
+    private readonly rankings: RankingCache,
   ) {}
 
   // The user's dense row: from the model for the users it covers, else read; USER_NOT_FOUND for none.
@@ -97,6 +100,16 @@ export class UserProfiles {
     return { key: `t${row}`, spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
   }
 
+  // The list a training had no time for, made once from the user's trained factors and ratings and
+  // kept in this process's copy of the model, so their next requests take it as a trained one.
+  makeList(model: LoadedModel, row: number, p: Profile): Maybe<void> {
+    const v = model.views;
+    const vector = trainedFactors(v, row);
+    if (v.dims.userList === 0 || !vector || userListLength(v, row) > 0) return;
+    const rated = (p.rated ??= new Set(p.items));
+    return then(this.rankings.ranking(model, { kind: 'vector', vector }, v.dims.userList + rated.size), (r) => writeUserList(v, row, r.items, rated));
+  }
+
   // A profile's factors, folded in once per profile (a cached profile keeps its vector).
   vector(model: LoadedModel, p: Profile): Float32Array {
     return (p.vector ??= this.foldedIn(model, p));
@@ -131,6 +144,19 @@ export class UserProfiles {
     }
     return out;
   }
+}
+
+// The first `userList` items of a ranking the user had not rated, as their list. Its first slot is
+// written last: a scoring worker reading the shared model sees a whole list or none.
+function writeUserList(v: ModelViews, row: number, ranked: Uint32Array, rated: Set<number>): void {
+  const n = v.dims.userList;
+  const list = v.userLists.subarray(row * n, (row + 1) * n);
+  if (list[0] !== UNLISTED) return; // another request made it meanwhile
+  const out = new Uint32Array(n).fill(NO_ITEM);
+  let k = 0;
+  for (let j = 0; j < ranked.length && k < n; j++) if (!rated.has(ranked[j]!)) out[k++] = ranked[j]!;
+  list.set(out.subarray(1), 1);
+  list[0] = out[0]!;
 }
 
 function known(row: number | undefined, user: Parsed): number {
