@@ -23,6 +23,7 @@ const randomPathOf = (r: NonNullable<Target['randomPath']>) => `${r.prefix}${r.i
 
 export interface Measured {
   rps: number;
+  p50ms: number;
   p99ms: number;
   requests: number;
   non2xx: number;
@@ -43,6 +44,7 @@ export async function runAutocannon(t: Target, pipelining: number, seconds: numb
   const codes = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([c, v]) => `${c}:${v.count}`).join(' ') : '';
   return {
     rps: r.requests.average,
+    p50ms: r.latency.p50,
     p99ms: r.latency.p99,
     requests: r.requests.total,
     non2xx: r.non2xx,
@@ -123,6 +125,7 @@ export async function runWrk(dir: string, t: Target, pipelining: number, seconds
     c.on('exit', (code) => (code === 0 ? res(text) : rej(new Error(`wrk ${args.join(' ')} exited with ${code}:\n${text}`))));
   });
   const rps = out.match(/Requests\/sec:\s+([\d.]+)/);
+  const p50 = out.match(/^\s*50%\s+([\d.]+)(us|ms|s|m)\s*$/m);
   const p99 = out.match(/^\s*99%\s+([\d.]+)(us|ms|s|m)\s*$/m);
   const total = out.match(/(\d+) requests in/);
   const non2xx = out.match(/Non-2xx or 3xx responses:\s+(\d+)/);
@@ -130,10 +133,13 @@ export async function runWrk(dir: string, t: Target, pipelining: number, seconds
   if (!rps || !total) throw new Error(`cannot read wrk output:\n${out}`);
   const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
   // With a pipelining script wrk records one latency per batch and its percentiles can come out as 0.00us:
-  // such a p99 is reported as missing rather than as zero.
-  const p99ms = p99 && Number(p99[1]) > 0 ? parseDuration(p99[1]!, p99[2]!) : NaN;
+  // such a percentile is reported as missing rather than as zero.
+  const percentile = (m: RegExpMatchArray | null) => (m && Number(m[1]) > 0 ? parseDuration(m[1]!, m[2]!) : NaN);
+  const p50ms = percentile(p50);
+  const p99ms = percentile(p99);
   return {
     rps: Number(rps[1]),
+    p50ms,
     p99ms,
     requests: Number(total[1]),
     non2xx: non2xx ? Number(non2xx[1]) : 0,
