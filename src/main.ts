@@ -66,6 +66,29 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
   }
 }
 
+export interface SharedStart {
+  redisUrl: string;
+  generatedRoot?: { email: string; password: string }; // as RunningApp's
+  // Disconnects, then stops the embedded redis-server (when it started one).
+  close(): Promise<void>;
+}
+
+// The part of a start that several serving processes share, done once by their supervisor
+// (src/supervisor.ts): Redis (the embedded redis-server when REDIS_URL is unset) and the root
+// account. Its workers then run startApp on that Redis, without RECD_ROOT_*.
+export async function startShared(config: Config, logger: Logger): Promise<SharedStart> {
+  const storage = await connectStorage(config, logger);
+  try {
+    const access = await buildAccess(config, buildStores(storage.redis), logger);
+    access.mailer.close();
+    const generatedRoot = await bootstrapRoot(config, access.accounts, storage.embedded, logger);
+    return { redisUrl: storage.redisUrl, generatedRoot, close: storage.close };
+  } catch (err) {
+    await storage.close();
+    throw err;
+  }
+}
+
 async function bootstrapRoot(config: Config, accounts: AccountService, embedded: boolean, logger: Logger) {
   if (config.rootEmail !== undefined && config.rootPassword !== undefined) {
     if (await accounts.createRoot(config.rootEmail, config.rootPassword)) logger.info({ email: config.rootEmail }, 'root account created');

@@ -1,6 +1,6 @@
-// CPU time from /proc: of a process (cpuSeconds), of the machine (machineBusySeconds), of our own processes (ownSeconds); waitForQuiet, loadAvg.
+// CPU time from /proc: of a process (cpuSeconds) and of its tree (treeCpuSeconds), of the machine (machineBusySeconds), of our own processes (ownSeconds); waitForQuiet, loadAvg.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { sleep } from './processes.js';
 import { settings } from './settings.js';
@@ -23,6 +23,34 @@ export function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+// cpuSeconds of a process and of every process under it (the workers of `recd serve --workers N`),
+// from /proc; undefined when the process itself cannot be read.
+export function treeCpuSeconds(pid: number | undefined): number | undefined {
+  const own = cpuSeconds(pid);
+  if (pid === undefined || own === undefined) return undefined;
+  return own + descendants(pid).reduce((sum, p) => sum + (cpuSeconds(p) ?? 0), 0);
+}
+
+function descendants(pid: number): number[] {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  for (let frontier = [pid]; frontier.length > 0; ) {
+    const next = [...parent].filter(([, pp]) => frontier.includes(pp)).map(([p]) => p);
+    out.push(...next);
+    frontier = next;
+  }
+  return out;
+}
+
 // Busy CPU time of the whole machine (all cores, seconds) from /proc/stat; undefined elsewhere.
 export function machineBusySeconds(): number | undefined {
   try {
@@ -37,11 +65,11 @@ export function machineBusySeconds(): number | undefined {
 
 export const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
-// CPU seconds of our own processes (this runner, the servers, redis-server).
+// CPU seconds of our own processes (this runner, the servers and what they started, redis-server).
 export function ownSeconds(pids: (number | undefined)[]): number | undefined {
   let total = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
   for (const pid of pids) {
-    const c = cpuSeconds(pid);
+    const c = treeCpuSeconds(pid);
     if (c === undefined) return undefined;
     total += c;
   }

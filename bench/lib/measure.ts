@@ -1,5 +1,5 @@
 // One measured load run (measureLoad): the load generator's figures with the CPU of the server, the machine and every other process.
-import { cpuSeconds, machineBusySeconds, ownSeconds, waitForQuiet } from './cpu.js';
+import { machineBusySeconds, ownSeconds, treeCpuSeconds, waitForQuiet } from './cpu.js';
 import { runAutocannon, runWrk, type Measured, type Target, type Tool } from './load.js';
 import { settings } from './settings.js';
 
@@ -17,14 +17,21 @@ export async function quietBeforeRun(ownPids: (number | undefined)[]): Promise<n
 }
 
 // `tool` against `t` for settings.seconds; ownPids are this runner's other processes (servers, redis-server).
-export async function measureLoad(dir: string, tool: Tool, t: Target, pipelining: number, serverPid: number | undefined, ownPids: (number | undefined)[]): Promise<Loaded> {
-  const cpu0 = cpuSeconds(serverPid);
+// The server's CPU counts the processes under it too (a supervisor's workers); several server pids
+// (processes sharing a port) add up.
+export async function measureLoad(dir: string, tool: Tool, t: Target, pipelining: number, server: number | undefined | readonly number[], ownPids: (number | undefined)[]): Promise<Loaded> {
+  const serverPids = typeof server === 'number' || server === undefined ? [server] : server;
+  const serverCpu = () => serverPids.reduce<number | undefined>((sum, pid) => {
+    const c = treeCpuSeconds(pid);
+    return sum === undefined || c === undefined ? undefined : sum + c;
+  }, 0);
+  const cpu0 = serverCpu();
   const busy0 = machineBusySeconds();
   const own0 = ownSeconds(ownPids);
   const wall0 = process.hrtime.bigint();
   const m = tool === 'autocannon' ? await runAutocannon(t, pipelining, settings.seconds) : await runWrk(dir, t, pipelining, settings.seconds);
   const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
-  const cpu1 = cpuSeconds(serverPid);
+  const cpu1 = serverCpu();
   const busy1 = machineBusySeconds();
   const own1 = ownSeconds(ownPids);
   // wrk's CPU is not among ownPids: take its sampled share out as well.

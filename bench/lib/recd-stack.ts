@@ -26,7 +26,8 @@ export async function startBenchStack(): Promise<BenchStack> {
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the recd process.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const recd = spawn(process.execPath, [...nodeArgs, CLI, 'serve'], {
-    env: { ...process.env, PORT: String(port), REDIS_URL: redis.url, RECD_ROOT_EMAIL: EMAIL, RECD_ROOT_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+    // One serving process (RECD_WORKERS=1): `pid` is the process that serves.
+    env: { ...process.env, RECD_WORKERS: '1', PORT: String(port), REDIS_URL: redis.url, RECD_ROOT_EMAIL: EMAIL, RECD_ROOT_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}/v1`;

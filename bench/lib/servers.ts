@@ -25,10 +25,12 @@ export interface RecdOptions {
   logLevel?: string; // default recdLogLevel()
 }
 
-// `node [nodeArgs] <cli> serve` on HOST:port with the root account, over this process's environment.
+// `node [nodeArgs] <cli> serve` on HOST:port with the root account, over this process's environment;
+// one serving process (RECD_WORKERS=1, unless o.env says otherwise), which the benchmarks measure.
 export function launchRecd(name: string, o: RecdOptions): Managed {
   return launch(name, [...(o.nodeArgs ?? recdNodeArgs()), o.cli ?? CLI, 'serve'], {
     ...process.env,
+    RECD_WORKERS: '1',
     PORT: String(o.port),
     HOST,
     REDIS_URL: o.redisUrl,

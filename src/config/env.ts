@@ -6,6 +6,7 @@ export class ConfigError extends Error {
 export interface Config {
   port: number;
   host: string;
+  workers: number;
   redisUrl: string | undefined;
   dataDir: string;
   rootEmail: string | undefined;
@@ -95,6 +96,7 @@ const DAY = 86400;
 export const CONFIG_TABLE = [
   { key: 'port', env: 'PORT', parse: int(0, 65535), fallback: 8080, doc: 'HTTP port (0 picks a free one)' },
   { key: 'host', env: 'HOST', parse: text, fallback: '127.0.0.1', doc: 'interface to listen on' },
+  { key: 'workers', env: 'RECD_WORKERS', parse: int(0, 256), fallback: 0, doc: 'serving processes sharing the port and Redis (`recd serve --workers N` sets it too; 0: one per core; 1: one process, no supervisor)' },
   { key: 'redisUrl', env: 'REDIS_URL', parse: url, fallback: undefined, doc: 'Redis to use; unset starts the embedded redis-server with ./redis.conf' },
   { key: 'dataDir', env: 'RECD_DATA_DIR', parse: text, fallback: './data', doc: 'where the embedded Redis keeps its files (under redis/)' },
   { key: 'rootEmail', env: 'RECD_ROOT_EMAIL', parse: text, fallback: undefined, doc: 'root account created at start-up when absent' },

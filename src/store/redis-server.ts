@@ -72,10 +72,11 @@ export async function startRedisServer(dir: string, port?: number): Promise<Embe
   };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+// SIGTERM, then SIGKILL when it has not exited after timeoutMs; resolves once it has exited.
+export function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((res) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('exit', () => {
       clearTimeout(timer);
       res();

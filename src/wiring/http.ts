@@ -51,8 +51,8 @@ export async function startHttp(config: Config, stores: Stores, services: Servic
     }),
   });
   const http = new HttpServer(dispatcher, { host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, logger });
+  // The process says it listens (src/cli.ts): `recd listening`, or a worker's line to its supervisor.
   const port = await http.listen();
-  logger.info({ host: config.host, port }, 'recd listening');
   const close = async () => {
     await http.close();
     limiter?.close();

@@ -1,50 +1,17 @@
 // The service as an operator runs it: `recd serve` on the embedded Redis, restarts, SIGTERM,
-// configuration errors, a machine without redis-server, and `recd create-root`.
-import { spawn, type ChildProcess } from 'node:child_process';
+// configuration errors, a machine without redis-server, and `recd create-root`. `recd serve` as is:
+// one worker per core, so a supervisor of workers on a machine of several (test/integration/workers.test.ts
+// for what is particular to workers).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { freePort } from '../../src/store/redis-server.js';
 import { Api } from '../helpers/api.js';
+import { portOpen, run, until } from '../helpers/cli.js';
 import { startRedis } from '../helpers/stack.js';
-
-const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/cli.js');
-
-interface Proc {
-  child: ChildProcess;
-  out: () => string;
-  exited: Promise<number | null>;
-}
-
-function run(args: string[], env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
-  return { child, out: () => out, exited };
-}
-
-async function until(what: string, check: () => boolean, ms = 15000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const portOpen = (port: number) =>
-  new Promise<boolean>((res) => {
-    const s = connect(port, '127.0.0.1');
-    s.on('connect', () => {
-      s.destroy();
-      res(true);
-    });
-    s.on('error', () => res(false));
-  });
 
 t.test('recd serve on the embedded Redis: generated root, durable across restarts, clean stop', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'recd-life-'));

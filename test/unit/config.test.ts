@@ -9,6 +9,8 @@ t.test('defaults', async (t) => {
   t.equal(c.redisUrl, undefined);
   t.equal(c.jwtTtlSeconds, 3600);
   t.equal(c.refreshTtlSeconds, 60 * 86400);
+  t.equal(c.workers, 0, 'one worker per core');
+  t.equal(loadConfig({ RECD_WORKERS: '3' }).workers, 3);
 });
 
 t.test('tuning values that were constants of the composition root keep their values', async (t) => {
@@ -48,6 +50,8 @@ t.test('bad values name the variable', async (t) => {
     ['RECD_TRAINING_SEED', '4.2'],
     ['RECD_POPULARITY_HALF_LIFE_DAYS', '0'],
     ['RECD_SCORING_THREADS', '1000'],
+    ['RECD_WORKERS', '-1'],
+    ['RECD_WORKERS', 'all'],
   ]) {
     t.throws(() => loadConfig({ [key!]: value }), new RegExp(key!), `${key}=${value}`);
   }

@@ -1,0 +1,163 @@
+// `recd serve` with several workers: the supervisor, and the worker's side of its IPC channel.
+//
+// The supervisor starts once what the workers share (startShared: Redis, the embedded redis-server
+// when REDIS_URL is unset, the root account), then forks N workers: `recd serve` again, each running
+// startApp on that Redis and on one port. They share the port because uWebSockets.js listens with
+// SO_REUSEPORT (its default, LIBUS_LISTEN_DEFAULT, when given a port) and Linux spreads new
+// connections over every socket listening on it; a connection stays with the worker that accepted
+// it. The supervisor restarts a worker that dies, and on close() stops the workers, then Redis.
+// With one worker there is no supervisor: `recd serve` is startApp itself.
+import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import type { Logger } from 'pino';
+import type { Config } from './config/env.js';
+import { startShared, type SharedStart } from './main.js';
+import { freePort, stopChild } from './store/redis-server.js';
+
+// In a worker's environment: its number, 1..N. It is what makes `recd serve` a worker (internal:
+// not a setting; the supervisor also sets RECD_WORKERS=1, REDIS_URL and PORT for it).
+export const WORKER_ENV = 'RECD_WORKER';
+
+// A worker that dies is started again after RESTART_FIRST_MS, doubled for each further death within
+// WORKER_STABLE_MS of its start, up to RESTART_MAX_MS: a worker that cannot run (Redis gone, the port
+// taken) is retried at a pace that costs nothing, one that crashed once is back at once.
+const RESTART_FIRST_MS = 250;
+const RESTART_MAX_MS = 30_000;
+const WORKER_STABLE_MS = 60_000;
+// How long close() waits for a worker: its HTTP server drains for up to 10 s, then it stops training
+// and flushes its counts. After this it is killed.
+const WORKER_STOP_MS = 30_000;
+
+type WorkerMessage = { kind: 'listening' } | { kind: 'failed'; message: string };
+
+// A worker failed before it listened (the supervisor then stops everything); its message is the worker's error.
+export class WorkerFailed extends Error {
+  override name = 'WorkerFailed';
+}
+
+export const workerCount = (config: Config): number => config.workers || availableParallelism();
+
+// This process's worker number; undefined unless a supervisor forked it (WORKER_ENV and an IPC channel).
+export function workerNumber(): number | undefined {
+  const raw = process.env[WORKER_ENV];
+  return raw === undefined || raw === '' || !process.send ? undefined : Number(raw);
+}
+
+export interface Supervisor {
+  port: number;
+  generatedRoot: SharedStart['generatedRoot'];
+  // Stops every worker (each finishes its in-flight requests), then disconnects from Redis and stops
+  // the embedded redis-server.
+  close(): Promise<void>;
+}
+
+// cli: the file to fork (src/cli.js). Resolves once every worker listens; rejects with the first
+// worker's start-up error, having stopped everything it started.
+export async function startSupervisor(config: Config, logger: Logger, cli: string): Promise<Supervisor> {
+  const count = workerCount(config);
+  const shared = await startShared(config, logger);
+  const live = new Map<number, ChildProcess>();
+  const timers = new Map<number, NodeJS.Timeout>();
+  const quickDeaths = new Map<number, number>();
+  let stopping = false;
+  // PORT=0: a free port, chosen here (below), for every worker and every restart. Not the first
+  // worker's listen on port 0: uWebSockets.js sets SO_REUSEPORT only when given a port, so no other
+  // worker could join that one.
+  let port = config.port;
+
+  // Forks worker n; resolves once it listens, rejects with its error if it fails before.
+  const start = (n: number): Promise<void> => {
+    const env: NodeJS.ProcessEnv = { ...process.env, REDIS_URL: shared.redisUrl, PORT: String(port), RECD_WORKERS: '1', [WORKER_ENV]: String(n) };
+    // The root account is in place (startShared): workers leave it alone.
+    delete env.RECD_ROOT_EMAIL;
+    delete env.RECD_ROOT_PASSWORD;
+    const child = fork(cli, ['serve'], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    live.set(n, child);
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      let listening = false;
+      let failure: string | undefined;
+      child.on('message', (m: WorkerMessage) => {
+        if (m.kind === 'listening') {
+          listening = true;
+          resolve();
+        } else if (m.kind === 'failed') failure = m.message;
+      });
+      child.on('error', (err) => {
+        if (!listening) reject(new WorkerFailed(`worker ${n} failed at start-up: ${err.message}`));
+      });
+      child.on('exit', (code, signal) => {
+        if (live.get(n) === child) live.delete(n);
+        if (!listening) reject(new WorkerFailed(`worker ${n} failed at start-up: ${failure ?? `it exited (code ${code}, signal ${signal})`}`));
+        else if (stopping) {
+          if (code !== 0) logger.warn({ worker: n, workerPid: child.pid, code, signal }, 'worker did not stop cleanly');
+        } else {
+          logger.warn({ worker: n, workerPid: child.pid, code, signal }, 'worker died');
+          restartLater(n, Date.now() - started);
+        }
+      });
+    });
+  };
+
+  const restartLater = (n: number, livedMs: number) => {
+    const k = livedMs >= WORKER_STABLE_MS ? 0 : (quickDeaths.get(n) ?? 0);
+    quickDeaths.set(n, k + 1);
+    const delayMs = Math.min(RESTART_FIRST_MS * 2 ** k, RESTART_MAX_MS);
+    logger.info({ worker: n, delayMs }, 'restarting worker');
+    timers.set(
+      n,
+      setTimeout(() => {
+        timers.delete(n);
+        start(n).then(
+          () => logger.info({ worker: n, workerPid: live.get(n)?.pid }, 'worker restarted'),
+          (err: Error) => {
+            if (stopping) return;
+            logger.error({ worker: n, err: err.message }, 'worker restart failed');
+            restartLater(n, 0);
+          },
+        );
+      }, delayMs),
+    );
+  };
+
+  const stopWorkers = async () => {
+    stopping = true;
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+    await Promise.all([...live.values()].map((child) => stopChild(child, WORKER_STOP_MS)));
+  };
+
+  try {
+    port ||= await freePort();
+    await Promise.all(Array.from({ length: count }, (_, k) => start(k + 1)));
+  } catch (err) {
+    await stopWorkers();
+    await shared.close();
+    throw err;
+  }
+  return {
+    port,
+    generatedRoot: shared.generatedRoot,
+    async close() {
+      await stopWorkers();
+      await shared.close();
+      logger.info('recd stopped');
+    },
+  };
+}
+
+// In a worker, once it listens: tells the supervisor, and stops when the supervisor goes away (its
+// IPC channel closes: killed, or crashed), so that no worker outlives it.
+export function joinSupervisor(port: number, stop: (why: string) => void, logger: Logger): void {
+  logger.info({ port }, 'worker listening');
+  process.send?.({ kind: 'listening' } satisfies WorkerMessage);
+  process.once('disconnect', () => stop('supervisor gone'));
+}
+
+// In a worker whose start failed: hands its error to the supervisor, which reports it. False when
+// there is no supervisor to tell (not a worker, or the channel is closed).
+export function reportStartFailure(message: string): Promise<boolean> {
+  if (workerNumber() === undefined || !process.send || !process.connected) return Promise.resolve(false);
+  const send = process.send.bind(process);
+  return new Promise((res) => send({ kind: 'failed', message } satisfies WorkerMessage, undefined, {}, (err: Error | null) => res(err === null)));
+}
