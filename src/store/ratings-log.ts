@@ -5,7 +5,8 @@ import type { Redis } from 'ioredis';
 import type { StreamEntry } from './change-tail.js';
 import { keys } from './keys.js';
 
-const PAGE = 2000;
+// Entries per read: one bulk write's entry holds up to a million 24-byte records, so pages stay small.
+const PAGE = 16;
 
 export class RatingsLog {
   constructor(private readonly redis: Redis) {}
