@@ -2,6 +2,7 @@
 // Every write is one Lua call for the whole request, so a request is applied entirely or not at all,
 // and Redis does a handful of commands per request rather than several per entity.
 import type { Redis } from 'ioredis';
+import type { StreamEntry } from './change-tail.js';
 import { keys } from './keys.js';
 import { defineScript, LUA_HELPERS, LuaFrame, type Script } from './lua.js';
 
@@ -178,6 +179,11 @@ export class EntitiesStore {
     return out;
   }
 
+  // The stream of the database's catalogue changes (change-tail.ts tails it; changeOf reads an entry).
+  changeStream(db: string): string {
+    return keys.catalogueChanges(db);
+  }
+
   // The dense index of a canonical id; undefined for an entity never written.
   async indexOf(db: string, kind: EntityKind, id: string): Promise<number | undefined> {
     const idx = await this.redis.hget(keys.entityIndex(db, kind), id);
@@ -226,3 +232,8 @@ function frameBatch(entities: EntityWrite[], cas: boolean): Buffer {
 }
 
 const EMPTY = new Uint8Array(0);
+
+export function changeOf({ id, fields }: StreamEntry): Change {
+  const idx = fields.get('idx');
+  return { id, kind: fields.get('kind') ?? '', op: fields.get('op') ?? 'put', idxs: idx ? idx.split(',').map(Number) : [] };
+}

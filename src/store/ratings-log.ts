@@ -1,12 +1,23 @@
-// Which users' feedback changed after a point of the ratings log (ratings-store.ts writes it, a
-// training reads it): a served model's data end at such a point, and its lists hold only for the
-// users the log names after it.
+// The ratings log (ratings-store.ts and interactions-scripts.ts append to it): what a training run
+// replays after the last snapshot, and which users' feedback changed after a point of it (a served
+// model's data end at such a point, and its lists hold only for the users the log names after it).
 import type { Redis } from 'ioredis';
 import type { StreamEntry } from './change-tail.js';
 import { keys } from './keys.js';
 
-// Entries per read: one bulk write's entry holds up to a million 24-byte records, so pages stay small.
-const PAGE = 16;
+// One entry: `op` put|infer|delete|delete-user, `u`/`i` the dense indices it names
+// (comma-separated), `r` packed 24-byte records for put and infer.
+export interface LogEntry {
+  op: string;
+  u: string;
+  i: string;
+  r: Uint8Array | undefined;
+}
+
+// Entries per read: a training reads every entry anyway; a look for changed users may run on a
+// serving process, and one bulk write's entry holds up to a million 24-byte records.
+const TRAINING_PAGE = 2000;
+const USERS_PAGE = 16;
 
 export class RatingsLog {
   constructor(private readonly redis: Redis) {}
@@ -15,17 +26,32 @@ export class RatingsLog {
     return keys.ratingsLog(db);
   }
 
+  // Entries after `after`, and the last entry id read.
+  async entriesSince(db: string, after: string): Promise<{ entries: LogEntry[]; last: string }> {
+    const entries: LogEntry[] = [];
+    const last = await this.read(db, after, TRAINING_PAGE, (e) => entries.push({ op: e.op?.toString() ?? '', u: e.u?.toString() ?? '', i: e.i?.toString() ?? '', r: e.r }));
+    return { entries, last };
+  }
+
   // The user rows named after `after`, and the last entry read (tail the stream from there).
   async usersSince(db: string, after: string): Promise<{ users: number[]; last: string }> {
     const users: number[] = [];
+    const last = await this.read(db, after, USERS_PAGE, (e) => users.push(...usersIn(e.u?.toString() ?? '')));
+    return { users, last };
+  }
+
+  // Calls `each` with the fields of every entry after `after`, `page` entries a read; returns the last id.
+  private async read(db: string, after: string, page: number, each: (fields: Record<string, Buffer>) => void): Promise<string> {
     let last = after;
     for (;;) {
-      const page = await this.redis.xrange(keys.ratingsLog(db), `(${last}`, '+', 'COUNT', PAGE);
-      for (const [id, fields] of page) {
-        for (let k = 0; k + 1 < fields.length; k += 2) if (fields[k] === 'u') users.push(...usersIn(fields[k + 1]!));
-        last = id;
+      const entries = await this.redis.xrangeBuffer(keys.ratingsLog(db), `(${last}`, '+', 'COUNT', page);
+      for (const [id, list] of entries) {
+        const fields: Record<string, Buffer> = {};
+        for (let k = 0; k + 1 < list.length; k += 2) fields[list[k]!.toString()] = list[k + 1]!;
+        each(fields);
+        last = id.toString();
       }
-      if (page.length < PAGE) return { users, last };
+      if (entries.length < page) return last;
     }
   }
 }

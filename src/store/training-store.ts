@@ -1,17 +1,8 @@
 // What the training scheduler keeps in Redis: the queue of due tasks, each database's trainer lock,
 // the queued-task markers (one waiting record per task name), failure counts, the databases with
-// feedback no model has seen, and the ratings a run reads (snapshot + log since).
+// feedback no model has seen, and the ratings snapshot a run starts from (ratings-log.ts: the log since).
 import type { Redis } from 'ioredis';
 import { keys } from './keys.js';
-
-// One ratings log entry (ratings-store.ts): `op` put|infer|delete|delete-user, `u`/`i` the dense
-// indices it names (comma-separated), `r` packed 24-byte records for put and infer.
-export interface LogEntry {
-  op: string;
-  u: string;
-  i: string;
-  r: Uint8Array | undefined;
-}
 
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -19,7 +10,6 @@ const SETTLE = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('ZA
 const LEASE_IF_DUE = `local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if s and tonumber(s) <= tonumber(ARGV[2]) then redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) return 1 end
 return 0`;
-const LOG_PAGE = 2000;
 
 export class TrainingStore {
   constructor(private readonly redis: Redis) {}
@@ -122,22 +112,6 @@ export class TrainingStore {
   async snapshot(db: string): Promise<{ blob: Buffer | undefined; after: string }> {
     const [blob, after] = await Promise.all([this.redis.getBuffer(keys.ratingsSnapshot(db)), this.redis.get(keys.ratingsSnapshotId(db))]);
     return { blob: blob ?? undefined, after: after ?? '0-0' };
-  }
-
-  // Log entries after `after`, page by page; returns them and the last entry id read.
-  async logSince(db: string, after: string): Promise<{ entries: LogEntry[]; last: string }> {
-    const entries: LogEntry[] = [];
-    let last = after;
-    for (;;) {
-      const page = await this.redis.xrangeBuffer(keys.ratingsLog(db), `(${last}`, '+', 'COUNT', LOG_PAGE);
-      for (const [id, fields] of page) {
-        const e: Record<string, Buffer> = {};
-        for (let k = 0; k + 1 < fields.length; k += 2) e[fields[k]!.toString()] = fields[k + 1]!;
-        entries.push({ op: e.op?.toString() ?? '', u: e.u?.toString() ?? '', i: e.i?.toString() ?? '', r: e.r });
-        last = id.toString();
-      }
-      if (page.length < LOG_PAGE) return { entries, last };
-    }
   }
 
   // The compacted ratings replace the snapshot; the log entries they cover are trimmed.

@@ -26,7 +26,7 @@ export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: s
   const pool = new TrainingPool(config.trainingThreads || availableParallelism());
   const scoring = new ScoringPool(config.scoringThreads || availableParallelism());
   const scheduler = new TrainingScheduler(
-    { training: stores.training, models: stores.models, tasks: stores.tasks, databases: stores.databases, tables: stores.tables, registry, pool, itemFeatures, logger },
+    { training: stores.training, log: stores.ratingsLog, models: stores.models, tasks: stores.tasks, databases: stores.databases, tables: stores.tables, registry, pool, itemFeatures, logger },
     {
       pollMs: config.trainingPollMs,
       retrySeconds: config.trainingRetrySeconds,

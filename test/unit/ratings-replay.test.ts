@@ -1,7 +1,7 @@
 // Ratings replay (snapshot + log → compacted ratings) and the snapshot blob codec.
 import t, { type Test } from 'tap';
 import { decodeSnapshot, encodeSnapshot, replay, type Snapshot } from '../../src/engine/training/ratings-replay.js';
-import type { LogEntry } from '../../src/store/training-store.js';
+import type { LogEntry } from '../../src/store/ratings-log.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 
 type Rec = [user: number, item: number, rating: number, timestamp: number];

@@ -107,7 +107,7 @@ function listed(list: Uint32Array, depth: number, ranking: (depth: number) => Ra
   const whole = len > 0 && len < list.length;
   if (len > 0 && (depth <= len || whole)) {
     const k = Math.min(depth, len);
-    return { items: list.subarray(0, k), scores: new Float32Array(k).fill(NaN), complete: whole && depth >= len };
+    return { items: list.subarray(0, k), scores: nanScores(k), complete: whole && depth >= len };
   }
   const rest = ranking(depth);
   if (len === 0) return rest;
@@ -121,6 +121,14 @@ function listed(list: Uint32Array, depth: number, ranking: (depth: number) => Ra
     scores[k++] = rest.scores[j]!;
   }
   return { items: items.subarray(0, k), scores: scores.subarray(0, k), complete: rest.complete && k < depth };
+}
+
+// The scores of a list's head: NaN, one shared (never written) array, so serving from a list
+// allocates nothing for them.
+let nans = new Float32Array(0);
+function nanScores(k: number): Float32Array {
+  if (nans.length < k) nans = new Float32Array(Math.max(k, 2 * nans.length)).fill(NaN);
+  return nans.subarray(0, k);
 }
 
 // Cosine similarity of factor rows; the item itself is never listed.

@@ -1,7 +1,7 @@
 // The ratings a training run sees: the last compacted snapshot plus the ratings log written since
 // (store/ratings-store.ts), replayed in order: the last write of a (user, item) wins, `delete`
 // removes one rating, `delete-user` every earlier rating of a user. Pure: runs in a worker.
-import type { LogEntry } from '../../store/training-store.js';
+import type { LogEntry } from '../../store/ratings-log.js';
 
 export type { LogEntry };
 

@@ -10,6 +10,7 @@ import type { ModelMeta, ModelsStore } from '../../store/models-store.js';
 import type { TablesStore } from '../../store/tables-store.js';
 import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
 import type { TrainingStore } from '../../store/training-store.js';
+import type { RatingsLog } from '../../store/ratings-log.js';
 import { modelViews } from '../model/layout.js';
 import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
 import type { ModelRegistry } from '../model/registry.js';
@@ -34,6 +35,7 @@ export interface SchedulerOptions {
 
 export interface SchedulerDeps {
   training: TrainingStore;
+  log: RatingsLog; // the ratings written since the snapshot
   models: ModelsStore;
   tasks: TasksStore;
   databases: DatabasesStore;
@@ -187,7 +189,7 @@ export class TrainingScheduler {
     progress('reading ratings');
     const sizes = await this.d.training.sizes(db);
     const stored = await this.d.training.snapshot(db);
-    const log = await this.d.training.logSince(db, stored.after);
+    const log = await this.d.log.entriesSince(db, stored.after);
     const trained = await trainAls(this.d.pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, p, progress);
     progress('publishing');
     const bytes = new Uint8Array(trained.model);

@@ -6,9 +6,8 @@
 // have missed changes (trimmed from the stream while its tail was away) discards itself; the next
 // request starts a fresh one.
 import type { Logger } from 'pino';
-import { compareChangeIds, type ChangeTail, type StreamEntry } from '../../store/change-tail.js';
-import { keys } from '../../store/keys.js';
-import type { Change, EntitiesStore, EntityKind } from '../../store/entities-store.js';
+import { compareChangeIds, type ChangeTail } from '../../store/change-tail.js';
+import { changeOf, type Change, type EntitiesStore, type EntityKind } from '../../store/entities-store.js';
 import type { PropertiesStore, PropertyDef } from '../../store/properties-store.js';
 import { CatalogueView } from './catalogue-view.js';
 
@@ -24,6 +23,7 @@ export class Catalogue {
   private readonly settings = new Map<string, unknown>(); // database settings (op config), by name
   private settingsGeneration = 0;
   private readonly views: Record<EntityKind, CatalogueView>;
+  private readonly changes: string; // the database's catalogue change stream
   private waiters: { id: string; resolve: () => void }[] = [];
   disposed = false;
 
@@ -34,6 +34,7 @@ export class Catalogue {
     private readonly properties: PropertiesStore,
     private readonly onDropped: () => void,
   ) {
+    this.changes = entities.changeStream(db);
     this.views = { item: new CatalogueView(entities, db, 'item'), user: new CatalogueView(entities, db, 'user') };
     this.started = this.start();
     this.started.catch(() => undefined);
@@ -111,23 +112,23 @@ export class Catalogue {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.tail.unwatch(keys.catalogueChanges(this.db));
+    this.tail.unwatch(this.changes);
     for (const w of this.waiters) w.resolve();
     this.waiters = [];
   }
 
   private async start(): Promise<void> {
-    const after = await this.tail.last(keys.catalogueChanges(this.db));
+    const after = await this.tail.last(this.changes);
     if (this.disposed) return;
     this.applied = after;
-    this.tail.watch(keys.catalogueChanges(this.db), after, (entries, behind) => this.handle(entries.map(changeOf), behind));
+    this.tail.watch(this.changes, after, (entries, behind) => this.handle(entries.map(changeOf), behind));
   }
 
   private async handle(changes: Change[], behind: boolean): Promise<void> {
     // Changes trimmed away before this process read them would leave its state stale for good:
     // when the stream's oldest kept change is newer than the last one handled, start afresh.
     if (behind && this.applied !== '0-0') {
-      const first = await this.tail.first(keys.catalogueChanges(this.db));
+      const first = await this.tail.first(this.changes);
       if (first !== undefined && compareChangeIds(first, this.applied!) > 0) {
         this.dispose();
         this.onDropped();
@@ -201,9 +202,4 @@ export class Catalogues {
     this.dropAll();
     return this.tail.stop();
   }
-}
-
-function changeOf({ id, fields }: StreamEntry): Change {
-  const idx = fields.get('idx');
-  return { id, kind: fields.get('kind') ?? '', op: fields.get('op') ?? 'put', idxs: idx ? idx.split(',').map(Number) : [] };
 }
