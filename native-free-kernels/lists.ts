@@ -3,7 +3,7 @@
 // memory once per block instead of once per query, and each pass of the inner loop takes 4 query
 // rows against 2 item rows, sharing its loads (bench/kernels/lists-speed.ts: about twice the
 // multiply-adds per second of one query at a time through dotAt).
-import { topKTo } from './top-k.js';
+import { heapOffer, heapSortTo, topKTo } from './top-k.js';
 
 const EMPTY = 0xffffffff;
 
@@ -120,6 +120,17 @@ function groupDotsTo(s: Float32Array, at: number, count: number, x: number, m: n
   }
 }
 
+function checkRated(name: string, users: Uint32Array, userRows: number, items: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array): void {
+  for (let p = 0; p < users.length; p++) {
+    const u = users[p]!;
+    if (u >= userRows) throw new Error(`${name}: user ${u} (at ${p}) outside [0, ${userRows})`);
+    if (u + 1 >= ratedIndptr.length) continue;
+    const a = ratedIndptr[u]!, b = ratedIndptr[u + 1]!;
+    if (!(a <= b && b <= ratedIndices.length)) throw new Error(`${name}: user ${u}'s rated items [${a}, ${b}) outside ratedIndices (length ${ratedIndices.length})`);
+    for (let c = a; c < b; c++) if (ratedIndices[c]! >= items) throw new Error(`${name}: user ${u} rated item ${ratedIndices[c]} outside [0, ${items})`);
+  }
+}
+
 // scratch[at .. at+f) = src[from .. from+f).
 function copyRow(s: Float32Array, at: number, src: Float32Array, from: number, f: number): void {
   for (let k = 0; k < f; k++) s[at + k] = src[from + k]!;
@@ -214,15 +225,59 @@ export function itemListsTo(
 }
 
 /**
+ * Item rows in descending order of norm, for rankings by dot product that stop early: against a
+ * query x, an item of norm ν scores at most |x|·ν (Cauchy–Schwarz), so once that bound falls below
+ * the lowest of the n best scores found, no later item can enter them. Trained factors make this
+ * pay: popular items have long rows and take most users' best places (on the synthetic catalogue of
+ * bench/lib/synthetic.ts the median user's 128 best are settled within the longest fifth).
+ */
+export interface NormOrder {
+  items: number; // rows of the factor matrix it was made from
+  count: number; // items of norm > 0, the first `count` of order
+  order: Uint32Array; // items by norm descending (ties: the lower item first)
+  norms: Float32Array; // their norms, in that order
+  rows: Float32Array; // their factor rows, in that order (count × f)
+}
+
+export function normOrderOf(factors: Float32Array, norms: Float32Array, items: number, f: number): NormOrder {
+  const name = 'normOrderOf';
+  checkCounts(name, { items, f });
+  if (factors.length !== items * f) throw new Error(`${name}: factors length ${factors.length}, expected items*f = ${items * f}`);
+  if (norms.length !== items) throw new Error(`${name}: norms length ${norms.length}, expected items = ${items}`);
+  // Shared memory: the threads listing users in a training share one copy.
+  const order = new Uint32Array(new SharedArrayBuffer(items * 4));
+  let count = 0;
+  for (let i = 0; i < items; i++) if (norms[i]! > 0) order[count++] = i;
+  order.subarray(0, count).sort((a, b) => norms[b]! - norms[a]! || a - b);
+  const sorted = new Float32Array(new SharedArrayBuffer(count * 4)), rows = new Float32Array(new SharedArrayBuffer(count * f * 4));
+  for (let p = 0; p < count; p++) {
+    const i = order[p]!;
+    sorted[p] = norms[i]!;
+    rows.set(factors.subarray(i * f, (i + 1) * f), p * f);
+  }
+  return { items, count, order: order.subarray(0, count), norms: sorted, rows };
+}
+
+// Item rows scored per pass of a block before the stopping bound is checked again: small enough
+// that a block stops soon after its users are settled, large enough that the check is noise.
+const SCAN_TILE = 256;
+
+// An item's bound |x|·ν is relaxed by this much against rounding (of the norms, and of the scores
+// to f32), so a block stops only when no later item can reach, or tie with, the weakest kept.
+const BOUND_SLACK = 1 + 1e-5;
+
+/** Floats of scratch userListsTo needs for `f` factors, lists of n and `block` users at a time. */
+export const userListsScratchLength = (f: number, n: number, block = LIST_BLOCK): number => block * (SCAN_TILE + f + 1 + n);
+
+/**
  * For each user row u in `users` (any order, any subset): dst[u·n .. u·n+n) = the n items with the
- * highest dot(userFactors row u, itemFactors row i) (summed in f64 in column order, rounded to f32),
- * by score descending then index ascending (topKTo's order), leaving out items of itemNorms 0 and
- * the items u rated, ratedIndices[ratedIndptr[u] .. ratedIndptr[u+1]) (none when u+1 ≥
- * ratedIndptr.length); unfilled slots 0xffffffff. A user whose factor row is all zeros scores 0 on
- * every item, so gets the lowest-numbered items they may be given: whether to list such users at
- * all is the caller's choice. dst is the whole userRows × n buffer; only the listed users' rows are
- * written. scratch: listsScratchLength(items, f, n, block) floats. block: users at a time, a
- * positive multiple of 4 (LIST_BLOCK unless measuring).
+ * highest dot(userFactors row u, item's factor row) (summed in f64 in column order, rounded to f32),
+ * by score descending then item ascending, leaving out items of norm 0 and the items u rated,
+ * ratedIndices[ratedIndptr[u] .. ratedIndptr[u+1]) (none when u+1 ≥ ratedIndptr.length); unfilled
+ * slots 0xffffffff. Exact: items are scanned longest row first (byNorm) and a block of users stops
+ * once each user's n best are settled (see NormOrder). dst is the whole userRows × n buffer; only
+ * the listed users' rows are written. scratch: userListsScratchLength(f, n, block) floats. block:
+ * users at a time, a positive multiple of 4 up to 32 (LIST_BLOCK unless measuring).
  */
 export function userListsTo(
   dst: Uint32Array,
@@ -230,9 +285,7 @@ export function userListsTo(
   users: Uint32Array,
   userFactors: Float32Array,
   userRows: number,
-  itemFactors: Float32Array,
-  itemNorms: Float32Array,
-  items: number,
+  byNorm: NormOrder,
   f: number,
   ratedIndptr: Uint32Array,
   ratedIndices: Uint32Array,
@@ -240,35 +293,78 @@ export function userListsTo(
   block = LIST_BLOCK,
 ): void {
   const name = 'userListsTo';
-  checkCounts(name, { n, userRows, items, f });
+  checkCounts(name, { n, userRows, f });
   checkBlock(name, block);
+  if (block > 32) throw new Error(`${name}: block must be at most 32, got ${block}`);
+  const { items, count, order, norms, rows } = byNorm;
+  checkCounts(name, { items, count });
+  if (count > items || order.length !== count || norms.length !== count) throw new Error(`${name}: byNorm holds ${order.length} items and ${norms.length} norms for count ${count} of ${items}`);
+  if (rows.length !== count * f) throw new Error(`${name}: byNorm rows length ${rows.length}, expected count*f = ${count * f}`);
+  for (let p = 0; p < count; p++) if (!(order[p]! < items)) throw new Error(`${name}: byNorm item ${order[p]} (at ${p}) outside [0, ${items})`);
   if (userFactors.length !== userRows * f) throw new Error(`${name}: userFactors length ${userFactors.length}, expected userRows*f = ${userRows * f}`);
-  if (itemFactors.length !== items * f) throw new Error(`${name}: itemFactors length ${itemFactors.length}, expected items*f = ${items * f}`);
-  if (itemNorms.length !== items) throw new Error(`${name}: itemNorms length ${itemNorms.length}, expected items = ${items}`);
   if (dst.length !== userRows * n) throw new Error(`${name}: dst length ${dst.length}, expected userRows*n = ${userRows * n}`);
-  for (let p = 0; p < users.length; p++) {
-    const u = users[p]!;
-    if (u >= userRows) throw new Error(`${name}: user ${u} (at ${p}) outside [0, ${userRows})`);
-    if (u + 1 >= ratedIndptr.length) continue;
-    const a = ratedIndptr[u]!, b = ratedIndptr[u + 1]!;
-    if (!(a <= b && b <= ratedIndices.length)) throw new Error(`${name}: user ${u}'s rated items [${a}, ${b}) outside ratedIndices (length ${ratedIndices.length})`);
-    for (let c = a; c < b; c++) if (ratedIndices[c]! >= items) throw new Error(`${name}: user ${u} rated item ${ratedIndices[c]} outside [0, ${items})`);
-  }
-  checkScratch(name, scratch, items, f, n, block);
-  if (n === 0) return;
+  checkRated(name, users, userRows, items, ratedIndptr, ratedIndices);
+  const need = userListsScratchLength(f, n, block);
+  if (scratch.length < need) throw new Error(`${name}: scratch length ${scratch.length} < ${need} (userListsScratchLength)`);
+  if (n === 0 || users.length === 0) return;
 
-  const lay = layoutOf(scratch, items, f, n, block);
+  const T = SCAN_TILE, rowsAt = block * T, normsAt = rowsAt + block * f, heapsAt = normsAt + block;
+  const heapItems = new Uint32Array(block * n), sizes = new Uint32Array(block), lengths = new Float64Array(block);
+  const rated = new Uint32Array(items); // bit r: user r of the block rated the item
+  const done = new Uint8Array(block);
+  const ratedOf = (u: number): [number, number] => (u + 1 < ratedIndptr.length ? [ratedIndptr[u]!, ratedIndptr[u + 1]!] : [0, 0]);
   for (let p0 = 0; p0 < users.length; p0 += block) {
     const used = Math.min(block, users.length - p0);
-    for (let r = 0; r < used; r++) copyRow(scratch, lay.rowsAt + r * f, userFactors, users[p0 + r]! * f, f);
-    blockScoresTo(scratch, lay, used, itemFactors, itemNorms, items, f, false);
+    const groups = Math.ceil(used / GROUP);
+    scratch.fill(0, rowsAt + used * f, rowsAt + groups * GROUP * f);
+    done.fill(1); // lanes past `used` pad the last group
     for (let r = 0; r < used; r++) {
       const u = users[p0 + r]!;
-      if (u + 1 < ratedIndptr.length) {
-        const end = ratedIndptr[u + 1]!;
-        for (let c = ratedIndptr[u]!; c < end; c++) scratch[r * items + ratedIndices[c]!] = NaN;
+      copyRow(scratch, rowsAt + r * f, userFactors, u * f, f);
+      let ss = 0;
+      for (let k = 0; k < f; k++) ss += userFactors[u * f + k]! * userFactors[u * f + k]!;
+      lengths[r] = Math.sqrt(ss);
+      sizes[r] = 0;
+      done[r] = 0;
+      const [a, b] = ratedOf(u);
+      for (let c = a; c < b; c++) rated[ratedIndices[c]!]! |= 1 << r;
+    }
+    let live = used;
+    for (let j0 = 0; j0 < count; j0 += T) {
+      const bound = norms[j0]! * BOUND_SLACK;
+      for (let r = 0; r < used; r++) {
+        if (done[r] === 0 && sizes[r] === n && lengths[r]! * bound < scratch[heapsAt + r * n]!) {
+          done[r] = 1;
+          live--;
+        }
       }
-      selectTo(dst, n, u, scratch, r, items, lay.heap);
+      if (live === 0) break;
+      const j1 = Math.min(count, j0 + T);
+      for (let g = 0; g < groups; g++) {
+        const r = g * GROUP;
+        if (done[r] === 1 && done[r + 1] === 1 && done[r + 2] === 1 && done[r + 3] === 1) continue;
+        groupDotsTo(scratch, r * T - j0, T, rowsAt + r * f, normsAt + r, rows, norms, f, j0, j1, false);
+      }
+      for (let r = 0; r < used; r++) {
+        if (done[r] === 1) continue;
+        const bit = 1 << r, at = r * T - j0;
+        const idx = heapItems.subarray(r * n, r * n + n), best = scratch.subarray(heapsAt + r * n, heapsAt + r * n + n);
+        let size = sizes[r]!;
+        for (let j = j0; j < j1; j++) {
+          const item = order[j]!;
+          if ((rated[item]! & bit) === 0) size = heapOffer(idx, best, size, n, scratch[at + j]!, item);
+        }
+        sizes[r] = size;
+      }
+    }
+    for (let r = 0; r < used; r++) {
+      const u = users[p0 + r]!, size = sizes[r]!;
+      const idx = heapItems.subarray(r * n, r * n + n);
+      heapSortTo(idx, scratch.subarray(heapsAt + r * n, heapsAt + r * n + n), size);
+      dst.set(idx.subarray(0, size), u * n);
+      dst.fill(EMPTY, u * n + size, u * n + n);
+      const [a, b] = ratedOf(u);
+      for (let c = a; c < b; c++) rated[ratedIndices[c]!] = 0;
     }
   }
 }

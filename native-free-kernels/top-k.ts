@@ -53,27 +53,42 @@ export function topKTo(dstIdx: Uint32Array, dstScore: Float32Array, scores: Floa
     if (mask !== undefined && mask[i] !== 1) continue;
     const s = scores[i]!;
     if (s !== s) continue;
-    if (size < k) {
-      dstScore[size] = s;
-      dstIdx[size] = i;
-      siftUp(dstIdx, dstScore, size);
-      size++;
-    } else if (below(dstScore[0]!, dstIdx[0]!, s, i)) {
-      dstScore[0] = s;
-      dstIdx[0] = i;
-      siftDown(dstIdx, dstScore, size, 0);
-    }
+    size = heapOffer(dstIdx, dstScore, size, k, s, i);
   }
+  heapSortTo(dstIdx, dstScore, size);
+  return size;
+}
 
-  // Heap sort: repeatedly moving the weakest to the back leaves the best at the front.
-  for (let end = size - 1; end > 0; end--) {
-    const s = dstScore[0]!;
-    const i = dstIdx[0]!;
-    dstScore[0] = dstScore[end]!;
-    dstIdx[0] = dstIdx[end]!;
-    dstScore[end] = s;
-    dstIdx[end] = i;
-    siftDown(dstIdx, dstScore, end, 0);
+/**
+ * Offers (score s, index i) to a heap of the best k kept in idx/score[0 .. size) (k ≥ 1): the
+ * weakest at the root, so one comparison rejects most candidates. Returns the new size. Once
+ * full, score[0] is the lowest score kept, what a candidate must beat.
+ */
+export function heapOffer(idx: Uint32Array, score: Float32Array, size: number, k: number, s: number, i: number): number {
+  if (size < k) {
+    score[size] = s;
+    idx[size] = i;
+    siftUp(idx, score, size);
+    return size + 1;
+  }
+  if (below(score[0]!, idx[0]!, s, i)) {
+    score[0] = s;
+    idx[0] = i;
+    siftDown(idx, score, size, 0);
   }
   return size;
+}
+
+// A heap of heapOffer's into best first (score descending, then index ascending), in place.
+export function heapSortTo(idx: Uint32Array, score: Float32Array, size: number): void {
+  // Repeatedly moving the weakest to the back leaves the best at the front.
+  for (let end = size - 1; end > 0; end--) {
+    const s = score[0]!;
+    const i = idx[0]!;
+    score[0] = score[end]!;
+    idx[0] = idx[end]!;
+    score[end] = s;
+    idx[end] = i;
+    siftDown(idx, score, end, 0);
+  }
 }

@@ -56,25 +56,32 @@ export function itemListsTo(
   }
 }
 
+export interface NormOrder {
+  items: number;
+  count: number;
+  order: Uint32Array;
+  norms: Float32Array;
+  rows: Float32Array;
+}
+
+// Every item of norm > 0 scored (no early stop), from the same rows the fast kernel scans.
 export function userListsTo(
   dst: Uint32Array,
   n: number,
   users: Uint32Array,
   userFactors: Float32Array,
   userRows: number,
-  itemFactors: Float32Array,
-  itemNorms: Float32Array,
-  items: number,
+  byNorm: NormOrder,
   f: number,
   ratedIndptr: Uint32Array,
   ratedIndices: Uint32Array,
   _scratch: Float32Array,
 ): void {
   const name = 'userListsTo';
+  const { items, count, order, rows } = byNorm;
   checkCounts(name, { n, userRows, items, f });
   if (userFactors.length !== userRows * f) throw new Error(`${name}: userFactors length ${userFactors.length}, expected userRows*f = ${userRows * f}`);
-  if (itemFactors.length !== items * f) throw new Error(`${name}: itemFactors length ${itemFactors.length}, expected items*f = ${items * f}`);
-  if (itemNorms.length !== items) throw new Error(`${name}: itemNorms length ${itemNorms.length}, expected items = ${items}`);
+  if (rows.length !== count * f) throw new Error(`${name}: byNorm rows length ${rows.length}, expected count*f = ${count * f}`);
   if (dst.length !== userRows * n) throw new Error(`${name}: dst length ${dst.length}, expected userRows*n = ${userRows * n}`);
   const rated = (u: number): number[] => (u + 1 < ratedIndptr.length ? Array.from(ratedIndices.subarray(ratedIndptr[u], ratedIndptr[u + 1])) : []);
   users.forEach((u, p) => {
@@ -87,10 +94,9 @@ export function userListsTo(
   for (const u of users) {
     const skip = new Set(rated(u));
     const candidates: Scored[] = [];
-    for (let i = 0; i < items; i++) {
-      if (itemNorms[i] === 0 || skip.has(i)) continue;
-      const score = Math.fround(dot(userFactors, u * f, itemFactors, i * f, f));
-      if (!Number.isNaN(score)) candidates.push({ item: i, score });
+    for (let p = 0; p < count; p++) {
+      if (skip.has(order[p]!)) continue;
+      candidates.push({ item: order[p]!, score: Math.fround(dot(userFactors, u * f, rows, p * f, f)) });
     }
     writeBest(dst, n, u, candidates);
   }

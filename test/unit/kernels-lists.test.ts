@@ -88,14 +88,15 @@ t.test('hand-computed examples', async (t) => {
     const users = Float32Array.of(1, 2, 0, 0, -1, 1);
     const indptr = Uint32Array.of(0, 1, 1), indices = Uint32Array.of(2);
     const out = new Uint32Array(3 * 4).fill(SENTINEL);
-    const scratch = new Float32Array(fast.listsScratchLength(5, 2, 4));
-    k.userListsTo(out, 4, Uint32Array.of(2, 0), users, 3, factors, ns, 5, 2, indptr, indices, scratch);
+    const scratch = new Float32Array(fast.userListsScratchLength(2, 4));
+    const order = fast.normOrderOf(factors, ns, 5, 2);
+    k.userListsTo(out, 4, Uint32Array.of(2, 0), users, 3, order, 2, indptr, indices, scratch);
     // user 0: dots 1, −, (rated), −2, 6; user 2: −1, −, 0, 2, 3
     t.same(arr(out), [4, 0, 3, E, SENTINEL, SENTINEL, SENTINEL, SENTINEL, 4, 3, 2, 0], 'users: listed users only');
-    k.userListsTo(out, 4, Uint32Array.of(1), users, 3, factors, ns, 5, 2, indptr, indices, scratch);
+    k.userListsTo(out, 4, Uint32Array.of(1), users, 3, order, 2, indptr, indices, scratch);
     t.same(arr(out.subarray(4, 8)), [0, 2, 3, 4], 'a user of zeros: every dot 0, ties by index');
     const two = new Uint32Array(3 * 2);
-    k.userListsTo(two, 2, Uint32Array.of(0, 1, 2), users, 3, factors, ns, 5, 2, indptr, indices, scratch);
+    k.userListsTo(two, 2, Uint32Array.of(0, 1, 2), users, 3, order, 2, indptr, indices, scratch);
     t.same(arr(two), [4, 0, 0, 2, 4, 3], 'n shorter than the candidates');
   }
 });
@@ -164,8 +165,9 @@ t.test('userListsTo agrees with the twin on users subsets', async (t) => {
     const score = (u: number, i: number) => Math.fround(dot(userFactors, u * f, itemFactors, i * f, f));
     const a = new Uint32Array(userRows * n).fill(SENTINEL), b = new Uint32Array(userRows * n).fill(SENTINEL);
     const block = [4, 8, 16][Math.floor(trial / 3) % 3]!;
-    fast.userListsTo(a, n, users, userFactors, userRows, itemFactors, ns, items, f, indptr, indices, new Float32Array(fast.listsScratchLength(items, f, n, block)), block);
-    ref.userListsTo(b, n, users, userFactors, userRows, itemFactors, ns, items, f, indptr, indices, new Float32Array(0));
+    const order = fast.normOrderOf(itemFactors, ns, items, f);
+    fast.userListsTo(a, n, users, userFactors, userRows, order, f, indptr, indices, new Float32Array(fast.userListsScratchLength(f, n, block)), block);
+    ref.userListsTo(b, n, users, userFactors, userRows, order, f, indptr, indices, new Float32Array(0));
     const listed = new Set(users);
     const unlisted = range(0, userRows).filter((u) => !listed.has(u));
     t.ok(
@@ -184,10 +186,48 @@ t.test('userListsTo agrees with the twin on users subsets', async (t) => {
   }
 });
 
+t.test('userListsTo stops early only where nothing later can enter', async (t) => {
+  // Row lengths spread over orders of magnitude (as trained factors of popular and rare items), so
+  // most blocks stop long before the last item; the lists must still be the twin's, exactly.
+  const rand = mulberry32(31);
+  for (let trial = 0; trial < 60; trial++) {
+    const items = 50 + randInt(rand, 2000), f = 1 + randInt(rand, 40), userRows = 1 + randInt(rand, 40), n = 1 + randInt(rand, 64);
+    const coarse = trial % 4 === 0;
+    const itemFactors = randomFactors(rand, items, f, coarse, 0.05);
+    for (let i = 0; i < items; i++) {
+      const scale = coarse ? 2 ** -randInt(rand, 6) : Math.exp(-8 * rand());
+      for (let k = 0; k < f; k++) itemFactors[i * f + k]! *= scale;
+    }
+    const ns = norms(itemFactors, items, f);
+    // Users mostly aligned with the longest rows' mean, some opposed: both stop soon and scan all.
+    const userFactors = randomFactors(rand, userRows, f, coarse, 0.1);
+    const { indptr, indices } = randomRatings(rand, userRows, items);
+    const users = Uint32Array.from(range(0, userRows));
+    const block = [4, 8, 32][trial % 3]!;
+    const label = `trial ${trial} items=${items} f=${f} users=${userRows} n=${n} block=${block}${coarse ? ' coarse' : ''}`;
+    const order = fast.normOrderOf(itemFactors, ns, items, f);
+    const a = new Uint32Array(userRows * n), b = new Uint32Array(userRows * n);
+    fast.userListsTo(a, n, users, userFactors, userRows, order, f, indptr, indices, new Float32Array(fast.userListsScratchLength(f, n, block)), block);
+    ref.userListsTo(b, n, users, userFactors, userRows, order, f, indptr, indices, new Float32Array(0));
+    t.same(arr(a), arr(b), `${label}: the twin's lists exactly`);
+  }
+});
+
+t.test('normOrderOf: longest rows first, rows of norm 0 left out', async (t) => {
+  const factors = Float32Array.of(1, 0, 0, 0, 0, 3, 2, 0, 0, -3), ns = norms(factors, 5, 2);
+  const o = fast.normOrderOf(factors, ns, 5, 2);
+  t.equal(o.count, 4);
+  t.same(arr(o.order), [2, 4, 3, 0], 'by norm descending, ties (2 and 4: 3) by item');
+  t.same(arr(o.norms), [3, 3, 2, 1]);
+  t.same(arr(o.rows), [0, 3, 0, -3, 2, 0, 1, 0]);
+  t.throws(() => fast.normOrderOf(factors, ns.subarray(1), 5, 2), 'norms not items');
+});
+
 t.test('bad input throws before writing', async (t) => {
   const count = 4, f = 3, n = 2;
   const factors = randomFactors(mulberry32(3), count, f, false, 0), ns = norms(factors, count, f);
   const scratch = new Float32Array(fast.listsScratchLength(count, f, n));
+  const order = fast.normOrderOf(factors, ns, count, f), uscratch = new Float32Array(fast.userListsScratchLength(f, n));
   const users = new Float32Array(3 * f).fill(0.5);
   const indptr = Uint32Array.of(0, 2, 2, 3), indices = Uint32Array.of(1, 3, 0);
   for (const k of [fast, ref]) {
@@ -202,21 +242,22 @@ t.test('bad input throws before writing', async (t) => {
       ['items: end > count', dst(), (d) => k.itemListsTo(d, n, factors, ns, count, f, 0, count + 1, scratch)],
       ['items: negative start', dst(), (d) => k.itemListsTo(d, n, factors, ns, count, f, -1, 2, scratch)],
       ['items: NaN end', dst(), (d) => k.itemListsTo(d, n, factors, ns, count, f, 0, NaN, scratch)],
-      ['users: dst not userRows*n', new Uint32Array(3 * n - 1).fill(SENTINEL), (d) => k.userListsTo(d, n, Uint32Array.of(0), users, 3, factors, ns, count, f, indptr, indices, scratch)],
-      ['users: user out of range (after a good one)', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0, 3), users, 3, factors, ns, count, f, indptr, indices, scratch)],
-      ['users: userFactors not userRows*f', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0), users.subarray(1), 3, factors, ns, count, f, indptr, indices, scratch)],
-      ['users: itemFactors not items*f', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0), users, 3, factors.subarray(f), ns, count, f, indptr, indices, scratch)],
-      ['users: itemNorms not items', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0), users, 3, factors, ns.subarray(1), count, f, indptr, indices, scratch)],
-      ['users: rated item out of range', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0, 2), users, 3, factors, ns, count, f, indptr, Uint32Array.of(1, 3, count), scratch)],
-      ['users: ratedIndptr past ratedIndices', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0, 2), users, 3, factors, ns, count, f, Uint32Array.of(0, 2, 2, 4), indices, scratch)],
-      ['users: ratedIndptr decreasing', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0, 1), users, 3, factors, ns, count, f, Uint32Array.of(0, 2, 1, 3), indices, scratch)],
+      ['users: dst not userRows*n', new Uint32Array(3 * n - 1).fill(SENTINEL), (d) => k.userListsTo(d, n, Uint32Array.of(0), users, 3, order, f, indptr, indices, uscratch)],
+      ['users: user out of range (after a good one)', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0, 3), users, 3, order, f, indptr, indices, uscratch)],
+      ['users: userFactors not userRows*f', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0), users.subarray(1), 3, order, f, indptr, indices, uscratch)],
+      ['users: byNorm rows not count*f', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0), users, 3, { ...order, rows: order.rows.subarray(f) }, f, indptr, indices, uscratch)],
+      ['users: rated item out of range', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0, 2), users, 3, order, f, indptr, Uint32Array.of(1, 3, count), uscratch)],
+      ['users: ratedIndptr past ratedIndices', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0, 2), users, 3, order, f, Uint32Array.of(0, 2, 2, 4), indices, uscratch)],
+      ['users: ratedIndptr decreasing', udst(), (d) => k.userListsTo(d, n, Uint32Array.of(0, 1), users, 3, order, f, Uint32Array.of(0, 2, 1, 3), indices, uscratch)],
     ];
     if (k === fast) {
       bad.push(
         ['items: scratch short', dst(), (d) => fast.itemListsTo(d, n, factors, ns, count, f, 0, count, scratch.subarray(1))],
         ['items: block not a multiple of 4', dst(), (d) => fast.itemListsTo(d, n, factors, ns, count, f, 0, count, new Float32Array(fast.listsScratchLength(count, f, n, 6)), 6)],
-        ['users: scratch short', udst(), (d) => fast.userListsTo(d, n, Uint32Array.of(0), users, 3, factors, ns, count, f, indptr, indices, scratch.subarray(1))],
-        ['users: block 0', udst(), (d) => fast.userListsTo(d, n, Uint32Array.of(0), users, 3, factors, ns, count, f, indptr, indices, scratch, 0)],
+        ['users: scratch short', udst(), (d) => fast.userListsTo(d, n, Uint32Array.of(0), users, 3, order, f, indptr, indices, uscratch.subarray(1))],
+        ['users: block 0', udst(), (d) => fast.userListsTo(d, n, Uint32Array.of(0), users, 3, order, f, indptr, indices, uscratch, 0)],
+        ['users: block 36', udst(), (d) => fast.userListsTo(d, n, Uint32Array.of(0), users, 3, order, f, indptr, indices, new Float32Array(fast.userListsScratchLength(f, n, 36)), 36)],
+        ['users: byNorm item outside the items', udst(), (d) => fast.userListsTo(d, n, Uint32Array.of(0), users, 3, { ...order, order: Uint32Array.of(0, 1, 2, count) }, f, indptr, indices, uscratch)],
       );
     }
     for (const [what, d, call] of bad) {
@@ -226,7 +267,7 @@ t.test('bad input throws before writing', async (t) => {
     const d = dst();
     k.itemListsTo(d, n, factors, ns, count, f, 2, 2, scratch);
     t.ok(d.every((x) => x === SENTINEL), 'an empty range writes nothing');
-    k.userListsTo(d.subarray(0, 3 * n), n, new Uint32Array(0), users, 3, factors, ns, count, f, indptr, indices, scratch);
+    k.userListsTo(d.subarray(0, 3 * n), n, new Uint32Array(0), users, 3, order, f, indptr, indices, uscratch);
     t.ok(d.every((x) => x === SENTINEL), 'no users writes nothing');
   }
 });

@@ -7,7 +7,7 @@ import { mulberry32 } from '../../native-free-kernels/random.js';
 import { allocateModel, modelViews, NO_ITEM, UNLISTED } from '../../src/engine/model/layout.js';
 import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
-import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
+import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
 
 const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, cgSteps: 3, listLength: 3, userListsSeconds: 60, indexMinItems: 1000, popularityHalfLifeSeconds: 1e9, seed: 1 };
 const NOW = 1_700_000_000;
@@ -147,7 +147,7 @@ t.test('iterations lower the loss; finish, item and user lists, and extend', asy
 
   const dot = (a: Float32Array, i: number, b: Float32Array, j: number) => Array.from({ length: f }, (_, x) => a[i * f + x]! * b[j * f + x]!).reduce((x, y) => x + y, 0);
   const cosine = (i: number, j: number) => dot(v.itemFactors, i, v.itemFactors, j) / Math.sqrt(dot(v.itemFactors, i, v.itemFactors, i) * dot(v.itemFactors, j, v.itemFactors, j));
-  itemLists({ model: p.model, rowStart: 0, rowEnd: v.dims.items });
+  itemLists({ model: p.model, indexRows: undefined, rowStart: 0, rowEnd: v.dims.items });
   const k = v.dims.itemList;
   t.equal(v.itemLists.length, 20 * k);
   let listsOk = true;
@@ -165,7 +165,7 @@ t.test('iterations lower the loss; finish, item and user lists, and extend', asy
   const recent = Array.from(new Uint32Array(p.recent));
   t.same(recent, [...latest.keys()].sort((a, b) => latest.get(b)! - latest.get(a)! || a - b), 'recent users');
   t.ok(Array.from({ length: 30 }, (_, u) => v.userLists[u * k]).every((x) => x === UNLISTED), 'no user list before userLists');
-  userLists({ model: p.model, byUser: p.byUser, users: p.recent, from: 2, to: recent.length });
+  userLists({ model: p.model, byUser: p.byUser, users: p.recent, byNorm: normOrder({ model: p.model }), from: 2, to: recent.length });
   let userOk = true;
   for (const [at, u] of recent.entries()) {
     const list = Array.from(v.userLists.subarray(u * k, (u + 1) * k));
@@ -239,9 +239,9 @@ t.test('halfStep over split ranges equals the full half-step', async (t) => {
   halfStep({ model: a.model, side: 'users', m: a.byUser, gram: g, rowStart: 0, rowEnd: 30, params });
   for (const [s, e] of [[0, 7], [7, 7], [7, 19], [19, 30]] as const) halfStep({ model: b.model, side: 'users', m: b.byUser, gram: g, rowStart: s, rowEnd: e, params });
   t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same model bytes');
-  itemLists({ model: a.model, rowStart: 0, rowEnd: 20 });
-  itemLists({ model: b.model, rowStart: 10, rowEnd: 20 });
-  itemLists({ model: b.model, rowStart: 0, rowEnd: 10 });
+  itemLists({ model: a.model, indexRows: undefined, rowStart: 0, rowEnd: 20 });
+  itemLists({ model: b.model, indexRows: undefined, rowStart: 10, rowEnd: 20 });
+  itemLists({ model: b.model, indexRows: undefined, rowStart: 0, rowEnd: 10 });
   t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same item lists');
 });
 
@@ -269,6 +269,7 @@ t.test('item index tasks: centroids, assignment in ranges, lists; extend places 
   };
   t.ok([...listOf].every(([i, c]) => nearest(v, i) === c), 'each item is in the list of its nearest centroid');
   t.ok(new Set(listOf.values()).size >= lists - 1, 'the lists share the items out');
+
 
   // Items 0..9 and new items 600..603 get factors from features: each joins a list.
   const indptr = new Uint32Array(items + 5);

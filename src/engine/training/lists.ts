@@ -18,12 +18,14 @@ export interface Listed {
 export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string) => void): Promise<Listed> {
   const started = performance.now();
   const dims = modelViews(model).dims;
+  const indexRows = dims.lists > 0 && dims.itemList > 0 ? await pool.indexRows({ model }) : undefined;
   if (dims.itemList > 0) {
     progress('item lists');
-    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.itemLists({ model, rowStart, rowEnd })));
+    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.itemLists({ model, indexRows, rowStart, rowEnd })));
   }
   let next = 0;
   if (dims.userList > 0) {
+    const byNorm = await pool.normOrder({ model });
     const users = recent.byteLength / 4;
     const deadline = performance.now() + seconds * 1000;
     const thread = async () => {
@@ -31,7 +33,7 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
         const from = next;
         next = Math.min(users, next + USERS_PER_TASK);
         progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`);
-        await pool.userLists({ model, byUser, users: recent, from, to: next });
+        await pool.userLists({ model, byUser, users: recent, byNorm, from, to: next });
       }
     };
     await Promise.all(Array.from({ length: pool.threads }, thread));

@@ -60,8 +60,11 @@ export interface FinishInput {
   params: AlsParams;
 }
 
+import type { NormOrder } from '../../../native-free-kernels/lists.js';
+
 export interface ItemListsInput {
   model: SharedArrayBuffer;
+  indexRows: SharedArrayBuffer | undefined; // with an item index: its members' unit rows (indexRows)
   rowStart: number;
   rowEnd: number;
 }
@@ -70,6 +73,7 @@ export interface UserListsInput {
   model: SharedArrayBuffer;
   byUser: Csr; // what each user rated, left out of their list
   users: SharedArrayBuffer; // uint32 user rows; those at [from, to) get their lists
+  byNorm: NormOrder; // the items longest row first (normOrder)
   from: number;
   to: number;
 }

@@ -5,7 +5,7 @@ import { alsHalfStepTo, alsLoss } from '../../../native-free-kernels/als.js';
 import { csrFromTriples, transpose, type Csr } from '../../../native-free-kernels/csr.js';
 import { gramTo } from '../../../native-free-kernels/linalg.js';
 import { assignTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
-import { itemListsTo, listsScratchLength, userListsTo } from '../../../native-free-kernels/lists.js';
+import { itemListsTo, listsScratchLength, normOrderOf, userListsScratchLength, userListsTo, type NormOrder } from '../../../native-free-kernels/lists.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
@@ -88,11 +88,11 @@ export function finish({ model, byUser, params: p }: FinishInput): { loss: numbe
 
 // Each item's list: by cosine similarity over every item, or through the item index when the model
 // has one (the same ranking item-to-items requests make).
-export function itemLists({ model, rowStart, rowEnd }: ItemListsInput): void {
+export function itemLists({ model, indexRows, rowStart, rowEnd }: ItemListsInput): void {
   const v = modelViews(model);
-  const { items, factors: f, itemList: n, lists } = v.dims;
-  if (lists > 0) {
-    const m = scorable(v);
+  const { items, factors: f, itemList: n } = v.dims;
+  if (indexRows !== undefined) {
+    const m = scorable(v, new Float32Array(indexRows));
     for (let r = rowStart; r < rowEnd; r++) v.itemLists.set(similarItems(m, r, n).items, r * n);
     return;
   }
@@ -100,11 +100,23 @@ export function itemLists({ model, rowStart, rowEnd }: ItemListsInput): void {
 }
 
 // The lists of the users at users[from, to): their best items by factor score, less what they rated.
-export function userLists({ model, byUser, users, from, to }: UserListsInput): void {
+export function userLists({ model, byUser, users, byNorm, from, to }: UserListsInput): void {
   const v = modelViews(model);
-  const { items, factors: f, userList: n } = v.dims;
+  const { factors: f, userList: n } = v.dims;
   const rows = new Uint32Array(users, from * 4, to - from);
-  userListsTo(v.userLists, n, rows, v.userFactors, v.dims.users, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, byUser.indptr, byUser.indices, new Float32Array(listsScratchLength(items, f, n)));
+  userListsTo(v.userLists, n, rows, v.userFactors, v.dims.users, byNorm, f, byUser.indptr, byUser.indices, new Float32Array(userListsScratchLength(f, n)));
+}
+
+// The items in descending order of norm, made once for the users' lists tasks to share.
+export function normOrder({ model }: { model: SharedArrayBuffer }): NormOrder {
+  const v = modelViews(model);
+  const { items, factors: f } = v.dims;
+  return normOrderOf(v.itemFactors, rowNorms(v.itemFactors, items, f), items, f);
+}
+
+// The index members' unit rows in list order, built once for the lists' tasks to share.
+export function indexRows({ model }: { model: SharedArrayBuffer }): SharedArrayBuffer {
+  return scorable(modelViews(model)).listRows.buffer as SharedArrayBuffer;
 }
 
 // The item index's centroids: spherical k-means on a random sample of the items with factors.
