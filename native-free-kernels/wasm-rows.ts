@@ -11,7 +11,7 @@
 //   slots       scratch for one call each, added by memory.grow when every slot is busy, so a slot
 //               is claimed by a call (not a thread) and the memory grows to the peak number of
 //               calls at once, not to the number of threads ever started:
-//               dst n f32 | low n f32 (positions: listed u32) | spare n f32 | QUERIES × f f32 queries
+//               dst n f32 | low n f32 (positions: listed u32) | QUERIES × f f32 queries
 import { scoreKernels, scoreModule, type ScoreKernels } from './wasm.js';
 
 const PAGE = 65536;
@@ -52,7 +52,7 @@ export class WasmRows {
     if (!module) return undefined;
     const factors = PAGE, norms = factors + align(n * f * 4), listRows = norms + align(n * 4), members = listRows + align(listed * f * 4);
     const end = members + align(listed * 4);
-    const slotBytes = 3 * align(n * 4) + align(QUERIES * f * 4);
+    const slotBytes = 2 * align(n * 4) + align(QUERIES * f * 4);
     const initial = Math.ceil(end / PAGE), slotPages = Math.ceil(slotBytes / PAGE);
     if (initial + slotPages > MAX_PAGES) return undefined;
     const memory = new WebAssembly.Memory({ initial, maximum: Math.min(MAX_PAGES, initial + MAX_SLOTS * slotPages), shared: true });
@@ -106,13 +106,13 @@ export class WasmRows {
     if (dst.length !== n) throw new Error(`groupScoresTo: dst length ${dst.length}, expected n = ${n}`);
     for (let q = 0; q < queries.length; q++) if (queries[q]!.length !== f) throw new Error(`groupScoresTo: query ${q} length ${queries[q]!.length}, expected f = ${f}`);
     return this.withSlot((at) => {
-      const rows = this.header[Header.factors]!, low = at + align(n * 4), spare = low + align(n * 4), qs = at + 3 * align(n * 4);
+      const rows = this.header[Header.factors]!, low = at + align(n * 4), qs = at + 2 * align(n * 4);
       const count = queries.length;
       const buffer = this.memory.buffer;
       for (let from = 0; from < count; from += QUERIES) {
         const chunk = Math.min(QUERIES, count - from);
         for (let q = 0; q < chunk; q++) new Float32Array(buffer, qs + q * f * 4, f).set(queries[from + q]!);
-        this.k.groupFold(at, count > 1 ? low : 0, spare, qs, chunk, rows, n, f, from === 0 ? 1 : 0);
+        this.k.groupFold(at, count > 1 ? low : 0, qs, chunk, rows, n, f, from === 0 ? 1 : 0);
       }
       if (count === 0) new Float32Array(buffer, at, n).fill(NaN); // the mean of no dots, as in scores.ts
       else this.k.groupFinish(at, count > 1 ? low : 0, this.header[Header.norms]!, n, count, consensus);
@@ -129,7 +129,7 @@ export class WasmRows {
     for (let c = 0; c < positions.length; c++) if (!(positions[c]! < listed)) throw new Error(`positionScoresTo: position ${positions[c]} (at ${c}) outside [0, ${listed})`);
     return this.withSlot((at) => {
       const n = this.n, buffer = this.memory.buffer;
-      const pos = at + align(n * 4), q = at + 3 * align(n * 4);
+      const pos = at + align(n * 4), q = at + 2 * align(n * 4);
       new Float32Array(buffer, q, f).set(query);
       // A slot holds n positions (listed ≤ n); more, which repeat some, are scored n at a time.
       for (let from = 0; from < positions.length; from += n) {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 // The kernels' exports (wasm/assembly/scores.ts): pointers are byte offsets into the memory.
 export interface ScoreKernels {
   cosineScores(dst: number, rows: number, norms: number, n: number, f: number, item: number): void;
-  groupFold(dst: number, low: number, spare: number, queries: number, count: number, rows: number, n: number, f: number, first: number): void;
+  groupFold(dst: number, low: number, queries: number, count: number, rows: number, n: number, f: number, first: number): void;
   groupFinish(dst: number, low: number, norms: number, n: number, total: number, consensus: number): void;
   positionScores(dst: number, query: number, rows: number, f: number, members: number, positions: number, count: number, skip: number): void;
 }

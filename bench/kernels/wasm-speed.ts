@@ -1,7 +1,7 @@
 // One full ranking (one query against every item, top 64) with the TypeScript kernels against the
 // WebAssembly SIMD ones, in the same run: multiply-adds per second and ms per ranking, for a user's
-// vector (groupScoresTo, one query) and an item's cosine neighbours (cosineScoresTo), at 100k and
-// 1M items × 64 factors. The two alternate ranking by ranking, each query drawn at random.
+// vector (groupScoresTo, one query), an item's cosine neighbours (cosineScoresTo) and a group of
+// four users (groupScoresTo, four queries, consensus 0.5), at 100k and 1M items × 64 factors. The two alternate ranking by ranking, each query drawn at random.
 // Run: node dist/bench/kernels/wasm-speed.js   (BENCH_SIZES=100000 to choose sizes)
 import os from 'node:os';
 import { mulberry32 } from '../../native-free-kernels/random.js';
@@ -30,17 +30,25 @@ for (const n of SIZES) {
   const scores = new Float32Array(n), items = new Uint32Array(DEPTH), best = new Float32Array(DEPTH);
   const memory = rows.shared instanceof WebAssembly.Memory ? rows.shared : undefined;
   const runs = n >= 1_000_000 ? 12 : 40;
+  const group = Array.from({ length: 4 }, () => Float32Array.from({ length: F }, () => rand() - 0.5));
   const kinds = {
     vector: {
+      queries: 1,
       ts: (q: Float32Array) => groupScoresTo(scores, factors, norms, n, F, [q], 0),
       wasm: (q: Float32Array) => rows.groupScoresTo(scores, [q], 0),
     },
     cosine: {
+      queries: 1,
       ts: (_: Float32Array, item: number) => cosineScoresTo(scores, factors, norms, n, F, item),
       wasm: (_: Float32Array, item: number) => rows.cosineScoresTo(scores, item),
     },
+    'group of 4': {
+      queries: 4,
+      ts: (q: Float32Array) => groupScoresTo(scores, factors, norms, n, F, [q, ...group.slice(1)], 0.5),
+      wasm: (q: Float32Array) => rows.groupScoresTo(scores, [q, ...group.slice(1)], 0.5),
+    },
   };
-  for (const [kind, { ts, wasm }] of Object.entries(kinds)) {
+  for (const [kind, { queries, ts, wasm }] of Object.entries(kinds)) {
     const times = { ts: [] as number[], wasm: [] as number[] };
     const tops: string[] = [];
     for (let r = 0; r < runs + 2; r++) {
@@ -54,7 +62,7 @@ for (const n of SIZES) {
       }
     }
     const ms = { ts: median(times.ts), wasm: median(times.wasm) };
-    const rate = (t: number) => ((n * F) / (t / 1000) / 1e9).toFixed(2);
+    const rate = (t: number) => ((n * F * queries) / (t / 1000) / 1e9).toFixed(2);
     console.log(`| ${n.toLocaleString('en-US')} × ${F} | ${kind} → top ${DEPTH} | ${ms.ts.toFixed(2)} | ${ms.wasm.toFixed(2)} | ${rate(ms.ts)} | ${rate(ms.wasm)} | ${(ms.ts / ms.wasm).toFixed(2)}× |`);
     if (tops[0] !== tops[1]) notes.push(`${n} ${kind}: the TS and wasm top ${DEPTH} differ (near-ties)`);
   }

@@ -90,23 +90,60 @@ export function cosineScores(dst: usize, rows: usize, norms: usize, n: i32, f: i
 // groupScoresTo over queries (f entries each, one after the other from `queries`), in chunks so
 // that the caller's scratch holds a bounded number of queries: groupFold adds `count` queries' dots
 // to dst (sum) and keeps their lowest in `low` (0: one query in all, no lowest kept), starting
-// afresh when `first`; `spare` (n floats) holds one query's dots. groupFinish blends:
-// dst[i] = (1 − consensus) · sum / total + consensus · low[i], NaN for rows of norm 0.
-export function groupFold(dst: usize, low: usize, spare: usize, queries: usize, count: i32, rows: usize, n: i32, f: i32, first: bool): void {
-  let q = 0;
-  if (first && count > 0) {
-    dotsTo(dst, queries, rows, n, f, 0);
-    if (low) memory.copy(low, dst, <usize>n << 2);
-    q = 1;
-  }
-  for (; q < count; q++) {
-    dotsTo(spare, queries + <usize>q * (<usize>f << 2), rows, n, f, 0);
-    for (let i = 0; i < n; i++) {
-      const o = <usize>i << 2;
-      const d = load<f32>(spare + o);
-      store<f32>(dst + o, load<f32>(dst + o) + d);
-      if (d < load<f32>(low + o)) store<f32>(low + o, d);
+// afresh when `first`. Each block of four rows is read from memory once for all the queries, not
+// once per query. groupFinish blends: dst[i] = (1 − consensus) · sum / total + consensus · low[i],
+// NaN for rows of norm 0.
+export function groupFold(dst: usize, low: usize, queries: usize, count: i32, rows: usize, n: i32, f: i32, first: bool): void {
+  const stride = <usize>f << 2;
+  const f4 = f & ~3;
+  let i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const r0 = rows + <usize>i * stride, r1 = r0 + stride, r2 = r1 + stride, r3 = r2 + stride;
+    const d = dst + (<usize>i << 2), l = low + (<usize>i << 2);
+    let s0: f32 = 0, s1: f32 = 0, s2: f32 = 0, s3: f32 = 0;
+    let l0: f32 = Infinity, l1: f32 = Infinity, l2: f32 = Infinity, l3: f32 = Infinity;
+    if (!first) {
+      s0 = load<f32>(d); s1 = load<f32>(d, 4); s2 = load<f32>(d, 8); s3 = load<f32>(d, 12);
+      if (low) {
+        l0 = load<f32>(l); l1 = load<f32>(l, 4); l2 = load<f32>(l, 8); l3 = load<f32>(l, 12);
+      }
     }
+    for (let q = 0; q < count; q++) {
+      const x = queries + <usize>q * stride;
+      let a0 = f32x4.splat(0), a1 = f32x4.splat(0), a2 = f32x4.splat(0), a3 = f32x4.splat(0);
+      for (let k = 0; k < f4; k += 4) {
+        const o = <usize>k << 2;
+        const v = v128.load(x + o);
+        a0 = f32x4.add(a0, f32x4.mul(v, v128.load(r0 + o)));
+        a1 = f32x4.add(a1, f32x4.mul(v, v128.load(r1 + o)));
+        a2 = f32x4.add(a2, f32x4.mul(v, v128.load(r2 + o)));
+        a3 = f32x4.add(a3, f32x4.mul(v, v128.load(r3 + o)));
+      }
+      const d0 = hsum(a0) + tail(x, r0, f4, f), d1 = hsum(a1) + tail(x, r1, f4, f);
+      const d2 = hsum(a2) + tail(x, r2, f4, f), d3 = hsum(a3) + tail(x, r3, f4, f);
+      s0 += d0; s1 += d1; s2 += d2; s3 += d3;
+      if (d0 < l0) l0 = d0;
+      if (d1 < l1) l1 = d1;
+      if (d2 < l2) l2 = d2;
+      if (d3 < l3) l3 = d3;
+    }
+    store<f32>(d, s0); store<f32>(d, s1, 4); store<f32>(d, s2, 8); store<f32>(d, s3, 12);
+    if (low) {
+      store<f32>(l, l0); store<f32>(l, l1, 4); store<f32>(l, l2, 8); store<f32>(l, l3, 12);
+    }
+  }
+  for (; i < n; i++) {
+    const r = rows + <usize>i * stride;
+    const d = dst + (<usize>i << 2), l = low + (<usize>i << 2);
+    let s: f32 = first ? 0 : load<f32>(d);
+    let lo: f32 = first || !low ? Infinity : load<f32>(l);
+    for (let q = 0; q < count; q++) {
+      const x = dot1(queries + <usize>q * stride, r, f);
+      s += x;
+      if (x < lo) lo = x;
+    }
+    store<f32>(d, s);
+    if (low) store<f32>(l, lo);
   }
 }
 
