@@ -116,7 +116,7 @@ async function extra(base: string, token: string, setup: Setup, redis: { url: st
     if (!buffer) return ['(no served model found in Redis: index recall not measured)'];
     const views = modelViews(buffer);
     const indexed: Scorable = scorable(views);
-    const itemNorms = indexed.itemNorms;
+    const itemNorms = indexed.rows.norms;
     const exact: Scorable = { ...indexed, views: { ...views, dims: { ...views.dims, lists: 0 } } };
     const rand = mulberry32(7);
     const rows: number[] = [];

@@ -136,7 +136,7 @@ t.test('engine functions: rowNorms, meanDirection, meanUserFactors, steerTowards
     const V = m.views.itemFactors, U = m.views.userFactors;
     const norms = new Float32Array(items);
     ref.rowNormsTo(norms, V, items, f);
-    t.same(bits(m.itemNorms), bits(norms), `seed ${seed}: scorable's item norms`);
+    t.same(bits(m.rows.norms), bits(norms), `seed ${seed}: scorable's item norms`);
     t.same(bits(rowNorms(U, users, f)), bits((() => { const n = new Float32Array(users); ref.rowNormsTo(n, U, users, f); return n; })()), `seed ${seed}: rowNorms`);
 
     const picked = randomList(rand, items, randInt(rand, 8));

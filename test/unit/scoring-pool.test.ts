@@ -58,14 +58,16 @@ t.test('similar items from worker threads: cosine order, never the item itself',
   }
 });
 
-t.test('the workers read the shared buffer itself: a change made after publishing is seen', async (t) => {
+t.test('the workers read the shared rows themselves: a change made after publishing is seen', async (t) => {
   const m = randomModel(3, 40, 4, 7);
   const x = row(m, 1);
   const before = await pool.rank(m, { kind: 'vector', vector: x }, 1);
   const other = (before.items[0]! + 1) % 40;
-  // Make another item the best by far, in place, in the same buffer (under a new id: workers keep
-  // item norms per model id, and a published model never changes).
-  for (let a = 0; a < 4; a++) m.views.itemFactors[other * 4 + a] = 1000 * Math.sign(x[a]!);
+  // Make another item the best by far, in place, in the model's buffer and in the rows the kernels
+  // score (the wasm kernels' copy of them, shared with the workers; the same array for the
+  // TypeScript kernels). Under a new id: workers attach to rows per model id, and a published model
+  // never changes.
+  for (let a = 0; a < 4; a++) m.views.itemFactors[other * 4 + a] = m.rows.factors[other * 4 + a] = 1000 * Math.sign(x[a]!);
   const after = await pool.rank({ ...m, id: 'm7-changed' }, { kind: 'vector', vector: x }, 1);
   t.equal(after.items[0], other);
 });

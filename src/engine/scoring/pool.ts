@@ -1,5 +1,6 @@
 // The Piscina pool that scores models for requests too large to score on the event loop. Tasks
-// carry the model's SharedArrayBuffer (from registry.ts), which workers read in place.
+// carry the model's SharedArrayBuffer (from registry.ts) and its score rows' shared memory, which
+// workers read in place.
 import { Piscina } from 'piscina';
 import type { LoadedModel } from '../model/registry.js';
 import type { Ranking, RankSpec } from './rankings.js';
@@ -12,7 +13,7 @@ export class ScoringPool {
   }
 
   rank(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
-    return this.pool.run({ model: model.buffer, listRows: model.listRows.buffer, modelId: model.id, spec, depth }, { name: 'rankItems' });
+    return this.pool.run({ model: model.buffer, rows: model.rows.shared, modelId: model.id, spec, depth }, { name: 'rankItems' });
   }
 
   close(): Promise<void> {

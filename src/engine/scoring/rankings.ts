@@ -5,7 +5,7 @@
 import { foldInTo } from '../../../native-free-kernels/fold-in.js';
 import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
 import { meanRowsTo, meanUnitRowsTo, rowIsZero, rowNormsTo, steerTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
-import { cosineScoresTo, groupScoresTo, positionScoresTo } from '../../../native-free-kernels/scores.js';
+import { scoreRows, type ScoreRows, type SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { NO_ITEM, UNLISTED, type ModelViews } from '../model/layout.js';
 import type { ModelMeta } from '../../store/models-store.js';
@@ -13,24 +13,19 @@ import type { ModelMeta } from '../../store/models-store.js';
 // What scoring reads of a model (a worker has no more than this).
 export interface Scorable {
   views: ModelViews;
-  itemNorms: Float32Array; // length of each item's factor row (0: no factors)
-  // With an item index: the unit rows of the listed items in list order (listMembers' order), so a
-  // probe reads each list in one sequential pass. Read row by row from itemFactors, the members of
-  // a list lie all over memory, and fetching them cost more than scoring them (bench/RESULTS.md).
-  // Shared memory, so scoring workers use the serving process's copy. Empty without an index.
-  listRows: Float32Array;
+  // Item norms, and with an item index the unit rows of the listed items in list order
+  // (listMembers' order), so a probe reads each list in one sequential pass: read row by row from
+  // itemFactors, the members of a list lie all over memory, and fetching them cost more than
+  // scoring them (bench/RESULTS.md). With the score kernels over them (WebAssembly SIMD where
+  // available); built once per model and shared with scoring workers (rows.shared).
+  rows: ScoreRows;
 }
 
-// What scoring needs of a model's views; `listRows` when another thread already built them.
-export function scorable(views: ModelViews, listRows?: Float32Array): Scorable {
+// What scoring needs of a model's views; `shared` when another thread already built its rows.
+export function scorable(views: ModelViews, shared?: SharedRows): Scorable {
   const { items, factors: f, lists } = views.dims;
-  const itemNorms = rowNorms(views.itemFactors, items, f);
-  if (listRows === undefined) {
-    const listed = lists > 0 ? views.listOffsets[lists]! : 0;
-    listRows = new Float32Array(new SharedArrayBuffer(listed * f * 4));
-    unitRowsTo(listRows, views.itemFactors, itemNorms, items, f, views.listMembers.subarray(0, listed));
-  }
-  return { views, itemNorms, listRows };
+  const listed = lists > 0 ? views.listOffsets[lists]! : 0;
+  return { views, rows: scoreRows(views.itemFactors, items, f, views.listMembers.subarray(0, listed), shared) };
 }
 
 export interface Ranking {
@@ -133,10 +128,10 @@ function nanScores(k: number): Float32Array {
 
 // Cosine similarity of factor rows; the item itself is never listed.
 export function similarItems(m: Scorable, item: number, depth: number): Ranking {
-  const { items: n, factors: f } = m.views.dims;
+  const n = m.views.dims.items;
   if (m.views.dims.lists > 0) return similarByIndex(m, item, depth);
   const scores = new Float32Array(n);
-  cosineScoresTo(scores, m.views.itemFactors, m.itemNorms, n, f, item); // NaN (skipped by topKTo) for the item and rows without factors
+  m.rows.cosineScoresTo(scores, item); // NaN (skipped by topKTo) for the item and rows without factors
   return select(scores, n, depth);
 }
 
@@ -147,9 +142,9 @@ export function similarItems(m: Scorable, item: number, depth: number): Ranking 
 function similarByIndex(m: Scorable, item: number, depth: number): Ranking {
   const v = m.views;
   const { items: n, factors: f, lists } = v.dims;
-  if (m.itemNorms[item] === 0) return { items: new Uint32Array(0), scores: new Float32Array(0), complete: true };
+  if (m.rows.norms[item] === 0) return { items: new Uint32Array(0), scores: new Float32Array(0), complete: true };
   const q = new Float32Array(f);
-  unitRowsTo(q, v.itemFactors, m.itemNorms, n, f, Uint32Array.of(item));
+  unitRowsTo(q, v.itemFactors, m.rows.norms, n, f, Uint32Array.of(item));
   const listScores = new Float64Array(lists), taken = new Uint8Array(lists);
   listScoresTo(listScores, v.itemFactors, f, v.listCentroids, lists, item);
   const near = gatherPositions(listScores, taken, lists, v.listOffsets, MIN_CANDIDATES);
@@ -168,9 +163,9 @@ function similarByIndex(m: Scorable, item: number, depth: number): Ranking {
 // The best `depth` of the listed items at `positions` by cosine similarity with the unit vector q
 // of `item` (never the item itself).
 function rankPositions(m: Scorable, q: Float32Array, item: number, positions: Uint32Array, depth: number): { items: Uint32Array; scores: Float32Array } {
-  const f = m.views.dims.factors, rows = m.listRows, members = m.views.listMembers;
+  const members = m.views.listMembers;
   const scores = new Float32Array(positions.length);
-  positionScoresTo(scores, q, rows, f === 0 ? 0 : rows.length / f, f, members, positions, item);
+  m.rows.positionScoresTo(scores, q, positions, item);
   const k = Math.min(depth, positions.length);
   const at = new Uint32Array(k), best = new Float32Array(k);
   const got = topKTo(at, best, scores, positions.length, k);
@@ -202,9 +197,9 @@ export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, va
 // Items for a group: per item, (1 − consensus) · the mean of the members' scores + consensus · the
 // lowest one, so a consensus of 1 ranks what nobody in the group dislikes first.
 export function itemsForGroup(m: Scorable, vectors: Float32Array[], consensus: number, depth: number): Ranking {
-  const { items: n, factors: f } = m.views.dims;
+  const n = m.views.dims.items;
   const scores = new Float32Array(n);
-  groupScoresTo(scores, m.views.itemFactors, m.itemNorms, n, f, vectors, consensus);
+  m.rows.groupScoresTo(scores, vectors, consensus);
   return select(scores, n, depth);
 }
 
@@ -212,7 +207,7 @@ export function itemsForGroup(m: Scorable, vectors: Float32Array[], consensus: n
 export function meanDirection(m: Scorable, items: number[]): Float32Array {
   const { items: n, factors: f } = m.views.dims;
   const out = new Float32Array(f);
-  meanUnitRowsTo(out, m.views.itemFactors, m.itemNorms, n, f, items);
+  meanUnitRowsTo(out, m.views.itemFactors, m.rows.norms, n, f, items);
   return out;
 }
 
@@ -232,7 +227,7 @@ export function steerTowards(m: Scorable, vector: Float32Array, context: readonl
   const { items: n, factors: f } = m.views.dims;
   let length = Math.hypot(...vector);
   if (length === 0) length = 1;
-  steerTo(vector, m.views.itemFactors, m.itemNorms, n, f, context, length);
+  steerTo(vector, m.views.itemFactors, m.rows.norms, n, f, context, length);
 }
 
 // What to rank, in a form that can travel to a scoring worker. similar: from the item's list while

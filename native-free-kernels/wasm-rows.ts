@@ -1,0 +1,170 @@
+// A model's item rows in one shared WebAssembly memory, scored by the SIMD kernels (wasm.ts): the
+// serving thread copies the rows in once and posts the memory to scoring threads, which score the
+// same copy (a WebAssembly memory cannot wrap the model's own SharedArrayBuffer).
+//
+// Layout (byte offsets kept in the header, so a posted memory describes itself):
+//   page 0      header: the Header fields below, then per scratch slot its state and offset
+//   factors     n × f f32, the model's item factors
+//   norms       n f32, each row's norm (0: no factors)
+//   listRows    listed × f f32, the item index's unit rows in list order (rankings.ts Scorable)
+//   members     listed u32, the item of each list row
+//   slots       scratch for one call each, added by memory.grow when every slot is busy, so a slot
+//               is claimed by a call (not a thread) and the memory grows to the peak number of
+//               calls at once, not to the number of threads ever started:
+//               dst n f32 | low n f32 (positions: listed u32) | QUERIES × f f32 queries
+import { scoreKernels, scoreModule, type ScoreKernels } from './wasm.js';
+
+const PAGE = 65536;
+const MAX_SLOTS = 64;
+// Queries a slot holds: a larger group is folded in chunks of this many.
+const QUERIES = 16;
+const Header = { n: 0, f: 1, listed: 2, factors: 3, norms: 4, listRows: 5, members: 6, slotBytes: 7, slots: 8, state: 16, offset: 16 + MAX_SLOTS } as const;
+const HEADER_WORDS = Header.offset + MAX_SLOTS;
+// Slot states: 0 (absent) until its creator has stored its offset, so no other call claims it early.
+const FREE = 1, BUSY = 2;
+// wasm32 addresses: a model whose rows and one slot need more than 4 GiB is scored in TypeScript.
+const MAX_PAGES = 65536;
+
+const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
+
+export class WasmRows {
+  readonly n: number;
+  readonly f: number;
+  readonly listed: number;
+  private readonly header: Uint32Array;
+  private readonly k: ScoreKernels;
+
+  private constructor(
+    readonly memory: WebAssembly.Memory,
+    module: WebAssembly.Module,
+  ) {
+    this.header = new Uint32Array(memory.buffer, 0, HEADER_WORDS);
+    this.n = this.header[Header.n]!;
+    this.f = this.header[Header.f]!;
+    this.listed = this.header[Header.listed]!;
+    this.k = scoreKernels(module, memory);
+  }
+
+  // A memory for n × f rows and `listed` list rows, filled in by the caller through the views; undefined
+  // without WebAssembly SIMD or beyond wasm32's 4 GiB.
+  static allocate(n: number, f: number, listed: number): WasmRows | undefined {
+    const module = scoreModule();
+    if (!module) return undefined;
+    const factors = PAGE, norms = factors + align(n * f * 4), listRows = norms + align(n * 4), members = listRows + align(listed * f * 4);
+    const end = members + align(listed * 4);
+    const slotBytes = 2 * align(n * 4) + align(QUERIES * f * 4);
+    const initial = Math.ceil(end / PAGE), slotPages = Math.ceil(slotBytes / PAGE);
+    if (initial + slotPages > MAX_PAGES) return undefined;
+    const memory = new WebAssembly.Memory({ initial, maximum: Math.min(MAX_PAGES, initial + MAX_SLOTS * slotPages), shared: true });
+    const h = new Uint32Array(memory.buffer, 0, HEADER_WORDS);
+    h[Header.n] = n;
+    h[Header.f] = f;
+    h[Header.listed] = listed;
+    h[Header.factors] = factors;
+    h[Header.norms] = norms;
+    h[Header.listRows] = listRows;
+    h[Header.members] = members;
+    h[Header.slotBytes] = slotBytes;
+    return new WasmRows(memory, module);
+  }
+
+  // The rows another thread allocated (its `memory`, posted here).
+  static attach(memory: WebAssembly.Memory): WasmRows | undefined {
+    const module = scoreModule();
+    return module && new WasmRows(memory, module);
+  }
+
+  // Views of the rows in the memory: written once by the allocating thread, read-only after.
+  get factors(): Float32Array {
+    return new Float32Array(this.memory.buffer, this.header[Header.factors]!, this.n * this.f);
+  }
+  get norms(): Float32Array {
+    return new Float32Array(this.memory.buffer, this.header[Header.norms]!, this.n);
+  }
+  get listRows(): Float32Array {
+    return new Float32Array(this.memory.buffer, this.header[Header.listRows]!, this.listed * this.f);
+  }
+  get members(): Uint32Array {
+    return new Uint32Array(this.memory.buffer, this.header[Header.members]!, this.listed);
+  }
+
+  // cosineScoresTo (scores.ts) over the rows; false when no scratch slot could be had (the caller
+  // scores with the TypeScript kernel).
+  cosineScoresTo(dst: Float32Array, item: number): boolean {
+    const { n, f } = this;
+    if (dst.length !== n) throw new Error(`cosineScoresTo: dst length ${dst.length}, expected n = ${n}`);
+    if (!(Number.isInteger(item) && item >= 0 && item < n)) throw new Error(`cosineScoresTo: item ${item} outside [0, ${n})`);
+    return this.withSlot((at) => {
+      this.k.cosineScores(at, this.header[Header.factors]!, this.header[Header.norms]!, n, f, item);
+      dst.set(new Float32Array(this.memory.buffer, at, n));
+    });
+  }
+
+  // groupScoresTo (scores.ts) over the rows; false when no scratch slot could be had.
+  groupScoresTo(dst: Float32Array, queries: readonly Float32Array[], consensus: number): boolean {
+    const { n, f } = this;
+    if (dst.length !== n) throw new Error(`groupScoresTo: dst length ${dst.length}, expected n = ${n}`);
+    for (let q = 0; q < queries.length; q++) if (queries[q]!.length !== f) throw new Error(`groupScoresTo: query ${q} length ${queries[q]!.length}, expected f = ${f}`);
+    return this.withSlot((at) => {
+      const rows = this.header[Header.factors]!, low = at + align(n * 4), qs = at + 2 * align(n * 4);
+      const count = queries.length;
+      const buffer = this.memory.buffer;
+      for (let from = 0; from < count; from += QUERIES) {
+        const chunk = Math.min(QUERIES, count - from);
+        for (let q = 0; q < chunk; q++) new Float32Array(buffer, qs + q * f * 4, f).set(queries[from + q]!);
+        this.k.groupFold(at, count > 1 ? low : 0, qs, chunk, rows, n, f, from === 0 ? 1 : 0);
+      }
+      if (count === 0) new Float32Array(buffer, at, n).fill(NaN); // the mean of no dots, as in scores.ts
+      else this.k.groupFinish(at, count > 1 ? low : 0, this.header[Header.norms]!, n, count, consensus);
+      dst.set(new Float32Array(buffer, at, n));
+    });
+  }
+
+  // positionScoresTo (scores.ts) over the list rows and their members; false when no scratch slot
+  // could be had.
+  positionScoresTo(dst: Float32Array, query: Float32Array, positions: Uint32Array, skip: number): boolean {
+    const { listed, f } = this;
+    if (query.length !== f) throw new Error(`positionScoresTo: query length ${query.length}, expected f = ${f}`);
+    if (dst.length !== positions.length) throw new Error(`positionScoresTo: dst length ${dst.length}, expected positions length ${positions.length}`);
+    for (let c = 0; c < positions.length; c++) if (!(positions[c]! < listed)) throw new Error(`positionScoresTo: position ${positions[c]} (at ${c}) outside [0, ${listed})`);
+    return this.withSlot((at) => {
+      const n = this.n, buffer = this.memory.buffer;
+      const pos = at + align(n * 4), q = at + 2 * align(n * 4);
+      new Float32Array(buffer, q, f).set(query);
+      // A slot holds n positions (listed ≤ n); more, which repeat some, are scored n at a time.
+      for (let from = 0; from < positions.length; from += n) {
+        const chunk = Math.min(n, positions.length - from);
+        new Uint32Array(buffer, pos, chunk).set(positions.subarray(from, from + chunk));
+        this.k.positionScores(at, q, this.header[Header.listRows]!, f, this.header[Header.members]!, pos, chunk, skip >>> 0);
+        dst.set(new Float32Array(buffer, at, chunk), from);
+      }
+    });
+  }
+
+  // Runs `score` with a free scratch slot's byte offset, adding a slot when all are busy; false when
+  // none could be had (MAX_SLOTS calls at once, or the memory at its maximum).
+  private withSlot(score: (at: number) => void): boolean {
+    const h = this.header;
+    let s = -1;
+    const count = Math.min(MAX_SLOTS, Atomics.load(h, Header.slots));
+    for (let c = 0; c < count && s < 0; c++) if (Atomics.compareExchange(h, Header.state + c, FREE, BUSY) === FREE) s = c;
+    if (s < 0) {
+      s = Atomics.add(h, Header.slots, 1);
+      if (s >= MAX_SLOTS) return false;
+      let at: number;
+      try {
+        at = this.memory.grow(Math.ceil(h[Header.slotBytes]! / PAGE)) * PAGE;
+      } catch {
+        return false; // slot s stays ABSENT: never claimed
+      }
+      Atomics.store(h, Header.offset + s, at);
+      Atomics.store(h, Header.state + s, BUSY);
+    }
+    try {
+      score(Atomics.load(h, Header.offset + s));
+    } finally {
+      Atomics.store(h, Header.state + s, FREE);
+    }
+    return true;
+  }
+}

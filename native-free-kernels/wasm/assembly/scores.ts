@@ -1,0 +1,178 @@
+// WebAssembly SIMD twins of ../../scores.ts (AssemblyScript, compiled by `npm run build` to
+// dist/native-free-kernels/wasm/scores.wasm). Arguments are byte offsets into the imported shared
+// memory; ../../wasm-scores.ts lays the memory out and checks every argument before calling.
+// Dots are summed in f32 (four f32x4 accumulators), not in f64 as dotAt does: scores agree with the
+// TypeScript twins to about 1e-6 relative, and ranks only differ between near-ties.
+
+// Blocks of four rows share each load of the query (one query load per four multiply-adds); the
+// rows are independent sums, so the four accumulators keep the adds from waiting on each other.
+// f % 4 entries at the end of each row are summed one by one.
+@inline function hsum(v: v128): f32 {
+  return f32x4.extract_lane(v, 0) + f32x4.extract_lane(v, 1) + f32x4.extract_lane(v, 2) + f32x4.extract_lane(v, 3);
+}
+
+@inline function tail(q: usize, r: usize, from: i32, f: i32): f32 {
+  let s: f32 = 0;
+  for (let k = from; k < f; k++) s += load<f32>(q + (<usize>k << 2)) * load<f32>(r + (<usize>k << 2));
+  return s;
+}
+
+// The dot of query q with one row r (f entries): two accumulators, eight entries per step.
+@inline function dot1(q: usize, r: usize, f: i32): f32 {
+  let a0 = f32x4.splat(0), a1 = f32x4.splat(0);
+  let k = 0;
+  for (; k + 8 <= f; k += 8) {
+    const o = <usize>k << 2;
+    a0 = f32x4.add(a0, f32x4.mul(v128.load(q + o), v128.load(r + o)));
+    a1 = f32x4.add(a1, f32x4.mul(v128.load(q + o, 16), v128.load(r + o, 16)));
+  }
+  if (k + 4 <= f) {
+    const o = <usize>k << 2;
+    a0 = f32x4.add(a0, f32x4.mul(v128.load(q + o), v128.load(r + o)));
+    k += 4;
+  }
+  return hsum(f32x4.add(a0, a1)) + tail(q, r, k, f);
+}
+
+// dst[i] = q · row at rows + rowAt(i), i in [0, count), where the row of i starts at
+// rows + stride · (positions ? positions[i] : i).
+function dotsTo(dst: usize, q: usize, rows: usize, count: i32, f: i32, positions: usize): void {
+  const stride = <usize>f << 2;
+  const f4 = f & ~3;
+  let i = 0;
+  for (; i + 4 <= count; i += 4) {
+    let r0: usize, r1: usize, r2: usize, r3: usize;
+    if (positions) {
+      const p = positions + (<usize>i << 2);
+      r0 = rows + <usize>load<u32>(p) * stride;
+      r1 = rows + <usize>load<u32>(p, 4) * stride;
+      r2 = rows + <usize>load<u32>(p, 8) * stride;
+      r3 = rows + <usize>load<u32>(p, 12) * stride;
+    } else {
+      r0 = rows + <usize>i * stride;
+      r1 = r0 + stride;
+      r2 = r1 + stride;
+      r3 = r2 + stride;
+    }
+    let a0 = f32x4.splat(0), a1 = f32x4.splat(0), a2 = f32x4.splat(0), a3 = f32x4.splat(0);
+    for (let k = 0; k < f4; k += 4) {
+      const o = <usize>k << 2;
+      const x = v128.load(q + o);
+      a0 = f32x4.add(a0, f32x4.mul(x, v128.load(r0 + o)));
+      a1 = f32x4.add(a1, f32x4.mul(x, v128.load(r1 + o)));
+      a2 = f32x4.add(a2, f32x4.mul(x, v128.load(r2 + o)));
+      a3 = f32x4.add(a3, f32x4.mul(x, v128.load(r3 + o)));
+    }
+    const d = dst + (<usize>i << 2);
+    store<f32>(d, hsum(a0) + tail(q, r0, f4, f));
+    store<f32>(d, hsum(a1) + tail(q, r1, f4, f), 4);
+    store<f32>(d, hsum(a2) + tail(q, r2, f4, f), 8);
+    store<f32>(d, hsum(a3) + tail(q, r3, f4, f), 12);
+  }
+  for (; i < count; i++) {
+    const r = rows + <usize>(positions ? load<u32>(positions + (<usize>i << 2)) : <u32>i) * stride;
+    store<f32>(dst + (<usize>i << 2), dot1(q, r, f));
+  }
+}
+
+// cosineScoresTo: dst[i] = row item · row i / (norms[i] · norms[item]); NaN for i = item and rows
+// of norm 0 (every row when the item has norm 0).
+export function cosineScores(dst: usize, rows: usize, norms: usize, n: i32, f: i32, item: i32): void {
+  const nx = load<f32>(norms + (<usize>item << 2));
+  dotsTo(dst, rows + <usize>item * (<usize>f << 2), rows, n, f, 0);
+  for (let i = 0; i < n; i++) {
+    const o = <usize>i << 2;
+    const ni = load<f32>(norms + o);
+    store<f32>(dst + o, ni == 0 || nx == 0 || i == item ? NaN : load<f32>(dst + o) / (ni * nx));
+  }
+}
+
+// groupScoresTo over queries (f entries each, one after the other from `queries`), in chunks so
+// that the caller's scratch holds a bounded number of queries: groupFold adds `count` queries' dots
+// to dst (sum) and keeps their lowest in `low` (0: one query in all, no lowest kept), starting
+// afresh when `first`. Each block of four rows is read from memory once for all the queries, not
+// once per query. groupFinish blends: dst[i] = (1 − consensus) · sum / total + consensus · low[i],
+// NaN for rows of norm 0.
+export function groupFold(dst: usize, low: usize, queries: usize, count: i32, rows: usize, n: i32, f: i32, first: bool): void {
+  const stride = <usize>f << 2;
+  const f4 = f & ~3;
+  let i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const r0 = rows + <usize>i * stride, r1 = r0 + stride, r2 = r1 + stride, r3 = r2 + stride;
+    const d = dst + (<usize>i << 2), l = low + (<usize>i << 2);
+    let s0: f32 = 0, s1: f32 = 0, s2: f32 = 0, s3: f32 = 0;
+    let l0: f32 = Infinity, l1: f32 = Infinity, l2: f32 = Infinity, l3: f32 = Infinity;
+    if (!first) {
+      s0 = load<f32>(d); s1 = load<f32>(d, 4); s2 = load<f32>(d, 8); s3 = load<f32>(d, 12);
+      if (low) {
+        l0 = load<f32>(l); l1 = load<f32>(l, 4); l2 = load<f32>(l, 8); l3 = load<f32>(l, 12);
+      }
+    }
+    for (let q = 0; q < count; q++) {
+      const x = queries + <usize>q * stride;
+      let a0 = f32x4.splat(0), a1 = f32x4.splat(0), a2 = f32x4.splat(0), a3 = f32x4.splat(0);
+      for (let k = 0; k < f4; k += 4) {
+        const o = <usize>k << 2;
+        const v = v128.load(x + o);
+        a0 = f32x4.add(a0, f32x4.mul(v, v128.load(r0 + o)));
+        a1 = f32x4.add(a1, f32x4.mul(v, v128.load(r1 + o)));
+        a2 = f32x4.add(a2, f32x4.mul(v, v128.load(r2 + o)));
+        a3 = f32x4.add(a3, f32x4.mul(v, v128.load(r3 + o)));
+      }
+      const d0 = hsum(a0) + tail(x, r0, f4, f), d1 = hsum(a1) + tail(x, r1, f4, f);
+      const d2 = hsum(a2) + tail(x, r2, f4, f), d3 = hsum(a3) + tail(x, r3, f4, f);
+      s0 += d0; s1 += d1; s2 += d2; s3 += d3;
+      if (d0 < l0) l0 = d0;
+      if (d1 < l1) l1 = d1;
+      if (d2 < l2) l2 = d2;
+      if (d3 < l3) l3 = d3;
+    }
+    store<f32>(d, s0); store<f32>(d, s1, 4); store<f32>(d, s2, 8); store<f32>(d, s3, 12);
+    if (low) {
+      store<f32>(l, l0); store<f32>(l, l1, 4); store<f32>(l, l2, 8); store<f32>(l, l3, 12);
+    }
+  }
+  for (; i < n; i++) {
+    const r = rows + <usize>i * stride;
+    const d = dst + (<usize>i << 2), l = low + (<usize>i << 2);
+    let s: f32 = first ? 0 : load<f32>(d);
+    let lo: f32 = first || !low ? Infinity : load<f32>(l);
+    for (let q = 0; q < count; q++) {
+      const x = dot1(queries + <usize>q * stride, r, f);
+      s += x;
+      if (x < lo) lo = x;
+    }
+    store<f32>(d, s);
+    if (low) store<f32>(l, lo);
+  }
+}
+
+export function groupFinish(dst: usize, low: usize, norms: usize, n: i32, total: i32, consensus: f32): void {
+  if (low) {
+    const mean = (<f32>1 - consensus) / <f32>total;
+    for (let i = 0; i < n; i++) {
+      const o = <usize>i << 2;
+      store<f32>(dst + o, mean * load<f32>(dst + o) + consensus * load<f32>(low + o));
+    }
+  } else if (consensus != 0) {
+    // One query: its mean and its lowest are the same dot.
+    for (let i = 0; i < n; i++) {
+      const o = <usize>i << 2;
+      const d = load<f32>(dst + o);
+      store<f32>(dst + o, (<f32>1 - consensus) * d + consensus * d);
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const o = <usize>i << 2;
+    if (load<f32>(norms + o) == 0) store<f32>(dst + o, NaN);
+  }
+}
+
+// positionScoresTo: dst[c] = query · row positions[c] of `rows`; NaN where members[positions[c]] = skip.
+export function positionScores(dst: usize, query: usize, rows: usize, f: i32, members: usize, positions: usize, count: i32, skip: u32): void {
+  dotsTo(dst, query, rows, count, f, positions);
+  for (let c = 0; c < count; c++) {
+    const o = <usize>c << 2;
+    if (load<u32>(members + (<usize>load<u32>(positions + o) << 2)) == skip) store<f32>(dst + o, NaN);
+  }
+}
