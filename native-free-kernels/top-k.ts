@@ -48,12 +48,21 @@ export function topKTo(dstIdx: Uint32Array, dstScore: Float32Array, scores: Floa
   if (dstIdx.length < k || dstScore.length < k) throw new Error(`dst lengths ${dstIdx.length}/${dstScore.length} < k ${k}`);
   if (k === 0) return 0;
 
-  let size = 0;
-  for (let i = 0; i < n; i++) {
+  // Until the heap is full every score enters; after, indices only grow, so a candidate enters only
+  // with a score above the weakest kept (an equal one ranks below it by index), and one comparison
+  // with that floor, kept in a local, rejects most candidates (NaN fails it too).
+  let size = 0, i = 0;
+  for (; i < n && size < k; i++) {
     if (mask !== undefined && mask[i] !== 1) continue;
     const s = scores[i]!;
-    if (s !== s) continue;
-    size = heapOffer(dstIdx, dstScore, size, k, s, i);
+    if (s === s) size = heapOffer(dstIdx, dstScore, size, k, s, i);
+  }
+  let floor = dstScore[0]!;
+  for (; i < n; i++) {
+    const s = scores[i]!;
+    if (!(s > floor) || (mask !== undefined && mask[i] !== 1)) continue;
+    heapOffer(dstIdx, dstScore, size, k, s, i);
+    floor = dstScore[0]!;
   }
   heapSortTo(dstIdx, dstScore, size);
   return size;

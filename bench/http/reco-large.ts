@@ -14,14 +14,11 @@
 // index finds, and the time per ranking of each, on the served model read from Redis; and the share
 // of each answer's items that lie in the query item's planted group.
 // Also: BENCH_LARGE_ITEMS (1,000,000), BENCH_LARGE_USERS (items / 4), and bench/lib/settings.ts's settings.
-import { modelViews } from '../../src/engine/model/layout.js';
-import { scorable, similarItems, type Scorable } from '../../src/engine/scoring/rankings.js';
-import { connectRedis } from '../../src/store/redis.js';
-import { ModelsStore } from '../../src/store/models-store.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { call, ok } from '../lib/api.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
-import { fmt, median } from '../lib/report.js';
+import { modelRecallLines } from '../lib/model-recall.js';
+import { fmt } from '../lib/report.js';
 import { retrain, type Trained } from '../lib/retrain.js';
 
 const int = (name: string, fallback: number) => {
@@ -105,54 +102,19 @@ function check(sc: Scenario, json: any): string {
   return `${ids.length} items, ${same} in item ${FIXED_ITEM}'s planted group${problems.length > 0 ? `; **PROBLEM: ${problems.join('; ')}**` : '; checks passed'}`;
 }
 
-// The index against the full scan on the served model, and planted-group precision over HTTP.
+// The index and the item lists against the full scan on the served model, and planted-group precision over HTTP.
 async function extra(base: string, token: string, setup: Setup, redis: { url: string }): Promise<string[]> {
-  const conn = connectRedis(redis.url, { commandTimeoutMs: 60_000, name: 'bench-reco-large' });
-  try {
-    const store = new ModelsStore(conn);
-    const id = await store.current(setup.dbId);
-    const meta = id === undefined ? undefined : await store.meta(setup.dbId, id);
-    const buffer = meta && (await store.buffer(setup.dbId, meta));
-    if (!buffer) return ['(no served model found in Redis: index recall not measured)'];
-    const views = modelViews(buffer);
-    const indexed: Scorable = scorable(views);
-    const itemNorms = indexed.rows.norms;
-    const exact: Scorable = { ...indexed, views: { ...views, dims: { ...views.dims, lists: 0 } } };
-    const rand = mulberry32(7);
-    const rows: number[] = [];
-    while (rows.length < SAMPLED) {
-      const r = Math.floor(rand() * views.dims.items);
-      if (itemNorms[r]! > 0) rows.push(r);
-    }
-    const recall: number[] = [], msIndex: number[] = [], msExact: number[] = [];
-    for (const r of rows) {
-      let t0 = performance.now();
-      const a = similarItems(indexed, r, 10).items;
-      msIndex.push(performance.now() - t0);
-      t0 = performance.now();
-      const b = similarItems(exact, r, 10).items;
-      msExact.push(performance.now() - t0);
-      recall.push([...a].filter((i) => b.includes(i)).length / Math.max(1, b.length));
-    }
-    const precision: number[] = [];
-    for (let k = 0; k < SAMPLED; k++) {
-      const item = Math.floor(rand() * ITEMS);
-      const res = await call(base, 'GET', path(item), undefined, token);
-      const ids = (res.json?.items_id ?? []) as number[];
-      if (ids.length > 0) precision.push(ids.filter((i) => groupOf(i) === groupOf(item)).length / ids.length);
-    }
-    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
-    return [
-      '### The item index on the served model',
-      '',
-      `- Model: ${views.dims.items.toLocaleString('en-US')} items × ${views.dims.factors} factors, ${views.dims.lists} lists (${fmt(views.dims.items / Math.max(1, views.dims.lists), 0)} items a list on average).`,
-      `- Recall@10 of the index against the full scan, ${SAMPLED} random items with factors: mean ${fmt(mean(recall), 3)}, median ${fmt(median(recall), 2)}, worst ${fmt(Math.min(...recall), 1)}.`,
-      `- One ranking of depth 10 in this process (no HTTP): index median ${fmt(median(msIndex), 2)} ms, full scan median ${fmt(median(msExact), 2)} ms.`,
-      `- Over HTTP, ${precision.length} random items: on average ${fmt(100 * mean(precision), 1)} % of the recommended items lie in the query item's planted group of ${GROUP_SIZE} (random: ${fmt(100 / GROUPS, 2)} %).`,
-    ];
-  } finally {
-    conn.disconnect();
+  const lines = await modelRecallLines(redis.url, setup.dbId, SAMPLED);
+  const rand = mulberry32(11);
+  const precision: number[] = [];
+  for (let k = 0; k < SAMPLED; k++) {
+    const item = Math.floor(rand() * ITEMS);
+    const res = await call(base, 'GET', path(item), undefined, token);
+    const ids = (res.json?.items_id ?? []) as number[];
+    if (ids.length > 0) precision.push(ids.filter((i) => groupOf(i) === groupOf(item)).length / ids.length);
   }
+  const mean = precision.reduce((s, x) => s + x, 0) / Math.max(1, precision.length);
+  return [...lines, `- Over HTTP, ${precision.length} random items: on average ${fmt(100 * mean, 1)} % of the recommended items lie in the query item's planted group of ${GROUP_SIZE} (random: ${fmt(100 / GROUPS, 2)} %).`];
 }
 
 await runRecoBench<Setup>({

@@ -34,7 +34,9 @@
 // the task records), the served model's bytes, and recd's RSS after training and after the load runs.
 // Progress goes to stderr, the markdown report to stdout. Small check run:
 //   BENCH_SYNTH_ITEMS=5000 BENCH_SYNTH_USERS=20000 BENCH_SYNTH_RATINGS=300000 BENCH_SECONDS=3 BENCH_ROUNDS=1 node dist/bench/http/reco-synthetic.js
+import { ok } from '../lib/api.js';
 import { sessionBodies } from '../lib/random-sessions.js';
+import { modelRecallLines } from '../lib/model-recall.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
 import { fmt } from '../lib/report.js';
 import { retrain, type Trained } from '../lib/retrain.js';
@@ -159,4 +161,5 @@ await runRecoBench<Setup>({
   setup,
   check,
   meta,
+  extra: async (base, token, _s, redis) => modelRecallLines(redis.url, (await ok(base, token, 'GET', '/v1/databases/current/')).id as string, 200),
 });

@@ -147,7 +147,7 @@ t.test('iterations lower the loss; finish, item and user lists, and extend', asy
 
   const dot = (a: Float32Array, i: number, b: Float32Array, j: number) => Array.from({ length: f }, (_, x) => a[i * f + x]! * b[j * f + x]!).reduce((x, y) => x + y, 0);
   const cosine = (i: number, j: number) => dot(v.itemFactors, i, v.itemFactors, j) / Math.sqrt(dot(v.itemFactors, i, v.itemFactors, i) * dot(v.itemFactors, j, v.itemFactors, j));
-  itemLists({ model: p.model, indexRows: undefined, rowStart: 0, rowEnd: v.dims.items });
+  itemLists({ model: p.model, sharedRows: undefined, rowStart: 0, rowEnd: v.dims.items });
   const k = v.dims.itemList;
   t.equal(v.itemLists.length, 20 * k);
   let listsOk = true;
@@ -239,9 +239,9 @@ t.test('halfStep over split ranges equals the full half-step', async (t) => {
   halfStep({ model: a.model, side: 'users', m: a.byUser, gram: g, rowStart: 0, rowEnd: 30, params });
   for (const [s, e] of [[0, 7], [7, 7], [7, 19], [19, 30]] as const) halfStep({ model: b.model, side: 'users', m: b.byUser, gram: g, rowStart: s, rowEnd: e, params });
   t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same model bytes');
-  itemLists({ model: a.model, indexRows: undefined, rowStart: 0, rowEnd: 20 });
-  itemLists({ model: b.model, indexRows: undefined, rowStart: 10, rowEnd: 20 });
-  itemLists({ model: b.model, indexRows: undefined, rowStart: 0, rowEnd: 10 });
+  itemLists({ model: a.model, sharedRows: undefined, rowStart: 0, rowEnd: 20 });
+  itemLists({ model: b.model, sharedRows: undefined, rowStart: 10, rowEnd: 20 });
+  itemLists({ model: b.model, sharedRows: undefined, rowStart: 0, rowEnd: 10 });
   t.ok(Buffer.from(new Uint8Array(a.model)).equals(Buffer.from(new Uint8Array(b.model))), 'same item lists');
 });
 

@@ -102,7 +102,9 @@ function listed(list: Uint32Array, depth: number, ranking: (depth: number) => Ra
   const whole = len > 0 && len < list.length;
   if (len > 0 && (depth <= len || whole)) {
     const k = Math.min(depth, len);
-    return { items: list.subarray(0, k), scores: nanScores(k), complete: whole && depth >= len };
+    // A copy, not a view: rankings are cached, and a view would keep the whole model alive after
+    // a newer one replaced it.
+    return { items: list.slice(0, k), scores: nanScores(k), complete: whole && depth >= len };
   }
   const rest = ranking(depth);
   if (len === 0) return rest;

@@ -13,8 +13,10 @@ export interface RankInput {
 }
 
 // Rows per model id (attached once per worker); the views are made anew from each task's buffer.
+// Few: holding rows keeps their memory (a copy of the item factors) alive after the model is
+// replaced, and attaching again costs far less than a ranking.
 const held = new Map<string, ScoreRows>();
-const HELD = 8;
+const HELD = 2;
 
 // A ranking of a served model, off the event loop (engine/scoring/rankings.ts).
 export function rankItems({ model, rows, modelId, spec, depth }: RankInput): Ranking {

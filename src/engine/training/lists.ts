@@ -18,10 +18,10 @@ export interface Listed {
 export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string) => void): Promise<Listed> {
   const started = performance.now();
   const dims = modelViews(model).dims;
-  const indexRows = dims.lists > 0 && dims.itemList > 0 ? await pool.indexRows({ model }) : undefined;
+  const sharedRows = dims.lists > 0 && dims.itemList > 0 ? await pool.sharedRows({ model }) : undefined;
   if (dims.itemList > 0) {
     progress('item lists');
-    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.itemLists({ model, indexRows, rowStart, rowEnd })));
+    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.itemLists({ model, sharedRows, rowStart, rowEnd })));
   }
   let next = 0;
   if (dims.userList > 0) {

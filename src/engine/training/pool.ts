@@ -2,6 +2,7 @@
 // so the event loop stays free while every core trains.
 import { Piscina } from 'piscina';
 import type { NormOrder } from '../../../native-free-kernels/lists.js';
+import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import type { TableInput } from './tasks.js';
 import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
 
@@ -26,7 +27,7 @@ export class TrainingPool {
   indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.pool.run(input, { name: 'indexCentroids' });
   indexAssign = (input: IndexAssignInput): Promise<void> => this.pool.run(input, { name: 'indexAssign' });
   indexLists = (input: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): Promise<void> => this.pool.run(input, { name: 'indexLists' });
-  indexRows = (input: { model: SharedArrayBuffer }): Promise<SharedArrayBuffer> => this.pool.run(input, { name: 'indexRows' });
+  sharedRows = (input: { model: SharedArrayBuffer }): Promise<SharedRows> => this.pool.run(input, { name: 'sharedRows' });
   normOrder = (input: { model: SharedArrayBuffer }): Promise<NormOrder> => this.pool.run(input, { name: 'normOrder' });
   extend = (input: ExtendInput): Promise<Extended> => this.pool.run(input, { name: 'extend' });
   table = (input: TableInput): Promise<void> => this.pool.run(input, { name: 'table' });

@@ -61,10 +61,11 @@ export interface FinishInput {
 }
 
 import type { NormOrder } from '../../../native-free-kernels/lists.js';
+import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 
 export interface ItemListsInput {
   model: SharedArrayBuffer;
-  indexRows: SharedArrayBuffer | undefined; // with an item index: its members' unit rows (indexRows)
+  sharedRows: SharedRows | undefined; // with an item index: the rows its rankings score (sharedRows)
   rowStart: number;
   rowEnd: number;
 }

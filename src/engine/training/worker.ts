@@ -6,6 +6,7 @@ import { csrFromTriples, transpose, type Csr } from '../../../native-free-kernel
 import { gramTo } from '../../../native-free-kernels/linalg.js';
 import { assignTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
 import { itemListsTo, listsScratchLength, normOrderOf, userListsScratchLength, userListsTo, type NormOrder } from '../../../native-free-kernels/lists.js';
+import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
@@ -88,11 +89,11 @@ export function finish({ model, byUser, params: p }: FinishInput): { loss: numbe
 
 // Each item's list: by cosine similarity over every item, or through the item index when the model
 // has one (the same ranking item-to-items requests make).
-export function itemLists({ model, indexRows, rowStart, rowEnd }: ItemListsInput): void {
+export function itemLists({ model, sharedRows, rowStart, rowEnd }: ItemListsInput): void {
   const v = modelViews(model);
   const { items, factors: f, itemList: n } = v.dims;
-  if (indexRows !== undefined) {
-    const m = scorable(v, new Float32Array(indexRows));
+  if (sharedRows !== undefined) {
+    const m = scorable(v, sharedRows);
     for (let r = rowStart; r < rowEnd; r++) v.itemLists.set(similarItems(m, r, n).items, r * n);
     return;
   }
@@ -114,9 +115,9 @@ export function normOrder({ model }: { model: SharedArrayBuffer }): NormOrder {
   return normOrderOf(v.itemFactors, rowNorms(v.itemFactors, items, f), items, f);
 }
 
-// The index members' unit rows in list order, built once for the lists' tasks to share.
-export function indexRows({ model }: { model: SharedArrayBuffer }): SharedArrayBuffer {
-  return scorable(modelViews(model)).listRows.buffer as SharedArrayBuffer;
+// The rows rankings score (score-rows.ts), built once for the item lists' tasks to share.
+export function sharedRows({ model }: { model: SharedArrayBuffer }): SharedRows {
+  return scorable(modelViews(model)).rows.shared;
 }
 
 // The item index's centroids: spherical k-means on a random sample of the items with factors.
