@@ -35,7 +35,7 @@
 // Progress goes to stderr, the markdown report to stdout. Small check run:
 //   BENCH_SYNTH_ITEMS=5000 BENCH_SYNTH_USERS=20000 BENCH_SYNTH_RATINGS=300000 BENCH_SECONDS=3 BENCH_ROUNDS=1 node dist/bench/http/reco-synthetic.js
 import { ok } from '../lib/api.js';
-import { sessionBodies } from '../lib/random-sessions.js';
+import { SESSION_BODIES, sessionBodies } from '../lib/random-sessions.js';
 import { modelRecallLines } from '../lib/model-recall.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
 import { fmt } from '../lib/report.js';
@@ -54,7 +54,8 @@ const USER = data.mostActiveUser;
 const CATEGORY = CATEGORIES[0]!; // the commonest (Zipf rank 0)
 const YEAR_FROM = 1990;
 const FILTERS = `?filters=category:eq:${CATEGORY}&filters=year:gte:${YEAR_FROM}`;
-const SESSIONS = sessionBodies({ count: 2_000, ratings: 5, items: ITEMS, seed: 7 });
+// More bodies than a run sends, so a session's ranking is rarely cached from an earlier request.
+const SESSIONS = sessionBodies({ count: SESSION_BODIES, ratings: 5, items: ITEMS, seed: 7 });
 const n = (x: number) => x.toLocaleString('en-US');
 
 const item = (id: number | string, query = '') => `/v1/recommendation/items/${id}/items/${query}`;

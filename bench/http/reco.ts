@@ -27,7 +27,7 @@
 // hello-world, B ÷ A). For item-to-items and user-to-items only: BENCH_RECO_SCENARIOS=i,u,I,U.
 // Progress goes to stderr, the markdown report to stdout.
 import { dataLine, loadMovies, upload, type Setup } from '../lib/ml-small.js';
-import { sessionBodies } from '../lib/random-sessions.js';
+import { SESSION_BODIES, sessionBodies } from '../lib/random-sessions.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
 
 const FACTORS = process.env.RECD_ALS_FACTORS || '64';
@@ -42,7 +42,8 @@ const USER = 414; // the user with the most ratings (2,698)
 // as real traffic does; the hot-id runs beside them measure the cached path.
 const MOVIE_IDS = loadMovies().map((m) => m.id);
 const USERS = 610;
-const SESSIONS = sessionBodies({ count: 2_000, ratings: 5, items: MOVIE_IDS, seed: 6 });
+// More bodies than a run sends, so a session's ranking is rarely cached from an earlier request.
+const SESSIONS = sessionBodies({ count: SESSION_BODIES, ratings: 5, items: MOVIE_IDS, seed: 6 });
 const FILTERS = '?filters=genre:eq:Drama&filters=year:gte:1990';
 
 const ALL: Scenario[] = [

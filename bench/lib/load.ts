@@ -23,6 +23,9 @@ export interface Target {
 }
 
 const randomPathOf = (r: NonNullable<Target['randomPath']>) => `${r.prefix}${r.ids ? r.ids[Math.floor(Math.random() * r.ids.length)] : 1 + Math.floor(Math.random() * r.max)}${r.suffix}`;
+// Bodies per Lua function in a wrk script (LuaJIT allows 65,536 constants a function).
+const LUA_CHUNK = 10_000;
+
 const randomBodyOf = (r: NonNullable<Target['randomBody']>) => r.bodies[Math.floor(Math.random() * r.bodies.length)]!;
 
 export interface Measured {
@@ -97,8 +100,11 @@ function wrkScript(dir: string, t: Target, pipelining: number): string {
     let body = 'nil';
     if (t.randomBody) {
       if (t.randomBody.bodies.length === 0) throw new Error('randomBody without bodies');
-      // One string per line; a table constructor holds far more constants than the pools we use.
-      lines.push('local bodies = {', ...t.randomBody.bodies.map((b) => `  ${luaString(b)},`), '}');
+      // One string per line, in functions of LUA_CHUNK: LuaJIT caps the constants of one function.
+      lines.push('local bodies = {}', 'local function add(t) for _, b in ipairs(t) do bodies[#bodies + 1] = b end end');
+      for (let at = 0; at < t.randomBody.bodies.length; at += LUA_CHUNK) {
+        lines.push('add((function() return {', ...t.randomBody.bodies.slice(at, at + LUA_CHUNK).map((b) => `  ${luaString(b)},`), '} end)())');
+      }
       body = 'bodies[math.random(1, #bodies)]';
     }
     lines.push(`request = function() return wrk.format(nil, ${path}, nil, ${body}) end`);
@@ -159,6 +165,9 @@ export async function runWrk(dir: string, t: Target, pipelining: number, seconds
   const non2xx = out.match(/Non-2xx or 3xx responses:\s+(\d+)/);
   const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   if (!rps || !total) throw new Error(`cannot read wrk output:\n${out}`);
+  // A script wrk cannot load only prints an error and runs its default request instead.
+  const scriptError = out.match(/^.*\.lua:\d+:.*$/m);
+  if (scriptError) throw new Error(`wrk could not run its script ${script}: ${scriptError[0]}`);
   const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
   // With a pipelining script wrk records one latency per batch and its percentiles can come out as 0.00us:
   // such a percentile is reported as missing rather than as zero.
