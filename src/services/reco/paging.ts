@@ -9,6 +9,7 @@ import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Claims } from '../../contract/claims.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
 import { shownId } from '../ids/request-ids.js';
+import type { IdValue } from '../ids/id-types.js';
 import type { Maybe } from './maybe.js';
 import type { RankingCache } from './ranking-cache.js';
 import { RankingWalk, type PassMemo } from './ranking-walk.js';
@@ -118,7 +119,7 @@ export class Pager {
       more = items.length === q.amt && (d.candidates > next || !d.exhausted);
     }
     return {
-      items_id: items.map((i) => shownId(auth, 'item', model.itemIds[i]!)),
+      items_id: items.map((i) => shownItem(auth, model, i)),
       next_cursor: more ? encodeCursor(tag, [next, stamp]) : '',
       warnings,
       ...(q.explain ? { evaluated_scenarios: q.evaluated } : {}),
@@ -132,4 +133,13 @@ export class Pager {
     if (!memo) byRanking.set(rankingKey, (memo = { positions: [], scanned: 0 }));
     return memo;
   }
+}
+
+// The JSON form of a model's item rows, made once per row and model (a database's id types never
+// change): answering parses no id.
+const shownRows = new WeakMap<LoadedModel, IdValue[]>();
+function shownItem(auth: Claims, model: LoadedModel, row: number): IdValue {
+  let shown = shownRows.get(model);
+  if (!shown) shownRows.set(model, (shown = new Array<IdValue>(model.itemIds.length)));
+  return (shown[row] ??= shownId(auth, 'item', model.itemIds[row]!));
 }
