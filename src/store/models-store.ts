@@ -22,9 +22,11 @@ export interface ModelMeta {
 }
 
 const KEEP_BUFFERS = 2;
-// A buffer is stored in strings of at most this many bytes: one Redis string holds 512 MB at most
-// (proto-max-bulk-len), and a model with users' lists outgrows that at about 800,000 users.
-export const PART_BYTES = 256 * 1024 * 1024;
+// A buffer is stored in strings of at most this many bytes. One Redis string holds 512 MB at most
+// (proto-max-bulk-len), but each write must also finish within the command timeout while Redis
+// appends it to its AOF (and may be rewriting that): parts of 256 MiB timed out publishing a model
+// of 1M items, so parts are small enough to take well under a second each.
+export const PART_BYTES = 32 * 1024 * 1024;
 const KEEP_META = 50;
 
 // KEYS: trainer lock, models, order, current, blob. ARGV: lock owner, id, meta, ms, buffer.
@@ -47,7 +49,14 @@ export class ModelsStore {
     const parts = Math.max(1, Math.ceil(buffer.byteLength / partBytes));
     if (parts > 1) meta = { ...meta, parts };
     const part = (k: number) => Buffer.from(buffer.buffer, buffer.byteOffset + k * partBytes, Math.min(partBytes, buffer.byteLength - k * partBytes));
-    for (let k = 1; k < parts; k++) await this.redis.set(keys.modelPart(db, meta.model_id, k), part(k));
+    // A failed write leaves no parts behind: a model is hundreds of MB and trainings retry.
+    const forgetParts = () => (parts > 1 ? this.redis.unlink(...partKeys(db, meta.model_id, parts).slice(1)) : Promise.resolve(0));
+    try {
+      for (let k = 1; k < parts; k++) await this.redis.set(keys.modelPart(db, meta.model_id, k), part(k));
+    } catch (err) {
+      await forgetParts().catch(() => undefined);
+      throw err;
+    }
     const ok = await this.redis.eval(
       PUBLISH,
       5,
@@ -63,7 +72,7 @@ export class ModelsStore {
       part(0),
     );
     if (ok !== 1) {
-      if (parts > 1) await this.redis.unlink(...partKeys(db, meta.model_id, parts).slice(1));
+      await forgetParts();
       return false;
     }
     await this.trim(db);
