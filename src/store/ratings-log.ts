@@ -14,10 +14,11 @@ export interface LogEntry {
   r: Uint8Array | undefined;
 }
 
-// Entries per read: a training reads every entry anyway; a look for changed users may run on a
-// serving process, and one bulk write's entry holds up to a million 24-byte records.
-const TRAINING_PAGE = 2000;
-const USERS_PAGE = 16;
+// Entries per read: one bulk write's entry holds up to a million 24-byte records (a 65,536-rating
+// upload's entry is ~2 MB), so a page of 2,000 could be a reply of gigabytes, parsed in one piece
+// and outlasting the command timeout (a training of 20M uploaded ratings failed so): pages of a
+// few dozen MB at most.
+const PAGE = 16;
 
 export class RatingsLog {
   constructor(private readonly redis: Redis) {}
@@ -29,14 +30,14 @@ export class RatingsLog {
   // Entries after `after`, and the last entry id read.
   async entriesSince(db: string, after: string): Promise<{ entries: LogEntry[]; last: string }> {
     const entries: LogEntry[] = [];
-    const last = await this.read(db, after, TRAINING_PAGE, (e) => entries.push({ op: e.op?.toString() ?? '', u: e.u?.toString() ?? '', i: e.i?.toString() ?? '', r: e.r }));
+    const last = await this.read(db, after, PAGE, (e) => entries.push({ op: e.op?.toString() ?? '', u: e.u?.toString() ?? '', i: e.i?.toString() ?? '', r: e.r }));
     return { entries, last };
   }
 
   // The user rows named after `after`, and the last entry read (tail the stream from there).
   async usersSince(db: string, after: string): Promise<{ users: number[]; last: string }> {
     const users: number[] = [];
-    const last = await this.read(db, after, USERS_PAGE, (e) => users.push(...usersIn(e.u?.toString() ?? '')));
+    const last = await this.read(db, after, PAGE, (e) => users.push(...usersIn(e.u?.toString() ?? '')));
     return { users, last };
   }
 
