@@ -115,9 +115,14 @@ export const keys = {
   trainingQueue: () => 'training:queue',
   // ZSET database id scored by the time (ms) of its oldest feedback no model has seen yet.
   unmodelledFeedback: () => 'training:unmodelled-feedback',
-  // STRING the compacted ratings (engine/ratings-replay.ts) and the ratings log entry it covers.
+  // STRING the compacted ratings (engine/ratings-replay.ts) as one value (snapshots before 2026-11-26),
+  // and the ratings log entry the snapshot covers.
   ratingsSnapshot: (db: string) => `{db:${db}}:ratings:snapshot`,
   ratingsSnapshotId: (db: string) => `{db:${db}}:ratings:snapshot-id`,
+  // STRING "<generation> <parts> <bytes>": the snapshot is stored in parts (blob-parts.ts) named by a
+  // generation, so a new one is written whole before it replaces the old.
+  ratingsSnapshotParts: (db: string) => `{db:${db}}:ratings:snapshot-parts`,
+  ratingsSnapshotPart: (db: string, generation: string, k: number) => `{db:${db}}:ratings:snapshot:${generation}:${k}`,
   // HASH model id -> msgpack ModelMeta; ZSET model id by publication time (ms).
   models: (db: string) => `{db:${db}}:models`,
   modelOrder: (db: string) => `{db:${db}}:models:order`,

@@ -1,6 +1,7 @@
 // Published models: metadata per model, the buffer of the last few, the database's current model,
 // and the announcement every process listens to.
 import type { Redis } from 'ioredis';
+import { partCount, partOf, PART_BYTES, readParts, writeParts } from './blob-parts.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -22,11 +23,6 @@ export interface ModelMeta {
 }
 
 const KEEP_BUFFERS = 2;
-// A buffer is stored in strings of at most this many bytes. One Redis string holds 512 MB at most
-// (proto-max-bulk-len), but each write must also finish within the command timeout while Redis
-// appends it to its AOF (and may be rewriting that): parts of 256 MiB timed out publishing a model
-// of 1M items, so parts are small enough to take well under a second each.
-export const PART_BYTES = 32 * 1024 * 1024;
 const KEEP_META = 50;
 
 // KEYS: trainer lock, models, order, current, blob. ARGV: lock owner, id, meta, ms, buffer.
@@ -46,17 +42,10 @@ export class ModelsStore {
   // Parts after the first are written before the script that makes the model current (which writes
   // the first): a model is current only once all of it is stored.
   async publish(db: string, lockOwner: string, meta: ModelMeta, buffer: Uint8Array, partBytes = PART_BYTES): Promise<boolean> {
-    const parts = Math.max(1, Math.ceil(buffer.byteLength / partBytes));
+    const parts = partCount(buffer.byteLength, partBytes);
     if (parts > 1) meta = { ...meta, parts };
-    const part = (k: number) => Buffer.from(buffer.buffer, buffer.byteOffset + k * partBytes, Math.min(partBytes, buffer.byteLength - k * partBytes));
-    // A failed write leaves no parts behind: a model is hundreds of MB and trainings retry.
-    const forgetParts = () => (parts > 1 ? this.redis.unlink(...partKeys(db, meta.model_id, parts).slice(1)) : Promise.resolve(0));
-    try {
-      for (let k = 1; k < parts; k++) await this.redis.set(keys.modelPart(db, meta.model_id, k), part(k));
-    } catch (err) {
-      await forgetParts().catch(() => undefined);
-      throw err;
-    }
+    const partKey = (k: number) => keys.modelPart(db, meta.model_id, k);
+    await writeParts(this.redis, partKey, buffer, 1, partBytes);
     const ok = await this.redis.eval(
       PUBLISH,
       5,
@@ -69,10 +58,10 @@ export class ModelsStore {
       meta.model_id,
       pack(meta),
       Math.round(meta.timestamp * 1000),
-      part(0),
+      partOf(buffer, 0, partBytes),
     );
     if (ok !== 1) {
-      await forgetParts();
+      if (parts > 1) await this.redis.unlink(...partKeys(db, meta.model_id, parts).slice(1));
       return false;
     }
     await this.trim(db);
@@ -87,15 +76,7 @@ export class ModelsStore {
   // The model's buffer, read one part at a time into shared memory (undefined once trimmed).
   async buffer(db: string, meta: ModelMeta): Promise<SharedArrayBuffer | undefined> {
     const out = new SharedArrayBuffer(meta.bytes);
-    const bytes = new Uint8Array(out);
-    let at = 0;
-    for (const key of partKeys(db, meta.model_id, meta.parts ?? 1)) {
-      const part = await this.redis.getBuffer(key);
-      if (!part || at + part.byteLength > out.byteLength) return undefined;
-      bytes.set(part, at);
-      at += part.byteLength;
-    }
-    return at === out.byteLength ? out : undefined;
+    return (await readParts(this.redis, partKeys(db, meta.model_id, meta.parts ?? 1), new Uint8Array(out))) && out;
   }
 
   async meta(db: string, id: string): Promise<ModelMeta | undefined> {

@@ -2,6 +2,8 @@
 // the queued-task markers (one waiting record per task name), failure counts, the databases with
 // feedback no model has seen, and the ratings snapshot a run starts from (ratings-log.ts: the log since).
 import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { partCount, PART_BYTES, readParts, writeParts } from './blob-parts.js';
 import { keys } from './keys.js';
 
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
@@ -109,14 +111,34 @@ export class TrainingStore {
     return { users: Number(users ?? 0), items: Number(items ?? 0) };
   }
 
-  async snapshot(db: string): Promise<{ blob: Buffer | undefined; after: string }> {
-    const [blob, after] = await Promise.all([this.redis.getBuffer(keys.ratingsSnapshot(db)), this.redis.get(keys.ratingsSnapshotId(db))]);
-    return { blob: blob ?? undefined, after: after ?? '0-0' };
+  async snapshot(db: string): Promise<{ blob: Uint8Array | undefined; after: string }> {
+    const [pointer, after] = await this.redis.mget(keys.ratingsSnapshotParts(db), keys.ratingsSnapshotId(db));
+    if (!pointer) return { blob: (await this.redis.getBuffer(keys.ratingsSnapshot(db))) ?? undefined, after: after ?? '0-0' };
+    const { generation, parts, bytes } = parsePointer(pointer);
+    const blob = await readParts(this.redis, snapshotParts(db, generation, parts), new Uint8Array(bytes));
+    if (!blob) throw new Error(`ratings snapshot ${generation}: a part is missing`);
+    return { blob, after: after ?? '0-0' };
   }
 
-  // The compacted ratings replace the snapshot; the log entries they cover are trimmed.
-  async compact(db: string, blob: Uint8Array, last: string): Promise<void> {
-    await this.redis.multi().set(keys.ratingsSnapshot(db), Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)).set(keys.ratingsSnapshotId(db), last).exec();
+  // The compacted ratings replace the snapshot (written whole under a new generation, then made
+  // current with the log entry it covers); the log entries they cover are trimmed.
+  async compact(db: string, blob: Uint8Array, last: string, partBytes = PART_BYTES): Promise<void> {
+    const generation = randomUUID();
+    const parts = partCount(blob.byteLength, partBytes);
+    await writeParts(this.redis, (k) => keys.ratingsSnapshotPart(db, generation, k), blob, 0, partBytes);
+    const old = await this.redis.get(keys.ratingsSnapshotParts(db));
+    await this.redis.multi().set(keys.ratingsSnapshotParts(db), `${generation} ${parts} ${blob.byteLength}`).set(keys.ratingsSnapshotId(db), last).unlink(keys.ratingsSnapshot(db)).exec();
+    if (old !== null) {
+      const o = parsePointer(old);
+      await this.redis.unlink(...snapshotParts(db, o.generation, o.parts));
+    }
     if (last !== '0-0') await this.redis.xtrim(keys.ratingsLog(db), 'MINID', last);
   }
+}
+
+const snapshotParts = (db: string, generation: string, parts: number): string[] => Array.from({ length: parts }, (_, k) => keys.ratingsSnapshotPart(db, generation, k));
+
+function parsePointer(pointer: string): { generation: string; parts: number; bytes: number } {
+  const [generation = '', parts, bytes] = pointer.split(' ');
+  return { generation, parts: Number(parts), bytes: Number(bytes) };
 }

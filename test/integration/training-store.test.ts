@@ -1,0 +1,53 @@
+// The ratings snapshot is stored in parts under a generation: it reads back byte for byte, a new
+// one replaces the old and removes its parts, and a snapshot stored whole (before parts) still reads.
+import { rmSync } from 'node:fs';
+import t from 'tap';
+import { keys } from '../../src/store/keys.js';
+import { connectRedis } from '../../src/store/redis.js';
+import { TrainingStore } from '../../src/store/training-store.js';
+import { startRedis } from '../helpers/stack.js';
+
+const { server, dir } = await startRedis();
+const redis = connectRedis(server.url, { commandTimeoutMs: 10_000, name: 'training-store-test' });
+t.teardown(async () => {
+  redis.disconnect();
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+const store = new TrainingStore(redis);
+const db = 'db1';
+const PART = 1000;
+const bytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, k) => (k * 13 + seed) & 0xff);
+const same = (a: Uint8Array | undefined, b: Uint8Array) => a !== undefined && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b));
+
+t.test('no snapshot yet: nothing, from the log start', async (t) => {
+  t.same(await store.snapshot(db), { blob: undefined, after: '0-0' });
+});
+
+t.test('a snapshot stored whole before parts existed still reads', async (t) => {
+  const old = bytes(1500, 1);
+  await redis.set(keys.ratingsSnapshot(db), Buffer.from(old));
+  await redis.set(keys.ratingsSnapshotId(db), '5-0');
+  const s = await store.snapshot(db);
+  t.ok(same(s.blob, old), 'the same bytes');
+  t.equal(s.after, '5-0');
+});
+
+t.test('snapshots in parts read back whole; each replaces the last and its parts', async (t) => {
+  for (const [n, seed, last] of [[2500, 2, '7-0'], [1000, 3, '9-0'], [10, 4, '9-0'], [3001, 5, '12-0']] as const) {
+    const blob = bytes(n, seed);
+    await store.compact(db, blob, last, PART);
+    const s = await store.snapshot(db);
+    t.ok(same(s.blob, blob), `${n} bytes: the same bytes`);
+    t.equal(s.after, last);
+    const left = await redis.keys(`{db:${db}}:ratings:snapshot*`);
+    t.same(left.filter((k) => k.startsWith(`{db:${db}}:ratings:snapshot:`)).length, Math.ceil(n / PART), `${n} bytes: only its own parts are left`);
+    t.notOk(left.includes(keys.ratingsSnapshot(db)), 'the whole-value key is gone');
+  }
+});
+
+t.test('a part gone missing fails the read rather than giving a short snapshot', async (t) => {
+  const parts = await redis.keys(`{db:${db}}:ratings:snapshot:*`);
+  await redis.del(parts[0]!);
+  await t.rejects(store.snapshot(db), /missing/);
+});
