@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config/env.js';
 import { startApp, type RunningApp } from '../../src/main.js';
+import { connectRedis } from '../../src/store/redis.js';
 import { startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
 import { Api } from './api.js';
 
@@ -26,6 +27,19 @@ export interface Stack {
 export async function startRedis(): Promise<{ server: EmbeddedRedis; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'recd-test-'));
   return { server: await startRedisServer(join(dir, 'redis')), dir };
+}
+
+// A private redis-server and a client the way recd connects (for tests of one store), both gone
+// when `t` ends.
+export async function storeRedis(t: { teardown(fn: () => unknown): void }, name: string): Promise<Redis> {
+  const { server, dir } = await startRedis();
+  const redis = connectRedis(server.url, { commandTimeoutMs: 10_000, name });
+  t.teardown(async () => {
+    redis.disconnect();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return redis;
 }
 
 export async function startStack(env: Record<string, string> = {}, shared?: EmbeddedRedis): Promise<Stack> {

@@ -1,19 +1,11 @@
 // Model buffers larger than one part are stored in several Redis strings and read back whole; a
 // publish without the trainer lock leaves no part behind; trimming old models removes every part.
-import { rmSync } from 'node:fs';
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { ModelsStore, type ModelMeta } from '../../src/store/models-store.js';
-import { connectRedis } from '../../src/store/redis.js';
-import { startRedis } from '../helpers/stack.js';
+import { storeRedis } from '../helpers/stack.js';
 
-const { server, dir } = await startRedis();
-const redis = connectRedis(server.url, { commandTimeoutMs: 10_000, name: 'models-store-test' });
-t.teardown(async () => {
-  redis.disconnect();
-  await server.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const redis = await storeRedis(t, 'models-store-test');
 const store = new ModelsStore(redis);
 const db = 'db1';
 const PART = 1000;

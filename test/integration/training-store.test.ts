@@ -1,19 +1,11 @@
 // The ratings snapshot is stored in parts under a generation: it reads back byte for byte, a new
 // one replaces the old and removes its parts, and a snapshot stored whole (before parts) still reads.
-import { rmSync } from 'node:fs';
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
-import { connectRedis } from '../../src/store/redis.js';
 import { TrainingStore } from '../../src/store/training-store.js';
-import { startRedis } from '../helpers/stack.js';
+import { storeRedis } from '../helpers/stack.js';
 
-const { server, dir } = await startRedis();
-const redis = connectRedis(server.url, { commandTimeoutMs: 10_000, name: 'training-store-test' });
-t.teardown(async () => {
-  redis.disconnect();
-  await server.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const redis = await storeRedis(t, 'training-store-test');
 const store = new TrainingStore(redis);
 const db = 'db1';
 const PART = 1000;

@@ -113,16 +113,18 @@ export function encodeSnapshot(s: Snapshot): Uint8Array {
 }
 
 export function decodeSnapshot(blob: Uint8Array): Snapshot {
-  // Copied into a fresh, aligned buffer: a Redis reply's bytes sit at any offset.
-  const bytes = new Uint8Array(blob);
-  const n = bytes.byteLength >= 8 ? new DataView(bytes.buffer).getUint32(0, true) : -1;
+  // Typed views need aligned offsets: bytes read part by part into one buffer start at 0, but a
+  // Redis reply's bytes may sit at any offset and are then copied (once) into a fresh buffer.
+  const bytes = blob.byteOffset % 8 === 0 ? blob : new Uint8Array(blob);
+  const n = bytes.byteLength >= 8 ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true) : -1;
   const at = snapshotOffsets(Math.max(n, 0));
   if (n < 0 || at.bytes !== bytes.byteLength) throw new Error(`ratings snapshot: ${bytes.byteLength} bytes do not hold ${n} ratings`);
+  const o = bytes.byteOffset;
   return {
-    users: new Uint32Array(bytes.buffer, at.users, n),
-    items: new Uint32Array(bytes.buffer, at.items, n),
-    ratings: new Float32Array(bytes.buffer, at.ratings, n),
-    timestamps: new Float64Array(bytes.buffer, at.timestamps, n),
+    users: new Uint32Array(bytes.buffer, o + at.users, n),
+    items: new Uint32Array(bytes.buffer, o + at.items, n),
+    ratings: new Float32Array(bytes.buffer, o + at.ratings, n),
+    timestamps: new Float64Array(bytes.buffer, o + at.timestamps, n),
   };
 }
 
