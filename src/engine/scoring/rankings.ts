@@ -89,6 +89,8 @@ export const userListLength = (v: ModelViews, user: number): number => listLengt
 // Items of a precomputed list before its first NO_ITEM.
 function listLength(list: Uint32Array): number {
   if (list.length === 0 || list[0] === UNLISTED) return 0;
+  // Most lists are full: their last slot says so without a scan.
+  if (list[list.length - 1] !== NO_ITEM) return list.length;
   const end = list.indexOf(NO_ITEM);
   return end < 0 ? list.length : end;
 }
@@ -118,6 +120,18 @@ function listed(list: Uint32Array, depth: number, ranking: (depth: number) => Ra
     scores[k++] = rest.scores[j]!;
   }
   return { items: items.subarray(0, k), scores: scores.subarray(0, k), complete: rest.complete && k < depth };
+}
+
+// The precomputed list of a 'similar' or 'listed' ranking as a ranking of its own, or undefined when
+// the spec has none. A view into the model: for the walk of one request, never to be cached (a cached
+// view would keep the model alive after a newer one replaced it; listed() copies instead). Serving
+// from it costs no ranking, copy or cache lookup.
+export function listHead(v: ModelViews, spec: RankSpec): Ranking | undefined {
+  const list = spec.kind === 'similar' ? itemList(v, spec.item) : spec.kind === 'listed' ? userList(v, spec.user) : undefined;
+  if (list === undefined) return undefined;
+  const len = listLength(list);
+  if (len === 0) return undefined;
+  return { items: list.subarray(0, len), scores: nanScores(len), complete: len < list.length };
 }
 
 // The scores of a list's head: NaN, one shared (never written) array, so serving from a list

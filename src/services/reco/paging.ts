@@ -21,6 +21,9 @@ const CACHED_ORDERS = 20_000;
 // Candidates the diversity reranking chooses among at each step; fixed, so that the order (and so
 // every page of it) does not depend on the page size.
 const DIVERSITY_WINDOW = 32;
+// Cursor texts kept: positions below CURSORS_KEPT, for up to CURSOR_MODELS models and listings.
+const CURSORS_KEPT = 1024;
+const CURSOR_MODELS = 64;
 
 // One page to answer: the ranking to walk and what shapes it.
 export interface PageJob {
@@ -59,6 +62,7 @@ export class Pager {
   // Passing positions per exclusion set and ranking; kept as long as the set is (a cached profile's).
   private readonly passing = new WeakMap<Set<number>, Map<string, PassMemo>>();
   private readonly diversified = new LRUCache<string, Diversified>({ max: CACHED_ORDERS });
+  private readonly cursors = new Map<number, string[]>();
 
   constructor(private readonly rankings: RankingCache) {}
 
@@ -82,18 +86,17 @@ export class Pager {
   // catalogues too large to rank here.
   private pageOf({ auth, model, key, spec, q, shape, exclude, warnings, stopAt }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking | typeof PAST_STOP {
     const stamp = Math.round(model.meta.timestamp * 1000);
-    const tag = shape.rules ? 'd1' : 'r1';
+    const tag = shape.rules ? ('d1' as const) : ('r1' as const);
     let pos = 0;
     if (q.cursor) {
       const [at, of] = decodeCursor(tag, q.cursor, 2, Number.MAX_SAFE_INTEGER);
       if (of !== stamp) throw wrongData('WRONG_PARAMETER', 'this cursor belongs to an earlier model: start again without it', { field: 'cursor' });
       pos = at!;
     }
-    const cacheKey = key === undefined ? undefined : `${model.id} ${key}`;
+    const walk = new RankingWalk(this.rankings, model, spec, key, deeper, exclude, shape.keep, stopAt);
     // A user's rated items often fill the top of their ranking: with exclusion alone, the positions
     // that pass are kept with the (cached) exclusion set, so later requests do not skip them again.
-    const memo = exclude && !shape.keep && cacheKey !== undefined ? this.passMemo(exclude, cacheKey) : undefined;
-    const walk = new RankingWalk(this.rankings, model, spec, cacheKey, deeper, exclude, shape.keep, memo, stopAt);
+    if (exclude && !shape.keep && key !== undefined) walk.memo = this.passMemo(exclude, walk.cacheKey!);
     let items: number[];
     let next: number;
     let more: boolean;
@@ -105,7 +108,7 @@ export class Pager {
       more = items.length === q.amt && !w.exhausted;
     } else {
       // Without exclusions (which are per user) the order is kept with the ranking and the shape.
-      const orderKey = cacheKey !== undefined && !exclude && shape.key !== undefined ? `${cacheKey} ${shape.key}` : undefined;
+      const orderKey = key !== undefined && !exclude && shape.key !== undefined ? `${walk.cacheKey} ${shape.key}` : undefined;
       let d = orderKey === undefined ? undefined : this.diversified.get(orderKey);
       if (!d || (d.order.length < pos + q.amt && !(d.exhausted && d.order.length === d.candidates))) {
         const window = DIVERSITY_WINDOW;
@@ -119,11 +122,24 @@ export class Pager {
       more = items.length === q.amt && (d.candidates > next || !d.exhausted);
     }
     return {
-      items_id: items.map((i) => shownItem(auth, model, i)),
-      next_cursor: more ? encodeCursor(tag, [next, stamp]) : '',
+      items_id: shownItems(auth, model, items),
+      next_cursor: more ? this.cursor(tag, next, stamp) : '',
       warnings,
       ...(q.explain ? { evaluated_scenarios: q.evaluated } : {}),
     };
+  }
+
+  // The cursor of a page end: the same few (first pages end at the same positions) are kept as text
+  // per model and listing, for positions up to CURSORS_KEPT.
+  private cursor(tag: 'r1' | 'd1', next: number, stamp: number): string {
+    if (next >= CURSORS_KEPT) return encodeCursor(tag, [next, stamp]);
+    const key = tag === 'r1' ? stamp : -stamp;
+    let texts = this.cursors.get(key);
+    if (texts === undefined) {
+      if (this.cursors.size >= CURSOR_MODELS) this.cursors.clear();
+      this.cursors.set(key, (texts = []));
+    }
+    return (texts[next] ??= encodeCursor(tag, [next, stamp]));
   }
 
   private passMemo(exclude: Set<number>, rankingKey: string): PassMemo {
@@ -138,8 +154,10 @@ export class Pager {
 // The JSON form of a model's item rows, made once per row and model (a database's id types never
 // change): answering parses no id.
 const shownRows = new WeakMap<LoadedModel, IdValue[]>();
-function shownItem(auth: Claims, model: LoadedModel, row: number): IdValue {
+function shownItems(auth: Claims, model: LoadedModel, rows: number[]): IdValue[] {
   let shown = shownRows.get(model);
   if (!shown) shownRows.set(model, (shown = new Array<IdValue>(model.itemIds.length)));
-  return (shown[row] ??= shownId(auth, 'item', model.itemIds[row]!));
+  const out = new Array<IdValue>(rows.length);
+  for (let k = 0; k < rows.length; k++) out[k] = shown[rows[k]!] ??= shownId(auth, 'item', model.itemIds[rows[k]!]!);
+  return out;
 }

@@ -1,6 +1,6 @@
 // The walk over one ranking for the items that pass a page's exclusions and filters, deepening the
 // ranking (fourfold each time) as the walk uses it up.
-import type { Ranking, RankSpec } from '../../engine/scoring/rankings.js';
+import { listHead, type Ranking, type RankSpec } from '../../engine/scoring/rankings.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { RankingCache } from './ranking-cache.js';
 
@@ -26,20 +26,32 @@ export class RankingWalk {
   need = 0;
   // Set when the walk stopped at `stopAt`.
   stopped = false;
+  // Ranking positions that pass `exclude`, kept with it (pager.ts), when the page has no filters.
+  memo: PassMemo | undefined;
   private r: Ranking | undefined;
+  // The model's precomputed list for the spec, walked first: most pages need nothing deeper, and
+  // then neither a ranking nor a cache lookup (nor the key's text) is made.
+  private readonly head: Ranking | undefined;
+  private key: string | undefined;
 
   constructor(
     private readonly cache: RankingCache,
     private readonly model: LoadedModel,
     private readonly spec: RankSpec,
-    private readonly cacheKey: string | undefined, // of the ranking in the cache (undefined: not cached)
+    private readonly rankingKey: string | undefined, // of the ranking within its model (undefined: not cached)
     private readonly deeper: Ranking | undefined, // a ranking the scoring pool made for this walk
     private readonly exclude: Set<number> | undefined,
     private readonly keep: ((item: number) => boolean) | undefined,
-    private readonly memo: PassMemo | undefined, // kept with the exclusion set, when there are no filters
     private readonly stopAt = Infinity, // positions from here on need what the page was not given (pager.ts PageJob.stopAt)
   ) {
-    this.r = cacheKey === undefined ? undefined : cache.get(cacheKey);
+    this.head = deeper === undefined ? listHead(model.views, spec) : undefined;
+    this.r = this.head;
+  }
+
+  // The ranking's key in the cache (undefined: not cached), made on first use.
+  get cacheKey(): string | undefined {
+    if (this.rankingKey === undefined) return undefined;
+    return (this.key ??= `${this.model.id} ${this.rankingKey}`);
   }
 
   // The passing items from ranking position `from` on, `want` of them at most; undefined when the
@@ -89,6 +101,10 @@ export class RankingWalk {
       return false;
     }
     let r = this.r;
+    if (r === undefined || (r === this.head && at >= r.items.length && !r.complete)) {
+      const cached = this.cacheKey === undefined ? undefined : this.cache.get(this.cacheKey);
+      if (cached !== undefined && (r === undefined || cached.items.length > r.items.length || cached.complete)) r = this.r = cached;
+    }
     while (!r || (at >= r.items.length && !r.complete)) {
       const depth = Math.max(FIRST_DEPTH, (r?.items.length ?? 0) * 4, at + 2 * want);
       r = this.cache.deepened(this.model, this.spec, depth, this.deeper);
