@@ -106,7 +106,7 @@ export class Dispatcher {
   private run(req: PlainRequest, requestId: number): HandlerResult | Promise<HandlerResult> {
     const path = stripPrefix(req.url);
     if (path === undefined) throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}: the API is served under ${API_PREFIX}/`);
-    const match = this.o.router.match(req.method, path, req.url);
+    const match = this.o.router.match(req.method, path);
     if (match.kind === 'none') throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}`);
     if (match.kind === 'method') {
       if (req.method === 'OPTIONS') return new Reply(204, undefined, { allow: match.allow });

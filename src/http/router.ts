@@ -3,12 +3,13 @@ import { ApiError } from '../errors/api-error.js';
 import type { Method, Route } from '../contract/routes.js';
 
 interface Node {
-  fixed: Map<string, Node>;
+  // Fixed segments, matched in place against the request path (no substring or hashing per request).
+  fixed: [string, Node][];
   param?: { name: string; node: Node };
   routes: Map<Method, { route: Route; names: string[] }>;
 }
 
-const newNode = (): Node => ({ fixed: new Map(), routes: new Map() });
+const newNode = (): Node => ({ fixed: [], routes: new Map() });
 
 export type Match =
   | { kind: 'route'; route: Route; params: Record<string, string> }
@@ -21,9 +22,6 @@ export const API_PREFIX = '/v1';
 export class Router {
   private readonly root = newNode();
   private readonly allowCache = new Map<Node, string>();
-  // Parameter-free paths resolve with one map lookup, by the request's own URL ("/v1/login/jwt/",
-  // with or without the final slash) or by the bare path; the trie handles the rest.
-  private readonly exact = new Map<string, Node>();
   readonly routes: Route[] = [];
 
   constructor(routes: Route[]) {
@@ -44,43 +42,33 @@ export class Router {
         names.push(name);
         node = node.param.node;
       } else {
-        let next = node.fixed.get(seg);
-        if (!next) node.fixed.set(seg, (next = newNode()));
+        let next = node.fixed.find(([name]) => name === seg)?.[1];
+        if (!next) node.fixed.push([seg, (next = newNode())]);
         node = next;
       }
     }
     if (node.routes.has(route.method)) throw new Error(`route ${route.method} ${route.path} registered twice`);
     node.routes.set(route.method, { route, names });
-    if (names.length === 0) {
-      const key = exactKey(route.path);
-      this.exact.set(key, node);
-      const full = key === '' ? API_PREFIX : `${API_PREFIX}/${key}`;
-      this.exact.set(full, node);
-      this.exact.set(`${full}/`, node);
-    }
     this.routes.push(route);
   }
 
-  // url: the request URL the path came from, when there is one (skips re-slicing it).
-  match(method: string, path: string, url?: string): Match {
+  match(method: string, path: string): Match {
     const lookup = (method === 'HEAD' ? 'GET' : method) as Method;
-    // Unusual spellings of a fixed path (repeated slashes) miss here and are found by the trie.
-    const exact = this.exact.get(url ?? exactKey(path));
-    if (exact) {
-      const hit = exact.routes.get(lookup);
-      // A fixed path lacking the method may still match a parameter route below.
-      if (hit) return { kind: 'route', route: hit.route, params: {} };
-    }
-    const segs = splitPath(path);
-    const values: string[] = [];
-    const node = find(this.root, segs, 0, values, lookup);
+    // Paths end with a slash in the spec; clients that omit it (or add more) are served the same route.
+    let start = 0;
+    while (path.charCodeAt(start) === 47) start++;
+    let end = path.length;
+    while (end > start && path.charCodeAt(end - 1) === 47) end--;
+    const first = start === end ? end + 1 : start; // past the end: no segments
+    const bounds: number[] = [];
+    const node = find(this.root, path, first, end, bounds, lookup);
     if (!node) {
-      const any = find(this.root, segs, 0, [], undefined);
+      const any = find(this.root, path, first, end, [], undefined);
       return any ? { kind: 'method', allow: this.allow(any) } : { kind: 'none' };
     }
     const hit = node.routes.get(lookup)!;
     const params: Record<string, string> = {};
-    for (let i = 0; i < hit.names.length; i++) params[hit.names[i]!] = decodeSegment(values[i]!);
+    for (let i = 0; i < hit.names.length; i++) params[hit.names[i]!] = decodeSegment(path.slice(bounds[2 * i]!, bounds[2 * i + 1]!));
     return { kind: 'route', route: hit.route, params };
   }
 
@@ -97,37 +85,35 @@ export class Router {
   }
 }
 
-// Fixed segments win over parameters; backtrack when a fixed branch has no route for the method
-// (undefined: any method).
-function find(node: Node, segs: string[], i: number, values: string[], method: Method | undefined): Node | undefined {
-  if (i === segs.length) return (method === undefined ? node.routes.size > 0 : node.routes.has(method)) ? node : undefined;
-  const seg = segs[i]!;
-  const fixed = node.fixed.get(seg);
-  if (fixed) {
-    const found = find(fixed, segs, i + 1, values, method);
+// The segment of `path` starting at `s` (segments end at '/' or `end`; s > end: none left). Fixed
+// segments win over parameters; backtrack when a fixed branch has no route for the method (undefined:
+// any method). bounds: start and end of each parameter's value.
+function find(node: Node, path: string, s: number, end: number, bounds: number[], method: Method | undefined): Node | undefined {
+  if (s > end) return (method === undefined ? node.routes.size > 0 : node.routes.has(method)) ? node : undefined;
+  let e = path.indexOf('/', s);
+  if (e < 0 || e > end) e = end;
+  const len = e - s;
+  for (const [seg, child] of node.fixed) {
+    if (seg.length !== len || !path.startsWith(seg, s)) continue;
+    const found = find(child, path, e + 1, end, bounds, method);
     if (found) return found;
+    break;
   }
-  if (node.param && seg !== '') {
-    values.push(seg);
-    const found = find(node.param.node, segs, i + 1, values, method);
+  if (node.param && len > 0) {
+    bounds.push(s, e);
+    const found = find(node.param.node, path, e + 1, end, bounds, method);
     if (found) return found;
-    values.pop();
+    bounds.length -= 2;
   }
   return undefined;
 }
 
-// Paths end with a slash in the spec; clients that omit it are served the same route.
-function exactKey(path: string): string {
+function splitPath(path: string): string[] {
   let start = 0;
   while (path.charCodeAt(start) === 47) start++;
   let end = path.length;
   while (end > start && path.charCodeAt(end - 1) === 47) end--;
-  return start === 0 && end === path.length ? path : path.slice(start, end);
-}
-
-function splitPath(path: string): string[] {
-  const trimmed = exactKey(path);
-  return trimmed === '' ? [] : trimmed.split('/');
+  return start === end ? [] : path.slice(start, end).split('/');
 }
 
 function decodeSegment(seg: string): string {

@@ -54,3 +54,11 @@ t.test('clashing parameter names and duplicate routes are refused at build time'
   t.throws(() => new Router([r('GET', 'a/<x>/'), r('PUT', 'a/<y>/')]), /clashes/);
   t.throws(() => new Router([r('GET', 'a/'), r('GET', 'a/')]), /twice/);
 });
+
+t.test('a segment matches whole, never by its prefix', async (t) => {
+  t.equal(router.match('GET', '/item/3/properties/').kind, 'none');
+  t.equal(router.match('POST', '/items-bul/properties/list/').kind, 'none');
+  t.equal(router.match('POST', '/items-bulk/properties/lists/').kind, 'none');
+  const m = router.match('GET', '/items/specials/properties/');
+  t.same(m.kind === 'route' && m.params, { item_id: 'specials' });
+});

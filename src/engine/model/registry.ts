@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import type { ModelMeta, ModelsStore } from '../../store/models-store.js';
 import { modelViews, type ModelViews } from './layout.js';
+import { rowIndexOf, type RowIndex } from './row-index.js';
 import { scorable, type Scorable } from '../scoring/rankings.js';
 
 export interface LoadedModel extends Scorable {
@@ -14,8 +15,8 @@ export interface LoadedModel extends Scorable {
   buffer: SharedArrayBuffer;
   views: ModelViews;
   itemIds: string[]; // canonical id of each item row ('' for none)
-  itemIndex: Map<string, number>;
-  userIndex: Map<string, number>; // canonical id -> row of every user the model covers
+  itemIndex: RowIndex;
+  userIndex: RowIndex; // canonical id -> row of every user the model covers
 }
 
 // Canonical ids of the rows [from, to) of a kind, from the catalogue's index.
@@ -80,25 +81,13 @@ export class ModelRegistry {
     if (!meta || !buffer) return undefined; // superseded and trimmed meanwhile
     const views = modelViews(buffer);
     const [itemIds, userIds] = await Promise.all([this.ids(db, 'item', 0, views.dims.items), this.ids(db, 'user', 0, views.dims.users)]);
-    const itemIndex = await rowsOf(itemIds);
+    const itemIndex = await rowIndexOf(itemIds);
     // Ids never move to another row, so the model's rows of users stay right for as long as it serves.
-    const userIndex = await rowsOf(userIds);
+    const userIndex = await rowIndexOf(userIds);
     const loaded = { id, meta, buffer, itemIds, itemIndex, userIndex, ...scorable(views) };
     // A slower load of an older version must not replace a newer one.
     const now = this.models.peek(db);
     if (!now || now.meta.timestamp <= meta.timestamp) this.models.set(db, loaded);
     return loaded;
   }
-}
-
-// Ids to rows ('' for none) a slice at a time: a model of a million users must not hold the event
-// loop for the whole map.
-const SLICE = 10_000;
-async function rowsOf(ids: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (let at = 0; at < ids.length; at += SLICE) {
-    if (at > 0) await new Promise((r) => setImmediate(r));
-    for (let k = at; k < Math.min(ids.length, at + SLICE); k++) if (ids[k] !== '') out.set(ids[k]!, k);
-  }
-  return out;
 }

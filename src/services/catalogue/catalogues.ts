@@ -156,6 +156,7 @@ export class Catalogue {
 // One Catalogue per database this process serves, the least recently used dropped past `max`.
 export class Catalogues {
   private readonly held = new Map<string, Catalogue>();
+  private newest: Catalogue | undefined;
 
   constructor(
     readonly tail: ChangeTail, // shared with the other state this process tails (feedback-changes.ts)
@@ -167,12 +168,15 @@ export class Catalogues {
 
   get(db: string): Catalogue {
     let cat = this.held.get(db);
+    // Already the most recent (a service busy with one database): nothing to reorder.
+    if (cat !== undefined && cat === this.newest) return cat;
     if (cat) {
       this.held.delete(db);
     } else {
       cat = new Catalogue(db, this.tail, this.entities, this.properties, () => this.held.get(db) === cat && this.held.delete(db));
     }
     this.held.set(db, cat);
+    this.newest = cat;
     if (this.held.size > this.max) {
       const [oldest, evicted] = this.held.entries().next().value!;
       this.held.delete(oldest);

@@ -157,7 +157,8 @@ const shownRows = new WeakMap<LoadedModel, IdValue[]>();
 function shownItems(auth: Claims, model: LoadedModel, rows: number[]): IdValue[] {
   let shown = shownRows.get(model);
   if (!shown) shownRows.set(model, (shown = new Array<IdValue>(model.itemIds.length)));
-  const out = new Array<IdValue>(rows.length);
-  for (let k = 0; k < rows.length; k++) out[k] = shown[rows[k]!] ??= shownId(auth, 'item', model.itemIds[rows[k]!]!);
+  // Packed (pushed, not preallocated): JSON.stringify takes its fast path only over packed arrays.
+  const out: IdValue[] = [];
+  for (const row of rows) out.push((shown[row] ??= shownId(auth, 'item', model.itemIds[row]!)));
   return out;
 }
