@@ -1,5 +1,5 @@
 // Fold-in: exact implicit-ALS factors of one user from their ratings against fixed item factors.
-import { choleskySolveTo } from './linalg.js';
+import { choleskySolveTo, smallSolveInPlace } from './linalg.js';
 
 /**
  * dst (f) = (YᵀY + Σ (c−1) y yᵀ + λI)⁻¹ Σ c·y over the user's items, c = 1 + alpha·value.
@@ -49,4 +49,82 @@ export function foldInTo(
   }
   choleskySolveTo(x, A, b, f, L);
   for (let a = 0; a < f; a++) dst[a] = x[a]!;
+}
+
+// Up to this many items, foldInFewTo costs less than building and factorising the f×f system.
+export const FOLD_IN_FEW = 16;
+
+/**
+ * foldInTo for a user of few items (k ≤ FOLD_IN_FEW), from inverse = (YᵀY + λI)⁻¹ (shiftedInverseTo,
+ * once per model) instead of a factorisation per user. With U the user's item rows (f × k),
+ * c = 1 + alpha·value, W = diag(c − 1) and Z = inverse·U, S = UᵀZ (Woodbury):
+ *   x = Z (c − r), where (I + W S) r = W S c
+ * — the same x as foldInTo, for k·f² + k²·f multiply-adds instead of f³/6 + k·f². false (dst
+ * untouched) when I + W S is singular (negative values can make it so): use foldInTo.
+ * scratch needs k*f + 2*k*k + 2*k entries.
+ */
+export function foldInFewTo(
+  dst: Float32Array,
+  items: Uint32Array,
+  values: Float32Array,
+  itemFactors: Float32Array,
+  inverse: Float64Array,
+  f: number,
+  alpha: number,
+  scratch: Float64Array,
+): boolean {
+  const k = items.length;
+  if (dst.length !== f) throw new Error(`foldInFewTo: dst length ${dst.length}, expected ${f}`);
+  if (k !== values.length) throw new Error(`foldInFewTo: items length ${k} != values length ${values.length}`);
+  if (k > FOLD_IN_FEW) throw new Error(`foldInFewTo: ${k} items, at most ${FOLD_IN_FEW}`);
+  if (inverse.length !== f * f) throw new Error(`foldInFewTo: inverse length ${inverse.length}, expected ${f * f}`);
+  if (scratch.length < k * f + 2 * k * k + 2 * k) throw new Error(`foldInFewTo: scratch length ${scratch.length}, need at least ${k * f + 2 * k * k + 2 * k}`);
+  if (k === 0) {
+    dst.fill(0);
+    return true;
+  }
+  const cols = itemFactors.length / f;
+  // Scratch layout: Z (k rows of f) | S (k*k) | B = I + W S (k*k) | c (k) | r (k).
+  const Z = scratch.subarray(0, k * f);
+  const S = scratch.subarray(k * f, k * f + k * k);
+  const B = scratch.subarray(k * f + k * k, k * f + 2 * k * k);
+  const c = scratch.subarray(k * f + 2 * k * k, k * f + 2 * k * k + k);
+  const r = scratch.subarray(k * f + 2 * k * k + k, k * f + 2 * k * k + 2 * k);
+  for (let j = 0; j < k; j++) {
+    const item = items[j]!;
+    if (item >= cols) throw new Error(`foldInFewTo: item ${item} out of range (${cols} items)`);
+    c[j] = 1 + alpha * values[j]!;
+    const y = item * f, z = j * f;
+    for (let a = 0; a < f; a++) {
+      let s = 0;
+      const row = a * f;
+      for (let b = 0; b < f; b++) s += inverse[row + b]! * itemFactors[y + b]!;
+      Z[z + a] = s;
+    }
+  }
+  for (let i = 0; i < k; i++) {
+    const y = items[i]! * f;
+    for (let j = 0; j < k; j++) {
+      let s = 0;
+      const z = j * f;
+      for (let a = 0; a < f; a++) s += itemFactors[y + a]! * Z[z + a]!;
+      S[i * k + j] = s;
+    }
+  }
+  for (let i = 0; i < k; i++) {
+    const w = c[i]! - 1;
+    let t = 0;
+    for (let j = 0; j < k; j++) {
+      t += S[i * k + j]! * c[j]!;
+      B[i * k + j] = (i === j ? 1 : 0) + w * S[i * k + j]!;
+    }
+    r[i] = w * t;
+  }
+  if (!smallSolveInPlace(B, r, k)) return false;
+  for (let a = 0; a < f; a++) {
+    let s = 0;
+    for (let j = 0; j < k; j++) s += Z[j * f + a]! * (c[j]! - r[j]!);
+    dst[a] = s;
+  }
+  return true;
 }

@@ -65,3 +65,74 @@ export function choleskySolveTo(x: Float64Array, a: Float64Array, b: Float64Arra
     x[i] = s / l[i * f + i]!;
   }
 }
+
+/**
+ * dst (f*f) = (a + shift·I)⁻¹ for symmetric positive definite a + shift·I (a not modified): one
+ * Cholesky factorisation, then a solve per column. scratch needs f*f + f entries. Throws if the
+ * matrix is not positive definite.
+ */
+export function shiftedInverseTo(dst: Float64Array, a: Float64Array, shift: number, f: number, scratch: Float64Array): void {
+  if (a.length !== f * f || dst.length !== f * f) throw new Error(`shiftedInverseTo: a and dst need ${f * f} entries`);
+  if (scratch.length < f * f + f) throw new Error(`shiftedInverseTo: scratch length ${scratch.length}, need at least ${f * f + f}`);
+  const l = scratch.subarray(0, f * f), x = scratch.subarray(f * f, f * f + f);
+  for (let j = 0; j < f; j++) {
+    let d = a[j * f + j]! + shift;
+    for (let k = 0; k < j; k++) d -= l[j * f + k]! * l[j * f + k]!;
+    if (!(d > 0)) throw new Error('shiftedInverseTo: matrix is not positive definite');
+    const ljj = Math.sqrt(d);
+    l[j * f + j] = ljj;
+    for (let i = j + 1; i < f; i++) {
+      let s = a[i * f + j]!;
+      for (let k = 0; k < j; k++) s -= l[i * f + k]! * l[j * f + k]!;
+      l[i * f + j] = s / ljj;
+    }
+  }
+  for (let col = 0; col < f; col++) {
+    for (let i = 0; i < f; i++) {
+      let s = i === col ? 1 : 0;
+      for (let k = 0; k < i; k++) s -= l[i * f + k]! * x[k]!;
+      x[i] = s / l[i * f + i]!;
+    }
+    for (let i = f - 1; i >= 0; i--) {
+      let s = x[i]!;
+      for (let k = i + 1; k < f; k++) s -= l[k * f + i]! * x[k]!;
+      x[i] = s / l[i * f + i]!;
+    }
+    for (let i = 0; i < f; i++) dst[i * f + col] = x[i]!;
+  }
+}
+
+/**
+ * Solves b·x = y in place (y becomes x) for a small square b (k*k, overwritten) by Gaussian
+ * elimination with partial pivoting. false when b is singular to working precision.
+ */
+export function smallSolveInPlace(b: Float64Array, y: Float64Array, k: number): boolean {
+  for (let c = 0; c < k; c++) {
+    let p = c;
+    for (let r = c + 1; r < k; r++) if (Math.abs(b[r * k + c]!) > Math.abs(b[p * k + c]!)) p = r;
+    const pivot = b[p * k + c]!;
+    if (!(Math.abs(pivot) > 1e-12)) return false;
+    if (p !== c) {
+      for (let j = 0; j < k; j++) {
+        const t = b[c * k + j]!;
+        b[c * k + j] = b[p * k + j]!;
+        b[p * k + j] = t;
+      }
+      const t = y[c]!;
+      y[c] = y[p]!;
+      y[p] = t;
+    }
+    for (let r = c + 1; r < k; r++) {
+      const m = b[r * k + c]! / pivot;
+      if (m === 0) continue;
+      for (let j = c; j < k; j++) b[r * k + j]! -= m * b[c * k + j]!;
+      y[r]! -= m * y[c]!;
+    }
+  }
+  for (let r = k - 1; r >= 0; r--) {
+    let s = y[r]!;
+    for (let j = r + 1; j < k; j++) s -= b[r * k + j]! * y[j]!;
+    y[r] = s / b[r * k + r]!;
+  }
+  return true;
+}

@@ -2,7 +2,8 @@
 // popular items. Each returns the best `depth` items (partial selection, not a sort); callers ask
 // again with a larger depth when filters or pages consume them. Items without factors (never rated
 // and not given any by ml_new_items) are left out of factor rankings.
-import { foldInTo } from '../../../native-free-kernels/fold-in.js';
+import { FOLD_IN_FEW, foldInFewTo, foldInTo } from '../../../native-free-kernels/fold-in.js';
+import { shiftedInverseTo } from '../../../native-free-kernels/linalg.js';
 import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
 import { meanRowsTo, meanUnitRowsTo, rowIsZero, rowNormsTo, steerTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
 import { scoreRows, type ScoreRows, type SharedRows } from '../../../native-free-kernels/score-rows.js';
@@ -202,12 +203,28 @@ export function popularItems(m: Scorable, depth: number): Ranking {
 
 // Factors for a user or session from their ratings (item rows, rating values), against the
 // model's fixed item factors: what training would give them, without retraining.
+// A session or a user of few items (most sessions) is folded in from the model's (YᵀY + λI)⁻¹, made
+// once per model: 3× fewer multiply-adds than a factorisation per fold-in (bench/RESULTS.md).
 export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, values: Float32Array): Float32Array {
   const f = m.views.dims.factors;
   const out = new Float32Array(f);
   const p = m.meta.params;
-  foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, p.regularization ?? 20, p.alpha ?? 0.25, new Float64Array(2 * f * f + 2 * f));
+  const regularization = p.regularization ?? 20, alpha = p.alpha ?? 0.25;
+  const k = items.length;
+  if (k <= FOLD_IN_FEW && foldInFewTo(out, items, values, m.views.itemFactors, inverseOf(m.views.gram, regularization, f), f, alpha, new Float64Array(k * f + 2 * k * k + 2 * k))) return out;
+  foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, regularization, alpha, new Float64Array(2 * f * f + 2 * f));
   return out;
+}
+
+const inverses = new WeakMap<Float64Array, { regularization: number; inverse: Float64Array }>();
+function inverseOf(gram: Float64Array, regularization: number, f: number): Float64Array {
+  let held = inverses.get(gram);
+  if (held === undefined || held.regularization !== regularization) {
+    const inverse = new Float64Array(f * f);
+    shiftedInverseTo(inverse, gram, regularization, f, new Float64Array(f * f + f));
+    inverses.set(gram, (held = { regularization, inverse }));
+  }
+  return held.inverse;
 }
 
 // Items for a group: per item, (1 − consensus) · the mean of the members' scores + consensus · the
