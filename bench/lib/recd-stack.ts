@@ -5,6 +5,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startRedisServer } from '../../src/store/redis-server.js';
+import { MALLOC_ENV } from './servers.js';
 
 const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/cli.js');
 const EMAIL = 'root@bench.local';
@@ -27,7 +28,7 @@ export async function startBenchStack(): Promise<BenchStack> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const recd = spawn(process.execPath, [...nodeArgs, CLI, 'serve'], {
     // One serving process (RECD_WORKERS=1): `pid` is the process that serves.
-    env: { ...process.env, RECD_WORKERS: '1', PORT: String(port), REDIS_URL: redis.url, RECD_ROOT_EMAIL: EMAIL, RECD_ROOT_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...MALLOC_ENV, RECD_WORKERS: '1', PORT: String(port), REDIS_URL: redis.url, RECD_ROOT_EMAIL: EMAIL, RECD_ROOT_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}/v1`;

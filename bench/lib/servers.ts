@@ -25,11 +25,16 @@ export interface RecdOptions {
   logLevel?: string; // default recdLogLevel()
 }
 
+// glibc's malloc settings `npm start` runs recd with (package.json; README, "Memory"), so that the
+// benchmarks measure recd as it is run.
+export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+
 // `node [nodeArgs] <cli> serve` on HOST:port with the root account, over this process's environment;
 // one serving process (RECD_WORKERS=1, unless o.env says otherwise), which the benchmarks measure.
 export function launchRecd(name: string, o: RecdOptions): Managed {
   return launch(name, [...(o.nodeArgs ?? recdNodeArgs()), o.cli ?? CLI, 'serve'], {
     ...process.env,
+    ...MALLOC_ENV,
     RECD_WORKERS: '1',
     PORT: String(o.port),
     HOST,
