@@ -40,30 +40,8 @@ export function choleskySolveTo(x: Float64Array, a: Float64Array, b: Float64Arra
   if (x.length !== f) throw new Error(`choleskySolveTo: x length ${x.length}, expected ${f}`);
   if (b.length !== f) throw new Error(`choleskySolveTo: b length ${b.length}, expected ${f}`);
   if (scratch.length < f * f) throw new Error(`choleskySolveTo: scratch length ${scratch.length}, need at least ${f * f}`);
-  const l = scratch;
-  for (let j = 0; j < f; j++) {
-    let d = a[j * f + j]!;
-    for (let k = 0; k < j; k++) d -= l[j * f + k]! * l[j * f + k]!;
-    if (!(d > 0)) throw new Error('choleskySolveTo: matrix is not positive definite');
-    const ljj = Math.sqrt(d);
-    l[j * f + j] = ljj;
-    for (let i = j + 1; i < f; i++) {
-      let s = a[i * f + j]!;
-      for (let k = 0; k < j; k++) s -= l[i * f + k]! * l[j * f + k]!;
-      l[i * f + j] = s / ljj;
-    }
-  }
-  // Forward then backward substitution, in place in x so that x may alias b.
-  for (let i = 0; i < f; i++) {
-    let s = b[i]!;
-    for (let k = 0; k < i; k++) s -= l[i * f + k]! * x[k]!;
-    x[i] = s / l[i * f + i]!;
-  }
-  for (let i = f - 1; i >= 0; i--) {
-    let s = x[i]!;
-    for (let k = i + 1; k < f; k++) s -= l[k * f + i]! * x[k]!;
-    x[i] = s / l[i * f + i]!;
-  }
+  if (!choleskyFactorTo(scratch, a, 0, f)) throw new Error('choleskySolveTo: matrix is not positive definite');
+  choleskySubstituteTo(x, scratch, b, f);
 }
 
 /**
@@ -75,10 +53,21 @@ export function shiftedInverseTo(dst: Float64Array, a: Float64Array, shift: numb
   if (a.length !== f * f || dst.length !== f * f) throw new Error(`shiftedInverseTo: a and dst need ${f * f} entries`);
   if (scratch.length < f * f + f) throw new Error(`shiftedInverseTo: scratch length ${scratch.length}, need at least ${f * f + f}`);
   const l = scratch.subarray(0, f * f), x = scratch.subarray(f * f, f * f + f);
+  if (!choleskyFactorTo(l, a, shift, f)) throw new Error('shiftedInverseTo: matrix is not positive definite');
+  for (let col = 0; col < f; col++) {
+    x.fill(0);
+    x[col] = 1;
+    choleskySubstituteTo(x, l, x, f);
+    for (let i = 0; i < f; i++) dst[i * f + col] = x[i]!;
+  }
+}
+
+// l (f*f, lower triangle) = the Cholesky factor of a + shift·I; false when that is not positive definite.
+function choleskyFactorTo(l: Float64Array, a: Float64Array, shift: number, f: number): boolean {
   for (let j = 0; j < f; j++) {
     let d = a[j * f + j]! + shift;
     for (let k = 0; k < j; k++) d -= l[j * f + k]! * l[j * f + k]!;
-    if (!(d > 0)) throw new Error('shiftedInverseTo: matrix is not positive definite');
+    if (!(d > 0)) return false;
     const ljj = Math.sqrt(d);
     l[j * f + j] = ljj;
     for (let i = j + 1; i < f; i++) {
@@ -87,18 +76,20 @@ export function shiftedInverseTo(dst: Float64Array, a: Float64Array, shift: numb
       l[i * f + j] = s / ljj;
     }
   }
-  for (let col = 0; col < f; col++) {
-    for (let i = 0; i < f; i++) {
-      let s = i === col ? 1 : 0;
-      for (let k = 0; k < i; k++) s -= l[i * f + k]! * x[k]!;
-      x[i] = s / l[i * f + i]!;
-    }
-    for (let i = f - 1; i >= 0; i--) {
-      let s = x[i]!;
-      for (let k = i + 1; k < f; k++) s -= l[k * f + i]! * x[k]!;
-      x[i] = s / l[i * f + i]!;
-    }
-    for (let i = 0; i < f; i++) dst[i * f + col] = x[i]!;
+  return true;
+}
+
+// x = (l·lᵀ)⁻¹ b: forward then backward substitution, in place in x so that x may alias b.
+function choleskySubstituteTo(x: Float64Array, l: Float64Array, b: Float64Array, f: number): void {
+  for (let i = 0; i < f; i++) {
+    let s = b[i]!;
+    for (let k = 0; k < i; k++) s -= l[i * f + k]! * x[k]!;
+    x[i] = s / l[i * f + i]!;
+  }
+  for (let i = f - 1; i >= 0; i--) {
+    let s = x[i]!;
+    for (let k = i + 1; k < f; k++) s -= l[k * f + i]! * x[k]!;
+    x[i] = s / l[i * f + i]!;
   }
 }
 

@@ -54,11 +54,7 @@ export class Router {
 
   match(method: string, path: string): Match {
     const lookup = (method === 'HEAD' ? 'GET' : method) as Method;
-    // Paths end with a slash in the spec; clients that omit it (or add more) are served the same route.
-    let start = 0;
-    while (path.charCodeAt(start) === 47) start++;
-    let end = path.length;
-    while (end > start && path.charCodeAt(end - 1) === 47) end--;
+    const [start, end] = trimmed(path);
     const first = start === end ? end + 1 : start; // past the end: no segments
     const bounds: number[] = [];
     const node = find(this.root, path, first, end, bounds, lookup);
@@ -108,11 +104,18 @@ function find(node: Node, path: string, s: number, end: number, bounds: number[]
   return undefined;
 }
 
-function splitPath(path: string): string[] {
+// Where a path's segments lie, without its leading and trailing slashes: paths end with a slash in
+// the spec, and clients that omit it (or add more) are served the same route.
+function trimmed(path: string): [start: number, end: number] {
   let start = 0;
   while (path.charCodeAt(start) === 47) start++;
   let end = path.length;
   while (end > start && path.charCodeAt(end - 1) === 47) end--;
+  return [start, end];
+}
+
+function splitPath(path: string): string[] {
+  const [start, end] = trimmed(path);
   return start === end ? [] : path.slice(start, end).split('/');
 }
 
