@@ -51,6 +51,12 @@ export function foldInTo(
   for (let a = 0; a < f; a++) dst[a] = x[a]!;
 }
 
+// inverse · y of a model's items (rows: items × f), each made on first use (known[item] = 1).
+export interface SolvedRows {
+  rows: Float32Array;
+  known: Uint8Array;
+}
+
 // Up to this many items, foldInFewTo costs less than building and factorising the f×f system.
 export const FOLD_IN_FEW = 16;
 
@@ -61,7 +67,9 @@ export const FOLD_IN_FEW = 16;
  *   x = Z (c − r), where (I + W S) r = W S c
  * — the same x as foldInTo, for k·f² + k²·f multiply-adds instead of f³/6 + k·f². false (dst
  * untouched) when I + W S is singular (negative values can make it so): use foldInTo.
- * scratch needs k*f + 2*k*k + 2*k entries.
+ * scratch needs k*f + 2*k*k + 2*k entries. `solved` (optional) keeps each item's inverse·y across
+ * calls: its row of `rows` (items × f) is filled on the item's first use (known[item] = 1), so a
+ * fold-in of items seen before costs k²·f, not k·f² (a session's items are mostly seen before).
  */
 export function foldInFewTo(
   dst: Float32Array,
@@ -72,6 +80,7 @@ export function foldInFewTo(
   f: number,
   alpha: number,
   scratch: Float64Array,
+  solved?: SolvedRows,
 ): boolean {
   const k = items.length;
   if (dst.length !== f) throw new Error(`foldInFewTo: dst length ${dst.length}, expected ${f}`);
@@ -79,11 +88,12 @@ export function foldInFewTo(
   if (k > FOLD_IN_FEW) throw new Error(`foldInFewTo: ${k} items, at most ${FOLD_IN_FEW}`);
   if (inverse.length !== f * f) throw new Error(`foldInFewTo: inverse length ${inverse.length}, expected ${f * f}`);
   if (scratch.length < k * f + 2 * k * k + 2 * k) throw new Error(`foldInFewTo: scratch length ${scratch.length}, need at least ${k * f + 2 * k * k + 2 * k}`);
+  const cols = itemFactors.length / f;
+  if (solved && (solved.rows.length !== cols * f || solved.known.length !== cols)) throw new Error(`foldInFewTo: solved rows for ${solved.known.length} items, expected ${cols}`);
   if (k === 0) {
     dst.fill(0);
     return true;
   }
-  const cols = itemFactors.length / f;
   // Scratch layout: Z (k rows of f) | S (k*k) | B = I + W S (k*k) | c (k) | r (k).
   const Z = scratch.subarray(0, k * f);
   const S = scratch.subarray(k * f, k * f + k * k);
@@ -95,11 +105,23 @@ export function foldInFewTo(
     if (item >= cols) throw new Error(`foldInFewTo: item ${item} out of range (${cols} items)`);
     c[j] = 1 + alpha * values[j]!;
     const y = item * f, z = j * f;
+    if (solved?.known[item] === 1) {
+      for (let a = 0; a < f; a++) Z[z + a] = solved.rows[y + a]!;
+      continue;
+    }
     for (let a = 0; a < f; a++) {
       let s = 0;
       const row = a * f;
       for (let b = 0; b < f; b++) s += inverse[row + b]! * itemFactors[y + b]!;
       Z[z + a] = s;
+    }
+    if (solved) {
+      // Kept rounded to f32, and read back so: the same x whether the row was just made or kept.
+      for (let a = 0; a < f; a++) {
+        solved.rows[y + a] = Z[z + a]!;
+        Z[z + a] = solved.rows[y + a]!;
+      }
+      solved.known[item] = 1;
     }
   }
   for (let i = 0; i < k; i++) {

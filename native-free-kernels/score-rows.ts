@@ -1,7 +1,9 @@
-// A model's item rows as the rankings score them: norms, the item index's unit list rows, and the
-// three score kernels over them. The WebAssembly SIMD kernels (wasm-rows.ts) where the engine runs
+// A model's item rows as the rankings score them: norms, the item index's unit list rows, the rows
+// in descending norm order (bounded-top.ts), and the score kernels over them. The WebAssembly SIMD kernels (wasm-rows.ts) where the engine runs
 // them, else the TypeScript ones (scores.ts), which are also their twins in tests. Either form is
 // built once per model and shared with scoring threads through `shared`.
+import { boundedTopTo, hitsOf, normOrderTo, type NormOrder } from './bounded-top.js';
+import { dotAt } from './dot.js';
 import { rowNormsTo, unitRowsTo } from './rows.js';
 import { cosineScoresTo, groupScoresTo, positionScoresTo } from './scores.js';
 import { WasmRows } from './wasm-rows.js';
@@ -14,10 +16,13 @@ export interface ScoreRows {
   cosineScoresTo(dst: Float32Array, item: number): void;
   groupScoresTo(dst: Float32Array, queries: readonly Float32Array[], consensus: number): void;
   positionScoresTo(dst: Float32Array, query: Float32Array, positions: Uint32Array, skip: number): void;
+  // boundedTopTo over the rows: the best k by query · row, -1 past maxRows rows scored.
+  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number): number;
 }
 
-// Posted to scoring threads: the wasm memory, or (TypeScript kernels) the norms' and list rows' buffers.
-export type SharedRows = WebAssembly.Memory | { norms: SharedArrayBuffer; listRows: SharedArrayBuffer };
+// Posted to scoring threads: the wasm memory, or (TypeScript kernels) the buffers of the rows' norms,
+// list rows and norm order.
+export type SharedRows = WebAssembly.Memory | { norms: SharedArrayBuffer; listRows: SharedArrayBuffer; sorted: SharedArrayBuffer; order: SharedArrayBuffer; rankable: number };
 
 /**
  * The rows of `factors` (n × f; members: the item index's members in list order, empty without
@@ -26,23 +31,31 @@ export type SharedRows = WebAssembly.Memory | { norms: SharedArrayBuffer; listRo
 export function scoreRows(factors: Float32Array, n: number, f: number, members: Uint32Array, shared?: SharedRows): ScoreRows {
   if (factors.length !== n * f) throw new Error(`scoreRows: factors length ${factors.length}, expected n*f = ${n * f}`);
   if (shared instanceof WebAssembly.Memory) return new SimdRows(WasmRows.attach(shared)!, factors, members);
-  if (shared) return new TsRows(factors, n, f, members, new Float32Array(shared.norms), new Float32Array(shared.listRows));
+  if (shared) {
+    const sorted = { order: new Uint32Array(shared.order), rankable: shared.rankable };
+    return new TsRows(factors, n, f, members, new Float32Array(shared.norms), new Float32Array(shared.listRows), new Float32Array(shared.sorted), sorted);
+  }
   const wasm = WasmRows.allocate(n, f, members.length);
   if (wasm) {
     wasm.factors.set(factors);
     wasm.members.set(members);
-    fill(wasm.norms, wasm.listRows, factors, n, f, members);
+    wasm.rankable = fill(wasm.norms, wasm.listRows, wasm.sorted, wasm.order, factors, n, f, members);
     return new SimdRows(wasm, factors, members);
   }
-  const norms = new Float32Array(new SharedArrayBuffer(n * 4)), listRows = new Float32Array(new SharedArrayBuffer(members.length * f * 4));
-  fill(norms, listRows, factors, n, f, members);
-  return new TsRows(factors, n, f, members, norms, listRows);
+  const buffer = (floats: number) => new Float32Array(new SharedArrayBuffer(floats * 4));
+  const norms = buffer(n), listRows = buffer(members.length * f), sorted = buffer(n * f), order = new Uint32Array(new SharedArrayBuffer(n * 4));
+  const rankable = fill(norms, listRows, sorted, order, factors, n, f, members);
+  return new TsRows(factors, n, f, members, norms, listRows, sorted, { order, rankable });
 }
 
-function fill(norms: Float32Array, listRows: Float32Array, factors: Float32Array, n: number, f: number, members: Uint32Array): void {
+function fill(norms: Float32Array, listRows: Float32Array, sorted: Float32Array, order: Uint32Array, factors: Float32Array, n: number, f: number, members: Uint32Array): number {
   rowNormsTo(norms, factors, n, f);
   unitRowsTo(listRows, factors, norms, n, f, members);
+  return normOrderTo(sorted, order, factors, norms, n, f);
 }
+
+// |query| as the bound of bounded-top.ts takes it.
+const normOf = (q: Float32Array) => Math.sqrt(dotAt(q, 0, q, 0, q.length));
 
 // The TypeScript kernels over the model's own factors.
 class TsRows implements ScoreRows {
@@ -53,10 +66,14 @@ class TsRows implements ScoreRows {
     private readonly members: Uint32Array,
     readonly norms: Float32Array,
     readonly listRows: Float32Array,
+    private readonly sorted: Float32Array,
+    private readonly normOrder: NormOrder,
   ) {}
 
   get shared(): SharedRows {
-    return { norms: this.norms.buffer as SharedArrayBuffer, listRows: this.listRows.buffer as SharedArrayBuffer };
+    const buffer = (a: ArrayBufferView) => a.buffer as SharedArrayBuffer;
+    const { order, rankable } = this.normOrder;
+    return { norms: buffer(this.norms), listRows: buffer(this.listRows), sorted: buffer(this.sorted), order: buffer(order), rankable };
   }
   cosineScoresTo(dst: Float32Array, item: number): void {
     cosineScoresTo(dst, this.factors, this.norms, this.n, this.f, item);
@@ -66,6 +83,12 @@ class TsRows implements ScoreRows {
   }
   positionScoresTo(dst: Float32Array, query: Float32Array, positions: Uint32Array, skip: number): void {
     positionScoresTo(dst, query, this.listRows, this.members.length, this.f, this.members, positions, skip);
+  }
+  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number): number {
+    const f = this.f, sorted = this.sorted;
+    if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
+    const dotsOf = hitsOf((row) => dotAt(query, 0, sorted, row * f, f));
+    return boundedTopTo(items, scores, k, normOf(query), this.norms, this.normOrder, dotsOf, maxRows);
   }
 }
 
@@ -86,7 +109,7 @@ class SimdRows implements ScoreRows {
     this.norms = wasm.norms;
     this.listRows = wasm.listRows;
     // The model's own rows (the same values): the fallback needs no view of the wasm memory's.
-    this.ts = new TsRows(factors, wasm.n, wasm.f, members, this.norms, this.listRows);
+    this.ts = new TsRows(factors, wasm.n, wasm.f, members, this.norms, this.listRows, wasm.sorted, wasm);
   }
 
   get shared(): SharedRows {
@@ -100,5 +123,9 @@ class SimdRows implements ScoreRows {
   }
   positionScoresTo(dst: Float32Array, query: Float32Array, positions: Uint32Array, skip: number): void {
     if (!this.wasm.positionScoresTo(dst, query, positions, skip)) this.ts.positionScoresTo(dst, query, positions, skip);
+  }
+  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number): number {
+    const got = this.wasm.vectorTopTo(items, scores, k, query, normOf(query), maxRows);
+    return got === undefined ? this.ts.vectorTopTo(items, scores, k, query, maxRows) : got;
   }
 }

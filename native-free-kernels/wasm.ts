@@ -9,6 +9,7 @@ export interface ScoreKernels {
   groupFold(dst: number, low: number, queries: number, count: number, rows: number, n: number, f: number, first: number): void;
   groupFinish(dst: number, low: number, norms: number, n: number, total: number, consensus: number): void;
   positionScores(dst: number, query: number, rows: number, f: number, members: number, positions: number, count: number, skip: number): void;
+  rangeDotsAbove(dst: number, at: number, query: number, rows: number, count: number, f: number, floor: number): number;
 }
 
 let compiled: WebAssembly.Module | undefined | null = null;

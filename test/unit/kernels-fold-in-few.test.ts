@@ -85,6 +85,38 @@ t.test('foldInFewTo gives the reference fold-in for every size up to FOLD_IN_FEW
   }
 });
 
+t.test('foldInFewTo with kept solved rows: made on first use, then read, the same factors', async (t) => {
+  const rand = mulberry32(12);
+  const f = 32, n = 200, reg = 20, alpha = 0.25;
+  const y = randomFactors(rand, n, f);
+  const g = new Float64Array(f * f);
+  gramTo(g, y, n, f);
+  const inv = new Float64Array(f * f);
+  shiftedInverseTo(inv, g, reg, f, new Float64Array(f * f + f));
+  const solved = { rows: new Float32Array(n * f), known: new Uint8Array(n) };
+  const scratch = new Float64Array(FOLD_IN_FEW * f + 2 * FOLD_IN_FEW ** 2 + 2 * FOLD_IN_FEW);
+  let worst = 0;
+  for (let trial = 0; trial < 40; trial++) {
+    const items = Uint32Array.from({ length: 5 }, () => Math.floor(rand() * 30)); // few items: most seen before
+    const values = Float32Array.from({ length: 5 }, () => 1 + Math.floor(rand() * 10));
+    const kept = new Float32Array(f), plain = new Float32Array(f);
+    t.ok(foldInFewTo(kept, items, values, y, inv, f, alpha, scratch, solved));
+    foldInFewTo(plain, items, values, y, inv, f, alpha, scratch);
+    worst = Math.max(worst, relErr(kept, plain));
+    t.ok(items.every((i) => solved.known[i] === 1), 'the rows used are kept');
+  }
+  t.ok(worst < 1e-5, `worst relative difference ${worst}`);
+  t.ok(solved.known.subarray(30).every((x) => x === 0), 'no row of an unused item is made');
+  // A kept row is what the next fold-in reads: changing it changes the factors.
+  const items = Uint32Array.of(3, 7), values = Float32Array.of(5, 5);
+  const before = new Float32Array(f), after = new Float32Array(f);
+  foldInFewTo(before, items, values, y, inv, f, alpha, scratch, solved);
+  solved.rows.fill(0, 3 * f, 4 * f);
+  foldInFewTo(after, items, values, y, inv, f, alpha, scratch, solved);
+  t.ok(relErr(after, before) > 1e-3, 'the kept row was read, not made again');
+  t.throws(() => foldInFewTo(before, items, values, y, inv, f, alpha, scratch, { rows: new Float32Array(f), known: new Uint8Array(1) }), /solved rows/);
+});
+
 t.test('foldInFewTo checks its arguments', async (t) => {
   const f = 4, y = new Float32Array(3 * f), inv = new Float64Array(f * f);
   t.throws(() => foldInFewTo(new Float32Array(f), new Uint32Array(FOLD_IN_FEW + 1), new Float32Array(FOLD_IN_FEW + 1), y, inv, f, 1, new Float64Array(1e4)), /at most/);

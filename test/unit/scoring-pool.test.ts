@@ -2,7 +2,7 @@
 import t from 'tap';
 import { allocateModel } from '../../src/engine/model/layout.js';
 import type { LoadedModel } from '../../src/engine/model/registry.js';
-import { scorable } from '../../src/engine/scoring/rankings.js';
+import { scorable, type RankSpec } from '../../src/engine/scoring/rankings.js';
 import { ScoringPool } from '../../src/engine/scoring/pool.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 
@@ -61,14 +61,16 @@ t.test('similar items from worker threads: cosine order, never the item itself',
 t.test('the workers read the shared rows themselves: a change made after publishing is seen', async (t) => {
   const m = randomModel(3, 40, 4, 7);
   const x = row(m, 1);
-  const before = await pool.rank(m, { kind: 'vector', vector: x }, 1);
+  // A group of one scores every row (a vector's ranking reads the rows' norm-ordered copy instead).
+  const spec: RankSpec = { kind: 'group', vectors: [x], consensus: 0 };
+  const before = await pool.rank(m, spec, 1);
   const other = (before.items[0]! + 1) % 40;
   // Make another item the best by far, in place, in the model's buffer and in the rows the kernels
   // score (the wasm kernels' copy of them, shared with the workers; the same array for the
   // TypeScript kernels). Under a new id: workers attach to rows per model id, and a published model
   // never changes.
   for (let a = 0; a < 4; a++) m.views.itemFactors[other * 4 + a] = m.rows.factors[other * 4 + a] = 1000 * Math.sign(x[a]!);
-  const after = await pool.rank({ ...m, id: 'm7-changed' }, { kind: 'vector', vector: x }, 1);
+  const after = await pool.rank({ ...m, id: 'm7-changed' }, spec, 1);
   t.equal(after.items[0], other);
 });
 

@@ -176,3 +176,20 @@ export function positionScores(dst: usize, query: usize, rows: usize, f: i32, me
     if (load<u32>(members + (<usize>load<u32>(positions + o) << 2)) == skip) store<f32>(dst + o, NaN);
   }
 }
+
+// The dots of the query with `count` consecutive rows from `rows` (the rows in norm order of
+// ../../bounded-top.ts, a block at a time) that are at least `floor`, packed: dst[h] the dot and
+// at[h] the row's offset in the block, for h below the count returned.
+export function rangeDotsAbove(dst: usize, at: usize, query: usize, rows: usize, count: i32, f: i32, floor: f32): i32 {
+  dotsTo(dst, query, rows, count, f, 0);
+  let hits = 0;
+  for (let i = 0; i < count; i++) {
+    const s = load<f32>(dst + (<usize>i << 2));
+    if (s >= floor) {
+      store<f32>(dst + (<usize>hits << 2), s);
+      store<u32>(at + (<usize>hits << 2), i);
+      hits++;
+    }
+  }
+  return hits;
+}

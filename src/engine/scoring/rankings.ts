@@ -2,7 +2,7 @@
 // popular items. Each returns the best `depth` items (partial selection, not a sort); callers ask
 // again with a larger depth when filters or pages consume them. Items without factors (never rated
 // and not given any by ml_new_items) are left out of factor rankings.
-import { FOLD_IN_FEW, foldInFewTo, foldInTo } from '../../../native-free-kernels/fold-in.js';
+import { FOLD_IN_FEW, foldInFewTo, foldInTo, type SolvedRows } from '../../../native-free-kernels/fold-in.js';
 import { shiftedInverseTo } from '../../../native-free-kernels/linalg.js';
 import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
 import { meanRowsTo, meanUnitRowsTo, rowIsZero, rowNormsTo, steerTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
@@ -191,9 +191,27 @@ function rankPositions(m: Scorable, q: Float32Array, item: number, positions: Ui
   return { items, scores: best.subarray(0, got) };
 }
 
-// Items by x · item factors (a group of one).
+// Items by x · item factors, from the rows that may enter the top `depth` (bounded-top.ts).
 export function itemsForVector(m: Scorable, x: Float32Array, depth: number): Ranking {
-  return itemsForGroup(m, [x], 0, depth);
+  return vectorRanking(m, x, depth)!;
+}
+
+// undefined when the scan would score more than maxRows rows.
+function vectorRanking(m: Scorable, x: Float32Array, depth: number, maxRows = Infinity): Ranking | undefined {
+  const k = Math.min(depth, m.views.dims.items);
+  const items = new Uint32Array(k), scores = new Float32Array(k);
+  const got = m.rows.vectorTopTo(items, scores, k, x, maxRows);
+  if (got < 0) return undefined;
+  return { items: items.subarray(0, got), scores: scores.subarray(0, got), complete: got < k || k === m.views.dims.items };
+}
+
+// The ranking when it costs at most about `work` multiply-adds, else undefined (the scoring pool
+// makes it). A vector's ranking scans rows until it is sure of its top (bounded-top.ts), so its
+// cost is only known by trying: it gives up after `work`, at most that much wasted.
+export function rankWithin(m: Scorable, spec: RankSpec, depth: number, work: number): Ranking | undefined {
+  if (spec.kind === 'popular' || rankWork(m, spec, depth) <= work) return rank(m, spec, depth);
+  if (spec.kind === 'vector') return vectorRanking(m, spec.vector, depth, Math.floor(work / m.views.dims.factors));
+  return undefined;
 }
 
 export function popularItems(m: Scorable, depth: number): Ranking {
@@ -211,20 +229,30 @@ export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, va
   const p = m.meta.params;
   const regularization = p.regularization ?? 20, alpha = p.alpha ?? 0.25;
   const k = items.length;
-  if (k <= FOLD_IN_FEW && foldInFewTo(out, items, values, m.views.itemFactors, inverseOf(m.views.gram, regularization, f), f, alpha, new Float64Array(k * f + 2 * k * k + 2 * k))) return out;
+  if (k <= FOLD_IN_FEW) {
+    const { inverse, solved } = inverseOf(m.views, regularization);
+    if (foldInFewTo(out, items, values, m.views.itemFactors, inverse, f, alpha, new Float64Array(k * f + 2 * k * k + 2 * k), solved)) return out;
+  }
   foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, regularization, alpha, new Float64Array(2 * f * f + 2 * f));
   return out;
 }
 
-const inverses = new WeakMap<Float64Array, { regularization: number; inverse: Float64Array }>();
-function inverseOf(gram: Float64Array, regularization: number, f: number): Float64Array {
-  let held = inverses.get(gram);
+// Items × factors up to which a model keeps its items' solved rows for fold-ins (foldInFewTo): as
+// many floats as its item factors, 64 MB at most.
+const SOLVED_ROWS_MAX = 2 ** 24;
+
+// Per model (its gram): (YᵀY + λI)⁻¹, and the items' rows solved with it as fold-ins use them.
+const inverses = new WeakMap<Float64Array, { regularization: number; inverse: Float64Array; solved: SolvedRows | undefined }>();
+function inverseOf(v: ModelViews, regularization: number) {
+  const { items: n, factors: f } = v.dims;
+  let held = inverses.get(v.gram);
   if (held === undefined || held.regularization !== regularization) {
     const inverse = new Float64Array(f * f);
-    shiftedInverseTo(inverse, gram, regularization, f, new Float64Array(f * f + f));
-    inverses.set(gram, (held = { regularization, inverse }));
+    shiftedInverseTo(inverse, v.gram, regularization, f, new Float64Array(f * f + f));
+    const solved = n * f <= SOLVED_ROWS_MAX ? { rows: new Float32Array(n * f), known: new Uint8Array(n) } : undefined;
+    inverses.set(v.gram, (held = { regularization, inverse, solved }));
   }
-  return held.inverse;
+  return held;
 }
 
 // Items for a group: per item, (1 − consensus) · the mean of the members' scores + consensus · the

@@ -1,7 +1,7 @@
 // Rankings per model and query, kept so that later pages and other requests for the same query walk
 // the same ranking; each is made on the event loop when it is cheap, in the scoring pool otherwise.
 import { LRUCache } from 'lru-cache';
-import { rank, rankWork, type Ranking, type RankSpec } from '../../engine/scoring/rankings.js';
+import { rankWithin, type Ranking, type RankSpec } from '../../engine/scoring/rankings.js';
 import type { ScoringPool } from '../../engine/scoring/pool.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Maybe } from './maybe.js';
@@ -31,20 +31,15 @@ export class RankingCache {
   // else one made here; undefined when only the scoring pool should make it.
   deepened(model: LoadedModel, spec: RankSpec, depth: number, deeper: Ranking | undefined): Ranking | undefined {
     if (deeper && (deeper.complete || deeper.items.length >= depth)) return deeper;
-    if (this.inline(model, spec, depth)) return rank(model, spec, depth);
-    return undefined;
+    return rankWithin(model, spec, depth, this.inlineWork);
   }
 
   // A ranking `depth` deep, here or from the scoring pool; not kept.
   ranking(model: LoadedModel, spec: RankSpec, depth: number): Maybe<Ranking> {
-    return this.inline(model, spec, depth) ? rank(model, spec, depth) : this.scoring.rank(model, spec, depth);
+    return rankWithin(model, spec, depth, this.inlineWork) ?? this.scoring.rank(model, spec, depth);
   }
 
   pooled(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
     return this.scoring.rank(model, spec, depth);
-  }
-
-  private inline(model: LoadedModel, spec: RankSpec, depth: number): boolean {
-    return spec.kind === 'popular' || rankWork(model, spec, depth) <= this.inlineWork;
   }
 }

@@ -4,8 +4,9 @@ import { listHead, type Ranking, type RankSpec } from '../../engine/scoring/rank
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { RankingCache } from './ranking-cache.js';
 
-// Rankings start this deep and grow fourfold when filters or pages use them up.
-const FIRST_DEPTH = 128;
+// Rankings start this deep and grow fourfold when filters or pages use them up. A vector's ranking
+// costs more the deeper it goes (bounded-top.ts), so it starts at about a page's depth.
+const FIRST_DEPTH = 128, FIRST_VECTOR_DEPTH = 32;
 
 // Ranking positions that pass an exclusion set: the positions found and how far the ranking was scanned.
 export interface PassMemo {
@@ -106,7 +107,8 @@ export class RankingWalk {
       if (cached !== undefined && (r === undefined || cached.items.length > r.items.length || cached.complete)) r = this.r = cached;
     }
     while (!r || (at >= r.items.length && !r.complete)) {
-      const depth = Math.max(FIRST_DEPTH, (r?.items.length ?? 0) * 4, at + 2 * want);
+      const first = this.spec.kind === 'vector' ? FIRST_VECTOR_DEPTH : FIRST_DEPTH;
+      const depth = Math.max(first, (r?.items.length ?? 0) * 4, at + 2 * want);
       r = this.cache.deepened(this.model, this.spec, depth, this.deeper);
       if (!r) {
         this.need = depth;

@@ -1,0 +1,96 @@
+// The best k of query · row without scoring every row: rows are scanned in descending norm order, and
+// the scan ends once the k-th best dot found beats |query| · |row| of the next row, which (Cauchy–
+// Schwarz) no later row can exceed. Exact: the same items and order as topKTo over every row's dot
+// (rows of norm 0 left out), found after scoring a fraction of the rows — about 10–30 % for the top
+// 10 of a session of 5 items on ml-latest-small (bench/kernels/session-ranking.ts).
+import { heapOffer, heapSortTo } from './top-k.js';
+
+// The rows in descending norm order (ties by row), shared by the kernels that scan them.
+export interface NormOrder {
+  order: Uint32Array; // row at each position
+  rankable: number; // positions with norm > 0 (the rest are never ranked)
+}
+
+// A computed dot exceeds the exact one by at most ~f·2⁻²⁴ of |q|·|y| (f32 sums); this covers f ≤ 1024.
+const SLACK = 1 + 1e-4;
+// Rows scored per block: a first block the size of a short page's ranking, doubling after.
+const FIRST_BLOCK = 64, LAST_BLOCK = 4096;
+
+/** Rows of `factors` (n × f) in descending norm order: `order`, and `sorted` filled with those rows. */
+export function normOrderTo(sorted: Float32Array, order: Uint32Array, factors: Float32Array, norms: Float32Array, n: number, f: number): number {
+  if (sorted.length !== n * f || order.length !== n || norms.length !== n) throw new Error(`normOrderTo: lengths ${sorted.length}, ${order.length}, ${norms.length} for n ${n} × f ${f}`);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => norms[b]! - norms[a]! || a - b);
+  let rankable = 0;
+  for (let p = 0; p < n; p++) {
+    const i = order[p]!;
+    sorted.set(factors.subarray(i * f, (i + 1) * f), p * f);
+    if (norms[i]! > 0) rankable = p + 1;
+  }
+  return rankable;
+}
+
+// The dots of a block of rows at least `floor`: scores[h] and the row's offset in the block at[h], h < hits.
+export interface Hits {
+  scores: Float32Array;
+  at: Uint32Array;
+  hits: number;
+}
+
+/**
+ * The best k rows by query · row into items/scores (best first, ties by row), as topKTo over every
+ * row's dot would give them; returns how many (< k when fewer rows have norm > 0), or -1 when the
+ * scan reached `maxRows` rows without being sure (the caller ranks elsewhere). `dotsOf(from, count,
+ * floor)` gives the dots at least `floor` of the rows at norm positions [from, from + count): the
+ * kernel drops the rest, so only a few of a block's dots reach the heap here.
+ */
+export function boundedTopTo(
+  items: Uint32Array,
+  scores: Float32Array,
+  k: number,
+  queryNorm: number,
+  norms: Float32Array,
+  o: NormOrder,
+  dotsOf: (from: number, count: number, floor: number) => Hits,
+  maxRows = Infinity,
+): number {
+  if (items.length < k || scores.length < k) throw new Error(`boundedTopTo: dst lengths ${items.length}/${scores.length} < k ${k}`);
+  if (k === 0) return 0;
+  const { order, rankable } = o;
+  let size = 0, p = 0, block = Math.max(FIRST_BLOCK, k);
+  while (p < rankable) {
+    if (size === k && scores[0]! >= queryNorm * norms[order[p]!]! * SLACK) break;
+    if (p >= maxRows) return -1;
+    const count = Math.min(block, rankable - p);
+    const found = dotsOf(p, count, size === k ? scores[0]! : -Infinity);
+    for (let h = 0; h < found.hits; h++) {
+      const s = found.scores[h]!;
+      if (size === k && !(s >= scores[0]!)) continue;
+      size = heapOffer(items, scores, size, k, s, order[p + found.at[h]!]!);
+    }
+    p += count;
+    block = Math.min(2 * block, LAST_BLOCK);
+  }
+  heapSortTo(items, scores, size);
+  return size;
+}
+
+// dotsOf for boundedTopTo from a function of one row's dot (the TypeScript kernels).
+export function hitsOf(dot: (row: number) => number): (from: number, count: number, floor: number) => Hits {
+  const found: Hits = { scores: new Float32Array(0), at: new Uint32Array(0), hits: 0 };
+  return (from, count, floor) => {
+    if (found.scores.length < count) {
+      found.scores = new Float32Array(count);
+      found.at = new Uint32Array(count);
+    }
+    let hits = 0;
+    for (let c = 0; c < count; c++) {
+      const s = Math.fround(dot(from + c));
+      if (!(s >= floor)) continue;
+      found.scores[hits] = s;
+      found.at[hits++] = c;
+    }
+    found.hits = hits;
+    return found;
+  };
+}

@@ -1,0 +1,113 @@
+// The bounded scan of native-free-kernels/bounded-top.ts, through both kernels of score-rows.ts
+// (WebAssembly SIMD and TypeScript): the best k by query · row, as a full scan (groupScoresTo of one
+// query, then topKTo) ranks them, after scoring fewer rows when norms differ; -1 past maxRows.
+import t from 'tap';
+import { boundedTopTo, hitsOf, normOrderTo } from '../../native-free-kernels/bounded-top.js';
+import { dotAt } from '../../native-free-kernels/dot.js';
+import { mulberry32 } from '../../native-free-kernels/random.js';
+import { rowNormsTo } from '../../native-free-kernels/rows.js';
+import { scoreRows, type ScoreRows } from '../../native-free-kernels/score-rows.js';
+import { topKTo } from '../../native-free-kernels/top-k.js';
+
+// Rows of random directions whose lengths span two orders of magnitude (as trained item factors do),
+// some of norm 0.
+function randomRows(rand: () => number, n: number, f: number): Float32Array {
+  const out = new Float32Array(n * f);
+  for (let r = 0; r < n; r++) {
+    if (rand() < 0.1) continue;
+    const length = Math.exp(rand() * 4.6);
+    for (let a = 0; a < f; a++) out[r * f + a] = (rand() - 0.5) * length;
+  }
+  return out;
+}
+
+// The TypeScript kernels, as a scoring thread attaches them.
+function tsRows(factors: Float32Array, n: number, f: number): ScoreRows {
+  const shared = (floats: number) => new SharedArrayBuffer(floats * 4);
+  const norms = new Float32Array(shared(n)), sorted = new Float32Array(shared(n * f)), order = new Uint32Array(shared(n));
+  rowNormsTo(norms, factors, n, f);
+  const rankable = normOrderTo(sorted, order, factors, norms, n, f);
+  return scoreRows(factors, n, f, new Uint32Array(0), { norms: norms.buffer as SharedArrayBuffer, listRows: shared(0), sorted: sorted.buffer as SharedArrayBuffer, order: order.buffer as SharedArrayBuffer, rankable });
+}
+
+function fullTop(rows: ScoreRows, n: number, q: Float32Array, k: number) {
+  const scores = new Float32Array(n);
+  rows.groupScoresTo(scores, [q], 0);
+  const items = new Uint32Array(k), best = new Float32Array(k);
+  const got = topKTo(items, best, scores, n, k);
+  return { items: items.subarray(0, got), scores: best.subarray(0, got) };
+}
+
+function boundedTop(rows: ScoreRows, q: Float32Array, k: number, maxRows?: number) {
+  const items = new Uint32Array(k), scores = new Float32Array(k);
+  const got = rows.vectorTopTo(items, scores, k, q, maxRows);
+  return { got, items: items.subarray(0, Math.max(got, 0)), scores: scores.subarray(0, Math.max(got, 0)) };
+}
+
+const SIZES: [number, number][] = [[0, 4], [1, 1], [5, 3], [70, 8], [300, 13], [2000, 32], [5000, 64]];
+
+t.test('TypeScript: the same items and scores as the full scan', async (t) => {
+  const rand = mulberry32(5);
+  for (const [n, f] of SIZES) {
+    const factors = randomRows(rand, n, f);
+    const rows = tsRows(factors, n, f);
+    for (const k of [1, 10, 64, n + 3]) {
+      const q = Float32Array.from({ length: f }, () => rand() - 0.5);
+      const want = fullTop(rows, n, q, k), got = boundedTop(rows, q, k);
+      t.equal(got.got, want.items.length, `${n}×${f} k=${k}: count`);
+      t.same([...got.items], [...want.items], `${n}×${f} k=${k}: items`);
+      t.same([...got.scores], [...want.scores], `${n}×${f} k=${k}: scores`);
+    }
+  }
+});
+
+t.test('WebAssembly SIMD: the items of the full scan, up to f32 near-ties', async (t) => {
+  const rand = mulberry32(6);
+  for (const [n, f] of SIZES) {
+    const factors = randomRows(rand, n, f);
+    const rows = scoreRows(factors, n, f, new Uint32Array(0)), twin = tsRows(factors, n, f);
+    for (const k of [1, 10, 64, n + 3]) {
+      const q = Float32Array.from({ length: f }, () => rand() - 0.5);
+      const want = fullTop(twin, n, q, k), got = boundedTop(rows, q, k);
+      t.equal(got.got, want.items.length, `${n}×${f} k=${k}: count`);
+      const tol = (x: number) => 1e-5 + 1e-4 * Math.abs(x);
+      const kth = want.scores[want.scores.length - 1] ?? 0;
+      // Every item found scores (by the twin) at least the twin's k-th best, and in the same order.
+      const exact = (i: number) => dotAt(q, 0, factors, i * f, f);
+      t.ok([...got.items].every((i, c) => exact(i) >= kth - tol(kth) && Math.abs(exact(i) - want.scores[c]!) <= tol(want.scores[c]!)), `${n}×${f} k=${k}: items and order`);
+    }
+  }
+});
+
+t.test('scores fewer rows than the full scan when norms differ, and gives up at maxRows', async (t) => {
+  const rand = mulberry32(7);
+  const n = 20_000, f = 16;
+  const factors = randomRows(rand, n, f);
+  const norms = new Float32Array(n), sorted = new Float32Array(n * f), order = new Uint32Array(n);
+  rowNormsTo(norms, factors, n, f);
+  const rankable = normOrderTo(sorted, order, factors, norms, n, f);
+  const q = Float32Array.from({ length: f }, () => rand() - 0.5);
+  let scored = 0;
+  const dotsOf = hitsOf((row) => {
+    scored++;
+    return dotAt(q, 0, sorted, row * f, f);
+  });
+  const items = new Uint32Array(10), scores = new Float32Array(10);
+  t.equal(boundedTopTo(items, scores, 10, Math.hypot(...q), norms, { order, rankable }, dotsOf), 10);
+  t.ok(scored < n / 2, `scored ${scored} of ${n} rows`);
+  const rows = tsRows(factors, n, f);
+  t.equal(boundedTop(rows, q, 10, 0).got, -1, 'no row allowed: not sure of anything');
+  t.equal(boundedTop(rows, q, 10, scored).got, 10, 'as many rows as it needs: sure');
+  t.equal(boundedTop(rows, q.map((x) => -x), 10, 2 * scored).got, 10, 'the opposite query is bounded too');
+});
+
+t.test('rows of norm 0 are never ranked; a query of zeros ranks the others, by row', async (t) => {
+  const f = 4, n = 6;
+  const factors = new Float32Array(n * f);
+  for (const r of [1, 3, 4]) factors.fill(r, r * f, (r + 1) * f);
+  for (const rows of [tsRows(factors, n, f), scoreRows(factors, n, f, new Uint32Array(0))]) {
+    const top = boundedTop(rows, Float32Array.of(1, 0, 0, 0), 10);
+    t.same([...top.items], [4, 3, 1]);
+    t.same([...boundedTop(rows, new Float32Array(f), 10).items], [1, 3, 4]);
+  }
+});
