@@ -1,34 +1,16 @@
-// The best k of query · row without scoring every row: rows are scanned in descending norm order, and
-// the scan ends once the k-th best dot found beats |query| · |row| of the next row, which (Cauchy–
-// Schwarz) no later row can exceed. Exact: the same items and order as topKTo over every row's dot
-// (rows of norm 0 left out), found after scoring a fraction of the rows — about 10–30 % for the top
-// 10 of a session of 5 items on ml-latest-small (bench/kernels/session-ranking.ts).
+// The best k of query · row without scoring every row: rows are scanned in descending norm order
+// (normOrderOf in lists.ts, whose users' lists stop the same way), and the scan ends once the k-th
+// best dot found beats |query| · |row| of the next row, which (Cauchy–Schwarz) no later row can
+// exceed. Exact: the same items and order as topKTo over every row's dot (rows of norm 0 left out),
+// found after scoring a fraction of the rows — about 20–45 % for the top 10 of a session of 5 items
+// on ml-latest-small (bench/kernels/session-ranking.ts).
+import type { NormOrder } from './lists.js';
 import { heapOffer, heapSortTo } from './top-k.js';
-
-// The rows in descending norm order (ties by row), shared by the kernels that scan them.
-export interface NormOrder {
-  order: Uint32Array; // row at each position
-  rankable: number; // positions with norm > 0 (the rest are never ranked)
-}
 
 // A computed dot exceeds the exact one by at most ~f·2⁻²⁴ of |q|·|y| (f32 sums); this covers f ≤ 1024.
 const SLACK = 1 + 1e-4;
 // Rows scored per block: a first block the size of a short page's ranking, doubling after.
 const FIRST_BLOCK = 64, LAST_BLOCK = 4096;
-
-/** Rows of `factors` (n × f) in descending norm order: `order`, and `sorted` filled with those rows. */
-export function normOrderTo(sorted: Float32Array, order: Uint32Array, factors: Float32Array, norms: Float32Array, n: number, f: number): number {
-  if (sorted.length !== n * f || order.length !== n || norms.length !== n) throw new Error(`normOrderTo: lengths ${sorted.length}, ${order.length}, ${norms.length} for n ${n} × f ${f}`);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => norms[b]! - norms[a]! || a - b);
-  let rankable = 0;
-  for (let p = 0; p < n; p++) {
-    const i = order[p]!;
-    sorted.set(factors.subarray(i * f, (i + 1) * f), p * f);
-    if (norms[i]! > 0) rankable = p + 1;
-  }
-  return rankable;
-}
 
 // The dots of a block of rows at least `floor`: scores[h] and the row's offset in the block at[h], h < hits.
 export interface Hits {
@@ -49,17 +31,17 @@ export function boundedTopTo(
   scores: Float32Array,
   k: number,
   queryNorm: number,
-  norms: Float32Array,
-  o: NormOrder,
+  o: Pick<NormOrder, 'order' | 'norms' | 'count'>, // normOrderOf's (lists.ts), the rows it orders
+
   dotsOf: (from: number, count: number, floor: number) => Hits,
   maxRows = Infinity,
 ): number {
   if (items.length < k || scores.length < k) throw new Error(`boundedTopTo: dst lengths ${items.length}/${scores.length} < k ${k}`);
   if (k === 0) return 0;
-  const { order, rankable } = o;
+  const { order, norms, count: rankable } = o;
   let size = 0, p = 0, block = Math.max(FIRST_BLOCK, k);
   while (p < rankable) {
-    if (size === k && scores[0]! >= queryNorm * norms[order[p]!]! * SLACK) break;
+    if (size === k && scores[0]! >= queryNorm * norms[p]! * SLACK) break;
     if (p >= maxRows) return -1;
     const count = Math.min(block, rankable - p);
     const found = dotsOf(p, count, size === k ? scores[0]! : -Infinity);

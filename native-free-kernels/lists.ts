@@ -240,22 +240,35 @@ export interface NormOrder {
 }
 
 export function normOrderOf(factors: Float32Array, norms: Float32Array, items: number, f: number): NormOrder {
-  const name = 'normOrderOf';
-  checkCounts(name, { items, f });
-  if (factors.length !== items * f) throw new Error(`${name}: factors length ${factors.length}, expected items*f = ${items * f}`);
-  if (norms.length !== items) throw new Error(`${name}: norms length ${norms.length}, expected items = ${items}`);
+  checkCounts('normOrderOf', { items, f });
   // Shared memory: the threads listing users in a training share one copy.
   const order = new Uint32Array(new SharedArrayBuffer(items * 4));
   let count = 0;
-  for (let i = 0; i < items; i++) if (norms[i]! > 0) order[count++] = i;
-  order.subarray(0, count).sort((a, b) => norms[b]! - norms[a]! || a - b);
+  for (let i = 0; i < items; i++) if (norms[i]! > 0) count++;
   const sorted = new Float32Array(new SharedArrayBuffer(count * 4)), rows = new Float32Array(new SharedArrayBuffer(count * f * 4));
+  normOrderTo(order, sorted, rows, factors, norms, items, f);
+  return { items, count, order: order.subarray(0, count), norms: sorted, rows };
+}
+
+/**
+ * normOrderOf into the caller's arrays (order: items; sorted: at least the count of norm > 0;
+ * rows: that count × f), e.g. memory the score kernels share; returns that count.
+ */
+export function normOrderTo(order: Uint32Array, sorted: Float32Array, rows: Float32Array, factors: Float32Array, norms: Float32Array, items: number, f: number): number {
+  const name = 'normOrderTo';
+  checkCounts(name, { items, f });
+  if (factors.length !== items * f) throw new Error(`${name}: factors length ${factors.length}, expected items*f = ${items * f}`);
+  if (norms.length !== items || order.length < items) throw new Error(`${name}: norms length ${norms.length} and order length ${order.length}, expected items = ${items}`);
+  let count = 0;
+  for (let i = 0; i < items; i++) if (norms[i]! > 0) order[count++] = i;
+  if (sorted.length < count || rows.length < count * f) throw new Error(`${name}: room for ${sorted.length} norms and ${rows.length / f} rows, ${count} needed`);
+  order.subarray(0, count).sort((a, b) => norms[b]! - norms[a]! || a - b);
   for (let p = 0; p < count; p++) {
     const i = order[p]!;
     sorted[p] = norms[i]!;
     rows.set(factors.subarray(i * f, (i + 1) * f), p * f);
   }
-  return { items, count, order: order.subarray(0, count), norms: sorted, rows };
+  return count;
 }
 
 // Item rows scored per pass of a block before the stopping bound is checked again: small enough

@@ -2,7 +2,8 @@
 // in descending norm order (bounded-top.ts), and the score kernels over them. The WebAssembly SIMD kernels (wasm-rows.ts) where the engine runs
 // them, else the TypeScript ones (scores.ts), which are also their twins in tests. Either form is
 // built once per model and shared with scoring threads through `shared`.
-import { boundedTopTo, hitsOf, normOrderTo, type NormOrder } from './bounded-top.js';
+import { boundedTopTo, hitsOf } from './bounded-top.js';
+import { normOrderTo, type NormOrder } from './lists.js';
 import { dotAt } from './dot.js';
 import { rowNormsTo, unitRowsTo } from './rows.js';
 import { cosineScoresTo, groupScoresTo, positionScoresTo } from './scores.js';
@@ -22,7 +23,7 @@ export interface ScoreRows {
 
 // Posted to scoring threads: the wasm memory, or (TypeScript kernels) the buffers of the rows' norms,
 // list rows and norm order.
-export type SharedRows = WebAssembly.Memory | { norms: SharedArrayBuffer; listRows: SharedArrayBuffer; sorted: SharedArrayBuffer; order: SharedArrayBuffer; rankable: number };
+export type SharedRows = WebAssembly.Memory | { norms: SharedArrayBuffer; listRows: SharedArrayBuffer; order: SharedArrayBuffer; sortedNorms: SharedArrayBuffer; sortedRows: SharedArrayBuffer; count: number };
 
 /**
  * The rows of `factors` (n × f; members: the item index's members in list order, empty without
@@ -32,26 +33,30 @@ export function scoreRows(factors: Float32Array, n: number, f: number, members: 
   if (factors.length !== n * f) throw new Error(`scoreRows: factors length ${factors.length}, expected n*f = ${n * f}`);
   if (shared instanceof WebAssembly.Memory) return new SimdRows(WasmRows.attach(shared)!, factors, members);
   if (shared) {
-    const sorted = { order: new Uint32Array(shared.order), rankable: shared.rankable };
-    return new TsRows(factors, n, f, members, new Float32Array(shared.norms), new Float32Array(shared.listRows), new Float32Array(shared.sorted), sorted);
+    const o = { order: new Uint32Array(shared.order), norms: new Float32Array(shared.sortedNorms), rows: new Float32Array(shared.sortedRows), count: shared.count };
+    return new TsRows(factors, n, f, members, new Float32Array(shared.norms), new Float32Array(shared.listRows), o);
   }
   const wasm = WasmRows.allocate(n, f, members.length);
   if (wasm) {
     wasm.factors.set(factors);
     wasm.members.set(members);
-    wasm.rankable = fill(wasm.norms, wasm.listRows, wasm.sorted, wasm.order, factors, n, f, members);
+    wasm.sortedCount = fill(wasm.norms, wasm.listRows, wasm.sorted, factors, n, f, members);
     return new SimdRows(wasm, factors, members);
   }
   const buffer = (floats: number) => new Float32Array(new SharedArrayBuffer(floats * 4));
-  const norms = buffer(n), listRows = buffer(members.length * f), sorted = buffer(n * f), order = new Uint32Array(new SharedArrayBuffer(n * 4));
-  const rankable = fill(norms, listRows, sorted, order, factors, n, f, members);
-  return new TsRows(factors, n, f, members, norms, listRows, sorted, { order, rankable });
+  const norms = buffer(n), listRows = buffer(members.length * f);
+  const o = { order: new Uint32Array(new SharedArrayBuffer(n * 4)), norms: buffer(n), rows: buffer(n * f), count: 0 };
+  o.count = fill(norms, listRows, o, factors, n, f, members);
+  return new TsRows(factors, n, f, members, norms, listRows, o);
 }
 
-function fill(norms: Float32Array, listRows: Float32Array, sorted: Float32Array, order: Uint32Array, factors: Float32Array, n: number, f: number, members: Uint32Array): number {
+// The rows in norm order the vector rankings scan (bounded-top.ts).
+type Sorted = Pick<NormOrder, 'order' | 'norms' | 'rows' | 'count'>;
+
+function fill(norms: Float32Array, listRows: Float32Array, sorted: Sorted, factors: Float32Array, n: number, f: number, members: Uint32Array): number {
   rowNormsTo(norms, factors, n, f);
   unitRowsTo(listRows, factors, norms, n, f, members);
-  return normOrderTo(sorted, order, factors, norms, n, f);
+  return normOrderTo(sorted.order, sorted.norms, sorted.rows, factors, norms, n, f);
 }
 
 // |query| as the bound of bounded-top.ts takes it.
@@ -66,14 +71,13 @@ class TsRows implements ScoreRows {
     private readonly members: Uint32Array,
     readonly norms: Float32Array,
     readonly listRows: Float32Array,
-    private readonly sorted: Float32Array,
-    private readonly normOrder: NormOrder,
+    private readonly sorted: Sorted,
   ) {}
 
   get shared(): SharedRows {
     const buffer = (a: ArrayBufferView) => a.buffer as SharedArrayBuffer;
-    const { order, rankable } = this.normOrder;
-    return { norms: buffer(this.norms), listRows: buffer(this.listRows), sorted: buffer(this.sorted), order: buffer(order), rankable };
+    const { order, norms, rows, count } = this.sorted;
+    return { norms: buffer(this.norms), listRows: buffer(this.listRows), order: buffer(order), sortedNorms: buffer(norms), sortedRows: buffer(rows), count };
   }
   cosineScoresTo(dst: Float32Array, item: number): void {
     cosineScoresTo(dst, this.factors, this.norms, this.n, this.f, item);
@@ -85,10 +89,9 @@ class TsRows implements ScoreRows {
     positionScoresTo(dst, query, this.listRows, this.members.length, this.f, this.members, positions, skip);
   }
   vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number): number {
-    const f = this.f, sorted = this.sorted;
+    const f = this.f, rows = this.sorted.rows;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
-    const dotsOf = hitsOf((row) => dotAt(query, 0, sorted, row * f, f));
-    return boundedTopTo(items, scores, k, normOf(query), this.norms, this.normOrder, dotsOf, maxRows);
+    return boundedTopTo(items, scores, k, normOf(query), this.sorted, hitsOf((p) => dotAt(query, 0, rows, p * f, f)), maxRows);
   }
 }
 
@@ -109,7 +112,7 @@ class SimdRows implements ScoreRows {
     this.norms = wasm.norms;
     this.listRows = wasm.listRows;
     // The model's own rows (the same values): the fallback needs no view of the wasm memory's.
-    this.ts = new TsRows(factors, wasm.n, wasm.f, members, this.norms, this.listRows, wasm.sorted, wasm);
+    this.ts = new TsRows(factors, wasm.n, wasm.f, members, this.norms, this.listRows, wasm.sorted);
   }
 
   get shared(): SharedRows {

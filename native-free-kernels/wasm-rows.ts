@@ -8,8 +8,9 @@
 //   norms       n f32, each row's norm (0: no factors)
 //   listRows    listed × f f32, the item index's unit rows in list order (rankings.ts Scorable)
 //   members     listed u32, the item of each list row
-//   sorted      n × f f32, the item rows in descending norm order (bounded-top.ts)
-//   order       n u32, the item at each position of `sorted`
+//   order       n u32, the items in descending norm order (lists.ts normOrderOf; bounded-top.ts)
+//   sortedNorms n f32, their norms in that order
+//   sortedRows  n × f f32, their rows in that order (`count` of them have norm > 0)
 //   slots       scratch for one call each, added by memory.grow when every slot is busy, so a slot
 //               is claimed by a call (not a thread) and the memory grows to the peak number of
 //               calls at once, not to the number of threads ever started:
@@ -21,7 +22,7 @@ const PAGE = 65536;
 const MAX_SLOTS = 64;
 // Queries a slot holds: a larger group is folded in chunks of this many.
 const QUERIES = 16;
-const Header = { n: 0, f: 1, listed: 2, factors: 3, norms: 4, listRows: 5, members: 6, slotBytes: 7, slots: 8, sorted: 9, order: 10, rankable: 11, state: 16, offset: 16 + MAX_SLOTS } as const;
+const Header = { n: 0, f: 1, listed: 2, factors: 3, norms: 4, listRows: 5, members: 6, slotBytes: 7, slots: 8, order: 9, sortedNorms: 10, sortedRows: 11, count: 12, state: 16, offset: 16 + MAX_SLOTS } as const;
 const HEADER_WORDS = Header.offset + MAX_SLOTS;
 // Slot states: 0 (absent) until its creator has stored its offset, so no other call claims it early.
 const FREE = 1, BUSY = 2;
@@ -54,8 +55,8 @@ export class WasmRows {
     const module = scoreModule();
     if (!module) return undefined;
     const factors = PAGE, norms = factors + align(n * f * 4), listRows = norms + align(n * 4), members = listRows + align(listed * f * 4);
-    const sorted = members + align(listed * 4), order = sorted + align(n * f * 4);
-    const end = order + align(n * 4);
+    const order = members + align(listed * 4), sortedNorms = order + align(n * 4), sortedRows = sortedNorms + align(n * 4);
+    const end = sortedRows + align(n * f * 4);
     const slotBytes = 2 * align(n * 4) + align(QUERIES * f * 4);
     const initial = Math.ceil(end / PAGE), slotPages = Math.ceil(slotBytes / PAGE);
     if (initial + slotPages > MAX_PAGES) return undefined;
@@ -69,8 +70,9 @@ export class WasmRows {
     h[Header.listRows] = listRows;
     h[Header.members] = members;
     h[Header.slotBytes] = slotBytes;
-    h[Header.sorted] = sorted;
     h[Header.order] = order;
+    h[Header.sortedNorms] = sortedNorms;
+    h[Header.sortedRows] = sortedRows;
     return new WasmRows(memory, module);
   }
 
@@ -93,18 +95,14 @@ export class WasmRows {
   get members(): Uint32Array {
     return new Uint32Array(this.memory.buffer, this.header[Header.members]!, this.listed);
   }
-  get sorted(): Float32Array {
-    return new Float32Array(this.memory.buffer, this.header[Header.sorted]!, this.n * this.f);
+  // The rows in norm order (lists.ts NormOrder's fields): views, filled by the allocating thread,
+  // which sets `sortedCount` after.
+  get sorted(): { order: Uint32Array; norms: Float32Array; rows: Float32Array; count: number } {
+    const { buffer } = this.memory, h = this.header, n = this.n;
+    return { order: new Uint32Array(buffer, h[Header.order]!, n), norms: new Float32Array(buffer, h[Header.sortedNorms]!, n), rows: new Float32Array(buffer, h[Header.sortedRows]!, n * this.f), count: h[Header.count]! };
   }
-  get order(): Uint32Array {
-    return new Uint32Array(this.memory.buffer, this.header[Header.order]!, this.n);
-  }
-  // Positions of `sorted` with norm > 0: set by the allocating thread with the rows.
-  get rankable(): number {
-    return this.header[Header.rankable]!;
-  }
-  set rankable(count: number) {
-    this.header[Header.rankable] = count;
+  set sortedCount(count: number) {
+    this.header[Header.count] = count;
   }
 
   // cosineScoresTo (scores.ts) over the rows; false when no scratch slot could be had (the caller
@@ -166,16 +164,16 @@ export class WasmRows {
     const f = this.f;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
     let got = 0;
-    const norms = this.norms, normOrder = { order: this.order, rankable: this.rankable };
+    const sorted = this.sorted;
     const done = this.withSlot((at) => {
-      const buffer = this.memory.buffer, rows = this.header[Header.sorted]!, q = at + 2 * align(this.n * 4);
+      const buffer = this.memory.buffer, rows = this.header[Header.sortedRows]!, q = at + 2 * align(this.n * 4);
       new Float32Array(buffer, q, f).set(query);
       const found = { scores: new Float32Array(buffer, at, this.n), at: new Uint32Array(buffer, at + align(this.n * 4), this.n), hits: 0 };
       const dotsOf = (from: number, count: number, floor: number) => {
         found.hits = this.k.rangeDotsAbove(at, at + align(this.n * 4), q, rows + from * f * 4, count, f, floor);
         return found;
       };
-      got = boundedTopTo(items, scores, k, queryNorm, norms, normOrder, dotsOf, maxRows);
+      got = boundedTopTo(items, scores, k, queryNorm, sorted, dotsOf, maxRows);
     });
     return done ? got : undefined;
   }

@@ -2,7 +2,8 @@
 // (WebAssembly SIMD and TypeScript): the best k by query · row, as a full scan (groupScoresTo of one
 // query, then topKTo) ranks them, after scoring fewer rows when norms differ; -1 past maxRows.
 import t from 'tap';
-import { boundedTopTo, hitsOf, normOrderTo } from '../../native-free-kernels/bounded-top.js';
+import { boundedTopTo, hitsOf } from '../../native-free-kernels/bounded-top.js';
+import { normOrderOf } from '../../native-free-kernels/lists.js';
 import { dotAt } from '../../native-free-kernels/dot.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
@@ -23,11 +24,11 @@ function randomRows(rand: () => number, n: number, f: number): Float32Array {
 
 // The TypeScript kernels, as a scoring thread attaches them.
 function tsRows(factors: Float32Array, n: number, f: number): ScoreRows {
-  const shared = (floats: number) => new SharedArrayBuffer(floats * 4);
-  const norms = new Float32Array(shared(n)), sorted = new Float32Array(shared(n * f)), order = new Uint32Array(shared(n));
+  const norms = new Float32Array(new SharedArrayBuffer(n * 4));
   rowNormsTo(norms, factors, n, f);
-  const rankable = normOrderTo(sorted, order, factors, norms, n, f);
-  return scoreRows(factors, n, f, new Uint32Array(0), { norms: norms.buffer as SharedArrayBuffer, listRows: shared(0), sorted: sorted.buffer as SharedArrayBuffer, order: order.buffer as SharedArrayBuffer, rankable });
+  const o = normOrderOf(factors, norms, n, f);
+  const buffer = (a: ArrayBufferView) => a.buffer as SharedArrayBuffer;
+  return scoreRows(factors, n, f, new Uint32Array(0), { norms: buffer(norms), listRows: new SharedArrayBuffer(0), order: buffer(o.order), sortedNorms: buffer(o.norms), sortedRows: buffer(o.rows), count: o.count });
 }
 
 function fullTop(rows: ScoreRows, n: number, q: Float32Array, k: number) {
@@ -83,17 +84,17 @@ t.test('scores fewer rows than the full scan when norms differ, and gives up at 
   const rand = mulberry32(7);
   const n = 20_000, f = 16;
   const factors = randomRows(rand, n, f);
-  const norms = new Float32Array(n), sorted = new Float32Array(n * f), order = new Uint32Array(n);
+  const norms = new Float32Array(n);
   rowNormsTo(norms, factors, n, f);
-  const rankable = normOrderTo(sorted, order, factors, norms, n, f);
+  const o = normOrderOf(factors, norms, n, f);
   const q = Float32Array.from({ length: f }, () => rand() - 0.5);
   let scored = 0;
   const dotsOf = hitsOf((row) => {
     scored++;
-    return dotAt(q, 0, sorted, row * f, f);
+    return dotAt(q, 0, o.rows, row * f, f);
   });
   const items = new Uint32Array(10), scores = new Float32Array(10);
-  t.equal(boundedTopTo(items, scores, 10, Math.hypot(...q), norms, { order, rankable }, dotsOf), 10);
+  t.equal(boundedTopTo(items, scores, 10, Math.hypot(...q), o, dotsOf), 10);
   t.ok(scored < n / 2, `scored ${scored} of ${n} rows`);
   const rows = tsRows(factors, n, f);
   t.equal(boundedTop(rows, q, 10, 0).got, -1, 'no row allowed: not sure of anything');
