@@ -5,6 +5,7 @@ import type { Csr } from '../../../native-free-kernels/csr.js';
 import { modelViews } from '../model/layout.js';
 import type { TrainingPool } from './pool.js';
 import { evenRanges } from './ranges.js';
+import { refineFanout } from './tasks.js';
 
 // Users per task: large enough that a task's set-up is noise, small enough that the time budget is
 // overrun by little more than one task per thread.
@@ -22,6 +23,14 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
   if (dims.itemList > 0) {
     progress('item lists');
     await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.itemLists({ model, sharedRows, rowStart, rowEnd })));
+  }
+  if (sharedRows !== undefined) {
+    // The index misses neighbours in lists far from the item's: most are neighbours of its neighbours.
+    progress('item lists: neighbours of neighbours');
+    const bytes = dims.items * refineFanout(dims.itemList) * 4;
+    const heads = new SharedArrayBuffer(bytes), reverse = new SharedArrayBuffer(bytes);
+    await pool.listHeads({ model, heads, reverse });
+    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.refineItemLists({ model, heads, reverse, rowStart, rowEnd })));
   }
   let next = 0;
   if (dims.userList > 0) {

@@ -4,7 +4,7 @@ import { Piscina } from 'piscina';
 import type { NormOrder } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import type { TableInput } from './tasks.js';
-import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
+import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, RefineListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
 
 export class TrainingPool {
   private readonly pool: Piscina;
@@ -23,6 +23,8 @@ export class TrainingPool {
   halfStep = (input: HalfStepInput): Promise<void> => this.pool.run(input, { name: 'halfStep' });
   finish = (input: FinishInput): Promise<{ loss: number }> => this.pool.run(input, { name: 'finish' });
   itemLists = (input: ItemListsInput): Promise<void> => this.pool.run(input, { name: 'itemLists' });
+  listHeads = (input: { model: SharedArrayBuffer; heads: SharedArrayBuffer; reverse: SharedArrayBuffer }): Promise<void> => this.pool.run(input, { name: 'listHeads' });
+  refineItemLists = (input: RefineListsInput): Promise<void> => this.pool.run(input, { name: 'refineItemLists' });
   userLists = (input: UserListsInput): Promise<void> => this.pool.run(input, { name: 'userLists' });
   indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.pool.run(input, { name: 'indexCentroids' });
   indexAssign = (input: IndexAssignInput): Promise<void> => this.pool.run(input, { name: 'indexAssign' });

@@ -8,13 +8,15 @@ import { assignTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../
 import { itemListsTo, listsScratchLength, normOrderOf, userListsScratchLength, userListsTo, type NormOrder } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
+import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo } from '../../../native-free-kernels/refine-lists.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
 import { allocateModel, modelViews, NO_ITEM, UNLISTED, type ModelDims } from '../model/layout.js';
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
 import { replay, type Snapshot } from './ratings-replay.js';
-import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
+import { refineFanout } from './tasks.js';
+import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, RefineListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
 
 // Ratings snapshot + log → compacted ratings → CSR both ways, popularity, counts, initial factors.
 export function prepare(input: PrepareInput): Prepared {
@@ -98,6 +100,24 @@ export function itemLists({ model, sharedRows, rowStart, rowEnd }: ItemListsInpu
     return;
   }
   itemListsTo(v.itemLists, n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, rowStart, rowEnd, new Float32Array(listsScratchLength(items, f, n)));
+}
+
+// The first refineFanout items of every item's list, and each item's reverse neighbours among them.
+export function listHeads({ model, heads, reverse }: { model: SharedArrayBuffer; heads: SharedArrayBuffer; reverse: SharedArrayBuffer }): void {
+  const v = modelViews(model);
+  const { items, itemList: n } = v.dims;
+  const fanout = refineFanout(n);
+  listHeadsTo(new Uint32Array(heads), v.itemLists, n, items, fanout);
+  reverseHeadsTo(new Uint32Array(reverse), new Uint32Array(heads), items, fanout);
+}
+
+// Rows [rowStart, rowEnd) of the item lists refined by one round of neighbours of neighbours.
+export function refineItemLists({ model, heads, reverse, rowStart, rowEnd }: RefineListsInput): void {
+  const v = modelViews(model);
+  const { items, factors: f, itemList: n } = v.dims;
+  const fanout = refineFanout(n);
+  const scratch = new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
+  refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse));
 }
 
 // The lists of the users at users[from, to): their best items by factor score, less what they rated.

@@ -61,6 +61,8 @@ const PAST_STOP = Symbol('past stopAt');
 export class Pager {
   // Passing positions per exclusion set and ranking; kept as long as the set is (a cached profile's).
   private readonly passing = new WeakMap<Set<number>, Map<string, PassMemo>>();
+  // Passing positions per ranking and filtering shape.
+  private readonly filtered = new LRUCache<string, PassMemo>({ max: CACHED_ORDERS });
   private readonly diversified = new LRUCache<string, Diversified>({ max: CACHED_ORDERS });
   private readonly cursors = new Map<number, string[]>();
 
@@ -97,6 +99,9 @@ export class Pager {
     // A user's rated items often fill the top of their ranking: with exclusion alone, the positions
     // that pass are kept with the (cached) exclusion set, so later requests do not skip them again.
     if (exclude && !shape.keep && key !== undefined) walk.memo = this.passMemo(exclude, walk.cacheKey!);
+    // Likewise the positions that pass filters alone, kept per ranking and shape (filters and catalogue
+    // version): an item's list may hold few that pass, and the walk past it is then long.
+    else if (!exclude && shape.keep && shape.key !== undefined && key !== undefined) walk.memo = this.filterMemo(`${walk.cacheKey!} ${shape.key}`);
     let items: number[];
     let next: number;
     let more: boolean;
@@ -140,6 +145,12 @@ export class Pager {
       this.cursors.set(key, (texts = []));
     }
     return (texts[next] ??= encodeCursor(tag, [next, stamp]));
+  }
+
+  private filterMemo(key: string): PassMemo {
+    let memo = this.filtered.get(key);
+    if (!memo) this.filtered.set(key, (memo = { positions: [], scanned: 0 }));
+    return memo;
   }
 
   private passMemo(exclude: Set<number>, rankingKey: string): PassMemo {

@@ -12,7 +12,7 @@ export interface Shape {
   keep?: (item: number) => boolean;
   rules?: DiversityRule[];
   valueOf?: (item: number, seq: number) => unknown;
-  key?: string; // what the shape is made of (filters, rules, catalogue version), for caching its orders
+  key?: string; // what the shape is made of (filters, rules, catalogue version), for caching its orders and passing positions
 }
 
 const UNSHAPED: Shape = Object.freeze({});
@@ -40,14 +40,13 @@ export class Shaper {
   }
 
   private shapeOf(q: Want, defs: ReadonlyMap<string, PropertyDef>, view: CatalogueView, db: string): Shape {
-    const shape: Shape = {};
+    const shape: Shape = { key: `${listKey(q.filters)} ${listKey(q.reranking)} ${view.version}` };
     if (q.filters.length) shape.keep = this.masks.keeper(q.filters, defs, view, db);
     if (q.reranking.length) {
       let held = this.rerankings.get(q.reranking);
       if (!held || held.defs !== defs) this.rerankings.set(q.reranking, (held = { defs, rules: compileReranking(q.reranking, defs) }));
       shape.rules = held.rules;
       shape.valueOf = (i, seq) => view.at(i).get(seq);
-      shape.key = `${listKey(q.filters)} ${listKey(q.reranking)} ${view.version}`;
     }
     return shape;
   }
