@@ -223,6 +223,25 @@ t.test('iterations lower the loss; finish, item and user lists, and extend', asy
   t.ok(close(row(e.itemFactors, 16), trainedMean), 'old unrated item 16 without features = mean trained item');
   t.ok(row(e.itemFactors, 21).some((x) => x !== 0), 'a non-zero row');
 
+  // The targets' lists (listNewItems): each its similar items by cosine, trained or given factors; the others untouched.
+  t.same([...new Uint32Array(ext.targetRows)], [16, 17, 18, 19, 20, 21, 22, 23], 'target rows');
+  const untouched = e.itemLists.slice(0, 16 * k);
+  itemLists({ model: ext.model, sharedRows: undefined, rowStart: 0, rowEnd: 5, rows: ext.targetRows });
+  itemLists({ model: ext.model, sharedRows: undefined, rowStart: 5, rowEnd: 8, rows: ext.targetRows });
+  t.same([...e.itemLists.subarray(0, 16 * k)], [...untouched], 'trained items keep their lists');
+  const cos = (i: number, j: number) => {
+    const a = row(e.itemFactors, i), b = row(e.itemFactors, j);
+    const dot = (x: number[], y: number[]) => x.reduce((s, xa, c) => s + xa * y[c]!, 0);
+    return dot(a, b) / Math.sqrt(dot(a, a) * dot(b, b));
+  };
+  let targetsOk = true;
+  for (let i = 16; i < 24; i++) {
+    const list = [...e.itemLists.subarray(i * k, (i + 1) * k)];
+    const best = Array.from({ length: 24 }, (_, j) => j).filter((j) => j !== i && row(e.itemFactors, j).some((x) => x !== 0)).sort((x, y) => cos(i, y) - cos(i, x)).slice(0, k);
+    if (list.some((j, s) => j !== best[s] && Math.abs(cos(i, j) - cos(i, best[s]!)) > 1e-5)) targetsOk = false;
+  }
+  t.ok(targetsOk, 'every target listed with its most similar items');
+
   // Fewer feature rows than model items: the model keeps its size.
   const short = extend({ model: p.model, features: { indptr: new Uint32Array(1), indices: new Uint32Array(0), count: 0 } });
   t.equal(short.dims.items, 20, 'never shrinks');

@@ -16,6 +16,28 @@ export interface Listed {
   seconds: number;
 }
 
+// Lists for items given factors after a training (ml_new_items), each from its similar-items ranking
+// (through the index where the model has one), as many as `seconds` allow (the users' lists' budget,
+// RECD_USER_LISTS_SECONDS), in chunks of rows: an item left without one is ranked on each request for it.
+const NEW_ITEMS_PER_TASK = 512;
+export async function listNewItems(pool: TrainingPool, model: SharedArrayBuffer, rows: SharedArrayBuffer, seconds: number): Promise<number> {
+  const dims = modelViews(model).dims;
+  if (dims.itemList === 0) return 0;
+  const sharedRows = await pool.sharedRows({ model });
+  const count = rows.byteLength / 4;
+  const deadline = performance.now() + seconds * 1000;
+  let next = 0;
+  const thread = async () => {
+    while (next < count && performance.now() < deadline) {
+      const rowStart = next;
+      next = Math.min(count, next + NEW_ITEMS_PER_TASK);
+      await pool.itemLists({ model, sharedRows, rowStart, rowEnd: next, rows });
+    }
+  };
+  await Promise.all(Array.from({ length: pool.threads }, thread));
+  return next;
+}
+
 export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string) => void): Promise<Listed> {
   const started = performance.now();
   const dims = modelViews(model).dims;

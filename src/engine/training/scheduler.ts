@@ -15,6 +15,7 @@ import { modelViews } from '../model/layout.js';
 import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
 import type { ModelRegistry } from '../model/registry.js';
 import { evenRanges } from './ranges.js';
+import { listNewItems } from './lists.js';
 import { trainAls } from './trainer.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams, ItemFeatures } from './tasks.js';
@@ -225,6 +226,8 @@ export class TrainingScheduler {
     const features = await this.d.itemFeatures(db);
     const extended = await this.d.pool.extend({ model: current.buffer, features });
     if (extended.targets === 0) return 'every item has trained factors: nothing to do';
+    progress(`lists of ${extended.targets.toLocaleString('en-US')} items`);
+    const listed = await listNewItems(this.d.pool, extended.model, extended.targetRows, this.o.params.userListsSeconds);
     const dims = extended.dims;
     const meta: ModelMeta = {
       ...current.meta,
@@ -233,7 +236,7 @@ export class TrainingScheduler {
       algorithm: 'als+new-items',
       n_items: dims.items,
       bytes: extended.model.byteLength,
-      metrics: { ...current.meta.metrics, new_items: extended.targets, new_items_from_properties: extended.fromFeatures },
+      metrics: { ...current.meta.metrics, new_items: extended.targets, new_items_from_properties: extended.fromFeatures, new_items_listed: listed },
     };
     if (!(await this.d.models.publish(db, owner, meta, new Uint8Array(extended.model)))) throw new Error('lost the trainer lock before publishing');
     return `model ${meta.model_id}: ${extended.targets} items without ratings given factors, ${extended.fromFeatures} of them from items sharing property values`;

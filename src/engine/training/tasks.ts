@@ -68,6 +68,7 @@ export interface ItemListsInput {
   sharedRows: SharedRows | undefined; // with an item index: the rows its rankings score (sharedRows)
   rowStart: number;
   rowEnd: number;
+  rows?: SharedArrayBuffer; // the rows to list (Uint32Array), [rowStart, rowEnd) indexing it; absent: every row
 }
 
 // Items of each list a round of neighbours of neighbours reads (refine-lists.ts, with reverse
@@ -121,6 +122,7 @@ export interface Extended {
   model: SharedArrayBuffer;
   dims: ModelDims;
   targets: number; // items without ratings, given factors
+  targetRows: SharedArrayBuffer; // their rows (Uint32Array)
   fromFeatures: number; // of which from items sharing property values (the rest: the mean item)
 }
 

@@ -91,9 +91,20 @@ export function finish({ model, byUser, params: p }: FinishInput): { loss: numbe
 
 // Each item's list: by cosine similarity over every item, or through the item index when the model
 // has one (the same ranking item-to-items requests make).
-export function itemLists({ model, sharedRows, rowStart, rowEnd }: ItemListsInput): void {
+export function itemLists({ model, sharedRows, rowStart, rowEnd, rows }: ItemListsInput): void {
   const v = modelViews(model);
   const { items, factors: f, itemList: n } = v.dims;
+  if (rows !== undefined) {
+    // Scattered rows (items given factors after a training): each by its similar-items ranking.
+    const m = scorable(v, sharedRows);
+    const listed = new Uint32Array(rows);
+    for (let k = rowStart; k < rowEnd; k++) {
+      const r = listed[k]!;
+      v.itemLists.fill(NO_ITEM, r * n, (r + 1) * n);
+      v.itemLists.set(similarItems(m, r, n).items, r * n);
+    }
+    return;
+  }
   if (sharedRows !== undefined) {
     const m = scorable(v, sharedRows);
     for (let r = rowStart; r < rowEnd; r++) v.itemLists.set(similarItems(m, r, n).items, r * n);
@@ -223,7 +234,9 @@ export function extend({ model, features }: ExtendInput): Extended {
     for (const i of targets) assignTo(assign, v.itemFactors, norms, items, f, v.listCentroids, dims.lists, i, i + 1);
     listsFromAssignmentTo(v.listOffsets, v.listMembers, assign, items, dims.lists);
   }
-  return { model: buffer, dims, targets: targets.length, fromFeatures };
+  const targetRows = new Uint32Array(new SharedArrayBuffer(targets.length * 4));
+  targetRows.set(targets);
+  return { model: buffer, dims, targets: targets.length, targetRows: targetRows.buffer as SharedArrayBuffer, fromFeatures };
 }
 
 function shared(m: Csr): Csr {
