@@ -303,4 +303,22 @@ t.test('item index tasks: centroids, assignment in ranges, lists; extend places 
   for (let c = 0; c < lists; c++) for (let p = e.listOffsets[c]!; p < e.listOffsets[c + 1]!; p++) extOf.set(e.listMembers[p]!, c);
   t.ok([...listOf].every(([i, c]) => extOf.get(i) === c), 'listed items keep their list');
   t.ok([0, 1, 2, 3, 600, 601, 602, 603].every((i) => extOf.get(i) === nearest(e, i)), 'items given factors join the list of their nearest centroid');
+
+  // 1,000 new items sharing one feature pile into one list (4× the mean list of 99 and more): it is split.
+  const many = items + 1000;
+  const crowd = new Uint32Array(many + 1);
+  const crowdOf = (i: number) => (i < items ? [i % lists] : [0]);
+  for (let i = 0; i < many; i++) crowd[i + 1] = crowd[i]! + 1;
+  const big = extend({ model, features: { indptr: crowd, indices: Uint32Array.from(Array.from({ length: many }, (_, i) => crowdOf(i)).flat()), count: lists } });
+  const g = modelViews(big.model);
+  t.ok(g.dims.lists > lists, `lists grew: ${g.dims.lists}`);
+  const sizes = Array.from({ length: g.dims.lists }, (_, c) => g.listOffsets[c + 1]! - g.listOffsets[c]!);
+  t.equal(g.listOffsets[g.dims.lists], many, 'every item listed once');
+  t.equal(new Set(g.listMembers.subarray(0, many)).size, many, 'no item in two lists');
+  const changed = Array.from({ length: lists }, (_, c) => c).filter((c) => g.listCentroids.subarray(c * f, (c + 1) * f).some((x, a) => x !== v.listCentroids[c * f + a]));
+  t.equal(changed.length, 1, 'one list was split (its first part takes its place); the others keep their centroids');
+  t.ok(Array.from({ length: g.dims.lists }, (_, c) => Math.abs(Math.hypot(...g.listCentroids.subarray(c * f, (c + 1) * f)) - 1) < 1e-5).every(Boolean), 'every centroid a unit vector');
+  // The crowd's rows are one and the same (the mean of feature 0's items): k-means cannot part them, but
+  // the trained items among them get lists of their own.
+  t.ok(sizes.filter((x) => x > 0).length > lists, `more non-empty lists than before: ${sizes.join(',')}`);
 });
