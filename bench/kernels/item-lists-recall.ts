@@ -11,7 +11,8 @@ import { modelViews } from '../../src/engine/model/layout.js';
 import { scorable, similarItems, type Scorable } from '../../src/engine/scoring/rankings.js';
 import { dotAt } from '../../native-free-kernels/dot.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { Synthetic, synthSizes } from '../lib/synthetic.js';
+import { recallAt } from '../lib/model-recall.js';
+import { Synthetic, synthSizes, trainingSnapshot } from '../lib/synthetic.js';
 import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo } from '../../native-free-kernels/refine-lists.js';
 
 const F = Number(process.env['RECD_ALS_FACTORS'] ?? 32);
@@ -19,14 +20,8 @@ const SAMPLED = Number(process.env['BENCH_SAMPLED'] ?? 300);
 const sizes = synthSizes();
 const synth = new Synthetic(sizes);
 let t0 = performance.now();
-const batch = synth.batches(sizes.ratings).next().value!;
-const n = batch.n;
-const snapshot = {
-  users: Uint32Array.from(batch.user.subarray(0, n), (u: number) => u - 1),
-  items: Uint32Array.from(batch.item.subarray(0, n), (i: number) => i - 1),
-  ratings: Float32Array.from(batch.rating.subarray(0, n)),
-  timestamps: Float64Array.from(batch.timestamp.subarray(0, n)),
-};
+const snapshot = trainingSnapshot(synth);
+const n = snapshot.users.length;
 console.error(`generated ${n} ratings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 const pool = new TrainingPool(availableParallelism());
 const params = { factors: F, iterations: 15, regularization: 20, alpha: 0.25, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 1, popularityHalfLifeSeconds: 1e9, seed: 42 };
@@ -56,10 +51,8 @@ for (let s = 0; s < SAMPLED; s++) {
   const index = similarItems(indexed, r, itemList).items; // what the lists held before the round of neighbours of neighbours
   const list = views.itemLists.subarray(r * itemList, (r + 1) * itemList);
   for (const k of [10, 64] as const) {
-    const top = new Set(want.subarray(0, k));
-    const found = (got: Uint32Array) => [...got.subarray(0, k)].filter((i) => top.has(i)).length / top.size;
-    recall.index[k].push(found(index));
-    recall.lists[k].push(found(list));
+    recall.index[k].push(recallAt(index, want, k));
+    recall.lists[k].push(recallAt(list, want, k));
   }
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -96,8 +89,7 @@ for (const round of (process.env['BENCH_EXTRA_ROUNDS'] ?? '').split(',').filter(
   const xs = { 10: [] as number[], 64: [] as number[] };
   sample.forEach((r, s) => {
     for (const k of [10, 64] as const) {
-      const top = new Set(exactTop[s]!.subarray(0, k));
-      xs[k].push([...lists2.subarray(r * itemList, r * itemList + k)].filter((i) => top.has(i)).length / top.size);
+      xs[k].push(recallAt(lists2.subarray(r * itemList, (r + 1) * itemList), exactTop[s]!, k));
     }
   });
   const ties = nearTies((r) => lists2.subarray(r * itemList, (r + 1) * itemList), 64);

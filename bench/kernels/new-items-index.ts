@@ -10,18 +10,12 @@ import { trainAls } from '../../src/engine/training/trainer.js';
 import { extend } from '../../src/engine/training/worker.js';
 import { modelViews } from '../../src/engine/model/layout.js';
 import { scorable, similarItems } from '../../src/engine/scoring/rankings.js';
-import { CATEGORIES, Synthetic, synthSizes, YEAR_MAX, YEAR_MIN } from '../lib/synthetic.js';
+import { CATEGORIES, Synthetic, synthSizes, trainingSnapshot, YEAR_MAX, YEAR_MIN } from '../lib/synthetic.js';
 
 const sizes = synthSizes();
 const synth = new Synthetic(sizes);
-const batch = synth.batches(sizes.ratings).next().value!;
-const n = batch.n;
-const snapshot = {
-  users: Uint32Array.from(batch.user.subarray(0, n), (u: number) => u - 1),
-  items: Uint32Array.from(batch.item.subarray(0, n), (i: number) => i - 1),
-  ratings: Float32Array.from(batch.rating.subarray(0, n)),
-  timestamps: Float64Array.from(batch.timestamp.subarray(0, n)),
-};
+const snapshot = trainingSnapshot(synth);
+const n = snapshot.users.length;
 const pool = new TrainingPool(availableParallelism());
 const params = { factors: 32, iterations: 15, regularization: 20, alpha: 0.25, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 100_000, popularityHalfLifeSeconds: 1e9, seed: 42 };
 let t0 = performance.now();

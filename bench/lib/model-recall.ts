@@ -10,7 +10,7 @@ import { fmt, median } from './report.js';
 
 const DEPTHS = [10, 64];
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
-const recallAt = (got: ArrayLike<number>, exact: ArrayLike<number>, k: number): number => {
+export const recallAt = (got: ArrayLike<number>, exact: ArrayLike<number>, k: number): number => {
   const want = new Set(Array.from(exact).slice(0, k));
   return want.size === 0 ? 1 : Array.from(got).slice(0, k).filter((i) => want.has(i)).length / want.size;
 };

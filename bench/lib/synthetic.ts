@@ -259,3 +259,15 @@ export class Synthetic {
     return new Set(item);
   }
 }
+
+// Every rating at once as a training snapshot (rows: ids − 1), for benches that train in-process.
+export function trainingSnapshot(synth: Synthetic): { users: Uint32Array; items: Uint32Array; ratings: Float32Array; timestamps: Float64Array } {
+  const batch = synth.batches(synth.sizes.ratings).next().value!;
+  const n = batch.n;
+  return {
+    users: Uint32Array.from(batch.user.subarray(0, n), (u: number) => u - 1),
+    items: Uint32Array.from(batch.item.subarray(0, n), (i: number) => i - 1),
+    ratings: Float32Array.from(batch.rating.subarray(0, n)),
+    timestamps: Float64Array.from(batch.timestamp.subarray(0, n)),
+  };
+}
