@@ -7,12 +7,24 @@ function checkCsr(name: string, m: Csr): void {
   if (m.indptr[m.rows] !== m.indices.length) throw new Error(`${name}: indptr[rows] ${m.indptr[m.rows]}, expected ${m.indices.length}`);
 }
 
+/**
+ * L2 regularization of a row: a constant λ, or frequency-scaled (Rendle, Krichene, Zhang, Koren 2022):
+ * λ of a row with n nonzeros = scale · (n + offset)^exponent, where offset is the unobserved weight
+ * times the other side's row count, so a row's λ grows with the weight its own terms carry.
+ */
+export type Regularization = number | { scale: number; offset: number; exponent: number };
+
+export function rowRegularization(r: Regularization, nonzeros: number): number {
+  return typeof r === 'number' ? r : r.scale * (nonzeros + r.offset) ** r.exponent;
+}
+
 // Below this squared residual the row has converged; the same cut-off as implicit's CG solver.
 const EPS = 1e-20;
 
 /**
  * Recomputes every row of dst (rows*f) against the fixed `other` factors (cols*f) with Gram
- * matrix gram = otherᵀother (f*f). Confidence is 1 + alpha·r on nonzeros, preference 1 there.
+ * matrix gram = otherᵀother (f*f). Confidence is 1 + alpha·r on nonzeros, preference 1 there;
+ * each row's λ is rowRegularization(regularization, its nonzeros).
  * Each row runs cgSteps CG iterations starting from its current value (warm start); the per-row
  * matrix YᵀCᵤY + λI is only applied, never formed, so a row costs O(f² + nnz·f) per step.
  * scratch needs 4*f entries. Rows without nonzeros become zero. Only rows [rowStart, rowEnd) are
@@ -24,7 +36,7 @@ export function alsHalfStepTo(
   other: Float32Array,
   gram: Float64Array,
   f: number,
-  regularization: number,
+  regularization: Regularization,
   alpha: number,
   cgSteps: number,
   scratch: Float64Array,
@@ -51,9 +63,10 @@ export function alsHalfStepTo(
       continue;
     }
     for (let a = 0; a < f; a++) s[X + a] = dst[row + a]!;
+    const lambda = rowRegularization(regularization, end - start);
     // r = b − A·x with b = Σ c·y and A·x = YᵀY·x + Σ (c−1)(y·x) y + λx.
     for (let a = 0; a < f; a++) {
-      let acc = regularization * s[X + a]!;
+      let acc = lambda * s[X + a]!;
       for (let b = 0; b < f; b++) acc += gram[a * f + b]! * s[X + b]!;
       s[R + a] = -acc;
     }
@@ -72,7 +85,7 @@ export function alsHalfStepTo(
     }
     for (let it = 0; it < cgSteps && rsold >= EPS; it++) {
       for (let a = 0; a < f; a++) {
-        let acc = regularization * s[P + a]!;
+        let acc = lambda * s[P + a]!;
         for (let b = 0; b < f; b++) acc += gram[a * f + b]! * s[P + b]!;
         s[AP + a] = acc;
       }
@@ -107,7 +120,8 @@ export function alsHalfStepTo(
 }
 
 /**
- * Σ over all (u, i) of c·(p − xᵤ·yᵢ)² plus λ(‖X‖² + ‖Y‖²), with c = 1, p = 0 off the nonzeros.
+ * Σ over all (u, i) of c·(p − xᵤ·yᵢ)² plus Σ λᵤ‖xᵤ‖² + Σ λᵢ‖yᵢ‖² (rowRegularization of each row's
+ * nonzeros, userReg for users and itemReg for items), with c = 1, p = 0 off the nonzeros.
  * The dense part Σ (xᵤ·yᵢ)² is computed as Σ_ab (XᵀX)_ab (YᵀY)_ab so no rows×cols pass is needed.
  */
 export function alsLoss(
@@ -117,7 +131,8 @@ export function alsLoss(
   rows: number,
   cols: number,
   f: number,
-  regularization: number,
+  userReg: Regularization,
+  itemReg: Regularization,
   alpha: number,
 ): number {
   checkCsr('alsLoss', m);
@@ -143,8 +158,14 @@ export function alsLoss(
       loss += c * (1 - s) * (1 - s) - s * s;
     }
   }
-  let norms = 0;
-  for (let k = 0; k < userFactors.length; k++) norms += userFactors[k]! * userFactors[k]!;
-  for (let k = 0; k < itemFactors.length; k++) norms += itemFactors[k]! * itemFactors[k]!;
-  return loss + regularization * norms;
+  const itemNonzeros = new Uint32Array(cols);
+  for (let k = 0; k < m.indices.length; k++) itemNonzeros[m.indices[k]!]!++;
+  const penalty = (factors: Float32Array, row: number, lambda: number) => {
+    let s = 0;
+    for (let a = row * f; a < (row + 1) * f; a++) s += factors[a]! * factors[a]!;
+    return lambda * s;
+  };
+  for (let u = 0; u < rows; u++) loss += penalty(userFactors, u, rowRegularization(userReg, m.indptr[u + 1]! - m.indptr[u]!));
+  for (let i = 0; i < cols; i++) loss += penalty(itemFactors, i, rowRegularization(itemReg, itemNonzeros[i]!));
+  return loss;
 }

@@ -1,8 +1,10 @@
 // Fold-in: exact implicit-ALS factors of one user from their ratings against fixed item factors.
 import { choleskySolveTo, smallSolveInPlace } from './linalg.js';
+import { rowRegularization, type Regularization } from './als.js';
 
 /**
- * dst (f) = (YᵀY + Σ (c−1) y yᵀ + λI)⁻¹ Σ c·y over the user's items, c = 1 + alpha·value.
+ * dst (f) = (YᵀY + Σ (c−1) y yᵀ + λI)⁻¹ Σ c·y over the user's items, c = 1 + alpha·value,
+ * λ = rowRegularization(regularization, items.length) as in the users' half-step.
  * gram = YᵀY (f*f) is precomputed once for all users; exact because one user is cheap (O(nnz·f² + f³)).
  * scratch needs 2*f*f + 2*f entries. A user with no items gets zeros.
  */
@@ -13,7 +15,7 @@ export function foldInTo(
   itemFactors: Float32Array,
   gram: Float64Array,
   f: number,
-  regularization: number,
+  regularization: Regularization,
   alpha: number,
   scratch: Float64Array,
 ): void {
@@ -33,7 +35,8 @@ export function foldInTo(
   const b = scratch.subarray(2 * f * f, 2 * f * f + f);
   const x = scratch.subarray(2 * f * f + f, 2 * f * f + 2 * f);
   A.set(gram);
-  for (let a = 0; a < f; a++) A[a * f + a]! += regularization;
+  const lambda = rowRegularization(regularization, items.length);
+  for (let a = 0; a < f; a++) A[a * f + a]! += lambda;
   b.fill(0);
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!;
@@ -61,7 +64,7 @@ export interface SolvedRows {
 export const FOLD_IN_FEW = 16;
 
 /**
- * foldInTo for a user of few items (k ≤ FOLD_IN_FEW), from inverse = (YᵀY + λI)⁻¹ (shiftedInverseTo,
+ * foldInTo for a user of few items (k ≤ FOLD_IN_FEW), from inverse = (YᵀY + λI)⁻¹ with the λ of k items (shiftedInverseTo,
  * once per model) instead of a factorisation per user. With U the user's item rows (f × k),
  * c = 1 + alpha·value, W = diag(c − 1) and Z = inverse·U, S = UᵀZ (Woodbury):
  *   x = Z (c − r), where (I + W S) r = W S c

@@ -29,6 +29,8 @@ const PARAMS: AlsParams = {
   iterations: ITERATIONS,
   regularization: 20,
   alpha: 0.25,
+  unobserved: 1,
+  regExponent: 0,
   cgSteps: 3,
   listLength: 0,
   userListsSeconds: 0,

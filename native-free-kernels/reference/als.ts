@@ -1,6 +1,10 @@
 // Reference twin of ../als.ts: dense confidence matrix and an exact normal-equation solve per row.
 import { choleskySolveTo } from './linalg.js';
 import type { Csr } from '../csr.js';
+import type { Regularization } from '../als.js';
+
+// Written out again here so the twin does not share the fast file's formula.
+const rowRegularization = (r: Regularization, n: number): number => (typeof r === 'number' ? r : r.scale * Math.pow(n + r.offset, r.exponent));
 
 function dense(m: Csr, alpha: number): { c: number[][]; p: number[][] } {
   const c: number[][] = [];
@@ -23,7 +27,7 @@ export function alsHalfStepTo(
   other: Float32Array,
   gram: Float64Array,
   f: number,
-  regularization: number,
+  regularization: Regularization,
   alpha: number,
   cgSteps: number,
   scratch: Float64Array,
@@ -49,7 +53,8 @@ export function alsHalfStepTo(
         for (let d = 0; d < f; d++) A[a * f + d] = A[a * f + d]! + cui * other[i * f + a]! * other[i * f + d]!;
       }
     }
-    for (let a = 0; a < f; a++) A[a * f + a] = A[a * f + a]! + regularization;
+    const lambda = rowRegularization(regularization, m.indptr[u + 1]! - m.indptr[u]!);
+    for (let a = 0; a < f; a++) A[a * f + a] = A[a * f + a]! + lambda;
     const x = new Float64Array(f);
     choleskySolveTo(x, A, b, f, new Float64Array(f * f));
     for (let a = 0; a < f; a++) dst[u * f + a] = x[a]!;
@@ -63,7 +68,8 @@ export function alsLoss(
   rows: number,
   cols: number,
   f: number,
-  regularization: number,
+  userReg: Regularization,
+  itemReg: Regularization,
   alpha: number,
 ): number {
   if (m.rows !== rows || m.cols !== cols) throw new Error(`alsLoss: matrix is ${m.rows}×${m.cols}, expected ${rows}×${cols}`);
@@ -78,7 +84,15 @@ export function alsLoss(
       loss += c[u]![i]! * (p[u]![i]! - s) ** 2;
     }
   }
-  for (const v of userFactors) loss += regularization * v * v;
-  for (const v of itemFactors) loss += regularization * v * v;
+  const itemNonzeros = new Array<number>(cols).fill(0);
+  for (const i of m.indices) itemNonzeros[i]!++;
+  for (let u = 0; u < rows; u++) {
+    const lambda = rowRegularization(userReg, m.indptr[u + 1]! - m.indptr[u]!);
+    for (let a = 0; a < f; a++) loss += lambda * userFactors[u * f + a]! ** 2;
+  }
+  for (let i = 0; i < cols; i++) {
+    const lambda = rowRegularization(itemReg, itemNonzeros[i]!);
+    for (let a = 0; a < f; a++) loss += lambda * itemFactors[i * f + a]! ** 2;
+  }
   return loss;
 }

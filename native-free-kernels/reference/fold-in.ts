@@ -1,5 +1,6 @@
 // Reference twin of ../fold-in.ts: normal equations built from every item, c = 1 and p = 0 off the user's items.
 import { choleskySolveTo } from './linalg.js';
+import type { Regularization } from '../als.js';
 
 /** Same contract as the fast twin; gram is ignored because the sum over all items is done explicitly. */
 export function foldInTo(
@@ -9,7 +10,7 @@ export function foldInTo(
   itemFactors: Float32Array,
   gram: Float64Array,
   f: number,
-  regularization: number,
+  regularization: Regularization,
   alpha: number,
   scratch: Float64Array,
 ): void {
@@ -38,7 +39,8 @@ export function foldInTo(
       for (let d = 0; d < f; d++) A[a * f + d] = A[a * f + d]! + confidence[i]! * itemFactors[i * f + a]! * itemFactors[i * f + d]!;
     }
   }
-  for (let a = 0; a < f; a++) A[a * f + a] = A[a * f + a]! + regularization;
+  const lambda = typeof regularization === 'number' ? regularization : regularization.scale * Math.pow(items.length + regularization.offset, regularization.exponent);
+  for (let a = 0; a < f; a++) A[a * f + a] = A[a * f + a]! + lambda;
   const x = new Float64Array(f);
   choleskySolveTo(x, A, b, f, new Float64Array(f * f));
   for (let a = 0; a < f; a++) dst[a] = x[a]!;

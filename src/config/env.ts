@@ -35,6 +35,8 @@ export interface Config {
   alsIterations: number;
   alsRegularization: number;
   alsAlpha: number;
+  alsUnobserved: number;
+  alsRegExponent: number;
   alsCgSteps: number;
   listLength: number;
   userListsSeconds: number;
@@ -123,7 +125,9 @@ export const CONFIG_TABLE = [
   { key: 'alsFactors', env: 'RECD_ALS_FACTORS', parse: int(1, 1024), fallback: 32, doc: 'ALS factors (chosen by bench/quality on ml-100k)' },
   { key: 'alsIterations', env: 'RECD_ALS_ITERATIONS', parse: int(1, 1000), fallback: 15, doc: 'ALS iterations' },
   { key: 'alsRegularization', env: 'RECD_ALS_REGULARIZATION', parse: float(0, 1e9), fallback: 20, doc: 'ALS L2 regularization' },
-  { key: 'alsAlpha', env: 'RECD_ALS_ALPHA', parse: float(0, 1e6), fallback: 0.25, doc: 'ALS confidence per rating point (confidence 1 + alpha · rating)' },
+  { key: 'alsAlpha', env: 'RECD_ALS_ALPHA', parse: float(0, 1e6), fallback: 0.25, doc: 'ALS confidence per rating point (confidence unobserved + alpha · rating)' },
+  { key: 'alsUnobserved', env: 'RECD_ALS_UNOBSERVED', parse: float(1e-6, 1e6), fallback: 1, doc: 'ALS weight of every unobserved (user, item) pair (observed ones weigh it + alpha · rating)' },
+  { key: 'alsRegExponent', env: 'RECD_ALS_REG_EXPONENT', parse: float(0, 2), fallback: 0, doc: "ALS frequency-scaled regularization: a row's λ is regularization · (its ratings + unobserved · rows of the other side)^this (0: plain λ)" },
   { key: 'alsCgSteps', env: 'RECD_ALS_CG_STEPS', parse: int(1, 100), fallback: 3, doc: 'conjugate-gradient steps per row and half-step' },
   { key: 'listLength', env: 'RECD_LIST_LENGTH', parse: int(0, 4096), fallback: 128, doc: "items in each item's and user's list precomputed at training (0: none): recommendations are served from them while they last" },
   { key: 'userListsSeconds', env: 'RECD_USER_LISTS_SECONDS', parse: int(0, 86_400), fallback: 300, doc: "a training's time for users' lists, most recently active users first (the others' lists are made on their first request), and ml_new_items' time for the new items' lists" },

@@ -38,6 +38,8 @@ export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: s
         iterations: config.alsIterations,
         regularization: config.alsRegularization,
         alpha: config.alsAlpha,
+        unobserved: config.alsUnobserved,
+        regExponent: config.alsRegExponent,
         cgSteps: config.alsCgSteps,
         listLength: config.listLength,
         userListsSeconds: config.userListsSeconds,

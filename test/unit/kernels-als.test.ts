@@ -1,7 +1,7 @@
 // ALS, fold-in and dense linear algebra kernels agree with their reference twins on small random inputs.
 import t from 'tap';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { alsHalfStepTo, alsLoss } from '../../native-free-kernels/als.js';
+import { alsHalfStepTo, alsLoss, type Regularization } from '../../native-free-kernels/als.js';
 import type { Csr } from '../../native-free-kernels/csr.js';
 import { foldInTo } from '../../native-free-kernels/fold-in.js';
 import { choleskySolveTo, gramTo, sumTo } from '../../native-free-kernels/linalg.js';
@@ -104,9 +104,16 @@ t.test('choleskySolveTo matches Gaussian elimination and leaves a unchanged', as
   t.throws(() => choleskySolveTo(new Float64Array(2), new Float64Array([1, 2, 2, 1]), new Float64Array(2), 2, new Float64Array(4)), /positive definite/);
 });
 
-t.test('alsHalfStepTo with enough CG steps matches the exact reference solve', async (t) => {
+// A plain λ, and λ scaled by each row's nonzeros (Rendle et al. 2022): λ·(n + offset)^ν.
+const regularizations = (plain: number, cols: number): [string, Regularization][] => [
+  ['plain λ', plain],
+  ['frequency-scaled λ', { scale: plain / 10, offset: 0.3 * cols, exponent: 1 }],
+  ['frequency-scaled λ, ν = 0.5', { scale: plain, offset: 0.5 * cols, exponent: 0.5 }],
+];
+
+for (const [name, reg] of regularizations(0.1, 15)) t.test(`alsHalfStepTo with enough CG steps matches the exact reference solve (${name})`, async (t) => {
   const rand = mulberry32(3);
-  const rows = 12, cols = 15, f = 6, reg = 0.1, alpha = 2;
+  const rows = 12, cols = 15, f = 6, alpha = 2;
   const { m } = randomCsr(rand, rows, cols, 0.3);
   const items = randomFactors(rand, cols, f);
   const g = gram(items, cols, f);
@@ -131,9 +138,9 @@ t.test('rows with no feedback get zero factors', async (t) => {
   t.ok(dst[4]! > 0);
 });
 
-t.test('foldInTo matches the reference and an ALS half-step row', async (t) => {
+for (const [name, reg] of regularizations(0.05, 14)) t.test(`foldInTo matches the reference and an ALS half-step row (${name})`, async (t) => {
   const rand = mulberry32(4);
-  const rows = 10, cols = 14, f = 5, reg = 0.05, alpha = 3;
+  const rows = 10, cols = 14, f = 5, alpha = 3;
   const { m } = randomCsr(rand, rows, cols, 0.35);
   const items = randomFactors(rand, cols, f);
   const g = gram(items, cols, f);
@@ -157,14 +164,14 @@ t.test('foldInTo matches the reference and an ALS half-step row', async (t) => {
   }
 });
 
-t.test('alsLoss matches the reference and alternating half-steps decrease it', async (t) => {
+for (const [name, reg] of regularizations(0.1, 25)) t.test(`alsLoss matches the reference and alternating half-steps decrease it (${name})`, async (t) => {
   const rand = mulberry32(5);
-  const rows = 30, cols = 25, f = 4, reg = 0.1, alpha = 4, cg = 3;
+  const rows = 30, cols = 25, f = 4, alpha = 4, cg = 3;
   const { m, mt } = randomCsr(rand, rows, cols, 0.15);
   const users = randomFactors(rand, rows, f, 0.1);
   const items = randomFactors(rand, cols, f, 0.1);
-  const loss = () => alsLoss(m, users, items, rows, cols, f, reg, alpha);
-  const refLoss = ref.alsLoss(m, users, items, rows, cols, f, reg, alpha);
+  const loss = () => alsLoss(m, users, items, rows, cols, f, reg, reg, alpha);
+  const refLoss = ref.alsLoss(m, users, items, rows, cols, f, reg, reg, alpha);
   t.ok(Math.abs(loss() - refLoss) / refLoss < 1e-9, 'fast loss equals reference loss');
   const g = new Float64Array(f * f);
   const scratch = new Float64Array(4 * f);
@@ -196,7 +203,7 @@ t.test('length mismatches throw at once', async (t) => {
   t.throws(() => alsHalfStepTo(new Float32Array(2 * f), m, items, new Float64Array(f), f, 0.1, 1, 3, new Float64Array(4 * f)));
   t.throws(() => alsHalfStepTo(new Float32Array(2 * f), m, items, g, f, 0.1, 1, 3, new Float64Array(4 * f - 1)));
   t.throws(() => alsHalfStepTo(new Float32Array(2 * f), { ...m, indptr: Uint32Array.of(0, 1) }, items, g, f, 0.1, 1, 3, new Float64Array(4 * f)));
-  t.throws(() => alsLoss(m, new Float32Array(f), items, 2, 2, f, 0.1, 1));
+  t.throws(() => alsLoss(m, new Float32Array(f), items, 2, 2, f, 0.1, 0.1, 1));
   const s = new Float64Array(2 * f * f + 2 * f);
   t.throws(() => foldInTo(new Float32Array(f - 1), Uint32Array.of(0), Float32Array.of(1), items, g, f, 0.1, 1, s));
   t.throws(() => foldInTo(new Float32Array(f), Uint32Array.of(0), Float32Array.of(1, 2), items, g, f, 0.1, 1, s));

@@ -4,6 +4,8 @@
 // and not given any by ml_new_items) are left out of factor rankings.
 import { FOLD_IN_FEW, foldInFewTo, foldInTo, type SolvedRows } from '../../../native-free-kernels/fold-in.js';
 import { shiftedInverseTo } from '../../../native-free-kernels/linalg.js';
+import { rowRegularization } from '../../../native-free-kernels/als.js';
+import { alsTerms } from '../model/als-terms.js';
 import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
 import { meanRowsTo, meanUnitRowsTo, rowIsZero, rowNormsTo, steerTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
 import { scoreRows, type ScoreRows, type SharedRows } from '../../../native-free-kernels/score-rows.js';
@@ -227,10 +229,12 @@ export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, va
   const f = m.views.dims.factors;
   const out = new Float32Array(f);
   const p = m.meta.params;
-  const regularization = p.regularization ?? 20, alpha = p.alpha ?? 0.25;
+  // Models published before the unobserved weight and ν were parameters had 1 and 0.
+  const weights = { regularization: p.regularization ?? 20, alpha: p.alpha ?? 0.25, unobserved: p.unobserved ?? 1, regExponent: p.reg_exponent ?? 0 };
+  const { regularization, alpha } = alsTerms(weights, m.views.dims.trainedItems);
   const k = items.length;
   if (k <= FOLD_IN_FEW) {
-    const { inverse, solved } = inverseOf(m.views, regularization);
+    const { inverse, solved } = inverseOf(m.views, rowRegularization(regularization, k));
     if (foldInFewTo(out, items, values, m.views.itemFactors, inverse, f, alpha, new Float64Array(k * f + 2 * k * k + 2 * k), solved)) return out;
   }
   foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, regularization, alpha, new Float64Array(2 * f * f + 2 * f));
@@ -241,16 +245,24 @@ export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, va
 // many floats as its item factors, 64 MB at most.
 const SOLVED_ROWS_MAX = 2 ** 24;
 
-// Per model (its gram): (YᵀY + λI)⁻¹, and the items' rows solved with it as fold-ins use them.
-const inverses = new WeakMap<Float64Array, { regularization: number; inverse: Float64Array; solved: SolvedRows | undefined }>();
-function inverseOf(v: ModelViews, regularization: number) {
+// Per model (its gram) and λ: (YᵀY + λI)⁻¹, and the items' rows solved with it as fold-ins use them.
+// λ is one value unless the regularization is frequency-scaled (one per count of items up to
+// FOLD_IN_FEW); solved rows are kept for as many λ as SOLVED_ROWS_MAX holds.
+interface Inverse {
+  inverse: Float64Array;
+  solved: SolvedRows | undefined;
+}
+const inverses = new WeakMap<Float64Array, Map<number, Inverse>>();
+function inverseOf(v: ModelViews, regularization: number): Inverse {
   const { items: n, factors: f } = v.dims;
-  let held = inverses.get(v.gram);
-  if (held === undefined || held.regularization !== regularization) {
+  let byLambda = inverses.get(v.gram);
+  if (byLambda === undefined) inverses.set(v.gram, (byLambda = new Map()));
+  let held = byLambda.get(regularization);
+  if (held === undefined) {
     const inverse = new Float64Array(f * f);
     shiftedInverseTo(inverse, v.gram, regularization, f, new Float64Array(f * f + f));
-    const solved = n * f <= SOLVED_ROWS_MAX ? { rows: new Float32Array(n * f), known: new Uint8Array(n) } : undefined;
-    inverses.set(v.gram, (held = { regularization, inverse, solved }));
+    const solved = (byLambda.size + 1) * n * f <= SOLVED_ROWS_MAX ? { rows: new Float32Array(n * f), known: new Uint8Array(n) } : undefined;
+    byLambda.set(regularization, (held = { inverse, solved }));
   }
   return held;
 }

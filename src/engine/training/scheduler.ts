@@ -207,7 +207,7 @@ export class TrainingScheduler {
       user_list: views.dims.userList,
       bytes: bytes.byteLength,
       metrics: { loss: trained.loss, training_seconds: trained.seconds, users_with_ratings: trained.users, users_listed: trained.listed.users, lists_seconds: trained.listed.seconds },
-      params: { factors: p.factors, iterations: p.iterations, regularization: p.regularization, alpha: p.alpha, cg_steps: p.cgSteps },
+      params: { factors: p.factors, iterations: p.iterations, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, cg_steps: p.cgSteps },
       ratings_log_id: log.last,
     };
     if (!(await this.d.models.publish(db, owner, meta, bytes))) throw new Error('lost the trainer lock before publishing');

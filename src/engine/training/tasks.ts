@@ -1,14 +1,14 @@
 // What a training run sends to its pool tasks and gets back: the shapes the coordinator (trainer.ts,
 // pool.ts, scheduler.ts) and the worker (worker.ts) both import.
 import type { Csr } from '../../../native-free-kernels/csr.js';
+import type { AlsWeights } from '../model/als-terms.js';
 import type { ModelDims } from '../model/layout.js';
 import type { LogEntry, Snapshot } from './ratings-replay.js';
 
-export interface AlsParams {
+// The objective's weights (regularization, alpha, unobserved, regExponent) are model/als-terms.ts's.
+export interface AlsParams extends AlsWeights {
   factors: number;
   iterations: number;
-  regularization: number;
-  alpha: number;
   cgSteps: number;
   listLength: number; // of each item's and user's precomputed list
   userListsSeconds: number; // time for users' lists, most recently active first

@@ -12,6 +12,7 @@ import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo } f
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
+import { alsTerms } from '../model/als-terms.js';
 import { allocateModel, modelViews, NO_ITEM, UNLISTED, type ModelDims, type ModelViews } from '../model/layout.js';
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
 import { replay, type Snapshot } from './ratings-replay.js';
@@ -78,7 +79,8 @@ export function halfStep({ model, side, m, gram: g, rowStart, rowEnd, params: p 
   const v = modelViews(model);
   const f = v.dims.factors;
   const [dst, other] = side === 'users' ? [v.userFactors, v.itemFactors] : [v.itemFactors, v.userFactors];
-  alsHalfStepTo(dst, m, other, new Float64Array(g), f, p.regularization, p.alpha, p.cgSteps, new Float64Array(4 * f), rowStart, rowEnd);
+  const t = alsTerms(p, m.cols);
+  alsHalfStepTo(dst, m, other, new Float64Array(g), f, t.regularization, t.alpha, p.cgSteps, new Float64Array(4 * f), rowStart, rowEnd);
 }
 
 // The Gram matrix fold-in needs, and the training loss for the model's metrics.
@@ -86,7 +88,9 @@ export function finish({ model, byUser, params: p }: FinishInput): { loss: numbe
   const v = modelViews(model);
   const f = v.dims.factors;
   gramTo(v.gram, v.itemFactors, v.dims.items, f);
-  return { loss: alsLoss(byUser, v.userFactors, v.itemFactors, v.dims.users, v.dims.items, f, p.regularization, p.alpha) };
+  const users = alsTerms(p, v.dims.items), items = alsTerms(p, v.dims.users);
+  // In the kernels' scale (the objective divided by the unobserved weight).
+  return { loss: alsLoss(byUser, v.userFactors, v.itemFactors, v.dims.users, v.dims.items, f, users.regularization, items.regularization, users.alpha) };
 }
 
 // Each item's list: by cosine similarity over every item, or through the item index when the model
