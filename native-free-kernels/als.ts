@@ -18,6 +18,16 @@ export function rowRegularization(r: Regularization, nonzeros: number): number {
   return typeof r === 'number' ? r : r.scale * (nonzeros + r.offset) ** r.exponent;
 }
 
+/**
+ * Rating values as the confidence they give (Hu et al.'s r in 1 + alpha·r): dst[k] = max(src[k] −
+ * shift, 0) + floor, so ratings at or below `shift` still count as seen, with weight `floor`.
+ * shift 0, floor 0 keeps the values.
+ */
+export function confidenceValuesTo(dst: Float32Array, src: Float32Array, shift: number, floor: number): void {
+  if (dst.length !== src.length) throw new Error(`confidenceValuesTo: dst length ${dst.length} != src length ${src.length}`);
+  for (let k = 0; k < src.length; k++) dst[k] = Math.max(src[k]! - shift, 0) + floor;
+}
+
 // Below this squared residual the row has converged; the same cut-off as implicit's CG solver.
 const EPS = 1e-20;
 

@@ -93,3 +93,13 @@ export function transpose(m: Csr): Csr {
   }
   return { rows: cols, cols: rows, indptr: tIndptr, indices: tIndices, values: tValues };
 }
+
+// A copy in SharedArrayBuffers, for pool tasks to share without copying.
+export function sharedCsr(m: Csr): Csr {
+  const copy = <T extends Uint32Array | Float32Array>(a: T): T => {
+    const out = new (a.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+    out.set(a);
+    return out;
+  };
+  return { rows: m.rows, cols: m.cols, indptr: copy(m.indptr), indices: copy(m.indices), values: copy(m.values) };
+}

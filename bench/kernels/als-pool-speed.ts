@@ -31,6 +31,8 @@ const PARAMS: AlsParams = {
   alpha: 0.25,
   unobserved: 1,
   regExponent: 0,
+  ratingShift: 0,
+  ratingFloor: 0,
   cgSteps: 3,
   listLength: 0,
   userListsSeconds: 0,

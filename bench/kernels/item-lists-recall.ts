@@ -24,7 +24,7 @@ const snapshot = trainingSnapshot(synth);
 const n = snapshot.users.length;
 console.error(`generated ${n} ratings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 const pool = new TrainingPool(availableParallelism());
-const params = { factors: F, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 1, popularityHalfLifeSeconds: 1e9, seed: 42 };
+const params = { factors: F, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 1, popularityHalfLifeSeconds: 1e9, seed: 42 };
 t0 = performance.now();
 // When each step of the training began (its progress texts).
 const began = new Map<string, number>();

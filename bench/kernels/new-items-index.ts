@@ -17,7 +17,7 @@ const synth = new Synthetic(sizes);
 const snapshot = trainingSnapshot(synth);
 const n = snapshot.users.length;
 const pool = new TrainingPool(availableParallelism());
-const params = { factors: 32, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 100_000, popularityHalfLifeSeconds: 1e9, seed: 42 };
+const params = { factors: 32, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 100_000, popularityHalfLifeSeconds: 1e9, seed: 42 };
 let t0 = performance.now();
 const { model } = await trainAls(pool, { snapshot, log: [], users: sizes.users, items: sizes.items }, params, () => {});
 const trainSeconds = (performance.now() - t0) / 1000;

@@ -23,7 +23,7 @@ const n = d.u.length;
 const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => d.u[a]! - d.u[b]! || d.i[a]! - d.i[b]!);
 const snapshot = { users: Uint32Array.from(order, (k) => d.u[k]!), items: Uint32Array.from(order, (k) => d.i[k]!), ratings: Float32Array.from(order, (k) => 2 * d.r[k]!), timestamps: new Float64Array(n) };
 const pool = new TrainingPool(availableParallelism());
-const params = { factors: F, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 2 ** 31, popularityHalfLifeSeconds: 1e9, seed: 42 };
+const params = { factors: F, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 2 ** 31, popularityHalfLifeSeconds: 1e9, seed: 42 };
 const { model } = await trainAls(pool, { snapshot, log: [], users: d.users, items: d.items }, params, () => {});
 const views = modelViews(model);
 const m = { ...scorable(views), meta: { params: { regularization: 20, alpha: 0.25 } } as unknown as ModelMeta };

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   console.log(`synthetic ${sizes.items.toLocaleString('en-US')} items × ${sizes.users.toLocaleString('en-US')} users × ${sizes.ratings.toLocaleString('en-US')} ratings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const pool = new TrainingPool(os.availableParallelism());
   t0 = performance.now();
-  const params = { factors: env('BENCH_FACTORS', 32), iterations: env('BENCH_ITERATIONS', 10), regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, cgSteps: 3, listLength: 0, userListsSeconds: 0, indexMinItems: 2 ** 31, popularityHalfLifeSeconds: 30 * 86400, seed: 42 };
+  const params = { factors: env('BENCH_FACTORS', 32), iterations: env('BENCH_ITERATIONS', 10), regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 0, userListsSeconds: 0, indexMinItems: 2 ** 31, popularityHalfLifeSeconds: 30 * 86400, seed: 42 };
   const trained = await trainAls(pool, { snapshot, log: [], users: sizes.users, items: sizes.items }, params, () => {});
   await pool.close();
   const v = modelViews(trained.model);

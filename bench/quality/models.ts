@@ -6,6 +6,7 @@ import type { Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams as ProductionAlsParams } from '../../src/engine/training/tasks.js';
 import { trainAls as productionTrainAls } from '../../src/engine/training/trainer.js';
 import type { TrainingPool } from '../../src/engine/training/pool.js';
+import type { Searched, SearchOptions } from '../../src/engine/training/search.js';
 
 /** Fills scores (length items) for user u; `rated` is the user's row of the training matrix. */
 export type Scorer = (u: number, scores: Float32Array) => void;
@@ -26,6 +27,8 @@ export interface AlsModel {
   userFactors: Float32Array;
   itemFactors: Float32Array;
   f: number;
+  searched: Searched | undefined;
+  seconds: number; // of the whole training (search included)
 }
 
 /**
@@ -33,18 +36,18 @@ export interface AlsModel {
  * training matrix as a ratings snapshot (the CSR's triples, already sorted by (user, item) with each
  * pair once; timestamps 0) and an empty log. Factors are read back through the model layout.
  */
-export async function trainAls(pool: TrainingPool, train: Csr, p: AlsParams): Promise<AlsModel> {
+export async function trainAls(pool: TrainingPool, train: Csr, p: AlsParams, search?: SearchOptions, progress: (text: string) => void = () => {}): Promise<AlsModel> {
   const n = train.indices.length;
   const users = new Uint32Array(n);
   for (let u = 0; u < train.rows; u++) users.fill(u, train.indptr[u]!, train.indptr[u + 1]!);
   const snapshot: Snapshot = { users, items: Uint32Array.from(train.indices), ratings: Float32Array.from(train.values), timestamps: new Float64Array(n) };
   const params: ProductionAlsParams = { ...p, listLength: 0, userListsSeconds: 0, popularityHalfLifeSeconds: 1e9, indexMinItems: 2 ** 31 };
-  const { model } = await productionTrainAls(pool, { snapshot, log: [], users: train.rows, items: train.cols }, params, () => {});
+  const { model, searched, seconds } = await productionTrainAls(pool, { snapshot, log: [], users: train.rows, items: train.cols }, params, progress, search && { ...search, due: () => true });
   const v = modelViews(model);
-  if (v.dims.users !== train.rows || v.dims.items !== train.cols || v.dims.factors !== p.factors) {
+  if (v.dims.users !== train.rows || v.dims.items !== train.cols || (!search && v.dims.factors !== p.factors)) {
     throw new Error(`production model is ${v.dims.users}×${v.dims.items}×${v.dims.factors}, expected ${train.rows}×${train.cols}×${p.factors}`);
   }
-  return { userFactors: v.userFactors, itemFactors: v.itemFactors, f: v.dims.factors };
+  return { userFactors: v.userFactors, itemFactors: v.itemFactors, f: v.dims.factors, searched, seconds };
 }
 
 export function alsScorer(m: AlsModel, items: number): Scorer {

@@ -41,7 +41,7 @@ function fold(trainR: ReturnType<typeof loadMl100kFile>, testR: ReturnType<typeo
   return { train: toCsr(trainR), test: toCsr(testR) };
 }
 
-const baseAls: Omit<AlsParams, 'factors' | 'regularization' | 'alpha'> = { iterations: 15, cgSteps: 3, seed: 42, unobserved: 1, regExponent: 0 };
+const baseAls: Omit<AlsParams, 'factors' | 'regularization' | 'alpha'> = { iterations: 15, cgSteps: 3, seed: 42, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0 };
 
 async function runAls(fd: Fold, p: AlsParams): Promise<Metrics> {
   const m = await trainAls(pool, fd.train, p);

@@ -38,6 +38,11 @@ export interface Config {
   alsUnobserved: number;
   alsRegExponent: number;
   alsCgSteps: number;
+  searchSeconds: number;
+  searchTrials: number;
+  searchIterations: number;
+  searchMaxRatings: number;
+  searchIntervalDays: number;
   listLength: number;
   userListsSeconds: number;
   itemIndexMinItems: number;
@@ -122,13 +127,18 @@ export const CONFIG_TABLE = [
   { key: 'trainingLockTtlMs', env: 'RECD_TRAINING_LOCK_TTL_MS', parse: int(1000, 3_600_000), fallback: 30_000, doc: "a database's trainer lock, renewed every third of it: a trainer that dies blocks the database's training this long at most" },
   { key: 'trainingSeed', env: 'RECD_TRAINING_SEED', parse: int(0, 2 ** 32 - 1), fallback: 42, doc: "seed of the initial factors and of the item index's centroids (same data, same seed: same model)" },
   { key: 'retrainIntervalSeconds', env: 'RECD_RETRAIN_INTERVAL_SECONDS', parse: int(1, 365 * DAY), fallback: 7 * DAY, doc: 'feedback no model has seen for this long triggers a retrain' },
-  { key: 'alsFactors', env: 'RECD_ALS_FACTORS', parse: int(1, 1024), fallback: 32, doc: 'ALS factors (chosen by bench/quality on ml-100k)' },
-  { key: 'alsIterations', env: 'RECD_ALS_ITERATIONS', parse: int(1, 1000), fallback: 15, doc: 'ALS iterations' },
-  { key: 'alsRegularization', env: 'RECD_ALS_REGULARIZATION', parse: float(0, 1e9), fallback: 20, doc: 'ALS L2 regularization' },
+  { key: 'alsFactors', env: 'RECD_ALS_FACTORS', parse: int(1, 1024), fallback: 32, doc: "ALS factors of a database's first search trial, and of every training when searches are off (RECD_SEARCH_SECONDS=0)" },
+  { key: 'alsIterations', env: 'RECD_ALS_ITERATIONS', parse: int(1, 1000), fallback: 15, doc: "ALS iterations of a training's fit" },
+  { key: 'alsRegularization', env: 'RECD_ALS_REGULARIZATION', parse: float(0, 1e9), fallback: 20, doc: 'ALS L2 regularization (same role as factors)' },
   { key: 'alsAlpha', env: 'RECD_ALS_ALPHA', parse: float(0, 1e6), fallback: 0.25, doc: 'ALS confidence per rating point (confidence unobserved + alpha · rating)' },
   { key: 'alsUnobserved', env: 'RECD_ALS_UNOBSERVED', parse: float(1e-6, 1e6), fallback: 1, doc: 'ALS weight of every unobserved (user, item) pair (observed ones weigh it + alpha · rating)' },
   { key: 'alsRegExponent', env: 'RECD_ALS_REG_EXPONENT', parse: float(0, 2), fallback: 0, doc: "ALS frequency-scaled regularization: a row's λ is regularization · (its ratings + unobserved · rows of the other side)^this (0: plain λ)" },
   { key: 'alsCgSteps', env: 'RECD_ALS_CG_STEPS', parse: int(1, 100), fallback: 3, doc: 'conjugate-gradient steps per row and half-step' },
+  { key: 'searchSeconds', env: 'RECD_SEARCH_SECONDS', parse: int(0, 86_400), fallback: 45, doc: "time for a training's parameter search (trials on a validation split; 0: no search, the ALS settings above are used)" },
+  { key: 'searchTrials', env: 'RECD_SEARCH_TRIALS', parse: int(1, 1000), fallback: 24, doc: 'trials of a parameter search at most (the first is the current parameters)' },
+  { key: 'searchIterations', env: 'RECD_SEARCH_ITERATIONS', parse: int(1, 1000), fallback: 10, doc: "ALS iterations of each search trial (the chosen parameters are then fitted with RECD_ALS_ITERATIONS)" },
+  { key: 'searchMaxRatings', env: 'RECD_SEARCH_MAX_RATINGS', parse: int(1000, 2 ** 31), fallback: 2_000_000, doc: 'search trials train on a seeded sample of users holding at most this many ratings' },
+  { key: 'searchIntervalDays', env: 'RECD_SEARCH_INTERVAL_DAYS', parse: int(0, 3650), fallback: 7, doc: 'a database is searched again when its last search is this old or its ratings have doubled since; retrains in between keep the chosen parameters' },
   { key: 'listLength', env: 'RECD_LIST_LENGTH', parse: int(0, 4096), fallback: 128, doc: "items in each item's and user's list precomputed at training (0: none): recommendations are served from them while they last" },
   { key: 'userListsSeconds', env: 'RECD_USER_LISTS_SECONDS', parse: int(0, 86_400), fallback: 300, doc: "a training's time for users' lists, most recently active users first (the others' lists are made on their first request), and ml_new_items' time for the new items' lists" },
   { key: 'itemIndexMinItems', env: 'RECD_ITEM_INDEX_MIN_ITEMS', parse: int(1, 2 ** 31), fallback: 100_000, doc: 'models of catalogues of at least this many items carry an item index: item-to-items scores the nearest lists of items instead of every item' },

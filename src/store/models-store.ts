@@ -18,8 +18,38 @@ export interface ModelMeta {
   bytes: number;
   metrics: Record<string, number>;
   params: Record<string, number>;
+  search?: SearchSummary; // the parameter search that chose params (this run's or an earlier one's)
   ratings_log_id?: string; // the ratings log entry its data end at (models before 2026-11-26: unknown)
   parts?: number; // Redis strings the buffer is stored in (absent: one)
+}
+
+// What a training's parameter search (engine/training/search.ts) tried and chose, published with its model.
+export interface Quality {
+  ndcg_at_10: number;
+  recall_at_10: number;
+}
+
+export interface Trial extends Quality {
+  factors: number;
+  regularization: number;
+  alpha: number;
+  unobserved: number;
+  reg_exponent: number;
+  rating_shift: number;
+  rating_floor: number;
+  seconds: number;
+}
+
+export interface SearchSummary {
+  at: number; // seconds since the epoch
+  ratings: number; // of the database when searched
+  sampled_ratings: number; // trials trained on
+  validation_users: number;
+  relevant_from: number; // held-out values counted as liked are at least this
+  seconds: number;
+  trials: Trial[];
+  chosen: number; // index in trials
+  popularity: Quality;
 }
 
 const KEEP_BUFFERS = 2;

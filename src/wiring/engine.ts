@@ -33,6 +33,13 @@ export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: s
       maxRetries: config.trainingMaxRetries,
       retrainIntervalSeconds: config.retrainIntervalSeconds,
       lockTtlMs: config.trainingLockTtlMs,
+      search: {
+        seconds: config.searchSeconds,
+        maxTrials: config.searchTrials,
+        iterations: config.searchIterations,
+        maxRatings: config.searchMaxRatings,
+        intervalSeconds: config.searchIntervalDays * DAY_SECONDS,
+      },
       params: {
         factors: config.alsFactors,
         iterations: config.alsIterations,
@@ -40,6 +47,8 @@ export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: s
         alpha: config.alsAlpha,
         unobserved: config.alsUnobserved,
         regExponent: config.alsRegExponent,
+        ratingShift: 0,
+        ratingFloor: 0,
         cgSteps: config.alsCgSteps,
         listLength: config.listLength,
         userListsSeconds: config.userListsSeconds,

@@ -21,6 +21,7 @@ const FACTORS = 8;
 const pair = await startPair({
   RECD_ALS_FACTORS: String(FACTORS),
   RECD_ALS_ITERATIONS: String(ITERATIONS),
+  RECD_SEARCH_SECONDS: '0', // models of the configured parameters (training-search.test.ts covers the search)
   RECD_TRAINING_POLL_MS: '200',
   RECD_TRAINING_RETRY_SECONDS: '1',
   RECD_TRAINING_THREADS: '2',

@@ -9,7 +9,7 @@ import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/
 import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
 import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
 
-const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, unobserved: 1, regExponent: 0, cgSteps: 3, listLength: 3, userListsSeconds: 60, indexMinItems: 1000, popularityHalfLifeSeconds: 1e9, seed: 1 };
+const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 3, userListsSeconds: 60, indexMinItems: 1000, popularityHalfLifeSeconds: 1e9, seed: 1 };
 const NOW = 1_700_000_000;
 
 // Ratings of users [0, 25) on items [0, 16): users 25..29 and items 16..19 exist in the catalogue

@@ -11,9 +11,14 @@ export interface AlsWeights {
   alpha: number; // confidence per unit of rating value
   unobserved: number; // α0; 1 with ν = 0 is the classic implicit ALS
   regExponent: number; // ν
+  // Rating values become the values confidence is made of as max(value − ratingShift, 0) +
+  // ratingFloor (confidenceValuesTo; 0, 0: the value): low ratings still mark an item as seen, with
+  // less weight than liked ones.
+  ratingShift: number;
+  ratingFloor: number;
 }
 
-export function alsTerms(w: AlsWeights, otherRows: number): { regularization: Regularization; alpha: number } {
+export function alsTerms(w: Omit<AlsWeights, 'ratingShift' | 'ratingFloor'>, otherRows: number): { regularization: Regularization; alpha: number } {
   const a0 = w.unobserved;
   const scale = w.regularization / a0;
   return { alpha: w.alpha / a0, regularization: w.regExponent === 0 ? scale : { scale, offset: a0 * otherRows, exponent: w.regExponent } };

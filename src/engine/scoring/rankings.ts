@@ -4,7 +4,7 @@
 // and not given any by ml_new_items) are left out of factor rankings.
 import { FOLD_IN_FEW, foldInFewTo, foldInTo, type SolvedRows } from '../../../native-free-kernels/fold-in.js';
 import { shiftedInverseTo } from '../../../native-free-kernels/linalg.js';
-import { rowRegularization } from '../../../native-free-kernels/als.js';
+import { confidenceValuesTo, rowRegularization } from '../../../native-free-kernels/als.js';
 import { alsTerms } from '../model/als-terms.js';
 import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
 import { meanRowsTo, meanUnitRowsTo, rowIsZero, rowNormsTo, steerTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
@@ -232,6 +232,13 @@ export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, va
   // Models published before the unobserved weight and ν were parameters had 1 and 0.
   const weights = { regularization: p.regularization ?? 20, alpha: p.alpha ?? 0.25, unobserved: p.unobserved ?? 1, regExponent: p.reg_exponent ?? 0 };
   const { regularization, alpha } = alsTerms(weights, m.views.dims.trainedItems);
+  const shift = p.rating_shift ?? 0, floor = p.rating_floor ?? 0;
+  if (shift !== 0 || floor !== 0) {
+    // The values as training saw them.
+    const shifted = new Float32Array(values.length);
+    confidenceValuesTo(shifted, values, shift, floor);
+    values = shifted;
+  }
   const k = items.length;
   if (k <= FOLD_IN_FEW) {
     const { inverse, solved } = inverseOf(m.views, rowRegularization(regularization, k));

@@ -3,7 +3,8 @@
 import { Piscina } from 'piscina';
 import type { NormOrder } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
-import type { TableInput } from './tasks.js';
+import type { Csr } from '../../../native-free-kernels/csr.js';
+import type { ConfidenceInput, RefactorInput, SplitInput, TableInput, TrialModelInput, ValidateInput, ValidationData } from './tasks.js';
 import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, RefineListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
 
 export class TrainingPool {
@@ -33,6 +34,11 @@ export class TrainingPool {
   normOrder = (input: { model: SharedArrayBuffer }): Promise<NormOrder> => this.pool.run(input, { name: 'normOrder' });
   extend = (input: ExtendInput): Promise<Extended> => this.pool.run(input, { name: 'extend' });
   table = (input: TableInput): Promise<void> => this.pool.run(input, { name: 'table' });
+  validationSplit = (input: SplitInput): Promise<ValidationData> => this.pool.run(input, { name: 'validationSplit' });
+  confidence = (input: ConfidenceInput): Promise<Csr> => this.pool.run(input, { name: 'confidence' });
+  trialModel = (input: TrialModelInput): Promise<SharedArrayBuffer> => this.pool.run(input, { name: 'trialModel' });
+  refactor = (input: RefactorInput): Promise<SharedArrayBuffer> => this.pool.run(input, { name: 'refactor' });
+  validate = (input: ValidateInput): Promise<Float64Array> => this.pool.run(input, { name: 'validate' });
 
   close(): Promise<void> {
     return this.pool.destroy();

@@ -19,6 +19,22 @@ import { listNewItems } from './lists.js';
 import { trainAls } from './trainer.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams, ItemFeatures } from './tasks.js';
+import type { SearchOptions } from './search.js';
+
+// The configured parameters with those a search chose for the database (published with its model).
+function chosenParams(defaults: AlsParams, published: Record<string, number>): AlsParams {
+  const or = (key: string, fallback: number) => published[key] ?? fallback;
+  return {
+    ...defaults,
+    factors: or('factors', defaults.factors),
+    regularization: or('regularization', defaults.regularization),
+    alpha: or('alpha', defaults.alpha),
+    unobserved: or('unobserved', defaults.unobserved),
+    regExponent: or('reg_exponent', defaults.regExponent),
+    ratingShift: or('rating_shift', defaults.ratingShift),
+    ratingFloor: or('rating_floor', defaults.ratingFloor),
+  };
+}
 
 export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
 // A run holds its queue entry this long: a process that dies mid-run leaves it due again then.
@@ -31,7 +47,8 @@ export interface SchedulerOptions {
   maxRetries: number;
   retrainIntervalSeconds: number; // feedback no model has seen for this long triggers a retrain
   lockTtlMs: number;
-  params: AlsParams;
+  params: AlsParams; // the defaults, until a search chooses a database's own
+  search: SearchOptions & { intervalSeconds: number }; // seconds 0: no search
 }
 
 export interface SchedulerDeps {
@@ -185,13 +202,22 @@ export class TrainingScheduler {
   };
 
   private async retrain(db: string, owner: string, progress: (text: string) => void): Promise<string> {
-    const p = this.o.params;
     await this.d.training.feedbackSeen(db);
     progress('reading ratings');
+    const previous = await this.currentMeta(db);
     const sizes = await this.d.training.sizes(db);
     const stored = await this.d.training.snapshot(db);
     const log = await this.d.log.entriesSince(db, stored.after);
-    const trained = await trainAls(this.d.pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, p, progress);
+    const searched = previous?.search;
+    const s = this.o.search;
+    // A full search on the first training, then when the last is older than the interval or the
+    // data have doubled since; retrains in between keep its choice.
+    const due = (ratings: number) => s.seconds > 0 && (!searched || Date.now() / 1000 - searched.at >= s.intervalSeconds || ratings >= 2 * searched.ratings);
+    const base = searched && previous ? chosenParams(this.o.params, previous.params) : this.o.params;
+    const trained = await trainAls(this.d.pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due });
+    const p = trained.params;
+    const search = trained.searched?.summary ?? searched;
+    const chosen = search?.trials[search.chosen];
     progress('publishing');
     const bytes = new Uint8Array(trained.model);
     const views = modelViews(trained.model);
@@ -206,8 +232,17 @@ export class TrainingScheduler {
       item_list: views.dims.itemList,
       user_list: views.dims.userList,
       bytes: bytes.byteLength,
-      metrics: { loss: trained.loss, training_seconds: trained.seconds, users_with_ratings: trained.users, users_listed: trained.listed.users, lists_seconds: trained.listed.seconds },
-      params: { factors: p.factors, iterations: p.iterations, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, cg_steps: p.cgSteps },
+      metrics: {
+        loss: trained.loss,
+        training_seconds: trained.seconds,
+        search_seconds: trained.searched?.summary.seconds ?? 0,
+        users_with_ratings: trained.users,
+        users_listed: trained.listed.users,
+        lists_seconds: trained.listed.seconds,
+        ...(chosen && search && { validation_ndcg_at_10: chosen.ndcg_at_10, validation_recall_at_10: chosen.recall_at_10, popularity_ndcg_at_10: search.popularity.ndcg_at_10, popularity_recall_at_10: search.popularity.recall_at_10 }),
+      },
+      params: { factors: p.factors, iterations: p.iterations, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, rating_shift: p.ratingShift, rating_floor: p.ratingFloor, cg_steps: p.cgSteps },
+      ...(search && { search }),
       ratings_log_id: log.last,
     };
     if (!(await this.d.models.publish(db, owner, meta, bytes))) throw new Error('lost the trainer lock before publishing');
@@ -216,7 +251,13 @@ export class TrainingScheduler {
     // Items nobody rated have no trained factors: their properties give them some.
     if (views.itemCounts.some((c) => c === 0)) await this.trigger(db, 'ml_new_items', 'after a training: items without ratings get factors from their properties');
     if ((await this.d.tables.list(db)).length > 0) await this.trigger(db, 'precomputed_tables', 'after a training: tables follow the new model');
-    return `model ${meta.model_id}: ${meta.n_users} users, ${meta.n_items} items, ${meta.n_ratings} ratings`;
+    const quality = chosen && search ? `; validation NDCG@10 ${chosen.ndcg_at_10.toFixed(4)} (popularity ${search.popularity.ndcg_at_10.toFixed(4)})${trained.searched ? `, ${search.trials.length} search trials in ${search.seconds.toFixed(1)} s` : ''}` : '';
+    return `model ${meta.model_id}: ${meta.n_users} users, ${meta.n_items} items, ${meta.n_ratings} ratings${quality}`;
+  }
+
+  private async currentMeta(db: string): Promise<ModelMeta | undefined> {
+    const id = await this.d.models.current(db);
+    return id === undefined ? undefined : await this.d.models.meta(db, id);
   }
 
   private async newItems(db: string, owner: string, progress: (text: string) => void): Promise<string> {

@@ -4,6 +4,7 @@ import type { Csr } from '../../../native-free-kernels/csr.js';
 import type { AlsWeights } from '../model/als-terms.js';
 import type { ModelDims } from '../model/layout.js';
 import type { LogEntry, Snapshot } from './ratings-replay.js';
+import type { HeldOut } from '../../../native-free-kernels/validation.js';
 
 // The objective's weights (regularization, alpha, unobserved, regExponent) are model/als-terms.ts's.
 export interface AlsParams extends AlsWeights {
@@ -133,4 +134,51 @@ export interface TableInput {
   rowStart: number;
   rowEnd: number;
   dst: SharedArrayBuffer; // rows × amt uint32, 0xffffffff where a row has fewer
+}
+
+// The parameter search's tasks (search.ts, search-tasks.ts).
+export interface SplitInput {
+  byUser: Csr;
+  fraction: number; // of each validation user's entries held out
+  seed: number;
+  maxRatings: number; // trials train on a sample of users with at most this many ratings
+  maxUsers: number; // validation users at most
+  quantiles: number[]; // of the rating values, for the confidence shifts the search tries
+}
+
+export interface ValidationData {
+  byUser: Csr; // the training part, SharedArrayBuffer-backed
+  byItem: Csr;
+  held: HeldOut;
+  threshold: number; // relevant held-out values are at least this
+  shifts: number[]; // the values at SplitInput.quantiles
+  ratings: number; // in the training part
+}
+
+export interface ConfidenceInput {
+  m: Csr;
+  shift: number;
+  floor: number;
+  inPlace: boolean;
+}
+
+export interface TrialModelInput {
+  users: number;
+  items: number;
+  factors: number;
+  seed: number;
+}
+
+export interface RefactorInput {
+  model: SharedArrayBuffer;
+  factors: number;
+  seed: number;
+}
+
+export interface ValidateInput {
+  model: SharedArrayBuffer | undefined; // undefined: popularity
+  data: ValidationData;
+  from: number;
+  to: number;
+  k: number;
 }

@@ -2,7 +2,7 @@
 // buffer they read or write is a SharedArrayBuffer the coordinator (training/trainer.ts) owns, so a
 // half-step or a neighbour pass is split among workers writing disjoint rows.
 import { alsHalfStepTo, alsLoss } from '../../../native-free-kernels/als.js';
-import { csrFromTriples, transpose, type Csr } from '../../../native-free-kernels/csr.js';
+import { csrFromTriples, sharedCsr, transpose } from '../../../native-free-kernels/csr.js';
 import { gramTo } from '../../../native-free-kernels/linalg.js';
 import { assignTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
 import { itemListsTo, listsScratchLength, normOrderOf, userListsScratchLength, userListsTo, type NormOrder } from '../../../native-free-kernels/lists.js';
@@ -16,6 +16,7 @@ import { alsTerms } from '../model/als-terms.js';
 import { allocateModel, modelViews, NO_ITEM, UNLISTED, type ModelDims, type ModelViews } from '../model/layout.js';
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
 import { replay, type Snapshot } from './ratings-replay.js';
+import { initFactors } from './init-factors.js';
 import { refineFanout } from './tasks.js';
 import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, RefineListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
 
@@ -29,17 +30,14 @@ export function prepare(input: PrepareInput): Prepared {
     if (snapshot.users[e]! >= users) users = snapshot.users[e]! + 1;
     if (snapshot.items[e]! >= items) items = snapshot.items[e]! + 1;
   }
-  const byUser = shared(csrFromTriples(users, items, snapshot.users, snapshot.items, snapshot.ratings));
-  const byItem = shared(transpose(byUser));
+  const byUser = sharedCsr(csrFromTriples(users, items, snapshot.users, snapshot.items, snapshot.ratings));
+  const byItem = sharedCsr(transpose(byUser));
   const { buffer, views } = allocateModel({ factors: p.factors, users, items, itemList: p.listLength, userList: p.listLength, trainedItems: items, lists: listsFor(items, p.indexMinItems) });
   views.itemLists.fill(NO_ITEM);
   for (let u = 0; u < users; u++) views.userLists[u * p.listLength] = UNLISTED;
   popularityTo(views.popularity, snapshot.items, snapshot.timestamps, new Float32Array(n).fill(1), input.now, p.popularityHalfLifeSeconds);
   for (let i = 0; i < items; i++) views.itemCounts[i] = byItem.indptr[i + 1]! - byItem.indptr[i]!;
-  // Same scale as the `implicit` library's initialisation: uniform [0, 0.01).
-  const next = mulberry32(p.seed); // reproducible runs on the same data
-  for (let k = 0; k < views.userFactors.length; k++) views.userFactors[k] = next() * 0.01;
-  for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() * 0.01;
+  initFactors(views, p.seed);
   const recent = recentUsers(snapshot, users);
   return { model: buffer, byUser, byItem, snapshot, ratings: n, users: recent.length, recent: recent.buffer as SharedArrayBuffer };
 }
@@ -290,15 +288,6 @@ function extendIndex(old: ModelViews, itemFactors: Float32Array, items: number, 
   return { lists, centroids, assign };
 }
 
-function shared(m: Csr): Csr {
-  const copy = <T extends Uint32Array | Float32Array>(a: T): T => {
-    const out = new (a.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
-    out.set(a);
-    return out;
-  };
-  return { rows: m.rows, cols: m.cols, indptr: copy(m.indptr), indices: copy(m.indices), values: copy(m.values) };
-}
-
 // Rows of a precomputed table: per item its most similar items, per user the items of highest
 // score, by the same rankings requests use (engine/scoring/rankings.ts); a user without factors (no
 // ratings at training time) gets the popular items.
@@ -317,3 +306,4 @@ export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): 
     out.set(ranked.items, r * amt);
   }
 }
+export { validationSplit, confidence, trialModel, refactor, validate } from './search-tasks.js';

@@ -1,0 +1,166 @@
+// Per-database parameter search: trials of implicit ALS on a seeded validation split of the
+// training data, ranked by NDCG@10 of each validation user's held-out liked items among every item
+// they did not rate, within a time budget on the training pool. Trial 0 is the parameters the run
+// was given (the previous choice or the configured defaults), so a search never picks worse than
+// them on its own validation data; then random points over a wide space, and after a few, points
+// near the best so far. Popularity is measured on the same split as the floor to beat.
+import type { Csr } from '../../../native-free-kernels/csr.js';
+import { mulberry32 } from '../../../native-free-kernels/random.js';
+import { evenRanges } from './ranges.js';
+import type { TrainingPool } from './pool.js';
+import type { AlsParams, ValidationData } from './tasks.js';
+import { fitFactors } from './fit.js';
+import type { Quality, SearchSummary, Trial } from '../../store/models-store.js';
+
+export interface SearchOptions {
+  seconds: number; // budget for the trials (the final fit comes after)
+  maxTrials: number;
+  iterations: number; // of each trial's fit
+  maxRatings: number; // trials train on a seeded sample of users holding at most this many ratings
+}
+
+export interface Searched {
+  params: AlsParams;
+  summary: SearchSummary;
+}
+
+const HELD_OUT = 0.2;
+// Validation users at most: each trial's evaluation scores every item for each of them.
+const VALIDATION_USERS = 2000;
+// Factor matrices of a candidate ((users + items) · factors · 4 bytes) at most.
+const FACTOR_BYTES_MAX = 256 * 2 ** 20;
+const K = 10;
+const FACTORS = [16, 32, 64, 128];
+// Quantiles of the rating values tried as the confidence shift (0: none); the last entry (1) gives
+// the largest value, which scales the floor.
+const SHIFT_QUANTILES = [0.1, 0.2, 0.3, 0.4, 1];
+const FLOOR_SHARE = 0.1; // of (largest value − shift)
+const RANDOM_FIRST = 4; // trials before the search also samples near the best
+
+// A point of the search space; weights() turns it into the objective's parameters.
+interface Point {
+  factors: number;
+  lambda: number; // λ of a typical user row in the kernels' form (objective ÷ unobserved weight)
+  alpha: number; // confidence per unit of value, same form
+  shift: number; // index into SHIFT_QUANTILES + 1; 0: no shift
+  frequencyScaled: boolean; // ν = 1
+  unobserved: number; // with frequency scaling: α0, which sets how a row's λ grows with its count
+}
+
+export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsParams, o: SearchOptions, progress: (text: string) => void): Promise<Searched> {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  progress('search: validation split');
+  const data = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed, maxRatings: o.maxRatings, maxUsers: VALIDATION_USERS, quantiles: SHIFT_QUANTILES });
+  const users = byUser.rows, items = byUser.cols;
+  let rated = 0;
+  for (let u = 0; u < users; u++) if (data.byUser.indptr[u + 1]! > data.byUser.indptr[u]!) rated++;
+  const meanRow = data.ratings / Math.max(1, rated);
+  const largest = data.shifts[data.shifts.length - 1]!;
+  const factorsAllowed = FACTORS.filter((f) => (users + items) * f * 4 <= FACTOR_BYTES_MAX);
+  if (factorsAllowed.length === 0) factorsAllowed.push(FACTORS[0]!);
+
+  const weights = (pt: Point): AlsParams => {
+    const shift = pt.shift === 0 ? 0 : data.shifts[pt.shift - 1]!;
+    const floor = pt.shift === 0 ? 0 : FLOOR_SHARE * Math.max(largest - shift, 1e-6);
+    const common = { ...base, factors: pt.factors, iterations: o.iterations, ratingShift: shift, ratingFloor: floor };
+    if (!pt.frequencyScaled) return { ...common, regularization: pt.lambda, alpha: pt.alpha, unobserved: 1, regExponent: 0 };
+    const a0 = pt.unobserved;
+    // λ·(meanRow + α0·items)/α0 = pt.lambda: the typical user row gets the point's λ.
+    return { ...common, regularization: (pt.lambda * a0) / (meanRow + a0 * items), alpha: pt.alpha * a0, unobserved: a0, regExponent: 1 };
+  };
+  const next = mulberry32(base.seed ^ 0x5eed);
+  const logUniform = (lo: number, hi: number) => Math.exp(Math.log(lo) + next() * (Math.log(hi) - Math.log(lo)));
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  const jitter = (x: number) => x * Math.exp((next() * 2 - 1) * 0.7);
+  const randomPoint = (): Point => ({
+    factors: pick(factorsAllowed),
+    lambda: logUniform(0.5, 500),
+    alpha: logUniform(0.01, 10),
+    shift: Math.floor(next() * SHIFT_QUANTILES.length), // 0 .. 4: none or one of the first four quantiles
+    frequencyScaled: next() < 0.3,
+    unobserved: logUniform(0.01, 1),
+  });
+  const near = (p: Point): Point => {
+    const fi = factorsAllowed.indexOf(p.factors);
+    const step = Math.floor(next() * 3) - 1;
+    return {
+      factors: factorsAllowed[Math.min(factorsAllowed.length - 1, Math.max(0, fi + step))] ?? p.factors,
+      lambda: jitter(p.lambda),
+      alpha: jitter(p.alpha),
+      shift: next() < 0.7 ? p.shift : Math.min(SHIFT_QUANTILES.length - 1, Math.max(0, p.shift + (next() < 0.5 ? -1 : 1))),
+      frequencyScaled: next() < 0.85 ? p.frequencyScaled : !p.frequencyScaled,
+      unobserved: Math.min(1, jitter(p.unobserved)),
+    };
+  };
+
+  const popularity = await evaluate(pool, data, undefined);
+  const trials: Trial[] = [];
+  const points: (Point | undefined)[] = [];
+  let chosen = 0;
+  const cost = new Map<number, number>(); // seconds of a trial by factors, as measured
+  const estimate = (f: number) => {
+    const known = cost.get(f);
+    if (known !== undefined) return known;
+    let guess = 0;
+    for (const [g, s] of cost) guess = Math.max(guess, s * (f / g) ** 1.5);
+    return guess;
+  };
+  for (let t = 0; t < o.maxTrials; t++) {
+    const point = t === 0 ? undefined : t <= RANDOM_FIRST || next() < 0.4 ? randomPoint() : near(points[chosen] ?? randomPoint());
+    const p = point === undefined ? { ...base, iterations: o.iterations } : weights(point);
+    if (t > 0 && seconds() + estimate(p.factors) > o.seconds) {
+      if (estimate(factorsAllowed[0]!) + seconds() > o.seconds) break;
+      continue; // a smaller candidate may still fit
+    }
+    const trialStart = performance.now();
+    const q = await fitAndEvaluate(pool, data, p);
+    const took = (performance.now() - trialStart) / 1000;
+    cost.set(p.factors, took);
+    trials.push({ factors: p.factors, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, rating_shift: p.ratingShift, rating_floor: p.ratingFloor, seconds: took, ...q });
+    points.push(point);
+    if (q.ndcg_at_10 > trials[chosen]!.ndcg_at_10) chosen = trials.length - 1;
+    progress(`search trial ${trials.length}: NDCG@10 ${q.ndcg_at_10.toFixed(4)} (best ${trials[chosen]!.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`);
+  }
+  const best = trials[chosen]!;
+  const params: AlsParams = {
+    ...base,
+    factors: best.factors,
+    regularization: best.regularization,
+    alpha: best.alpha,
+    unobserved: best.unobserved,
+    regExponent: best.reg_exponent,
+    ratingShift: best.rating_shift,
+    ratingFloor: best.rating_floor,
+  };
+  const summary: SearchSummary = {
+    at: Date.now() / 1000,
+    ratings: byUser.indices.length,
+    sampled_ratings: data.ratings,
+    validation_users: popularity.users,
+    relevant_from: data.threshold,
+    seconds: seconds(),
+    trials,
+    chosen,
+    popularity: { ndcg_at_10: popularity.ndcg_at_10, recall_at_10: popularity.recall_at_10 },
+  };
+  return { params, summary };
+}
+
+async function fitAndEvaluate(pool: TrainingPool, data: ValidationData, p: AlsParams): Promise<Quality> {
+  const model = await pool.trialModel({ users: data.byUser.rows, items: data.byUser.cols, factors: p.factors, seed: p.seed });
+  const shifted = p.ratingShift !== 0 || p.ratingFloor !== 0;
+  const values = (m: Csr) => (shifted ? pool.confidence({ m, shift: p.ratingShift, floor: p.ratingFloor, inPlace: false }) : m);
+  const [byUser, byItem] = await Promise.all([values(data.byUser), values(data.byItem)]);
+  await fitFactors(pool, model, byUser, byItem, p);
+  const q = await evaluate(pool, data, model);
+  return { ndcg_at_10: q.ndcg_at_10, recall_at_10: q.recall_at_10 };
+}
+
+async function evaluate(pool: TrainingPool, data: ValidationData, model: SharedArrayBuffer | undefined): Promise<Quality & { users: number }> {
+  const parts = evenRanges(data.held.users.length, pool.threads);
+  const sums = await Promise.all(parts.map(([from, to]) => pool.validate({ model, data, from, to, k: K })));
+  const total = sums.reduce((acc, s) => acc.map((x, j) => x + s[j]!), [0, 0, 0]);
+  const n = Math.max(1, total[2]!);
+  return { ndcg_at_10: total[0]! / n, recall_at_10: total[1]! / n, users: total[2]! };
+}

@@ -1,0 +1,82 @@
+// The parameter search a training runs (engine/training/search.ts), seen through the API: the first
+// training searches and publishes what it chose with the trials, the validation metrics of the chosen
+// model and of popularity; the task's record says it; a retrain without new data reuses the choice.
+import t from 'tap';
+import { rootToken } from '../helpers/fixtures.js';
+import { RATINGS, RECO_ENV, tasksOf, trainedDatabase, until, settled } from '../helpers/reco.js';
+import { startStack } from '../helpers/stack.js';
+import { triggerAfterRuns } from '../helpers/trigger.js';
+import { uid } from '../helpers/feedback.js';
+
+const TRIALS = 6;
+const stack = await startStack({ ...RECO_ENV, RECD_SEARCH_SECONDS: '120', RECD_SEARCH_TRIALS: String(TRIALS) });
+t.teardown(() => stack.close());
+const { api } = stack;
+const root = await rootToken(api);
+const { db, token, modelId } = await trainedDatabase(api, root);
+
+interface Trial {
+  factors: number;
+  regularization: number;
+  alpha: number;
+  unobserved: number;
+  reg_exponent: number;
+  rating_shift: number;
+  rating_floor: number;
+  ndcg_at_10: number;
+  recall_at_10: number;
+  seconds: number;
+}
+interface Model {
+  model_id: string;
+  factors: number;
+  metrics: Record<string, number>;
+  params: Record<string, number>;
+  search: { at: number; ratings: number; sampled_ratings: number; validation_users: number; relevant_from: number; seconds: number; trials: Trial[]; chosen: number; popularity: { ndcg_at_10: number; recall_at_10: number } };
+}
+const models = async (): Promise<Model[]> => (await api.get('pretrained-ml/trained-models/', { token })).body.models;
+
+t.test('the first training searches and publishes its choice, its trials and the validation metrics', async (t) => {
+  const [m] = await models();
+  t.equal(m!.model_id, modelId);
+  const s = m!.search;
+  t.ok(s, 'the model carries its search');
+  t.ok(s.trials.length >= 2 && s.trials.length <= TRIALS, `${s.trials.length} trials, at most ${TRIALS}`);
+  t.match(s.trials[0], { factors: 8, regularization: 20, alpha: 0.25, unobserved: 1, reg_exponent: 0, rating_shift: 0, rating_floor: 0 }, 'trial 0: the configured parameters');
+  const best = Math.max(...s.trials.map((x) => x.ndcg_at_10));
+  const chosen = s.trials[s.chosen]!;
+  t.equal(chosen.ndcg_at_10, best, 'the chosen trial has the best validation NDCG@10');
+  for (const x of s.trials) {
+    t.ok(x.ndcg_at_10 >= 0 && x.ndcg_at_10 <= 1 && x.recall_at_10 >= 0 && x.recall_at_10 <= 1, 'metrics in [0, 1]');
+    t.ok(x.seconds > 0, 'timed');
+  }
+  t.equal(s.ratings, RATINGS.length, 'searched on all the ratings');
+  t.ok(s.sampled_ratings < RATINGS.length && s.sampled_ratings > 0.7 * RATINGS.length, `trials train without the held-out ratings (${s.sampled_ratings})`);
+  t.ok(s.validation_users > 0 && s.validation_users <= 70, `${s.validation_users} validation users`);
+  const values = RATINGS.map((x) => x.rating).sort((a, b) => a - b);
+  t.equal(s.relevant_from, values[Math.floor((values.length - 1) / 2)], 'held-out ratings of at least the median are relevant');
+  t.ok(s.popularity.ndcg_at_10 >= 0 && s.popularity.ndcg_at_10 < chosen.ndcg_at_10, `the chosen model beats popularity on the planted data (${chosen.ndcg_at_10} vs ${s.popularity.ndcg_at_10})`);
+  t.equal(m!.metrics['validation_ndcg_at_10'], chosen.ndcg_at_10);
+  t.equal(m!.metrics['validation_recall_at_10'], chosen.recall_at_10);
+  t.equal(m!.metrics['popularity_ndcg_at_10'], s.popularity.ndcg_at_10);
+  t.equal(m!.metrics['search_seconds'], s.seconds);
+  t.match(m!.params, { factors: chosen.factors, regularization: chosen.regularization, alpha: chosen.alpha, unobserved: chosen.unobserved, reg_exponent: chosen.reg_exponent, rating_shift: chosen.rating_shift, rating_floor: chosen.rating_floor, iterations: 4 }, 'published parameters: the chosen ones, fitted with the configured iterations');
+  t.equal(m!.factors, chosen.factors, 'the model has the chosen factors');
+  const [task] = (await tasksOf(api, token, 'ml_model_retrain')).filter((x) => x.status === 'COMPLETED');
+  t.match(task!.progress, new RegExp(`validation NDCG@10 ${chosen.ndcg_at_10.toFixed(4)} \\(popularity ${s.popularity.ndcg_at_10.toFixed(4)}\\), ${s.trials.length} search trials`), String(task!.progress));
+  const r = await api.get(`recommendation/users/${uid(3)}/items/`, { token, query: 'amt=5' });
+  t.equal(r.status, 200, 'the chosen model serves');
+});
+
+t.test('a retrain without new data keeps the chosen parameters without searching again', async (t) => {
+  const [first] = await models();
+  const r = await triggerAfterRuns(api, stack.redis, db, token, 'ml_model_retrain');
+  t.equal(r.status, 200, r.text);
+  const again = await until('the retrain published', models, (ms) => ms.length === 2 && ms[0]!.model_id !== first!.model_id);
+  await until('retrain settled', () => tasksOf(api, token, 'ml_model_retrain'), settled);
+  const m = again[0]!;
+  t.equal(m.metrics['search_seconds'], 0, 'no search this time');
+  t.same(m.search, first!.search, 'the search that chose the parameters is carried along');
+  t.same(m.params, first!.params, 'same parameters');
+  t.equal(m.metrics['validation_ndcg_at_10'], first!.metrics['validation_ndcg_at_10']);
+});
