@@ -25,8 +25,11 @@ export interface Searched {
 }
 
 const HELD_OUT = 0.2;
-// Validation users at most: each trial's evaluation scores every item for each of them.
+// Validation users at most: each trial's evaluation scores every item for each of them, so large
+// catalogues get fewer, down to VALIDATION_USERS_MIN (about 2 s of scoring a trial on 2 threads).
 const VALIDATION_USERS = 2000;
+const VALIDATION_USERS_MIN = 100;
+const VALIDATION_WORK = 4e9; // multiply-adds
 // Factor matrices of a candidate ((users + items) · factors · 4 bytes) at most.
 const FACTOR_BYTES_MAX = 256 * 2 ** 20;
 const K = 10;
@@ -50,15 +53,16 @@ interface Point {
 export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsParams, o: SearchOptions, progress: (text: string) => void): Promise<Searched> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
-  progress('search: validation split');
-  const data = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed, maxRatings: o.maxRatings, maxUsers: VALIDATION_USERS, quantiles: SHIFT_QUANTILES });
   const users = byUser.rows, items = byUser.cols;
+  const factorsAllowed = FACTORS.filter((f) => (users + items) * f * 4 <= FACTOR_BYTES_MAX);
+  if (factorsAllowed.length === 0) factorsAllowed.push(FACTORS[0]!);
+  const maxUsers = Math.max(VALIDATION_USERS_MIN, Math.min(VALIDATION_USERS, Math.floor(VALIDATION_WORK / (items * Math.max(...factorsAllowed, base.factors)))));
+  progress('search: validation split');
+  const data = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed, maxRatings: o.maxRatings, maxUsers, quantiles: SHIFT_QUANTILES });
   let rated = 0;
   for (let u = 0; u < users; u++) if (data.byUser.indptr[u + 1]! > data.byUser.indptr[u]!) rated++;
   const meanRow = data.ratings / Math.max(1, rated);
   const largest = data.shifts[data.shifts.length - 1]!;
-  const factorsAllowed = FACTORS.filter((f) => (users + items) * f * 4 <= FACTOR_BYTES_MAX);
-  if (factorsAllowed.length === 0) factorsAllowed.push(FACTORS[0]!);
 
   const weights = (pt: Point): AlsParams => {
     const shift = pt.shift === 0 ? 0 : data.shifts[pt.shift - 1]!;
