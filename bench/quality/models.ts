@@ -1,6 +1,11 @@
-// The three models compared by the quality bench, all producing a per-user score vector.
+// The models the quality bench compares, each giving a score per item for a user: recd's trainer
+// (production, with its parameter search) and the references — popularity, item-KNN, EASE and an
+// implicit ALS written here.
 import type { Csr } from '../../native-free-kernels/csr.js';
 import { popularityTo } from '../../native-free-kernels/popularity.js';
+import { choleskySolveTo } from '../../native-free-kernels/linalg.js';
+import { topKTo } from '../../native-free-kernels/top-k.js';
+import { rng } from './data.js';
 import { modelViews } from '../../src/engine/model/layout.js';
 import type { Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams as ProductionAlsParams } from '../../src/engine/training/tasks.js';
@@ -146,4 +151,85 @@ export function keptItems(train: Csr, minCount: number): { keep: Int32Array; kep
     }
   }
   return { keep, kept: Uint32Array.from(kept) };
+}
+
+/**
+ * The bench's own implicit ALS (Hu, Koren, Volinsky 2008), written the way a numpy script does it:
+ * per row, the normal equations (YᵀY + Σ (c−1) y yᵀ + λI) x = Σ c y with c = 1 + alpha·r, built
+ * and solved exactly (Cholesky), one thread. Independent of the service's CG kernels.
+ */
+export function referenceAls(train: Csr, trainT: Csr, factors: number, regularization: number, alpha: number, iterations: number, seed: number): AlsModel {
+  const started = performance.now();
+  const f = factors;
+  const next = rng(seed);
+  const U = Float32Array.from({ length: train.rows * f }, () => next() * 0.01);
+  const V = Float32Array.from({ length: train.cols * f }, () => next() * 0.01);
+  const gram = new Float64Array(f * f), A = new Float64Array(f * f), L = new Float64Array(f * f);
+  const b = new Float64Array(f), x = new Float64Array(f);
+  const half = (dst: Float32Array, m: Csr, other: Float32Array, otherRows: number) => {
+    gram.fill(0);
+    for (let r = 0; r < otherRows; r++) {
+      for (let a = 0; a < f; a++) {
+        const ya = other[r * f + a]!;
+        for (let d = 0; d < f; d++) gram[a * f + d]! += ya * other[r * f + d]!;
+      }
+    }
+    for (let row = 0; row < m.rows; row++) {
+      const start = m.indptr[row]!, end = m.indptr[row + 1]!;
+      if (start === end) {
+        dst.fill(0, row * f, (row + 1) * f);
+        continue;
+      }
+      A.set(gram);
+      for (let a = 0; a < f; a++) A[a * f + a]! += regularization;
+      b.fill(0);
+      for (let e = start; e < end; e++) {
+        const c = 1 + alpha * m.values[e]!;
+        const y = m.indices[e]! * f;
+        for (let a = 0; a < f; a++) {
+          const ya = other[y + a]!;
+          b[a]! += c * ya;
+          for (let d = 0; d < f; d++) A[a * f + d]! += (c - 1) * ya * other[y + d]!;
+        }
+      }
+      choleskySolveTo(x, A, b, f, L);
+      for (let a = 0; a < f; a++) dst[row * f + a] = x[a]!;
+    }
+  };
+  for (let it = 0; it < iterations; it++) {
+    half(U, train, V, train.cols);
+    half(V, trainT, U, train.rows);
+  }
+  return { userFactors: U, itemFactors: V, f, searched: undefined, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Item-KNN: cosine similarity of items' binary rating columns, each item keeping its `neighbours`
+ * most similar; a user's score for i = Σ over their rated items j of sim(j, i) when i is among j's
+ * neighbours.
+ */
+export function itemKnnScorer(train: Csr, trainT: Csr, neighbours: number): Scorer {
+  const n = train.cols;
+  const norms = Float64Array.from({ length: n }, (_, i) => Math.sqrt(trainT.indptr[i + 1]! - trainT.indptr[i]!));
+  const co = new Float32Array(n);
+  const idx = new Uint32Array(neighbours), sc = new Float32Array(neighbours);
+  const rows: { items: Uint32Array; sims: Float32Array }[] = [];
+  for (let i = 0; i < n; i++) {
+    co.fill(0);
+    for (let e = trainT.indptr[i]!; e < trainT.indptr[i + 1]!; e++) {
+      const u = trainT.indices[e]!;
+      for (let k = train.indptr[u]!; k < train.indptr[u + 1]!; k++) co[train.indices[k]!]! += 1;
+    }
+    co[i] = 0;
+    for (let j = 0; j < n; j++) co[j] = norms[i]! > 0 && norms[j]! > 0 ? co[j]! / (norms[i]! * norms[j]!) : 0;
+    const got = topKTo(idx, sc, co, n, neighbours);
+    rows.push({ items: idx.slice(0, got), sims: sc.slice(0, got) });
+  }
+  return (u, scores) => {
+    scores.fill(0);
+    for (let k = train.indptr[u]!; k < train.indptr[u + 1]!; k++) {
+      const { items, sims } = rows[train.indices[k]!]!;
+      for (let r = 0; r < items.length; r++) scores[items[r]!]! += sims[r]!;
+    }
+  };
 }

@@ -1,182 +1,189 @@
-// Offline quality of popularity, the production implicit ALS (src/engine/training/trainer.ts on a TrainingPool,
-// exactly what the service trains with) and EASE on MovieLens.
-// Run: npm run build && node dist/bench/quality/movielens.js
-// Env: QUALITY_QUICK=1 shrinks the grids (smoke test); QUALITY_ALS=factors,reg,alpha replaces the ALS
-// grid by that one point (e.g. 32,20,0.25, the service defaults); EASE_MIN_COUNT_LATEST (default 5)
-// sets which ml-latest-small items EASE models (items with fewer training ratings are never
-// recommended by EASE); QUALITY_THREADS (default os.availableParallelism()) sizes the training pool.
+// recd's trainer against the references on MovieLens, same splits, same metric, same run.
+// Run: npm run build && RECD_DATASETS=/path/to/datasets node dist/bench/quality/movielens.js
+//
+// Splits: ml-100k's official folds u1–u5 and one seeded per-user 80/20 split of ml-latest-small.
+// Metric (metrics.ts): per test user, every item they did not rate in training is ranked; relevant =
+// test ratings ≥ 4; NDCG@10, Recall@10, P@10, means over users, then over folds.
+// recd: the production trainer (src/engine/training/trainer.ts) on a TrainingPool, its parameter
+// search on (search.ts, the service's default budget), fed each fold's training ratings — what the
+// service does with them. It tunes itself on a validation slice of the training data.
+// References, tuned on a seeded 80/20 split of the first fold's training data (never on the test
+// set), then trained on each fold's training data: popularity (rating count), item-KNN (cosine,
+// k neighbours), EASE (λ) and an implicit ALS written in the bench (models.ts referenceAls: exact
+// per-row solves, one thread, 15 iterations).
+// Then the speed of one fit: recd's ALS on 1 and 2 threads against the bench's ALS on one thread,
+// same data, factors and iterations.
+// Env: QUALITY_QUICK=1 (smoke: one fold, tiny grids, 10 s search); QUALITY_THREADS (pool threads,
+// default os.availableParallelism()); RECD_SEARCH_SECONDS / RECD_SEARCH_TRIALS (recd's search, as the
+// service reads them); EASE_MIN_COUNT_LATEST (default 5: on ml-latest-small EASE models only items
+// with that many training ratings, its Gram matrix being items²).
 import { availableParallelism } from 'node:os';
-import type { Csr } from '../../native-free-kernels/csr.js';
+import { transpose, type Csr } from '../../native-free-kernels/csr.js';
+import { loadConfig } from '../../src/config/env.js';
+import { searchOptions, trainingParams } from '../../src/wiring/engine.js';
 import { TrainingPool } from '../../src/engine/training/pool.js';
-import { loadMl100kFile, loadMlLatestSmall, perUserSplit, toCsr } from './data.js';
+import type { SearchOptions } from '../../src/engine/training/search.js';
+import { loadMl100kFile, loadMlLatestSmall, perUserSplit, toCsr, type Ratings } from './data.js';
 import { evaluate, type Metrics } from './metrics.js';
-import {
-  alsScorer,
-  cooccurrence,
-  easeScorer,
-  easeWeights,
-  keptItems,
-  popularityScorer,
-  trainAls,
-  type AlsParams,
-} from './models.js';
+import { alsScorer, cooccurrence, easeScorer, easeWeights, itemKnnScorer, keptItems, popularityScorer, referenceAls, trainAls, type Scorer } from './models.js';
 
 const quick = process.env['QUALITY_QUICK'] === '1';
-const fixedAls = process.env['QUALITY_ALS']?.split(',').map(Number);
-if (fixedAls && (fixedAls.length !== 3 || fixedAls.some((x) => !Number.isFinite(x)))) throw new Error('QUALITY_ALS must be factors,regularization,alpha');
 const threads = Number(process.env['QUALITY_THREADS'] ?? availableParallelism());
-// One training pool for the whole run, closed at the end.
-const pool = new TrainingPool(threads);
 const easeMinLatest = Number(process.env['EASE_MIN_COUNT_LATEST'] ?? '5');
+const config = loadConfig();
+const search: SearchOptions = { ...searchOptions(config), ...(quick && { seconds: 10 }) };
+// The bench's models have no lists; trainAls (models.ts) sets those parameters.
+const recdBase = trainingParams(config);
+const ITERATIONS = 15;
+const pool = new TrainingPool(threads);
 const t0 = performance.now();
 const log = (s: string): void => console.error(`[${((performance.now() - t0) / 1000).toFixed(1)}s] ${s}`);
 const fmt = (x: number): string => x.toFixed(4);
 
 interface Fold {
   train: Csr;
+  trainT: Csr;
   test: Csr;
 }
+const fold = (train: Ratings, test: Ratings): Fold => {
+  const m = toCsr(train);
+  return { train: m, trainT: transpose(m), test: toCsr(test) };
+};
+const timed = <T>(f: () => T): [T, number] => {
+  const s = performance.now();
+  const v = f();
+  return [v, (performance.now() - s) / 1000];
+};
 
-function fold(trainR: ReturnType<typeof loadMl100kFile>, testR: ReturnType<typeof loadMl100kFile>): Fold {
-  return { train: toCsr(trainR), test: toCsr(testR) };
+interface Reference {
+  name: string;
+  // Trains on a fold and returns its scorer; the label says the parameters.
+  grid: { label: string; train: (fd: Fold) => Scorer | Promise<Scorer> }[];
 }
 
-const baseAls: Omit<AlsParams, 'factors' | 'regularization' | 'alpha'> = { iterations: 15, cgSteps: 3, seed: 42, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0 };
-
-async function runAls(fd: Fold, p: AlsParams): Promise<Metrics> {
-  const m = await trainAls(pool, fd.train, p);
-  return evaluate(fd.train, fd.test, alsScorer(m, fd.train.cols));
+function easeFor(minCount: number, lambda: number) {
+  return (fd: Fold): Scorer => {
+    const { keep, kept } = keptItems(fd.train, minCount);
+    return easeScorer(fd.train, easeWeights(cooccurrence(fd.train, keep, kept.length), kept.length, lambda), keep, kept);
+  };
 }
 
-function runEase(fd: Fold, lambdas: number[], minCount: number): Map<number, Metrics> {
-  const { keep, kept } = keptItems(fd.train, minCount);
-  const g = cooccurrence(fd.train, keep, kept.length);
-  const out = new Map<number, Metrics>();
-  for (const l of lambdas) {
-    const b = easeWeights(g, kept.length, l);
-    out.set(l, evaluate(fd.train, fd.test, easeScorer(fd.train, b, keep, kept)));
-  }
-  return out;
+function references(easeMinCount: number): Reference[] {
+  return [
+    { name: 'item-KNN', grid: (quick ? [50] : [20, 50, 100, 200]).map((k) => ({ label: `k=${k}`, train: (fd: Fold) => itemKnnScorer(fd.train, fd.trainT, k) })) },
+    { name: 'EASE', grid: (quick ? [300] : [50, 100, 200, 500, 1000, 2000]).map((l) => ({ label: `λ=${l}${easeMinCount > 0 ? `, items with ≥ ${easeMinCount} ratings` : ''}`, train: easeFor(easeMinCount, l) })) },
+    {
+      name: 'ALS (bench)',
+      grid: (quick ? [[32, 20, 0.25]] : [32, 64].flatMap((f) => [5, 20, 50].flatMap((r) => [0.25, 1, 4].map((a) => [f, r, a])))).map(([f, r, a]) => ({
+        label: `f=${f}, λ=${r}, alpha=${a}`,
+        train: (fd: Fold) => alsScorer(referenceAls(fd.train, fd.trainT, f!, r!, a!, ITERATIONS, 42), fd.train.cols),
+      })),
+    },
+  ];
 }
 
 function mean(ms: Metrics[]): Metrics {
   const n = ms.length;
-  return {
-    precision: ms.reduce((s, m) => s + m.precision, 0) / n,
-    recall: ms.reduce((s, m) => s + m.recall, 0) / n,
-    ndcg: ms.reduce((s, m) => s + m.ndcg, 0) / n,
-    users: ms.reduce((s, m) => s + m.users, 0) / n,
-  };
+  const avg = (k: keyof Metrics) => ms.reduce((s, m) => s + m[k], 0) / n;
+  return { precision: avg('precision'), recall: avg('recall'), ndcg: avg('ndcg'), users: avg('users') };
 }
 
-function table(title: string, rows: [string, Metrics, string][]): string {
-  const lines = [`### ${title}`, '', '| model | P@10 | Recall@10 | NDCG@10 | users evaluated | NDCG × popularity |', '|---|---:|---:|---:|---:|---:|'];
-  const pop = rows[0]![1].ndcg;
-  for (const [name, m, extra] of rows) {
-    lines.push(`| ${name}${extra} | ${fmt(m.precision)} | ${fmt(m.recall)} | ${fmt(m.ndcg)} | ${m.users.toFixed(m.users % 1 === 0 ? 0 : 1)} | ${(m.ndcg / pop).toFixed(2)} |`);
+interface Row {
+  model: string;
+  params: string;
+  m: Metrics;
+  seconds: number; // training, mean per fold
+}
+
+async function compare(title: string, folds: Fold[], tuneFrom: Ratings, easeMinCount: number): Promise<string[]> {
+  // Reference tuning on a split of the first fold's training data.
+  const tuneSplit = perUserSplit(tuneFrom, 0.2, 7);
+  const tune = fold(tuneSplit.train, tuneSplit.test);
+  const rows: Row[] = [];
+  const tuning: string[] = [];
+  {
+    const per = folds.map((fd) => timed(() => evaluate(fd.train, fd.test, popularityScorer(fd.train))));
+    rows.push({ model: 'popularity', params: 'rating count', m: mean(per.map((x) => x[0])), seconds: 0 });
   }
-  return lines.join('\n');
-}
-
-// ---- ml-100k: grid on fold 1 (evaluated on u1.test), then all five folds.
-const folds: Fold[] = [];
-for (let k = 1; k <= 5; k++) folds.push(fold(loadMl100kFile(`u${k}.base`), loadMl100kFile(`u${k}.test`)));
-log('ml-100k loaded');
-
-const grid: AlsParams[] = [];
-if (fixedAls) grid.push({ ...baseAls, factors: fixedAls[0]!, regularization: fixedAls[1]!, alpha: fixedAls[2]! });
-else for (const factors of quick ? [32] : [32, 64])
-  for (const regularization of quick ? [0.5] : [0.05, 0.5, 5])
-    for (const alpha of quick ? [1, 10] : [1, 5, 10]) grid.push({ ...baseAls, factors, regularization, alpha });
-// The requested grid peaks at its edge (alpha 1, reg 5), so it is extended towards smaller alpha and larger reg.
-if (!quick && !fixedAls)
-  for (const factors of [32, 64])
-    for (const regularization of [5, 20, 50])
-      for (const alpha of [0.25, 0.5, 1]) {
-        if (alpha === 1 && regularization === 5) continue;
-        grid.push({ ...baseAls, factors, regularization, alpha });
-      }
-
-const gridLines: string[] = ['| factors | reg | alpha | NDCG@10 (fold 1) | P@10 (fold 1) |', '|---:|---:|---:|---:|---:|'];
-let bestAls = grid[0]!;
-let bestAlsNdcg = -1;
-for (const p of grid) {
-  const m = await runAls(folds[0]!, p);
-  gridLines.push(`| ${p.factors} | ${p.regularization} | ${p.alpha} | ${fmt(m.ndcg)} | ${fmt(m.precision)} |`);
-  log(`ALS f=${p.factors} reg=${p.regularization} alpha=${p.alpha}: ndcg ${fmt(m.ndcg)}`);
-  if (m.ndcg > bestAlsNdcg) {
-    bestAlsNdcg = m.ndcg;
-    bestAls = p;
+  for (const ref of references(easeMinCount)) {
+    let best = ref.grid[0]!, bestNdcg = -1;
+    for (const point of ref.grid) {
+      const m = evaluate(tune.train, tune.test, await point.train(tune));
+      tuning.push(`| ${ref.name} | ${point.label} | ${fmt(m.ndcg)} |`);
+      log(`${title} tune ${ref.name} ${point.label}: ${fmt(m.ndcg)}`);
+      if (m.ndcg > bestNdcg) [best, bestNdcg] = [point, m.ndcg];
+    }
+    const per: Metrics[] = [];
+    let seconds = 0;
+    for (const fd of folds) {
+      const s = performance.now();
+      const scorer = await best.train(fd);
+      seconds += (performance.now() - s) / 1000;
+      per.push(evaluate(fd.train, fd.test, scorer));
+    }
+    rows.push({ model: ref.name, params: best.label, m: mean(per), seconds: seconds / folds.length });
+    log(`${title} ${ref.name} ${best.label}: ${fmt(mean(per).ndcg)}`);
   }
+  {
+    const per: Metrics[] = [];
+    const chosen: string[] = [];
+    let seconds = 0;
+    for (const fd of folds) {
+      const model = await trainAls(pool, fd.train, recdBase, search);
+      seconds += model.seconds;
+      const s = model.searched!.summary;
+      const c = s.trials[s.chosen]!;
+      chosen.push(`f=${c.factors}, λ=${c.regularization.toPrecision(3)}, alpha=${c.alpha.toPrecision(3)}${c.reg_exponent ? `, ν=${c.reg_exponent}, α0=${c.unobserved.toPrecision(2)}` : ''}${c.rating_shift ? `, shift ${c.rating_shift}` : ''} (${s.trials.length} trials)`);
+      per.push(evaluate(fd.train, fd.test, alsScorer(model, fd.train.cols)));
+      log(`${title} recd fold: ${fmt(per[per.length - 1]!.ndcg)} with ${chosen[chosen.length - 1]}`);
+    }
+    rows.push({ model: 'recd (search + ALS)', params: chosen.join('; '), m: mean(per), seconds: seconds / folds.length });
+  }
+  const bestRef = Math.max(...rows.filter((r) => r.model === 'EASE' || r.model === 'ALS (bench)').map((r) => r.m.ndcg));
+  const recd = rows[rows.length - 1]!;
+  return [
+    `### ${title}`,
+    '',
+    '| model | parameters | NDCG@10 | Recall@10 | P@10 | ÷ best of EASE and ALS | training s (per fold) |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.model} | ${r.params} | ${fmt(r.m.ndcg)} | ${fmt(r.m.recall)} | ${fmt(r.m.precision)} | ${(r.m.ndcg / bestRef).toFixed(3)} | ${r.seconds.toFixed(1)} |`),
+    '',
+    `recd ÷ best of EASE and tuned ALS (NDCG@10): **${(recd.m.ndcg / bestRef).toFixed(3)}**; users evaluated per fold: ${recd.m.users.toFixed(0)}.`,
+    '',
+    '<details><summary>reference tuning (NDCG@10 on the tuning split)</summary>',
+    '',
+    '| model | parameters | NDCG@10 |',
+    '|---|---|---:|',
+    ...tuning,
+    '',
+    '</details>',
+    '',
+  ];
 }
 
-// 1000 extends the requested {100, 300, 500} for the same reason as the ALS extension (500 won at the edge).
-const lambdas = quick ? [300] : [100, 300, 500, 1000];
-const easeGrid = runEase(folds[0]!, lambdas, 0);
-let bestLambda = lambdas[0]!;
-for (const [l, m] of easeGrid) {
-  gridLines.push(`| EASE λ=${l} | | | ${fmt(m.ndcg)} | ${fmt(m.precision)} |`);
-  log(`EASE lambda=${l}: ndcg ${fmt(m.ndcg)}`);
-  if (m.ndcg > easeGrid.get(bestLambda)!.ndcg) bestLambda = l;
+// One fit's time: recd's ALS (CG, 3 steps) on 1 and on `threads` threads, and the bench's ALS (exact
+// solves) on one thread; same data, factors and iterations, no search, no lists.
+async function speed(name: string, train: Csr, factors: number): Promise<string> {
+  const trainT = transpose(train);
+  const [, ref] = timed(() => referenceAls(train, trainT, factors, 20, 0.25, ITERATIONS, 42));
+  const fit = async (p: TrainingPool) => (await trainAls(p, train, { ...recdBase, factors, iterations: ITERATIONS })).seconds;
+  const one = new TrainingPool(1);
+  const single = await fit(one);
+  await one.close();
+  const multi = await fit(pool);
+  return `| ${name} | ${train.indices.length.toLocaleString('en-US')} | ${factors} | ${ref.toFixed(2)} | ${single.toFixed(2)} | ${multi.toFixed(2)} | ${(ref / single).toFixed(2)} |`;
 }
 
-const popF: Metrics[] = [], alsF: Metrics[] = [], easeF: Metrics[] = [];
-const perFold: string[] = ['| fold | popularity NDCG@10 | ALS NDCG@10 | EASE NDCG@10 |', '|---:|---:|---:|---:|'];
-for (let k = 0; k < 5; k++) {
-  const fd = folds[k]!;
-  const pop = evaluate(fd.train, fd.test, popularityScorer(fd.train));
-  const als = await runAls(fd, bestAls);
-  const ease = runEase(fd, [bestLambda], 0).get(bestLambda)!;
-  popF.push(pop);
-  alsF.push(als);
-  easeF.push(ease);
-  perFold.push(`| u${k + 1} | ${fmt(pop.ndcg)} | ${fmt(als.ndcg)} | ${fmt(ease.ndcg)} |`);
-  log(`fold ${k + 1}: pop ${fmt(pop.ndcg)} als ${fmt(als.ndcg)} ease ${fmt(ease.ndcg)}`);
+const out: string[] = [];
+const ml100k = Array.from({ length: quick ? 1 : 5 }, (_, k) => ({ train: loadMl100kFile(`u${k + 1}.base`), test: loadMl100kFile(`u${k + 1}.test`) }));
+out.push(...(await compare(`ml-100k, official folds u1–u${ml100k.length}`, ml100k.map((x) => fold(x.train, x.test)), ml100k[0]!.train, 0)));
+const latest = perUserSplit(loadMlLatestSmall(), 0.2, 2026);
+out.push(...(await compare('ml-latest-small, per-user 80/20 split (seed 2026)', [fold(latest.train, latest.test)], latest.train, easeMinLatest)));
+out.push('### One fit: recd ALS vs the bench ALS (λ 20, alpha 0.25, 15 iterations)', '', '| data | ratings | factors | bench ALS 1 thread s | recd 1 thread s | recd ' + threads + ' threads s | bench ÷ recd (1 thread) |', '|---|---:|---:|---:|---:|---:|---:|');
+for (const f of quick ? [32] : [32, 64]) {
+  out.push(await speed('ml-100k u1.base', toCsr(ml100k[0]!.train), f));
+  out.push(await speed('ml-latest-small train', toCsr(latest.train), f));
 }
-const pop100 = mean(popF), als100 = mean(alsF), ease100 = mean(easeF);
-
-// ---- ml-latest-small: per-user 80/20 seeded split, the chosen parameters.
-const latest = loadMlLatestSmall();
-const split = perUserSplit(latest, 0.2, 2026);
-const lf: Fold = fold(split.train, split.test);
-log(`ml-latest-small: ${latest.users} users, ${latest.items} items, train ${lf.train.indices.length}, test ${lf.test.indices.length}`);
-const popL = evaluate(lf.train, lf.test, popularityScorer(lf.train));
-const alsL = await runAls(lf, bestAls);
-log(`latest ALS ndcg ${fmt(alsL.ndcg)}`);
-const keptL = keptItems(lf.train, easeMinLatest).kept.length;
-const easeL = runEase(lf, [bestLambda], easeMinLatest).get(bestLambda)!;
-log(`latest EASE (${keptL} items) ndcg ${fmt(easeL.ndcg)}`);
-
-const alsName = `ALS f=${bestAls.factors}, reg=${bestAls.regularization}, alpha=${bestAls.alpha}, ${bestAls.iterations} it, CG ${bestAls.cgSteps}`;
-console.log(
-  [
-    table('ml-100k, official folds u1–u5 (mean over users, then over folds)', [
-      ['popularity (rating count)', pop100, ''],
-      [alsName, als100, ''],
-      [`EASE λ=${bestLambda}`, ease100, ''],
-    ]),
-    '',
-    `ALS / EASE NDCG@10 on ml-100k: ${(als100.ndcg / ease100.ndcg).toFixed(3)}`,
-    '',
-    '#### Per fold (ml-100k)',
-    '',
-    ...perFold,
-    '',
-    '#### Grid on fold 1 (u1.base → u1.test)',
-    '',
-    ...gridLines,
-    '',
-    table(`ml-latest-small, per-user 80/20 random split (seed 2026; ${latest.users} users, ${latest.items} items)`, [
-      ['popularity (rating count)', popL, ''],
-      [alsName, alsL, ''],
-      [`EASE λ=${bestLambda}`, easeL, ` (only the ${keptL} items with ≥ ${easeMinLatest} training ratings)`],
-    ]),
-    '',
-    `ALS / EASE NDCG@10 on ml-latest-small: ${(alsL.ndcg / easeL.ndcg).toFixed(3)}`,
-    '',
-    `Chosen on fold 1: ALS factors=${bestAls.factors}, regularization=${bestAls.regularization}, alpha=${bestAls.alpha}, iterations=${bestAls.iterations}, CG steps=${bestAls.cgSteps}, init uniform[0,0.01) seed ${bestAls.seed}; EASE λ=${bestLambda}.`,
-    `ALS trained by the production trainer (src/engine/training/trainer.ts) on a TrainingPool of ${threads} threads, no lists.`,
-    `Total time ${((performance.now() - t0) / 1000).toFixed(0)} s, Node ${process.version}.`,
-  ].join('\n'),
-);
+out.push('', `Search: ${search.seconds} s budget, ${search.maxTrials} trials at most, ${search.iterations} iterations each; training pool of ${threads} threads. Total ${((performance.now() - t0) / 1000).toFixed(0)} s, Node ${process.version}.`);
+console.log(out.join('\n'));
 await pool.close();

@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import { ModelRegistry } from '../engine/model/registry.js';
 import { ScoringPool } from '../engine/scoring/pool.js';
-import type { ItemFeatures } from '../engine/training/tasks.js';
+import type { AlsParams, ItemFeatures } from '../engine/training/tasks.js';
+import type { SearchOptions } from '../engine/training/search.js';
 import { TrainingPool } from '../engine/training/pool.js';
 import { TrainingScheduler } from '../engine/training/scheduler.js';
 import type { Stores } from './storage.js';
@@ -18,6 +19,30 @@ export interface Engine {
   scoring: ScoringPool;
   // Stops the scheduler, then the training pool, then the scoring pool.
   stop(): Promise<void>;
+}
+
+// The configured training parameters (a search replaces the objective's ones per database).
+export function trainingParams(config: Config): AlsParams {
+  return {
+    factors: config.alsFactors,
+    iterations: config.alsIterations,
+    regularization: config.alsRegularization,
+    alpha: config.alsAlpha,
+    unobserved: config.alsUnobserved,
+    regExponent: config.alsRegExponent,
+    ratingShift: 0,
+    ratingFloor: 0,
+    cgSteps: config.alsCgSteps,
+    listLength: config.listLength,
+    userListsSeconds: config.userListsSeconds,
+    indexMinItems: config.itemIndexMinItems,
+    popularityHalfLifeSeconds: config.popularityHalfLifeDays * DAY_SECONDS,
+    seed: config.trainingSeed,
+  };
+}
+
+export function searchOptions(config: Config): SearchOptions {
+  return { seconds: config.searchSeconds, maxTrials: config.searchTrials, iterations: config.searchIterations, maxRatings: config.searchMaxRatings };
 }
 
 // itemFeatures: a catalogue's item features, for ml_new_items (from the services layer).
@@ -33,29 +58,8 @@ export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: s
       maxRetries: config.trainingMaxRetries,
       retrainIntervalSeconds: config.retrainIntervalSeconds,
       lockTtlMs: config.trainingLockTtlMs,
-      search: {
-        seconds: config.searchSeconds,
-        maxTrials: config.searchTrials,
-        iterations: config.searchIterations,
-        maxRatings: config.searchMaxRatings,
-        intervalSeconds: config.searchIntervalDays * DAY_SECONDS,
-      },
-      params: {
-        factors: config.alsFactors,
-        iterations: config.alsIterations,
-        regularization: config.alsRegularization,
-        alpha: config.alsAlpha,
-        unobserved: config.alsUnobserved,
-        regExponent: config.alsRegExponent,
-        ratingShift: 0,
-        ratingFloor: 0,
-        cgSteps: config.alsCgSteps,
-        listLength: config.listLength,
-        userListsSeconds: config.userListsSeconds,
-        indexMinItems: config.itemIndexMinItems,
-        popularityHalfLifeSeconds: config.popularityHalfLifeDays * DAY_SECONDS,
-        seed: config.trainingSeed,
-      },
+      search: { ...searchOptions(config), intervalSeconds: config.searchIntervalDays * DAY_SECONDS },
+      params: trainingParams(config),
     },
   );
   const stop = async () => {

@@ -38,17 +38,17 @@ export async function listNewItems(pool: TrainingPool, model: SharedArrayBuffer,
   return next;
 }
 
-export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string) => void): Promise<Listed> {
+export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string, done?: number) => void): Promise<Listed> {
   const started = performance.now();
   const dims = modelViews(model).dims;
   const sharedRows = dims.lists > 0 && dims.itemList > 0 ? await pool.sharedRows({ model }) : undefined;
   if (dims.itemList > 0) {
-    progress('item lists');
+    progress('item lists', 0);
     await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.itemLists({ model, sharedRows, rowStart, rowEnd })));
   }
   if (sharedRows !== undefined) {
     // The index misses neighbours in lists far from the item's: most are neighbours of its neighbours.
-    progress('item lists: neighbours of neighbours');
+    progress('item lists: neighbours of neighbours', 0.3);
     const bytes = dims.items * refineFanout(dims.itemList) * 4;
     const heads = new SharedArrayBuffer(bytes), reverse = new SharedArrayBuffer(bytes);
     await pool.listHeads({ model, heads, reverse });
@@ -63,7 +63,7 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
       while (next < users && performance.now() < deadline) {
         const from = next;
         next = Math.min(users, next + USERS_PER_TASK);
-        progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`);
+        progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`, 0.5 + 0.5 * (from / users));
         await pool.userLists({ model, byUser, users: recent, byNorm, from, to: next });
       }
     };

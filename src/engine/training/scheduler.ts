@@ -65,7 +65,8 @@ export interface SchedulerDeps {
   logger: Logger;
 }
 
-export type Triggered = { queued: true; taskId: string } | { queued: false; reason: 'queued' | 'running'; taskId: string | undefined };
+// The run a trigger will be seen by: a new queued one, or the one already waiting (joined).
+export type Triggered = { queued: boolean; taskId: string };
 
 export class TrainingScheduler {
   private readonly token = randomUUID();
@@ -91,21 +92,26 @@ export class TrainingScheduler {
     await this.busy;
   }
 
-  // Queues a run unless one of that name is queued already (or running, when refuseRunning: an
-  // explicit request; automatic triggers queue the next run behind a running one).
-  async trigger(db: string, name: TaskName, progress = 'waiting for a trainer', refuseRunning = false): Promise<Triggered> {
-    if (refuseRunning && (await this.d.training.holder(db))?.split(' ')[1] === name) return { queued: false, reason: 'running', taskId: undefined };
-    const task: TaskRecord = { task_id: randomUUID(), name, start_time: Date.now() / 1000, end_time: null, status: 'QUEUED', progress, error: null };
-    if (!(await this.d.training.markQueued(db, name, task.task_id))) {
-      // Joins the run already waiting, whose record now tells the latest reason.
+  // Queues a run unless one of that name is queued already, which it joins: either way the run
+  // starts after this call, so it reads everything stored before it. A run in progress does not
+  // stop a new one from being queued behind it. Automatic triggers update a waiting record's reason;
+  // explicit requests (POST tasks/<name>/) keep it. undefined only when the waiting run's id could not
+  // be read three times in a row (each time a run took it just then).
+  async trigger(db: string, name: TaskName, progress = 'waiting for a trainer', explicit = false): Promise<Triggered | undefined> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const task: TaskRecord = { task_id: randomUUID(), name, start_time: Date.now() / 1000, end_time: null, status: 'QUEUED', progress, error: null };
+      if (await this.d.training.markQueued(db, name, task.task_id)) {
+        await this.d.tasks.put(db, task);
+        await this.d.training.enqueue(db, name, Date.now());
+        return { queued: true, taskId: task.task_id };
+      }
       const taskId = await this.d.training.queuedId(db, name);
-      const waiting = taskId === undefined ? undefined : await this.d.tasks.get(db, taskId);
-      if (!refuseRunning && waiting?.status === 'QUEUED') await this.d.tasks.put(db, { ...waiting, progress });
-      return { queued: false, reason: 'queued', taskId };
+      if (taskId === undefined) continue; // a run took it between the two reads: queue a follow-up
+      const waiting = await this.d.tasks.get(db, taskId);
+      if (!explicit && waiting?.status === 'QUEUED') await this.d.tasks.put(db, { ...waiting, progress });
+      return { queued: false, taskId };
     }
-    await this.d.tasks.put(db, task);
-    await this.d.training.enqueue(db, name, Date.now());
-    return { queued: true, taskId: task.task_id };
+    return undefined;
   }
 
   // Feedback arrived: remembered here, flushed to Redis about once a second (the weekly trigger).
@@ -203,7 +209,7 @@ export class TrainingScheduler {
 
   private async retrain(db: string, owner: string, progress: (text: string) => void): Promise<string> {
     await this.d.training.feedbackSeen(db);
-    progress('reading ratings');
+    progress('reading ratings (0%)');
     const previous = await this.currentMeta(db);
     const sizes = await this.d.training.sizes(db);
     const stored = await this.d.training.snapshot(db);
@@ -218,7 +224,7 @@ export class TrainingScheduler {
     const p = trained.params;
     const search = trained.searched?.summary ?? searched;
     const chosen = search?.trials[search.chosen];
-    progress('publishing');
+    progress('publishing (99%)');
     const bytes = new Uint8Array(trained.model);
     const views = modelViews(trained.model);
     const meta: ModelMeta = {

@@ -50,14 +50,14 @@ interface Point {
   unobserved: number; // with frequency scaling: α0, which sets how a row's λ grows with its count
 }
 
-export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsParams, o: SearchOptions, progress: (text: string) => void): Promise<Searched> {
+export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsParams, o: SearchOptions, progress: (text: string, done?: number) => void): Promise<Searched> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   const users = byUser.rows, items = byUser.cols;
   const factorsAllowed = FACTORS.filter((f) => (users + items) * f * 4 <= FACTOR_BYTES_MAX);
   if (factorsAllowed.length === 0) factorsAllowed.push(FACTORS[0]!);
   const maxUsers = Math.max(VALIDATION_USERS_MIN, Math.min(VALIDATION_USERS, Math.floor(VALIDATION_WORK / (items * Math.max(...factorsAllowed, base.factors)))));
-  progress('search: validation split');
+  progress('search: validation split', 0);
   const data = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed, maxRatings: o.maxRatings, maxUsers, quantiles: SHIFT_QUANTILES });
   let rated = 0;
   for (let u = 0; u < users; u++) if (data.byUser.indptr[u + 1]! > data.byUser.indptr[u]!) rated++;
@@ -124,7 +124,7 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     trials.push({ factors: p.factors, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, rating_shift: p.ratingShift, rating_floor: p.ratingFloor, seconds: took, ...q });
     points.push(point);
     if (q.ndcg_at_10 > trials[chosen]!.ndcg_at_10) chosen = trials.length - 1;
-    progress(`search trial ${trials.length}: NDCG@10 ${q.ndcg_at_10.toFixed(4)} (best ${trials[chosen]!.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`);
+    progress(`search trial ${trials.length}: NDCG@10 ${q.ndcg_at_10.toFixed(4)} (best ${trials[chosen]!.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / o.seconds, trials.length / o.maxTrials));
   }
   const best = trials[chosen]!;
   const params: AlsParams = {

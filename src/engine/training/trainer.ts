@@ -34,34 +34,50 @@ export class NoRatingsError extends Error {
   }
 }
 
+// Where phases start and end in a run's progress (0–1): preparing, the search (when it runs), the
+// fit, the index and lists.
+const SEARCH_START = 0.05, SEARCH_END = 0.55, LISTS_START = 0.88;
+
+/**
+ * A run: progress reports the phase and how far the run is, as "<phase> (<n>%)". The parameters are
+ * `base`, or what the search chooses when `search` is given and due for the run's ratings.
+ */
 export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsParams, progress: (text: string) => void, search?: SearchOptions & { due: (ratings: number) => boolean }): Promise<Trained> {
   const started = performance.now();
+  let span: readonly [number, number] = [0, SEARCH_START];
+  const report = (text: string, done = 0) => progress(`${text} (${Math.min(99, Math.floor(100 * (span[0] + (span[1] - span[0]) * Math.min(1, done))))}%)`);
+  const phase = (from: number, to: number) => (span = [from, to]);
+  report('preparing ratings');
   const prep = await pool.prepare({ ...input, params: base, now: Date.now() / 1000 });
   if (prep.ratings === 0) throw new NoRatingsError();
   const { byUser, byItem } = prep;
   let model = prep.model;
   let p = base;
   let searched: Searched | undefined;
-  if (search?.due(prep.ratings)) {
-    searched = await searchParams(pool, byUser, base, search, progress);
+  const searching = search?.due(prep.ratings) === true;
+  if (searching) {
+    phase(SEARCH_START, SEARCH_END);
+    searched = await searchParams(pool, byUser, base, search, report);
     p = searched.params;
     if (p.factors !== base.factors) model = await pool.refactor({ model, factors: p.factors, seed: p.seed });
   }
+  phase(searching ? SEARCH_END : SEARCH_START, LISTS_START);
   if (p.ratingShift !== 0 || p.ratingFloor !== 0) {
     await Promise.all([byUser, byItem].map((m) => pool.confidence({ m, shift: p.ratingShift, floor: p.ratingFloor, inPlace: true })));
   }
-  await fitFactors(pool, model, byUser, byItem, p, (it) => progress(`iteration ${it}/${p.iterations}`));
-  progress('finishing');
+  await fitFactors(pool, model, byUser, byItem, p, (it) => report(`iteration ${it}/${p.iterations}`, (it - 1) / p.iterations));
+  report('finishing', 1);
   const { loss } = await pool.finish({ model, byUser, params: p });
+  phase(LISTS_START, 1);
   const dims = modelViews(model).dims;
   if (dims.lists > 0) {
-    progress('item index');
+    report('item index');
     await pool.indexCentroids({ model, seed: p.seed });
     const assign = new SharedArrayBuffer(dims.items * 4);
     await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.indexAssign({ model, assign, rowStart, rowEnd })));
     await pool.indexLists({ model, assign });
   }
   // After the index: item lists of an indexed catalogue come through it.
-  const listed = await computeLists(pool, model, byUser, prep.recent, p.userListsSeconds, progress);
+  const listed = await computeLists(pool, model, byUser, prep.recent, p.userListsSeconds, report);
   return { model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, listed, loss, params: p, searched, seconds: (performance.now() - started) / 1000 };
 }

@@ -189,7 +189,8 @@ export class EntityService {
   // The engine gives new items factors from their properties (one queued run covers every new item).
   private async newItemsTask(db: string): Promise<string> {
     const r = await this.training.trigger(db, 'ml_new_items', 'items created: waiting for a trainer');
-    return r.taskId ?? (await this.training.trigger(db, 'ml_new_items')).taskId!;
+    if (r === undefined) throw new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', 'the items are stored but their ml_new_items run could not be queued (runs were starting): send the request again');
+    return r.taskId;
   }
 
   private async definitions(db: string, kind: EntityKind): Promise<Defs> {

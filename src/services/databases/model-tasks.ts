@@ -18,8 +18,9 @@ export class ModelTaskService {
     if (!(TASK_NAMES as readonly string[]).includes(name)) {
       throw notFound('TASK_NOT_FOUND', 'task', name, `no background task ${JSON.stringify(name)}: tasks are ${TASK_NAMES.join(', ')}`);
     }
+    // A queued run is joined, a running one gets a follow-up: the answer's task sees everything stored before.
     const r = await this.scheduler.trigger(db, name as TaskName, 'requested: waiting for a trainer', true);
-    if (!r.queued) throw duplicated('TASK_ALREADY_RUNNING', 'task', r.taskId ?? name, `${name} is already ${r.reason === 'running' ? 'running' : 'queued'} for this database`);
+    if (r === undefined) throw duplicated('TASK_ALREADY_RUNNING', 'task', name, `${name} runs were starting as this request came: send it again`);
     return { task_id: r.taskId, warnings: [] as string[] };
   }
 

@@ -3,7 +3,7 @@
 // read them. A table read once stays in this process until it is rebuilt or deleted (announced),
 // so warm reads answer in the same tick.
 import { LRUCache } from 'lru-cache';
-import { notFound, wrongData } from '../../errors/api-error.js';
+import { ApiError, notFound, wrongData } from '../../errors/api-error.js';
 import type { ModelRegistry } from '../../engine/model/registry.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
 import type { Claims } from '../../contract/claims.js';
@@ -51,6 +51,7 @@ export class TableService {
     await this.store.define(db, { name, reco_type: recoType as TableKind, amt: rows, created: Date.now() / 1000, built: null });
     this.changed(db, name); // other processes learn it when the rebuild is announced
     const r = await this.scheduler.trigger(db, 'precomputed_tables', `table ${name} defined: waiting for a trainer`);
+    if (r === undefined) throw new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', `table ${name} is defined but its build could not be queued (runs were starting): define it again`);
     return { task_id: r.taskId, warnings: [] as string[] };
   }
 
