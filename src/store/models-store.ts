@@ -38,6 +38,7 @@ export interface Trial extends Quality {
   rating_shift: number;
   rating_floor: number;
   seconds: number;
+  second_split_ndcg_at_10?: number; // for the leaders re-fitted on a second split
 }
 
 export interface SearchSummary {
