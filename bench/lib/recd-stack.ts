@@ -27,8 +27,10 @@ export async function startBenchStack(): Promise<BenchStack> {
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the recd process.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const recd = spawn(process.execPath, [...nodeArgs, CLI, 'serve'], {
-    // One serving process (RECD_WORKERS=1): `pid` is the process that serves.
-    env: { ...process.env, ...MALLOC_ENV, RECD_WORKERS: '1', PORT: String(port), REDIS_URL: redis.url, RECD_ROOT_EMAIL: EMAIL, RECD_ROOT_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+    // One serving process (RECD_WORKERS=1): `pid` is the process that serves. No parameter search
+    // unless RECD_SEARCH_SECONDS says so: the serving benches measure a model of the configured
+    // factors (a search would choose them per data set, and retrain.ts checks them).
+    env: { RECD_SEARCH_SECONDS: '0', ...process.env, ...MALLOC_ENV, RECD_WORKERS: '1', PORT: String(port), REDIS_URL: redis.url, RECD_ROOT_EMAIL: EMAIL, RECD_ROOT_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}/v1`;

@@ -11,13 +11,18 @@
 // set), then trained on each fold's training data: popularity (rating count), item-KNN (cosine,
 // k neighbours), EASE (λ) and an implicit ALS written in the bench (models.ts referenceAls: exact
 // per-row solves, one thread, 15 iterations).
-// Then the speed of one fit: recd's ALS on 1 and 2 threads against the bench's ALS on one thread,
+// Then the speed of one fit: recd's ALS on 1 and 2 threads against numpy's (numpy-als.py, one BLAS
+// thread; QUALITY_PYTHON names the interpreter, default python3) and the bench's ALS on one thread,
 // same data, factors and iterations.
 // Env: QUALITY_QUICK=1 (smoke: one fold, tiny grids, 10 s search); QUALITY_THREADS (pool threads,
 // default os.availableParallelism()); RECD_SEARCH_SECONDS / RECD_SEARCH_TRIALS (recd's search, as the
 // service reads them); EASE_MIN_COUNT_LATEST (default 5: on ml-latest-small EASE models only items
 // with that many training ratings, its Gram matrix being items²).
-import { availableParallelism } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { transpose, type Csr } from '../../native-free-kernels/csr.js';
 import { loadConfig } from '../../src/config/env.js';
 import { searchOptions, trainingParams } from '../../src/wiring/engine.js';
@@ -161,17 +166,36 @@ async function compare(title: string, folds: Fold[], tuneFrom: Ratings, easeMinC
   ];
 }
 
-// One fit's time: recd's ALS (CG, 3 steps) on 1 and on `threads` threads, and the bench's ALS (exact
-// solves) on one thread; same data, factors and iterations, no search, no lists.
+// One fit's time: recd's ALS (CG, 3 steps) on 1 and on `threads` threads, numpy's (numpy-als.py:
+// a solve per row, one BLAS thread) and the bench's ALS (exact solves, one thread); same data,
+// factors and iterations, no search, no lists.
 async function speed(name: string, train: Csr, factors: number): Promise<string> {
   const trainT = transpose(train);
   const [, ref] = timed(() => referenceAls(train, trainT, factors, 20, 0.25, ITERATIONS, 42));
+  const numpy = numpyAls(train, factors);
   const fit = async (p: TrainingPool) => (await trainAls(p, train, { ...recdBase, factors, iterations: ITERATIONS })).seconds;
   const one = new TrainingPool(1);
   const single = await fit(one);
   await one.close();
   const multi = await fit(pool);
-  return `| ${name} | ${train.indices.length.toLocaleString('en-US')} | ${factors} | ${ref.toFixed(2)} | ${single.toFixed(2)} | ${multi.toFixed(2)} | ${(ref / single).toFixed(2)} |`;
+  return `| ${name} | ${train.indices.length.toLocaleString('en-US')} | ${factors} | ${numpy.toFixed(2)} | ${ref.toFixed(2)} | ${single.toFixed(2)} | ${multi.toFixed(2)} | ${(numpy / single).toFixed(2)} |`;
+}
+
+function numpyAls(train: Csr, factors: number): number {
+  const dir = mkdtempSync(join(tmpdir(), 'recd-quality-'));
+  try {
+    const lines: string[] = [];
+    for (let u = 0; u < train.rows; u++) for (let e = train.indptr[u]!; e < train.indptr[u + 1]!; e++) lines.push(`${u},${train.indices[e]},${train.values[e]}`);
+    writeFileSync(join(dir, 'ratings.csv'), lines.join('\n') + '\n');
+    const script = fileURLToPath(new URL('../../../bench/quality/numpy-als.py', import.meta.url));
+    const out = execFileSync(process.env['QUALITY_PYTHON'] ?? 'python3', [script, join(dir, 'ratings.csv'), String(factors), String(ITERATIONS), '20', '0.25'], {
+      env: { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' },
+      encoding: 'utf8',
+    });
+    return (JSON.parse(out) as { seconds: number }).seconds;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const out: string[] = [];
@@ -179,7 +203,7 @@ const ml100k = Array.from({ length: quick ? 1 : 5 }, (_, k) => ({ train: loadMl1
 out.push(...(await compare(`ml-100k, official folds u1–u${ml100k.length}`, ml100k.map((x) => fold(x.train, x.test)), ml100k[0]!.train, 0)));
 const latest = perUserSplit(loadMlLatestSmall(), 0.2, 2026);
 out.push(...(await compare('ml-latest-small, per-user 80/20 split (seed 2026)', [fold(latest.train, latest.test)], latest.train, easeMinLatest)));
-out.push('### One fit: recd ALS vs the bench ALS (λ 20, alpha 0.25, 15 iterations)', '', '| data | ratings | factors | bench ALS 1 thread s | recd 1 thread s | recd ' + threads + ' threads s | bench ÷ recd (1 thread) |', '|---|---:|---:|---:|---:|---:|---:|');
+out.push('### One fit: recd ALS vs numpy ALS and the bench ALS (λ 20, alpha 0.25, 15 iterations)', '', '| data | ratings | factors | numpy 1 thread s | bench ALS 1 thread s | recd 1 thread s | recd ' + threads + ' threads s | numpy ÷ recd (1 thread) |', '|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const f of quick ? [32] : [32, 64]) {
   out.push(await speed('ml-100k u1.base', toCsr(ml100k[0]!.train), f));
   out.push(await speed('ml-latest-small train', toCsr(latest.train), f));
