@@ -142,7 +142,8 @@ async function compare(title: string, folds: Fold[], tuneFrom: Ratings, easeMinC
       per.push(evaluate(fd.train, fd.test, alsScorer(model, fd.train.cols)));
       log(`${title} recd fold: ${fmt(per[per.length - 1]!.ndcg)} with ${chosen[chosen.length - 1]}`);
     }
-    rows.push({ model: 'recd (search + ALS)', params: chosen.join('; '), m: mean(per), seconds: seconds / folds.length });
+    const counted = [...new Set(chosen)].map((c) => `${c}${folds.length > 1 ? ` in ${chosen.filter((x) => x === c).length} of ${folds.length} folds` : ''}`);
+    rows.push({ model: 'recd (search + ALS)', params: counted.join('; '), m: mean(per), seconds: seconds / folds.length });
   }
   const bestRef = Math.max(...rows.filter((r) => r.model === 'EASE' || r.model === 'ALS (bench)').map((r) => r.m.ndcg));
   const recd = rows[rows.length - 1]!;

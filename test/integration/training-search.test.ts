@@ -3,10 +3,10 @@
 // model and of popularity; the task's record says it; a retrain without new data reuses the choice.
 import t from 'tap';
 import { rootToken } from '../helpers/fixtures.js';
-import { RATINGS, RECO_ENV, tasksOf, trainedDatabase, until, settled } from '../helpers/reco.js';
+import { RATINGS, RECO_ENV, statusOf, tasksOf, trainedDatabase, until, settled } from '../helpers/reco.js';
 import { startStack } from '../helpers/stack.js';
 import { triggerAfterRuns } from '../helpers/trigger.js';
-import { uid } from '../helpers/feedback.js';
+import { freshDatabase, uid } from '../helpers/feedback.js';
 
 const TRIALS = 6;
 const stack = await startStack({ ...RECO_ENV, RECD_SEARCH_SECONDS: '120', RECD_SEARCH_TRIALS: String(TRIALS) });
@@ -89,4 +89,19 @@ t.test('a retrain without new data keeps the chosen parameters without searching
   t.same(m.search, first!.search, 'the search that chose the parameters is carried along');
   t.same(m.params, first!.params, 'same parameters');
   t.equal(m.metrics['validation_ndcg_at_10'], first!.metrics['validation_ndcg_at_10']);
+});
+
+t.test('a young database (fewer than 20 validation users) runs trial 0 alone', async (t) => {
+  const d = await freshDatabase(api, root);
+  const ratings = [];
+  for (let u = 0; u < 10; u++) for (let i = 1; i <= 60; i++) ratings.push({ user_id: uid(u), item_id: i, rating: 1 + ((u + i) % 10), timestamp: 1_700_000_000 + i });
+  const r = await api.put('ratings-bulk/', { ratings }, { token: d.token });
+  t.equal(r.status, 200, r.text);
+  await until('ready', () => statusOf(api, d.token), (s) => s === 'ready');
+  await until('training settled', () => tasksOf(api, d.token, 'ml_model_retrain'), settled);
+  const [m] = (await api.get('pretrained-ml/trained-models/', { token: d.token })).body.models as Model[];
+  t.equal(m!.search.validation_users, 10, 'every user is a validation user');
+  t.equal(m!.search.trials.length, 1, 'one trial');
+  t.equal(m!.search.chosen, 0);
+  t.match(m!.params, { factors: 8, regularization: 20, alpha: 0.25 }, 'the configured parameters');
 });

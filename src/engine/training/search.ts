@@ -31,6 +31,8 @@ const HELD_OUT = 0.2;
 const VALIDATION_USERS = 2000;
 const VALIDATION_USERS_MIN = 100;
 const VALIDATION_WORK = 4e9; // multiply-adds
+// With fewer validation users than this (a young database) the scores say little: trial 0 alone.
+const VALIDATION_USERS_FLOOR = 20;
 // Factor matrices of a candidate ((users + items) · factors · 4 bytes) at most.
 const FACTOR_BYTES_MAX = 256 * 2 ** 20;
 const K = 10;
@@ -143,7 +145,8 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     return guess;
   };
   const exploring = o.seconds * (1 - CONFIRM_SHARE);
-  for (let t = 0; t < o.maxTrials; t++) {
+  const maxTrials = popularity.users < VALIDATION_USERS_FLOOR ? 1 : o.maxTrials;
+  for (let t = 0; t < maxTrials; t++) {
     const point = t === 0 ? undefined : t % EXPLORE_EVERY === 0 ? randomPoint() : moved(points[chosen] ?? pointOf(base));
     const p = point === undefined ? { ...base, iterations: o.iterations } : weights(point);
     if (t > 0 && seconds() + estimate(p.factors) > exploring) {
@@ -157,7 +160,7 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     trials.push({ factors: p.factors, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, rating_shift: p.ratingShift, rating_floor: p.ratingFloor, seconds: took, ...q });
     points.push(point);
     if (q.ndcg_at_10 > trials[chosen]!.ndcg_at_10) [chosen, sinceGain] = [trials.length - 1, 0];
-    progress(`search trial ${trials.length}: NDCG@10 ${q.ndcg_at_10.toFixed(4)} (best ${trials[chosen]!.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / o.seconds, trials.length / o.maxTrials));
+    progress(`search trial ${trials.length}: NDCG@10 ${q.ndcg_at_10.toFixed(4)} (best ${trials[chosen]!.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / o.seconds, trials.length / maxTrials));
   }
   const paramsOf = (x: Trial): AlsParams => ({
     ...base,
