@@ -14,7 +14,8 @@
 // Then the speed of one fit: recd's ALS on 1 and 2 threads against numpy's (numpy-als.py, one BLAS
 // thread; QUALITY_PYTHON names the interpreter, default python3) and the bench's ALS on one thread,
 // same data, factors and iterations.
-// Env: QUALITY_QUICK=1 (smoke: one fold, tiny grids, 10 s search); QUALITY_THREADS (pool threads,
+// Env: QUALITY_PARTS (compare,speed: the quality tables, the one-fit timings; default both);
+// QUALITY_QUICK=1 (smoke: one fold, tiny grids, 10 s search); QUALITY_THREADS (pool threads,
 // default os.availableParallelism()); RECD_SEARCH_SECONDS / RECD_SEARCH_TRIALS (recd's search, as the
 // service reads them); EASE_MIN_COUNT_LATEST (default 5: on ml-latest-small EASE models only items
 // with that many training ratings, its Gram matrix being items²).
@@ -169,12 +170,21 @@ async function compare(title: string, folds: Fold[], tuneFrom: Ratings, easeMinC
 
 // One fit's time: recd's ALS (CG, 3 steps) on 1 and on `threads` threads, numpy's (numpy-als.py:
 // a solve per row, one BLAS thread) and the bench's ALS (exact solves, one thread); same data,
-// factors and iterations, no search, no lists.
+// factors and iterations, no search, no lists, each timed from its first iteration to its last.
 async function speed(name: string, train: Csr, factors: number): Promise<string> {
   const trainT = transpose(train);
   const [, ref] = timed(() => referenceAls(train, trainT, factors, 20, 0.25, ITERATIONS, 42));
   const numpy = numpyAls(train, factors);
-  const fit = async (p: TrainingPool) => (await trainAls(p, train, { ...recdBase, factors, iterations: ITERATIONS })).seconds;
+  // From the first iteration to the loss (the fit alone, as numpy's time is; the ratings' preparation
+  // before it is not counted).
+  const fit = async (p: TrainingPool) => {
+    let first = NaN, last = NaN;
+    await trainAls(p, train, { ...recdBase, factors, iterations: ITERATIONS }, undefined, (text) => {
+      if (text.startsWith('iteration 1/')) first = performance.now();
+      if (text.startsWith('finishing')) last = performance.now();
+    });
+    return (last - first) / 1000;
+  };
   const one = new TrainingPool(1);
   const single = await fit(one);
   await one.close();
@@ -200,14 +210,19 @@ function numpyAls(train: Csr, factors: number): number {
 }
 
 const out: string[] = [];
+const parts = (process.env['QUALITY_PARTS'] ?? 'compare,speed').split(',');
 const ml100k = Array.from({ length: quick ? 1 : 5 }, (_, k) => ({ train: loadMl100kFile(`u${k + 1}.base`), test: loadMl100kFile(`u${k + 1}.test`) }));
-out.push(...(await compare(`ml-100k, official folds u1–u${ml100k.length}`, ml100k.map((x) => fold(x.train, x.test)), ml100k[0]!.train, 0)));
 const latest = perUserSplit(loadMlLatestSmall(), 0.2, 2026);
-out.push(...(await compare('ml-latest-small, per-user 80/20 split (seed 2026)', [fold(latest.train, latest.test)], latest.train, easeMinLatest)));
-out.push('### One fit: recd ALS vs numpy ALS and the bench ALS (λ 20, alpha 0.25, 15 iterations)', '', '| data | ratings | factors | numpy 1 thread s | bench ALS 1 thread s | recd 1 thread s | recd ' + threads + ' threads s | numpy ÷ recd (1 thread) |', '|---|---:|---:|---:|---:|---:|---:|---:|');
-for (const f of quick ? [32] : [32, 64]) {
-  out.push(await speed('ml-100k u1.base', toCsr(ml100k[0]!.train), f));
-  out.push(await speed('ml-latest-small train', toCsr(latest.train), f));
+if (parts.includes('compare')) {
+  out.push(...(await compare(`ml-100k, official folds u1–u${ml100k.length}`, ml100k.map((x) => fold(x.train, x.test)), ml100k[0]!.train, 0)));
+  out.push(...(await compare('ml-latest-small, per-user 80/20 split (seed 2026)', [fold(latest.train, latest.test)], latest.train, easeMinLatest)));
+}
+if (parts.includes('speed')) out.push('### One fit: recd ALS vs numpy ALS and the bench ALS (λ 20, alpha 0.25, 15 iterations)', '', '| data | ratings | factors | numpy 1 thread s | bench ALS 1 thread s | recd 1 thread s | recd ' + threads + ' threads s | numpy ÷ recd (1 thread) |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+if (parts.includes('speed')) {
+  for (const f of quick ? [32] : [32, 64]) {
+    out.push(await speed('ml-100k u1.base', toCsr(ml100k[0]!.train), f));
+    out.push(await speed('ml-latest-small train', toCsr(latest.train), f));
+  }
 }
 out.push('', `Search: ${search.seconds} s budget, ${search.maxTrials} trials at most, ${search.iterations} iterations each; training pool of ${threads} threads. Total ${((performance.now() - t0) / 1000).toFixed(0)} s, Node ${process.version}.`);
 console.log(out.join('\n'));
