@@ -31,8 +31,11 @@ export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1310
 
 // `node [nodeArgs] <cli> serve` on HOST:port with the root account, over this process's environment;
 // one serving process (RECD_WORKERS=1, unless o.env says otherwise), which the benchmarks measure.
+// No parameter search unless RECD_SEARCH_SECONDS says so: the benchmarks measure a model of the
+// configured factors (a search would choose them per data set; retrain.ts checks them).
 export function launchRecd(name: string, o: RecdOptions): Managed {
   return launch(name, [...(o.nodeArgs ?? recdNodeArgs()), o.cli ?? CLI, 'serve'], {
+    RECD_SEARCH_SECONDS: '0',
     ...process.env,
     ...MALLOC_ENV,
     RECD_WORKERS: '1',
