@@ -142,9 +142,9 @@ export function splitForValidation(byUser: Csr, fraction: number, maxRatings: nu
   };
 }
 
-/** The value at quantile q (0..1) of values (nearest rank). */
-export function quantile(values: Float32Array, q: number): number {
-  if (values.length === 0) return 0;
+/** The values at quantiles qs (each 0..1, nearest rank), from one sorted copy. */
+export function quantiles(values: Float32Array, qs: readonly number[]): number[] {
+  if (values.length === 0) return qs.map(() => 0);
   const sorted = Float32Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return qs.map((q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
 }

@@ -5,6 +5,7 @@ import t from 'tap';
 import { rootToken } from '../helpers/fixtures.js';
 import { RATINGS, RECO_ENV, statusOf, tasksOf, trainedDatabase, until, settled } from '../helpers/reco.js';
 import { startStack } from '../helpers/stack.js';
+import type { SearchSummary, Trial } from '../../src/store/models-store.js';
 import { triggerAfterRuns } from '../helpers/trigger.js';
 import { freshDatabase, uid } from '../helpers/feedback.js';
 
@@ -15,25 +16,12 @@ const { api } = stack;
 const root = await rootToken(api);
 const { db, token, modelId } = await trainedDatabase(api, root);
 
-interface Trial {
-  factors: number;
-  regularization: number;
-  alpha: number;
-  unobserved: number;
-  reg_exponent: number;
-  rating_shift: number;
-  rating_floor: number;
-  ndcg_at_10: number;
-  recall_at_10: number;
-  seconds: number;
-  second_split_ndcg_at_10?: number;
-}
 interface Model {
   model_id: string;
   factors: number;
   metrics: Record<string, number>;
   params: Record<string, number>;
-  search: { at: number; ratings: number; sampled_ratings: number; validation_users: number; relevant_from: number; seconds: number; trials: Trial[]; chosen: number; popularity: { ndcg_at_10: number; recall_at_10: number } };
+  search: SearchSummary;
 }
 const models = async (): Promise<Model[]> => (await api.get('pretrained-ml/trained-models/', { token })).body.models;
 

@@ -4,7 +4,7 @@ import t from 'tap';
 import { confidenceValuesTo } from '../../native-free-kernels/als.js';
 import { csrFromTriples, type Csr } from '../../native-free-kernels/csr.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { quantile, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../native-free-kernels/validation.js';
+import { quantiles, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../native-free-kernels/validation.js';
 import { rankingMetricsTo as refRankingMetricsTo } from '../../native-free-kernels/reference/validation.js';
 
 function randomMatrix(seed: number, rows: number, cols: number, density: number): Csr {
@@ -79,7 +79,7 @@ t.test('splitForValidation: every entry once, held-out shares, relevance, limits
   const s = splitForValidation(m, 0.2, Infinity, 50, mulberry32(1));
   const sorted = [...m.values].sort((a, b) => a - b);
   t.equal(s.threshold, sorted[Math.floor((sorted.length - 1) / 2)], 'threshold: the median value');
-  t.equal(quantile(m.values, 1), sorted[sorted.length - 1], 'quantile 1: the largest value');
+  t.same(quantiles(m.values, [0, 1]), [sorted[0], sorted[sorted.length - 1]], 'quantiles 0 and 1: the smallest and the largest value');
   const heldUsers = new Set(s.held.users);
   t.equal(heldUsers.size, 50, 'maxUsers validation users');
   let held = 0;

@@ -4,7 +4,7 @@ import { sharedCsr, transpose, type Csr } from '../../../native-free-kernels/csr
 import { dotAt } from '../../../native-free-kernels/dot.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { confidenceValuesTo } from '../../../native-free-kernels/als.js';
-import { quantile, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../../native-free-kernels/validation.js';
+import { quantiles as quantilesOf, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../../native-free-kernels/validation.js';
 import { allocateModel, modelViews, NO_ITEM, UNLISTED } from '../model/layout.js';
 import { initFactors } from './init-factors.js';
 import type { ConfidenceInput, RefactorInput, SplitInput, TrialModelInput, ValidateInput, ValidationData } from './tasks.js';
@@ -13,7 +13,9 @@ export function validationSplit({ byUser, fraction, seed, maxRatings, maxUsers, 
   const s = splitForValidation(byUser, fraction, maxRatings, maxUsers, mulberry32(seed));
   const train = sharedCsr(s.train);
   const held: HeldOut = { users: sharedCopy(s.held.users), indptr: sharedCopy(s.held.indptr), indices: sharedCopy(s.held.indices) };
-  return { byUser: train, byItem: sharedCsr(transpose(train)), held, threshold: s.threshold, shifts: quantiles.map((q) => quantile(train.values, q)), ratings: train.indices.length };
+  let rated = 0;
+  for (let u = 0; u < train.rows; u++) if (train.indptr[u + 1]! > train.indptr[u]!) rated++;
+  return { byUser: train, byItem: sharedCsr(transpose(train)), held, threshold: s.threshold, shifts: quantilesOf(train.values, quantiles), ratings: train.indices.length, rated };
 }
 
 // The same matrix with its values turned into confidence (indptr and indices shared, new values).

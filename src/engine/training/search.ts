@@ -71,9 +71,7 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   const maxUsers = Math.max(VALIDATION_USERS_MIN, Math.min(VALIDATION_USERS, Math.floor(VALIDATION_WORK / (items * Math.max(...factorsAllowed, base.factors)))));
   progress('search: validation split', 0);
   const data = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed, maxRatings: o.maxRatings, maxUsers, quantiles: SHIFT_QUANTILES });
-  let rated = 0;
-  for (let u = 0; u < users; u++) if (data.byUser.indptr[u + 1]! > data.byUser.indptr[u]!) rated++;
-  const meanRow = data.ratings / Math.max(1, rated);
+  const meanRow = data.ratings / Math.max(1, data.rated);
   const largest = data.shifts[data.shifts.length - 1]!;
 
   const weights = (pt: Point): AlsParams => {
@@ -202,12 +200,23 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
 
 async function fitAndEvaluate(pool: TrainingPool, data: ValidationData, p: AlsParams): Promise<Quality> {
   const model = await pool.trialModel({ users: data.byUser.rows, items: data.byUser.cols, factors: p.factors, seed: p.seed });
-  const shifted = p.ratingShift !== 0 || p.ratingFloor !== 0;
-  const values = (m: Csr) => (shifted ? pool.confidence({ m, shift: p.ratingShift, floor: p.ratingFloor, inPlace: false }) : m);
-  const [byUser, byItem] = await Promise.all([values(data.byUser), values(data.byItem)]);
+  const [byUser, byItem] = await confidenceOf(pool, data, p.ratingShift, p.ratingFloor);
   await fitFactors(pool, model, byUser, byItem, p);
   const q = await evaluate(pool, data, model);
   return { ndcg_at_10: q.ndcg_at_10, recall_at_10: q.recall_at_10 };
+}
+
+// A split's matrices with their values as the confidence a shift gives, made once per shift: trials
+// moving other parameters reuse them.
+const shiftedOf = new WeakMap<ValidationData, Map<string, Promise<[Csr, Csr]>>>();
+function confidenceOf(pool: TrainingPool, data: ValidationData, shift: number, floor: number): Promise<[Csr, Csr]> {
+  if (shift === 0 && floor === 0) return Promise.resolve([data.byUser, data.byItem]);
+  let byShift = shiftedOf.get(data);
+  if (byShift === undefined) shiftedOf.set(data, (byShift = new Map()));
+  const key = `${shift} ${floor}`;
+  let made = byShift.get(key);
+  if (made === undefined) byShift.set(key, (made = Promise.all([pool.confidence({ m: data.byUser, shift, floor, inPlace: false }), pool.confidence({ m: data.byItem, shift, floor, inPlace: false })])));
+  return made;
 }
 
 async function evaluate(pool: TrainingPool, data: ValidationData, model: SharedArrayBuffer | undefined): Promise<Quality & { users: number }> {

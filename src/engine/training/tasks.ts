@@ -153,6 +153,7 @@ export interface ValidationData {
   threshold: number; // relevant held-out values are at least this
   shifts: number[]; // the values at SplitInput.quantiles
   ratings: number; // in the training part
+  rated: number; // users with ratings in it
 }
 
 export interface ConfidenceInput {
