@@ -6,7 +6,7 @@ import { popularityTo } from '../../native-free-kernels/popularity.js';
 import { choleskySolveTo } from '../../native-free-kernels/linalg.js';
 import { topKTo } from '../../native-free-kernels/top-k.js';
 import { rng } from './data.js';
-import { modelViews } from '../../src/engine/model/layout.js';
+import { modelViews, NO_ITEM, UNLISTED } from '../../src/engine/model/layout.js';
 import type { Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams as ProductionAlsParams } from '../../src/engine/training/tasks.js';
 import { trainAls as productionTrainAls } from '../../src/engine/training/trainer.js';
@@ -32,6 +32,8 @@ export interface AlsModel {
   userFactors: Float32Array;
   itemFactors: Float32Array;
   f: number;
+  userLists: Uint32Array; // users × listLength (empty without lists): what user-to-items serves first
+  listLength: number;
   searched: Searched | undefined;
   seconds: number; // of the whole training (search included)
 }
@@ -39,20 +41,39 @@ export interface AlsModel {
 /**
  * The production model: `trainAls` of src/engine/training/trainer.ts on the service's TrainingPool, fed the
  * training matrix as a ratings snapshot (the CSR's triples, already sorted by (user, item) with each
- * pair once; timestamps 0) and an empty log. Factors are read back through the model layout.
+ * pair once; timestamps 0) and an empty log. Factors and users' lists (`listLength` items each, every
+ * user's: 0 for none) are read back through the model layout.
  */
-export async function trainAls(pool: TrainingPool, train: Csr, p: AlsParams, search?: SearchOptions, progress: (text: string) => void = () => {}): Promise<AlsModel> {
+export async function trainAls(pool: TrainingPool, train: Csr, p: AlsParams, search?: SearchOptions, progress: (text: string) => void = () => {}, listLength = 0): Promise<AlsModel> {
   const n = train.indices.length;
   const users = new Uint32Array(n);
   for (let u = 0; u < train.rows; u++) users.fill(u, train.indptr[u]!, train.indptr[u + 1]!);
   const snapshot: Snapshot = { users, items: Uint32Array.from(train.indices), ratings: Float32Array.from(train.values), timestamps: new Float64Array(n) };
-  const params: ProductionAlsParams = { ...p, listLength: 0, userListsSeconds: 0, popularityHalfLifeSeconds: 1e9, indexMinItems: 2 ** 31 };
+  const params: ProductionAlsParams = { ...p, listLength, userListsSeconds: 1e9, popularityHalfLifeSeconds: 1e9, indexMinItems: 2 ** 31 };
   const { model, searched, seconds } = await productionTrainAls(pool, { snapshot, log: [], users: train.rows, items: train.cols }, params, progress, search && { ...search, due: () => true });
   const v = modelViews(model);
   if (v.dims.users !== train.rows || v.dims.items !== train.cols || (!search && v.dims.factors !== p.factors)) {
     throw new Error(`production model is ${v.dims.users}×${v.dims.items}×${v.dims.factors}, expected ${train.rows}×${train.cols}×${p.factors}`);
   }
-  return { userFactors: v.userFactors, itemFactors: v.itemFactors, f: v.dims.factors, searched, seconds };
+  return { userFactors: v.userFactors, itemFactors: v.itemFactors, f: v.dims.factors, userLists: v.userLists, listLength: v.dims.userList, searched, seconds };
+}
+
+/**
+ * What user-to-items serves: the user's precomputed list first (EASE's when the search chose it),
+ * then the rest by their factors (rankings.ts `listed`).
+ */
+export function servedScorer(m: AlsModel, items: number): Scorer {
+  const byFactors = alsScorer(m, items);
+  const L = m.listLength;
+  return (u, scores) => {
+    byFactors(u, scores);
+    if (L === 0 || m.userLists[u * L] === UNLISTED) return;
+    for (let r = 0; r < L; r++) {
+      const i = m.userLists[u * L + r]!;
+      if (i === NO_ITEM) break;
+      scores[i] = 1e30 * (L - r);
+    }
+  };
 }
 
 export function alsScorer(m: AlsModel, items: number): Scorer {
@@ -200,7 +221,7 @@ export function referenceAls(train: Csr, trainT: Csr, factors: number, regulariz
     half(U, train, V, train.cols);
     half(V, trainT, U, train.rows);
   }
-  return { userFactors: U, itemFactors: V, f, searched: undefined, seconds: (performance.now() - started) / 1000 };
+  return { userFactors: U, itemFactors: V, f, userLists: new Uint32Array(0), listLength: 0, searched: undefined, seconds: (performance.now() - started) / 1000 };
 }
 
 /**

@@ -8,7 +8,7 @@ import { pack, unpack } from './msgpack-values.js';
 export interface ModelMeta {
   model_id: string;
   timestamp: number; // seconds
-  algorithm: 'als' | 'als+new-items';
+  algorithm: 'als' | 'als+new-items' | 'ease+als' | 'ease+als+new-items'; // ease+als: users' lists from EASE, all else from ALS
   n_users: number;
   n_items: number;
   n_ratings: number;
@@ -29,7 +29,16 @@ export interface Quality {
   recall_at_10: number;
 }
 
-export interface Trial extends Quality {
+// One candidate the search fitted and scored: implicit ALS (its objective's parameters) or EASE.
+export type Trial = AlsTrial | EaseTrial;
+
+interface TrialCommon extends Quality {
+  seconds: number;
+  second_split_ndcg_at_10?: number; // for the leaders re-fitted on a second split
+}
+
+export interface AlsTrial extends TrialCommon {
+  model: 'als';
   factors: number;
   regularization: number;
   alpha: number;
@@ -37,8 +46,15 @@ export interface Trial extends Quality {
   reg_exponent: number;
   rating_shift: number;
   rating_floor: number;
-  seconds: number;
-  second_split_ndcg_at_10?: number; // for the leaders re-fitted on a second split
+}
+
+export interface EaseTrial extends TrialCommon {
+  model: 'ease';
+  items: number; // the most rated items it covers
+  lambda: number;
+  lambda_scale: number; // λ ÷ the mean of the weighted Gram matrix's diagonal (what carries to the full data)
+  weight_cut: number; // ratings valued at least this weigh 1
+  weight_below: number; // the others this
 }
 
 export interface SearchSummary {
@@ -49,7 +65,8 @@ export interface SearchSummary {
   relevant_from: number; // held-out values counted as liked are at least this
   seconds: number;
   trials: Trial[];
-  chosen: number; // index in trials
+  chosen: number; // index in trials: the model serving users' lists
+  chosen_als: number; // index in trials: the ALS parameters the model's factors have (the same as chosen unless EASE won)
   popularity: Quality;
 }
 

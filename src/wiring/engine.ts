@@ -42,7 +42,7 @@ export function trainingParams(config: Config): AlsParams {
 }
 
 export function searchOptions(config: Config): SearchOptions {
-  return { seconds: config.searchSeconds, maxTrials: config.searchTrials, iterations: config.searchIterations, maxRatings: config.searchMaxRatings };
+  return { seconds: config.searchSeconds, maxTrials: config.searchTrials, iterations: config.searchIterations, maxRatings: config.searchMaxRatings, easeMaxItems: config.easeMaxItems, candidates: config.searchCandidates };
 }
 
 // itemFeatures: a catalogue's item features, for ml_new_items (from the services layer).

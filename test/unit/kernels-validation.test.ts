@@ -1,25 +1,13 @@
 // The search's validation kernels: held-out ranking metrics agree with their reference twin and with
 // hand-computed values; the seeded split keeps every entry exactly once and respects its limits.
 import t from 'tap';
+import { randomMatrix } from '../helpers/random-matrix.js';
 import { confidenceValuesTo } from '../../native-free-kernels/als.js';
-import { csrFromTriples, type Csr } from '../../native-free-kernels/csr.js';
+import { csrFromTriples } from '../../native-free-kernels/csr.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { quantiles, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../native-free-kernels/validation.js';
+import { likedFrom, quantiles, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../native-free-kernels/validation.js';
 import { rankingMetricsTo as refRankingMetricsTo } from '../../native-free-kernels/reference/validation.js';
 
-function randomMatrix(seed: number, rows: number, cols: number, density: number): Csr {
-  const rand = mulberry32(seed);
-  const r: number[] = [], c: number[] = [], v: number[] = [];
-  for (let u = 0; u < rows; u++) {
-    for (let i = 0; i < cols; i++) {
-      if (rand() >= density) continue;
-      r.push(u);
-      c.push(i);
-      v.push(1 + Math.floor(rand() * 10));
-    }
-  }
-  return csrFromTriples(rows, cols, Uint32Array.from(r), Uint32Array.from(c), Float32Array.from(v));
-}
 
 t.test('rankingMetricsTo matches its reference on random models', async (t) => {
   for (let trial = 0; trial < 5; trial++) {
@@ -78,7 +66,10 @@ t.test('splitForValidation: every entry once, held-out shares, relevance, limits
   const m = randomMatrix(7, 300, 80, 0.1);
   const s = splitForValidation(m, 0.2, Infinity, 50, mulberry32(1));
   const sorted = [...m.values].sort((a, b) => a - b);
-  t.equal(s.threshold, sorted[Math.floor((sorted.length - 1) / 2)], 'threshold: the median value');
+  const share = (v: number) => sorted.filter((x) => x >= v).length / sorted.length;
+  const distinct = [...new Set(sorted)];
+  t.ok(distinct.includes(s.threshold), 'threshold: a value present');
+  for (const v of distinct) t.ok(Math.abs(share(s.threshold) - 0.5) <= Math.abs(share(v) - 0.5), `no value splits nearer half than ${s.threshold} (${v})`);
   t.same(quantiles(m.values, [0, 1]), [sorted[0], sorted[sorted.length - 1]], 'quantiles 0 and 1: the smallest and the largest value');
   const heldUsers = new Set(s.held.users);
   t.equal(heldUsers.size, 50, 'maxUsers validation users');
@@ -97,7 +88,7 @@ t.test('splitForValidation: every entry once, held-out shares, relevance, limits
         const i = s.held.indices[e]!;
         t.notOk(kept.has(i), 'relevant items are held out');
         const value = m.values[m.indptr[u]! + all.indexOf(i)]!;
-        t.ok(value >= s.threshold, 'relevant items are valued at least the median');
+        t.ok(value >= s.threshold, 'relevant items are valued at least the threshold');
       }
     } else t.equal(out, 0, `user ${u} keeps everything`);
   }
@@ -119,4 +110,15 @@ t.test('confidenceValuesTo shifts, clips and floors', async (t) => {
   confidenceValuesTo(dst, Float32Array.of(1, 3, 4, 5, 10), 0, 0);
   t.same([...dst], [1, 3, 4, 5, 10], 'shift 0, floor 0: the values');
   t.throws(() => confidenceValuesTo(new Float32Array(2), new Float32Array(3), 0, 0));
+});
+
+t.test('likedFrom: the value splitting the ratings nearest half', async (t) => {
+  const of = (counts: Record<number, number>) => Float32Array.from(Object.entries(counts).flatMap(([v, c]) => Array<number>(c).fill(Number(v))));
+  // ml-latest-small's shares of half stars (rounded): ≥ 3.5 holds 61 %, ≥ 4 holds 48 %.
+  t.equal(likedFrom(of({ 1: 5, 2: 8, 2.5: 5, 3: 20, 3.5: 13, 4: 27, 4.5: 8, 5: 13 })), 4);
+  // ml-100k's stars: ≥ 4 holds 55 %, ≥ 5 holds 21 %.
+  t.equal(likedFrom(of({ 1: 6, 2: 11, 3: 28, 4: 34, 5: 21 })), 4);
+  t.equal(likedFrom(of({ 1: 10 })), 1, 'implicit data: every rating is liked');
+  t.equal(likedFrom(of({ 1: 5, 2: 5 })), 2, 'a tie goes to the higher value');
+  t.equal(likedFrom(new Float32Array(0)), 0);
 });

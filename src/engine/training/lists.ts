@@ -38,7 +38,11 @@ export async function listNewItems(pool: TrainingPool, model: SharedArrayBuffer,
   return next;
 }
 
-export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string, done?: number) => void): Promise<Listed> {
+// Users' lists by `lister` (users at [from, to) of `recent`) when given: EASE's when it won the
+// search (training/ease.ts); else by the model's factors.
+export type UserLister = (users: SharedArrayBuffer, from: number, to: number) => Promise<void>;
+
+export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string, done?: number) => void, lister?: UserLister): Promise<Listed> {
   const started = performance.now();
   const dims = modelViews(model).dims;
   const sharedRows = dims.lists > 0 && dims.itemList > 0 ? await pool.sharedRows({ model }) : undefined;
@@ -56,7 +60,7 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
   }
   let next = 0;
   if (dims.userList > 0) {
-    const byNorm = await pool.normOrder({ model });
+    const list = lister ?? (await factorLister(pool, model, byUser));
     const users = recent.byteLength / 4;
     const deadline = performance.now() + seconds * 1000;
     const thread = async () => {
@@ -64,10 +68,15 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
         const from = next;
         next = Math.min(users, next + USERS_PER_TASK);
         progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`, 0.5 + 0.5 * (from / users));
-        await pool.userLists({ model, byUser, users: recent, byNorm, from, to: next });
+        await list(recent, from, next);
       }
     };
     await Promise.all(Array.from({ length: pool.threads }, thread));
   }
   return { users: next, seconds: (performance.now() - started) / 1000 };
+}
+
+async function factorLister(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr): Promise<UserLister> {
+  const byNorm = await pool.normOrder({ model });
+  return (users, from, to) => pool.userLists({ model, byUser, users, byNorm, from, to });
 }

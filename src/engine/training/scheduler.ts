@@ -20,6 +20,7 @@ import { trainAls } from './trainer.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams, ItemFeatures } from './tasks.js';
 import type { SearchOptions } from './search.js';
+import type { EaseChoice } from './ease.js';
 
 // The configured parameters with those a search chose for the database (published with its model).
 function chosenParams(defaults: AlsParams, published: Record<string, number>): AlsParams {
@@ -34,6 +35,12 @@ function chosenParams(defaults: AlsParams, published: Record<string, number>): A
     ratingShift: or('rating_shift', defaults.ratingShift),
     ratingFloor: or('rating_floor', defaults.ratingFloor),
   };
+}
+
+// EASE as a search chose it for the database, when it did (its parameters published with the model).
+function chosenEase(published: Record<string, number>): EaseChoice | undefined {
+  const [lambdaScale, cut, below, items] = [published['ease_lambda_scale'], published['ease_weight_cut'], published['ease_weight_below'], published['ease_items']];
+  return lambdaScale === undefined || cut === undefined || below === undefined || items === undefined ? undefined : { lambdaScale, cut, below, items };
 }
 
 export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
@@ -220,7 +227,8 @@ export class TrainingScheduler {
     // data have doubled since; retrains in between keep its choice.
     const due = (ratings: number) => s.seconds > 0 && (!searched || Date.now() / 1000 - searched.at >= s.intervalSeconds || ratings >= 2 * searched.ratings);
     const base = searched && previous ? chosenParams(this.o.params, previous.params) : this.o.params;
-    const trained = await trainAls(this.d.pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due });
+    const reuse = searched && previous ? chosenEase(previous.params) : undefined;
+    const trained = await trainAls(this.d.pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due, reuse });
     const p = trained.params;
     const search = trained.searched?.summary ?? searched;
     const chosen = search?.trials[search.chosen];
@@ -230,7 +238,7 @@ export class TrainingScheduler {
     const meta: ModelMeta = {
       model_id: randomUUID(),
       timestamp: Date.now() / 1000,
-      algorithm: 'als',
+      algorithm: trained.ease ? 'ease+als' : 'als',
       n_users: views.dims.users,
       n_items: views.dims.items,
       n_ratings: trained.ratings,
@@ -247,7 +255,18 @@ export class TrainingScheduler {
         lists_seconds: trained.listed.seconds,
         ...(chosen && search && { validation_ndcg_at_10: chosen.ndcg_at_10, validation_recall_at_10: chosen.recall_at_10, popularity_ndcg_at_10: search.popularity.ndcg_at_10, popularity_recall_at_10: search.popularity.recall_at_10 }),
       },
-      params: { factors: p.factors, iterations: p.iterations, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, rating_shift: p.ratingShift, rating_floor: p.ratingFloor, cg_steps: p.cgSteps },
+      params: {
+        factors: p.factors,
+        iterations: p.iterations,
+        regularization: p.regularization,
+        alpha: p.alpha,
+        unobserved: p.unobserved,
+        reg_exponent: p.regExponent,
+        rating_shift: p.ratingShift,
+        rating_floor: p.ratingFloor,
+        cg_steps: p.cgSteps,
+        ...(trained.ease && { ease_lambda_scale: trained.ease.lambdaScale, ease_weight_cut: trained.ease.cut, ease_weight_below: trained.ease.below, ease_items: trained.ease.items }),
+      },
       ...(search && { search }),
       ratings_log_id: log.last,
     };
@@ -280,7 +299,7 @@ export class TrainingScheduler {
       ...current.meta,
       model_id: randomUUID(),
       timestamp: Date.now() / 1000,
-      algorithm: 'als+new-items',
+      algorithm: current.meta.algorithm.startsWith('ease') ? 'ease+als+new-items' : 'als+new-items',
       n_items: dims.items,
       bytes: extended.model.byteLength,
       metrics: { ...current.meta.metrics, new_items: extended.targets, new_items_from_properties: extended.fromFeatures, new_items_listed: listed },

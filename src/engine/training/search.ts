@@ -8,20 +8,27 @@
 import type { Csr } from '../../../native-free-kernels/csr.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { evenRanges } from './ranges.js';
+import type { SearchCandidate } from '../../config/env.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams, ValidationData } from './tasks.js';
 import { fitFactors } from './fit.js';
-import type { Quality, SearchSummary, Trial } from '../../store/models-store.js';
+import type { AlsTrial, Quality, SearchSummary, Trial } from '../../store/models-store.js';
+import { easeFitAndEvaluate, inverseSeconds, SWEEP_RATE, type EaseChoice } from './ease.js';
+import type { EaseColumns } from './ease-tasks.js';
 
 export interface SearchOptions {
   seconds: number; // budget for the trials (the final fit comes after)
   maxTrials: number;
   iterations: number; // of each trial's fit
   maxRatings: number; // trials train on a seeded sample of users holding at most this many ratings
+  easeMaxItems: number; // EASE covers at most this many items (0: no EASE candidate)
+  candidates: readonly SearchCandidate[]; // what may serve users' lists (ALS is fitted for the factors either way)
 }
 
+
 export interface Searched {
-  params: AlsParams;
+  params: AlsParams; // the best ALS: the model's factors
+  ease: EaseChoice | undefined; // when EASE won: users' lists come from it
   summary: SearchSummary;
 }
 
@@ -40,6 +47,19 @@ const FACTORS = [16, 32, 64, 128];
 // Quantiles of the rating values tried as the confidence shift (0: none); the last entry (1) gives
 // the largest value, which scales the floor.
 const SHIFT_QUANTILES = [0.1, 0.2, 0.3, 0.4, 1];
+// EASE weighs ratings from a cut on 1 and the others less: cuts at the median (what validation counts
+// as liked) and at these quantiles of the rating values.
+const CUT_QUANTILES = [0.65];
+// EASE's share of the search's time (its trials come after ALS's trial 0), and the fewest trials it
+// must afford: they set how many items it covers (inverseSeconds).
+const EASE_SHARE = 0.35;
+const EASE_TRIALS_MIN = 6;
+// And at most this share of the trials, so ALS keeps some.
+const EASE_TRIALS_SHARE = 0.35;
+const EASE_MIN_ITEMS = 2;
+// λ of the first EASE trial, as a multiple of the weighted Gram diagonal's mean (about the best on
+// ml-100k and ml-latest-small: 7–10).
+const EASE_SCALE = 8;
 const FLOOR_SHARE = 0.1; // of (largest value − shift)
 // Every EXPLORE_EVERY-th trial is a random point of the whole space; the others move one coordinate
 // of the best point so far (the configured defaults are a good start on most data: a random point
@@ -70,12 +90,13 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   if (factorsAllowed.length === 0) factorsAllowed.push(FACTORS[0]!);
   const maxUsers = Math.max(VALIDATION_USERS_MIN, Math.min(VALIDATION_USERS, Math.floor(VALIDATION_WORK / (items * Math.max(...factorsAllowed, base.factors)))));
   progress('search: validation split', 0);
-  const data = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed, maxRatings: o.maxRatings, maxUsers, quantiles: SHIFT_QUANTILES });
+  const data = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed, maxRatings: o.maxRatings, maxUsers, quantiles: [...SHIFT_QUANTILES, ...CUT_QUANTILES] });
   const meanRow = data.ratings / Math.max(1, data.rated);
-  const largest = data.shifts[data.shifts.length - 1]!;
+  const shifts = data.shifts.slice(0, SHIFT_QUANTILES.length);
+  const largest = shifts[shifts.length - 1]!;
 
   const weights = (pt: Point): AlsParams => {
-    const shift = pt.shift === 0 ? 0 : data.shifts[pt.shift - 1]!;
+    const shift = pt.shift === 0 ? 0 : shifts[pt.shift - 1]!;
     const floor = pt.shift === 0 ? 0 : FLOOR_SHARE * Math.max(largest - shift, 1e-6);
     const common = { ...base, factors: pt.factors, iterations: o.iterations, ratingShift: shift, ratingFloor: floor };
     if (!pt.frequencyScaled) return { ...common, regularization: pt.lambda, alpha: pt.alpha, unobserved: 1, regExponent: 0 };
@@ -95,7 +116,7 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     unobserved: logUniform(0.01, 1),
   });
   // The point of the parameters the search starts from (trial 0), for moves away from it.
-  const nearestShift = (value: number) => (value === 0 ? 0 : 1 + data.shifts.slice(0, -1).reduce((b, v, k, all) => (Math.abs(v - value) < Math.abs(all[b]! - value) ? k : b), 0));
+  const nearestShift = (value: number) => (value === 0 ? 0 : 1 + shifts.slice(0, -1).reduce((b, v, k, all) => (Math.abs(v - value) < Math.abs(all[b]! - value) ? k : b), 0));
   const pointOf = (p: AlsParams): Point => ({
     factors: factorsAllowed.includes(p.factors) ? p.factors : factorsAllowed.reduce((b, f) => (Math.abs(f - p.factors) < Math.abs(b - p.factors) ? f : b)),
     lambda: p.regExponent === 0 ? p.regularization / p.unobserved : (p.regularization / p.unobserved) * (meanRow + p.unobserved * items),
@@ -144,23 +165,73 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   };
   const exploring = o.seconds * (1 - CONFIRM_SHARE);
   const maxTrials = popularity.users < VALIDATION_USERS_FLOOR ? 1 : o.maxTrials;
-  for (let t = 0; t < maxTrials; t++) {
-    const point = t === 0 ? undefined : t % EXPLORE_EVERY === 0 ? randomPoint() : moved(points[chosen] ?? pointOf(base));
+  const record = (x: Trial) => {
+    trials.push(x);
+    if (x.ndcg_at_10 > trials[chosen]!.ndcg_at_10) [chosen, sinceGain] = [trials.length - 1, 0];
+    progress(`search trial ${trials.length}: ${x.model === 'ease' ? 'EASE' : 'ALS'} NDCG@10 ${x.ndcg_at_10.toFixed(4)} (best ${trials[chosen]!.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / o.seconds, trials.length / maxTrials));
+  };
+  const alsTrial = async (point: Point | undefined) => {
     const p = point === undefined ? { ...base, iterations: o.iterations } : weights(point);
-    if (t > 0 && seconds() + estimate(p.factors) > exploring) {
-      if (estimate(factorsAllowed[0]!) + seconds() > exploring) break;
-      continue; // a smaller candidate may still fit
-    }
     const trialStart = performance.now();
     const q = await fitAndEvaluate(pool, data, p);
     const took = (performance.now() - trialStart) / 1000;
     cost.set(p.factors, took);
-    trials.push({ factors: p.factors, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, rating_shift: p.ratingShift, rating_floor: p.ratingFloor, seconds: took, ...q });
     points.push(point);
-    if (q.ndcg_at_10 > trials[chosen]!.ndcg_at_10) [chosen, sinceGain] = [trials.length - 1, 0];
-    progress(`search trial ${trials.length}: NDCG@10 ${q.ndcg_at_10.toFixed(4)} (best ${trials[chosen]!.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / o.seconds, trials.length / maxTrials));
+    record({ model: 'als', factors: p.factors, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, rating_shift: p.ratingShift, rating_floor: p.ratingFloor, seconds: took, ...q });
+  };
+  await alsTrial(undefined);
+
+  // EASE: its weighting and λ searched from the median cut, one coordinate at a time from the best.
+  const cols = maxTrials > 1 ? await easeColumnsFor(pool, data, o, base) : undefined;
+  if (cols !== undefined) {
+    const easeEnd = seconds() + o.seconds * EASE_SHARE;
+    const cuts = [...new Set([data.threshold, ...data.shifts.slice(SHIFT_QUANTILES.length)])];
+    const graded = data.shifts[0] !== largest; // rating values differ: weighing them can matter
+    const keyOf = (p: EasePoint) => `${p.scale.toPrecision(6)} ${p.below === 1 ? 0 : p.cut} ${p.below}`;
+    const tried = new Set<string>();
+    let best: EasePoint = { scale: EASE_SCALE, cut: graded ? data.threshold : 0, below: graded ? 0.5 : 1 };
+    let bestNdcg = -1, easeStep = 2.5, easeSince = 0, easeCursor = 0, last = 0;
+    // The cut first: which ratings count fully moves the score most (ml-latest-small: 0.30 at the
+    // median, 3.5, against 0.33 at 4 on the bench's test split).
+    const easeMoves: ((p: EasePoint) => EasePoint | undefined)[] = [
+      (p) => (graded && p.below < 1 ? cuts.filter((c) => c !== p.cut).map((cut) => ({ ...p, cut }))[0] : undefined),
+      (p) => ({ ...p, scale: p.scale * easeStep }),
+      (p) => ({ ...p, scale: p.scale / easeStep }),
+      (p) => (graded ? { ...p, below: p.below / 2 } : undefined),
+      (p) => (graded && p.below < 1 ? { ...p, below: Math.min(1, p.below * 2) } : undefined),
+    ];
+    let point: EasePoint | undefined = best;
+    const alsToo = o.candidates.includes('als');
+    const easeTrials = alsToo ? Math.max(EASE_TRIALS_MIN, Math.floor(maxTrials * EASE_TRIALS_SHARE)) : maxTrials;
+    const easeStop = alsToo ? easeEnd : o.seconds * (1 - CONFIRM_SHARE);
+    while (point !== undefined && trials.length < Math.min(maxTrials, 1 + easeTrials) && seconds() + last <= easeStop) {
+      tried.add(keyOf(point));
+      const weighting = { cut: point.below === 1 ? 0 : point.cut, below: point.below };
+      const trialStart = performance.now();
+      const { lambda, ...q } = await easeFitAndEvaluate(pool, data, cols, { ...weighting, scale: point.scale });
+      last = (performance.now() - trialStart) / 1000;
+      record({ model: 'ease', items: cols.n, lambda, lambda_scale: point.scale, weight_cut: weighting.cut, weight_below: weighting.below, seconds: last, ...q });
+      if (q.ndcg_at_10 > bestNdcg) [best, bestNdcg, easeSince] = [point, q.ndcg_at_10, 0];
+      point = undefined;
+      for (let tries = 0; tries < 4 * easeMoves.length && point === undefined; tries++) {
+        if (easeSince >= easeMoves.length) [easeStep, easeSince] = [Math.sqrt(easeStep), 0];
+        const q2 = easeMoves[easeCursor++ % easeMoves.length]!(best);
+        easeSince++;
+        if (q2 !== undefined && !tried.has(keyOf(q2))) point = q2;
+      }
+    }
   }
-  const paramsOf = (x: Trial): AlsParams => ({
+
+  for (let t = trials.length; t < maxTrials && o.candidates.includes('als'); t++) {
+    const point = t % EXPLORE_EVERY === 0 ? randomPoint() : moved(points[alsIndex(trials, bestAls(trials))] ?? pointOf(base));
+    const p = weights(point);
+    if (seconds() + estimate(p.factors) > exploring) {
+      if (estimate(factorsAllowed[0]!) + seconds() > exploring) break;
+      continue; // a smaller candidate may still fit
+    }
+    await alsTrial(point);
+  }
+  const paramsOf = (x: AlsTrial): AlsParams => ({
     ...base,
     factors: x.factors,
     regularization: x.regularization,
@@ -170,20 +241,27 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     ratingShift: x.rating_shift,
     ratingFloor: x.rating_floor,
   });
-  const leaders = [...new Set([...trials.keys()].sort((a, b) => trials[b]!.ndcg_at_10 - trials[a]!.ndcg_at_10).slice(0, CONFIRM).concat(0))];
-  const confirming = leaders.reduce((s, k) => s + estimate(trials[k]!.factors), 0);
+  const refit = async (x: Trial, second: ValidationData): Promise<number> => {
+    if (x.model === 'ease') return (await easeFitAndEvaluate(pool, second, cols!, { cut: x.weight_cut, below: x.weight_below, scale: x.lambda_scale })).ndcg_at_10;
+    return (await fitAndEvaluate(pool, second, { ...paramsOf(x), iterations: o.iterations })).ndcg_at_10;
+  };
+  // Only the configured candidates may win (ALS trial 0 is fitted for the factors in any case).
+  const eligible = (k: number) => o.candidates.includes(trials[k]!.model);
+  const byScore = [...trials.keys()].filter(eligible).sort((a, b) => trials[b]!.ndcg_at_10 - trials[a]!.ndcg_at_10);
+  if (byScore.length > 0) chosen = byScore[0]!;
+  // The leaders, trial 0 and the best ALS (the model's factors come from ALS whatever wins).
+  const leaders = [...new Set([...byScore.slice(0, CONFIRM), 0, bestAls(trials)])];
+  const confirming = leaders.reduce((sum, k) => sum + trials[k]!.seconds, 0);
+  let meanOf = (k: number) => trials[k]!.ndcg_at_10;
   if (trials.length > CONFIRM && seconds() + confirming <= o.seconds) {
     progress('search: confirming the leaders on a second split', 1 - CONFIRM_SHARE);
     const second = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed + 1, maxRatings: o.maxRatings, maxUsers, quantiles: [] });
-    let bestMean = -1;
-    for (const k of leaders) {
-      const x = trials[k]!;
-      x.second_split_ndcg_at_10 = (await fitAndEvaluate(pool, second, { ...paramsOf(x), iterations: o.iterations })).ndcg_at_10;
-      const mean = (x.ndcg_at_10 + x.second_split_ndcg_at_10) / 2;
-      if (mean > bestMean) [bestMean, chosen] = [mean, k];
-    }
+    for (const k of leaders) trials[k]!.second_split_ndcg_at_10 = await refit(trials[k]!, second);
+    meanOf = (k: number) => (leaders.includes(k) ? (trials[k]!.ndcg_at_10 + trials[k]!.second_split_ndcg_at_10!) / 2 : -1);
+    chosen = leaders.filter(eligible).reduce((b, k) => (meanOf(k) > meanOf(b) ? k : b), chosen);
   }
-  const params = paramsOf(trials[chosen]!);
+  const chosenAls = [...trials.keys()].filter((k) => trials[k]!.model === 'als').reduce((b, k) => (meanOf(k) > meanOf(b) ? k : b), 0);
+  const win = trials[chosen]!;
   const summary: SearchSummary = {
     at: Date.now() / 1000,
     ratings: byUser.indices.length,
@@ -193,9 +271,33 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     seconds: seconds(),
     trials,
     chosen,
+    chosen_als: chosenAls,
     popularity: { ndcg_at_10: popularity.ndcg_at_10, recall_at_10: popularity.recall_at_10 },
   };
-  return { params, summary };
+  const ease = win.model === 'ease' ? { lambdaScale: win.lambda_scale, cut: win.weight_cut, below: win.weight_below, items: win.items } : undefined;
+  return { params: paramsOf(trials[chosenAls] as AlsTrial), ease, summary };
+}
+
+interface EasePoint {
+  scale: number; // λ ÷ the weighted Gram diagonal's mean
+  cut: number;
+  below: number;
+}
+
+// The index of the best ALS trial, and of its point among the ALS trials' points.
+const bestAls = (trials: Trial[]) => [...trials.keys()].filter((k) => trials[k]!.model === 'als').reduce((b, k) => (trials[k]!.ndcg_at_10 > trials[b]!.ndcg_at_10 ? k : b), 0);
+const alsIndex = (trials: Trial[], k: number) => trials.slice(0, k).filter((x) => x.model === 'als').length;
+
+// The items EASE covers: as many of the most rated as EASE_TRIALS_MIN inverses allow in EASE's share
+// of the time, up to the configured most; none when users get no lists (EASE serves through them) or
+// too few would be covered.
+async function easeColumnsFor(pool: TrainingPool, data: ValidationData, o: SearchOptions, base: AlsParams): Promise<EaseColumns | undefined> {
+  if (o.easeMaxItems <= 0 || base.listLength === 0) return undefined;
+  const affordable = Math.floor(Math.cbrt(((o.seconds * EASE_SHARE) / EASE_TRIALS_MIN) * SWEEP_RATE * pool.threads));
+  const maxItems = Math.min(o.easeMaxItems, affordable);
+  if (maxItems < EASE_MIN_ITEMS) return undefined;
+  const cols = await pool.easeColumns({ byItem: data.byItem, maxItems, minCount: 1 });
+  return cols.n >= EASE_MIN_ITEMS && inverseSeconds(cols.n, pool.threads) <= o.seconds * EASE_SHARE ? cols : undefined;
 }
 
 async function fitAndEvaluate(pool: TrainingPool, data: ValidationData, p: AlsParams): Promise<Quality> {

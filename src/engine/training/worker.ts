@@ -307,3 +307,4 @@ export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): 
   }
 }
 export { validationSplit, confidence, trialModel, refactor, validate } from './search-tasks.js';
+export { easeColumns, easeGram, easePivot, easeUpdate, easeWeights, easeValidate, easeUserLists } from './ease-tasks.js';

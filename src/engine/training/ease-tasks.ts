@@ -1,0 +1,108 @@
+// Worker side of EASE (ease.ts): the chosen items, the weighted Gram matrix, the blocked sweep
+// inverse's two halves, B, held-out metrics and users' lists. Re-exported by worker.ts.
+import type { Csr } from '../../../native-free-kernels/csr.js';
+import { easeScoresTo, easeWeightsTo, sweepPivotTo, sweepUpdateTo, weightedGramTo } from '../../../native-free-kernels/ease.js';
+import { topKTo } from '../../../native-free-kernels/top-k.js';
+import { rankingMetricsTo, validationScratch } from '../../../native-free-kernels/validation.js';
+import { modelViews, NO_ITEM } from '../model/layout.js';
+import type { ValidationData } from './tasks.js';
+
+// How a rating weighs in EASE's matrix and in a user's scores: 1 from `cut` on, `below` under it.
+export interface EaseWeighting {
+  cut: number;
+  below: number;
+}
+
+// The items EASE covers (the most rated, ties to the lower row) and each item's place among them.
+export interface EaseColumns {
+  n: number;
+  column: Int32Array; // items: place among the kept, or -1
+  kept: Uint32Array; // n item rows
+}
+
+export function easeColumns({ byItem, maxItems, minCount }: { byItem: Csr; maxItems: number; minCount: number }): EaseColumns {
+  const order: number[] = [];
+  for (let i = 0; i < byItem.rows; i++) if (byItem.indptr[i + 1]! - byItem.indptr[i]! >= minCount) order.push(i);
+  const count = (i: number) => byItem.indptr[i + 1]! - byItem.indptr[i]!;
+  order.sort((a, b) => count(b) - count(a) || a - b);
+  const kept = new Uint32Array(new SharedArrayBuffer(Math.min(maxItems, order.length) * 4));
+  kept.set(order.slice(0, kept.length).sort((a, b) => a - b));
+  const column = new Int32Array(new SharedArrayBuffer(byItem.rows * 4)).fill(-1);
+  kept.forEach((i, c) => (column[i] = c));
+  return { n: kept.length, column, kept };
+}
+
+const weightOf = (w: EaseWeighting) => (v: number) => (v >= w.cut ? 1 : w.below);
+
+export function easeGram({ m, cols, weighting, dst, rowStart, rowEnd }: { m: Csr; cols: EaseColumns; weighting: EaseWeighting; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): void {
+  const w = weightOf(weighting);
+  weightedGramTo(new Float64Array(dst), m, cols.column, Float32Array.from(m.values, w), cols.n, rowStart, rowEnd);
+}
+
+export interface SweepInput {
+  a: SharedArrayBuffer; // n × n float64
+  scratch: SharedArrayBuffer; // sweepScratchLength(n, b) float64
+  n: number;
+  k: number; // the block's first pivot
+  b: number; // its size
+}
+
+export function easePivot({ a, scratch, n, k, b }: SweepInput): boolean {
+  return sweepPivotTo(new Float64Array(a), n, k, b, new Float64Array(scratch));
+}
+
+export function easeUpdate({ a, scratch, n, k, b, rowStart, rowEnd }: SweepInput & { rowStart: number; rowEnd: number }): void {
+  sweepUpdateTo(new Float64Array(a), n, k, b, new Float64Array(scratch), rowStart, rowEnd, new Float64Array(4 * b));
+}
+
+export function easeWeights({ p, dst, n, rowStart, rowEnd }: { p: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): void {
+  easeWeightsTo(new Float32Array(dst), new Float64Array(p), n, rowStart, rowEnd);
+}
+
+// A user's EASE scores over every item (items EASE does not cover: −∞).
+function userScorer(weights: Float32Array, cols: EaseColumns, weighting: EaseWeighting, m: Csr) {
+  const w = weightOf(weighting);
+  const acc = new Float32Array(cols.n);
+  const rows: number[] = [], values: number[] = [];
+  return (u: number, dst: Float32Array) => {
+    rows.length = 0;
+    values.length = 0;
+    for (let e = m.indptr[u]!; e < m.indptr[u + 1]!; e++) {
+      const c = cols.column[m.indices[e]!]!;
+      if (c < 0) continue;
+      rows.push(c);
+      values.push(w(m.values[e]!));
+    }
+    easeScoresTo(acc, weights, cols.n, rows, values);
+    dst.fill(-Infinity);
+    for (let c = 0; c < cols.n; c++) dst[cols.kept[c]!] = acc[c]!;
+  };
+}
+
+// Σ NDCG@10, Σ recall@10 and users counted over validation users [from, to), ranked by EASE.
+export function easeValidate({ weights, cols, weighting, data, from, to, k }: { weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; data: ValidationData; from: number; to: number; k: number }): Float64Array {
+  const sums = new Float64Array(3);
+  rankingMetricsTo(sums, data.byUser, data.held, userScorer(new Float32Array(weights), cols, weighting, data.byUser), k, from, to, validationScratch(data.byUser.cols));
+  return sums;
+}
+
+// The lists of users at [from, to) of `users` (uint32 rows): their best unrated items by EASE,
+// written into the model's user lists (NO_ITEM after the last).
+export function easeUserLists({ model, byUser, weights, cols, weighting, users, from, to }: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; users: SharedArrayBuffer; from: number; to: number }): void {
+  const v = modelViews(model);
+  const { items, userList: len } = v.dims;
+  const score = userScorer(new Float32Array(weights), cols, weighting, byUser);
+  const scores = new Float32Array(items), mask = new Uint8Array(items);
+  const top = new Uint32Array(len), best = new Float32Array(len);
+  const rows = new Uint32Array(users, from * 4, to - from);
+  for (const u of rows) {
+    score(u, scores);
+    for (let c = 0; c < cols.n; c++) mask[cols.kept[c]!] = 1;
+    for (let e = byUser.indptr[u]!; e < byUser.indptr[u + 1]!; e++) mask[byUser.indices[e]!] = 0;
+    const got = topKTo(top, best, scores, items, len, mask);
+    const list = v.userLists.subarray(u * len, (u + 1) * len);
+    list.fill(NO_ITEM);
+    list.set(top.subarray(0, got));
+    mask.fill(0);
+  }
+}

@@ -1,0 +1,74 @@
+// EASE kernels: the weighted Gram matrix, the blocked sweep inverse (one thread or rows split as
+// threads split them) and B agree with their reference twins on random data.
+import t from 'tap';
+import { randomMatrix } from '../helpers/random-matrix.js';
+import { addDiagonalTo, easeScoresTo, easeWeightsTo, sweepInverseInPlace, sweepPivotTo, sweepScratchLength, sweepUpdateTo, weightedGramTo } from '../../native-free-kernels/ease.js';
+import { easeWeights, inverse, weightedGram } from '../../native-free-kernels/reference/ease.js';
+
+
+const close = (a: ArrayLike<number>, b: ArrayLike<number>, tol: number) => {
+  let worst = 0;
+  for (let k = 0; k < a.length; k++) worst = Math.max(worst, Math.abs(a[k]! - b[k]!) / Math.max(1, Math.abs(b[k]!)));
+  return worst <= tol ? true : worst;
+};
+
+t.test('weightedGramTo matches the reference, in any row ranges, with items left out', async (t) => {
+  const m = randomMatrix(1, 30, 25, 0.3, 5);
+  const column = Int32Array.from({ length: 25 }, (_, i) => (i % 5 === 3 ? -1 : i - Math.floor((i + 1) / 5)));
+  const n = 20;
+  const weights = Float32Array.from(m.values, (v) => (v >= 3 ? 1 : 0.5));
+  const dst = new Float64Array(n * n).fill(7);
+  for (const [s, e] of [[0, 7], [7, 13], [13, 20]] as const) weightedGramTo(dst, m, column, weights, n, s, e);
+  t.equal(close(dst, weightedGram(m, column, weights, n), 1e-12), true);
+});
+
+t.test('the sweep inverse matches the reference for sizes around the block size', async (t) => {
+  for (const [n, b] of [[1, 4], [5, 4], [8, 4], [9, 4], [37, 8], [64, 16], [65, 16]] as const) {
+    const m = randomMatrix(n, 3 * n, n, 0.3, 5);
+    const column = Int32Array.from({ length: n }, (_, i) => i);
+    const g = new Float64Array(n * n);
+    weightedGramTo(g, m, column, Float32Array.from(m.values), n, 0, n);
+    addDiagonalTo(g, n, 3, 0, n);
+    const want = inverse(g, n);
+    const one = Float64Array.from(g);
+    t.equal(sweepInverseInPlace(one, n, b), true, `n ${n}, b ${b}`);
+    t.equal(close(one, want, 1e-9), true, `one thread, n ${n}, b ${b}`);
+    // As the training pool runs it: each block's pivot, then the other rows in ranges.
+    const split = Float64Array.from(g);
+    const scratch = new Float64Array(sweepScratchLength(n, b)), r = new Float64Array(4 * b);
+    for (let k = 0; k < n; k += b) {
+      const size = Math.min(b, n - k);
+      sweepPivotTo(split, n, k, size, scratch);
+      const cut = Math.floor(n / 3);
+      sweepUpdateTo(split, n, k, size, scratch, cut, n, r);
+      sweepUpdateTo(split, n, k, size, scratch, 0, cut, r);
+    }
+    t.equal(close(split, want, 1e-9), true, `rows split, n ${n}, b ${b}`);
+  }
+});
+
+t.test('a matrix that is not positive definite is refused', async (t) => {
+  const a = Float64Array.of(1, 2, 2, 1);
+  t.equal(sweepInverseInPlace(a, 2, 2), false);
+});
+
+t.test('easeWeightsTo and easeScoresTo match B and x·B', async (t) => {
+  const n = 12;
+  const m = randomMatrix(3, 40, n, 0.4, 5);
+  const column = Int32Array.from({ length: n }, (_, i) => i);
+  const g = new Float64Array(n * n);
+  weightedGramTo(g, m, column, Float32Array.from(m.values), n, 0, n);
+  addDiagonalTo(g, n, 5, 0, n);
+  const p = inverse(g, n);
+  const b = new Float32Array(n * n);
+  easeWeightsTo(b, p, n, 0, 5);
+  easeWeightsTo(b, p, n, 5, n);
+  const want = easeWeights(p, n);
+  t.equal(close(b, want, 1e-6), true);
+  for (let i = 0; i < n; i++) t.equal(b[i * n + i], 0);
+  const rows = [1, 4, 7], values = [1, 0.5, 2];
+  const scores = new Float32Array(n);
+  easeScoresTo(scores, b, n, rows, values);
+  const expect = Array.from({ length: n }, (_, j) => rows.reduce((s, r, q) => s + values[q]! * want[r * n + j]!, 0));
+  t.equal(close(scores, expect, 1e-5), true);
+});
