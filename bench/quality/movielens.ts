@@ -44,9 +44,14 @@ const recdBase = trainingParams(config);
 const ITERATIONS = 15;
 // recd is measured as user-to-items serves: each user's precomputed list (this long), then factors.
 const SERVED_LIST = 16;
+const weighing = (c: { weight_cut: number; weight_below: number }) => (c.weight_below < 1 ? `, ratings under ${c.weight_cut} weigh ${c.weight_below}` : '');
 const describe = (c: Trial): string =>
-  c.model === 'ease'
-    ? `EASE over ${c.items} items, λ=${c.lambda.toPrecision(3)} (${c.lambda_scale.toPrecision(3)}× the mean diagonal)${c.weight_below < 1 ? `, ratings under ${c.weight_cut} weigh ${c.weight_below}` : ''}`
+  c.model === 'popularity'
+    ? 'popularity'
+    : c.model === 'item-knn'
+    ? `item-KNN over ${c.items} items, k=${c.neighbours}${weighing(c)}`
+    : c.model === 'ease'
+    ? `EASE over ${c.items} items, λ=${c.lambda.toPrecision(3)} (${c.lambda_scale.toPrecision(3)}× the mean diagonal)${weighing(c)}`
     : `ALS f=${c.factors}, λ=${c.regularization.toPrecision(3)}, alpha=${c.alpha.toPrecision(3)}${c.reg_exponent ? `, ν=${c.reg_exponent}, α0=${c.unobserved.toPrecision(2)}` : ''}${c.rating_shift ? `, shift ${c.rating_shift}` : ''}`;
 const pool = new TrainingPool(threads);
 const t0 = performance.now();
@@ -150,7 +155,7 @@ async function compare(title: string, folds: Fold[], tuneFrom: Ratings, easeMinC
       log(`${title} recd fold: ${fmt(per[per.length - 1]!.ndcg)} with ${chosen[chosen.length - 1]}`);
     }
     const counted = [...new Set(chosen)].map((c) => `${c}${folds.length > 1 ? ` in ${chosen.filter((x) => x === c).length} of ${folds.length} folds` : ''}`);
-    rows.push({ model: 'recd (search: ALS, EASE)', params: counted.join('; '), m: mean(per), seconds: seconds / folds.length });
+    rows.push({ model: 'recd (search: ALS, EASE, item-KNN, popularity)', params: counted.join('; '), m: mean(per), seconds: seconds / folds.length });
   }
   const bestRef = Math.max(...rows.filter((r) => r.model === 'EASE' || r.model === 'ALS (bench)').map((r) => r.m.ndcg));
   const recd = rows[rows.length - 1]!;

@@ -42,7 +42,7 @@ console.log(
     '|---:|---:|---:|---:|---|---:|',
     `| ${s.trials.length} | ${s.seconds.toFixed(1)} | ${(trained.seconds - fitStart).toFixed(1)} | ${trained.seconds.toFixed(1)} | f=${trained.params.factors}, λ=${trained.params.regularization.toPrecision(3)}, alpha=${trained.params.alpha.toPrecision(3)} | ${ms(delay.percentile(50))} / ${ms(delay.percentile(99))} / ${ms(delay.max)} |`,
     '',
-    'Trials (factors: seconds): ' + s.trials.map((x) => `${x.model === 'als' ? x.factors : `EASE ${x.items} items`}: ${x.seconds.toFixed(1)}`).join(', '),
+    'Trials (factors: seconds): ' + s.trials.map((x) => `${x.model === 'als' ? x.factors : x.model}: ${x.seconds.toFixed(1)}`).join(', '),
   ].join('\n'),
 );
 await pool.close();

@@ -8,7 +8,8 @@ import { pack, unpack } from './msgpack-values.js';
 export interface ModelMeta {
   model_id: string;
   timestamp: number; // seconds
-  algorithm: 'als' | 'als+new-items' | 'ease+als' | 'ease+als+new-items'; // ease+als: users' lists from EASE, all else from ALS
+  // `<lists>+als`: users' lists from that model (the search's choice), all else from ALS's factors.
+  algorithm: 'als' | `${'ease' | 'item-knn' | 'popularity'}+als` | `${'' | 'ease+' | 'item-knn+' | 'popularity+'}als+new-items`;
   n_users: number;
   n_items: number;
   n_ratings: number;
@@ -30,7 +31,7 @@ export interface Quality {
 }
 
 // One candidate the search fitted and scored: implicit ALS (its objective's parameters) or EASE.
-export type Trial = AlsTrial | EaseTrial;
+export type Trial = AlsTrial | EaseTrial | KnnTrial | PopularityTrial;
 
 interface TrialCommon extends Quality {
   seconds: number;
@@ -55,6 +56,19 @@ export interface EaseTrial extends TrialCommon {
   lambda_scale: number; // λ ÷ the mean of the weighted Gram matrix's diagonal (what carries to the full data)
   weight_cut: number; // ratings valued at least this weigh 1
   weight_below: number; // the others this
+}
+
+export interface KnnTrial extends TrialCommon {
+  model: 'item-knn';
+  items: number;
+  neighbours: number; // each item's most similar items kept
+  weight_cut: number;
+  weight_below: number;
+}
+
+// Training rating counts (no fit: the same scores as `popularity`).
+export interface PopularityTrial extends TrialCommon {
+  model: 'popularity';
 }
 
 export interface SearchSummary {

@@ -10,7 +10,7 @@ import { triggerAfterRuns } from '../helpers/trigger.js';
 import { likedFrom } from '../../native-free-kernels/validation.js';
 import { freshDatabase, uid } from '../helpers/feedback.js';
 
-const TRIALS = 6;
+const TRIALS = 8;
 const stack = await startStack({ ...RECO_ENV, RECD_SEARCH_SECONDS: '120', RECD_SEARCH_TRIALS: String(TRIALS) });
 t.teardown(() => stack.close());
 const { api } = stack;
@@ -34,7 +34,7 @@ t.test('the first training searches and publishes its choice, its trials and the
   t.ok(s, 'the model carries its search');
   t.ok(s.trials.length >= 2 && s.trials.length <= TRIALS, `${s.trials.length} trials, at most ${TRIALS}`);
   t.match(s.trials[0], { model: 'als', factors: 8, regularization: 20, alpha: 0.25, unobserved: 1, reg_exponent: 0, rating_shift: 0, rating_floor: 0 }, 'trial 0: the configured parameters');
-  t.ok(s.trials.some((x) => x.model === 'ease'), 'EASE is a candidate');
+  for (const model of ['ease', 'item-knn', 'popularity']) t.ok(s.trials.some((x) => x.model === model), `${model} is a candidate`);
   const chosen = s.trials[s.chosen]!;
   const confirmed = s.trials.filter((x) => x.second_split_ndcg_at_10 !== undefined);
   if (confirmed.length === 0) t.equal(chosen.ndcg_at_10, Math.max(...s.trials.map((x) => x.ndcg_at_10)), 'the chosen trial has the best validation NDCG@10');
@@ -64,8 +64,9 @@ t.test('the first training searches and publishes its choice, its trials and the
   const als = s.trials[s.chosen_als]!;
   if (als.model !== 'als') throw new Error(`chosen_als ${s.chosen_als} is not an ALS trial`);
   if (chosen.model === 'als') t.equal(s.chosen_als, s.chosen, 'ALS won: its trial gives the factors');
-  else t.match(m!.params, { ease_lambda_scale: chosen.lambda_scale, ease_weight_cut: chosen.weight_cut, ease_weight_below: chosen.weight_below }, 'EASE won: its parameters are published');
-  t.equal(m!.algorithm, chosen.model === 'ease' ? 'ease+als' : 'als');
+  else if (chosen.model === 'ease') t.match(m!.params, { ease_lambda_scale: chosen.lambda_scale, ease_weight_cut: chosen.weight_cut, ease_weight_below: chosen.weight_below, ease_items: chosen.items }, 'EASE won: its parameters are published');
+  else if (chosen.model === 'item-knn') t.match(m!.params, { knn_neighbours: chosen.neighbours, knn_weight_cut: chosen.weight_cut, knn_weight_below: chosen.weight_below, knn_items: chosen.items }, 'item-KNN won: its parameters are published');
+  t.equal(m!.algorithm, chosen.model === 'als' ? 'als' : `${chosen.model}+als`);
   t.match(m!.params, { factors: als.factors, regularization: als.regularization, alpha: als.alpha, unobserved: als.unobserved, reg_exponent: als.reg_exponent, rating_shift: als.rating_shift, rating_floor: als.rating_floor, iterations: 4 }, 'published ALS parameters: the chosen ones, fitted with the configured iterations');
   t.equal(m!.factors, als.factors, 'the model has the chosen factors');
   const [task] = (await tasksOf(api, token, 'ml_model_retrain')).filter((x) => x.status === 'COMPLETED');

@@ -1,9 +1,11 @@
-// EASE kernels: the weighted Gram matrix, the blocked sweep inverse (one thread or rows split as
-// threads split them) and B agree with their reference twins on random data.
+// Item-weights kernels: the weighted Gram matrix, EASE's blocked sweep inverse (one thread or rows
+// split as threads split them) and B, item-KNN's neighbours, all agree with their reference twins.
 import t from 'tap';
 import { randomMatrix } from '../helpers/random-matrix.js';
 import { addDiagonalTo, easeScoresTo, easeWeightsTo, sweepInverseInPlace, sweepPivotTo, sweepScratchLength, sweepUpdateTo, weightedGramTo } from '../../native-free-kernels/ease.js';
 import { easeWeights, inverse, weightedGram } from '../../native-free-kernels/reference/ease.js';
+import { cosineNeighboursTo } from '../../native-free-kernels/item-knn.js';
+import { cosineNeighbours } from '../../native-free-kernels/reference/item-knn.js';
 
 
 const close = (a: ArrayLike<number>, b: ArrayLike<number>, tol: number) => {
@@ -71,4 +73,23 @@ t.test('easeWeightsTo and easeScoresTo match B and x·B', async (t) => {
   easeScoresTo(scores, b, n, rows, values);
   const expect = Array.from({ length: n }, (_, j) => rows.reduce((s, r, q) => s + values[q]! * want[r * n + j]!, 0));
   t.equal(close(scores, expect, 1e-5), true);
+});
+
+t.test('cosineNeighboursTo matches its reference: each row its k most similar items', async (t) => {
+  for (const [n, k] of [[10, 3], [25, 5], [25, 30]] as const) {
+    const m = randomMatrix(n + k, 60, n, 0.2, 5);
+    const column = Int32Array.from({ length: n }, (_, i) => (i === 4 ? -1 : i)); // item 4: no ratings kept
+    const g = new Float64Array(n * n);
+    weightedGramTo(g, m, column, Float32Array.from(m.values), n, 0, n);
+    const dst = new Float32Array(n * n).fill(9);
+    cosineNeighboursTo(dst, g, n, k, 0, 7);
+    cosineNeighboursTo(dst, g, n, k, 7, n);
+    t.equal(close(dst, cosineNeighbours(g, n, k), 1e-6), true, `n ${n}, k ${k}`);
+    for (let i = 0; i < n; i++) {
+      t.equal(dst[i * n + i], 0, 'never its own neighbour');
+      t.ok(dst.subarray(i * n, (i + 1) * n).filter((x) => x !== 0).length <= k, 'at most k neighbours');
+      t.equal(dst[i * n + 4], 0, 'an item without ratings is nobody\'s neighbour');
+    }
+    t.ok(dst.subarray(4 * n, 5 * n).every((x) => x === 0), 'and has none');
+  }
 });

@@ -5,7 +5,9 @@ import type { Csr } from '../../../native-free-kernels/csr.js';
 import { modelViews } from '../model/layout.js';
 import type { TrainingPool } from './pool.js';
 import { evenRanges } from './ranges.js';
-import { refineFanout } from './tasks.js';
+import { refineFanout, type UserLister } from './tasks.js';
+import { weightsLister } from './item-weights.js';
+import type { ListsChoice } from './lists-choice.js';
 
 // Users per task: large enough that a task's set-up is noise, small enough that the time budget is
 // overrun by little more than one task per thread.
@@ -38,9 +40,11 @@ export async function listNewItems(pool: TrainingPool, model: SharedArrayBuffer,
   return next;
 }
 
-// Users' lists by `lister` (users at [from, to) of `recent`) when given: EASE's when it won the
-// search (training/ease.ts); else by the model's factors.
-export type UserLister = (users: SharedArrayBuffer, from: number, to: number) => Promise<void>;
+// Users' lists by `lister` when given (listerFor), else by the model's factors.
+export async function listerFor(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, choice: ListsChoice): Promise<UserLister> {
+  if (choice.model === 'popularity') return (users, from, to) => pool.popularUserLists({ model, byUser, users, from, to });
+  return weightsLister(pool, model, byUser, byItem, choice);
+}
 
 export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string, done?: number) => void, lister?: UserLister): Promise<Listed> {
   const started = performance.now();

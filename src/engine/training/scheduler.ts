@@ -20,7 +20,7 @@ import { trainAls } from './trainer.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams, ItemFeatures } from './tasks.js';
 import type { SearchOptions } from './search.js';
-import type { EaseChoice } from './ease.js';
+import { algorithmOf, listsParams, publishedLists } from './lists-choice.js';
 
 // The configured parameters with those a search chose for the database (published with its model).
 function chosenParams(defaults: AlsParams, published: Record<string, number>): AlsParams {
@@ -35,12 +35,6 @@ function chosenParams(defaults: AlsParams, published: Record<string, number>): A
     ratingShift: or('rating_shift', defaults.ratingShift),
     ratingFloor: or('rating_floor', defaults.ratingFloor),
   };
-}
-
-// EASE as a search chose it for the database, when it did (its parameters published with the model).
-function chosenEase(published: Record<string, number>): EaseChoice | undefined {
-  const [lambdaScale, cut, below, items] = [published['ease_lambda_scale'], published['ease_weight_cut'], published['ease_weight_below'], published['ease_items']];
-  return lambdaScale === undefined || cut === undefined || below === undefined || items === undefined ? undefined : { lambdaScale, cut, below, items };
 }
 
 export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
@@ -227,7 +221,7 @@ export class TrainingScheduler {
     // data have doubled since; retrains in between keep its choice.
     const due = (ratings: number) => s.seconds > 0 && (!searched || Date.now() / 1000 - searched.at >= s.intervalSeconds || ratings >= 2 * searched.ratings);
     const base = searched && previous ? chosenParams(this.o.params, previous.params) : this.o.params;
-    const reuse = searched && previous ? chosenEase(previous.params) : undefined;
+    const reuse = searched && previous ? publishedLists(previous) : undefined;
     const trained = await trainAls(this.d.pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due, reuse });
     const p = trained.params;
     const search = trained.searched?.summary ?? searched;
@@ -238,7 +232,7 @@ export class TrainingScheduler {
     const meta: ModelMeta = {
       model_id: randomUUID(),
       timestamp: Date.now() / 1000,
-      algorithm: trained.ease ? 'ease+als' : 'als',
+      algorithm: algorithmOf(trained.lists, false),
       n_users: views.dims.users,
       n_items: views.dims.items,
       n_ratings: trained.ratings,
@@ -265,7 +259,7 @@ export class TrainingScheduler {
         rating_shift: p.ratingShift,
         rating_floor: p.ratingFloor,
         cg_steps: p.cgSteps,
-        ...(trained.ease && { ease_lambda_scale: trained.ease.lambdaScale, ease_weight_cut: trained.ease.cut, ease_weight_below: trained.ease.below, ease_items: trained.ease.items }),
+        ...listsParams(trained.lists),
       },
       ...(search && { search }),
       ratings_log_id: log.last,
@@ -299,7 +293,7 @@ export class TrainingScheduler {
       ...current.meta,
       model_id: randomUUID(),
       timestamp: Date.now() / 1000,
-      algorithm: current.meta.algorithm.startsWith('ease') ? 'ease+als+new-items' : 'als+new-items',
+      algorithm: algorithmOf(publishedLists(current.meta), true),
       n_items: dims.items,
       bytes: extended.model.byteLength,
       metrics: { ...current.meta.metrics, new_items: extended.targets, new_items_from_properties: extended.fromFeatures, new_items_listed: listed },

@@ -13,8 +13,10 @@ import type { TrainingPool } from './pool.js';
 import type { AlsParams, ValidationData } from './tasks.js';
 import { fitFactors } from './fit.js';
 import type { AlsTrial, Quality, SearchSummary, Trial } from '../../store/models-store.js';
-import { easeFitAndEvaluate, inverseSeconds, SWEEP_RATE, type EaseChoice } from './ease.js';
-import type { EaseColumns } from './ease-tasks.js';
+import { inverseSeconds, SWEEP_RATE } from './item-weights.js';
+import { itemWeightsChoice, refitItemWeights, searchItemWeights } from './search-item-weights.js';
+import type { ListsChoice } from './lists-choice.js';
+import type { EaseColumns } from './item-weights-tasks.js';
 
 export interface SearchOptions {
   seconds: number; // budget for the trials (the final fit comes after)
@@ -28,7 +30,7 @@ export interface SearchOptions {
 
 export interface Searched {
   params: AlsParams; // the best ALS: the model's factors
-  ease: EaseChoice | undefined; // when EASE won: users' lists come from it
+  lists: ListsChoice | undefined; // when another model than ALS won: users' lists come from it
   summary: SearchSummary;
 }
 
@@ -53,13 +55,12 @@ const CUT_QUANTILES = [0.65];
 // EASE's share of the search's time (its trials come after ALS's trial 0), and the fewest trials it
 // must afford: they set how many items it covers (inverseSeconds).
 const EASE_SHARE = 0.35;
-const EASE_TRIALS_MIN = 6;
-// And at most this share of the trials, so ALS keeps some.
-const EASE_TRIALS_SHARE = 0.35;
+const EASE_INVERSES = 6;
+// Item-KNN's and EASE's trials: this share of the trials (at least ITEM_WEIGHTS_TRIALS_MIN), so ALS keeps some.
+const ITEM_WEIGHTS_TRIALS_SHARE = 0.4;
+const ITEM_WEIGHTS_TRIALS_MIN = 4;
 const EASE_MIN_ITEMS = 2;
-// λ of the first EASE trial, as a multiple of the weighted Gram diagonal's mean (about the best on
-// ml-100k and ml-latest-small: 7–10).
-const EASE_SCALE = 8;
+
 const FLOOR_SHARE = 0.1; // of (largest value − shift)
 // Every EXPLORE_EVERY-th trial is a random point of the whole space; the others move one coordinate
 // of the best point so far (the configured defaults are a good start on most data: a random point
@@ -151,7 +152,9 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     return randomPoint();
   };
 
+  const popularityStart = performance.now();
   const popularity = await evaluate(pool, data, undefined);
+  const popularitySeconds = (performance.now() - popularityStart) / 1000;
   const trials: Trial[] = [];
   const points: (Point | undefined)[] = [];
   let chosen = 0;
@@ -168,7 +171,7 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   const record = (x: Trial) => {
     trials.push(x);
     if (x.ndcg_at_10 > trials[chosen]!.ndcg_at_10) [chosen, sinceGain] = [trials.length - 1, 0];
-    progress(`search trial ${trials.length}: ${x.model === 'ease' ? 'EASE' : 'ALS'} NDCG@10 ${x.ndcg_at_10.toFixed(4)} (best ${trials[chosen]!.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / o.seconds, trials.length / maxTrials));
+    progress(`search trial ${trials.length}: ${x.model === 'ease' ? 'EASE' : x.model === 'als' ? 'ALS' : x.model} NDCG@10 ${x.ndcg_at_10.toFixed(4)} (best ${trials[chosen]!.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / o.seconds, trials.length / maxTrials));
   };
   const alsTrial = async (point: Point | undefined) => {
     const p = point === undefined ? { ...base, iterations: o.iterations } : weights(point);
@@ -181,45 +184,22 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   };
   await alsTrial(undefined);
 
-  // EASE: its weighting and λ searched from the median cut, one coordinate at a time from the best.
-  const cols = maxTrials > 1 ? await easeColumnsFor(pool, data, o, base) : undefined;
+  // Popularity, a candidate in its own right (a database whose users all want the same few items).
+  if (maxTrials > 1) record({ model: 'popularity', seconds: popularitySeconds, ndcg_at_10: popularity.ndcg_at_10, recall_at_10: popularity.recall_at_10 });
+  // The item-weights models over the most rated items, in their share of the time and trials.
+  const cols = maxTrials > 1 ? await itemWeightsColumns(pool, data, o, base) : undefined;
   if (cols !== undefined) {
-    const easeEnd = seconds() + o.seconds * EASE_SHARE;
-    const cuts = [...new Set([data.threshold, ...data.shifts.slice(SHIFT_QUANTILES.length)])];
-    const graded = data.shifts[0] !== largest; // rating values differ: weighing them can matter
-    const keyOf = (p: EasePoint) => `${p.scale.toPrecision(6)} ${p.below === 1 ? 0 : p.cut} ${p.below}`;
-    const tried = new Set<string>();
-    let best: EasePoint = { scale: EASE_SCALE, cut: graded ? data.threshold : 0, below: graded ? 0.5 : 1 };
-    let bestNdcg = -1, easeStep = 2.5, easeSince = 0, easeCursor = 0, last = 0;
-    // The cut first: which ratings count fully moves the score most (ml-latest-small: 0.30 at the
-    // median, 3.5, against 0.33 at 4 on the bench's test split).
-    const easeMoves: ((p: EasePoint) => EasePoint | undefined)[] = [
-      (p) => (graded && p.below < 1 ? cuts.filter((c) => c !== p.cut).map((cut) => ({ ...p, cut }))[0] : undefined),
-      (p) => ({ ...p, scale: p.scale * easeStep }),
-      (p) => ({ ...p, scale: p.scale / easeStep }),
-      (p) => (graded ? { ...p, below: p.below / 2 } : undefined),
-      (p) => (graded && p.below < 1 ? { ...p, below: Math.min(1, p.below * 2) } : undefined),
-    ];
-    let point: EasePoint | undefined = best;
     const alsToo = o.candidates.includes('als');
-    const easeTrials = alsToo ? Math.max(EASE_TRIALS_MIN, Math.floor(maxTrials * EASE_TRIALS_SHARE)) : maxTrials;
-    const easeStop = alsToo ? easeEnd : o.seconds * (1 - CONFIRM_SHARE);
-    while (point !== undefined && trials.length < Math.min(maxTrials, 1 + easeTrials) && seconds() + last <= easeStop) {
-      tried.add(keyOf(point));
-      const weighting = { cut: point.below === 1 ? 0 : point.cut, below: point.below };
-      const trialStart = performance.now();
-      const { lambda, ...q } = await easeFitAndEvaluate(pool, data, cols, { ...weighting, scale: point.scale });
-      last = (performance.now() - trialStart) / 1000;
-      record({ model: 'ease', items: cols.n, lambda, lambda_scale: point.scale, weight_cut: weighting.cut, weight_below: weighting.below, seconds: last, ...q });
-      if (q.ndcg_at_10 > bestNdcg) [best, bestNdcg, easeSince] = [point, q.ndcg_at_10, 0];
-      point = undefined;
-      for (let tries = 0; tries < 4 * easeMoves.length && point === undefined; tries++) {
-        if (easeSince >= easeMoves.length) [easeStep, easeSince] = [Math.sqrt(easeStep), 0];
-        const q2 = easeMoves[easeCursor++ % easeMoves.length]!(best);
-        easeSince++;
-        if (q2 !== undefined && !tried.has(keyOf(q2))) point = q2;
-      }
-    }
+    await searchItemWeights(pool, data, cols, {
+      trials: Math.min(maxTrials, trials.length + (alsToo ? Math.max(ITEM_WEIGHTS_TRIALS_MIN, Math.floor(maxTrials * ITEM_WEIGHTS_TRIALS_SHARE)) : maxTrials)),
+      until: alsToo ? seconds() + o.seconds * EASE_SHARE : o.seconds * (1 - CONFIRM_SHARE),
+      seconds,
+      held: () => trials.length,
+      record,
+      candidates: o.candidates,
+      cuts: [...new Set([data.threshold, ...data.shifts.slice(SHIFT_QUANTILES.length)])],
+      graded: data.shifts[0] !== largest,
+    });
   }
 
   for (let t = trials.length; t < maxTrials && o.candidates.includes('als'); t++) {
@@ -242,7 +222,8 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     ratingFloor: x.rating_floor,
   });
   const refit = async (x: Trial, second: ValidationData): Promise<number> => {
-    if (x.model === 'ease') return (await easeFitAndEvaluate(pool, second, cols!, { cut: x.weight_cut, below: x.weight_below, scale: x.lambda_scale })).ndcg_at_10;
+    if (x.model === 'popularity') return (await evaluate(pool, second, undefined)).ndcg_at_10;
+    if (x.model !== 'als') return refitItemWeights(pool, second, cols!, x);
     return (await fitAndEvaluate(pool, second, { ...paramsOf(x), iterations: o.iterations })).ndcg_at_10;
   };
   // Only the configured candidates may win (ALS trial 0 is fitted for the factors in any case).
@@ -274,26 +255,21 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     chosen_als: chosenAls,
     popularity: { ndcg_at_10: popularity.ndcg_at_10, recall_at_10: popularity.recall_at_10 },
   };
-  const ease = win.model === 'ease' ? { lambdaScale: win.lambda_scale, cut: win.weight_cut, below: win.weight_below, items: win.items } : undefined;
-  return { params: paramsOf(trials[chosenAls] as AlsTrial), ease, summary };
+  const lists: ListsChoice | undefined = win.model === 'als' ? undefined : win.model === 'popularity' ? { model: 'popularity' } : itemWeightsChoice(win);
+  return { params: paramsOf(trials[chosenAls] as AlsTrial), lists, summary };
 }
 
-interface EasePoint {
-  scale: number; // λ ÷ the weighted Gram diagonal's mean
-  cut: number;
-  below: number;
-}
 
 // The index of the best ALS trial, and of its point among the ALS trials' points.
 const bestAls = (trials: Trial[]) => [...trials.keys()].filter((k) => trials[k]!.model === 'als').reduce((b, k) => (trials[k]!.ndcg_at_10 > trials[b]!.ndcg_at_10 ? k : b), 0);
 const alsIndex = (trials: Trial[], k: number) => trials.slice(0, k).filter((x) => x.model === 'als').length;
 
-// The items EASE covers: as many of the most rated as EASE_TRIALS_MIN inverses allow in EASE's share
-// of the time, up to the configured most; none when users get no lists (EASE serves through them) or
-// too few would be covered.
-async function easeColumnsFor(pool: TrainingPool, data: ValidationData, o: SearchOptions, base: AlsParams): Promise<EaseColumns | undefined> {
+// The items the item-weights models cover: as many of the most rated as EASE_INVERSES inverses
+// allow in their share of the time, up to the configured most; none when users get no lists (they
+// serve through them) or too few would be covered.
+async function itemWeightsColumns(pool: TrainingPool, data: ValidationData, o: SearchOptions, base: AlsParams): Promise<EaseColumns | undefined> {
   if (o.easeMaxItems <= 0 || base.listLength === 0) return undefined;
-  const affordable = Math.floor(Math.cbrt(((o.seconds * EASE_SHARE) / EASE_TRIALS_MIN) * SWEEP_RATE * pool.threads));
+  const affordable = Math.floor(Math.cbrt(((o.seconds * EASE_SHARE) / EASE_INVERSES) * SWEEP_RATE * pool.threads));
   const maxItems = Math.min(o.easeMaxItems, affordable);
   if (maxItems < EASE_MIN_ITEMS) return undefined;
   const cols = await pool.easeColumns({ byItem: data.byItem, maxItems, minCount: 1 });

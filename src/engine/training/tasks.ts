@@ -183,3 +183,6 @@ export interface ValidateInput {
   to: number;
   k: number;
 }
+
+// Writes the lists of the users at [from, to) of `users` (uint32 rows) into the model (lists.ts).
+export type UserLister = (users: SharedArrayBuffer, from: number, to: number) => Promise<void>;

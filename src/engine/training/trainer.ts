@@ -8,7 +8,8 @@ import { computeLists, type Listed } from './lists.js';
 import { evenRanges } from './ranges.js';
 import { fitFactors } from './fit.js';
 import { searchParams, type Searched, type SearchOptions } from './search.js';
-import { easeLister, type EaseChoice } from './ease.js';
+import { listerFor } from './lists.js';
+import type { ListsChoice } from './lists-choice.js';
 
 export interface TrainInput {
   snapshot: Snapshot | undefined;
@@ -25,7 +26,7 @@ export interface Trained {
   listed: Listed;
   loss: number;
   params: AlsParams; // base, or what the search chose
-  ease: EaseChoice | undefined; // users' lists came from EASE: the search's choice, or the one reused
+  lists: ListsChoice | undefined; // what users' lists came from when not ALS: the search's choice, or the one reused
   searched: Searched | undefined;
   seconds: number;
 }
@@ -45,7 +46,7 @@ const SEARCH_START = 0.05, SEARCH_END = 0.55, LISTS_START = 0.88;
  * `base`, or what the search chooses when `search` is given and due for the run's ratings; users'
  * lists come from EASE when the search chooses it, or, without a search, when `reuse` says so.
  */
-export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsParams, progress: (text: string) => void, search?: SearchOptions & { due: (ratings: number) => boolean; reuse?: EaseChoice | undefined }): Promise<Trained> {
+export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsParams, progress: (text: string) => void, search?: SearchOptions & { due: (ratings: number) => boolean; reuse?: ListsChoice | undefined }): Promise<Trained> {
   const started = performance.now();
   let span: readonly [number, number] = [0, SEARCH_START];
   const report = (text: string, done = 0) => progress(`${text} (${Math.min(99, Math.floor(100 * (span[0] + (span[1] - span[0]) * Math.min(1, done))))}%)`);
@@ -58,12 +59,12 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsP
   let p = base;
   let searched: Searched | undefined;
   const searching = search?.due(prep.ratings) === true;
-  let ease = searching ? undefined : search?.reuse;
+  let lists = searching ? undefined : search?.reuse;
   if (searching) {
     phase(SEARCH_START, SEARCH_END);
     searched = await searchParams(pool, byUser, base, search, report);
     p = searched.params;
-    ease = searched.ease;
+    lists = searched.lists;
     if (p.factors !== base.factors) model = await pool.refactor({ model, factors: p.factors, seed: p.seed });
   }
   phase(searching ? SEARCH_END : SEARCH_START, LISTS_START);
@@ -83,8 +84,8 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsP
     await pool.indexLists({ model, assign });
   }
   // After the index: item lists of an indexed catalogue come through it.
-  if (ease !== undefined && dims.userList > 0) report('EASE on all ratings');
-  const lister = ease !== undefined && dims.userList > 0 ? await easeLister(pool, model, byUser, byItem, ease) : undefined;
+  if (lists !== undefined && lists.model !== 'popularity' && dims.userList > 0) report(`${lists.model === 'ease' ? 'EASE' : 'item-KNN'} on all ratings`);
+  const lister = lists !== undefined && dims.userList > 0 ? await listerFor(pool, model, byUser, byItem, lists) : undefined;
   const listed = await computeLists(pool, model, byUser, prep.recent, p.userListsSeconds, report, lister);
-  return { model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, listed, loss, params: p, ease: lister && ease, searched, seconds: (performance.now() - started) / 1000 };
+  return { model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, listed, loss, params: p, lists: lister && lists, searched, seconds: (performance.now() - started) / 1000 };
 }

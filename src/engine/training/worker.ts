@@ -2,7 +2,8 @@
 // buffer they read or write is a SharedArrayBuffer the coordinator (training/trainer.ts) owns, so a
 // half-step or a neighbour pass is split among workers writing disjoint rows.
 import { alsHalfStepTo, alsLoss } from '../../../native-free-kernels/als.js';
-import { csrFromTriples, sharedCsr, transpose } from '../../../native-free-kernels/csr.js';
+import { csrFromTriples, sharedCsr, transpose, type Csr } from '../../../native-free-kernels/csr.js';
+import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { gramTo } from '../../../native-free-kernels/linalg.js';
 import { assignTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
 import { itemListsTo, listsScratchLength, normOrderOf, userListsScratchLength, userListsTo, type NormOrder } from '../../../native-free-kernels/lists.js';
@@ -139,6 +140,24 @@ export function userLists({ model, byUser, users, byNorm, from, to }: UserListsI
   const { factors: f, userList: n } = v.dims;
   const rows = new Uint32Array(users, from * 4, to - from);
   userListsTo(v.userLists, n, rows, v.userFactors, v.dims.users, byNorm, f, byUser.indptr, byUser.indices, new Float32Array(userListsScratchLength(f, n)));
+}
+
+// The lists of users at [from, to) of `users`: the most popular items they did not rate (popularity
+// won the search).
+export function popularUserLists({ model, byUser, users, from, to }: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number }): void {
+  const v = modelViews(model);
+  const { items, userList: len } = v.dims;
+  const scores = Float32Array.from(v.popularity, (p, i) => (v.itemCounts[i] === 0 ? NaN : p));
+  const mask = new Uint8Array(items);
+  const top = new Uint32Array(len), best = new Float32Array(len);
+  for (const u of new Uint32Array(users, from * 4, to - from)) {
+    mask.fill(1);
+    for (let e = byUser.indptr[u]!; e < byUser.indptr[u + 1]!; e++) mask[byUser.indices[e]!] = 0;
+    const got = topKTo(top, best, scores, items, len, mask);
+    const list = v.userLists.subarray(u * len, (u + 1) * len);
+    list.fill(NO_ITEM);
+    list.set(top.subarray(0, got));
+  }
 }
 
 // The items in descending order of norm, made once for the users' lists tasks to share.
@@ -307,4 +326,4 @@ export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): 
   }
 }
 export { validationSplit, confidence, trialModel, refactor, validate } from './search-tasks.js';
-export { easeColumns, easeGram, easePivot, easeUpdate, easeWeights, easeValidate, easeUserLists } from './ease-tasks.js';
+export { easeColumns, easeGram, easePivot, easeUpdate, easeWeights, knnWeights, easeValidate, easeUserLists } from './item-weights-tasks.js';

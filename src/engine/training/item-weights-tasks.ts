@@ -1,7 +1,9 @@
-// Worker side of EASE (ease.ts): the chosen items, the weighted Gram matrix, the blocked sweep
-// inverse's two halves, B, held-out metrics and users' lists. Re-exported by worker.ts.
+// Worker side of the item-weights models (item-weights.ts): the items they cover, the weighted Gram
+// matrix, EASE's blocked sweep inverse (its two halves) and B, item-KNN's neighbours, held-out
+// metrics and users' lists. Re-exported by worker.ts.
 import type { Csr } from '../../../native-free-kernels/csr.js';
 import { easeScoresTo, easeWeightsTo, sweepPivotTo, sweepUpdateTo, weightedGramTo } from '../../../native-free-kernels/ease.js';
+import { cosineNeighboursTo } from '../../../native-free-kernels/item-knn.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { rankingMetricsTo, validationScratch } from '../../../native-free-kernels/validation.js';
 import { modelViews, NO_ITEM } from '../model/layout.js';
@@ -57,6 +59,10 @@ export function easeUpdate({ a, scratch, n, k, b, rowStart, rowEnd }: SweepInput
 
 export function easeWeights({ p, dst, n, rowStart, rowEnd }: { p: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): void {
   easeWeightsTo(new Float32Array(dst), new Float64Array(p), n, rowStart, rowEnd);
+}
+
+export function knnWeights({ gram, dst, n, k, rowStart, rowEnd }: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): void {
+  cosineNeighboursTo(new Float32Array(dst), new Float64Array(gram), n, k, rowStart, rowEnd);
 }
 
 // A user's EASE scores over every item (items EASE does not cover: −∞).

@@ -1,0 +1,80 @@
+// Item-weights models, candidates of the parameter search and, when one wins, the source of users'
+// lists: a dense n × n matrix B over the most rated items, a user's scores the weighted sum of B's
+// rows of what they rated. EASE (Steck 2019): B = I − P·diag(1/diag P), P = (XᵀWX + λI)⁻¹, whose n³
+// inverse (the blocked sweep of native-free-kernels/ease.ts on every training thread) sets how many
+// items they cover; item-KNN: each item's k most cosine-similar items by the same Gram matrix.
+import type { Csr } from '../../../native-free-kernels/csr.js';
+import { addDiagonalTo, sweepScratchLength } from '../../../native-free-kernels/ease.js';
+import type { TrainingPool } from './pool.js';
+import { evenRanges } from './ranges.js';
+import type { EaseColumns, EaseWeighting } from './item-weights-tasks.js';
+import type { UserLister, ValidationData } from './tasks.js';
+import type { Quality } from '../../store/models-store.js';
+
+// An item-weights model as the search chose it. EASE's λ is a multiple of the weighted Gram
+// diagonal's mean, so it carries from the validation sample to the whole data.
+export type ItemWeightsChoice = EaseWeighting & { items: number } & ({ model: 'ease'; lambdaScale: number } | { model: 'item-knn'; neighbours: number });
+
+export type EaseParams = EaseWeighting & { scale: number };
+
+// Pivots per sweep block: the update's inner products run over this many terms (32 measured
+// fastest of 32, 64, 128 at 1,600 items).
+const BLOCK = 32;
+
+// Multiply-adds of the inverse per second and thread, measured: 2.3–2.6·10⁹ at 1,600 items on this
+// machine's cores (bench/RESULTS.md); the estimate errs low.
+export const SWEEP_RATE = 2e9;
+export const inverseSeconds = (n: number, threads: number): number => n ** 3 / (SWEEP_RATE * threads);
+
+// The weighted Gram matrix XᵀWX over the kept items (n × n float64, shared), on every thread.
+async function gramOf(pool: TrainingPool, m: Csr, cols: EaseColumns, weighting: EaseWeighting): Promise<SharedArrayBuffer> {
+  const a = new SharedArrayBuffer(cols.n * cols.n * 8);
+  await Promise.all(evenRanges(cols.n, pool.threads).map(([rowStart, rowEnd]) => pool.easeGram({ m, cols, weighting: { cut: weighting.cut, below: weighting.below }, dst: a, rowStart, rowEnd })));
+  return a;
+}
+
+// EASE's weights B (n × n float32, shared) from a ratings matrix, on every thread of the pool, and the λ used.
+export async function easeFit(pool: TrainingPool, m: Csr, cols: EaseColumns, p: EaseParams): Promise<{ weights: SharedArrayBuffer; lambda: number }> {
+  const { n } = cols;
+  const a = await gramOf(pool, m, cols, p);
+  const rows = evenRanges(n, pool.threads);
+  const gram = new Float64Array(a);
+  let trace = 0;
+  for (let i = 0; i < n; i++) trace += gram[i * n + i]!;
+  const lambda = (p.scale * trace) / n;
+  addDiagonalTo(gram, n, lambda, 0, n);
+  const scratch = new SharedArrayBuffer(sweepScratchLength(n, BLOCK) * 8);
+  for (let k = 0; k < n; k += BLOCK) {
+    const b = Math.min(BLOCK, n - k);
+    if (!(await pool.easePivot({ a, scratch, n, k, b }))) throw new Error(`EASE: the Gram matrix plus λ ${lambda} is not positive definite`);
+    await Promise.all(rows.map(([rowStart, rowEnd]) => pool.easeUpdate({ a, scratch, n, k, b, rowStart, rowEnd })));
+  }
+  const weights = new SharedArrayBuffer(n * n * 4);
+  await Promise.all(rows.map(([rowStart, rowEnd]) => pool.easeWeights({ p: a, dst: weights, n, rowStart, rowEnd })));
+  return { weights, lambda };
+}
+
+// Item-KNN's weights: each kept item's `neighbours` most similar kept items by cosine of the
+// weighted Gram matrix.
+export async function knnFit(pool: TrainingPool, m: Csr, cols: EaseColumns, p: EaseWeighting & { neighbours: number }): Promise<SharedArrayBuffer> {
+  const gram = await gramOf(pool, m, cols, p);
+  const weights = new SharedArrayBuffer(cols.n * cols.n * 4);
+  await Promise.all(evenRanges(cols.n, pool.threads).map(([rowStart, rowEnd]) => pool.knnWeights({ gram, dst: weights, n: cols.n, k: p.neighbours, rowStart, rowEnd })));
+  return weights;
+}
+
+// NDCG@10 and recall@10 of users' scores by item weights on a validation split's held-out items.
+export async function evaluateWeights(pool: TrainingPool, data: ValidationData, cols: EaseColumns, weighting: EaseWeighting, weights: SharedArrayBuffer): Promise<Quality> {
+  const w = { cut: weighting.cut, below: weighting.below };
+  const parts = await Promise.all(evenRanges(data.held.users.length, pool.threads).map(([from, to]) => pool.easeValidate({ weights, cols, weighting: w, data, from, to, k: 10 })));
+  const sums = parts.reduce((s, x) => s.map((v, k) => v + x[k]!), [0, 0, 0]);
+  return { ndcg_at_10: sums[0]! / Math.max(1, sums[2]!), recall_at_10: sums[1]! / Math.max(1, sums[2]!) };
+}
+
+// Users' lists by the chosen item-weights model fitted on all the data: the lister computeLists runs.
+export async function weightsLister(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, choice: ItemWeightsChoice): Promise<UserLister> {
+  const cols = await pool.easeColumns({ byItem, maxItems: choice.items, minCount: 1 });
+  const weighting = { cut: choice.cut, below: choice.below };
+  const weights = choice.model === 'ease' ? (await easeFit(pool, byUser, cols, { ...weighting, scale: choice.lambdaScale })).weights : await knnFit(pool, byUser, cols, { ...weighting, neighbours: choice.neighbours });
+  return (users, from, to) => pool.easeUserLists({ model, byUser, weights, cols, weighting, users, from, to });
+}
