@@ -2,6 +2,7 @@
 // buffer they read or write is a SharedArrayBuffer the coordinator (training/trainer.ts) owns, so a
 // half-step or a neighbour pass is split among workers writing disjoint rows.
 import { alsHalfStepTo, alsLoss } from '../../../native-free-kernels/als.js';
+import { wasmHalfStepTo } from '../../../native-free-kernels/wasm-als.js';
 import { csrFromTriples, sharedCsr, transpose, type Csr } from '../../../native-free-kernels/csr.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { gramTo } from '../../../native-free-kernels/linalg.js';
@@ -79,7 +80,9 @@ export function halfStep({ model, side, m, gram: g, rowStart, rowEnd, params: p 
   const f = v.dims.factors;
   const [dst, other] = side === 'users' ? [v.userFactors, v.itemFactors] : [v.itemFactors, v.userFactors];
   const t = alsTerms(p, m.cols);
-  alsHalfStepTo(dst, m, other, new Float64Array(g), f, t.regularization, t.alpha, p.cgSteps, new Float64Array(4 * f), rowStart, rowEnd);
+  const gram = new Float64Array(g);
+  // WebAssembly SIMD where the engine runs it (7–8× the TypeScript kernel on ml-100k, bench/RESULTS.md).
+  if (!wasmHalfStepTo(dst, m, other, gram, f, t.regularization, t.alpha, p.cgSteps, rowStart, rowEnd)) alsHalfStepTo(dst, m, other, gram, f, t.regularization, t.alpha, p.cgSteps, new Float64Array(4 * f), rowStart, rowEnd);
 }
 
 // The Gram matrix fold-in needs, and the training loss for the model's metrics.
