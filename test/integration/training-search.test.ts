@@ -102,3 +102,28 @@ t.test('a young database (fewer than 20 validation users) runs trial 0 alone', a
   t.equal(m!.search.chosen, 0);
   t.match(m!.params, { factors: 8, regularization: 20, alpha: 0.25 }, 'the configured parameters');
 });
+
+t.test('implicit feedback alone: interactions train, search every candidate and serve', async (t) => {
+  const d = await freshDatabase(api, root);
+  // Two groups of 40 users, each viewing 8 of its group's 20 items and buying 2 of them.
+  const interactions = [];
+  for (let u = 0; u < 80; u++) {
+    for (let j = 0; j < 10; j++) {
+      const item = ((u * 3 + j * 7) % 20) + (u < 40 ? 1 : 21);
+      interactions.push({ user_id: uid(u), item_id: item, interaction_type: j < 2 ? 'purchase' : 'view', timestamp: 1_700_000_000 + u * 10 + j });
+    }
+  }
+  const r = await api.post('interactions-bulk/', { interactions }, { token: d.token });
+  t.equal(r.status, 200, r.text);
+  await until('ready', () => statusOf(api, d.token), (s) => s === 'ready');
+  await until('training settled', () => tasksOf(api, d.token, 'ml_model_retrain'), settled);
+  const [m] = (await api.get('pretrained-ml/trained-models/', { token: d.token })).body.models as Model[];
+  const s = m!.search;
+  t.equal(s.ratings, 800, 'every inferred rating trained on');
+  t.equal(s.relevant_from, 9.5, 'purchases (9.5, a fifth of the values) split the values nearer half than views (6, all of them)');
+  for (const model of ['als', 'ease', 'item-knn', 'popularity']) t.ok(s.trials.some((x) => x.model === model), `${model} tried`);
+  t.ok(s.trials[s.chosen]!.ndcg_at_10 > s.popularity.ndcg_at_10, 'the choice beats popularity on grouped data');
+  const got = await api.get(`recommendation/users/${uid(3)}/items/`, { token: d.token, query: 'amt=5&exclude_rated_items=true' });
+  t.equal(got.status, 200, got.text);
+  t.ok(got.body.items_id.every((i: number) => i >= 1 && i <= 20), `a user of the first group gets its items: ${JSON.stringify(got.body.items_id)}`);
+});
