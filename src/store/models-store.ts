@@ -56,6 +56,7 @@ export interface EaseTrial extends TrialCommon {
   lambda_scale: number; // λ ÷ the mean of the weighted Gram matrix's diagonal (what carries to the full data)
   weight_cut: number; // ratings valued at least this weigh 1
   weight_below: number; // the others this
+  weight_by_quantile: boolean; // instead: each rating weighs its quantile among all ratings
 }
 
 export interface KnnTrial extends TrialCommon {
@@ -64,6 +65,7 @@ export interface KnnTrial extends TrialCommon {
   neighbours: number; // each item's most similar items kept
   weight_cut: number;
   weight_below: number;
+  weight_by_quantile: boolean;
 }
 
 // Training rating counts (no fit: the same scores as `popularity`).

@@ -42,13 +42,16 @@ function scoresBy(b: Float32Array, weights: Float32Array): Float64Array[] {
   });
 }
 
-function weightedGramOf(cut: number, below: number): { g: Float64Array; weights: Float32Array } {
-  const weights = Float32Array.from(ratings.values, (v) => (v >= cut ? 1 : below));
+// A rating's weight: its quantile (the share of all ratings valued at most it), else 1 from the cut on
+// and `below` under it.
+function weightedGramOf(byQuantile: boolean, cut: number, below: number): { g: Float64Array; weights: Float32Array } {
+  const all = [...ratings.values];
+  const weights = Float32Array.from(ratings.values, (v) => (byQuantile ? all.filter((x) => x <= v).length / all.length : v >= cut ? 1 : below));
   return { g: weightedGram(ratings, Int32Array.from({ length: N_ITEMS }, (_, i) => i), weights, N_ITEMS), weights };
 }
 
 function easeScores(p: Record<string, number>): Float64Array[] {
-  const { g, weights } = weightedGramOf(p['ease_weight_cut']!, p['ease_weight_below']!);
+  const { g, weights } = weightedGramOf(p['ease_weight_by_quantile'] === 1, p['ease_weight_cut']!, p['ease_weight_below']!);
   const n = N_ITEMS;
   let trace = 0;
   for (let i = 0; i < n; i++) trace += g[i * n + i]!;
@@ -57,7 +60,7 @@ function easeScores(p: Record<string, number>): Float64Array[] {
 }
 
 function knnScores(p: Record<string, number>): Float64Array[] {
-  const { g, weights } = weightedGramOf(p['knn_weight_cut']!, p['knn_weight_below']!);
+  const { g, weights } = weightedGramOf(p['knn_weight_by_quantile'] === 1, p['knn_weight_cut']!, p['knn_weight_below']!);
   return scoresBy(cosineNeighbours(g, N_ITEMS, p['knn_neighbours']!), weights);
 }
 
@@ -95,9 +98,9 @@ for (const candidate of ['ease', 'item-knn', 'popularity'] as const) {
     t.equal(m!.metrics['users_listed'], USERS, 'every user with ratings has a list');
     if (chosen.model === 'ease') {
       t.equal(chosen.items, N_ITEMS, 'EASE covers every rated item of a small catalogue');
-      t.match(m!.params, { ease_lambda_scale: chosen.lambda_scale, ease_weight_cut: chosen.weight_cut, ease_weight_below: chosen.weight_below, ease_items: chosen.items });
+      t.match(m!.params, { ease_lambda_scale: chosen.lambda_scale, ease_weight_cut: chosen.weight_cut, ease_weight_below: chosen.weight_below, ease_weight_by_quantile: chosen.weight_by_quantile ? 1 : 0, ease_items: chosen.items });
     }
-    if (chosen.model === 'item-knn') t.match(m!.params, { knn_neighbours: chosen.neighbours, knn_weight_cut: chosen.weight_cut, knn_weight_below: chosen.weight_below, knn_items: chosen.items });
+    if (chosen.model === 'item-knn') t.match(m!.params, { knn_neighbours: chosen.neighbours, knn_weight_cut: chosen.weight_cut, knn_weight_below: chosen.weight_below, knn_weight_by_quantile: chosen.weight_by_quantile ? 1 : 0, knn_items: chosen.items });
     if (chosen.model === 'popularity') t.same([chosen.ndcg_at_10, chosen.recall_at_10], [s.popularity.ndcg_at_10, s.popularity.recall_at_10], 'popularity\'s trial is its validation score');
 
     const get = (u: number) => api.get(`recommendation/users/${uid(u)}/items/`, { token, query: 'amt=5&exclude_rated_items=true' });

@@ -64,8 +64,8 @@ t.test('the first training searches and publishes its choice, its trials and the
   const als = s.trials[s.chosen_als]!;
   if (als.model !== 'als') throw new Error(`chosen_als ${s.chosen_als} is not an ALS trial`);
   if (chosen.model === 'als') t.equal(s.chosen_als, s.chosen, 'ALS won: its trial gives the factors');
-  else if (chosen.model === 'ease') t.match(m!.params, { ease_lambda_scale: chosen.lambda_scale, ease_weight_cut: chosen.weight_cut, ease_weight_below: chosen.weight_below, ease_items: chosen.items }, 'EASE won: its parameters are published');
-  else if (chosen.model === 'item-knn') t.match(m!.params, { knn_neighbours: chosen.neighbours, knn_weight_cut: chosen.weight_cut, knn_weight_below: chosen.weight_below, knn_items: chosen.items }, 'item-KNN won: its parameters are published');
+  else if (chosen.model === 'ease') t.match(m!.params, { ease_lambda_scale: chosen.lambda_scale, ease_weight_cut: chosen.weight_cut, ease_weight_below: chosen.weight_below, ease_weight_by_quantile: chosen.weight_by_quantile ? 1 : 0, ease_items: chosen.items }, 'EASE won: its parameters are published');
+  else if (chosen.model === 'item-knn') t.match(m!.params, { knn_neighbours: chosen.neighbours, knn_weight_cut: chosen.weight_cut, knn_weight_below: chosen.weight_below, knn_weight_by_quantile: chosen.weight_by_quantile ? 1 : 0, knn_items: chosen.items }, 'item-KNN won: its parameters are published');
   t.equal(m!.algorithm, chosen.model === 'als' ? 'als' : `${chosen.model}+als`);
   t.match(m!.params, { factors: als.factors, regularization: als.regularization, alpha: als.alpha, unobserved: als.unobserved, reg_exponent: als.reg_exponent, rating_shift: als.rating_shift, rating_floor: als.rating_floor, iterations: 4 }, 'published ALS parameters: the chosen ones, fitted with the configured iterations');
   t.equal(m!.factors, als.factors, 'the model has the chosen factors');

@@ -7,7 +7,7 @@ import { mulberry32 } from '../../native-free-kernels/random.js';
 import { allocateModel, modelViews, NO_ITEM, UNLISTED } from '../../src/engine/model/layout.js';
 import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
-import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
+import { extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists, valueShares } from '../../src/engine/training/worker.js';
 
 const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 3, userListsSeconds: 60, indexMinItems: 1000, popularityHalfLifeSeconds: 1e9, seed: 1 };
 const NOW = 1_700_000_000;
@@ -321,4 +321,13 @@ t.test('item index tasks: centroids, assignment in ranges, lists; extend places 
   // The crowd's rows are one and the same (the mean of feature 0's items): k-means cannot part them, but
   // the trained items among them get lists of their own.
   t.ok(sizes.filter((x) => x > 0).length > lists, `more non-empty lists than before: ${sizes.join(',')}`);
+});
+
+t.test('valueShares: each distinct rating value with the share of ratings valued at most it', async (t) => {
+  const m = { rows: 1, cols: 6, indptr: Uint32Array.of(0, 6), indices: Uint32Array.of(0, 1, 2, 3, 4, 5), values: Float32Array.of(4, 2, 4, 5, 2, 4) };
+  const s = valueShares({ m });
+  t.same([...s.values], [2, 4, 5]);
+  t.same([...s.shares].map((x) => +x.toFixed(4)), [0.3333, 0.8333, 1]);
+  const one = valueShares({ m: { ...m, values: new Float32Array(6).fill(1) } });
+  t.same([...one.values, ...one.shares], [1, 1], 'implicit data: one value, share 1');
 });

@@ -9,10 +9,45 @@ import { rankingMetricsTo, validationScratch } from '../../../native-free-kernel
 import { modelViews, NO_ITEM } from '../model/layout.js';
 import type { ValidationData } from './tasks.js';
 
-// How a rating weighs in EASE's matrix and in a user's scores: 1 from `cut` on, `below` under it.
+// How a rating weighs in the item-weights models' matrix and in a user's scores: by the share of
+// all ratings valued at most its value when `shares` is given (a rating's quantile: scale-free, and
+// implicit data with one value weighs 1), else 1 from `cut` on and `below` under it.
 export interface EaseWeighting {
   cut: number;
   below: number;
+  shares?: ValueShares | undefined;
+}
+
+// The distinct rating values, ascending, and the share of ratings valued at most each.
+export interface ValueShares {
+  values: Float32Array;
+  shares: Float32Array;
+}
+
+export function valueShares({ m }: { m: Csr }): ValueShares {
+  const sorted = Float32Array.from(m.values).sort();
+  const values: number[] = [], shares: number[] = [];
+  for (let k = 0; k < sorted.length; k++) {
+    if (k + 1 < sorted.length && sorted[k + 1] === sorted[k]) continue; // k: the last of its value
+    values.push(sorted[k]!);
+    shares.push((k + 1) / sorted.length);
+  }
+  return { values: Float32Array.from(values), shares: Float32Array.from(shares) };
+}
+
+function weightOf(w: EaseWeighting): (v: number) => number {
+  const t = w.shares;
+  if (t === undefined) return (v) => (v >= w.cut ? 1 : w.below);
+  return (v) => {
+    // The share of the largest listed value ≤ v (values outside the table: its ends).
+    let lo = 0, hi = t.values.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (t.values[mid]! <= v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? t.shares[0]! : t.shares[lo - 1]!;
+  };
 }
 
 // The items EASE covers (the most rated, ties to the lower row) and each item's place among them.
@@ -34,7 +69,6 @@ export function easeColumns({ byItem, maxItems, minCount }: { byItem: Csr; maxIt
   return { n: kept.length, column, kept };
 }
 
-const weightOf = (w: EaseWeighting) => (v: number) => (v >= w.cut ? 1 : w.below);
 
 export function easeGram({ m, cols, weighting, dst, rowStart, rowEnd }: { m: Csr; cols: EaseColumns; weighting: EaseWeighting; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): void {
   const w = weightOf(weighting);

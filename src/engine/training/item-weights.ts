@@ -13,7 +13,8 @@ import type { Quality } from '../../store/models-store.js';
 
 // An item-weights model as the search chose it. EASE's λ is a multiple of the weighted Gram
 // diagonal's mean, so it carries from the validation sample to the whole data.
-export type ItemWeightsChoice = EaseWeighting & { items: number } & ({ model: 'ease'; lambdaScale: number } | { model: 'item-knn'; neighbours: number });
+// byQuantile: ratings weigh their quantile among all ratings (EaseWeighting.shares) instead of cut and below.
+export type ItemWeightsChoice = { cut: number; below: number; byQuantile: boolean; items: number } & ({ model: 'ease'; lambdaScale: number } | { model: 'item-knn'; neighbours: number });
 
 export type EaseParams = EaseWeighting & { scale: number };
 
@@ -29,7 +30,7 @@ export const inverseSeconds = (n: number, threads: number): number => n ** 3 / (
 // The weighted Gram matrix XᵀWX over the kept items (n × n float64, shared), on every thread.
 async function gramOf(pool: TrainingPool, m: Csr, cols: EaseColumns, weighting: EaseWeighting): Promise<SharedArrayBuffer> {
   const a = new SharedArrayBuffer(cols.n * cols.n * 8);
-  await Promise.all(evenRanges(cols.n, pool.threads).map(([rowStart, rowEnd]) => pool.easeGram({ m, cols, weighting: { cut: weighting.cut, below: weighting.below }, dst: a, rowStart, rowEnd })));
+  await Promise.all(evenRanges(cols.n, pool.threads).map(([rowStart, rowEnd]) => pool.easeGram({ m, cols, weighting: { cut: weighting.cut, below: weighting.below, shares: weighting.shares }, dst: a, rowStart, rowEnd })));
   return a;
 }
 
@@ -65,7 +66,7 @@ export async function knnFit(pool: TrainingPool, m: Csr, cols: EaseColumns, p: E
 
 // NDCG@10 and recall@10 of users' scores by item weights on a validation split's held-out items.
 export async function evaluateWeights(pool: TrainingPool, data: ValidationData, cols: EaseColumns, weighting: EaseWeighting, weights: SharedArrayBuffer): Promise<Quality> {
-  const w = { cut: weighting.cut, below: weighting.below };
+  const w = { cut: weighting.cut, below: weighting.below, shares: weighting.shares };
   const parts = await Promise.all(evenRanges(data.held.users.length, pool.threads).map(([from, to]) => pool.easeValidate({ weights, cols, weighting: w, data, from, to, k: 10 })));
   const sums = parts.reduce((s, x) => s.map((v, k) => v + x[k]!), [0, 0, 0]);
   return { ndcg_at_10: sums[0]! / Math.max(1, sums[2]!), recall_at_10: sums[1]! / Math.max(1, sums[2]!) };
@@ -74,7 +75,7 @@ export async function evaluateWeights(pool: TrainingPool, data: ValidationData, 
 // Users' lists by the chosen item-weights model fitted on all the data: the lister computeLists runs.
 export async function weightsLister(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, choice: ItemWeightsChoice): Promise<UserLister> {
   const cols = await pool.easeColumns({ byItem, maxItems: choice.items, minCount: 1 });
-  const weighting = { cut: choice.cut, below: choice.below };
+  const weighting = { cut: choice.cut, below: choice.below, shares: choice.byQuantile ? await pool.valueShares({ m: byUser }) : undefined };
   const weights = choice.model === 'ease' ? (await easeFit(pool, byUser, cols, { ...weighting, scale: choice.lambdaScale })).weights : await knnFit(pool, byUser, cols, { ...weighting, neighbours: choice.neighbours });
   return (users, from, to) => pool.easeUserLists({ model, byUser, weights, cols, weighting, users, from, to });
 }
