@@ -44,7 +44,8 @@ const recdBase = trainingParams(config);
 const ITERATIONS = 15;
 // recd is measured as user-to-items serves: each user's precomputed list (this long), then factors.
 const SERVED_LIST = 16;
-const weighing = (c: { weight_cut: number; weight_below: number }) => (c.weight_below < 1 ? `, ratings under ${c.weight_cut} weigh ${c.weight_below}` : '');
+const weighing = (c: { weight_cut: number; weight_below: number; weight_by_quantile: boolean; als_weight?: number }) =>
+  (c.weight_by_quantile ? ', ratings weighing their quantile' : c.weight_below < 1 ? `, ratings under ${c.weight_cut} weigh ${c.weight_below}` : '') + (c.als_weight ? `, blended with ALS at ${c.als_weight}` : '');
 const describe = (c: Trial): string =>
   c.model === 'popularity'
     ? 'popularity'
@@ -155,7 +156,7 @@ async function compare(title: string, folds: Fold[], tuneFrom: Ratings, easeMinC
       log(`${title} recd fold: ${fmt(per[per.length - 1]!.ndcg)} with ${chosen[chosen.length - 1]}`);
     }
     const counted = [...new Set(chosen)].map((c) => `${c}${folds.length > 1 ? ` in ${chosen.filter((x) => x === c).length} of ${folds.length} folds` : ''}`);
-    rows.push({ model: 'recd (search: ALS, EASE, item-KNN, popularity)', params: counted.join('; '), m: mean(per), seconds: seconds / folds.length });
+    rows.push({ model: 'recd (search: ALS, EASE, item-KNN, popularity, blends)', params: counted.join('; '), m: mean(per), seconds: seconds / folds.length });
   }
   const bestRef = Math.max(...rows.filter((r) => r.model === 'EASE' || r.model === 'ALS (bench)').map((r) => r.m.ndcg));
   const recd = rows[rows.length - 1]!;

@@ -4,7 +4,8 @@ export class ConfigError extends Error {
 }
 
 // The models a training's parameter search may choose to serve users' lists (engine/training/search.ts).
-export const SEARCH_CANDIDATES = ['als', 'ease', 'item-knn', 'popularity'] as const;
+// blend: the best of EASE and item-KNN with the best ALS's scores added.
+export const SEARCH_CANDIDATES = ['als', 'ease', 'item-knn', 'popularity', 'blend'] as const;
 export type SearchCandidate = (typeof SEARCH_CANDIDATES)[number];
 
 export interface Config {
@@ -153,7 +154,7 @@ export const CONFIG_TABLE = [
   { key: 'searchIterations', env: 'RECD_SEARCH_ITERATIONS', parse: int(1, 1000), fallback: 10, doc: "ALS iterations of each search trial (the chosen parameters are then fitted with RECD_ALS_ITERATIONS)" },
   { key: 'searchMaxRatings', env: 'RECD_SEARCH_MAX_RATINGS', parse: int(1000, 2 ** 31), fallback: 2_000_000, doc: 'search trials train on a seeded sample of users holding at most this many ratings' },
   { key: 'easeMaxItems', env: 'RECD_EASE_MAX_ITEMS', parse: int(0, 20_000), fallback: 4000, doc: 'EASE, a candidate of the search, covers at most this many of the most rated items (fewer when its share of the search time affords fewer; 0: no EASE)' },
-  { key: 'searchCandidates', env: 'RECD_SEARCH_CANDIDATES', parse: someOf(SEARCH_CANDIDATES), fallback: SEARCH_CANDIDATES, doc: 'models the search may choose to serve users\' lists, comma-separated: `als`, `ease`, `item-knn`, `popularity` (ALS is fitted for the factors in any case)' },
+  { key: 'searchCandidates', env: 'RECD_SEARCH_CANDIDATES', parse: someOf(SEARCH_CANDIDATES), fallback: SEARCH_CANDIDATES, doc: 'models the search may choose to serve users\' lists, comma-separated: `als`, `ease`, `item-knn`, `popularity`, `blend` (the best of EASE and item-KNN with ALS\'s scores added; ALS is fitted for the factors in any case)' },
   { key: 'searchIntervalDays', env: 'RECD_SEARCH_INTERVAL_DAYS', parse: int(0, 3650), fallback: 7, doc: 'a database is searched again when its last search is this old or its ratings have doubled since; retrains in between keep the chosen parameters' },
   { key: 'listLength', env: 'RECD_LIST_LENGTH', parse: int(0, 4096), fallback: 128, doc: "items in each item's and user's list precomputed at training (0: none): recommendations are served from them while they last" },
   { key: 'userListsSeconds', env: 'RECD_USER_LISTS_SECONDS', parse: int(0, 86_400), fallback: 300, doc: "a training's time for users' lists, most recently active users first (the others' lists are made on their first request), and ml_new_items' time for the new items' lists" },

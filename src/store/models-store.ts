@@ -57,6 +57,8 @@ export interface EaseTrial extends TrialCommon {
   weight_cut: number; // ratings valued at least this weigh 1
   weight_below: number; // the others this
   weight_by_quantile: boolean; // instead: each rating weighs its quantile among all ratings
+  als_weight?: number; // a blend: the standardised scores of the ALS trial `als_trial` added with this weight
+  als_trial?: number;
 }
 
 export interface KnnTrial extends TrialCommon {
@@ -66,6 +68,8 @@ export interface KnnTrial extends TrialCommon {
   weight_cut: number;
   weight_below: number;
   weight_by_quantile: boolean;
+  als_weight?: number;
+  als_trial?: number;
 }
 
 // Training rating counts (no fit: the same scores as `popularity`).

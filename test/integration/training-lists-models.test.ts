@@ -80,9 +80,9 @@ async function servesBest(t: Tt, get: (u: number) => Promise<any>, scores: Float
   }
 }
 
-for (const candidate of ['ease', 'item-knn', 'popularity'] as const) {
+for (const candidate of ['ease', 'item-knn', 'popularity', 'blend'] as const) {
   t.test(`${candidate} as the choice`, async (t) => {
-    const stack = await startStack({ ...RECO_ENV, RECD_SEARCH_SECONDS: '60', RECD_SEARCH_TRIALS: '6', RECD_SEARCH_CANDIDATES: candidate });
+    const stack = await startStack({ ...RECO_ENV, RECD_SEARCH_SECONDS: '60', RECD_SEARCH_TRIALS: '10', RECD_SEARCH_CANDIDATES: candidate });
     t.teardown(() => stack.close());
     const { api } = stack;
     const root = await rootToken(api);
@@ -91,12 +91,17 @@ for (const candidate of ['ease', 'item-knn', 'popularity'] as const) {
     const [m] = await models();
     const s = m!.search;
     const chosen = s.trials[s.chosen]!;
-    t.equal(m!.algorithm, `${candidate}+als`);
-    t.equal(chosen.model, candidate, 'the chosen trial');
+    const blended = chosen.model !== 'als' && chosen.model !== 'popularity' && chosen.als_weight !== undefined;
+    t.equal(m!.algorithm, `${candidate === 'blend' ? chosen.model : candidate}+als`);
+    t.equal(candidate === 'blend' ? (blended ? 'blend' : 'not a blend') : chosen.model, candidate, 'the chosen trial');
     t.equal(s.trials[s.chosen_als]!.model, 'als', 'the factors come from an ALS trial');
+    if (blended) {
+      t.equal(s.chosen_als, chosen.als_trial, 'a blend\'s factors are its ALS trial\'s');
+      t.equal(m!.params[`${chosen.model === 'ease' ? 'ease' : 'knn'}_als_weight`], chosen.als_weight, 'its ALS weight is published');
+    }
     t.equal(m!.metrics['validation_ndcg_at_10'], chosen.ndcg_at_10, 'validation metrics of the chosen model');
     t.equal(m!.metrics['users_listed'], USERS, 'every user with ratings has a list');
-    if (chosen.model === 'ease') {
+    if (chosen.model === 'ease' && !blended) {
       t.equal(chosen.items, N_ITEMS, 'EASE covers every rated item of a small catalogue');
       t.match(m!.params, { ease_lambda_scale: chosen.lambda_scale, ease_weight_cut: chosen.weight_cut, ease_weight_below: chosen.weight_below, ease_weight_by_quantile: chosen.weight_by_quantile ? 1 : 0, ease_items: chosen.items });
     }
@@ -106,6 +111,14 @@ for (const candidate of ['ease', 'item-knn', 'popularity'] as const) {
     const get = (u: number) => api.get(`recommendation/users/${uid(u)}/items/`, { token, query: 'amt=5&exclude_rated_items=true' });
     if (candidate === 'ease') await servesBest(t, get, easeScores(m!.params));
     if (candidate === 'item-knn') await servesBest(t, get, knnScores(m!.params));
+    if (candidate === 'blend') {
+      for (const u of [0, 31, 64]) {
+        const rated = new Set(RATINGS.filter((x) => x.user_id === uid(u)).map((x) => x.item_id));
+        const ids = itemsOf(t, await get(u), `user ${u}`, 5);
+        t.equal(ids.length, 5);
+        t.ok(ids.every((i) => !rated.has(i)), `user ${u}: only unrated items`);
+      }
+    }
     if (candidate === 'popularity') {
       // Items 38–40 are rated 25 times, every other item 15 times.
       for (const u of [0, 7, 31]) {
@@ -122,7 +135,7 @@ for (const candidate of ['ease', 'item-knn', 'popularity'] as const) {
     const again = await until('the retrain published', models, (ms) => ms.length === 2 && ms[0]!.model_id !== m!.model_id);
     await until('retrain settled', () => tasksOf(api, token, 'ml_model_retrain'), settled);
     t.equal(again[0]!.metrics['search_seconds'], 0, 'a retrain without a search');
-    t.equal(again[0]!.algorithm, `${candidate}+als`, 'keeps the choice');
+    t.equal(again[0]!.algorithm, m!.algorithm, 'keeps the choice');
     t.same(again[0]!.params, m!.params, 'and its parameters');
   });
 }

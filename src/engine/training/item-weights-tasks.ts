@@ -5,6 +5,7 @@ import type { Csr } from '../../../native-free-kernels/csr.js';
 import { easeScoresTo, easeWeightsTo, sweepPivotTo, sweepUpdateTo, weightedGramTo } from '../../../native-free-kernels/ease.js';
 import { cosineNeighboursTo } from '../../../native-free-kernels/item-knn.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
+import { dotAt } from '../../../native-free-kernels/dot.js';
 import { rankingMetricsTo, validationScratch } from '../../../native-free-kernels/validation.js';
 import { modelViews, NO_ITEM } from '../model/layout.js';
 import type { ValidationData } from './tasks.js';
@@ -99,10 +100,20 @@ export function knnWeights({ gram, dst, n, k, rowStart, rowEnd }: { gram: Shared
   cosineNeighboursTo(new Float32Array(dst), new Float64Array(gram), n, k, rowStart, rowEnd);
 }
 
-// A user's EASE scores over every item (items EASE does not cover: −∞).
-function userScorer(weights: Float32Array, cols: EaseColumns, weighting: EaseWeighting, m: Csr) {
+// ALS's scores added to an item-weights model's: a model's factors (its users the rows of the
+// ratings matrix) and the weight of their standardised scores against the item weights' own.
+export interface Blend {
+  model: SharedArrayBuffer;
+  weight: number;
+}
+
+// A user's scores over every item by item weights (items they do not cover: −∞); with a blend, each
+// score standardised over the covered items plus weight × the user's standardised ALS score.
+function userScorer(weights: Float32Array, cols: EaseColumns, weighting: EaseWeighting, m: Csr, blend?: Blend) {
   const w = weightOf(weighting);
   const acc = new Float32Array(cols.n);
+  const als = blend && modelViews(blend.model);
+  const dots = new Float32Array(als ? cols.n : 0);
   const rows: number[] = [], values: number[] = [];
   return (u: number, dst: Float32Array) => {
     rows.length = 0;
@@ -114,24 +125,43 @@ function userScorer(weights: Float32Array, cols: EaseColumns, weighting: EaseWei
       values.push(w(m.values[e]!));
     }
     easeScoresTo(acc, weights, cols.n, rows, values);
+    if (als) {
+      const f = als.dims.factors;
+      for (let c = 0; c < cols.n; c++) dots[c] = dotAt(als.userFactors, u * f, als.itemFactors, cols.kept[c]! * f, f);
+      standardise(acc);
+      standardise(dots);
+      for (let c = 0; c < cols.n; c++) acc[c]! += blend!.weight * dots[c]!;
+    }
     dst.fill(-Infinity);
     for (let c = 0; c < cols.n; c++) dst[cols.kept[c]!] = acc[c]!;
   };
 }
 
-// Σ NDCG@10, Σ recall@10 and users counted over validation users [from, to), ranked by EASE.
-export function easeValidate({ weights, cols, weighting, data, from, to, k }: { weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; data: ValidationData; from: number; to: number; k: number }): Float64Array {
+// In place: (x − mean) / standard deviation (a constant row: zeros).
+function standardise(x: Float32Array): void {
+  let sum = 0, squares = 0;
+  for (let k = 0; k < x.length; k++) {
+    sum += x[k]!;
+    squares += x[k]! * x[k]!;
+  }
+  const mean = sum / Math.max(1, x.length), sd = Math.sqrt(Math.max(0, squares / Math.max(1, x.length) - mean * mean));
+  for (let k = 0; k < x.length; k++) x[k] = sd > 0 ? (x[k]! - mean) / sd : 0;
+}
+
+// Σ NDCG@10, Σ recall@10 and users counted over validation users [from, to), ranked by item weights
+// (blended with a trial's ALS factors when given).
+export function easeValidate({ weights, cols, weighting, data, from, to, k, blend }: { weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; data: ValidationData; from: number; to: number; k: number; blend?: Blend | undefined }): Float64Array {
   const sums = new Float64Array(3);
-  rankingMetricsTo(sums, data.byUser, data.held, userScorer(new Float32Array(weights), cols, weighting, data.byUser), k, from, to, validationScratch(data.byUser.cols));
+  rankingMetricsTo(sums, data.byUser, data.held, userScorer(new Float32Array(weights), cols, weighting, data.byUser, blend), k, from, to, validationScratch(data.byUser.cols));
   return sums;
 }
 
 // The lists of users at [from, to) of `users` (uint32 rows): their best unrated items by EASE,
 // written into the model's user lists (NO_ITEM after the last).
-export function easeUserLists({ model, byUser, weights, cols, weighting, users, from, to }: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; users: SharedArrayBuffer; from: number; to: number }): void {
+export function easeUserLists({ model, byUser, weights, cols, weighting, users, from, to, alsWeight }: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; users: SharedArrayBuffer; from: number; to: number; alsWeight: number }): void {
   const v = modelViews(model);
   const { items, userList: len } = v.dims;
-  const score = userScorer(new Float32Array(weights), cols, weighting, byUser);
+  const score = userScorer(new Float32Array(weights), cols, weighting, byUser, alsWeight > 0 ? { model, weight: alsWeight } : undefined);
   const scores = new Float32Array(items), mask = new Uint8Array(items);
   const top = new Uint32Array(len), best = new Float32Array(len);
   const rows = new Uint32Array(users, from * 4, to - from);

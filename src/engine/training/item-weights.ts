@@ -7,14 +7,15 @@ import type { Csr } from '../../../native-free-kernels/csr.js';
 import { addDiagonalTo, sweepScratchLength } from '../../../native-free-kernels/ease.js';
 import type { TrainingPool } from './pool.js';
 import { evenRanges } from './ranges.js';
-import type { EaseColumns, EaseWeighting } from './item-weights-tasks.js';
+import type { Blend, EaseColumns, EaseWeighting } from './item-weights-tasks.js';
 import type { UserLister, ValidationData } from './tasks.js';
 import type { Quality } from '../../store/models-store.js';
 
 // An item-weights model as the search chose it. EASE's λ is a multiple of the weighted Gram
 // diagonal's mean, so it carries from the validation sample to the whole data.
 // byQuantile: ratings weigh their quantile among all ratings (EaseWeighting.shares) instead of cut and below.
-export type ItemWeightsChoice = { cut: number; below: number; byQuantile: boolean; items: number } & ({ model: 'ease'; lambdaScale: number } | { model: 'item-knn'; neighbours: number });
+// alsWeight: users' lists blend in the model's ALS scores with this weight (0: none).
+export type ItemWeightsChoice = { cut: number; below: number; byQuantile: boolean; items: number; alsWeight: number } & ({ model: 'ease'; lambdaScale: number } | { model: 'item-knn'; neighbours: number });
 
 export type EaseParams = EaseWeighting & { scale: number };
 
@@ -65,9 +66,9 @@ export async function knnFit(pool: TrainingPool, m: Csr, cols: EaseColumns, p: E
 }
 
 // NDCG@10 and recall@10 of users' scores by item weights on a validation split's held-out items.
-export async function evaluateWeights(pool: TrainingPool, data: ValidationData, cols: EaseColumns, weighting: EaseWeighting, weights: SharedArrayBuffer): Promise<Quality> {
+export async function evaluateWeights(pool: TrainingPool, data: ValidationData, cols: EaseColumns, weighting: EaseWeighting, weights: SharedArrayBuffer, blend?: Blend): Promise<Quality> {
   const w = { cut: weighting.cut, below: weighting.below, shares: weighting.shares };
-  const parts = await Promise.all(evenRanges(data.held.users.length, pool.threads).map(([from, to]) => pool.easeValidate({ weights, cols, weighting: w, data, from, to, k: 10 })));
+  const parts = await Promise.all(evenRanges(data.held.users.length, pool.threads).map(([from, to]) => pool.easeValidate({ weights, cols, weighting: w, data, from, to, k: 10, blend })));
   const sums = parts.reduce((s, x) => s.map((v, k) => v + x[k]!), [0, 0, 0]);
   return { ndcg_at_10: sums[0]! / Math.max(1, sums[2]!), recall_at_10: sums[1]! / Math.max(1, sums[2]!) };
 }
@@ -77,5 +78,5 @@ export async function weightsLister(pool: TrainingPool, model: SharedArrayBuffer
   const cols = await pool.easeColumns({ byItem, maxItems: choice.items, minCount: 1 });
   const weighting = { cut: choice.cut, below: choice.below, shares: choice.byQuantile ? await pool.valueShares({ m: byUser }) : undefined };
   const weights = choice.model === 'ease' ? (await easeFit(pool, byUser, cols, { ...weighting, scale: choice.lambdaScale })).weights : await knnFit(pool, byUser, cols, { ...weighting, neighbours: choice.neighbours });
-  return (users, from, to) => pool.easeUserLists({ model, byUser, weights, cols, weighting, users, from, to });
+  return (users, from, to) => pool.easeUserLists({ model, byUser, weights, cols, weighting, users, from, to, alsWeight: choice.alsWeight });
 }

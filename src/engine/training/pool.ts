@@ -5,7 +5,7 @@ import type { NormOrder } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import type { Csr } from '../../../native-free-kernels/csr.js';
 import type { ConfidenceInput, RefactorInput, SplitInput, TableInput, TrialModelInput, ValidateInput, ValidationData } from './tasks.js';
-import type { EaseColumns, EaseWeighting, SweepInput, ValueShares } from './item-weights-tasks.js';
+import type { Blend, EaseColumns, EaseWeighting, SweepInput, ValueShares } from './item-weights-tasks.js';
 import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, RefineListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
 
 export class TrainingPool {
@@ -48,8 +48,8 @@ export class TrainingPool {
   popularUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number }): Promise<void> => this.pool.run(input, { name: 'popularUserLists' });
   valueShares = (input: { m: Csr }): Promise<ValueShares> => this.pool.run(input, { name: 'valueShares' });
   knnWeights = (input: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'knnWeights' });
-  easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; data: ValidationData; from: number; to: number; k: number }): Promise<Float64Array> => this.pool.run(input, { name: 'easeValidate' });
-  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; users: SharedArrayBuffer; from: number; to: number }): Promise<void> => this.pool.run(input, { name: 'easeUserLists' });
+  easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; data: ValidationData; from: number; to: number; k: number; blend?: Blend | undefined }): Promise<Float64Array> => this.pool.run(input, { name: 'easeValidate' });
+  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; users: SharedArrayBuffer; from: number; to: number; alsWeight: number }): Promise<void> => this.pool.run(input, { name: 'easeUserLists' });
 
   close(): Promise<void> {
     return this.pool.destroy();

@@ -14,7 +14,7 @@ import type { AlsParams, ValidationData } from './tasks.js';
 import { fitFactors } from './fit.js';
 import type { AlsTrial, Quality, SearchSummary, Trial } from '../../store/models-store.js';
 import { inverseSeconds, SWEEP_RATE } from './item-weights.js';
-import { itemWeightsChoice, refitItemWeights, searchItemWeights } from './search-item-weights.js';
+import { BLEND_TRIALS, itemWeightsChoice, refitItemWeights, searchBlends, searchItemWeights } from './search-item-weights.js';
 import type { ListsChoice } from './lists-choice.js';
 import type { EaseColumns } from './item-weights-tasks.js';
 
@@ -191,7 +191,7 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   if (cols !== undefined) {
     const alsToo = o.candidates.includes('als');
     await searchItemWeights(pool, data, cols, {
-      trials: Math.min(maxTrials, trials.length + (alsToo ? Math.max(ITEM_WEIGHTS_TRIALS_MIN, Math.floor(maxTrials * ITEM_WEIGHTS_TRIALS_SHARE)) : maxTrials)),
+      trials: Math.min(maxTrials - (o.candidates.includes('blend') ? BLEND_TRIALS : 0), trials.length + (alsToo ? Math.max(ITEM_WEIGHTS_TRIALS_MIN, Math.floor(maxTrials * ITEM_WEIGHTS_TRIALS_SHARE)) : maxTrials)),
       until: alsToo ? seconds() + o.seconds * EASE_SHARE : o.seconds * (1 - CONFIRM_SHARE),
       seconds,
       held: () => trials.length,
@@ -202,7 +202,9 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     });
   }
 
-  for (let t = trials.length; t < maxTrials && o.candidates.includes('als'); t++) {
+  // The blends' trials are kept free.
+  const alsTrials = maxTrials - (cols !== undefined && o.candidates.includes('blend') ? BLEND_TRIALS : 0);
+  for (let t = trials.length; t < alsTrials && o.candidates.includes('als'); t++) {
     const point = t % EXPLORE_EVERY === 0 ? randomPoint() : moved(points[alsIndex(trials, bestAls(trials))] ?? pointOf(base));
     const p = weights(point);
     if (seconds() + estimate(p.factors) > exploring) {
@@ -221,13 +223,25 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     ratingShift: x.rating_shift,
     ratingFloor: x.rating_floor,
   });
+  // Blends of the best item-weights trial with the best ALS trial.
+  const itemWeights = [...trials.keys()].filter((k) => trials[k]!.model === 'ease' || trials[k]!.model === 'item-knn');
+  const lead = itemWeights.length === 0 ? undefined : trials[itemWeights.reduce((b, k) => (trials[k]!.ndcg_at_10 > trials[b]!.ndcg_at_10 ? k : b))]!;
+  if (cols !== undefined && o.candidates.includes('blend') && (lead?.model === 'ease' || lead?.model === 'item-knn') && seconds() + lead.seconds + trials[bestAls(trials)]!.seconds <= exploring) {
+    const als = bestAls(trials);
+    const model = await fitTrial(pool, data, { ...paramsOf(trials[als] as AlsTrial), iterations: o.iterations });
+    await searchBlends(pool, data, cols, lead, { trial: als, model }, record, () => seconds() <= exploring);
+  }
   const refit = async (x: Trial, second: ValidationData): Promise<number> => {
     if (x.model === 'popularity') return (await evaluate(pool, second, undefined)).ndcg_at_10;
+    if (x.model !== 'als' && x.als_trial !== undefined) {
+      const als = await fitTrial(pool, second, { ...paramsOf(trials[x.als_trial] as AlsTrial), iterations: o.iterations });
+      return refitItemWeights(pool, second, cols!, x, als);
+    }
     if (x.model !== 'als') return refitItemWeights(pool, second, cols!, x);
     return (await fitAndEvaluate(pool, second, { ...paramsOf(x), iterations: o.iterations })).ndcg_at_10;
   };
   // Only the configured candidates may win (ALS trial 0 is fitted for the factors in any case).
-  const eligible = (k: number) => o.candidates.includes(trials[k]!.model);
+  const eligible = (k: number) => o.candidates.includes(kindOf(trials[k]!));
   const byScore = [...trials.keys()].filter(eligible).sort((a, b) => trials[b]!.ndcg_at_10 - trials[a]!.ndcg_at_10);
   if (byScore.length > 0) chosen = byScore[0]!;
   // The leaders, trial 0 and the best ALS (the model's factors come from ALS whatever wins).
@@ -241,8 +255,9 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     meanOf = (k: number) => (leaders.includes(k) ? (trials[k]!.ndcg_at_10 + trials[k]!.second_split_ndcg_at_10!) / 2 : -1);
     chosen = leaders.filter(eligible).reduce((b, k) => (meanOf(k) > meanOf(b) ? k : b), chosen);
   }
-  const chosenAls = [...trials.keys()].filter((k) => trials[k]!.model === 'als').reduce((b, k) => (meanOf(k) > meanOf(b) ? k : b), 0);
   const win = trials[chosen]!;
+  // A blend's lists add the scores of its ALS trial's parameters: the model's factors must be those.
+  const chosenAls = win.model !== 'als' && win.model !== 'popularity' && win.als_trial !== undefined ? win.als_trial : [...trials.keys()].filter((k) => trials[k]!.model === 'als').reduce((b, k) => (meanOf(k) > meanOf(b) ? k : b), 0);
   const summary: SearchSummary = {
     at: Date.now() / 1000,
     ratings: byUser.indices.length,
@@ -260,6 +275,9 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
 }
 
 
+// What a trial is among the candidates: its model, or a blend.
+const kindOf = (x: Trial): SearchCandidate => (x.model !== 'als' && x.model !== 'popularity' && x.als_weight !== undefined ? 'blend' : x.model);
+
 // The index of the best ALS trial, and of its point among the ALS trials' points.
 const bestAls = (trials: Trial[]) => [...trials.keys()].filter((k) => trials[k]!.model === 'als').reduce((b, k) => (trials[k]!.ndcg_at_10 > trials[b]!.ndcg_at_10 ? k : b), 0);
 const alsIndex = (trials: Trial[], k: number) => trials.slice(0, k).filter((x) => x.model === 'als').length;
@@ -276,10 +294,16 @@ async function itemWeightsColumns(pool: TrainingPool, data: ValidationData, o: S
   return cols.n >= EASE_MIN_ITEMS && inverseSeconds(cols.n, pool.threads) <= o.seconds * EASE_SHARE ? cols : undefined;
 }
 
-async function fitAndEvaluate(pool: TrainingPool, data: ValidationData, p: AlsParams): Promise<Quality> {
+// A trial's ALS model fitted on a split's training part.
+async function fitTrial(pool: TrainingPool, data: ValidationData, p: AlsParams): Promise<SharedArrayBuffer> {
   const model = await pool.trialModel({ users: data.byUser.rows, items: data.byUser.cols, factors: p.factors, seed: p.seed });
   const [byUser, byItem] = await confidenceOf(pool, data, p.ratingShift, p.ratingFloor);
   await fitFactors(pool, model, byUser, byItem, p);
+  return model;
+}
+
+async function fitAndEvaluate(pool: TrainingPool, data: ValidationData, p: AlsParams): Promise<Quality> {
+  const model = await fitTrial(pool, data, p);
   const q = await evaluate(pool, data, model);
   return { ndcg_at_10: q.ndcg_at_10, recall_at_10: q.recall_at_10 };
 }
