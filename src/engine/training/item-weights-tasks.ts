@@ -7,7 +7,8 @@ import { cosineNeighboursTo } from '../../../native-free-kernels/item-knn.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { dotAt } from '../../../native-free-kernels/dot.js';
 import { rankingMetricsTo, validationScratch } from '../../../native-free-kernels/validation.js';
-import { modelViews, NO_ITEM } from '../model/layout.js';
+import { modelViews, NO_ITEM, type ModelViews } from '../model/layout.js';
+import { rowIsZero } from '../../../native-free-kernels/rows.js';
 import type { ValidationData } from './tasks.js';
 
 // How a rating weighs in the item-weights models' matrix and in a user's scores: by the share of
@@ -169,10 +170,31 @@ export function easeUserLists({ model, byUser, weights, cols, weighting, users, 
     score(u, scores);
     for (let c = 0; c < cols.n; c++) mask[cols.kept[c]!] = 1;
     for (let e = byUser.indptr[u]!; e < byUser.indptr[u + 1]!; e++) mask[byUser.indices[e]!] = 0;
-    const got = topKTo(top, best, scores, items, len, mask);
+    const got = fillFromFactors(v, byUser, u, top, topKTo(top, best, scores, items, len, mask));
     const list = v.userLists.subarray(u * len, (u + 1) * len);
     list.fill(NO_ITEM);
     list.set(top.subarray(0, got));
     mask.fill(0);
   }
+}
+
+/**
+ * A list shorter than its length reads as holding every item there is (rankings.ts `listed`): one
+ * that ran out of the items its model covers (a user who rated most of them) is filled up with the
+ * user's best other unrated items by their factors, as the ranking after the list would give them.
+ * Returns the items now in top.
+ */
+export function fillFromFactors(v: ModelViews, byUser: Csr, u: number, top: Uint32Array, got: number): number {
+  const { items, factors: f, userList: len } = v.dims;
+  if (got >= len || rowIsZero(v.userFactors, v.dims.users, f, u)) return got;
+  const mask = new Uint8Array(items);
+  for (let i = 0; i < items; i++) if (!rowIsZero(v.itemFactors, items, f, i)) mask[i] = 1;
+  for (let e = byUser.indptr[u]!; e < byUser.indptr[u + 1]!; e++) mask[byUser.indices[e]!] = 0;
+  for (let k = 0; k < got; k++) mask[top[k]!] = 0;
+  const scores = new Float32Array(items);
+  for (let i = 0; i < items; i++) if (mask[i] === 1) scores[i] = dotAt(v.userFactors, u * f, v.itemFactors, i * f, f);
+  const more = new Uint32Array(len - got), best = new Float32Array(len - got);
+  const added = topKTo(more, best, scores, items, len - got, mask);
+  top.set(more.subarray(0, added), got);
+  return got + added;
 }

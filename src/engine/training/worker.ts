@@ -20,6 +20,7 @@ import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '
 import { replay, type Snapshot } from './ratings-replay.js';
 import { initFactors } from './init-factors.js';
 import { refineFanout } from './tasks.js';
+import { fillFromFactors } from './item-weights-tasks.js';
 import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, RefineListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
 
 // Ratings snapshot + log → compacted ratings → CSR both ways, popularity, counts, initial factors.
@@ -156,7 +157,7 @@ export function popularUserLists({ model, byUser, users, from, to }: { model: Sh
   for (const u of new Uint32Array(users, from * 4, to - from)) {
     mask.fill(1);
     for (let e = byUser.indptr[u]!; e < byUser.indptr[u + 1]!; e++) mask[byUser.indices[e]!] = 0;
-    const got = topKTo(top, best, scores, items, len, mask);
+    const got = fillFromFactors(v, byUser, u, top, topKTo(top, best, scores, items, len, mask));
     const list = v.userLists.subarray(u * len, (u + 1) * len);
     list.fill(NO_ITEM);
     list.set(top.subarray(0, got));
