@@ -77,7 +77,7 @@ export function alsHalfStepTo(
     // r = b − A·x with b = Σ c·y and A·x = YᵀY·x + Σ (c−1)(y·x) y + λx.
     for (let a = 0; a < f; a++) {
       let acc = lambda * s[X + a]!;
-      acc += gramDot(gram, a * f, s, X, f);
+      acc += rowDot(gram, a * f, s, X, f);
       s[R + a] = -acc;
     }
     for (let k = start; k < end; k++) {
@@ -93,7 +93,7 @@ export function alsHalfStepTo(
     for (let it = 0; it < cgSteps && rsold >= EPS; it++) {
       for (let a = 0; a < f; a++) {
         let acc = lambda * s[P + a]!;
-        acc += gramDot(gram, a * f, s, P, f);
+        acc += rowDot(gram, a * f, s, P, f);
         s[AP + a] = acc;
       }
       for (let k = start; k < end; k++) {
@@ -122,10 +122,11 @@ export function alsHalfStepTo(
   }
 }
 
-// The per-rating work of a half-step (a factor row against a scratch vector, then the row scaled
-// into another) and the Gram product's rows. Four partial sums / writes a step, as dot.ts's dotAt
-// (V8 keeps them in registers); one function per element type keeps each call site monomorphic.
-function rowDot(row: Float32Array, r: number, v: Float64Array, j: number, f: number): number {
+// The per-rating work of a half-step (a factor row, f32, or a Gram matrix row, f64, against a scratch
+// vector; then a row scaled into another). Four partial sums / writes a step, as dot.ts's dotAt (V8
+// keeps them in registers). dotAt takes f32 rows only, so its hot call sites in rankings stay
+// monomorphic; this fallback of the WebAssembly half-step (wasm-als.ts) takes both.
+function rowDot(row: Float32Array | Float64Array, r: number, v: Float64Array, j: number, f: number): number {
   let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
   let a = 0;
   for (; a + 4 <= f; a += 4) {
@@ -135,19 +136,6 @@ function rowDot(row: Float32Array, r: number, v: Float64Array, j: number, f: num
     d3 += row[r + a + 3]! * v[j + a + 3]!;
   }
   for (; a < f; a++) d0 += row[r + a]! * v[j + a]!;
-  return d0 + d1 + d2 + d3;
-}
-
-function gramDot(g: Float64Array, i: number, v: Float64Array, j: number, f: number): number {
-  let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-  let a = 0;
-  for (; a + 4 <= f; a += 4) {
-    d0 += g[i + a]! * v[j + a]!;
-    d1 += g[i + a + 1]! * v[j + a + 1]!;
-    d2 += g[i + a + 2]! * v[j + a + 2]!;
-    d3 += g[i + a + 3]! * v[j + a + 3]!;
-  }
-  for (; a < f; a++) d0 += g[i + a]! * v[j + a]!;
   return d0 + d1 + d2 + d3;
 }
 

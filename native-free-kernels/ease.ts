@@ -4,6 +4,22 @@
 // other row (sweepUpdateTo, in row ranges on any number of threads), so the n³ work runs as
 // register-blocked products instead of a pass over the whole matrix per pivot.
 import type { Csr } from './csr.js';
+import { shareAtMost, valueShares } from './validation.js';
+
+/**
+ * Each rating's weight in the item-weights models: its quantile among `values` (the share valued at
+ * most it: scale-free, and implicit data with one value weighs 1) when byQuantile, else 1 from `cut`
+ * on and `below` under it.
+ */
+export function ratingWeightsTo(dst: Float32Array, values: Float32Array, w: { cut: number; below: number; byQuantile: boolean }): void {
+  if (dst.length !== values.length) throw new Error(`ratingWeightsTo: dst length ${dst.length} != values length ${values.length}`);
+  if (!w.byQuantile) {
+    for (let k = 0; k < values.length; k++) dst[k] = values[k]! >= w.cut ? 1 : w.below;
+    return;
+  }
+  const t = valueShares(values);
+  for (let k = 0; k < values.length; k++) dst[k] = shareAtMost(t, values[k]!);
+}
 
 // Rows of XᵀX in [rowStart, rowEnd) (row r of dst is column r of the kept items): every user's kept
 // items, each pair's weights multiplied. `column[i]` is item i's place among the kept items or -1;

@@ -154,14 +154,40 @@ export function quantiles(values: Float32Array, qs: readonly number[]): number[]
  * on ml-latest-small's half stars the plain median, 3.5, counts 61 % as liked, this gives 4 (48 %).
  */
 export function likedFrom(values: Float32Array): number {
-  if (values.length === 0) return 0;
-  const sorted = Float32Array.from(values).sort();
-  const n = sorted.length;
-  let best = sorted[n - 1]!, bestGap = Infinity;
-  for (let k = n - 1; k >= 0; k--) {
-    if (k > 0 && sorted[k - 1] === sorted[k]) continue; // k: the first of its value
-    const gap = Math.abs((n - k) / n - 0.5);
-    if (gap < bestGap) [best, bestGap] = [sorted[k]!, gap];
+  const t = valueShares(values);
+  let best = 0, bestGap = Infinity;
+  // The share valued at least values[k] is 1 − the share at most the value before it.
+  for (let k = t.values.length - 1; k >= 0; k--) {
+    const gap = Math.abs(1 - (k > 0 ? t.shares[k - 1]! : 0) - 0.5);
+    if (gap < bestGap) [best, bestGap] = [t.values[k]!, gap];
   }
   return best;
+}
+
+// The distinct values, ascending, and the share of all values at most each.
+export interface ValueShares {
+  values: Float32Array;
+  shares: Float32Array;
+}
+
+export function valueShares(values: Float32Array): ValueShares {
+  const sorted = Float32Array.from(values).sort();
+  const out: number[] = [], shares: number[] = [];
+  for (let k = 0; k < sorted.length; k++) {
+    if (k + 1 < sorted.length && sorted[k + 1] === sorted[k]) continue; // k: the last of its value
+    out.push(sorted[k]!);
+    shares.push((k + 1) / sorted.length);
+  }
+  return { values: Float32Array.from(out), shares: Float32Array.from(shares) };
+}
+
+// The share of t's values at most v (0 below the smallest).
+export function shareAtMost(t: ValueShares, v: number): number {
+  let lo = 0, hi = t.values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t.values[mid]! <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? 0 : t.shares[lo - 1]!;
 }

@@ -4,6 +4,7 @@
 import type { Csr } from '../../native-free-kernels/csr.js';
 import { popularityTo } from '../../native-free-kernels/popularity.js';
 import { choleskySolveTo } from '../../native-free-kernels/linalg.js';
+import { sweepInverseInPlace } from '../../native-free-kernels/ease.js';
 import { topKTo } from '../../native-free-kernels/top-k.js';
 import { rng } from './data.js';
 import { modelViews, NO_ITEM, UNLISTED } from '../../src/engine/model/layout.js';
@@ -110,31 +111,11 @@ export function cooccurrence(train: Csr, keep: Int32Array, n: number): Float64Ar
   return g;
 }
 
-/** In-place Gauss-Jordan inverse of a symmetric positive definite matrix (no pivoting needed). */
-export function invertSpdInPlace(a: Float64Array, n: number): void {
-  for (let k = 0; k < n; k++) {
-    const rk = k * n;
-    const pivot = a[rk + k]!;
-    if (!(pivot > 0)) throw new Error(`invertSpdInPlace: non-positive pivot ${pivot} at ${k}`);
-    a[rk + k] = 1;
-    const inv = 1 / pivot;
-    for (let j = 0; j < n; j++) a[rk + j]! *= inv;
-    for (let i = 0; i < n; i++) {
-      if (i === k) continue;
-      const ri = i * n;
-      const fac = a[ri + k]!;
-      if (fac === 0) continue;
-      a[ri + k] = 0;
-      for (let j = 0; j < n; j++) a[ri + j]! -= fac * a[rk + j]!;
-    }
-  }
-}
-
 /** EASE (Steck 2019): B = −P / diag(P), zero diagonal, P = (XᵀX + λI)⁻¹. Returns B (n×n, f32). */
 export function easeWeights(gram: Float64Array, n: number, lambda: number): Float32Array {
   const p = Float64Array.from(gram);
   for (let i = 0; i < n; i++) p[i * n + i]! += lambda;
-  invertSpdInPlace(p, n);
+  if (!sweepInverseInPlace(p, n, 32)) throw new Error(`easeWeights: the Gram matrix plus λ ${lambda} is not positive definite`);
   const b = new Float32Array(n * n);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) b[i * n + j] = i === j ? 0 : -p[i * n + j]! / p[j * n + j]!;

@@ -2,7 +2,7 @@
 // split as threads split them) and B, item-KNN's neighbours, all agree with their reference twins.
 import t from 'tap';
 import { randomMatrix } from '../helpers/random-matrix.js';
-import { addDiagonalTo, easeScoresTo, easeWeightsTo, sweepInverseInPlace, sweepPivotTo, sweepScratchLength, sweepUpdateTo, weightedGramTo } from '../../native-free-kernels/ease.js';
+import { addDiagonalTo, ratingWeightsTo, easeScoresTo, easeWeightsTo, sweepInverseInPlace, sweepPivotTo, sweepScratchLength, sweepUpdateTo, weightedGramTo } from '../../native-free-kernels/ease.js';
 import { easeWeights, inverse, weightedGram } from '../../native-free-kernels/reference/ease.js';
 import { cosineNeighboursTo } from '../../native-free-kernels/item-knn.js';
 import { cosineNeighbours } from '../../native-free-kernels/reference/item-knn.js';
@@ -92,4 +92,14 @@ t.test('cosineNeighboursTo matches its reference: each row its k most similar it
     }
     t.ok(dst.subarray(4 * n, 5 * n).every((x) => x === 0), 'and has none');
   }
+});
+
+t.test('ratingWeightsTo: a cut and a weight below it, or each rating\'s quantile', async (t) => {
+  const values = Float32Array.of(4, 2, 4, 5, 2, 4);
+  const dst = new Float32Array(6);
+  ratingWeightsTo(dst, values, { cut: 4, below: 0.25, byQuantile: false });
+  t.same([...dst], [1, 0.25, 1, 1, 0.25, 1]);
+  ratingWeightsTo(dst, values, { cut: 4, below: 0.25, byQuantile: true });
+  t.same([...dst].map((x) => +x.toFixed(4)), [0.8333, 0.3333, 0.8333, 1, 0.3333, 0.8333], 'the share of ratings valued at most each');
+  t.throws(() => ratingWeightsTo(new Float32Array(2), values, { cut: 0, below: 1, byQuantile: false }), /length/);
 });

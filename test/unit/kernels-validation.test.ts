@@ -5,7 +5,7 @@ import { randomMatrix } from '../helpers/random-matrix.js';
 import { confidenceValuesTo } from '../../native-free-kernels/als.js';
 import { csrFromTriples } from '../../native-free-kernels/csr.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { likedFrom, quantiles, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../native-free-kernels/validation.js';
+import { likedFrom, shareAtMost, valueShares, quantiles, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../native-free-kernels/validation.js';
 import { rankingMetricsTo as refRankingMetricsTo } from '../../native-free-kernels/reference/validation.js';
 
 
@@ -121,4 +121,13 @@ t.test('likedFrom: the value splitting the ratings nearest half', async (t) => {
   t.equal(likedFrom(of({ 1: 10 })), 1, 'implicit data: every rating is liked');
   t.equal(likedFrom(of({ 1: 5, 2: 5 })), 2, 'a tie goes to the higher value');
   t.equal(likedFrom(new Float32Array(0)), 0);
+});
+
+t.test('valueShares: each distinct value with the share of values at most it; shareAtMost looks one up', async (t) => {
+  const s = valueShares(Float32Array.of(4, 2, 4, 5, 2, 4));
+  t.same([...s.values], [2, 4, 5]);
+  t.same([...s.shares].map((x) => +x.toFixed(4)), [0.3333, 0.8333, 1]);
+  const one = valueShares(new Float32Array(6).fill(1));
+  t.same([...one.values, ...one.shares], [1, 1], 'implicit data: one value, share 1');
+  t.same([1, 2, 3, 4, 4.5, 5, 9].map((v) => +shareAtMost(s, v).toFixed(4)), [0, 0.3333, 0.3333, 0.8333, 0.8333, 1, 1]);
 });

@@ -7,7 +7,7 @@ import { mulberry32 } from '../../native-free-kernels/random.js';
 import { allocateModel, modelViews, NO_ITEM, UNLISTED } from '../../src/engine/model/layout.js';
 import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
-import { easeColumns, easeUserLists, extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists, valueShares } from '../../src/engine/training/worker.js';
+import { easeColumns, easeUserLists, extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
 
 const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 3, userListsSeconds: 60, indexMinItems: 1000, popularityHalfLifeSeconds: 1e9, seed: 1 };
 const NOW = 1_700_000_000;
@@ -323,15 +323,6 @@ t.test('item index tasks: centroids, assignment in ranges, lists; extend places 
   t.ok(sizes.filter((x) => x > 0).length > lists, `more non-empty lists than before: ${sizes.join(',')}`);
 });
 
-t.test('valueShares: each distinct rating value with the share of ratings valued at most it', async (t) => {
-  const m = { rows: 1, cols: 6, indptr: Uint32Array.of(0, 6), indices: Uint32Array.of(0, 1, 2, 3, 4, 5), values: Float32Array.of(4, 2, 4, 5, 2, 4) };
-  const s = valueShares({ m });
-  t.same([...s.values], [2, 4, 5]);
-  t.same([...s.shares].map((x) => +x.toFixed(4)), [0.3333, 0.8333, 1]);
-  const one = valueShares({ m: { ...m, values: new Float32Array(6).fill(1) } });
-  t.same([...one.values, ...one.shares], [1, 1], 'implicit data: one value, share 1');
-});
-
 t.test('easeUserLists: a list that runs out of covered items is filled by the user\'s factors', async (t) => {
   const f = 2, items = 6, len = 4;
   const { buffer: model, views: v } = allocateModel({ factors: f, users: 1, items, itemList: 0, userList: len, trainedItems: items, lists: 0 });
@@ -345,12 +336,12 @@ t.test('easeUserLists: a list that runs out of covered items is filled by the us
   const weights = new SharedArrayBuffer(4 * 4);
   new Float32Array(weights).set([0, 0.5, 0.5, 0]);
   const users = new SharedArrayBuffer(4);
-  easeUserLists({ model, byUser, weights, cols, weighting: { cut: 0, below: 1 }, users, from: 0, to: 1, alsWeight: 0 });
+  easeUserLists({ model, byUser, weights, cols, users, from: 0, to: 1, alsWeight: 0 });
   t.same([...v.userLists], [1, 4, 2, 3], 'the covered item, then the best others by factors');
   // A list the covered items fill is left as it is.
   const all = easeColumns({ byItem: { rows: items, cols: 1, indptr: Uint32Array.of(0, 1, 2, 3, 4, 5, 5), indices: Uint32Array.of(0, 0, 0, 0, 0), values: new Float32Array(5).fill(1) }, maxItems: 10, minCount: 1 });
   const w5 = new SharedArrayBuffer(25 * 4);
   new Float32Array(w5).set(Array.from({ length: 25 }, (_, k) => (Math.floor(k / 5) === 0 ? [0, 0.1, 0.4, 0.3, 0.2][k % 5]! : 0)));
-  easeUserLists({ model, byUser, weights: w5, cols: all, weighting: { cut: 0, below: 1 }, users, from: 0, to: 1, alsWeight: 0 });
+  easeUserLists({ model, byUser, weights: w5, cols: all, users, from: 0, to: 1, alsWeight: 0 });
   t.same([...v.userLists], [2, 3, 4, 1], 'by EASE alone');
 });

@@ -3,10 +3,8 @@
 // which ../../wasm-als.ts fills (one memory per thread: a half-step's rows are copied in and out).
 // The CG runs in f32 (f32x4, two accumulators), not f64 as the TypeScript kernel does: factors agree
 // to about 1e-4 relative, within what three CG steps leave of the exact solve anyway.
+import { hsum } from './simd';
 
-@inline function hsum(v: v128): f32 {
-  return f32x4.extract_lane(v, 0) + f32x4.extract_lane(v, 1) + f32x4.extract_lane(v, 2) + f32x4.extract_lane(v, 3);
-}
 
 // a · b over f entries (f a multiple of 4: the caller pads rows).
 @inline function dot(a: usize, b: usize, f: i32): f32 {

@@ -3,13 +3,11 @@
 // memory; ../../wasm-scores.ts lays the memory out and checks every argument before calling.
 // Dots are summed in f32 (four f32x4 accumulators), not in f64 as dotAt does: scores agree with the
 // TypeScript twins to about 1e-6 relative, and ranks only differ between near-ties.
+import { hsum } from './simd';
 
 // Blocks of four rows share each load of the query (one query load per four multiply-adds); the
 // rows are independent sums, so the four accumulators keep the adds from waiting on each other.
 // f % 4 entries at the end of each row are summed one by one.
-@inline function hsum(v: v128): f32 {
-  return f32x4.extract_lane(v, 0) + f32x4.extract_lane(v, 1) + f32x4.extract_lane(v, 2) + f32x4.extract_lane(v, 3);
-}
 
 @inline function tail(q: usize, r: usize, from: i32, f: i32): f32 {
   let s: f32 = 0;

@@ -2,54 +2,28 @@
 // matrix, EASE's blocked sweep inverse (its two halves) and B, item-KNN's neighbours, held-out
 // metrics and users' lists. Re-exported by worker.ts.
 import type { Csr } from '../../../native-free-kernels/csr.js';
-import { easeScoresTo, easeWeightsTo, sweepPivotTo, sweepUpdateTo, weightedGramTo } from '../../../native-free-kernels/ease.js';
+import { easeScoresTo, easeWeightsTo, ratingWeightsTo, sweepPivotTo, sweepUpdateTo, weightedGramTo } from '../../../native-free-kernels/ease.js';
 import { cosineNeighboursTo } from '../../../native-free-kernels/item-knn.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { dotAt } from '../../../native-free-kernels/dot.js';
-import { rankingMetricsTo, validationScratch } from '../../../native-free-kernels/validation.js';
+import { rankingMetricsTo, validationScratch, type HeldOut } from '../../../native-free-kernels/validation.js';
 import { modelViews, NO_ITEM, type ModelViews } from '../model/layout.js';
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
-import type { ValidationData } from './tasks.js';
 
-// How a rating weighs in the item-weights models' matrix and in a user's scores: by the share of
-// all ratings valued at most its value when `shares` is given (a rating's quantile: scale-free, and
-// implicit data with one value weighs 1), else 1 from `cut` on and `below` under it.
+// How a rating weighs in the item-weights models' matrix and in a user's scores (ease.ts
+// ratingWeightsTo): its quantile among all ratings, or 1 from `cut` on and `below` under it.
 export interface EaseWeighting {
   cut: number;
   below: number;
-  shares?: ValueShares | undefined;
+  byQuantile: boolean;
 }
 
-// The distinct rating values, ascending, and the share of ratings valued at most each.
-export interface ValueShares {
-  values: Float32Array;
-  shares: Float32Array;
-}
-
-export function valueShares({ m }: { m: Csr }): ValueShares {
-  const sorted = Float32Array.from(m.values).sort();
-  const values: number[] = [], shares: number[] = [];
-  for (let k = 0; k < sorted.length; k++) {
-    if (k + 1 < sorted.length && sorted[k + 1] === sorted[k]) continue; // k: the last of its value
-    values.push(sorted[k]!);
-    shares.push((k + 1) / sorted.length);
-  }
-  return { values: Float32Array.from(values), shares: Float32Array.from(shares) };
-}
-
-function weightOf(w: EaseWeighting): (v: number) => number {
-  const t = w.shares;
-  if (t === undefined) return (v) => (v >= w.cut ? 1 : w.below);
-  return (v) => {
-    // The share of the largest listed value ≤ v (values outside the table: its ends).
-    let lo = 0, hi = t.values.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (t.values[mid]! <= v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 ? t.shares[0]! : t.shares[lo - 1]!;
-  };
+// The same matrix with each rating's weight as its value (indptr and indices shared, new values):
+// made once per matrix and weighting, then every item-weights task reads the weights as values.
+export function weighRatings({ m, weighting }: { m: Csr; weighting: EaseWeighting }): Csr {
+  const values = new Float32Array(new SharedArrayBuffer(m.values.byteLength));
+  ratingWeightsTo(values, m.values, weighting);
+  return { ...m, values };
 }
 
 // The items EASE covers (the most rated, ties to the lower row) and each item's place among them.
@@ -72,9 +46,9 @@ export function easeColumns({ byItem, maxItems, minCount }: { byItem: Csr; maxIt
 }
 
 
-export function easeGram({ m, cols, weighting, dst, rowStart, rowEnd }: { m: Csr; cols: EaseColumns; weighting: EaseWeighting; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): void {
-  const w = weightOf(weighting);
-  weightedGramTo(new Float64Array(dst), m, cols.column, Float32Array.from(m.values, w), cols.n, rowStart, rowEnd);
+// Rows of XᵀWX over the kept items; m's values are the ratings' weights (weighRatings).
+export function easeGram({ m, cols, dst, rowStart, rowEnd }: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): void {
+  weightedGramTo(new Float64Array(dst), m, cols.column, m.values, cols.n, rowStart, rowEnd);
 }
 
 export interface SweepInput {
@@ -108,10 +82,10 @@ export interface Blend {
   weight: number;
 }
 
-// A user's scores over every item by item weights (items they do not cover: −∞); with a blend, each
-// score standardised over the covered items plus weight × the user's standardised ALS score.
-function userScorer(weights: Float32Array, cols: EaseColumns, weighting: EaseWeighting, m: Csr, blend?: Blend) {
-  const w = weightOf(weighting);
+// A user's scores over every item by item weights (items they do not cover: −∞), m's values being the
+// ratings' weights; with a blend, each score standardised over the covered items plus weight × the
+// user's standardised ALS score.
+function userScorer(weights: Float32Array, cols: EaseColumns, m: Csr, blend?: Blend) {
   const acc = new Float32Array(cols.n);
   const als = blend && modelViews(blend.model);
   const dots = new Float32Array(als ? cols.n : 0);
@@ -123,7 +97,7 @@ function userScorer(weights: Float32Array, cols: EaseColumns, weighting: EaseWei
       const c = cols.column[m.indices[e]!]!;
       if (c < 0) continue;
       rows.push(c);
-      values.push(w(m.values[e]!));
+      values.push(m.values[e]!);
     }
     easeScoresTo(acc, weights, cols.n, rows, values);
     if (als) {
@@ -151,18 +125,20 @@ function standardise(x: Float32Array): void {
 
 // Σ NDCG@10, Σ recall@10 and users counted over validation users [from, to), ranked by item weights
 // (blended with a trial's ALS factors when given).
-export function easeValidate({ weights, cols, weighting, data, from, to, k, blend }: { weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; data: ValidationData; from: number; to: number; k: number; blend?: Blend | undefined }): Float64Array {
+// `train` is the split's training part with the ratings' weights as values.
+export function easeValidate({ weights, cols, train, held, from, to, k, blend }: { weights: SharedArrayBuffer; cols: EaseColumns; train: Csr; held: HeldOut; from: number; to: number; k: number; blend?: Blend | undefined }): Float64Array {
   const sums = new Float64Array(3);
-  rankingMetricsTo(sums, data.byUser, data.held, userScorer(new Float32Array(weights), cols, weighting, data.byUser, blend), k, from, to, validationScratch(data.byUser.cols));
+  rankingMetricsTo(sums, train, held, userScorer(new Float32Array(weights), cols, train, blend), k, from, to, validationScratch(train.cols));
   return sums;
 }
 
 // The lists of users at [from, to) of `users` (uint32 rows): their best unrated items by EASE,
 // written into the model's user lists (NO_ITEM after the last).
-export function easeUserLists({ model, byUser, weights, cols, weighting, users, from, to, alsWeight }: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; users: SharedArrayBuffer; from: number; to: number; alsWeight: number }): void {
+// byUser's values are the ratings' weights (weighRatings).
+export function easeUserLists({ model, byUser, weights, cols, users, from, to, alsWeight }: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; alsWeight: number }): void {
   const v = modelViews(model);
   const { items, userList: len } = v.dims;
-  const score = userScorer(new Float32Array(weights), cols, weighting, byUser, alsWeight > 0 ? { model, weight: alsWeight } : undefined);
+  const score = userScorer(new Float32Array(weights), cols, byUser, alsWeight > 0 ? { model, weight: alsWeight } : undefined);
   const scores = new Float32Array(items), mask = new Uint8Array(items);
   const top = new Uint32Array(len), best = new Float32Array(len);
   const rows = new Uint32Array(users, from * 4, to - from);

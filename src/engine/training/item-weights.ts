@@ -8,7 +8,8 @@ import { addDiagonalTo, sweepScratchLength } from '../../../native-free-kernels/
 import type { TrainingPool } from './pool.js';
 import { evenRanges } from './ranges.js';
 import type { Blend, EaseColumns, EaseWeighting } from './item-weights-tasks.js';
-import type { UserLister, ValidationData } from './tasks.js';
+import type { UserLister } from './tasks.js';
+import type { HeldOut } from '../../../native-free-kernels/validation.js';
 import type { Quality } from '../../store/models-store.js';
 
 // An item-weights model as the search chose it. EASE's λ is a multiple of the weighted Gram
@@ -17,7 +18,6 @@ import type { Quality } from '../../store/models-store.js';
 // alsWeight: users' lists blend in the model's ALS scores with this weight (0: none).
 export type ItemWeightsChoice = { cut: number; below: number; byQuantile: boolean; items: number; alsWeight: number } & ({ model: 'ease'; lambdaScale: number } | { model: 'item-knn'; neighbours: number });
 
-export type EaseParams = EaseWeighting & { scale: number };
 
 // Pivots per sweep block: the update's inner products run over this many terms (32 measured
 // fastest of 32, 64, 128 at 1,600 items).
@@ -28,22 +28,36 @@ const BLOCK = 32;
 export const SWEEP_RATE = 2e9;
 export const inverseSeconds = (n: number, threads: number): number => n ** 3 / (SWEEP_RATE * threads);
 
-// The weighted Gram matrix XᵀWX over the kept items (n × n float64, shared), on every thread.
-async function gramOf(pool: TrainingPool, m: Csr, cols: EaseColumns, weighting: EaseWeighting): Promise<SharedArrayBuffer> {
+// A matrix with its ratings' weights as values, made once per matrix and weighting (trials moving λ
+// or neighbours reuse it).
+const weightedOf = new WeakMap<Csr, Map<string, Promise<Csr>>>();
+export function weighted(pool: TrainingPool, m: Csr, w: EaseWeighting): Promise<Csr> {
+  let byWeighting = weightedOf.get(m);
+  if (byWeighting === undefined) weightedOf.set(m, (byWeighting = new Map()));
+  const key = w.byQuantile ? 'q' : `${w.cut} ${w.below}`;
+  let made = byWeighting.get(key);
+  if (made === undefined) byWeighting.set(key, (made = pool.weighRatings({ m, weighting: w })));
+  return made;
+}
+
+// The weighted Gram matrix XᵀWX over the kept items (n × n float64, shared), on every thread; w's
+// values are the ratings' weights (weighted).
+async function gramOf(pool: TrainingPool, w: Csr, cols: EaseColumns): Promise<SharedArrayBuffer> {
   const a = new SharedArrayBuffer(cols.n * cols.n * 8);
-  await Promise.all(evenRanges(cols.n, pool.threads).map(([rowStart, rowEnd]) => pool.easeGram({ m, cols, weighting: { cut: weighting.cut, below: weighting.below, shares: weighting.shares }, dst: a, rowStart, rowEnd })));
+  await Promise.all(evenRanges(cols.n, pool.threads).map(([rowStart, rowEnd]) => pool.easeGram({ m: w, cols, dst: a, rowStart, rowEnd })));
   return a;
 }
 
-// EASE's weights B (n × n float32, shared) from a ratings matrix, on every thread of the pool, and the λ used.
-export async function easeFit(pool: TrainingPool, m: Csr, cols: EaseColumns, p: EaseParams): Promise<{ weights: SharedArrayBuffer; lambda: number }> {
+// EASE's weights B (n × n float32, shared) from a weighted ratings matrix, on every thread of the
+// pool, and the λ used: `scale` times the Gram diagonal's mean.
+export async function easeFit(pool: TrainingPool, w: Csr, cols: EaseColumns, scale: number): Promise<{ weights: SharedArrayBuffer; lambda: number }> {
   const { n } = cols;
-  const a = await gramOf(pool, m, cols, p);
+  const a = await gramOf(pool, w, cols);
   const rows = evenRanges(n, pool.threads);
   const gram = new Float64Array(a);
   let trace = 0;
   for (let i = 0; i < n; i++) trace += gram[i * n + i]!;
-  const lambda = (p.scale * trace) / n;
+  const lambda = (scale * trace) / n;
   addDiagonalTo(gram, n, lambda, 0, n);
   const scratch = new SharedArrayBuffer(sweepScratchLength(n, BLOCK) * 8);
   for (let k = 0; k < n; k += BLOCK) {
@@ -58,17 +72,22 @@ export async function easeFit(pool: TrainingPool, m: Csr, cols: EaseColumns, p: 
 
 // Item-KNN's weights: each kept item's `neighbours` most similar kept items by cosine of the
 // weighted Gram matrix.
-export async function knnFit(pool: TrainingPool, m: Csr, cols: EaseColumns, p: EaseWeighting & { neighbours: number }): Promise<SharedArrayBuffer> {
-  const gram = await gramOf(pool, m, cols, p);
+export async function knnFit(pool: TrainingPool, w: Csr, cols: EaseColumns, neighbours: number): Promise<SharedArrayBuffer> {
+  const gram = await gramOf(pool, w, cols);
   const weights = new SharedArrayBuffer(cols.n * cols.n * 4);
-  await Promise.all(evenRanges(cols.n, pool.threads).map(([rowStart, rowEnd]) => pool.knnWeights({ gram, dst: weights, n: cols.n, k: p.neighbours, rowStart, rowEnd })));
+  await Promise.all(evenRanges(cols.n, pool.threads).map(([rowStart, rowEnd]) => pool.knnWeights({ gram, dst: weights, n: cols.n, k: neighbours, rowStart, rowEnd })));
   return weights;
 }
 
-// NDCG@10 and recall@10 of users' scores by item weights on a validation split's held-out items.
-export async function evaluateWeights(pool: TrainingPool, data: ValidationData, cols: EaseColumns, weighting: EaseWeighting, weights: SharedArrayBuffer, blend?: Blend): Promise<Quality> {
-  const w = { cut: weighting.cut, below: weighting.below, shares: weighting.shares };
-  const parts = await Promise.all(evenRanges(data.held.users.length, pool.threads).map(([from, to]) => pool.easeValidate({ weights, cols, weighting: w, data, from, to, k: 10, blend })));
+// A choice's (or trial's) item weights fitted on a weighted matrix.
+export async function fitItemWeights(pool: TrainingPool, w: Csr, cols: EaseColumns, x: { model: 'ease'; scale: number } | { model: 'item-knn'; neighbours: number }): Promise<SharedArrayBuffer> {
+  return x.model === 'ease' ? (await easeFit(pool, w, cols, x.scale)).weights : knnFit(pool, w, cols, x.neighbours);
+}
+
+// NDCG@10 and recall@10 of users' scores by item weights on a validation split's held-out items
+// (`train`: the split's training part, weighted).
+export async function evaluateWeights(pool: TrainingPool, train: Csr, held: HeldOut, cols: EaseColumns, weights: SharedArrayBuffer, blend?: Blend): Promise<Quality> {
+  const parts = await Promise.all(evenRanges(held.users.length, pool.threads).map(([from, to]) => pool.easeValidate({ weights, cols, train, held, from, to, k: 10, blend })));
   const sums = parts.reduce((s, x) => s.map((v, k) => v + x[k]!), [0, 0, 0]);
   return { ndcg_at_10: sums[0]! / Math.max(1, sums[2]!), recall_at_10: sums[1]! / Math.max(1, sums[2]!) };
 }
@@ -76,7 +95,7 @@ export async function evaluateWeights(pool: TrainingPool, data: ValidationData, 
 // Users' lists by the chosen item-weights model fitted on all the data: the lister computeLists runs.
 export async function weightsLister(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, choice: ItemWeightsChoice): Promise<UserLister> {
   const cols = await pool.easeColumns({ byItem, maxItems: choice.items, minCount: 1 });
-  const weighting = { cut: choice.cut, below: choice.below, shares: choice.byQuantile ? await pool.valueShares({ m: byUser }) : undefined };
-  const weights = choice.model === 'ease' ? (await easeFit(pool, byUser, cols, { ...weighting, scale: choice.lambdaScale })).weights : await knnFit(pool, byUser, cols, { ...weighting, neighbours: choice.neighbours });
-  return (users, from, to) => pool.easeUserLists({ model, byUser, weights, cols, weighting, users, from, to, alsWeight: choice.alsWeight });
+  const w = await weighted(pool, byUser, choice);
+  const weights = await fitItemWeights(pool, w, cols, choice.model === 'ease' ? { model: 'ease', scale: choice.lambdaScale } : choice);
+  return (users, from, to) => pool.easeUserLists({ model, byUser: w, weights, cols, users, from, to, alsWeight: choice.alsWeight });
 }

@@ -5,7 +5,8 @@ import type { NormOrder } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import type { Csr } from '../../../native-free-kernels/csr.js';
 import type { ConfidenceInput, RefactorInput, SplitInput, TableInput, TrialModelInput, ValidateInput, ValidationData } from './tasks.js';
-import type { Blend, EaseColumns, EaseWeighting, SweepInput, ValueShares } from './item-weights-tasks.js';
+import type { Blend, EaseColumns, EaseWeighting, SweepInput } from './item-weights-tasks.js';
+import type { HeldOut } from '../../../native-free-kernels/validation.js';
 import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, RefineListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
 
 export class TrainingPool {
@@ -41,15 +42,15 @@ export class TrainingPool {
   refactor = (input: RefactorInput): Promise<SharedArrayBuffer> => this.pool.run(input, { name: 'refactor' });
   validate = (input: ValidateInput): Promise<Float64Array> => this.pool.run(input, { name: 'validate' });
   easeColumns = (input: { byItem: Csr; maxItems: number; minCount: number }): Promise<EaseColumns> => this.pool.run(input, { name: 'easeColumns' });
-  easeGram = (input: { m: Csr; cols: EaseColumns; weighting: EaseWeighting; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'easeGram' });
+  weighRatings = (input: { m: Csr; weighting: EaseWeighting }): Promise<Csr> => this.pool.run(input, { name: 'weighRatings' });
+  easeGram = (input: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'easeGram' });
   easePivot = (input: SweepInput): Promise<boolean> => this.pool.run(input, { name: 'easePivot' });
   easeUpdate = (input: SweepInput & { rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'easeUpdate' });
   easeWeights = (input: { p: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'easeWeights' });
   popularUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number }): Promise<void> => this.pool.run(input, { name: 'popularUserLists' });
-  valueShares = (input: { m: Csr }): Promise<ValueShares> => this.pool.run(input, { name: 'valueShares' });
   knnWeights = (input: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'knnWeights' });
-  easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; data: ValidationData; from: number; to: number; k: number; blend?: Blend | undefined }): Promise<Float64Array> => this.pool.run(input, { name: 'easeValidate' });
-  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; weighting: EaseWeighting; users: SharedArrayBuffer; from: number; to: number; alsWeight: number }): Promise<void> => this.pool.run(input, { name: 'easeUserLists' });
+  easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; train: Csr; held: HeldOut; from: number; to: number; k: number; blend?: Blend | undefined }): Promise<Float64Array> => this.pool.run(input, { name: 'easeValidate' });
+  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; alsWeight: number }): Promise<void> => this.pool.run(input, { name: 'easeUserLists' });
 
   close(): Promise<void> {
     return this.pool.destroy();

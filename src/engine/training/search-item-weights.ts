@@ -1,9 +1,10 @@
 // The parameter search's item-weights trials (item-weights.ts): item-KNN over a few neighbour counts,
 // then EASE from ratings weighing their quantile, one coordinate at a time from the best point.
 import type { SearchCandidate } from '../../config/env.js';
+import type { Csr } from '../../../native-free-kernels/csr.js';
 import type { EaseTrial, KnnTrial, Trial } from '../../store/models-store.js';
-import type { EaseColumns, EaseWeighting, ValueShares } from './item-weights-tasks.js';
-import { easeFit, evaluateWeights, knnFit, type ItemWeightsChoice } from './item-weights.js';
+import type { EaseColumns, EaseWeighting } from './item-weights-tasks.js';
+import { easeFit, evaluateWeights, fitItemWeights, knnFit, weighted, type ItemWeightsChoice } from './item-weights.js';
 import type { TrainingPool } from './pool.js';
 import type { ValidationData } from './tasks.js';
 
@@ -38,9 +39,8 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
   // Graded ratings start weighing their quantile: on MovieLens that beat every cut-and-below weighting
   // tried (EASE at 10× the mean diagonal, ml-100k u1–u5 0.4187 against 0.4141 for ratings under 4
   // weighing 0.5; ml-latest-small 0.3322 against 0.3266).
-  const shares: ValueShares | undefined = s.graded ? await pool.valueShares({ m: data.byUser }) : undefined;
-  const weighting = (p: { quantile: boolean; cut: number; below: number }): EaseWeighting => (p.quantile ? { cut: 0, below: 1, shares } : { cut: p.below === 1 ? 0 : p.cut, below: p.below });
-  const start = { quantile: s.graded, cut: s.cuts[0]!, below: 0.5 };
+  const weighting = (p: EasePoint): EaseWeighting => (p.quantile ? { cut: 0, below: 1, byQuantile: true } : { cut: p.below === 1 ? 0 : p.cut, below: p.below, byQuantile: false });
+  const start = { quantile: s.graded, cut: s.cuts[0]!, below: 0.5, scale: EASE_SCALE };
   const startWeighting = weighting(start);
   let last = 0;
   const fits = () => s.held() < s.trials && s.seconds() + last <= s.until;
@@ -50,7 +50,8 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
     for (const neighbours of NEIGHBOURS) {
       if (!fits()) break;
       const began = performance.now();
-      const q = await evaluateWeights(pool, data, cols, startWeighting, await knnFit(pool, data.byUser, cols, { ...startWeighting, neighbours }));
+      const w = await weighted(pool, data.byUser, startWeighting);
+      const q = await evaluateWeights(pool, w, data.held, cols, await knnFit(pool, w, cols, neighbours));
       last = (performance.now() - began) / 1000;
       s.record({ model: 'item-knn', items: cols.n, neighbours, ...recorded(startWeighting), seconds: last, ...q });
     }
@@ -58,7 +59,7 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
   if (!s.candidates.includes('ease') && !blend) return;
   const keyOf = (p: EasePoint) => (p.quantile ? `${p.scale.toPrecision(6)} q` : `${p.scale.toPrecision(6)} ${p.below === 1 ? 0 : p.cut} ${p.below}`);
   const tried = new Set<string>();
-  let best: EasePoint = { ...start, scale: EASE_SCALE };
+  let best: EasePoint = start;
   let bestNdcg = -1, step = 2.5, since = 0, cursor = 0;
   // The weighting first (quantiles or the cut), then λ: they move the score most.
   const moves: ((p: EasePoint) => EasePoint | undefined)[] = [
@@ -75,8 +76,9 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
     tried.add(keyOf(point));
     const w = weighting(point);
     const began = performance.now();
-    const { weights, lambda } = await easeFit(pool, data.byUser, cols, { ...w, scale: point.scale });
-    const q = await evaluateWeights(pool, data, cols, w, weights);
+    const train = await weighted(pool, data.byUser, w);
+    const { weights, lambda } = await easeFit(pool, train, cols, point.scale);
+    const q = await evaluateWeights(pool, train, data.held, cols, weights);
     last = (performance.now() - began) / 1000;
     s.record({ model: 'ease', items: cols.n, lambda, lambda_scale: point.scale, ...recorded(w), seconds: last, ...q });
     if (q.ndcg_at_10 > bestNdcg) [best, bestNdcg, since] = [point, q.ndcg_at_10, 0];
@@ -90,20 +92,19 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
   }
 }
 
-const recorded = (w: EaseWeighting) => ({ weight_cut: w.cut, weight_below: w.below, weight_by_quantile: w.shares !== undefined });
+const recorded = (w: EaseWeighting) => ({ weight_cut: w.cut, weight_below: w.below, weight_by_quantile: w.byQuantile });
 
-// An item-weights trial's model fitted on a split: its weighting and weights.
-async function fitTrialWeights(pool: TrainingPool, data: ValidationData, cols: EaseColumns, x: EaseTrial | KnnTrial): Promise<{ weighting: EaseWeighting; weights: SharedArrayBuffer }> {
-  const weighting = { cut: x.weight_cut, below: x.weight_below, shares: x.weight_by_quantile ? await pool.valueShares({ m: data.byUser }) : undefined };
-  const weights = x.model === 'ease' ? (await easeFit(pool, data.byUser, cols, { ...weighting, scale: x.lambda_scale })).weights : await knnFit(pool, data.byUser, cols, { ...weighting, neighbours: x.neighbours });
-  return { weighting, weights };
+// An item-weights trial's model fitted on a split: the split's training part weighted, and the weights.
+async function fitTrialWeights(pool: TrainingPool, data: ValidationData, cols: EaseColumns, x: EaseTrial | KnnTrial): Promise<{ train: Csr; weights: SharedArrayBuffer }> {
+  const train = await weighted(pool, data.byUser, { cut: x.weight_cut, below: x.weight_below, byQuantile: x.weight_by_quantile });
+  return { train, weights: await fitItemWeights(pool, train, cols, x.model === 'ease' ? { model: 'ease', scale: x.lambda_scale } : x) };
 }
 
 // A trial's NDCG@10 when fitted again on another split (the confirmation of the leaders); a blend
 // takes its ALS trial's model fitted on that split.
 export async function refitItemWeights(pool: TrainingPool, data: ValidationData, cols: EaseColumns, x: EaseTrial | KnnTrial, als?: SharedArrayBuffer): Promise<number> {
-  const { weighting, weights } = await fitTrialWeights(pool, data, cols, x);
-  return (await evaluateWeights(pool, data, cols, weighting, weights, als && x.als_weight ? { model: als, weight: x.als_weight } : undefined)).ndcg_at_10;
+  const { train, weights } = await fitTrialWeights(pool, data, cols, x);
+  return (await evaluateWeights(pool, train, data.held, cols, weights, als && x.als_weight ? { model: als, weight: x.als_weight } : undefined)).ndcg_at_10;
 }
 
 // Weights of ALS's standardised scores the blends try: on ml-100k folds 3 and 5 a blend of EASE with
@@ -115,11 +116,11 @@ export const BLEND_TRIALS = ALS_WEIGHTS.length;
 // `als`), each recorded as a trial of the item-weights model with its ALS weight.
 export async function searchBlends(pool: TrainingPool, data: ValidationData, cols: EaseColumns, best: EaseTrial | KnnTrial, als: { trial: number; model: SharedArrayBuffer }, record: (x: Trial) => void, fits: () => boolean): Promise<void> {
   const began = performance.now();
-  const { weighting, weights } = await fitTrialWeights(pool, data, cols, best);
+  const { train, weights } = await fitTrialWeights(pool, data, cols, best);
   const { second_split_ndcg_at_10: _confirmed, ...base } = best;
   for (const weight of ALS_WEIGHTS) {
     if (!fits()) break;
-    const q = await evaluateWeights(pool, data, cols, weighting, weights, { model: als.model, weight });
+    const q = await evaluateWeights(pool, train, data.held, cols, weights, { model: als.model, weight });
     record({ ...base, als_weight: weight, als_trial: als.trial, seconds: best.seconds + (performance.now() - began) / 1000, ...q });
   }
 }

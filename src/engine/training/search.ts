@@ -157,7 +157,6 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   const popularitySeconds = (performance.now() - popularityStart) / 1000;
   const trials: Trial[] = [];
   const points: (Point | undefined)[] = [];
-  let chosen = 0;
   const cost = new Map<number, number>(); // seconds of a trial by factors, as measured
   const estimate = (f: number) => {
     const known = cost.get(f);
@@ -170,8 +169,8 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   const maxTrials = popularity.users < VALIDATION_USERS_FLOOR ? 1 : o.maxTrials;
   const record = (x: Trial) => {
     trials.push(x);
-    if (x.ndcg_at_10 > trials[chosen]!.ndcg_at_10) [chosen, sinceGain] = [trials.length - 1, 0];
-    progress(`search trial ${trials.length}: ${x.model === 'ease' ? 'EASE' : x.model === 'als' ? 'ALS' : x.model} NDCG@10 ${x.ndcg_at_10.toFixed(4)} (best ${trials[chosen]!.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / o.seconds, trials.length / maxTrials));
+    const best = trials[bestTrial(trials, () => true)]!;
+    progress(`search trial ${trials.length}: ${x.model === 'ease' ? 'EASE' : x.model === 'als' ? 'ALS' : x.model} NDCG@10 ${x.ndcg_at_10.toFixed(4)} (best ${best.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / o.seconds, trials.length / maxTrials));
   };
   const alsTrial = async (point: Point | undefined) => {
     const p = point === undefined ? { ...base, iterations: o.iterations } : weights(point);
@@ -180,6 +179,9 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     const took = (performance.now() - trialStart) / 1000;
     cost.set(p.factors, took);
     points.push(point);
+    // ALS's moves shrink their step after a cycle without a gain of ALS's own.
+    const bestSoFar = bestTrial(trials, isAls);
+    if (bestSoFar < 0 || q.ndcg_at_10 > trials[bestSoFar]!.ndcg_at_10) sinceGain = 0;
     record({ model: 'als', factors: p.factors, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, rating_shift: p.ratingShift, rating_floor: p.ratingFloor, seconds: took, ...q });
   };
   await alsTrial(undefined);
@@ -205,7 +207,7 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   // The blends' trials are kept free.
   const alsTrials = maxTrials - (cols !== undefined && o.candidates.includes('blend') ? BLEND_TRIALS : 0);
   for (let t = trials.length; t < alsTrials && o.candidates.includes('als'); t++) {
-    const point = t % EXPLORE_EVERY === 0 ? randomPoint() : moved(points[alsIndex(trials, bestAls(trials))] ?? pointOf(base));
+    const point = t % EXPLORE_EVERY === 0 ? randomPoint() : moved(points[alsIndex(trials, bestTrial(trials, isAls))] ?? pointOf(base));
     const p = weights(point);
     if (seconds() + estimate(p.factors) > exploring) {
       if (estimate(factorsAllowed[0]!) + seconds() > exploring) break;
@@ -224,28 +226,24 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     ratingFloor: x.rating_floor,
   });
   // Blends of the best item-weights trial with the best ALS trial.
-  const itemWeights = [...trials.keys()].filter((k) => trials[k]!.model === 'ease' || trials[k]!.model === 'item-knn');
-  const lead = itemWeights.length === 0 ? undefined : trials[itemWeights.reduce((b, k) => (trials[k]!.ndcg_at_10 > trials[b]!.ndcg_at_10 ? k : b))]!;
-  if (cols !== undefined && o.candidates.includes('blend') && (lead?.model === 'ease' || lead?.model === 'item-knn') && seconds() + lead.seconds + trials[bestAls(trials)]!.seconds <= exploring) {
-    const als = bestAls(trials);
+  const lead = trials[bestTrial(trials, (x) => x.model === 'ease' || x.model === 'item-knn')];
+  const als = bestTrial(trials, isAls);
+  if (cols !== undefined && o.candidates.includes('blend') && (lead?.model === 'ease' || lead?.model === 'item-knn') && seconds() + lead.seconds + trials[als]!.seconds <= exploring) {
     const model = await fitTrial(pool, data, { ...paramsOf(trials[als] as AlsTrial), iterations: o.iterations });
     await searchBlends(pool, data, cols, lead, { trial: als, model }, record, () => seconds() <= exploring);
   }
   const refit = async (x: Trial, second: ValidationData): Promise<number> => {
     if (x.model === 'popularity') return (await evaluate(pool, second, undefined)).ndcg_at_10;
-    if (x.model !== 'als' && x.als_trial !== undefined) {
-      const als = await fitTrial(pool, second, { ...paramsOf(trials[x.als_trial] as AlsTrial), iterations: o.iterations });
-      return refitItemWeights(pool, second, cols!, x, als);
-    }
-    if (x.model !== 'als') return refitItemWeights(pool, second, cols!, x);
+    if (x.model !== 'als') return refitItemWeights(pool, second, cols!, x, x.als_trial === undefined ? undefined : await fitTrial(pool, second, { ...paramsOf(trials[x.als_trial] as AlsTrial), iterations: o.iterations }));
     return (await fitAndEvaluate(pool, second, { ...paramsOf(x), iterations: o.iterations })).ndcg_at_10;
   };
   // Only the configured candidates may win (ALS trial 0 is fitted for the factors in any case).
   const eligible = (k: number) => o.candidates.includes(kindOf(trials[k]!));
   const byScore = [...trials.keys()].filter(eligible).sort((a, b) => trials[b]!.ndcg_at_10 - trials[a]!.ndcg_at_10);
-  if (byScore.length > 0) chosen = byScore[0]!;
+  // With no eligible trial (EASE alone configured but not run), ALS's trial 0.
+  let chosen = byScore[0] ?? 0;
   // The leaders, trial 0 and the best ALS (the model's factors come from ALS whatever wins).
-  const leaders = [...new Set([...byScore.slice(0, CONFIRM), 0, bestAls(trials)])];
+  const leaders = [...new Set([...byScore.slice(0, CONFIRM), 0, bestTrial(trials, isAls)])];
   const confirming = leaders.reduce((sum, k) => sum + trials[k]!.seconds, 0);
   let meanOf = (k: number) => trials[k]!.ndcg_at_10;
   if (trials.length > CONFIRM && seconds() + confirming <= o.seconds) {
@@ -257,7 +255,7 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   }
   const win = trials[chosen]!;
   // A blend's lists add the scores of its ALS trial's parameters: the model's factors must be those.
-  const chosenAls = win.model !== 'als' && win.model !== 'popularity' && win.als_trial !== undefined ? win.als_trial : [...trials.keys()].filter((k) => trials[k]!.model === 'als').reduce((b, k) => (meanOf(k) > meanOf(b) ? k : b), 0);
+  const chosenAls = win.model !== 'als' && win.model !== 'popularity' && win.als_trial !== undefined ? win.als_trial : bestTrial(trials, isAls, meanOf);
   const summary: SearchSummary = {
     at: Date.now() / 1000,
     ratings: byUser.indices.length,
@@ -278,8 +276,15 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
 // What a trial is among the candidates: its model, or a blend.
 const kindOf = (x: Trial): SearchCandidate => (x.model !== 'als' && x.model !== 'popularity' && x.als_weight !== undefined ? 'blend' : x.model);
 
-// The index of the best ALS trial, and of its point among the ALS trials' points.
-const bestAls = (trials: Trial[]) => [...trials.keys()].filter((k) => trials[k]!.model === 'als').reduce((b, k) => (trials[k]!.ndcg_at_10 > trials[b]!.ndcg_at_10 ? k : b), 0);
+// The index of the best trial that `keep` keeps, by `score` (validation NDCG@10 unless given; the
+// first on a tie); -1 when it keeps none.
+function bestTrial(trials: Trial[], keep: (x: Trial) => boolean, score = (k: number) => trials[k]!.ndcg_at_10): number {
+  let best = -1;
+  for (let k = 0; k < trials.length; k++) if (keep(trials[k]!) && (best < 0 || score(k) > score(best))) best = k;
+  return best;
+}
+const isAls = (x: Trial) => x.model === 'als';
+// The index of an ALS trial's point among the ALS trials' points.
 const alsIndex = (trials: Trial[], k: number) => trials.slice(0, k).filter((x) => x.model === 'als').length;
 
 // The items the item-weights models cover: as many of the most rated as EASE_INVERSES inverses

@@ -330,4 +330,4 @@ export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): 
   }
 }
 export { validationSplit, confidence, trialModel, refactor, validate } from './search-tasks.js';
-export { valueShares, easeColumns, easeGram, easePivot, easeUpdate, easeWeights, knnWeights, easeValidate, easeUserLists } from './item-weights-tasks.js';
+export { weighRatings, easeColumns, easeGram, easePivot, easeUpdate, easeWeights, knnWeights, easeValidate, easeUserLists } from './item-weights-tasks.js';
