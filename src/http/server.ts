@@ -30,6 +30,9 @@ const STATUS_TEXT: Record<number, string> = {
 const statusLine = (s: number) => STATUS_TEXT[s] ?? String(s);
 
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+// A refused request's body up to this size is read and dropped rather than cut off with the
+// connection: what an ordinary request with an expired token sends, at the cost of a few packets.
+const DRAINED_BYTES = 64 * 1024;
 
 // Header text as bytes, made once: uWS then copies them instead of converting a string per answer.
 const CONTENT_TYPE = Buffer.from('content-type');
@@ -136,12 +139,16 @@ export class HttpServer {
     plain.contentType = req.getHeader('content-type');
     plain.contentEncoding = req.getHeader('content-encoding');
     this.watchAbort(res, pending);
-    // The head is judged before any byte of the body is read: a refusal (no route, no token, wrong
-    // role, rate limit) costs no body, and the route sets how much body it may take. The unread body
-    // is not waited for: the connection closes after the answer.
+    // The head is judged before any byte of the body is kept: a refusal (no route, no token, wrong
+    // role, rate limit) costs no body, and the route sets how much body it may take.
     const opened = this.dispatcher.open(plain);
-    if (!(opened instanceof Exchange)) return this.deliver(res, pending, opened, true, true);
     const declared = Number(length || '0');
+    if (!(opened instanceof Exchange)) {
+      // A small body is drained (counted, not kept) so that the connection stays open for keep-alive
+      // and pipelining; a larger or chunked one is not waited for: the connection closes.
+      if (length !== '' && declared <= DRAINED_BYTES) return this.drain(res, pending, opened);
+      return this.deliver(res, pending, opened, true, true);
+    }
     if (declared > opened.caps.sent) return this.write(res, pending, this.dispatcher.reject(plain, bodyTooLarge(opened.caps.sent)), true, true);
     this.readBody(res, pending, plain, opened, declared);
   }
@@ -151,6 +158,12 @@ export class HttpServer {
     res.onAborted(() => {
       pending.aborted = true;
       this.finish(pending);
+    });
+  }
+
+  private drain(res: uWS.HttpResponse, pending: Pending, out: Outcome | Promise<Outcome>): void {
+    res.onData((_chunk, isLast) => {
+      if (isLast) this.deliver(res, pending, out, false, false);
     });
   }
 
