@@ -123,9 +123,9 @@ export class Dispatcher {
       const ex = this.admit(req, requestId);
       result = ex instanceof Exchange ? this.proceed(ex, req, req.body ?? EMPTY) : ex;
     } catch (err) {
-      return this.settle(undefined, err, req, requestId);
+      return this.refuse(err, req, requestId);
     }
-    return this.settle(result, undefined, req, requestId);
+    return this.settle(result, req, requestId);
   }
 
   // The head of a request whose body is still to come: the exchange to read it for (with its caps),
@@ -134,10 +134,11 @@ export class Dispatcher {
     const requestId = ++this.seq;
     try {
       const ex = this.admit(req, requestId);
-      if (ex instanceof Exchange) needsDecompression(req.contentEncoding); // an unknown encoding is refused before the body
-      return ex instanceof Exchange ? ex : this.settle(ex, undefined, req, requestId);
+      if (!(ex instanceof Exchange)) return this.settle(ex, req, requestId);
+      needsDecompression(req.contentEncoding); // an unknown encoding is refused before the body
+      return ex;
     } catch (err) {
-      return this.settle(undefined, err, req, requestId);
+      return this.refuse(err, req, requestId);
     }
   }
 
@@ -147,9 +148,9 @@ export class Dispatcher {
     try {
       result = this.proceed(ex, req, body);
     } catch (err) {
-      return this.settle(undefined, err, req, ex.requestId);
+      return this.refuse(err, req, ex.requestId);
     }
-    return this.settle(result, undefined, req, ex.requestId);
+    return this.settle(result, req, ex.requestId);
   }
 
   // An outcome for a request refused before dispatch (for instance a body over the cap).
@@ -157,24 +158,29 @@ export class Dispatcher {
     return this.fail(err, this.o.codecs.forAccept(req.accept), 0, req);
   }
 
-  // The answer to a result or a failure: encoded with the request's codec, compressed when asked.
-  private settle(result: HandlerResult | Promise<HandlerResult>, err: unknown, req: PlainRequest, requestId: number): Outcome | Promise<Outcome> {
+  // A result's answer: encoded with the request's codec, compressed when the client asks.
+  private settle(result: HandlerResult | Promise<HandlerResult>, req: PlainRequest, requestId: number): Outcome | Promise<Outcome> {
     const codec = this.o.codecs.forAccept(req.accept);
     let out: Outcome | Promise<Outcome>;
-    if (err !== undefined) out = this.fail(err, codec, requestId, req);
-    else if (result instanceof Promise) {
+    if (result instanceof Promise) {
       out = result.then(
         (r) => this.encode(r, codec),
-        (e) => this.fail(e, codec, requestId, req),
+        (err) => this.fail(err, codec, requestId, req),
       );
     } else {
       try {
         out = this.encode(result, codec);
-      } catch (e) {
-        out = this.fail(e, codec, requestId, req);
+      } catch (err) {
+        out = this.fail(err, codec, requestId, req);
       }
     }
     return out instanceof Promise ? out.then((o) => compressed(o, codec, req.acceptEncoding)) : compressed(out, codec, req.acceptEncoding);
+  }
+
+  // A failure's answer, likewise.
+  private refuse(err: unknown, req: PlainRequest, requestId: number): Outcome | Promise<Outcome> {
+    const codec = this.o.codecs.forAccept(req.accept);
+    return compressed(this.fail(err, codec, requestId, req), codec, req.acceptEncoding);
   }
 
   // What the head decides: route, authentication and roles, path and query. A reply (OPTIONS) or the

@@ -133,7 +133,7 @@ export class HttpServer {
     if (length === '0' || (length === '' && (NO_BODY.has(method) || req.getHeader('transfer-encoding') === ''))) {
       // HEAD closes its connection, which uWS only accepts from a handler with an abort handler.
       if (pending.head) this.watchAbort(res, pending);
-      this.answer(res, pending, plain, true);
+      this.deliver(res, pending, this.dispatcher.dispatch(plain), false, true);
       return;
     }
     plain.contentType = req.getHeader('content-type');
@@ -195,10 +195,6 @@ export class HttpServer {
 
   // Warm paths answer within this call; an async answer needs an abort handler (attached once).
   // inHandler: called from the request handler itself, where uWS has corked the socket already.
-  private answer(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest, inHandler: boolean): void {
-    this.deliver(res, pending, this.dispatcher.dispatch(plain), false, inHandler);
-  }
-
   private deliver(res: uWS.HttpResponse, pending: Pending, out: Outcome | Promise<Outcome>, close: boolean, inHandler: boolean): void {
     if (!(out instanceof Promise)) return this.write(res, pending, out, close, inHandler);
     if (!pending.watched) this.watchAbort(res, pending);
