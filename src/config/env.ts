@@ -22,6 +22,8 @@ export interface Config {
   resetCodeTtlSeconds: number;
   maxBodyBytes: number;
   maxDecompressedBytes: number;
+  maxPublicBodyBytes: number;
+  maxUrlBytes: number;
   redisCommandTimeoutMs: number;
   redisStartTimeoutMs: number;
   rateLimitPerSecond: number;
@@ -129,6 +131,8 @@ export const CONFIG_TABLE = [
   { key: 'resetCodeTtlSeconds', env: 'RECD_RESET_CODE_TTL_SECONDS', parse: int(1, 30 * DAY), fallback: DAY, doc: 'password reset / set-password code lifetime' },
   { key: 'maxBodyBytes', env: 'RECD_MAX_BODY_BYTES', parse: int(1024, 2048 * MiB), fallback: 64 * MiB, doc: 'largest request body accepted, as sent' },
   { key: 'maxDecompressedBytes', env: 'RECD_MAX_DECOMPRESSED_BYTES', parse: int(1024, 4096 * MiB), fallback: 512 * MiB, doc: 'largest request body after decompression' },
+  { key: 'maxPublicBodyBytes', env: 'RECD_MAX_PUBLIC_BODY_BYTES', parse: int(1024, 64 * MiB), fallback: 64 * 1024, doc: 'largest request body of the endpoints that need no token (logins, password reset), as sent and after decompression' },
+  { key: 'maxUrlBytes', env: 'RECD_MAX_URL_BYTES', parse: int(1024, 100_000), fallback: 16 * 1024, doc: 'longest path and query string; longer ones get 414 (uWebSockets.js refuses request heads over about 125 KiB itself)' },
   { key: 'redisCommandTimeoutMs', env: 'RECD_REDIS_TIMEOUT_MS', parse: int(100, 600000), fallback: 10000, doc: 'a Redis command slower than this fails the request with 503' },
   { key: 'redisStartTimeoutMs', env: 'RECD_REDIS_START_TIMEOUT_MS', parse: int(100, 3_600_000), fallback: 10_000, doc: 'how long start-up waits for Redis to answer (one of your own may still be loading its data)' },
   { key: 'callCounts', env: 'RECD_CALL_COUNTS', parse: int(0, 1), fallback: 1, doc: 'count requests for call-counts/historical/ (0: off, for measuring what counting costs)' },

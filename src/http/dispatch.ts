@@ -1,10 +1,13 @@
 // The request pipeline without sockets: route, negotiate, authenticate, check roles, validate, handle,
 // encode. Stays synchronous unless decompression or the handler is async, so warm hot paths answer
 // in the same tick (uWS closes pipelined connections whose earlier response is still pending).
+// A request with a body is taken in two steps: open() decides from the head alone (refusals such as
+// 401, 403, 404 and 405 need no body, and the route sets how large a body may be), complete() takes
+// the body read within those caps.
 import type { Logger } from 'pino';
 import { DecodeError, type Codec } from '../codecs/codec.js';
 import type { CodecRegistry } from '../codecs/registry.js';
-import { ApiError, forbidden, notFound, wrongData } from '../errors/api-error.js';
+import { ApiError, TooLarge, forbidden, notFound, wrongData } from '../errors/api-error.js';
 import type { BearerAuth } from './auth.js';
 import { decompress, needsDecompression } from './body.js';
 import { compressed } from './compress.js';
@@ -39,7 +42,12 @@ export interface DispatcherOptions {
   codecs: CodecRegistry;
   auth: BearerAuth;
   logger: Logger;
+  // Body caps of routes that need a token, as sent and decompressed.
+  maxBodyBytes: number;
   maxDecompressedBytes: number;
+  // Both caps of public routes (logins, password reset): anyone may send to them, so they stay small.
+  maxPublicBodyBytes: number;
+  maxUrlBytes: number;
   // Maps infrastructure failures (storage down, timeouts) to spec errors; undefined for a bug.
   classify: (err: unknown) => ApiError | undefined;
   // Admission of an authenticated request (rate limits); throws to refuse it.
@@ -50,12 +58,36 @@ export interface DispatcherOptions {
   countReco?: (claims: Claims, recoType: string, scenario: string) => void;
 }
 
-interface Compiled {
+export interface Compiled {
   group: string;
   params?: Validator;
   query?: Validator;
   body?: Validator;
   bodyKeys?: Set<string>;
+}
+
+export interface BodyCaps {
+  sent: number;
+  decompressed: number;
+}
+
+// A request past its head's checks: the handler's context, and the route its body is for. It is the
+// context itself so that a request costs no extra object on the hot path.
+export class Exchange implements Context {
+  body: unknown = {};
+  readonly db: string | undefined;
+
+  constructor(
+    readonly route: Route,
+    readonly compiled: Compiled,
+    readonly caps: BodyCaps,
+    readonly params: Record<string, string>,
+    readonly query: Record<string, unknown>,
+    readonly auth: Claims | undefined,
+    readonly requestId: number,
+  ) {
+    this.db = route.database ? auth!.db : undefined;
+  }
 }
 
 const EMPTY = new Uint8Array(0);
@@ -65,8 +97,12 @@ export class Dispatcher {
   // Encodings of frozen results: handlers that memoise an answer return it frozen, and it is encoded once per codec.
   private readonly encoded = new Map<Codec, WeakMap<object, Uint8Array | string>>();
   private seq = 0;
+  private readonly caps: BodyCaps;
+  private readonly publicCaps: BodyCaps;
 
   constructor(private readonly o: DispatcherOptions) {
+    this.caps = { sent: o.maxBodyBytes, decompressed: o.maxDecompressedBytes };
+    this.publicCaps = { sent: Math.min(o.maxPublicBodyBytes, o.maxBodyBytes), decompressed: Math.min(o.maxPublicBodyBytes, o.maxDecompressedBytes) };
     for (const route of o.router.routes) {
       const props = (route.body as { properties?: Record<string, unknown> } | undefined)?.properties;
       this.compiled.set(route, {
@@ -79,23 +115,42 @@ export class Dispatcher {
     }
   }
 
+  // A whole request: its body (if any) in req.body.
   dispatch(req: PlainRequest): Outcome | Promise<Outcome> {
-    const codec = this.o.codecs.forAccept(req.accept);
     const requestId = ++this.seq;
-    let out: Outcome | Promise<Outcome>;
+    let result: HandlerResult | Promise<HandlerResult>;
     try {
-      const result = this.run(req, requestId);
-      out =
-        result instanceof Promise
-          ? result.then(
-              (r) => this.encode(r, codec),
-              (err) => this.fail(err, codec, requestId, req),
-            )
-          : this.encode(result, codec);
+      const ex = this.admit(req, requestId);
+      result = ex instanceof Exchange ? this.proceed(ex, req, req.body ?? EMPTY) : ex;
     } catch (err) {
-      out = this.fail(err, codec, requestId, req);
+      return this.refuse(err, req, requestId);
     }
-    return out instanceof Promise ? out.then((o) => compressed(o, codec, req.acceptEncoding)) : compressed(out, codec, req.acceptEncoding);
+    return this.settle(result, req, requestId);
+  }
+
+  // The head of a request whose body is still to come: the exchange to read it for (with its caps),
+  // or the answer when the head alone settles it.
+  open(req: PlainRequest): Exchange | Outcome | Promise<Outcome> {
+    const requestId = ++this.seq;
+    try {
+      const ex = this.admit(req, requestId);
+      if (!(ex instanceof Exchange)) return this.settle(ex, req, requestId);
+      needsDecompression(req.contentEncoding); // an unknown encoding is refused before the body
+      return ex;
+    } catch (err) {
+      return this.refuse(err, req, requestId);
+    }
+  }
+
+  // An opened request with its body, read within ex.caps.sent.
+  complete(ex: Exchange, req: PlainRequest, body: Uint8Array): Outcome | Promise<Outcome> {
+    let result: HandlerResult | Promise<HandlerResult>;
+    try {
+      result = this.proceed(ex, req, body);
+    } catch (err) {
+      return this.refuse(err, req, ex.requestId);
+    }
+    return this.settle(result, req, ex.requestId);
   }
 
   // An outcome for a request refused before dispatch (for instance a body over the cap).
@@ -103,7 +158,37 @@ export class Dispatcher {
     return this.fail(err, this.o.codecs.forAccept(req.accept), 0, req);
   }
 
-  private run(req: PlainRequest, requestId: number): HandlerResult | Promise<HandlerResult> {
+  // A result's answer: encoded with the request's codec, compressed when the client asks.
+  private settle(result: HandlerResult | Promise<HandlerResult>, req: PlainRequest, requestId: number): Outcome | Promise<Outcome> {
+    const codec = this.o.codecs.forAccept(req.accept);
+    let out: Outcome | Promise<Outcome>;
+    if (result instanceof Promise) {
+      out = result.then(
+        (r) => this.encode(r, codec),
+        (err) => this.fail(err, codec, requestId, req),
+      );
+    } else {
+      try {
+        out = this.encode(result, codec);
+      } catch (err) {
+        out = this.fail(err, codec, requestId, req);
+      }
+    }
+    return out instanceof Promise ? out.then((o) => compressed(o, codec, req.acceptEncoding)) : compressed(out, codec, req.acceptEncoding);
+  }
+
+  // A failure's answer, likewise.
+  private refuse(err: unknown, req: PlainRequest, requestId: number): Outcome | Promise<Outcome> {
+    const codec = this.o.codecs.forAccept(req.accept);
+    return compressed(this.fail(err, codec, requestId, req), codec, req.acceptEncoding);
+  }
+
+  // What the head decides: route, authentication and roles, path and query. A reply (OPTIONS) or the
+  // exchange whose body comes next; refusals throw.
+  private admit(req: PlainRequest, requestId: number): Exchange | Reply {
+    if (req.url.length + req.query.length > this.o.maxUrlBytes) {
+      throw new TooLarge(414, `the path and query string exceed the limit of ${this.o.maxUrlBytes} characters`);
+    }
     const path = stripPrefix(req.url);
     if (path === undefined) throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}: the API is served under ${API_PREFIX}/`);
     const match = this.o.router.match(req.method, path);
@@ -124,13 +209,17 @@ export class Dispatcher {
       query = coerceQuery(parseQuery(req.query), route.query);
       c.query!(query);
     }
-    const ctx: Context & { db?: string } = { params, query, body: {}, auth, requestId };
-    if (route.database) ctx.db = auth!.db;
-    const body = req.body ?? EMPTY;
+    return new Exchange(route, c, route.access === 'public' ? this.publicCaps : this.caps, params, query, auth, requestId);
+  }
+
+  // The body's part: decompression within the route's cap, decoding, validation, the handler.
+  private proceed(ex: Exchange, req: PlainRequest, body: Uint8Array): HandlerResult | Promise<HandlerResult> {
+    if (body.length > ex.caps.sent) throw bodyTooLarge(ex.caps.sent);
     if (body.length > 0 && needsDecompression(req.contentEncoding)) {
-      return decompress(body, this.o.maxDecompressedBytes).then((plain) => this.handle(route, c, ctx, plain, req.contentType));
+      return decompress(body, ex.caps.decompressed).then((plain) => this.handle(ex, plain, req.contentType));
     }
-    return this.handle(route, c, ctx, body, req.contentType);
+    if (body.length > ex.caps.decompressed) throw bodyTooLarge(ex.caps.decompressed);
+    return this.handle(ex, body, req.contentType);
   }
 
   private authorize(route: Route, header: string): Claims | undefined {
@@ -146,7 +235,8 @@ export class Dispatcher {
     return claims;
   }
 
-  private handle(route: Route, c: Compiled, ctx: Context, bytes: Uint8Array, contentType: string): HandlerResult | Promise<HandlerResult> {
+  private handle(ctx: Exchange, bytes: Uint8Array, contentType: string): HandlerResult | Promise<HandlerResult> {
+    const { route, compiled: c } = ctx;
     let unknownKeys: string[] | undefined;
     if (bytes.length > 0) {
       const codec = this.o.codecs.forContentType(contentType);
@@ -204,6 +294,8 @@ export class Dispatcher {
     return { status: api.status, contentType: codec.mediaTypes[0]!, headers: api.headers, body: codec.encode(api.body()) };
   }
 }
+
+export const bodyTooLarge = (limit: number) => new TooLarge(413, `request body exceeds the limit of ${limit} bytes`);
 
 function stripPrefix(url: string): string | undefined {
   if (url === API_PREFIX) return '/';

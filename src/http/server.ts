@@ -2,13 +2,11 @@
 // and writes outcomes corked. The only module that imports uWebSockets.js.
 import uWS from 'uWebSockets.js';
 import type { Logger } from 'pino';
-import { ApiError } from '../errors/api-error.js';
-import type { Dispatcher, Outcome, PlainRequest } from './dispatch.js';
+import { bodyTooLarge, Exchange, type Dispatcher, type Outcome, type PlainRequest } from './dispatch.js';
 
 export interface HttpServerOptions {
   host: string;
   port: number;
-  maxBodyBytes: number;
   logger: Logger;
 }
 
@@ -23,6 +21,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: '404 Not Found',
   405: '405 Method Not Allowed',
   413: '413 Payload Too Large',
+  414: '414 URI Too Long',
   429: '429 Too Many Requests',
   500: '500 Internal Server Error',
   502: '502 Bad Gateway',
@@ -31,6 +30,9 @@ const STATUS_TEXT: Record<number, string> = {
 const statusLine = (s: number) => STATUS_TEXT[s] ?? String(s);
 
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+// A refused request's body up to this size is read and dropped rather than cut off with the
+// connection: what an ordinary request with an expired token sends, at the cost of a few packets.
+const DRAINED_BYTES = 64 * 1024;
 
 // Header text as bytes, made once: uWS then copies them instead of converting a string per answer.
 const CONTENT_TYPE = Buffer.from('content-type');
@@ -131,18 +133,24 @@ export class HttpServer {
     if (length === '0' || (length === '' && (NO_BODY.has(method) || req.getHeader('transfer-encoding') === ''))) {
       // HEAD closes its connection, which uWS only accepts from a handler with an abort handler.
       if (pending.head) this.watchAbort(res, pending);
-      this.answer(res, pending, plain, true);
+      this.deliver(res, pending, this.dispatcher.dispatch(plain), false, true);
       return;
     }
     plain.contentType = req.getHeader('content-type');
     plain.contentEncoding = req.getHeader('content-encoding');
     this.watchAbort(res, pending);
+    // The head is judged before any byte of the body is kept: a refusal (no route, no token, wrong
+    // role, rate limit) costs no body, and the route sets how much body it may take.
+    const opened = this.dispatcher.open(plain);
     const declared = Number(length || '0');
-    if (declared > this.o.maxBodyBytes) {
-      this.write(res, pending, this.tooLarge(plain), true);
-      return;
+    if (!(opened instanceof Exchange)) {
+      // A small body is drained (counted, not kept) so that the connection stays open for keep-alive
+      // and pipelining; a larger or chunked one is not waited for: the connection closes.
+      if (length !== '' && declared <= DRAINED_BYTES) return this.drain(res, pending, opened);
+      return this.deliver(res, pending, opened, true, true);
     }
-    this.readBody(res, pending, plain, declared);
+    if (declared > opened.caps.sent) return this.write(res, pending, this.dispatcher.reject(plain, bodyTooLarge(opened.caps.sent)), true, true);
+    this.readBody(res, pending, plain, opened, declared);
   }
 
   private watchAbort(res: uWS.HttpResponse, pending: Pending): void {
@@ -153,7 +161,14 @@ export class HttpServer {
     });
   }
 
-  private readBody(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest, declared: number): void {
+  private drain(res: uWS.HttpResponse, pending: Pending, out: Outcome | Promise<Outcome>): void {
+    res.onData((_chunk, isLast) => {
+      if (isLast) this.deliver(res, pending, out, false, false);
+    });
+  }
+
+  private readBody(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest, ex: Exchange, declared: number): void {
+    const cap = ex.caps.sent;
     // allocUnsafe: small bodies come from Node's shared pool (no allocation per request); every
     // byte handed on is written first (a short body is cut to its length).
     let buf: Uint8Array = Buffer.allocUnsafe(declared);
@@ -161,42 +176,32 @@ export class HttpServer {
     res.onData((chunk, isLast) => {
       if (pending.done) return;
       const bytes = new Uint8Array(chunk);
-      if (len + bytes.length > this.o.maxBodyBytes) {
-        this.write(res, pending, this.tooLarge(plain), true);
+      if (len + bytes.length > cap) {
+        // A chunked upload (or a lying Content-Length) is cut at the cap.
+        this.write(res, pending, this.dispatcher.reject(plain, bodyTooLarge(cap)), true);
         return;
       }
       if (len + bytes.length > buf.length) {
         // Chunked upload or a lying Content-Length: grow geometrically.
-        const grown = Buffer.allocUnsafe(Math.min(this.o.maxBodyBytes, Math.max(len + bytes.length, buf.length * 2)));
+        const grown = Buffer.allocUnsafe(Math.min(cap, Math.max(len + bytes.length, buf.length * 2)));
         grown.set(buf.subarray(0, len));
         buf = grown;
       }
       buf.set(bytes, len); // copies: uWS reuses the chunk's memory after this callback
       len += bytes.length;
-      if (isLast) {
-        plain.body = buf.subarray(0, len);
-        this.answer(res, pending, plain, false);
-      }
+      if (isLast) this.deliver(res, pending, this.dispatcher.complete(ex, plain, buf.subarray(0, len)), false, false);
     });
   }
 
   // Warm paths answer within this call; an async answer needs an abort handler (attached once).
   // inHandler: called from the request handler itself, where uWS has corked the socket already.
-  private answer(res: uWS.HttpResponse, pending: Pending, plain: PlainRequest, inHandler: boolean): void {
-    const out = this.dispatcher.dispatch(plain);
-    if (!(out instanceof Promise)) return this.write(res, pending, out, false, inHandler);
+  private deliver(res: uWS.HttpResponse, pending: Pending, out: Outcome | Promise<Outcome>, close: boolean, inHandler: boolean): void {
+    if (!(out instanceof Promise)) return this.write(res, pending, out, close, inHandler);
     if (!pending.watched) this.watchAbort(res, pending);
     out.then(
-      (o) => this.write(res, pending, o, false),
+      (o) => this.write(res, pending, o, close),
       (err) => this.o.logger.error({ err }, 'request failed outside the dispatcher'),
     );
-  }
-
-  private tooLarge(plain: PlainRequest): Outcome {
-    const err = new ApiError('WrongData', 'WRONG_PARAMETER', `request body exceeds the limit of ${this.o.maxBodyBytes} bytes`, {
-      error: 'request body too large',
-    });
-    return this.dispatcher.reject(plain, err);
   }
 
   private write(res: uWS.HttpResponse, pending: Pending, out: Outcome, close: boolean, corked = false): void {

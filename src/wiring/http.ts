@@ -42,7 +42,10 @@ export async function startHttp(config: Config, stores: Stores, services: Servic
     codecs: new CodecRegistry(jsonCodec, [pickleCodec, msgpackCodec]),
     auth: new BearerAuth(tokens.verify, tokens.isRevoked),
     logger,
+    maxBodyBytes: config.maxBodyBytes,
     maxDecompressedBytes: config.maxDecompressedBytes,
+    maxPublicBodyBytes: config.maxPublicBodyBytes,
+    maxUrlBytes: config.maxUrlBytes,
     classify: classifyStorageError,
     admit: limiter && ((claims) => limiter.admit(claims.org)),
     ...(config.callCounts === 1 && {
@@ -50,7 +53,7 @@ export async function startHttp(config: Config, stores: Stores, services: Servic
       countReco: (claims: Claims, recoType: string, scenario: string) => counter.reco(claims, recoType, scenario),
     }),
   });
-  const http = new HttpServer(dispatcher, { host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, logger });
+  const http = new HttpServer(dispatcher, { host: config.host, port: config.port, logger });
   // The process says it listens (src/cli.ts): `recd listening`, or a worker's line to its supervisor.
   const port = await http.listen();
   const close = async () => {
