@@ -1,0 +1,41 @@
+// kill -9 of recd while clients send bulk uploads (ratings in JSON and msgpack, interactions, items)
+// and single writes: every write answered 2xx is stored (read back after a restart), and no answer is
+// a 5xx other than 503 (requests cut by the kill get no answer at all).
+import t from 'tap';
+import { ChaosRedis, RecdProcess, summary, Workload } from '../helpers/chaos.js';
+
+const KILLS = 3;
+
+const redis = await ChaosRedis.start();
+t.teardown(() => redis.close());
+const recd = await RecdProcess.start(redis.url);
+t.teardown(() => recd.close());
+
+t.test('no acknowledged write is lost when recd is killed mid-stream, again and again', async (t) => {
+  const work = await Workload.prepare(recd.api);
+  work.start();
+  for (let k = 1; k <= KILLS; k++) {
+    await work.progress(3); // every writer is in its stream, and each has a request in flight now
+    const pid = recd.pid;
+    await recd.kill();
+    await recd.restart();
+    t.not(recd.pid, pid, `kill ${k}: a new recd process serves`);
+  }
+  await work.progress(3);
+  await work.stop();
+  await recd.kill();
+  await recd.restart();
+
+  const log = work.log;
+  t.comment(`answers: ${summary(log)}`);
+  t.comment(`acknowledged writes: ${log.acked.length}, facts: ${log.acked.reduce((n, a) => n + a.facts.length, 0)}`);
+  t.ok(log.acked.length > 0, 'writes were acknowledged');
+  t.same(log.unexpected, [], 'every answer is 2xx or 503');
+  t.same(log.strangeErrors(), [], 'requests without an answer were refused or cut by the kill only');
+  const missing = await work.missing();
+  t.same(
+    missing.slice(0, 5).map((m) => ({ writer: m.write.writer, lost: m.lost.slice(0, 3), of: m.write.facts.length })),
+    [],
+    `acknowledged writes missing after the kills: ${missing.length}`,
+  );
+});
