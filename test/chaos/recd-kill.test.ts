@@ -32,6 +32,7 @@ t.test('no acknowledged write is lost when recd is killed mid-stream, again and 
   t.ok(log.acked.length > 0, 'writes were acknowledged');
   t.same(log.unexpected, [], 'every answer is 2xx or 503');
   t.same(log.strangeErrors(), [], 'requests without an answer were refused or cut by the kill only');
+  t.ok((log.statuses.get('ECONNRESET') ?? 0) + (log.statuses.get('socket hang up') ?? 0) > 0, 'the kills cut requests in flight');
   const missing = await work.missing();
   t.same(
     missing.slice(0, 5).map((m) => ({ writer: m.write.writer, lost: m.lost.slice(0, 3), of: m.write.facts.length })),

@@ -3,7 +3,7 @@
 // AOF on the same directory and port, and a workload of writers that record every answer with the
 // time it came, and read back which acknowledged writes are missing.
 import { Encoder } from '@msgpack/msgpack';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
 import { Api, type Res } from './api.js';
@@ -41,6 +41,26 @@ export class ChaosRedis {
     await server.stop(); // only waits for the exit (and drops the orphan guard)
   }
 
+  // Where the AOF ends now: its newest incremental file (from the manifest) and that file's size.
+  aofEnd(): AofEnd {
+    const aofDir = join(this.dir, 'redis', 'appendonlydir');
+    const incr = readFileSync(join(aofDir, 'appendonly.aof.manifest'), 'utf8')
+      .split('\n')
+      .filter((l) => / type i$/.test(l))
+      .map((l) => /^file (\S+) /.exec(l)![1]!);
+    const file = join(aofDir, incr[incr.length - 1]!);
+    return { file, size: statSync(file).size };
+  }
+
+  // What a host crash leaves under appendfsync everysec, once the process is killed: the AOF cut
+  // back to where it ended at `end` (what the kernel had not yet written to disk is gone; a command
+  // cut in two is dropped at load, as aof-load-truncated does).
+  cutAof(end: AofEnd): void {
+    if (this.server) throw new Error('kill redis-server before cutting its AOF');
+    if (this.aofEnd().file !== end.file) throw new Error(`the AOF was rewritten since ${end.file}: no cut to simulate`);
+    truncateSync(end.file, end.size);
+  }
+
   // Starts again on the same directory (it loads its AOF) and port.
   async restart(): Promise<void> {
     await this.kill();
@@ -52,6 +72,11 @@ export class ChaosRedis {
     this.server = undefined;
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+export interface AofEnd {
+  file: string;
+  size: number;
 }
 
 // `node dist/src/cli.js serve` as one process (no supervisor, so SIGKILL reaches recd itself) on a
@@ -295,6 +320,20 @@ export class Workload {
           : items.get(f.item) === f.n;
     return this.log.acked.map((write) => ({ write, lost: write.facts.filter((f) => !stored(f)) })).filter((m) => m.lost.length > 0);
   }
+}
+
+// A Redis outage that may lose writes: what Redis held from `lossFrom` on may be gone, and Redis was
+// gone by `goneAt` (requests sent later never reached the Redis that lost them).
+export interface Loss {
+  lossFrom: number;
+  goneAt: number;
+}
+
+// How long before the loss began an acknowledged write was acknowledged, for the first loss it was
+// exposed to (negative: acknowledged after it began); undefined when none could have taken it.
+export function exposure(a: Acked, losses: Loss[]): number | undefined {
+  const loss = losses.find((l) => a.sentAt < l.goneAt);
+  return loss && loss.lossFrom - a.ackedAt;
 }
 
 // A readable summary of what the writers got, for the test's comments and failure messages.
