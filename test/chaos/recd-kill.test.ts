@@ -31,6 +31,7 @@ t.test('no acknowledged write is lost when recd is killed mid-stream, again and 
   t.comment(`acknowledged writes: ${log.acked.length}, facts: ${log.acked.reduce((n, a) => n + a.facts.length, 0)}`);
   t.ok(log.acked.length > 0, 'writes were acknowledged');
   t.same(log.unexpected, [], 'every answer is 2xx or 503');
+  if (log.unexpected.length > 0) t.comment(`recd logged:\n${recd.errors().join('\n')}`);
   t.same(log.strangeErrors(), [], 'requests without an answer were refused or cut by the kill only');
   t.ok((log.statuses.get('ECONNRESET') ?? 0) + (log.statuses.get('socket hang up') ?? 0) > 0, 'the kills cut requests in flight');
   const missing = await work.missing();

@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import { REDIS_CONF } from '../../src/store/redis-server.js';
-import { Api } from '../helpers/api.js';
 import { ChaosRedis, exposure, RecdProcess, summary, Workload, type Loss } from '../helpers/chaos.js';
 import { until } from '../helpers/cli.js';
 
@@ -37,15 +36,16 @@ async function writing(t: Test) {
 // is missing was exposed to a loss within LOSS_WINDOW_MS of being acknowledged. Read back through
 // the recd that lived through the losses and through a fresh one (what Redis has): the same writes
 // are missing from both. Resolves with the number missing.
-async function checkLosses(t: Test, redisUrl: string, recdApi: Api, work: Workload, losses: Loss[]): Promise<number> {
+async function checkLosses(t: Test, redisUrl: string, recd: RecdProcess, work: Workload, losses: Loss[]): Promise<number> {
   const log = work.log;
   t.comment(`answers: ${summary(log)}`);
   t.comment(`acknowledged writes: ${log.acked.length}, facts: ${log.acked.reduce((n, a) => n + a.facts.length, 0)}`);
   t.same(log.unexpected, [], 'every answer is 2xx or 503');
+  if (log.unexpected.length > 0) t.comment(`recd logged:\n${recd.errors().join('\n')}`);
   t.same([...log.statuses.keys()].filter((s) => !/^\d+$/.test(s)), [], 'recd answered every request');
   const fresh = await RecdProcess.start(redisUrl);
   t.teardown(() => fresh.close());
-  const lived = await work.missing(recdApi);
+  const lived = await work.missing(recd.api);
   const kept = await work.missing(fresh.api);
   for (const [name, missing] of [['the recd that lived through it', lived], ['a fresh recd', kept]] as const) {
     const times = missing.map((m) => exposure(m.write, losses) ?? Infinity);
@@ -85,7 +85,7 @@ t.test('writes acknowledged before a kill -9 of Redis survive its restart from t
     t.equal(recd.pid, pid, `Redis kill ${k}: the same recd process serves again`);
   }
   await work.stop();
-  await checkLosses(t, redis.url, recd.api, work, losses);
+  await checkLosses(t, redis.url, recd, work, losses);
 });
 
 t.test('a host crash takes Redis back to its last fsync: recd serves on from there, and keeps every later write', async (t) => {
@@ -100,6 +100,6 @@ t.test('a host crash takes Redis back to its last fsync: recd serves on from the
   await redis.restart();
   await work.progress(3);
   await work.stop();
-  const lost = await checkLosses(t, redis.url, recd.api, work, [{ lossFrom, goneAt }]);
+  const lost = await checkLosses(t, redis.url, recd, work, [{ lossFrom, goneAt }]);
   t.ok(lost > 0, 'writes acknowledged after the cut are gone (the crash is real)');
 });

@@ -7,7 +7,7 @@ import { readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
 import { Api, type Res } from './api.js';
-import { run, until, type Proc } from './cli.js';
+import { logLines, run, until, type Proc } from './cli.js';
 import { uid, walkPages } from './feedback.js';
 import { createDatabase, rootToken, tokenFor } from './fixtures.js';
 import { ROOT_EMAIL, ROOT_PASSWORD, startRedis } from './stack.js';
@@ -84,6 +84,7 @@ export interface AofEnd {
 export class RecdProcess {
   private proc: Proc | undefined;
   private exited = false;
+  private earlier = ''; // the output of the processes killed before this one
   private readonly guard = () => this.proc?.child.kill('SIGKILL'); // a test that dies takes recd along
   readonly api: Api;
 
@@ -117,8 +118,11 @@ export class RecdProcess {
     return this.exited ? undefined : this.proc?.child.pid;
   }
 
-  out(): string {
-    return this.proc?.out() ?? '';
+  // The error lines every process so far logged (what a 5xx answer left in the log).
+  errors(): string[] {
+    return logLines(this.earlier + (this.proc?.out() ?? ''))
+      .filter((l) => l.level >= 50)
+      .map((l) => JSON.stringify(l).slice(0, 2000));
   }
 
   // SIGKILL: no drain, no shutdown; resolves once it has exited.
@@ -131,10 +135,13 @@ export class RecdProcess {
   // Starts (again, after a kill) and resolves once it listens.
   async restart(): Promise<void> {
     await this.kill();
+    this.earlier += this.proc?.out() ?? '';
     const proc = run(['serve'], this.env);
     this.proc = proc;
     this.exited = false;
-    void proc.exited.then(() => (this.exited = true));
+    void proc.exited.then(() => {
+      if (this.proc === proc) this.exited = true;
+    });
     await until('recd listening', () => this.exited || proc.out().includes('recd listening'), START_MS);
     if (this.exited) throw new Error(`recd exited at start:\n${proc.out().slice(-4000)}`);
   }
