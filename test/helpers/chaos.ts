@@ -5,9 +5,9 @@
 import { Encoder } from '@msgpack/msgpack';
 import { readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
+import { freePort, startRedisServer, stopChild, type EmbeddedRedis } from '../../src/store/redis-server.js';
 import { Api, type Res } from './api.js';
-import { logLines, run, until, type Proc } from './cli.js';
+import { childrenOf, logLines, run, until, type Proc } from './cli.js';
 import { uid, walkPages } from './feedback.js';
 import { createDatabase, rootToken, tokenFor } from './fixtures.js';
 import { ROOT_EMAIL, ROOT_PASSWORD, startRedis } from './stack.js';
@@ -79,8 +79,9 @@ export interface AofEnd {
   size: number;
 }
 
-// `node dist/src/cli.js serve` as one process (no supervisor, so SIGKILL reaches recd itself) on a
-// port of its own, kept across restarts so that clients keep their address.
+// `node dist/src/cli.js serve` on a port of its own, kept across restarts so that clients keep their
+// address: one process unless `env` sets RECD_WORKERS (then kill() reaches the supervisor, and
+// killWorker() one of its workers).
 export class RecdProcess {
   private proc: Proc | undefined;
   private exited = false;
@@ -146,8 +147,19 @@ export class RecdProcess {
     if (this.exited) throw new Error(`recd exited at start:\n${proc.out().slice(-4000)}`);
   }
 
+  // With RECD_WORKERS > 1: SIGKILL to one worker; resolves once the supervisor's replacement listens.
+  async killWorker(): Promise<void> {
+    const restarted = () => logLines(this.proc!.out()).filter((l) => l.msg === 'worker restarted').length;
+    const before = restarted();
+    const [victim] = childrenOf(this.pid!);
+    if (!victim) throw new Error('recd has no worker to kill');
+    process.kill(victim.pid, 'SIGKILL');
+    await until('the killed worker replaced', () => restarted() > before, START_MS);
+  }
+
+  // SIGTERM (a supervisor stops its workers), SIGKILL if it lingers.
   async close(): Promise<void> {
-    await this.kill();
+    if (this.proc && !this.exited) await stopChild(this.proc.child);
     process.removeListener('exit', this.guard);
   }
 }
@@ -212,6 +224,7 @@ const RATINGS_PER_BULK = 200;
 const ROWS_PER_BULK = 100;
 const ITEMS_PER_BULK = 100;
 const T0 = 1_700_000_000;
+const PACE_MS = 10;
 const msgpack = new Encoder();
 const MSGPACK = { 'content-type': 'application/msgpack', accept: 'application/msgpack' };
 
@@ -247,8 +260,10 @@ export class Workload {
       (async () => {
         for (let k = 0; !this.stopped; k++) {
           const w = next(k);
-          // Requests that get no answer wait a little: a killed server is not hammered while it starts.
-          if (!(await this.log.send(writer, w.facts, w.call))) await new Promise((r) => setTimeout(r, 20));
+          // A writer that got no answer waits a little, so a killed server is not hammered while it
+          // starts; one that did waits less, so the amount written (and read back) stays bounded.
+          const acked = await this.log.send(writer, w.facts, w.call);
+          await new Promise((r) => setTimeout(r, acked ? PACE_MS : 20));
         }
       })();
     const ratingRows = (base: number, k: number) =>
