@@ -183,29 +183,43 @@ export class WriteLog {
   readonly acked: Acked[] = [];
   readonly unexpected: { writer: string; status: number; body: string }[] = [];
   readonly statuses = new Map<string, number>(); // status or error code → count
+  private readonly unavailable = new Map<string, number>(); // writer → 503 answers
+  readonly inFlight = new Map<string, number>(); // writer → when its request in flight was sent
+  slowest503 = 0; // the longest a 503 answer took (ms)
 
   private count(what: string): void {
     this.statuses.set(what, (this.statuses.get(what) ?? 0) + 1);
   }
 
-  // Sends one write; true when it was acknowledged.
-  async send(writer: string, facts: Fact[], call: () => Promise<Res>): Promise<boolean> {
+  // Sends one request, a write with the facts it stores or a read (no facts); true when answered 2xx.
+  async send(writer: string, facts: Fact[] | undefined, call: () => Promise<Res>): Promise<boolean> {
     const sentAt = Date.now();
     let r: Res;
+    this.inFlight.set(writer, sentAt);
     try {
       r = await call();
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       this.count(e.code ?? e.message);
       return false;
+    } finally {
+      this.inFlight.delete(writer);
     }
     this.count(String(r.status));
     if (r.status >= 200 && r.status < 300) {
-      this.acked.push({ writer, facts, sentAt, ackedAt: Date.now() });
+      if (facts) this.acked.push({ writer, facts, sentAt, ackedAt: Date.now() });
       return true;
     }
-    if (r.status !== 503) this.unexpected.push({ writer, status: r.status, body: r.text.slice(0, 500) });
+    if (r.status === 503) {
+      this.unavailable.set(writer, this.unavailableTo(writer) + 1);
+      this.slowest503 = Math.max(this.slowest503, Date.now() - sentAt);
+    }
+    else this.unexpected.push({ writer, status: r.status, body: r.text.slice(0, 500) });
     return false;
+  }
+
+  unavailableTo(writer: string): number {
+    return this.unavailable.get(writer) ?? 0;
   }
 
   ackedBy(writer: string): number {
@@ -230,7 +244,11 @@ const MSGPACK = { 'content-type': 'application/msgpack', accept: 'application/ms
 
 // Writers: each sends one request at a time until stopped, every request with data no other request
 // has (its own users, items or timestamps), so a read-back tells exactly which ones are stored.
-// Users of ratings and of interactions are apart: interactions also set inferred ratings.
+// Users of ratings and of interactions are apart: interactions also set inferred ratings. A reader
+// beside them goes round the listings and single reads (of what `prepare` wrote), for their answers.
+const READER = 'reads';
+const READ_USER = uid(1);
+const READ_ITEM = 1;
 export class Workload {
   readonly log = new WriteLog();
   private running: Promise<void>[] = [];
@@ -248,6 +266,13 @@ export class Workload {
     const token = await tokenFor(api, root, 'backend', db);
     const def = await api.post('items-properties/', { property_name: 'n', value_type: 'int32' }, { token });
     if (def.status !== 204) throw new Error(`property definition: ${def.status} ${def.text}`);
+    for (const r of [
+      await api.put(`items/${READ_ITEM}/properties/`, { item: { n: 1 } }, { token }),
+      await api.put(`users/${READ_USER}/ratings/${READ_ITEM}/`, { rating: 5, timestamp: T0 }, { token }),
+      await api.post(`users/${READ_USER}/interactions/${READ_ITEM}/`, { interaction_type: 'view', timestamp: T0 }, { token }),
+    ]) {
+      if (r.status >= 300) throw new Error(`what the reader reads: ${r.status} ${r.text}`);
+    }
     return new Workload(api, token);
   }
 
@@ -256,7 +281,7 @@ export class Workload {
   start(): void {
     const o = { token: this.token };
     const api = this.api;
-    const loop = (writer: string, next: (k: number) => { facts: Fact[]; call: () => Promise<Res> }) =>
+    const loop = (writer: string, next: (k: number) => { facts?: Fact[]; call: () => Promise<Res> }) =>
       (async () => {
         for (let k = 0; !this.stopped; k++) {
           const w = next(k);
@@ -311,6 +336,7 @@ export class Workload {
         const item = 2_000_000 + k;
         return { facts: [{ kind: 'item', item, n: k }], call: () => api.put(`items/${item}/properties/`, { item: { n: k } }, o) };
       }),
+      loop(READER, (k) => ({ call: () => READS[k % READS.length]!(api, o) })),
     ];
   }
 
@@ -323,6 +349,17 @@ export class Workload {
   async progress(n: number, ms = START_MS): Promise<void> {
     const from = new Map(Workload.WRITERS.map((w) => [w, this.log.ackedBy(w)]));
     await until(`${n} acknowledged writes of every writer`, () => Workload.WRITERS.every((w) => this.log.ackedBy(w) >= from.get(w)! + n), ms);
+  }
+
+  // Resolves once, since called, every writer and the reader were answered 503 (some reads are
+  // answered from memory while Redis is away).
+  async unavailable(ms = START_MS): Promise<void> {
+    const wanted = new Map<string, number>([...Workload.WRITERS, READER].map((w) => [w, this.log.unavailableTo(w) + 1]));
+    const short = () => [...wanted].filter(([w, n]) => this.log.unavailableTo(w) < n).map(([w, n]) => `${w}: ${this.log.unavailableTo(w)} of ${n}`);
+    await until('503 answers to every writer and read', () => short().length === 0, ms).catch((err: Error) => {
+      const waiting = [...this.log.inFlight].map(([w, at]) => `${w} for ${Date.now() - at} ms`);
+      throw new Error(`${err.message} (short: ${short().join(', ')}; waiting: ${waiting.join(', ') || 'none'}; answers: ${summary(this.log)})`);
+    });
   }
 
   // The acknowledged writes of which something is not stored, read back through `api` (a recd on
@@ -358,7 +395,19 @@ export function exposure(a: Acked, losses: Loss[]): number | undefined {
   return loss && loss.lossFrom - a.ackedAt;
 }
 
+const READS: ((api: Api, o: { token: string }) => Promise<Res>)[] = [
+  (api, o) => api.get(`users/${READ_USER}/ratings/`, o),
+  (api, o) => api.get('ratings-bulk/', { ...o, query: 'amt=100' }),
+  (api, o) => api.get(`items/${READ_ITEM}/properties/`, o),
+  (api, o) => api.get('items-bulk/properties/', { ...o, query: 'amt=50&filters=n:gte:10' }),
+  (api, o) => api.post('items-bulk/properties/list/', { items_id: [READ_ITEM, 1_000_000, 2_000_000] }, o),
+  (api, o) => api.get(`users/${READ_USER}/interactions-bulk/`, o),
+  (api, o) => api.get('interactions-bulk/', { ...o, query: 'amt=100' }),
+  (api, o) => api.get('databases/current/status/', o),
+];
+
 // A readable summary of what the writers got, for the test's comments and failure messages.
 export function summary(log: WriteLog): string {
-  return [...log.statuses].map(([s, n]) => `${s}: ${n}`).join(', ');
+  const slowest = log.slowest503 > 0 ? ` (the slowest 503 took ${log.slowest503} ms)` : '';
+  return [...log.statuses].map(([s, n]) => `${s}: ${n}`).join(', ') + slowest;
 }
