@@ -28,7 +28,7 @@ async function writing(t: Test) {
   t.teardown(() => recd.close());
   const work = await Workload.prepare(recd.api);
   work.start();
-  return { redis, recd, work, log: work.log };
+  return { redis, recd, work };
 }
 
 // After the writers stopped: the answers they got were 2xx or 503, and every acknowledged write that

@@ -12,8 +12,9 @@ import { uid, walkPages } from './feedback.js';
 import { createDatabase, rootToken, tokenFor } from './fixtures.js';
 import { ROOT_EMAIL, ROOT_PASSWORD, startRedis } from './stack.js';
 
-// Generous on a loaded 2-core machine: a start waits for Redis, the pools and the first listen.
-const START_MS = 30_000;
+// How long a start, or the writers' progress, may take: generous on a loaded 2-core machine (a start
+// waits for Redis, the pools and the first listen).
+const WAIT_MS = 30_000;
 
 // A private redis-server from redis.conf that can be killed and restarted on its directory and port.
 export class ChaosRedis {
@@ -143,7 +144,7 @@ export class RecdProcess {
     void proc.exited.then(() => {
       if (this.proc === proc) this.exited = true;
     });
-    await until('recd listening', () => this.exited || proc.out().includes('recd listening'), START_MS);
+    await until('recd listening', () => this.exited || proc.out().includes('recd listening'), WAIT_MS);
     if (this.exited) throw new Error(`recd exited at start:\n${proc.out().slice(-4000)}`);
   }
 
@@ -154,7 +155,7 @@ export class RecdProcess {
     const [victim] = childrenOf(this.pid!);
     if (!victim) throw new Error('recd has no worker to kill');
     process.kill(victim.pid, 'SIGKILL');
-    await until('the killed worker replaced', () => restarted() > before, START_MS);
+    await until('the killed worker replaced', () => restarted() > before, WAIT_MS);
   }
 
   // SIGTERM (a supervisor stops its workers), SIGKILL if it lingers.
@@ -213,8 +214,9 @@ export class WriteLog {
     if (r.status === 503) {
       this.unavailable.set(writer, this.unavailableTo(writer) + 1);
       this.slowest503 = Math.max(this.slowest503, Date.now() - sentAt);
+    } else {
+      this.unexpected.push({ writer, status: r.status, body: r.text.slice(0, 500) });
     }
-    else this.unexpected.push({ writer, status: r.status, body: r.text.slice(0, 500) });
     return false;
   }
 
@@ -242,13 +244,25 @@ const PACE_MS = 10;
 const msgpack = new Encoder();
 const MSGPACK = { 'content-type': 'application/msgpack', accept: 'application/msgpack' };
 
-// Writers: each sends one request at a time until stopped, every request with data no other request
-// has (its own users, items or timestamps), so a read-back tells exactly which ones are stored.
-// Users of ratings and of interactions are apart: interactions also set inferred ratings. A reader
-// beside them goes round the listings and single reads (of what `prepare` wrote), for their answers.
+// The reader goes round listings and single reads (of what `prepare` wrote), for their answers.
 const READER = 'reads';
 const READ_USER = uid(1);
 const READ_ITEM = 1;
+const READS: ((api: Api, o: { token: string }) => Promise<Res>)[] = [
+  (api, o) => api.get(`users/${READ_USER}/ratings/`, o),
+  (api, o) => api.get('ratings-bulk/', { ...o, query: 'amt=100' }),
+  (api, o) => api.get(`items/${READ_ITEM}/properties/`, o),
+  (api, o) => api.get('items-bulk/properties/', { ...o, query: 'amt=50&filters=n:gte:10' }),
+  (api, o) => api.post('items-bulk/properties/list/', { items_id: [READ_ITEM, 1_000_000, 2_000_000] }, o),
+  (api, o) => api.get(`users/${READ_USER}/interactions-bulk/`, o),
+  (api, o) => api.get('interactions-bulk/', { ...o, query: 'amt=100' }),
+  (api, o) => api.get('databases/current/status/', o),
+];
+
+// Writers: each sends one request at a time until stopped, every request with data no other request
+// has (its own users, items or timestamps), so a read-back tells exactly which ones are stored.
+// Users of ratings and of interactions are apart: interactions also set inferred ratings. A reader
+// runs beside them.
 export class Workload {
   readonly log = new WriteLog();
   private running: Promise<void>[] = [];
@@ -346,14 +360,14 @@ export class Workload {
   }
 
   // Resolves once every writer has had `n` more writes acknowledged than it had when called.
-  async progress(n: number, ms = START_MS): Promise<void> {
+  async progress(n: number, ms = WAIT_MS): Promise<void> {
     const from = new Map(Workload.WRITERS.map((w) => [w, this.log.ackedBy(w)]));
     await until(`${n} acknowledged writes of every writer`, () => Workload.WRITERS.every((w) => this.log.ackedBy(w) >= from.get(w)! + n), ms);
   }
 
   // Resolves once, since called, every writer and the reader were answered 503 (some reads are
   // answered from memory while Redis is away).
-  async unavailable(ms = START_MS): Promise<void> {
+  async unavailable(ms = WAIT_MS): Promise<void> {
     const wanted = new Map<string, number>([...Workload.WRITERS, READER].map((w) => [w, this.log.unavailableTo(w) + 1]));
     const short = () => [...wanted].filter(([w, n]) => this.log.unavailableTo(w) < n).map(([w, n]) => `${w}: ${this.log.unavailableTo(w)} of ${n}`);
     await until('503 answers to every writer and read', () => short().length === 0, ms).catch((err: Error) => {
@@ -395,16 +409,6 @@ export function exposure(a: Acked, losses: Loss[]): number | undefined {
   return loss && loss.lossFrom - a.ackedAt;
 }
 
-const READS: ((api: Api, o: { token: string }) => Promise<Res>)[] = [
-  (api, o) => api.get(`users/${READ_USER}/ratings/`, o),
-  (api, o) => api.get('ratings-bulk/', { ...o, query: 'amt=100' }),
-  (api, o) => api.get(`items/${READ_ITEM}/properties/`, o),
-  (api, o) => api.get('items-bulk/properties/', { ...o, query: 'amt=50&filters=n:gte:10' }),
-  (api, o) => api.post('items-bulk/properties/list/', { items_id: [READ_ITEM, 1_000_000, 2_000_000] }, o),
-  (api, o) => api.get(`users/${READ_USER}/interactions-bulk/`, o),
-  (api, o) => api.get('interactions-bulk/', { ...o, query: 'amt=100' }),
-  (api, o) => api.get('databases/current/status/', o),
-];
 
 // A readable summary of what the writers got, for the test's comments and failure messages.
 export function summary(log: WriteLog): string {
