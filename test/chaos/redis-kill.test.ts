@@ -73,6 +73,7 @@ t.test('writes acknowledged before a kill -9 of Redis survive its restart from t
   const losses: Loss[] = [];
   for (let k = 1; k <= KILLS; k++) {
     await work.progress(3);
+    await work.midStream();
     const lossFrom = Date.now();
     await redis.kill();
     losses.push({ lossFrom, goneAt: Date.now() });
@@ -91,6 +92,7 @@ t.test('a host crash takes Redis back to its last fsync: recd serves on from the
   const cut = redis.aofEnd(); // the disk holds the AOF up to here
   const lossFrom = Date.now();
   await work.progress(3); // acknowledged, in the AOF, not yet on disk
+  await work.midStream();
   await redis.kill();
   const goneAt = Date.now();
   redis.cutAof(cut);

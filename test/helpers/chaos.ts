@@ -240,7 +240,7 @@ const RATINGS_PER_BULK = 200;
 const ROWS_PER_BULK = 100;
 const ITEMS_PER_BULK = 100;
 const T0 = 1_700_000_000;
-const PACE_MS = 10;
+const PACE_MS = 20;
 const msgpack = new Encoder();
 const MSGPACK = { 'content-type': 'application/msgpack', accept: 'application/msgpack' };
 
@@ -297,11 +297,13 @@ export class Workload {
     const api = this.api;
     const loop = (writer: string, next: (k: number) => { facts?: Fact[]; call: () => Promise<Res> }) =>
       (async () => {
-        for (let k = 0; !this.stopped; k++) {
-          const w = next(k);
+        // A request without a 2xx answer is sent again, as a client would: a write cut half-way
+        // must not stand in the way of the same write done again.
+        for (let k = 0, w = next(0); !this.stopped; ) {
+          const acked = await this.log.send(writer, w.facts, w.call);
+          if (acked) w = next(++k);
           // A writer that got no answer waits a little, so a killed server is not hammered while it
           // starts; one that did waits less, so the amount written (and read back) stays bounded.
-          const acked = await this.log.send(writer, w.facts, w.call);
           await new Promise((r) => setTimeout(r, acked ? PACE_MS : 20));
         }
       })();
@@ -363,6 +365,12 @@ export class Workload {
   async progress(n: number, ms = WAIT_MS): Promise<void> {
     const from = new Map(Workload.WRITERS.map((w) => [w, this.log.ackedBy(w)]));
     await until(`${n} acknowledged writes of every writer`, () => Workload.WRITERS.every((w) => this.log.ackedBy(w) >= from.get(w)! + n), ms);
+  }
+
+  // Resolves once most writers have a request in flight: the moment for a kill.
+  async midStream(ms = WAIT_MS): Promise<void> {
+    const most = Math.ceil(Workload.WRITERS.length / 2);
+    await until('writers with requests in flight', () => Workload.WRITERS.filter((w) => this.log.inFlight.has(w)).length >= most, ms);
   }
 
   // Resolves once, since called, every writer and the reader were answered 503 (some reads are
