@@ -10,7 +10,7 @@ import { decompress, needsDecompression } from './body.js';
 import { compressed } from './compress.js';
 import { coerceQuery, parseQuery } from './query.js';
 import { API_PREFIX, type Router } from './router.js';
-import type { Claims } from '../contract/claims.js';
+import { frontendBound, type Claims } from '../contract/claims.js';
 import { Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
 import { compileValidator, type Validator } from './validate.js';
 
@@ -24,6 +24,7 @@ export interface PlainRequest {
   contentEncoding: string;
   accept: string;
   acceptEncoding: string;
+  remoteAddress: string; // the client's, as the server resolved it (client-address.ts)
   body: Uint8Array | undefined;
 }
 
@@ -124,7 +125,7 @@ export class Dispatcher {
       query = coerceQuery(parseQuery(req.query), route.query);
       c.query!(query);
     }
-    const ctx: Context & { db?: string } = { params, query, body: {}, auth, requestId };
+    const ctx: Context & { db?: string } = { params, query, body: {}, auth, requestId, remoteAddress: req.remoteAddress };
     if (route.database) ctx.db = auth!.db;
     const body = req.body ?? EMPTY;
     if (body.length > 0 && needsDecompression(req.contentEncoding)) {
@@ -139,6 +140,10 @@ export class Dispatcher {
     this.o.admit?.(claims);
     if (route.access !== 'authenticated' && !route.access.includes(claims.role)) {
       throw forbidden('INCORRECT_ROLE', `role ${claims.role} may not call ${route.method} ${route.path}`);
+    }
+    if (route.frontend !== undefined && !frontendBound(claims, route.frontend)) {
+      const [name, field] = route.frontend === 'user' ? (['INCORRECT_FRONTEND_USER_ID', 'frontend_user_id'] as const) : (['INCORRECT_FRONTEND_SESSION_ID', 'frontend_session_id'] as const);
+      throw forbidden(name, `a frontend token acts on one ${route.frontend}'s data only: log in with ${field} to call ${route.method} ${route.path}`);
     }
     if (route.database && claims.db === undefined) {
       throw notFound('DATABASE_NOT_FOUND', 'database', null, 'this token is not bound to a database: log in with db_id or db_name');

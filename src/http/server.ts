@@ -3,12 +3,15 @@
 import uWS from 'uWebSockets.js';
 import type { Logger } from 'pino';
 import { ApiError } from '../errors/api-error.js';
+import { clientAddress } from './client-address.js';
 import type { Dispatcher, Outcome, PlainRequest } from './dispatch.js';
 
 export interface HttpServerOptions {
   host: string;
   port: number;
   maxBodyBytes: number;
+  // Proxies in front of recd whose X-Forwarded-For is believed (client-address.ts); 0: none.
+  trustProxyHops: number;
   logger: Logger;
 }
 
@@ -120,6 +123,11 @@ export class HttpServer {
       contentEncoding: '',
       accept: req.getHeader('accept'),
       acceptEncoding: req.getHeader('accept-encoding'),
+      remoteAddress: clientAddress(
+        Buffer.from(res.getRemoteAddressAsText()).toString('latin1'),
+        this.o.trustProxyHops > 0 ? req.getHeader('x-forwarded-for') : '',
+        this.o.trustProxyHops,
+      ),
       body: undefined,
     };
     const pending: Pending = { aborted: false, done: false, head: method === 'HEAD', watched: false };

@@ -34,6 +34,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   }),
   dbRoute(ALL4, {
     method: 'PUT',
+    frontend: 'user',
     path: 'users/<user_id>/ratings/',
     summary: "create or replace some of one user's ratings",
     params: User,
@@ -43,6 +44,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   }),
   dbRoute(ALL4, {
     method: 'GET',
+    frontend: 'user',
     path: 'users/<user_id>/ratings/',
     summary: "one user's ratings, newest first, a page at a time",
     params: User,
@@ -54,6 +56,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   }),
   dbRoute(ALL4, {
     method: 'DELETE',
+    frontend: 'user',
     path: 'users/<user_id>/ratings/',
     summary: "remove every rating of one user",
     params: User,
@@ -61,6 +64,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   }),
   dbRoute(ALL4, {
     method: 'PUT',
+    frontend: 'user',
     path: 'users/<user_id>/ratings/<item_id>/',
     summary: 'create or replace one rating',
     params: UserItem,
@@ -69,6 +73,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   }),
   dbRoute(ALL4, {
     method: 'DELETE',
+    frontend: 'user',
     path: 'users/<user_id>/ratings/<item_id>/',
     summary: 'remove one rating',
     params: UserItem,
