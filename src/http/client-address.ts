@@ -11,5 +11,9 @@ export function clientAddress(socketAddress: string, forwardedFor: string, trust
   return plain(socketAddress);
 }
 
-// IPv4 clients of a dual-stack socket show as ::ffff:a.b.c.d; one client, one key.
-const plain = (address: string) => (address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address.toLowerCase());
+// IPv4 clients of a dual-stack socket show as ::ffff:a.b.c.d; IPv6 text may come in either case: one
+// client, one key. Plain IPv4 (most requests) passes untouched.
+function plain(address: string): string {
+  if (!address.includes(':')) return address;
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address.toLowerCase();
+}

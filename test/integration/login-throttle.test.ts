@@ -13,7 +13,7 @@ t.teardown(() => pair.close());
 const { a, b } = pair;
 // Behind one trusted proxy, per address only, with a short window; same Redis.
 const PER_ADDRESS = 3;
-const WINDOW = 2;
+const WINDOW = 4;
 const proxied = await startStack(
   { RECD_TRUST_PROXY_HOPS: '1', RECD_LOGIN_FAILURES_PER_ACCOUNT: '0', RECD_LOGIN_FAILURES_PER_ADDRESS: String(PER_ADDRESS), RECD_LOGIN_WINDOW_SECONDS: String(WINDOW) },
   a.redisServer,
@@ -109,4 +109,14 @@ t.test('per address behind a trusted proxy: its X-Forwarded-For entry counts, fo
     (WINDOW + 5) * 1000,
   );
   t.same(errorOf(freed), incorrect);
+});
+
+t.test('per address without trusted proxies: the socket address counts, X-Forwarded-For changes nothing', async (t) => {
+  const direct = await startStack({ RECD_LOGIN_FAILURES_PER_ACCOUNT: '0', RECD_LOGIN_FAILURES_PER_ADDRESS: '2', RECD_LOGIN_WINDOW_SECONDS: '600' });
+  t.teardown(() => direct.close());
+  for (const forged of ['198.51.100.1', '198.51.100.2']) {
+    t.same(errorOf(await login(direct.api, `${unique('n')}@test.local`, WRONG, { 'x-forwarded-for': forged })), incorrect, `forged ${forged}`);
+  }
+  t.same(errorOf(await login(direct.api, `${unique('n')}@test.local`, WRONG, { 'x-forwarded-for': '198.51.100.3' })), tooMany, 'a third forged address does not help');
+  t.equal(await direct.redis.get('login-attempts:address:127.0.0.1'), '2', 'counted under the socket address');
 });
