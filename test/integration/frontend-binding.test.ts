@@ -5,7 +5,7 @@ import t from 'tap';
 import { createDatabase, errorOf, frontendToken, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
 import { uid } from '../helpers/feedback.js';
 import { RECO_ENV, trainedDatabase } from '../helpers/reco.js';
-import { startStack } from '../helpers/stack.js';
+import { ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
 
 const stack = await startStack(RECO_ENV);
 t.teardown(() => stack.close());
@@ -83,13 +83,20 @@ t.test('a session binding holds the same way', async (t) => {
   t.equal((await api.post('sessions/11/items/1/interactions/', { interaction_type: 'view' }, { token })).status, 200, 'its own session');
 });
 
-t.test('an unbound frontend token may switch database (it carries no per-user reach to lose)', async (t) => {
+t.test('an unbound frontend session stays on its database too; other roles switch', async (t) => {
   const { name, key } = await frontendService();
   const login = await api.post('login/service/', { name, password: key, db_id: db1 });
   const moved = await api.post('login/refresh-token/', { refresh_token: login.body.refresh_token, db_id: db2 });
-  t.equal(moved.status, 200);
-  t.equal(moved.body.database.id, db2);
-  t.notOk('frontend_user_id' in moved.body);
+  t.same(errorOf(moved), forbidden('INCORRECT_ROLE'));
+  const kept = await api.post('login/refresh-token/', { refresh_token: login.body.refresh_token });
+  t.equal(kept.body.database.id, db1);
+  t.notOk('frontend_user_id' in kept.body);
+  // A frontend session opened without a database picks one as a login would.
+  const none = await api.post('login/service/', { name, password: key });
+  t.equal((await api.post('login/refresh-token/', { refresh_token: none.body.refresh_token, db_id: db2 })).body.database?.id, db2);
+  const backendLogin = await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
+  const onDb1 = await api.post('login/refresh-token/', { refresh_token: backendLogin.body.refresh_token, db_id: db1 });
+  t.equal((await api.post('login/refresh-token/', { refresh_token: onDb1.body.refresh_token, db_id: db2 })).body.database?.id, db2, 'root switches');
 });
 
 t.test("a frontend token without a bound user reaches no user's or session's data", async (t) => {

@@ -3,6 +3,7 @@ import { authError, forbidden, notFound, wrongData } from '../../errors/api-erro
 import type { Claims } from '../../contract/claims.js';
 import type { Account, ServiceKey } from '../../store/accounts-store.js';
 import type { Database } from '../../store/databases-store.js';
+import type { RefreshRecord } from '../../store/tokens-store.js';
 import { publicIndividual, type AccountService } from './accounts.js';
 import { loginDatabase, type DatabaseService } from '../databases/databases.js';
 import { idType } from '../ids/id-types.js';
@@ -66,13 +67,10 @@ export class LoginService {
       }
       const switching = input.db_id !== undefined || input.db_name !== undefined;
       const db = switching ? await this.chooseDb(acc.org, input) : rec.db === null ? undefined : await this.databases.get(acc.org, rec.db);
-      // A session bound to a frontend user or session stays on its database with its binding: a
-      // refresh never widens a token (switching would drop the binding, and coming back unbound
-      // would reach every user's data).
-      if ((rec.fuid !== null || rec.fsid !== null) && db?.id !== rec.db) {
-        const [name, field] = rec.fuid !== null ? (['INCORRECT_FRONTEND_USER_ID', 'frontend_user_id'] as const) : (['INCORRECT_FRONTEND_SESSION_ID', 'frontend_session_id'] as const);
-        throw forbidden(name, `this session is bound to a ${field} on its database and cannot switch database: log in to the other one`);
-      }
+      // A frontend session stays on its database, with its binding: a refresh never widens a token
+      // (switching would drop the binding, and coming back unbound would reach every user's data;
+      // and a browser's token reaches no other database).
+      if (acc.role === 'frontend' && rec.db !== null && db?.id !== rec.db) throw frontendStays(rec);
       return { acc, rec, db, key };
     });
     const ids = { frontend_user_id: rec.fuid ?? undefined, frontend_session_id: rec.fsid ?? undefined };
@@ -156,6 +154,13 @@ export class LoginService {
     if (frontend.fsid !== undefined) out.frontend_session_id = frontend.fsid;
     return out;
   }
+}
+
+function frontendStays(rec: RefreshRecord) {
+  const message = 'a frontend session cannot switch database: log in to the other one';
+  if (rec.fuid !== null) return forbidden('INCORRECT_FRONTEND_USER_ID', `${message} (this one is bound to a frontend_user_id of its database)`);
+  if (rec.fsid !== null) return forbidden('INCORRECT_FRONTEND_SESSION_ID', `${message} (this one is bound to a frontend_session_id of its database)`);
+  return forbidden('INCORRECT_ROLE', message);
 }
 
 function deepFreeze<T extends object>(value: T): T {
