@@ -20,7 +20,6 @@ export interface Claims {
   iat: number;
 }
 
-
 // Whether a frontend token may act on data of this binding's kind (other roles always may).
 export const frontendBound = (claims: Claims, binding: FrontendBinding): boolean =>
   claims.role !== 'frontend' || (binding === 'user' ? claims.fuid !== undefined : claims.fsid !== undefined);

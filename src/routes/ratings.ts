@@ -34,8 +34,8 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   }),
   dbRoute(ALL4, {
     method: 'PUT',
-    frontend: 'user',
     path: 'users/<user_id>/ratings/',
+    frontend: 'user',
     summary: "create or replace some of one user's ratings",
     params: User,
     body: Type.Object({ ratings: Rows }),
@@ -44,8 +44,8 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   }),
   dbRoute(ALL4, {
     method: 'GET',
-    frontend: 'user',
     path: 'users/<user_id>/ratings/',
+    frontend: 'user',
     summary: "one user's ratings, newest first, a page at a time",
     params: User,
     query: Type.Object({
@@ -56,16 +56,16 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   }),
   dbRoute(ALL4, {
     method: 'DELETE',
-    frontend: 'user',
     path: 'users/<user_id>/ratings/',
+    frontend: 'user',
     summary: "remove every rating of one user",
     params: User,
     handler: ({ auth, db, params }) => ratings.remove(auth, db, params.user_id),
   }),
   dbRoute(ALL4, {
     method: 'PUT',
-    frontend: 'user',
     path: 'users/<user_id>/ratings/<item_id>/',
+    frontend: 'user',
     summary: 'create or replace one rating',
     params: UserItem,
     body: Type.Object({ rating: Type.Unknown(), timestamp: Type.Optional(Type.Unknown()) }),
@@ -73,8 +73,8 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   }),
   dbRoute(ALL4, {
     method: 'DELETE',
-    frontend: 'user',
     path: 'users/<user_id>/ratings/<item_id>/',
+    frontend: 'user',
     summary: 'remove one rating',
     params: UserItem,
     handler: ({ auth, db, params }) => ratings.remove(auth, db, params.user_id, params.item_id),

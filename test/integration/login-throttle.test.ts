@@ -65,6 +65,17 @@ t.test('root logins, mixed case e-mails and service logins count the same way', 
   const key = (await a.api.post('accounts/service/keys/', { name }, { token: root })).body.key;
   for (let i = 0; i < PER_ACCOUNT; i++) t.same(errorOf(await a.api.post('login/service/', { name, password: `${key}x` })), incorrect);
   t.same(errorOf(await b.api.post('login/service/', { name, password: key })), tooMany, 'service, right key');
+  // An expired key is no wrong guess: a service retrying with it does not lock out its other keys.
+  const other = unique('svc');
+  t.equal((await a.api.post('accounts/service/', { name: other, role: 'backend' }, { token: root })).status, 200);
+  const stale = (await a.api.post('accounts/service/keys/', { name: other, expiration_timestamp: Date.now() / 1000 - 1 }, { token: root })).body.key;
+  const fresh = (await a.api.post('accounts/service/keys/', { name: other }, { token: root })).body.key;
+  for (let i = 0; i <= PER_ACCOUNT; i++) {
+    const r = await a.api.post('login/service/', { name: other, password: stale });
+    t.same(errorOf(r), incorrect, `expired key, attempt ${i + 1}`);
+    t.match(r.body.message, /expired/);
+  }
+  t.equal((await a.api.post('login/service/', { name: other, password: fresh })).status, 200, 'its valid key still logs in');
   // Unknown names are counted like known ones, so the answers tell nothing about which exist.
   const nobody = `${unique('nobody')}@test.local`;
   for (let i = 0; i < PER_ACCOUNT; i++) t.same(errorOf(await login(a.api, nobody, WRONG)), incorrect);

@@ -224,10 +224,8 @@ export class AccountService {
     const acc = await this.store.findByServiceName(name);
     const candidates = acc ? (await this.store.listKeys(acc.org)).filter((k) => k.account === acc.id) : [];
     for (const k of candidates) {
-      if (await verifySecret(key, k.hash)) {
-        if (isExpired(k)) throw authError('INCORRECT_PASSWORD', 'this service key has expired');
-        return { account: acc!, key: k };
-      }
+      // An expired key is refused by the login (login.ts), after throttling: it is no wrong guess.
+      if (await verifySecret(key, k.hash)) return { account: acc!, key: k };
     }
     if (candidates.length === 0) await verifySecret(key, await dummyHash());
     throw incorrectPassword();

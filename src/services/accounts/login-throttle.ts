@@ -49,10 +49,7 @@ export class LoginThrottle {
   }
 
   private async forget(counted: [AttemptScope, string, number][], succeeded: boolean): Promise<void> {
-    for (const [scope, id] of counted) {
-      if (succeeded && scope === 'account') await this.store.clearAttempts(scope, id);
-      else await this.store.undoAttempt(scope, id);
-    }
+    await Promise.all(counted.map(([scope, id]) => (succeeded && scope === 'account' ? this.store.clearAttempts(scope, id) : this.store.undoAttempt(scope, id))));
   }
 }
 

@@ -4,7 +4,7 @@ import type { Claims } from '../../contract/claims.js';
 import type { Account, ServiceKey } from '../../store/accounts-store.js';
 import type { Database } from '../../store/databases-store.js';
 import type { RefreshRecord } from '../../store/tokens-store.js';
-import { publicIndividual, type AccountService } from './accounts.js';
+import { isExpired, publicIndividual, type AccountService } from './accounts.js';
 import { loginDatabase, type DatabaseService } from '../databases/databases.js';
 import { idType } from '../ids/id-types.js';
 import { accountKey, type LoginThrottle } from './login-throttle.js';
@@ -49,6 +49,7 @@ export class LoginService {
 
   async service(input: { name: string; password: string } & DbChoice & FrontendIds, address: string) {
     const { account, key } = await this.throttle.guard(accountKey('service', input.name), address, () => this.accounts.checkService(input.name, input.password));
+    if (isExpired(key)) throw authError('INCORRECT_PASSWORD', 'this service key has expired');
     const db = await this.chooseDb(account.org, input);
     return this.respond(account, db, input, null, key);
   }
