@@ -38,6 +38,7 @@ const plain = (method: string, url: string, token: string, body?: unknown): Plai
   contentType: body === undefined ? '' : 'application/json',
   contentEncoding: '',
   acceptEncoding: '',
+  remoteAddress: '127.0.0.1',
   accept: '*/*',
   body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
 });

@@ -27,6 +27,10 @@ export interface Config {
   redisCommandTimeoutMs: number;
   redisStartTimeoutMs: number;
   rateLimitPerSecond: number;
+  loginFailuresPerAccount: number;
+  loginFailuresPerAddress: number;
+  loginWindowSeconds: number;
+  trustProxyHops: number;
   callCounts: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -137,6 +141,10 @@ export const CONFIG_TABLE = [
   { key: 'redisStartTimeoutMs', env: 'RECD_REDIS_START_TIMEOUT_MS', parse: int(100, 3_600_000), fallback: 10_000, doc: 'how long start-up waits for Redis to answer (one of your own may still be loading its data)' },
   { key: 'callCounts', env: 'RECD_CALL_COUNTS', parse: int(0, 1), fallback: 1, doc: 'count requests for call-counts/historical/ (0: off, for measuring what counting costs)' },
   { key: 'rateLimitPerSecond', env: 'RECD_RATE_LIMIT_PER_SECOND', parse: int(0, 1e9), fallback: 0, doc: 'requests per second per organisation, across all processes (0: no limit)' },
+  { key: 'loginFailuresPerAccount', env: 'RECD_LOGIN_FAILURES_PER_ACCOUNT', parse: int(0, 1e6), fallback: 10, doc: 'failed logins per login name (e-mail or service name) in one window, across all processes; further attempts, right password or not, get 429 until the window ends (0: no limit)' },
+  { key: 'loginFailuresPerAddress', env: 'RECD_LOGIN_FAILURES_PER_ADDRESS', parse: int(0, 1e6), fallback: 100, doc: 'failed logins per client address in one window, whatever the names tried (0: no limit)' },
+  { key: 'loginWindowSeconds', env: 'RECD_LOGIN_WINDOW_SECONDS', parse: int(1, DAY), fallback: 900, doc: "length of a login-throttling window, counted from its first failure: the longest a throttled name or address waits" },
+  { key: 'trustProxyHops', env: 'RECD_TRUST_PROXY_HOPS', parse: int(0, 16), fallback: 0, doc: 'reverse proxies in front of recd whose X-Forwarded-For entries are believed for the client address (0: the socket address; the header is ignored)' },
   { key: 'smtpUrl', env: 'RECD_SMTP_URL', parse: url, fallback: undefined, doc: 'SMTP server for outgoing mail; unset: mail goes to the Redis outbox and the log' },
   { key: 'mailFrom', env: 'RECD_MAIL_FROM', parse: text, fallback: 'recd <noreply@localhost>', doc: 'From: of outgoing mail' },
   { key: 'trainingThreads', env: 'RECD_TRAINING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the training pool (0: one per core)' },

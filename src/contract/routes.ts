@@ -2,7 +2,7 @@
 // router, the dispatcher and the route modules share them.
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Claims } from './claims.js';
-import type { Access, Role } from './roles.js';
+import type { Access, FrontendBinding, Role } from './roles.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -12,6 +12,7 @@ export interface Context<P = unknown, Q = unknown, B = unknown> {
   body: B;
   auth: Claims | undefined;
   requestId: number; // per process; errors and logs show it in base 36
+  remoteAddress: string; // the client's address (behind trusted proxies: as they report it); POSTs only, '' otherwise
 }
 
 export interface AuthedContext<P, Q, B> extends Context<P, Q, B> {
@@ -52,6 +53,8 @@ export interface Route {
   method: Method;
   path: string;
   access: Access;
+  // What a frontend token must be bound to (roles.ts); unset: frontend tokens need no binding.
+  frontend?: FrontendBinding;
   database: boolean;
   params?: TSchema;
   query?: TSchema;
@@ -74,6 +77,7 @@ interface RouteSpec<P, Q, B, C> {
   body?: B;
   recoType?: string;
   tables?: readonly string[];
+  frontend?: FrontendBinding;
   handler: (ctx: C) => HandlerResult | Promise<HandlerResult>;
 }
 

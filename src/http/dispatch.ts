@@ -13,7 +13,7 @@ import { decompress, needsDecompression } from './body.js';
 import { compressed } from './compress.js';
 import { coerceQuery, parseQuery } from './query.js';
 import { API_PREFIX, type Router } from './router.js';
-import type { Claims } from '../contract/claims.js';
+import { frontendBound, type Claims } from '../contract/claims.js';
 import { Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
 import { compileValidator, type Validator } from './validate.js';
 
@@ -27,6 +27,7 @@ export interface PlainRequest {
   contentEncoding: string;
   accept: string;
   acceptEncoding: string;
+  remoteAddress: string; // the client's, as the server resolved it (client-address.ts); only for POSTs
   body: Uint8Array | undefined;
 }
 
@@ -85,6 +86,7 @@ export class Exchange implements Context {
     readonly query: Record<string, unknown>,
     readonly auth: Claims | undefined,
     readonly requestId: number,
+    readonly remoteAddress: string,
   ) {
     this.db = route.database ? auth!.db : undefined;
   }
@@ -209,7 +211,7 @@ export class Dispatcher {
       query = coerceQuery(parseQuery(req.query), route.query);
       c.query!(query);
     }
-    return new Exchange(route, c, route.access === 'public' ? this.publicCaps : this.caps, params, query, auth, requestId);
+    return new Exchange(route, c, route.access === 'public' ? this.publicCaps : this.caps, params, query, auth, requestId, req.remoteAddress);
   }
 
   // The body's part: decompression within the route's cap, decoding, validation, the handler.
@@ -228,6 +230,10 @@ export class Dispatcher {
     this.o.admit?.(claims);
     if (route.access !== 'authenticated' && !route.access.includes(claims.role)) {
       throw forbidden('INCORRECT_ROLE', `role ${claims.role} may not call ${route.method} ${route.path}`);
+    }
+    if (route.frontend !== undefined && !frontendBound(claims, route.frontend)) {
+      const [name, field] = route.frontend === 'user' ? (['INCORRECT_FRONTEND_USER_ID', 'frontend_user_id'] as const) : (['INCORRECT_FRONTEND_SESSION_ID', 'frontend_session_id'] as const);
+      throw forbidden(name, `a frontend token acts on one ${route.frontend}'s data only: log in with ${field} to call ${route.method} ${route.path}`);
     }
     if (route.database && claims.db === undefined) {
       throw notFound('DATABASE_NOT_FOUND', 'database', null, 'this token is not bound to a database: log in with db_id or db_name');

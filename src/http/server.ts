@@ -2,11 +2,14 @@
 // and writes outcomes corked. The only module that imports uWebSockets.js.
 import uWS from 'uWebSockets.js';
 import type { Logger } from 'pino';
+import { clientAddress } from './client-address.js';
 import { bodyTooLarge, Exchange, type Dispatcher, type Outcome, type PlainRequest } from './dispatch.js';
 
 export interface HttpServerOptions {
   host: string;
   port: number;
+  // Proxies in front of recd whose X-Forwarded-For is believed (client-address.ts); 0: none.
+  trustProxyHops: number;
   logger: Logger;
 }
 
@@ -122,6 +125,11 @@ export class HttpServer {
       contentEncoding: '',
       accept: req.getHeader('accept'),
       acceptEncoding: req.getHeader('accept-encoding'),
+      // Only logins (POST) use it, for throttling: GETs, the hot path, skip converting the address.
+      remoteAddress:
+        method === 'POST'
+          ? clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString('latin1'), this.o.trustProxyHops > 0 ? req.getHeader('x-forwarded-for') : '', this.o.trustProxyHops)
+          : '',
       body: undefined,
     };
     const pending: Pending = { aborted: false, done: false, head: method === 'HEAD', watched: false };

@@ -28,6 +28,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
     dbRoute(ALL4, {
       method: 'POST',
       path: onePath,
+      frontend: owner,
       summary: `one interaction of a ${owner} with an item`,
       params: ItemParams,
       body: One,
@@ -36,6 +37,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
     dbRoute(ALL4, {
       method: 'POST',
       path: ownPath,
+      frontend: owner,
       summary: `interactions of one ${owner}`,
       params: Params,
       body: Type.Object({ interactions: Rows }),

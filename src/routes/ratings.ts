@@ -35,6 +35,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   dbRoute(ALL4, {
     method: 'PUT',
     path: 'users/<user_id>/ratings/',
+    frontend: 'user',
     summary: "create or replace some of one user's ratings",
     params: User,
     body: Type.Object({ ratings: Rows }),
@@ -44,6 +45,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'users/<user_id>/ratings/',
+    frontend: 'user',
     summary: "one user's ratings, newest first, a page at a time",
     params: User,
     query: Type.Object({
@@ -55,6 +57,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   dbRoute(ALL4, {
     method: 'DELETE',
     path: 'users/<user_id>/ratings/',
+    frontend: 'user',
     summary: "remove every rating of one user",
     params: User,
     handler: ({ auth, db, params }) => ratings.remove(auth, db, params.user_id),
@@ -62,6 +65,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   dbRoute(ALL4, {
     method: 'PUT',
     path: 'users/<user_id>/ratings/<item_id>/',
+    frontend: 'user',
     summary: 'create or replace one rating',
     params: UserItem,
     body: Type.Object({ rating: Type.Unknown(), timestamp: Type.Optional(Type.Unknown()) }),
@@ -70,6 +74,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
   dbRoute(ALL4, {
     method: 'DELETE',
     path: 'users/<user_id>/ratings/<item_id>/',
+    frontend: 'user',
     summary: 'remove one rating',
     params: UserItem,
     handler: ({ auth, db, params }) => ratings.remove(auth, db, params.user_id, params.item_id),

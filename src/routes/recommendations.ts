@@ -2,7 +2,7 @@
 // and property values for a user or a session.
 import { Type } from '@sinclair/typebox';
 import { wrongData } from '../errors/api-error.js';
-import { ALL4 } from '../contract/roles.js';
+import { ALL4, BACKENDS } from '../contract/roles.js';
 import { dbRoute, withWarning, type Route } from '../contract/routes.js';
 import type { RecommendService } from '../services/reco/recommend.js';
 import { CommonParams, Filters, ScenarioParams, query, Rerankings, RuleStrings, scenarioName } from './reco-query.js';
@@ -31,6 +31,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/users/<user_id>/items/',
+    frontend: 'user',
     recoType: 'profile_to_items',
     summary: "items for a user, from the user's current ratings",
     params: idParams('user_id'),
@@ -48,6 +49,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/context-items/users/<user_id>/items/',
+    frontend: 'user',
     recoType: 'profile_to_items_w_ctx_items',
     summary: "items for a user, steered towards items like the context items (which are left out)",
     params: idParams('user_id'),
@@ -65,6 +67,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/users/<user_id>/items-properties/<property_name>/',
+    frontend: 'user',
     recoType: 'profile_to_item_properties',
     summary: 'values of an item property for a user, ranked over the items that hold them',
     params: Type.Object({ user_id: IdText, property_name: PathName }),
@@ -108,7 +111,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
       return scenarioName(body.scenario) === undefined && !body.skip_default_scenario ? a : withWarning(a, 'scenarios do not apply to this endpoint (it has no reco_type)');
     },
   }),
-  dbRoute(ALL4, {
+  // Not for frontend tokens: it reads the tastes of users other than the token's own.
+  dbRoute(BACKENDS, {
     method: 'POST',
     path: 'recommendation/users-groups/items/',
     recoType: 'profiles_group_to_items',

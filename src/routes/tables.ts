@@ -52,6 +52,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
   dbRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/precomputed/users/<user_id>/items/',
+    frontend: 'user',
     recoType: 'precomputed_profile_to_items',
     summary: 'items for a user, read from a profile_to_items table',
     params: idParams('user_id'),

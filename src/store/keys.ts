@@ -23,9 +23,10 @@ export const keys = {
   serviceNameIndex: () => 'index:service-names',
   // STRING msgpack RefreshRecord with a TTL; the name holds the SHA-256 of the random token.
   refreshToken: (digest: string) => `refresh:${digest}`,
-  // ZSET revoked account or service-key id, scored by the time (ms) until which tokens issued to it could live.
+  // ZSET revoked account or service-key id (all its tokens), or "<account id> <password version>"
+  // (its tokens of older passwords), scored by the time (ms) until which such tokens could live.
   revokedAccounts: () => 'revoked-accounts',
-  // Pub/sub channel: an account or service-key id whose tokens must stop working now.
+  // Pub/sub channel: a revocation entry as in revoked-accounts, whose tokens must stop working now.
   revokedChannel: () => 'recd:revoked-accounts',
   // Pub/sub channel: the id of a database just deleted (processes drop what they hold about it).
   droppedDatabasesChannel: () => 'recd:dropped-databases',
@@ -35,6 +36,10 @@ export const keys = {
   outbox: () => 'mail:outbox',
   // STRING counter of an organisation's requests in one one-second window; expires soon after.
   rateWindow: (org: string, window: number) => `{org:${org}}:rate:${window}`,
+  // STRING counter of login attempts (failures, and attempts still being checked) for one login name
+  // (`account`: lower-cased e-mail or service name, prefixed e: or s:) or one client address, in one
+  // throttling window; expires when the window ends.
+  loginAttempts: (scope: 'account' | 'address', id: string) => `login-attempts:${scope}:${id}`,
   // HASH of an organisation's call counts for one series of a label and one UTC day: field = start
   // of a minute (epoch seconds), value = requests; expires CALL_COUNT_DAYS after its last write.
   callCounts: (org: string, label: string, key: string, day: number) => `{org:${org}}:cc:${label}:${day}:${encodeURIComponent(key)}`,

@@ -39,11 +39,12 @@ export class TokensStore {
     return (await this.redis.del(keys.refreshToken(digest))) === 1;
   }
 
-  // subject: an account id or a service key id.
-  async revoke(subject: string, untilMs: number): Promise<void> {
-    await this.redis.zadd(keys.revokedAccounts(), untilMs, subject);
+  // entry: an account id or a service key id, with the oldest password version still accepted
+  // when only older tokens are revoked (TokenService).
+  async revoke(entry: string, untilMs: number): Promise<void> {
+    await this.redis.zadd(keys.revokedAccounts(), untilMs, entry);
     await this.redis.zremrangebyscore(keys.revokedAccounts(), '-inf', Date.now());
-    await this.redis.publish(keys.revokedChannel(), subject);
+    await this.redis.publish(keys.revokedChannel(), entry);
   }
 
   async revoked(): Promise<string[]> {

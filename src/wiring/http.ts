@@ -53,7 +53,7 @@ export async function startHttp(config: Config, stores: Stores, services: Servic
       countReco: (claims: Claims, recoType: string, scenario: string) => counter.reco(claims, recoType, scenario),
     }),
   });
-  const http = new HttpServer(dispatcher, { host: config.host, port: config.port, logger });
+  const http = new HttpServer(dispatcher, { host: config.host, port: config.port, trustProxyHops: config.trustProxyHops, logger });
   // The process says it listens (src/cli.ts): `recd listening`, or a worker's line to its supervisor.
   const port = await http.listen();
   const close = async () => {

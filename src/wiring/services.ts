@@ -7,6 +7,7 @@ import type { ModelRegistry } from '../engine/model/registry.js';
 import type { Services } from '../routes/index.js';
 import { AccountService } from '../services/accounts/accounts.js';
 import { LoginService } from '../services/accounts/login.js';
+import { LoginThrottle } from '../services/accounts/login-throttle.js';
 import { outboxMailer, smtpMailer, type Mailer } from '../services/accounts/mailer.js';
 import { TokenService } from '../services/accounts/tokens.js';
 import { Catalogues } from '../services/catalogue/catalogues.js';
@@ -73,7 +74,8 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
   const ratings = new RatingService(stores.ratings, scheduler, changes);
   const interactionRules = new InteractionRuleService(stores.settings, catalogues);
   const interactions = new InteractionService(stores.interactions, stores.ratings, interactionRules, lanes, stores.tasks, scheduler, logger);
-  const login = new LoginService(access.accounts, databases, access.tokens, (db, session, user) => interactions.link(db, session, user, Date.now() / 1000));
+  const throttle = new LoginThrottle(stores.rate, { perAccount: config.loginFailuresPerAccount, perAddress: config.loginFailuresPerAddress, windowSeconds: config.loginWindowSeconds });
+  const login = new LoginService(access.accounts, databases, access.tokens, throttle, (db, session, user) => interactions.link(db, session, user, Date.now() / 1000));
   const tables = new TableService(stores.tables, scheduler, registry, stores.entities);
   const services: Services = {
     accounts: access.accounts,

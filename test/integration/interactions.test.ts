@@ -573,10 +573,11 @@ for (const [label, extra, own, other] of [
     for (const [what, call] of refused) t.same(errorOf(await call()), INCORRECT_ROLE, what);
     t.strictSame(await dbKeys(db), before, 'nothing written');
 
-    // A frontend token without frontend_user_id posts for any user, and cannot use ~me; nor can a backend.
+    // A frontend token without frontend_user_id posts for no user, and cannot use ~me; nor can a backend.
     const plain = await frontendToken(db);
-    t.equal((await postOne(plain, other, 7, { interaction_type: 'view', timestamp: 70 })).status, 200);
-    t.strictSame((await ownOf(token, other)).map((i) => i.item_id), [7]);
+    t.same(errorOf(await postOne(plain, other, 7, { interaction_type: 'view', timestamp: 70 })), NOT_OWN_USER, 'one, without frontend_user_id');
+    t.same(errorOf(await postOwn(plain, other, [{ item_id: 7, interaction_type: 'view' }])), NOT_OWN_USER, 'own bulk, without frontend_user_id');
+    t.strictSame(await dbKeys(db), before, 'nothing written');
     for (const tok of [plain, token]) {
       t.same(errorOf(await postOne(tok, '~me', 1, { interaction_type: 'view' })), NOT_OWN_USER, 'one ~me without frontend_user_id');
       t.same(errorOf(await postOwn(tok, '~me', [{ item_id: 1, interaction_type: 'view' }])), NOT_OWN_USER, 'own bulk ~me without frontend_user_id');
@@ -596,7 +597,7 @@ t.test('roles: root, manager and backend use every endpoint; frontend only the p
     t.equal((await api.get('interactions-bulk/', { token: tok })).status, 200, `${role} GET all`);
     t.equal((await api.get('interaction-rules/', { token: tok })).status, 200, `${role} GET rules`);
   }
-  const frontend = await frontendToken(db);
+  const frontend = await frontendToken(db, uid(50));
   t.equal((await postOne(frontend, uid(50), 1, { interaction_type: 'view' })).status, 200, 'frontend POST one');
   t.equal((await postOwn(frontend, uid(50), [{ item_id: 2, interaction_type: 'view' }])).status, 200, 'frontend POST own');
   t.same(errorOf(await api.get(`users/${uid(50)}/interactions-bulk/`, { token: frontend })), INCORRECT_ROLE, 'frontend GET own');

@@ -598,9 +598,10 @@ t.test('roles: root, manager and backend use ratings-bulk/; frontend gets INCORR
   t.equal(await logLength(db), before);
   t.equal(await count(db), 3);
 
-  // The per-user routes are open to all four roles; a frontend token without frontend_user_id names any user.
-  for (const role of ['root', 'manager', 'frontend']) {
-    const tok = role === 'frontend' ? frontend : await tokenFor(api, root, role, db);
+  // The per-user routes are open to all four roles; a frontend token needs a frontend_user_id for them
+  // (a frontend token with one: the next test).
+  for (const role of ['root', 'manager']) {
+    const tok = await tokenFor(api, root, role, db);
     const u = uid(role.length + 10);
     t.equal((await api.put(`users/${u}/ratings/`, { ratings: [{ item_id: 1, rating: 4, timestamp: 1 }] }, { token: tok })).status, 200, `${role} PUT ratings`);
     t.equal((await api.put(`users/${u}/ratings/2/`, { rating: 6, timestamp: 2 }, { token: tok })).status, 204, `${role} PUT one`);
@@ -612,6 +613,16 @@ t.test('roles: root, manager and backend use ratings-bulk/; frontend gets INCORR
     t.equal((await api.delete(`users/${u}/ratings/`, undefined, { token: tok })).status, 204, `${role} DELETE all`);
     t.strictSame((await userRatings(tok, u)).body.user_ratings, []);
   }
+  const logBefore = await logLength(db);
+  const unbound: [string, () => Promise<Res>][] = [
+    ['PUT ratings', () => api.put(`users/${uid(0)}/ratings/`, { ratings: [{ item_id: 1, rating: 4 }] }, { token: frontend })],
+    ['PUT one', () => api.put(`users/${uid(0)}/ratings/2/`, { rating: 6 }, { token: frontend })],
+    ['GET', () => userRatings(frontend, uid(0))],
+    ['DELETE one', () => api.delete(`users/${uid(0)}/ratings/1/`, undefined, { token: frontend })],
+    ['DELETE all', () => api.delete(`users/${uid(0)}/ratings/`, undefined, { token: frontend })],
+  ];
+  for (const [what, call] of unbound) t.same(errorOf(await call()), NOT_OWN_USER, `frontend without frontend_user_id: ${what}`);
+  t.equal(await logLength(db), logBefore, 'nothing written');
   t.equal(await count(db), 3);
 });
 

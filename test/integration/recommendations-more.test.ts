@@ -7,8 +7,8 @@
 // private Redis, real HTTP; everything but the second-process checks goes through process A.
 import t from 'tap';
 import type { Api, Res } from '../helpers/api.js';
-import { BAD_ITEM, BAD_USER, freshDatabase, hasWarning, INCORRECT_ROLE, uid, why, WRONG_DATA_TYPE, WRONG_PARAMETER } from '../helpers/feedback.js';
-import { errorOf, rootToken, tokenFor } from '../helpers/fixtures.js';
+import { BAD_ITEM, BAD_USER, freshDatabase, hasWarning, INCORRECT_ROLE, NOT_OWN_USER, uid, why, WRONG_DATA_TYPE, WRONG_PARAMETER } from '../helpers/feedback.js';
+import { errorOf, frontendToken, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { A, B, count, isA, isB, itemsOf, likedBy, pipelined, POPULAR, qs, RECO_ENV, tasksOf, trainedDatabase, until, type Q, type Tt } from '../helpers/reco.js';
 import { startPair } from '../helpers/stack.js';
 import { triggerAfterRuns } from '../helpers/trigger.js';
@@ -579,8 +579,10 @@ t.test('precomputed tables errors', async (t) => {
 
 t.test('precomputed tables roles: frontend reads, only root, manager and backend define, list and delete', async (t) => {
   const front = await tokenFor(api, root, 'frontend', db);
+  const frontOf3 = await frontendToken(api, root, db, uid(3));
   t.strictSame(precomputedOf(t, await preItem(9, 'similar', front), 'frontend item', 5), (await preItem(9, 'similar')).body.items_id, 'frontend reads an item table');
-  t.strictSame(precomputedOf(t, await preUser(uid(3), 'forusers', front), 'frontend user', 5), (await preUser(uid(3), 'forusers')).body.items_id, 'frontend reads a user table');
+  t.strictSame(precomputedOf(t, await preUser(uid(3), 'forusers', frontOf3), 'frontend user', 5), (await preUser(uid(3), 'forusers')).body.items_id, "frontend reads its own user's row of a user table");
+  t.same(errorOf(await preUser(uid(3), 'forusers', front)), NOT_OWN_USER, 'a frontend without frontend_user_id reads no user row');
   t.same(errorOf(await putTable('front', { reco_type: 'item_to_items', amt: 5 }, front)), INCORRECT_ROLE, 'frontend PUT');
   t.same(errorOf(await listTables(front)), INCORRECT_ROLE, 'frontend GET');
   t.same(errorOf(await deleteTable('similar', front)), INCORRECT_ROLE, 'frontend DELETE');

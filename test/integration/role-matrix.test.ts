@@ -52,6 +52,17 @@ t.test('the route table is not empty and has every access kind', async (t) => {
   for (const k of DESTRUCTIVE) t.ok(routes.some((r) => keyOf(r) === k), `${k} is registered`);
 });
 
+t.test('routes of one user or session that admit frontend tokens declare the binding they need', async (t) => {
+  for (const r of routes) {
+    const admitsFrontend = Array.isArray(r.access) && r.access.includes('frontend');
+    if (r.frontend !== undefined) t.ok(admitsFrontend, `${keyOf(r)}: declares a binding, so it admits frontend tokens`);
+    if (!admitsFrontend) continue;
+    if (r.path.includes('<user_id>')) t.equal(r.frontend, 'user', `${keyOf(r)}: needs a bound user`);
+    if (r.path.includes('<session_id>')) t.equal(r.frontend, 'session', `${keyOf(r)}: needs a bound session`);
+  }
+  t.ok(routes.some((r) => r.frontend === 'user') && routes.some((r) => r.frontend === 'session'), 'both bindings are in use');
+});
+
 // Destructive routes run last, after every shared-token check.
 const ordered = [...routes.filter((r) => !DESTRUCTIVE.has(keyOf(r))), ...routes.filter((r) => DESTRUCTIVE.has(keyOf(r)))];
 
@@ -96,6 +107,14 @@ for (const route of ordered) {
         t.notOk(is401(r), `${role}: not 401 (got ${describe(r)})`);
         t.notOk(isIncorrectRole(r), `${role}: not INCORRECT_ROLE`);
         if (route.database) t.not(r.body?.error_data?.name, 'DATABASE_NOT_FOUND', `${role}: the token's database is found`);
+        // The shared frontend token is bound to no user or session: routes of one user's or session's
+        // data refuse it, the others let it through.
+        if (role === 'frontend' && route.frontend !== undefined) {
+          const name = route.frontend === 'user' ? 'INCORRECT_FRONTEND_USER_ID' : 'INCORRECT_FRONTEND_SESSION_ID';
+          t.same(errorOf(r), { status: 403, code: 50, errorName: 'ForbiddenError', name }, `unbound frontend: 403 ${name}`);
+        } else if (role === 'frontend') {
+          t.notOk(/^INCORRECT_FRONTEND_/.test(r.body?.error_data?.name ?? ''), `unbound frontend: no binding needed (got ${describe(r)})`);
+        }
       } else {
         t.same(errorOf(r), { status: 403, code: 50, errorName: 'ForbiddenError', name: 'INCORRECT_ROLE' }, `${role}: 403 INCORRECT_ROLE`);
       }

@@ -124,6 +124,7 @@ export class AccountService {
     if (patch.last_name !== undefined) acc.last_name = patch.last_name;
     if (patch.metadata !== undefined) acc.metadata = patch.metadata;
     await this.store.put(acc);
+    if (patch.password !== undefined) await this.tokens.revoke(acc.id, acc.password_updated_timestamp!);
   }
 
   async deleteIndividual(caller: Claims, email: string): Promise<void> {
@@ -163,10 +164,10 @@ export class AccountService {
     await this.tokens.revoke(keyId);
   }
 
-  // Whether a session opened with this key may go on.
-  async keyUsable(org: string, keyId: string): Promise<boolean> {
+  // The key a session was opened with, while that session may go on (the key exists, unexpired).
+  async usableKey(org: string, keyId: string): Promise<ServiceKey | undefined> {
     const key = await this.store.getKey(org, keyId);
-    return key !== undefined && !isExpired(key);
+    return key !== undefined && !isExpired(key) ? key : undefined;
   }
 
   async deleteSelf(caller: Claims): Promise<void> {
@@ -204,6 +205,7 @@ export class AccountService {
     acc.password_updated_timestamp = now();
     await this.store.put(acc);
     await this.store.removeCode(acc.org, acc.id);
+    await this.tokens.revoke(acc.id, acc.password_updated_timestamp);
   }
 
   // Login checks. Both answer INCORRECT_PASSWORD for unknown names too, as slowly, revealing nothing.
@@ -218,14 +220,12 @@ export class AccountService {
     return acc;
   }
 
-  async checkService(name: string, key: string): Promise<{ account: ServiceAccount; keyId: string }> {
+  async checkService(name: string, key: string): Promise<{ account: ServiceAccount; key: ServiceKey }> {
     const acc = await this.store.findByServiceName(name);
     const candidates = acc ? (await this.store.listKeys(acc.org)).filter((k) => k.account === acc.id) : [];
     for (const k of candidates) {
-      if (await verifySecret(key, k.hash)) {
-        if (isExpired(k)) throw authError('INCORRECT_PASSWORD', 'this service key has expired');
-        return { account: acc!, keyId: k.id };
-      }
+      // An expired key is refused by the login (login.ts), after throttling: it is no wrong guess.
+      if (await verifySecret(key, k.hash)) return { account: acc!, key: k };
     }
     if (candidates.length === 0) await verifySecret(key, await dummyHash());
     throw incorrectPassword();

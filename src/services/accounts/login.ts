@@ -1,11 +1,13 @@
 // Logins: root, individual, service, refresh token, and the token self-description (login/jwt).
-import { authError, notFound, wrongData } from '../../errors/api-error.js';
+import { authError, forbidden, notFound, wrongData } from '../../errors/api-error.js';
 import type { Claims } from '../../contract/claims.js';
-import type { Account } from '../../store/accounts-store.js';
+import type { Account, ServiceKey } from '../../store/accounts-store.js';
 import type { Database } from '../../store/databases-store.js';
-import { publicIndividual, type AccountService } from './accounts.js';
+import type { RefreshRecord } from '../../store/tokens-store.js';
+import { isExpired, publicIndividual, type AccountService } from './accounts.js';
 import { loginDatabase, type DatabaseService } from '../databases/databases.js';
 import { idType } from '../ids/id-types.js';
+import { accountKey, type LoginThrottle } from './login-throttle.js';
 import type { TokenService } from './tokens.js';
 
 export interface DbChoice {
@@ -25,48 +27,56 @@ export class LoginService {
     private readonly accounts: AccountService,
     private readonly databases: DatabaseService,
     private readonly tokens: TokenService,
+    private readonly throttle: LoginThrottle,
     // A frontend login naming both a user and a session resolves the session to the user.
     private readonly resolveSession: (db: string, session: string, user: string) => Promise<'resolved' | 'already-same' | 'already-other'> = async () => 'resolved',
   ) {}
 
-  async root(email: string, password: string) {
-    const acc = await this.accounts.checkIndividual(email, password);
+  // address: the client's, for throttling failed logins (login-throttle.ts).
+  async root(email: string, password: string, address: string) {
+    const acc = await this.throttle.guard(accountKey('individual', email), address, () => this.accounts.checkIndividual(email, password));
     if (acc.role !== 'root') throw authError('INCORRECT_PASSWORD', 'this is not a root account: use POST login/individual/');
     const previous = await this.accounts.recordLogin(acc);
     return this.respond(acc, undefined, {}, previous);
   }
 
-  async individual(input: { email: string; password: string } & DbChoice & FrontendIds) {
-    const acc = await this.accounts.checkIndividual(input.email, input.password);
+  async individual(input: { email: string; password: string } & DbChoice & FrontendIds, address: string) {
+    const acc = await this.throttle.guard(accountKey('individual', input.email), address, () => this.accounts.checkIndividual(input.email, input.password));
     const db = await this.chooseDb(acc.org, input);
     const previous = await this.accounts.recordLogin(acc);
     return this.respond(acc, db, input, previous);
   }
 
-  async service(input: { name: string; password: string } & DbChoice & FrontendIds) {
-    const { account, keyId } = await this.accounts.checkService(input.name, input.password);
+  async service(input: { name: string; password: string } & DbChoice & FrontendIds, address: string) {
+    const { account, key } = await this.throttle.guard(accountKey('service', input.name), address, () => this.accounts.checkService(input.name, input.password));
+    if (isExpired(key)) throw authError('INCORRECT_PASSWORD', 'this service key has expired');
     const db = await this.chooseDb(account.org, input);
-    return this.respond(account, db, input, null, keyId);
+    return this.respond(account, db, input, null, key);
   }
 
   async refresh(input: { refresh_token: string } & DbChoice) {
-    const { acc, rec, db } = await this.tokens.useRefresh(input.refresh_token, async (rec) => {
+    const { acc, rec, db, key } = await this.tokens.useRefresh(input.refresh_token, async (rec) => {
       const acc = await this.accounts.get(rec.org, rec.account);
       if (!acc) throw notFound('ACCOUNT_NOT_FOUND', 'account', rec.account, 'the account of this refresh token no longer exists');
       // A new password, or a deleted or expired service key, ends the sessions opened before.
       if (acc.kind === 'individual' && (acc.password_updated_timestamp ?? 0) > rec.issued) {
         throw authError('INCORRECT_REFRESH_TOKEN', 'the password changed since this session began: log in again');
       }
-      if (rec.key !== null && !(await this.accounts.keyUsable(acc.org, rec.key))) {
+      const key = rec.key === null ? undefined : await this.accounts.usableKey(acc.org, rec.key);
+      if (rec.key !== null && key === undefined) {
         throw authError('INCORRECT_REFRESH_TOKEN', 'the service key of this session was deleted or expired: log in again');
       }
       const switching = input.db_id !== undefined || input.db_name !== undefined;
       const db = switching ? await this.chooseDb(acc.org, input) : rec.db === null ? undefined : await this.databases.get(acc.org, rec.db);
-      return { acc, rec, db };
+      // A frontend session stays on its database, with its binding: a refresh never widens a token
+      // (switching would drop the binding, and coming back unbound would reach every user's data;
+      // and a browser's token reaches no other database).
+      if (acc.role === 'frontend' && rec.db !== null && db?.id !== rec.db) throw frontendStays(rec);
+      return { acc, rec, db, key };
     });
-    const ids = db && db.id === rec.db ? { frontend_user_id: rec.fuid ?? undefined, frontend_session_id: rec.fsid ?? undefined } : {};
+    const ids = { frontend_user_id: rec.fuid ?? undefined, frontend_session_id: rec.fsid ?? undefined };
     const previous = acc.kind === 'individual' ? acc.last_login_timestamp : null;
-    return this.respond(acc, db, ids, previous, rec.key ?? undefined);
+    return this.respond(acc, db, ids, previous, key);
   }
 
   // Answers from the token alone: no storage round trip. Memoised per verified token (the claims
@@ -106,7 +116,8 @@ export class LoginService {
     return undefined;
   }
 
-  private async respond(acc: Account, db: Database | undefined, ids: FrontendIds, previousLogin: number | null, keyId?: string) {
+  // key: the service key of a service session, whose expiry also ends the access token.
+  private async respond(acc: Account, db: Database | undefined, ids: FrontendIds, previousLogin: number | null, key?: ServiceKey) {
     const warnings: string[] = [];
     const frontend = frontendIds(acc, db, ids, warnings);
     if (db && frontend.fuid !== undefined && frontend.fsid !== undefined && (await this.resolveSession(db.id, frontend.fsid, frontend.fuid)) === 'already-other') {
@@ -120,12 +131,13 @@ export class LoginService {
       ...(db ? { db: db.id, dbt: [db.item_id_type, db.user_id_type, db.session_id_type] as [string, string, string] } : {}),
       ...(frontend.fuid !== undefined ? { fuid: frontend.fuid } : {}),
       ...(frontend.fsid !== undefined ? { fsid: frontend.fsid } : {}),
-      ...(keyId !== undefined ? { key: keyId } : {}),
-    });
+      ...(key !== undefined ? { key: key.id } : {}),
+      ...(acc.kind === 'individual' && acc.password_updated_timestamp !== null ? { pv: acc.password_updated_timestamp } : {}),
+    }, key?.expiration_timestamp ?? null);
     const refresh_token = await this.tokens.issueRefresh({
       org: acc.org,
       account: acc.id,
-      key: keyId ?? null,
+      key: key?.id ?? null,
       db: db?.id ?? null,
       fuid: frontend.fuid ?? null,
       fsid: frontend.fsid ?? null,
@@ -143,6 +155,13 @@ export class LoginService {
     if (frontend.fsid !== undefined) out.frontend_session_id = frontend.fsid;
     return out;
   }
+}
+
+function frontendStays(rec: RefreshRecord) {
+  const message = 'a frontend session cannot switch database: log in to the other one';
+  if (rec.fuid !== null) return forbidden('INCORRECT_FRONTEND_USER_ID', `${message} (this one is bound to a frontend_user_id of its database)`);
+  if (rec.fsid !== null) return forbidden('INCORRECT_FRONTEND_SESSION_ID', `${message} (this one is bound to a frontend_session_id of its database)`);
+  return forbidden('INCORRECT_ROLE', message);
 }
 
 function deepFreeze<T extends object>(value: T): T {

@@ -9,7 +9,9 @@ import { randomSecret } from './secrets.js';
 export type ClaimsInput = Omit<Claims, 'exp' | 'iat'>;
 
 export class TokenService {
-  private readonly revoked = new Set<string>();
+  // Revoked subject -> the oldest password version (claims.pv) still accepted: Infinity for a deleted
+  // account or service key, the new password_updated_timestamp after a password change.
+  private readonly revoked = new Map<string, number>();
 
   constructor(
     private readonly secret: string,
@@ -18,29 +20,39 @@ export class TokenService {
     private readonly refreshTtlSeconds: number,
   ) {}
 
-  sign(claims: ClaimsInput): string {
-    return jwt.sign(claims, this.secret, { algorithm: 'HS256', expiresIn: this.jwtTtlSeconds });
+  // notAfter (seconds): a token never outlives the service key it was opened with.
+  sign(claims: ClaimsInput, notAfter: number | null = null): string {
+    const iat = Math.floor(Date.now() / 1000);
+    const exp = Math.min(iat + this.jwtTtlSeconds, notAfter === null ? Infinity : Math.floor(notAfter));
+    return jwt.sign({ ...claims, iat, exp }, this.secret, { algorithm: 'HS256' });
   }
 
   // Synchronous on purpose: the HTTP layer calls it on a cache miss within the request tick.
   verify = (token: string): Claims => jwt.verify(token, this.secret, { algorithms: ['HS256'] }) as Claims;
 
-  // Tokens of a deleted account, or opened with a deleted service key, stop working at once.
-  isRevoked = (claims: Claims): boolean => this.revoked.has(claims.sub) || (claims.key !== undefined && this.revoked.has(claims.key));
+  // Tokens of a deleted account, of a password since changed, or opened with a deleted service key,
+  // stop working at once.
+  isRevoked = (claims: Claims): boolean => {
+    const accepted = this.revoked.get(claims.sub);
+    if (accepted !== undefined && !((claims.pv ?? 0) >= accepted)) return true;
+    return claims.key !== undefined && this.revoked.has(claims.key);
+  };
 
   // Called for revocations seen from any process (pub/sub) and at start-up.
-  markRevoked(subject: string): void {
-    this.revoked.add(subject);
+  markRevoked(entry: string): void {
+    const { subject, from } = parseEntry(entry);
+    this.revoked.set(subject, Math.max(from, this.revoked.get(subject) ?? -Infinity));
   }
 
   async loadRevoked(): Promise<void> {
-    for (const id of await this.store.revoked()) this.revoked.add(id);
+    for (const entry of await this.store.revoked()) this.markRevoked(entry);
   }
 
-  // subject: an account id or a service key id.
-  async revoke(subject: string): Promise<void> {
-    this.revoked.add(subject);
-    await this.store.revoke(subject, Date.now() + this.jwtTtlSeconds * 1000);
+  // subject: an account id or a service key id. passwordVersion: only tokens of older passwords.
+  async revoke(subject: string, passwordVersion?: number): Promise<void> {
+    const entry = passwordVersion === undefined ? subject : `${subject} ${passwordVersion}`;
+    this.markRevoked(entry);
+    await this.store.revoke(entry, Date.now() + this.jwtTtlSeconds * 1000);
   }
 
   async issueRefresh(rec: Omit<RefreshRecord, 'expiration_timestamp' | 'issued'>): Promise<string> {
@@ -63,6 +75,12 @@ export class TokenService {
     if (!(await this.store.takeRefresh(key))) throw incorrectRefresh();
     return out;
   }
+}
+
+// A revocation as stored and broadcast: "<subject>" (every token), or "<subject> <password version>".
+function parseEntry(entry: string): { subject: string; from: number } {
+  const space = entry.indexOf(' ');
+  return space < 0 ? { subject: entry, from: Infinity } : { subject: entry.slice(0, space), from: Number(entry.slice(space + 1)) };
 }
 
 const incorrectRefresh = () => authError('INCORRECT_REFRESH_TOKEN', 'refresh token is not valid (unknown, or already used)');

@@ -40,8 +40,8 @@ export function numericIdMax(auth: Claims, kind: IdKind): number | undefined {
 // The JSON form of a stored (canonical) id.
 export const shownId = (auth: Claims, kind: IdKind, key: string): IdValue => parseId(auth, kind, key, false).value;
 
-// A user or session named in a path: `~me` stands for the token's own frontend id, and a token that
-// carries a frontend id may name only that one.
+// A user or session named in a path, a query or a body: `~me` stands for the token's own frontend id,
+// and a frontend token may name only its own one (without one, none: docs/api-choices.md).
 export function pathOwner(auth: Claims, kind: 'user' | 'session', raw: string, writing: boolean): Parsed {
   const own = kind === 'user' ? auth.fuid : auth.fsid;
   const error = kind === 'user' ? 'INCORRECT_FRONTEND_USER_ID' : 'INCORRECT_FRONTEND_SESSION_ID';
@@ -51,5 +51,6 @@ export function pathOwner(auth: Claims, kind: 'user' | 'session', raw: string, w
   }
   const id = parseId(auth, kind, raw, writing);
   if (own !== undefined && id.key !== own) throw forbidden(error, `this token may act on ${kind} ${JSON.stringify(own)} only`);
+  if (own === undefined && auth.role === 'frontend') throw forbidden(error, `a frontend token names only its own ${kind}, and this one carries no frontend_${kind}_id`);
   return id;
 }
