@@ -455,7 +455,7 @@ t.test('a queue entry is leased only while it is due', async (t) => {
   t.equal(await store.leaseIfDue(db, 'ml_new_items', now, now + 60_000), true, 'due: leased');
   t.equal(Number(await a.redis.zscore(keys.trainingQueue(), member)), now + 60_000, 'due again when the lease ends');
   t.equal(await store.leaseIfDue(db, 'ml_new_items', now + 1, now + 120_000), false, 'leased by a run: not due');
-  await store.settle(db, 'ml_new_items');
+  await store.settle(db, 'ml_new_items', 'a-trainer ml_new_items');
   t.equal(await a.redis.zscore(keys.trainingQueue(), member), null, 'settled: out of the queue');
   t.equal(await store.leaseIfDue(db, 'ml_new_items', now + 2, now + 120_000), false, 'settled: no lease');
   await store.schedule(db, 'ml_new_items', now + 30_000);
