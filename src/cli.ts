@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/env.js';
 import { ApiError } from './errors/api-error.js';
 import { startApp } from './main.js';
-import { RedisNotInstalled } from './store/redis-server.js';
+import { RedisDirInUse, RedisNotInstalled } from './store/redis-server.js';
 import { joinSupervisor, reportStartFailure, startSupervisor, WorkerFailed, workerCount, workerNumber } from './supervisor.js';
 
 const CLI = fileURLToPath(import.meta.url);
@@ -63,7 +63,7 @@ async function createRoot(args: string[]): Promise<void> {
 const [command = 'serve', ...rest] = process.argv.slice(2);
 const run = command === 'serve' ? serve(rest) : command === 'create-root' ? createRoot(rest) : Promise.reject(new ConfigError(`unknown command ${command}: use serve or create-root`));
 run.catch(async (err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof RedisNotInstalled || err instanceof ApiError || err instanceof WorkerFailed;
+  const known = err instanceof ConfigError || err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof ApiError || err instanceof WorkerFailed;
   const message = known ? (err as Error).message : ((err as Error).stack ?? String(err));
   // A worker's error goes to its supervisor, which stops and prints it.
   if (!(await reportStartFailure(message))) process.stderr.write(`recd: ${message}\n`);
