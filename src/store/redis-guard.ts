@@ -4,7 +4,7 @@
 // - it stops redis-server (SIGTERM: Redis writes its append-only file and exits) when its stdin, a
 //   pipe from recd, closes: recd stopped it, exited, or was killed, even with SIGKILL;
 // - it holds the directory's lock for as long as redis-server runs: a Linux abstract socket named
-//   after the directory, which the kernel releases when the guard dies. A second guard for the
+//   after the directory, which the kernel releases when the guard dies (elsewhere, a socket file). A second guard for the
 //   same directory waits while the holder is stopping its server (its recd is gone), and refuses
 //   (exit IN_USE_EXIT, the holder's details on stderr) while that recd still runs;
 // - a redis-server left serving the directory without a guard (the guard itself was killed with
@@ -12,7 +12,7 @@
 // It prints nothing after start-up but what redis-server writes: recd may be gone by then.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { IN_USE_EXIT, IN_USE_MARK, NOT_INSTALLED_EXIT, type Holder } from './redis-server.js';
@@ -23,7 +23,10 @@ const HOLDER_STOPPING_WAIT_MS = 30_000;
 const REDIS_STOP_MS = 20_000;
 const RETRY_MS = 100;
 
-const lockName = (dir: string) => `\0recd-redis:${createHash('sha256').update(realpathSync(dir)).digest('hex')}`;
+// Elsewhere than on Linux (no abstract sockets) a socket file in the directory, which a killed
+// guard leaves behind: one nobody answers on is removed.
+const ABSTRACT = process.platform === 'linux';
+const lockName = (dir: string) => (ABSTRACT ? `\0recd-redis:${createHash('sha256').update(realpathSync(dir)).digest('hex')}` : join(dir, 'redis-guard.sock'));
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Running, not a zombie: a server left by a killed guard is reparented, and whoever reaps it may
@@ -106,6 +109,7 @@ async function main(): Promise<void> {
   const waitUntil = Date.now() + HOLDER_STOPPING_WAIT_MS;
   while (!(await listen(lock, name))) {
     const holder = await askHolder(name);
+    if (holder === undefined && !ABSTRACT) rmSync(name, { force: true });
     if (holder && (!holder.stopping || Date.now() > waitUntil)) {
       process.stderr.write(`${IN_USE_MARK}${JSON.stringify(holder)}\n`);
       process.exit(IN_USE_EXIT);

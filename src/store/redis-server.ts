@@ -38,9 +38,12 @@ export class RedisNotInstalled extends Error {
 export class RedisDirInUse extends Error {
   override name = 'RedisDirInUse';
   constructor(dir: string, holder: Holder) {
+    const server = `its redis-server (pid ${holder.redisPid ?? 'starting'})`;
     super(
-      `the data directory ${dir} is in use: its redis-server (pid ${holder.redisPid ?? 'starting'}) belongs to another recd (pid ${holder.owner}), still running. ` +
-        'Stop that recd first, or give this one another RECD_DATA_DIR; processes that should share one Redis connect to it with REDIS_URL',
+      holder.stopping
+        ? `the data directory ${dir} is in use: ${server}, started by a recd (pid ${holder.owner}) that is gone, is still stopping. Start again once it has stopped`
+        : `the data directory ${dir} is in use: ${server} belongs to another recd (pid ${holder.owner}), still running. ` +
+            'Stop that recd first, or give this one another RECD_DATA_DIR; processes that should share one Redis connect to it with REDIS_URL',
     );
   }
 }
