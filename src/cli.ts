@@ -7,8 +7,8 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/env.js';
 import { ApiError } from './errors/api-error.js';
 import { startApp } from './main.js';
-import { RedisNotInstalled } from './store/redis-server.js';
-import { joinSupervisor, reportStartFailure, startSupervisor, WorkerFailed, workerCount, workerNumber } from './supervisor.js';
+import { RedisDirInUse, RedisNotInstalled } from './store/redis-server.js';
+import { joinSupervisor, reportStartFailure, shutdownMs, startSupervisor, WorkerFailed, workerCount, workerNumber } from './supervisor.js';
 
 const CLI = fileURLToPath(import.meta.url);
 
@@ -32,6 +32,15 @@ async function serve(args: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // A stop that waits on a Redis that is gone or stalled (or on a request that never ends) is cut
+    // short here. What it abandons is safe: a training run is found by the next trainer once its
+    // lease expires, and recorded FAILED and retried; clients of unfinished requests see their
+    // connection close; the embedded redis-server is stopped by its guard when this process exits.
+    const boundMs = shutdownMs(config, count > 1);
+    setTimeout(() => {
+      logger.error({ signal, seconds: boundMs / 1000 }, 'stop not finished in time: exiting with the rest abandoned');
+      process.exit(1);
+    }, boundMs).unref();
     app.close().then(
       () => process.exit(0),
       (err) => {
@@ -63,7 +72,7 @@ async function createRoot(args: string[]): Promise<void> {
 const [command = 'serve', ...rest] = process.argv.slice(2);
 const run = command === 'serve' ? serve(rest) : command === 'create-root' ? createRoot(rest) : Promise.reject(new ConfigError(`unknown command ${command}: use serve or create-root`));
 run.catch(async (err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof RedisNotInstalled || err instanceof ApiError || err instanceof WorkerFailed;
+  const known = err instanceof ConfigError || err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof ApiError || err instanceof WorkerFailed;
   const message = known ? (err as Error).message : ((err as Error).stack ?? String(err));
   // A worker's error goes to its supervisor, which stops and prints it.
   if (!(await reportStartFailure(message))) process.stderr.write(`recd: ${message}\n`);

@@ -24,9 +24,12 @@ export const WORKER_ENV = 'RECD_WORKER';
 const RESTART_FIRST_MS = 250;
 const RESTART_MAX_MS = 30_000;
 const WORKER_STABLE_MS = 60_000;
-// How long close() waits for a worker: its HTTP server drains for up to 10 s, then it stops training
-// and flushes its counts. After this it is killed.
-const WORKER_STOP_MS = 30_000;
+// A worker stops within RECD_SHUTDOWN_SECONDS (src/cli.ts: it exits then, whatever is left); the
+// supervisor waits this much more for it before killing it, and allows itself as much again.
+const WORKER_EXIT_GRACE_MS = 2_500;
+
+// How long `recd serve` may take to stop, as a supervisor or not.
+export const shutdownMs = (config: Config, supervising: boolean): number => config.shutdownSeconds * 1000 + (supervising ? 2 * WORKER_EXIT_GRACE_MS : 0);
 
 type WorkerMessage = { kind: 'listening' } | { kind: 'failed'; message: string };
 
@@ -47,7 +50,7 @@ export interface Supervisor {
   port: number;
   generatedRoot: SharedStart['generatedRoot'];
   // Stops every worker (each finishes its in-flight requests), then disconnects from Redis and stops
-  // the embedded redis-server.
+  // the embedded redis-server; fails when a worker did not stop cleanly (exit code not 0).
   close(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
   const timers = new Map<number, NodeJS.Timeout>();
   const quickDeaths = new Map<number, number>();
   let stopping = false;
+  let unclean = 0; // workers that did not stop cleanly: the supervisor's stop fails too
   // PORT=0: a free port, chosen here (below), for every worker and every restart. Not the first
   // worker's listen on port 0: uWebSockets.js sets SO_REUSEPORT only when given a port, so no other
   // worker could join that one.
@@ -90,7 +94,10 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
         if (live.get(n) === child) live.delete(n);
         if (!listening) reject(new WorkerFailed(`worker ${n} failed at start-up: ${failure ?? `it exited (code ${code}, signal ${signal})`}`));
         else if (stopping) {
-          if (code !== 0) logger.warn({ worker: n, workerPid: child.pid, code, signal }, 'worker did not stop cleanly');
+          if (code !== 0) {
+            unclean++;
+            logger.warn({ worker: n, workerPid: child.pid, code, signal }, 'worker did not stop cleanly');
+          }
         } else {
           logger.warn({ worker: n, workerPid: child.pid, code, signal }, 'worker died');
           restartLater(n, Date.now() - started);
@@ -124,7 +131,7 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
     stopping = true;
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
-    await Promise.all([...live.values()].map((child) => stopChild(child, WORKER_STOP_MS)));
+    await Promise.all([...live.values()].map((child) => stopChild(child, shutdownMs(config, false) + WORKER_EXIT_GRACE_MS)));
   };
 
   try {
@@ -141,6 +148,7 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
     async close() {
       await stopWorkers();
       await shared.close();
+      if (unclean > 0) throw new Error(`${unclean} of ${count} workers did not stop cleanly`);
       logger.info('recd stopped');
     },
   };

@@ -12,6 +12,7 @@ export interface Config {
   port: number;
   host: string;
   workers: number;
+  shutdownSeconds: number;
   redisUrl: string | undefined;
   dataDir: string;
   rootEmail: string | undefined;
@@ -125,6 +126,7 @@ export const CONFIG_TABLE = [
   { key: 'port', env: 'PORT', parse: int(0, 65535), fallback: 8080, doc: 'HTTP port (0 picks a free one)' },
   { key: 'host', env: 'HOST', parse: text, fallback: '127.0.0.1', doc: 'interface to listen on' },
   { key: 'workers', env: 'RECD_WORKERS', parse: int(0, 256), fallback: 0, doc: 'serving processes sharing the port and Redis (`recd serve --workers N` sets it too; 0: one per core; 1: one process, no supervisor)' },
+  { key: 'shutdownSeconds', env: 'RECD_SHUTDOWN_SECONDS', parse: int(1, 3600), fallback: 30, doc: 'how long a stop (SIGTERM, SIGINT) may take: requests in flight finish, a training run is recorded interrupted and queued again; what still waits on Redis after this is abandoned and recd exits with code 1 (a supervisor allows its workers 5 s more)' },
   { key: 'redisUrl', env: 'REDIS_URL', parse: url, fallback: undefined, doc: 'Redis to use; unset starts the embedded redis-server with ./redis.conf' },
   { key: 'dataDir', env: 'RECD_DATA_DIR', parse: text, fallback: './data', doc: 'where the embedded Redis keeps its files (under redis/)' },
   { key: 'rootEmail', env: 'RECD_ROOT_EMAIL', parse: text, fallback: undefined, doc: 'root account created at start-up when absent' },

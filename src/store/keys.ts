@@ -114,8 +114,12 @@ export const keys = {
   queuedTask: (db: string, name: string) => `{db:${db}}:tasks:${name}:queued`,
   // STRING how many runs of that task failed in a row (drives the retry backoff).
   taskFailures: (db: string, name: string) => `{db:${db}}:tasks:${name}:failures`,
-  // STRING "<process token> <task name> <task id>" with a TTL, renewed: the database's one trainer.
+  // STRING "<process token> <task name>" with a TTL, renewed: the database's one trainer.
   trainerLock: (db: string) => `{db:${db}}:trainer`,
+  // STRING "<process token> <task name> <task id>" of the run in progress, written under the trainer
+  // lock and removed when the run settles: one found by the next holder of the lock is a run whose
+  // process died (or stalled past the lock's TTL), to be recorded FAILED and retried.
+  trainingRun: (db: string) => `{db:${db}}:training:run`,
   // ZSET "<task name> <database id>" scored by the time (ms) before which it must not run.
   trainingQueue: () => 'training:queue',
   // ZSET database id scored by the time (ms) of its oldest feedback no model has seen yet.

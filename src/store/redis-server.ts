@@ -1,5 +1,6 @@
 // Starts a private redis-server from the project's redis.conf: the embedded default of `npm start`
-// and the Redis of every integration test.
+// and the Redis of every integration test. It runs under a guard process (redis-guard.ts) that stops
+// it when recd goes, however recd goes, and keeps a second one off its data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,11 +8,23 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REDIS_CONF = resolve(dirname(fileURLToPath(import.meta.url)), '../../../redis.conf');
+const GUARD = fileURLToPath(new URL('./redis-guard.js', import.meta.url));
+
+// The guard's exits and message (redis-guard.ts).
+export const IN_USE_EXIT = 3;
+export const NOT_INSTALLED_EXIT = 127;
+export const IN_USE_MARK = 'recd-redis-guard: in use ';
+// What a guard holding a data directory tells another that finds it taken.
+export interface Holder {
+  redisPid: number | undefined;
+  owner: number; // the recd (or supervisor) that started it
+  stopping: boolean; // its recd is gone or stopped it: the directory is free soon
+}
 
 export interface EmbeddedRedis {
   url: string;
   port: number;
-  pid: number;
+  pid: number; // redis-server's own
   stop(): Promise<void>;
 }
 
@@ -19,6 +32,19 @@ export class RedisNotInstalled extends Error {
   override name = 'RedisNotInstalled';
   constructor() {
     super('redis-server is not installed: install it (Debian/Ubuntu: `apt-get install redis-server`) or set REDIS_URL to an existing Redis');
+  }
+}
+
+export class RedisDirInUse extends Error {
+  override name = 'RedisDirInUse';
+  constructor(dir: string, holder: Holder) {
+    const server = `its redis-server (pid ${holder.redisPid ?? 'starting'})`;
+    super(
+      holder.stopping
+        ? `the data directory ${dir} is in use: ${server}, started by a recd (pid ${holder.owner}) that is gone, is still stopping. Start again once it has stopped`
+        : `the data directory ${dir} is in use: ${server} belongs to another recd (pid ${holder.owner}), still running. ` +
+            'Stop that recd first, or give this one another RECD_DATA_DIR; processes that should share one Redis connect to it with REDIS_URL',
+    );
   }
 }
 
@@ -37,38 +63,41 @@ export async function freePort(): Promise<number> {
 export async function startRedisServer(dir: string, port?: number): Promise<EmbeddedRedis> {
   mkdirSync(dir, { recursive: true });
   const p = port ?? (await freePort());
-  const child = spawn('redis-server', [REDIS_CONF, '--port', String(p), '--dir', resolve(dir)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // stdin: the pipe whose closing tells the guard that recd is gone.
+  const guard = spawn(process.execPath, [GUARD, resolve(dir), REDIS_CONF, '--port', String(p), '--dir', resolve(dir)], { stdio: ['pipe', 'pipe', 'pipe'] });
   let log = '';
-  const ready = new Promise<void>((res, rej) => {
+  const ready = new Promise<number>((res, rej) => {
     const onData = (d: Buffer) => {
       log += d.toString();
-      if (log.includes('Ready to accept connections')) res();
+      // Redis's first line names its pid ("… pid=1234, just started").
+      if (log.includes('Ready to accept connections')) res(Number(/pid=(\d+)/.exec(log)?.[1]));
       if (log.length > 65536) log = log.slice(-16384);
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('error', (err: NodeJS.ErrnoException) => rej(err.code === 'ENOENT' ? new RedisNotInstalled() : err));
-    child.on('exit', (code) => rej(new Error(`redis-server exited with code ${code} before it was ready:\n${log.slice(-2000)}`)));
+    guard.stdout!.on('data', onData);
+    guard.stderr!.on('data', onData);
+    guard.on('error', rej);
+    guard.on('exit', (code) => {
+      const mark = log.indexOf(IN_USE_MARK);
+      if (code === IN_USE_EXIT && mark >= 0) rej(new RedisDirInUse(resolve(dir), JSON.parse(log.slice(mark + IN_USE_MARK.length).split('\n')[0]!) as Holder));
+      else if (code === NOT_INSTALLED_EXIT) rej(new RedisNotInstalled());
+      else rej(new Error(`redis-server exited with code ${code} before it was ready:\n${log.slice(-2000)}`));
+    });
   });
-  // A parent that exits without stopping it (an uncaught error, process.exit) takes it along.
-  const orphanGuard = () => child.kill('SIGKILL');
-  process.once('exit', orphanGuard);
+  let pid: number;
   try {
-    await ready;
+    pid = await ready;
   } catch (err) {
-    process.removeListener('exit', orphanGuard);
+    await stopChild(guard);
     throw err;
   }
-  child.stdout!.resume();
-  child.stderr!.resume();
+  guard.stdout!.resume();
+  guard.stderr!.resume();
   return {
     url: `redis://127.0.0.1:${p}`,
     port: p,
-    pid: child.pid!,
-    stop: async () => {
-      await stopChild(child);
-      process.removeListener('exit', orphanGuard);
-    },
+    pid,
+    // The guard stops redis-server (SIGTERM) and exits once it has.
+    stop: () => stopChild(guard, 30_000),
   };
 }
 

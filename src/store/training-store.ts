@@ -6,9 +6,25 @@ import { randomUUID } from 'node:crypto';
 import { partCount, PART_BYTES, readParts, writeParts } from './blob-parts.js';
 import { keys } from './keys.js';
 
-const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+// The lock, and while its run is in progress (the marker is the owner's) the queue entry's lease.
+const RENEW = `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local run = redis.call('GET', KEYS[2])
+if run and string.sub(run, 1, string.len(ARGV[1]) + 1) == ARGV[1] .. ' ' then redis.call('ZADD', KEYS[3], 'XX', ARGV[4], ARGV[3]) end
+return 1`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-const SETTLE = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1]) end return redis.call('ZREM', KEYS[2], ARGV[1])`;
+// A run that lost the lock to another trainer leaves the queue entry and its run marker to that one.
+const SETTLE = `local holder = redis.call('GET', KEYS[3])
+if holder and holder ~= ARGV[3] then return -1 end
+local run = redis.call('GET', KEYS[4])
+if run and string.sub(run, 1, string.len(ARGV[3]) + 1) == ARGV[3] .. ' ' then redis.call('DEL', KEYS[4]) end
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1]) else redis.call('ZREM', KEYS[2], ARGV[1]) end
+return 1`;
+const BEGIN_RUN = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[2], ARGV[1] .. ' ' .. ARGV[2]) return 1 end return 0`;
+const TAKE_ABANDONED = `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
+local run = redis.call('GET', KEYS[2])
+if run then redis.call('DEL', KEYS[2]) end
+return run`;
 const LEASE_IF_DUE = `local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if s and tonumber(s) <= tonumber(ARGV[2]) then redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) return 1 end
 return 0`;
@@ -36,15 +52,31 @@ export class TrainingStore {
   }
 
   // A run takes its queue entry as a lease, if the entry is still due at `now`: should the process die,
-  // the entry falls due again at `until`. False when it is not due (another process ran it after this
+  // the entry falls due again at `until` (renewed with the lock). False when it is not due (another process ran it after this
   // one read the queue, or a retry's backoff moved it later): then there is nothing to run.
   async leaseIfDue(db: string, name: string, now: number, until: number): Promise<boolean> {
     return (await this.redis.eval(LEASE_IF_DUE, 1, keys.trainingQueue(), `${name} ${db}`, now, until)) === 1;
   }
 
-  // After a run: due now if a trigger queued another run meanwhile, else out of the queue.
-  async settle(db: string, name: string): Promise<void> {
-    await this.redis.eval(SETTLE, 2, keys.queuedTask(db, name), keys.trainingQueue(), `${name} ${db}`, Date.now());
+  // After a run of `owner` (the lock's value): its run marker goes; the entry is due now if a trigger
+  // queued another run meanwhile, else out of the queue. False, touching nothing, when another trainer
+  // holds the lock: this run stalled past the lock's TTL and that trainer has taken it over.
+  async settle(db: string, name: string, owner: string): Promise<boolean> {
+    return (await this.redis.eval(SETTLE, 4, keys.queuedTask(db, name), keys.trainingQueue(), keys.trainerLock(db), keys.trainingRun(db), `${name} ${db}`, Date.now(), owner)) === 1;
+  }
+
+  // Marks the run of task record `taskId` in progress under the lock `owner` holds; false when it does not.
+  async beginRun(db: string, owner: string, taskId: string): Promise<boolean> {
+    return (await this.redis.eval(BEGIN_RUN, 2, keys.trainerLock(db), keys.trainingRun(db), owner, taskId)) === 1;
+  }
+
+  // For a new holder of the lock: the run marker a previous holder left behind (its process died or
+  // stalled past the lock's TTL before settling), removed; undefined when there is none.
+  async takeAbandoned(db: string, owner: string): Promise<{ name: string; taskId: string } | undefined> {
+    const run = (await this.redis.eval(TAKE_ABANDONED, 2, keys.trainerLock(db), keys.trainingRun(db), owner)) as string | null;
+    if (!run) return undefined;
+    const [, name = '', taskId = ''] = run.split(' ');
+    return { name, taskId };
   }
 
   // Due at `at` (a retry's backoff), whatever was set before.
@@ -65,15 +97,16 @@ export class TrainingStore {
     return (await this.redis.set(keys.trainerLock(db), owner, 'PX', ttlMs, 'NX')) === 'OK';
   }
 
-  async renew(db: string, owner: string, ttlMs: number): Promise<boolean> {
-    return (await this.redis.eval(RENEW, 1, keys.trainerLock(db), owner, ttlMs)) === 1;
+  // The lock for ttlMs more, and the lease of the run's queue entry (`name`) as long.
+  async renew(db: string, name: string, owner: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.eval(RENEW, 3, keys.trainerLock(db), keys.trainingRun(db), keys.trainingQueue(), owner, ttlMs, `${name} ${db}`, Date.now() + ttlMs)) === 1;
   }
 
   async unlock(db: string, owner: string): Promise<void> {
     await this.redis.eval(RELEASE, 1, keys.trainerLock(db), owner);
   }
 
-  // "<process token> <task name> <task id>" of the run in progress.
+  // "<process token> <task name>" of the trainer holding the lock.
   async holder(db: string): Promise<string | undefined> {
     return (await this.redis.get(keys.trainerLock(db))) ?? undefined;
   }

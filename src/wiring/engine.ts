@@ -17,7 +17,7 @@ export interface Engine {
   registry: ModelRegistry;
   scheduler: TrainingScheduler; // not started: the app starts it once broadcasts are watched
   scoring: ScoringPool;
-  // Stops the scheduler, then the training pool, then the scoring pool.
+  // Stops the scheduler and the training pool (interrupting a run), then the scoring pool.
   stop(): Promise<void>;
 }
 
@@ -63,8 +63,11 @@ export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: s
     },
   );
   const stop = async () => {
-    await scheduler.stop();
+    // The pool ends with the scheduler's stop, not after it: a run in progress fails at once (recorded
+    // as interrupted and queued again) instead of holding the stop for as long as it trains.
+    const scheduled = scheduler.stop();
     await pool.close();
+    await scheduled;
     await scoring.close();
   };
   return { registry, scheduler, scoring, stop };

@@ -41,7 +41,7 @@ export async function connectStorage(config: Config, logger: Logger): Promise<St
     const dir = join(config.dataDir, 'redis');
     embedded = await startRedisServer(dir);
     redisUrl = embedded.url;
-    logger.info({ port: embedded.port, dir }, 'embedded redis-server started');
+    logger.info({ port: embedded.port, dir, redisPid: embedded.pid }, 'embedded redis-server started');
   }
   const redis = connectRedis(redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs });
   const subscriber = connectRedis(redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, name: 'recd-sub', autoPipelining: false });

@@ -455,11 +455,35 @@ t.test('a queue entry is leased only while it is due', async (t) => {
   t.equal(await store.leaseIfDue(db, 'ml_new_items', now, now + 60_000), true, 'due: leased');
   t.equal(Number(await a.redis.zscore(keys.trainingQueue(), member)), now + 60_000, 'due again when the lease ends');
   t.equal(await store.leaseIfDue(db, 'ml_new_items', now + 1, now + 120_000), false, 'leased by a run: not due');
-  await store.settle(db, 'ml_new_items');
+  await store.settle(db, 'ml_new_items', 'a-trainer ml_new_items');
   t.equal(await a.redis.zscore(keys.trainingQueue(), member), null, 'settled: out of the queue');
   t.equal(await store.leaseIfDue(db, 'ml_new_items', now + 2, now + 120_000), false, 'settled: no lease');
   await store.schedule(db, 'ml_new_items', now + 30_000);
   t.equal(await store.leaseIfDue(db, 'ml_new_items', now + 3, now + 120_000), false, 'a retry backing off: not due yet');
   t.equal(Number(await a.redis.zscore(keys.trainingQueue(), member)), now + 30_000, 'and its due time is kept');
   t.equal(await store.leaseIfDue(db, 'ml_new_items', now + 30_000, now + 120_000), true, 'due at its time');
+});
+
+// A trainer that stalled past its lock's TTL while another took the lock over: the new holder gets
+// the stalled run's marker (to record it abandoned), and the stalled one's settle touches nothing.
+t.test('a run marker goes to the next holder of the lock; a stalled trainer settles nothing', async (t) => {
+  const store = new TrainingStore(a.redis);
+  const db = `takeover-test-${Date.now()}`;
+  const member = `ml_model_retrain ${db}`;
+  t.teardown(() => a.redis.del(keys.trainerLock(db), keys.trainingRun(db)).then(() => a.redis.zrem(keys.trainingQueue(), member)));
+  const stalled = 'stalled ml_model_retrain';
+  const next = 'next ml_model_retrain';
+  t.equal(await store.lock(db, stalled, 60_000), true);
+  t.equal(await store.beginRun(db, stalled, 'task-1'), true, 'the run is marked under the lock');
+  t.equal(await store.takeAbandoned(db, next), undefined, 'only the lock holder takes a marker');
+  await a.redis.del(keys.trainerLock(db)); // the stalled trainer's lock expires
+  await store.enqueue(db, 'ml_model_retrain', Date.now());
+  t.equal(await store.lock(db, next, 60_000), true, 'another trainer takes the lock');
+  t.equal(await store.beginRun(db, stalled, 'task-2'), false, 'the stalled one cannot mark a run any more');
+  t.equal(await store.settle(db, 'ml_model_retrain', stalled), false, 'nor settle');
+  t.not(await a.redis.zscore(keys.trainingQueue(), member), null, 'the queue entry is left to the holder');
+  t.strictSame(await store.takeAbandoned(db, next), { name: 'ml_model_retrain', taskId: 'task-1' }, 'the holder takes the stalled run');
+  t.equal(await a.redis.get(keys.trainingRun(db)), null, 'once');
+  t.equal(await store.settle(db, 'ml_model_retrain', next), true, 'the holder settles');
+  t.equal(await a.redis.zscore(keys.trainingQueue(), member), null);
 });

@@ -2,7 +2,9 @@
 // weekly retrain, POST tasks/<name>/) queue a task in Redis; every process polls the queue and
 // runs what is due under the database's trainer lock, so one trainer per database runs across the
 // deployment. A run keeps its task record current; a failed run keeps the previous model, is
-// recorded FAILED with the reason and is queued again with exponential backoff.
+// recorded FAILED with the reason and is queued again with exponential backoff. A run whose process
+// died is found by the lock's next holder (its run marker outlives the lock's TTL) and failed and
+// retried the same way; one that recd's stop interrupts is recorded FAILED and queued again at once.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DatabasesStore } from '../../store/databases-store.js';
@@ -38,8 +40,6 @@ function chosenParams(defaults: AlsParams, published: Record<string, number>): A
 }
 
 export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
-// A run holds its queue entry this long: a process that dies mid-run leaves it due again then.
-const LEASE_MS = 30 * 60_000;
 export type TaskName = (typeof TASK_NAMES)[number];
 
 export interface SchedulerOptions {
@@ -149,12 +149,13 @@ export class TrainingScheduler {
   private async run(db: string, name: TaskName): Promise<void> {
     const owner = `${this.token} ${name}`;
     if (!(await this.d.training.lock(db, owner, this.o.lockTtlMs))) return; // another process runs it; it stays queued
+    await this.recoverAbandoned(db, owner).catch((err) => this.d.logger.error({ err, db }, 'abandoned run not recovered'));
     // The queue was read before the lock was taken: another process may have run and settled this entry
     // since. Running it again would repeat the task on whatever model this process still holds.
     const now = Date.now();
-    const leased = await this.d.training.leaseIfDue(db, name, now, now + LEASE_MS).catch((err) => void this.d.logger.warn({ err, db }, 'queue entry not leased'));
+    const leased = await this.d.training.leaseIfDue(db, name, now, now + this.o.lockTtlMs).catch((err) => void this.d.logger.warn({ err, db }, 'queue entry not leased'));
     if (!leased) return await this.d.training.unlock(db, owner);
-    const renewal = setInterval(() => void this.d.training.renew(db, owner, this.o.lockTtlMs).catch(() => undefined), this.o.lockTtlMs / 3);
+    const renewal = setInterval(() => void this.d.training.renew(db, name, owner, this.o.lockTtlMs).catch(() => undefined), this.o.lockTtlMs / 3);
     let task: TaskRecord | undefined;
     let writes = Promise.resolve();
     const record = (t: TaskRecord) => {
@@ -162,9 +163,12 @@ export class TrainingScheduler {
       return writes;
     };
     let failed = false;
+    let interrupted = false;
+    let held: boolean | undefined;
     try {
       const taskId = (await this.d.training.takeQueued(db, name)) ?? randomUUID();
       if (!(await this.d.databases.get(db))) return await this.d.training.forgetDatabase(db);
+      if (!(await this.d.training.beginRun(db, owner, taskId))) throw new Error('lost the trainer lock before starting');
       task = { task_id: taskId, name, start_time: Date.now() / 1000, end_time: null, status: 'RUNNING', progress: 'starting', error: null };
       await record(task);
       const progress = (text: string) => void record((task = { ...task!, progress: text }));
@@ -172,16 +176,35 @@ export class TrainingScheduler {
       await record({ ...task, status: 'COMPLETED', end_time: Date.now() / 1000, progress: summary });
       await this.d.training.succeeded(db, name);
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      this.d.logger.warn({ err, db, task: name }, 'background task failed');
+      // stop() ends the training pool under a run: its tasks fail, and the run is queued again whole.
+      interrupted = this.stopped;
+      const message = err instanceof Error ? err.message : String(err);
+      const reason = interrupted ? `interrupted: recd stopped during the run (${message}); queued again` : message;
+      this.d.logger.warn({ err, db, task: name }, interrupted ? 'background task interrupted by the stop' : 'background task failed');
       if (task) await record({ ...task, status: 'FAILED', end_time: Date.now() / 1000, error: reason });
       failed = true;
     } finally {
       clearInterval(renewal);
-      await this.d.training.settle(db, name).catch((err) => this.d.logger.error({ err, db }, 'training queue not settled'));
+      held = await this.d.training.settle(db, name, owner).catch((err) => void this.d.logger.error({ err, db }, 'training queue not settled'));
       await this.d.training.unlock(db, owner).catch(() => undefined);
     }
-    if (failed) await this.retry(db, name).catch((err) => this.d.logger.error({ err, db }, 'task retry not queued'));
+    // Not held: the lock went to another trainer, which records this run as abandoned and retries it.
+    if (!held || !failed) return;
+    const again = interrupted ? this.trigger(db, name, 'queued again: recd stopped during the last run') : this.retry(db, name);
+    await again.catch((err) => this.d.logger.error({ err, db }, 'task retry not queued'));
+  }
+
+  // The run marker the lock's previous holder left: its process died (or stalled past the lock's
+  // TTL) in the middle of a run. Its record says so, and it is retried as a failed run is.
+  private async recoverAbandoned(db: string, owner: string): Promise<void> {
+    const run = await this.d.training.takeAbandoned(db, owner);
+    if (!run || !(TASK_NAMES as readonly string[]).includes(run.name)) return;
+    const end_time = Date.now() / 1000;
+    const error = `abandoned: the process running it stopped (its trainer lock went unrenewed for ${this.o.lockTtlMs / 1000} s)`;
+    const task = (await this.d.tasks.get(db, run.taskId)) ?? { task_id: run.taskId, name: run.name, start_time: end_time, progress: 'starting' };
+    await this.d.tasks.put(db, { ...task, status: 'FAILED', end_time, error });
+    this.d.logger.warn({ db, task: run.name, taskId: run.taskId }, 'a run its process abandoned is recorded FAILED');
+    if (await this.d.training.settle(db, run.name, owner)) await this.retry(db, run.name as TaskName);
   }
 
   private async retry(db: string, name: TaskName): Promise<void> {
