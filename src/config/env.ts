@@ -24,6 +24,7 @@ export interface Config {
   maxDecompressedBytes: number;
   redisCommandTimeoutMs: number;
   redisStartTimeoutMs: number;
+  idempotencyTtlSeconds: number;
   rateLimitPerSecond: number;
   callCounts: number;
   smtpUrl: string | undefined;
@@ -131,6 +132,7 @@ export const CONFIG_TABLE = [
   { key: 'maxDecompressedBytes', env: 'RECD_MAX_DECOMPRESSED_BYTES', parse: int(1024, 4096 * MiB), fallback: 512 * MiB, doc: 'largest request body after decompression' },
   { key: 'redisCommandTimeoutMs', env: 'RECD_REDIS_TIMEOUT_MS', parse: int(100, 600000), fallback: 10000, doc: 'a Redis command slower than this fails the request with 503' },
   { key: 'redisStartTimeoutMs', env: 'RECD_REDIS_START_TIMEOUT_MS', parse: int(100, 3_600_000), fallback: 10_000, doc: 'how long start-up waits for Redis to answer (one of your own may still be loading its data)' },
+  { key: 'idempotencyTtlSeconds', env: 'RECD_IDEMPOTENCY_TTL_SECONDS', parse: int(1, 30 * DAY), fallback: 3600, doc: 'how long an interaction write\'s `Idempotency-Key` is remembered: a retry with the same key within this time is not applied again' },
   { key: 'callCounts', env: 'RECD_CALL_COUNTS', parse: int(0, 1), fallback: 1, doc: 'count requests for call-counts/historical/ (0: off, for measuring what counting costs)' },
   { key: 'rateLimitPerSecond', env: 'RECD_RATE_LIMIT_PER_SECOND', parse: int(0, 1e9), fallback: 0, doc: 'requests per second per organisation, across all processes (0: no limit)' },
   { key: 'smtpUrl', env: 'RECD_SMTP_URL', parse: url, fallback: undefined, doc: 'SMTP server for outgoing mail; unset: mail goes to the Redis outbox and the log' },

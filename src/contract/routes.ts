@@ -12,6 +12,7 @@ export interface Context<P = unknown, Q = unknown, B = unknown> {
   body: B;
   auth: Claims | undefined;
   requestId: number; // per process; errors and logs show it in base 36
+  idempotencyKey?: string; // the Idempotency-Key header ('' when absent); the writes that honour it check it
 }
 
 export interface AuthedContext<P, Q, B> extends Context<P, Q, B> {

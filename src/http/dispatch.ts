@@ -24,6 +24,7 @@ export interface PlainRequest {
   contentEncoding: string;
   accept: string;
   acceptEncoding: string;
+  idempotencyKey?: string;
   body: Uint8Array | undefined;
 }
 
@@ -124,7 +125,7 @@ export class Dispatcher {
       query = coerceQuery(parseQuery(req.query), route.query);
       c.query!(query);
     }
-    const ctx: Context & { db?: string } = { params, query, body: {}, auth, requestId };
+    const ctx: Context & { db?: string } = { params, query, body: {}, auth, requestId, idempotencyKey: req.idempotencyKey };
     if (route.database) ctx.db = auth!.db;
     const body = req.body ?? EMPTY;
     if (body.length > 0 && needsDecompression(req.contentEncoding)) {

@@ -120,6 +120,7 @@ export class HttpServer {
       contentEncoding: '',
       accept: req.getHeader('accept'),
       acceptEncoding: req.getHeader('accept-encoding'),
+      idempotencyKey: req.getHeader('idempotency-key'),
       body: undefined,
     };
     const pending: Pending = { aborted: false, done: false, head: method === 'HEAD', watched: false };
