@@ -12,8 +12,8 @@
 // the lane (not per call: a request queued behind a call that times out would otherwise wait twice).
 // Batches not sent yet when a call times out fail at once, and a batch all of whose requests have
 // been answered 503 is never sent: for those, 503 means "not applied". A batch already sent may still
-// be applied when Redis answers, which an Idempotency-Key makes safe to retry. A write with a key goes in a batch of its own, since the script applies or
-// skips a whole batch by its key.
+// be applied when Redis answers, which an Idempotency-Key makes safe to retry. A write with a key
+// goes in a batch of its own, since the script applies or skips a whole batch by its key.
 import type { Logger } from 'pino';
 import { notFound } from '../../errors/api-error.js';
 import type { InteractionBatch, InteractionRow, Owner } from '../../store/interaction-rows.js';
