@@ -24,7 +24,7 @@ export interface PlainRequest {
   contentEncoding: string;
   accept: string;
   acceptEncoding: string;
-  idempotencyKey: string; // '' when absent
+  idempotencyKey?: string; // '' or undefined when absent
   body: Uint8Array | undefined;
 }
 
