@@ -14,7 +14,7 @@
 // an update left behind are dropped when they make up more than half of the string. The log's records
 // are 24 bytes: user and item as uint32 positions into the entry's `u` and `i` index lists, rating
 // and timestamp as float64.
-import { commandTimeoutOf, withinDeadline, type Redis } from './redis.js';
+import { commandTimeoutOf, StorageDeadline, withinDeadline, type Redis } from './redis.js';
 import { keys } from './keys.js';
 import { IndexCache } from './index-cache.js';
 import { defineScript, LuaFrame, type Script } from './lua.js';
@@ -55,14 +55,17 @@ export class RatingsStore {
   // that is read (an item's last record counts, the count grows by new pairs only), so a write that
   // timed out is safe to send again.
   put(db: string, batch: RatingBatch): Promise<CountChange | undefined> {
-    return withinDeadline(this.write(db, batch), this.timeoutMs);
+    let late = false;
+    return withinDeadline(this.write(db, batch, () => late), this.timeoutMs, () => (late = true));
   }
 
-  private async write(db: string, batch: RatingBatch): Promise<CountChange | undefined> {
+  // late: the request has been answered 503; the write is then not sent once the look-ups return.
+  private async write(db: string, batch: RatingBatch, late: () => boolean): Promise<CountChange | undefined> {
     for (let attempt = 0; ; attempt++) {
       const users = await this.indices(db, 'user', batch.users);
       const items = users && (await this.indices(db, 'item', batch.items));
       if (!users || !items) return undefined;
+      if (late()) throw new StorageDeadline(this.timeoutMs);
       const [threshold] = (await this.putScript(
         keys.database(db),
         keys.ratingsCount(db),
