@@ -39,6 +39,7 @@ const plain = (method: string, url: string, token: string, body?: unknown): Plai
   contentEncoding: '',
   acceptEncoding: '',
   remoteAddress: '127.0.0.1',
+  idempotencyKey: '',
   accept: '*/*',
   body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
 });

@@ -56,7 +56,7 @@ for (let quiet = 0; quiet < 3; ) {
 
 const plain = (path: string) => {
   const [url, query] = path.split('?') as [string, string | undefined];
-  return { method: 'GET', url: `/v1/${url}`, query: query ?? '', authorization: `Bearer ${token}`, contentType: '', contentEncoding: '', accept: '', acceptEncoding: '', remoteAddress: '127.0.0.1', body: undefined };
+  return { method: 'GET', url: `/v1/${url}`, query: query ?? '', authorization: `Bearer ${token}`, contentType: '', contentEncoding: '', accept: '', acceptEncoding: '', remoteAddress: '127.0.0.1', idempotencyKey: '', body: undefined };
 };
 const ITEMS = [...new Set(ratings.map((r) => r.item_id))];
 const USERS = 600;

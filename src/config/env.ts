@@ -27,6 +27,7 @@ export interface Config {
   maxUrlBytes: number;
   redisCommandTimeoutMs: number;
   redisStartTimeoutMs: number;
+  idempotencyTtlSeconds: number;
   rateLimitPerSecond: number;
   loginFailuresPerAccount: number;
   loginFailuresPerAddress: number;
@@ -141,6 +142,7 @@ export const CONFIG_TABLE = [
   { key: 'maxUrlBytes', env: 'RECD_MAX_URL_BYTES', parse: int(1024, 100_000), fallback: 16 * 1024, doc: 'longest path and query string; longer ones get 414 (uWebSockets.js refuses request heads over about 125 KiB itself)' },
   { key: 'redisCommandTimeoutMs', env: 'RECD_REDIS_TIMEOUT_MS', parse: int(100, 600000), fallback: 10000, doc: 'a Redis command slower than this fails the request with 503' },
   { key: 'redisStartTimeoutMs', env: 'RECD_REDIS_START_TIMEOUT_MS', parse: int(100, 3_600_000), fallback: 10_000, doc: 'how long start-up waits for Redis to answer (one of your own may still be loading its data)' },
+  { key: 'idempotencyTtlSeconds', env: 'RECD_IDEMPOTENCY_TTL_SECONDS', parse: int(1, 30 * DAY), fallback: 3600, doc: 'how long an interaction write\'s `Idempotency-Key` is remembered: a retry with the same key within this time is not applied again' },
   { key: 'callCounts', env: 'RECD_CALL_COUNTS', parse: int(0, 1), fallback: 1, doc: 'count requests for call-counts/historical/ (0: off, for measuring what counting costs)' },
   { key: 'rateLimitPerSecond', env: 'RECD_RATE_LIMIT_PER_SECOND', parse: int(0, 1e9), fallback: 0, doc: 'requests per second per organisation, across all processes (0: no limit)' },
   { key: 'loginFailuresPerAccount', env: 'RECD_LOGIN_FAILURES_PER_ACCOUNT', parse: int(0, 1e6), fallback: 10, doc: 'failed logins per login name (e-mail or service name) in one window, across all processes; further attempts, right password or not, get 429 until the window ends (0: no limit)' },

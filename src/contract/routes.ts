@@ -13,6 +13,7 @@ export interface Context<P = unknown, Q = unknown, B = unknown> {
   auth: Claims | undefined;
   requestId: number; // per process; errors and logs show it in base 36
   remoteAddress: string; // the client's address (behind trusted proxies: as they report it); POSTs only, '' otherwise
+  idempotencyKey: string; // the Idempotency-Key header of a POST ('' when absent); the writes that honour it check it
 }
 
 export interface AuthedContext<P, Q, B> extends Context<P, Q, B> {

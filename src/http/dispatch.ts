@@ -28,6 +28,7 @@ export interface PlainRequest {
   accept: string;
   acceptEncoding: string;
   remoteAddress: string; // the client's, as the server resolved it (client-address.ts); only for POSTs
+  idempotencyKey: string; // a POST's Idempotency-Key header, '' when absent or not a POST
   body: Uint8Array | undefined;
 }
 
@@ -87,6 +88,7 @@ export class Exchange implements Context {
     readonly auth: Claims | undefined,
     readonly requestId: number,
     readonly remoteAddress: string,
+    readonly idempotencyKey: string,
   ) {
     this.db = route.database ? auth!.db : undefined;
   }
@@ -211,7 +213,7 @@ export class Dispatcher {
       query = coerceQuery(parseQuery(req.query), route.query);
       c.query!(query);
     }
-    return new Exchange(route, c, route.access === 'public' ? this.publicCaps : this.caps, params, query, auth, requestId, req.remoteAddress);
+    return new Exchange(route, c, route.access === 'public' ? this.publicCaps : this.caps, params, query, auth, requestId, req.remoteAddress, req.idempotencyKey);
   }
 
   // The body's part: decompression within the route's cap, decoding, validation, the handler.

@@ -130,6 +130,7 @@ export class HttpServer {
         method === 'POST'
           ? clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString('latin1'), this.o.trustProxyHops > 0 ? req.getHeader('x-forwarded-for') : '', this.o.trustProxyHops)
           : '',
+      idempotencyKey: method === 'POST' ? req.getHeader('idempotency-key') : '',
       body: undefined,
     };
     const pending: Pending = { aborted: false, done: false, head: method === 'HEAD', watched: false };

@@ -32,7 +32,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       summary: `one interaction of a ${owner} with an item`,
       params: ItemParams,
       body: One,
-      handler: ({ auth, db, params, body }) => s.addOne(auth, db, owner, params[param]!, params.item_id!, body),
+      handler: ({ auth, db, params, body, idempotencyKey }) => s.addOne(auth, db, owner, params[param]!, params.item_id!, body, idempotencyKey),
     }),
     dbRoute(ALL4, {
       method: 'POST',
@@ -41,7 +41,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       summary: `interactions of one ${owner}`,
       params: Params,
       body: Type.Object({ interactions: Rows }),
-      handler: ({ auth, db, params, body }) => s.addOwned(auth, db, owner, params[param]!, body.interactions),
+      handler: ({ auth, db, params, body, idempotencyKey }) => s.addOwned(auth, db, owner, params[param]!, body.interactions, idempotencyKey),
     }),
     dbRoute(BACKENDS, {
       method: 'GET',
@@ -56,7 +56,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       path: allPath,
       summary: `interactions of any ${owner}s (each names its ${param})`,
       body: Type.Object({ interactions: Rows }),
-      handler: ({ auth, db, body }) => s.add(auth, db, owner, body.interactions),
+      handler: ({ auth, db, body, idempotencyKey }) => s.add(auth, db, owner, body.interactions, idempotencyKey),
     }),
     dbRoute(BACKENDS, {
       method: 'GET',

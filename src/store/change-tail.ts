@@ -2,7 +2,7 @@
 // of the databases it serves models of), on a Redis connection of its own (XREAD BLOCK parks it). Watching or dropping a stream interrupts the parked
 // read with CLIENT UNBLOCK from the main connection, so a new stream is tailed at once.
 import type { Logger } from 'pino';
-import type { Redis } from './redis.js';
+import { watchConnection, type Redis } from './redis.js';
 
 export interface StreamEntry {
   id: string;
@@ -41,7 +41,7 @@ export class ChangeTail {
     // No command timeout: a parked XREAD is meant to wait. A read cut by a lost connection fails
     // (rather than being sent again by the client) so the loop knows it may have missed changes.
     this.conn = redis.duplicate({ commandTimeout: undefined, connectionName: 'recd-tail', maxRetriesPerRequest: null, autoResendUnfulfilledCommands: false, enableAutoPipelining: false });
-    this.conn.on('error', () => undefined); // reconnects by itself; the loop logs failed reads
+    watchConnection(this.conn, 'recd-tail', logger);
     this.conn.on('close', () => {
       this.connId = undefined;
       this.lost?.();

@@ -48,12 +48,16 @@ end
 `;
 
 // KEYS: database, users index/counter/ids, items index/counter/ids, ratings count, ratings log,
-// chunks of all (users or sessions), resolved sessions, next threshold, chunk sequence.
+// chunks of all (users or sessions), resolved sessions, next threshold, chunk sequence, idempotency key.
 // ARGV: 'user' or 'session', user ratings prefix, references prefix, [owners, items] (distinct ids of
-// the whole request), then its chunks.
-// Returns {threshold reached (0: none), sessions of the request already resolved...}; {-1} without the database.
+// the whole request), the idempotency key's TTL in ms ('': the write has no key), then its chunks.
+// The key is set by the script that applies the write, so a write and its retry (with the same key)
+// are applied once, whichever of them Redis runs first.
+// Returns {threshold reached (0: none), sessions of the request already resolved...}; {-1} without the
+// database; {-2} when the idempotency key is held already (nothing applied).
 export const ADD = `${LUA_HELPERS}${INFER}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
+if ARGV[5] ~= '' and not redis.call('SET', KEYS[14], '1', 'NX', 'PX', ARGV[5]) then return {-2} end
 local kind, ratingsPrefix, refsPrefix = ARGV[1], ARGV[2], ARGV[3]
 local ids = cmsgpack.unpack(ARGV[4])
 local owners, items = ids[1], ids[2]
@@ -74,7 +78,7 @@ else
   end
 end
 local refs, order = {}, {}
-for c = 5, #ARGV do
+for c = 6, #ARGV do
   local seq = redis.call('INCR', KEYS[13])
   redis.call('HSET', KEYS[10], seq, ARGV[c])
   local chunk = cmsgpack.unpack(ARGV[c])

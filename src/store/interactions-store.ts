@@ -8,23 +8,31 @@
 // A chunk is a LuaFrame [owners, items, rows: owner position, item position, type, timestamp,
 // properties or '', rating, 'r' or 'm'] with positions into its own lists. Forgetting an owner
 // blanks its rows in place (type ''), so the references of other rows stay valid.
-import type { Redis } from 'ioredis';
+import { commandTimeoutOf, type Redis } from './redis.js';
 import { keys } from './keys.js';
 import { defineScript, LuaFrame, readLuaFrame, type LuaValue, type Script } from './lua.js';
 import { CHUNK_ROWS, chunks, idsFrame, parseLink, parseRef, rowCount, rowOf, type InteractionBatch, type Owner, type StoredInteraction } from './interaction-rows.js';
 import { ADD, FORGET, RESOLVE, UNLINK } from './interactions-scripts.js';
 import type { CountChange } from './rating-records.js';
 
-export type AddResult = { kind: 'added'; count: CountChange; resolved: string[] } | { kind: 'no-database' };
+export type AddResult = { kind: 'added'; count: CountChange; resolved: string[] } | { kind: 'no-database' } | { kind: 'repeated' };
+
+// A write's Idempotency-Key and how long it is remembered once applied.
+export interface Idempotency {
+  key: string;
+  ttlSeconds: number;
+}
 
 export class InteractionsStore {
   private readonly addScript: Script;
   private readonly resolveScript: Script;
   private readonly forgetScript: Script;
   private readonly unlinkScript: Script;
+  readonly timeoutMs: number; // the longest a request waits for its write (the command timeout)
 
   constructor(private readonly redis: Redis) {
-    this.addScript = defineScript(redis, 'recdInteractionsAdd', 13, ADD);
+    this.timeoutMs = commandTimeoutOf(redis);
+    this.addScript = defineScript(redis, 'recdInteractionsAdd', 14, ADD);
     this.resolveScript = defineScript(redis, 'recdSessionResolve', 14, RESOLVE);
     this.forgetScript = defineScript(redis, 'recdInteractionsForget', 2, FORGET);
     this.unlinkScript = defineScript(redis, 'recdSessionsUnlink', 3, UNLINK);
@@ -35,7 +43,8 @@ export class InteractionsStore {
     return (await this.unlinkScript(keys.userSessionsPrefix(db) + user, keys.resolvedSessions(db), keys.resolvedOrder(db))) as number;
   }
 
-  async add(db: string, owner: Owner, batch: InteractionBatch): Promise<AddResult> {
+  // With `once`, a write whose key was applied before (within its TTL) is not applied again: 'repeated'.
+  async add(db: string, owner: Owner, batch: InteractionBatch, once?: Idempotency): Promise<AddResult> {
     const r = (await this.addScript(
       keys.database(db),
       ...keys.entityIndexing(db, 'user'),
@@ -46,13 +55,16 @@ export class InteractionsStore {
       keys.resolvedSessions(db),
       keys.ratingsNextThreshold(db),
       keys.interactionChunkSeq(db, owner),
+      keys.idempotencyKey(db, once?.key ?? ''),
       owner,
       keys.userRatingsPrefix(db),
       keys.interactionRefsPrefix(db, owner),
       idsFrame(batch),
+      once ? String(once.ttlSeconds * 1000) : '',
       ...chunks(batch),
     )) as (number | string)[];
     if (r[0] === -1) return { kind: 'no-database' };
+    if (r[0] === -2) return { kind: 'repeated' };
     return { kind: 'added', count: { threshold: r[0] as number }, resolved: r.slice(1) as string[] };
   }
 

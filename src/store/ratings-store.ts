@@ -14,7 +14,7 @@
 // an update left behind are dropped when they make up more than half of the string. The log's records
 // are 24 bytes: user and item as uint32 positions into the entry's `u` and `i` index lists, rating
 // and timestamp as float64.
-import type { Redis } from 'ioredis';
+import { commandTimeoutOf, StorageDeadline, withinDeadline, type Redis } from './redis.js';
 import { keys } from './keys.js';
 import { IndexCache } from './index-cache.js';
 import { defineScript, LuaFrame, type Script } from './lua.js';
@@ -34,8 +34,10 @@ export class RatingsStore {
   private readonly userScript: Script;
   private readonly pageScript: Script;
   private readonly countScript: Script;
+  private readonly timeoutMs: number;
 
   constructor(redis: Redis) {
+    this.timeoutMs = commandTimeoutOf(redis);
     this.resolveScript = defineScript(redis, 'recdRatingsResolve', 4, RESOLVE);
     // A (re)connection may reach a Redis that restarted with less than it had: resolve everything again.
     redis.on('ready', () => this.cache.clear());
@@ -48,12 +50,22 @@ export class RatingsStore {
 
   // Explicit ratings; undefined without the database. Ids this process has not seen get their indices
   // from a first script (allocating new ones is harmless on its own); then one script writes every
-  // rating, the count and the log entry together, all or nothing.
-  async put(db: string, batch: RatingBatch): Promise<CountChange | undefined> {
+  // rating, the count and the log entry together, all or nothing. Fails as a command would once the
+  // calls together have taken the command timeout. Writing the same ratings again changes nothing
+  // that is read (an item's last record counts, the count grows by new pairs only), so a write that
+  // timed out is safe to send again.
+  put(db: string, batch: RatingBatch): Promise<CountChange | undefined> {
+    let late = false;
+    return withinDeadline(this.write(db, batch, () => late), this.timeoutMs, () => (late = true));
+  }
+
+  // late: the request has been answered 503; the write is then not sent once the look-ups return.
+  private async write(db: string, batch: RatingBatch, late: () => boolean): Promise<CountChange | undefined> {
     for (let attempt = 0; ; attempt++) {
       const users = await this.indices(db, 'user', batch.users);
       const items = users && (await this.indices(db, 'item', batch.items));
       if (!users || !items) return undefined;
+      if (late()) throw new StorageDeadline(this.timeoutMs);
       const [threshold] = (await this.putScript(
         keys.database(db),
         keys.ratingsCount(db),

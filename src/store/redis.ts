@@ -1,5 +1,7 @@
-// Redis connections and the mapping of Redis outages to the spec's ServerUnavailable.
+// Redis connections, the mapping of Redis outages to the spec's ServerUnavailable, and the deadline
+// that keeps a request's wait for Redis within the configured timeout.
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { ApiError } from '../errors/api-error.js';
 
 export type { Redis } from 'ioredis';
@@ -8,10 +10,11 @@ export interface RedisOptions {
   commandTimeoutMs: number;
   name?: string;
   autoPipelining?: boolean; // default true; off for subscribers
+  logger?: Logger; // where the connection's failures and recoveries are logged
 }
 
 export function connectRedis(url: string, o: RedisOptions): Redis {
-  return new Redis(url, {
+  const redis = new Redis(url, {
     commandTimeout: o.commandTimeoutMs,
     // Fail fast while Redis is unreachable instead of queueing requests forever.
     maxRetriesPerRequest: 1,
@@ -21,6 +24,66 @@ export function connectRedis(url: string, o: RedisOptions): Redis {
     // call, and one per command was the largest cost of Redis-backed requests under load.
     enableAutoPipelining: o.autoPipelining ?? true,
   });
+  watchConnection(redis, o.name ?? 'recd', o.logger);
+  return redis;
+}
+
+// Gives a connection the error handler ioredis wants (without one every failed reconnection attempt
+// prints "[ioredis] Unhandled error event"), logging a failure once when the connection goes down and
+// once when it is back, rather than at every attempt in between (one each 100 ms to 2 s).
+export function watchConnection(redis: Redis, name: string, logger: Logger | undefined): void {
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    logger?.warn({ connection: name, error: err.message }, 'Redis connection failed; reconnecting');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger?.info({ connection: name }, 'Redis connection restored');
+  });
+}
+
+// The command timeout a connection was made with (ms); Infinity without one.
+export function commandTimeoutOf(redis: Redis): number {
+  return redis.options.commandTimeout ?? Infinity;
+}
+
+// A request that waited for Redis longer than the command timeout, over all its commands and its
+// turn in a write lane: each command's own timeout alone let a request wait for several.
+export class StorageDeadline extends Error {
+  override name = 'StorageDeadline';
+  constructor(ms: number) {
+    super(`Command timed out: Redis did not answer within ${ms} ms`);
+  }
+}
+
+// `work`, or StorageDeadline once it has not settled within ms (`gaveUp` is called then). The work
+// itself goes on: a command already sent may still be applied when Redis answers.
+export function withinDeadline<T>(work: Promise<T>, ms: number, gaveUp?: () => void): Promise<T> {
+  if (ms === Infinity) return work;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      gaveUp?.();
+      reject(new StorageDeadline(ms));
+    }, ms);
+    work.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
+
+// A command (or a request's whole wait) that ran out of time: Redis may be stalled.
+export function isTimeout(err: unknown): boolean {
+  return err instanceof Error && /^Command timed out/.test(err.message);
 }
 
 const OUTAGE = /Command timed out|Connection is closed|ECONNREFUSED|ECONNRESET|MaxRetriesPerRequest|Stream isn't writeable|LOADING|MISCONF|READONLY/;

@@ -70,7 +70,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
   const entities = new EntityService(stores.entities, scheduler, catalogues, logger);
   const profiles = new ProfileCache();
   const changes = new FeedbackChanges(catalogues.tail, stores.ratingsLog, (db, user) => engine.registry.held(db)?.userIndex.get(user), profiles, logger);
-  const lanes = new InteractionLanes(stores.interactions, scheduler, changes, logger);
+  const lanes = new InteractionLanes(stores.interactions, scheduler, changes, logger, config.idempotencyTtlSeconds);
   const ratings = new RatingService(stores.ratings, scheduler, changes);
   const interactionRules = new InteractionRuleService(stores.settings, catalogues);
   const interactions = new InteractionService(stores.interactions, stores.ratings, interactionRules, lanes, stores.tasks, scheduler, logger);

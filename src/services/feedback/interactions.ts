@@ -9,6 +9,7 @@ import type { InteractionBatch, InteractionRow, Owner, StoredInteraction } from 
 import type { InteractionsStore } from '../../store/interactions-store.js';
 import type { RatingsStore } from '../../store/ratings-store.js';
 import { pack, unpack } from '../../store/msgpack-values.js';
+import { withinDeadline } from '../../store/redis.js';
 import type { TasksStore } from '../../store/tasks-store.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
@@ -43,34 +44,42 @@ export class InteractionService {
     private readonly logger: Logger,
   ) {}
 
-  // POST users/<u>/interactions/<i>/ and sessions/<s>/items/<i>/interactions/.
-  addOne(auth: Claims, db: string, owner: Owner, rawOwner: string, rawItem: string, body: Record<string, unknown>): Promise<Answer> {
+  // POST users/<u>/interactions/<i>/ and sessions/<s>/items/<i>/interactions/. idempotencyKey: the
+  // request's Idempotency-Key header ('' or undefined: none), on every write of interactions.
+  addOne(auth: Claims, db: string, owner: Owner, rawOwner: string, rawItem: string, body: Record<string, unknown>, idempotencyKey?: string): Promise<Answer> {
     const o = pathOwner(auth, owner, rawOwner, true);
     const i = parseId(auth, 'item', rawItem, true);
+    const once = checkIdempotencyKey(idempotencyKey);
     const unknown = new Unknown();
     const row = checkRow(body, '', unknown, undefined);
-    return this.write(auth, db, owner, { owners: [o.key], items: [i.key], rows: [row] }, [row.type], unknown.warnings());
+    return this.write(auth, db, owner, { owners: [o.key], items: [i.key], rows: [row] }, [row.type], unknown.warnings(), once);
   }
 
   // POST users/<u>/interactions-bulk/ and sessions/<s>/interactions-bulk/.
-  addOwned(auth: Claims, db: string, owner: Owner, rawOwner: string, rows: unknown[]): Promise<Answer> {
-    return this.add(auth, db, owner, rows, pathOwner(auth, owner, rawOwner, true));
+  addOwned(auth: Claims, db: string, owner: Owner, rawOwner: string, rows: unknown[], idempotencyKey?: string): Promise<Answer> {
+    return this.add(auth, db, owner, rows, idempotencyKey, pathOwner(auth, owner, rawOwner, true));
   }
 
   // rows carry their owner (user_id or session_id) unless `ownerId` (a path's) is given.
-  add(auth: Claims, db: string, owner: Owner, rows: unknown[], ownerId?: Parsed): Promise<Answer> {
+  add(auth: Claims, db: string, owner: Owner, rows: unknown[], idempotencyKey?: string, ownerId?: Parsed): Promise<Answer> {
+    const once = checkIdempotencyKey(idempotencyKey);
     const { batch, types, warnings } = check(auth, owner, rows, ownerId);
-    return this.write(auth, db, owner, batch, types, warnings);
+    return this.write(auth, db, owner, batch, types, warnings, once);
   }
 
-  // Rates the rows by the database's rules (held in memory once read) and stores them.
-  private write(auth: Claims, db: string, owner: Owner, batch: InteractionBatch, types: Iterable<string>, warnings: string[]): Promise<Answer> {
-    const store = (rules: Map<string, InteractionRule>) => {
+  // Rates the rows by the database's rules (held in memory once read) and stores them, answering
+  // 503 once the whole write (the rules' read included) has waited the Redis command timeout.
+  private write(auth: Claims, db: string, owner: Owner, batch: InteractionBatch, types: Iterable<string>, warnings: string[], once: string | undefined): Promise<Answer> {
+    const store = (rules: Map<string, InteractionRule>, waitMs: number) => {
       rate(batch, rules);
-      return this.lanes.write(db, owner, batch, (resolved) => answer(auth, resolved, warnings));
+      return this.lanes.write(db, owner, batch, (resolved, repeated) => answer(auth, resolved, warnings, repeated ? once : undefined), once, waitMs);
     };
+    const timeoutMs = this.store.timeoutMs;
     const rules = this.rules.resolveNow(db, types);
-    return rules ? store(rules) : this.rules.resolve(db, types).then(store);
+    if (rules) return store(rules, timeoutMs);
+    const started = Date.now();
+    // What reading the rules took comes off the lane's wait.
+    return withinDeadline(this.rules.resolve(db, types), timeoutMs).then((r) => store(r, Math.max(0, timeoutMs - (Date.now() - started))));
   }
 
   // One user's or session's interactions in the order they were received.
@@ -262,11 +271,24 @@ function checkRow(row: Record<string, unknown>, at: string, unknown: Unknown, ow
   return { owner: 0, item: 0, type, timestamp, properties: hasProps ? pack(props) : undefined, rating: 0, replace: false };
 }
 
-// The answer of a write: the request's warnings, and one per session of it that is resolved.
-function answer(auth: Claims, resolved: string[], warnings: string[]): Answer {
-  if (resolved.length === 0 && warnings.length === 0) return STORED;
+// The answer of a write: the request's warnings, and one per session of it that is resolved; for a
+// write not applied because its Idempotency-Key (`repeatOf`) was applied before, a warning saying so.
+function answer(auth: Claims, resolved: string[], warnings: string[], repeatOf: string | undefined): Answer {
+  if (resolved.length === 0 && warnings.length === 0 && repeatOf === undefined) return STORED;
   for (const s of resolved) warnings.push(`session ${JSON.stringify(shownId(auth, 'session', s))} is resolved: its interactions also count for its user`);
+  if (repeatOf !== undefined) warnings.push(`a write with Idempotency-Key ${JSON.stringify(repeatOf)} was applied before: this one was not applied again`);
   return { warnings };
+}
+
+// An Idempotency-Key: 1 to 255 visible ASCII characters (a UUID is a good one); empty: none.
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function checkIdempotencyKey(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!IDEMPOTENCY_KEY.test(raw)) {
+    throw wrongData('WRONG_PARAMETER', 'the Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID, for instance)', { field: 'Idempotency-Key' });
+  }
+  return raw;
 }
 
 // The usual answer, shared (and so encoded once per codec).
