@@ -14,3 +14,12 @@ export interface Codec {
 export class DecodeError extends Error {
   override name = 'DecodeError';
 }
+
+// Nesting of a request body, the body itself being level 1: any codec refuses deeper input, checked
+// without recursion so that no depth of input can overflow the stack. Free-form values (metadata,
+// interaction properties) are stored msgpack-encoded, whose encoder refuses more than 100 levels,
+// and handlers may walk values recursively: 32 levels leave both far behind while no request shape
+// needs more than a handful.
+export const MAX_BODY_DEPTH = 32;
+
+export const tooDeep = (what: string) => new DecodeError(`${what} nested deeper than ${MAX_BODY_DEPTH} levels`);
