@@ -23,3 +23,8 @@ export class DecodeError extends Error {
 export const MAX_BODY_DEPTH = 32;
 
 export const tooDeep = (what: string) => new DecodeError(`${what} nested deeper than ${MAX_BODY_DEPTH} levels`);
+
+// No codec accepts an object key named `__proto__`: the msgpack decoder refuses one (and so would
+// fail to read back any stored value holding it), and code that copies keys one by one would set a
+// prototype with it.
+export const protoKey = () => new DecodeError('an object key named "__proto__" is not accepted');

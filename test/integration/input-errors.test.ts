@@ -128,3 +128,19 @@ t.test("a session's user_properties and the items-properties values are checked 
   }
   t.equal((await byValues({ price: [1, 2], genre: 'a' })).status, 200, 'fitting values are answered');
 });
+
+// The store keeps free-form values msgpack-encoded and its decoder refuses the key `__proto__`: an
+// account stored with one made the organisation's account listing answer 500 from then on.
+t.test('a __proto__ key is refused in any body, so nothing unreadable is stored', async (t) => {
+  const email = `${unique('proto')}@test.local`;
+  const raw = Buffer.from(`{"email": "${email}", "role": "backend", "password": "Valid-password-1", "metadata": {"__proto__": {"admin": true}}}`);
+  const r = await api.call('POST', 'accounts/individual/', { token: root, raw, headers: { 'content-type': 'application/json' } });
+  t.same(errorOf(r), WRONG_DATA_TYPE, why(r, 400));
+  const escaped = await api.call('PUT', 'scenarios/profile_to_items/proto/', { token, raw: Buffer.from('{"scenario_type": "case", "metadata": {"\\u005f_proto__": 1}}'), headers: { 'content-type': 'application/json' } });
+  t.same(errorOf(escaped), WRONG_DATA_TYPE, `escaped: ${why(escaped, 400)}`);
+  for (const path of ['organizations/current/accounts/', 'organizations/accounts/']) {
+    const listed = await api.get(path, { token: root });
+    t.equal(listed.status, 200, `${path}: ${why(listed, 200)}`);
+  }
+  t.equal((await api.get('scenarios/', { token })).status, 200, 'the scenarios list too');
+});

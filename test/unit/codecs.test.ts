@@ -88,3 +88,15 @@ t.test('msgpack: extension types are refused at any depth within the limit', asy
   const typed = msgpackCodec.decode(Uint8Array.from([0x81, 0xa1, 0x61, 0x91, 0xd6, 0x16, 7, 0, 0, 0])) as { a: unknown[] };
   t.same(typed, { a: [[7]] }, 'a nested Uint32Array extension becomes a list');
 });
+
+t.test('no codec accepts an object key named __proto__, however it is spelled', async (t) => {
+  const refused = { name: 'DecodeError', message: /__proto__/ };
+  for (const text of ['{"__proto__": 1}', '{"a": [{"b": {"__proto__": {"x": 1}}}]}', '{"\\u005f_proto__": 1}', '{"__\\u0070roto__": 1}', '{"__PROTO__x": 1, "\\u005F\\u005F\\u0070\\u0072\\u006F\\u0074\\u006F\\u005F\\u005F": 2}']) {
+    t.throws(() => jsonCodec.decode(Buffer.from(text)), refused, text);
+  }
+  for (const text of ['{"proto": "__proto__", "a": ["__proto__"]}', '{"k": "\\u0070"}', '{"\\u00e9t\\u00e9": 1}']) {
+    t.same(jsonCodec.decode(Buffer.from(text)), JSON.parse(text), `${text}: only keys count`);
+  }
+  t.throws(() => msgpackCodec.decode(Uint8Array.from([0x81, 0xa9, ...Buffer.from('__proto__'), 0x01])), refused, 'msgpack');
+  t.throws(() => pickleCodec.decode(Buffer.from('\x80\x04}\x8c\x09__proto__K\x01s.', 'latin1')), refused, 'pickle');
+});
