@@ -46,6 +46,9 @@ export interface FuzzDone {
 const { base, db, root, tokens, seed, runs, parallel } = workerData as FuzzSetup;
 const backend = tokens.backend;
 const api = new Api(base);
+// Building the rows calls no service, so no services are needed.
+const routes: Route[] = allRoutes({} as never);
+const keyOf = (r: Route) => `${r.method} ${r.path}`;
 // Requests that would end the shared database or accounts: sent last, each on throwaway ones.
 const DESTRUCTIVE = new Set(['DELETE accounts/', 'DELETE databases/current/']);
 
@@ -416,8 +419,6 @@ function deepEverywhere(route: Route): fc.Arbitrary<Req[]> {
 }
 
 // Spread evenly over the routes, then shuffled by the seed.
-const routes: Route[] = allRoutes({} as never);
-const keyOf = (r: Route) => `${r.method} ${r.path}`;
 const perRoute = Math.ceil(runs / routes.length);
 const fuzzed = routes.filter((r) => !DESTRUCTIVE.has(keyOf(r)));
 const generated = fuzzed.flatMap((r) => [...fc.sample(requestOf(r), { seed: seed ^ hash(keyOf(r)), numRuns: perRoute }), ...fc.sample(deepEverywhere(r), { seed: seed ^ hash(keyOf(r)), numRuns: 1 })[0]!]);
