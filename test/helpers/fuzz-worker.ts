@@ -94,23 +94,28 @@ const userId = fc.integer({ min: 0, max: 75 }).map(uid);
 const sessionId = fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.uuid());
 // Fresh names now and then, so that creations succeed and store what they carry.
 const fresh = (prefix: string) => fc.nat({ max: 1_000_000 }).map((n) => `${prefix}${n}`);
-const propName = fc.oneof(fc.constantFrom('genre', 'price', 'tags', 'age', 'nope', 'GENRE', 'constructor', '__proto__', 'toString'), fresh('fz_'));
+// A few pooled names: whichever request first creates one (property, scenario) with whatever type or
+// content, later ones write, filter, rank and read through it.
+const POOL = ['pool_a', 'pool_b', 'pool_c'];
+const propName = fc.oneof(fc.constantFrom('genre', 'price', 'tags', 'age', 'nope', 'GENRE', 'constructor', '__proto__', 'toString', ...POOL), fresh('fz_'));
+const poolValue = fc.oneof(fc.integer({ min: -200, max: 200 }), fc.double(), fc.boolean(), fc.string({ maxLength: 12 }), fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { maxLength: 3 }));
 const filterRule = fc.oneof(
   fc.constantFrom('price:lt:10', 'genre:eq:a', 'genre:in:a,b', 'tags:notempty', 'price:gte:3', 'genre:ftsearch:a', 'price:zz:1'),
+  fc.tuple(fc.constantFrom(...POOL), fc.constantFrom('eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'notin', 'notempty', 'empty', 'ftsearch'), fc.oneof(fc.integer({ min: -5, max: 5 }).map(String), fc.constantFrom('a', 'a,b', '1,2', 'true', '1.5', ''))).map(([p, op, v]) => `${p}:${op}:${v}`),
   fc.record({ property_name: propName, op: fc.constantFrom('eq', 'lt', 'in', 'notempty', 'bogus'), value: fc.oneof(fc.integer(), fc.constant('a'), fc.constant(['a', 'b'])) }),
 );
 const rerankRule = fc.oneof(
-  fc.constantFrom('genre:diversity:1', 'price:diversity:0.5', 'genre:boost:a:2', 'tags:diversity'),
+  fc.constantFrom('genre:diversity:1', 'price:diversity:0.5', 'genre:boost:a:2', 'tags:diversity', ...POOL.map((p) => `${p}:diversity:1`)),
   fc.record({ property_name: propName, op: fc.constantFrom('diversity', 'boost', 'bogus'), weight: fc.double({ min: -2, max: 2, noNaN: true }), options: fc.constant({}) }),
 );
 const ts = fc.integer({ min: 1_600_000_000, max: 1_800_000_000 });
 const rating = fc.record({ item_id: itemId, rating: fc.integer({ min: 1, max: 10 }), timestamp: ts }, { requiredKeys: ['item_id', 'rating'] });
 const interaction = fc.record({ item_id: itemId, interaction_type: fc.constantFrom('view', 'VIEW', 'purchase'), timestamp: ts, properties: fc.constant({ k: 1 }) }, { requiredKeys: ['item_id', 'interaction_type'] });
 const metadata = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 });
-const itemValues = fc.record({ genre: fc.constantFrom('a', 'b'), price: fc.integer({ min: 0, max: 100 }), tags: fc.array(fc.constantFrom('x', 'y'), { maxLength: 3 }) }, { requiredKeys: [] });
-const userValues = fc.record({ age: fc.integer({ min: 0, max: 127 }) }, { requiredKeys: [] });
+const itemValues = fc.record({ genre: fc.constantFrom('a', 'b'), price: fc.integer({ min: 0, max: 100 }), tags: fc.array(fc.constantFrom('x', 'y'), { maxLength: 3 }), pool_a: poolValue, pool_b: poolValue }, { requiredKeys: [] });
+const userValues = fc.record({ age: fc.integer({ min: 0, max: 127 }), pool_c: poolValue, pool_a: poolValue }, { requiredKeys: [] });
 const text = fc.string({ minLength: 1, maxLength: 16 });
-const scenarioName = fc.oneof(fc.constantFrom('cheap', 'diverse', 'nope'), fresh('fz'));
+const scenarioName = fc.oneof(fc.constantFrom('cheap', 'diverse', 'nope', ...POOL), fresh('fz'));
 
 // Plausible values by field name: bodies built from them reach the handlers' deeper checks.
 const GOOD: Record<string, fc.Arbitrary<unknown>> = {
@@ -238,7 +243,7 @@ const PARAM_GOOD: Record<string, fc.Arbitrary<string>> = {
   property_name: propName,
   task_name: fc.constantFrom('ml_model_retrain', 'ml_new_items', 'nope'),
   key_id: fc.constantFrom('k1', '0'),
-  name: fc.oneof(fc.constantFrom('similar', 'cheap', 'diverse', 'nope', 'a.b-c_d'), fresh('fz')),
+  name: fc.oneof(fc.constantFrom('similar', 'cheap', 'diverse', 'nope', 'a.b-c_d', ...POOL), fresh('fz')),
   reco_type: fc.constantFrom(...RECO_TYPES, 'nope'),
   label: fc.constantFrom('ALL', 'SCENARIOS', 'recommendation', 'users', 'nope'),
 };
