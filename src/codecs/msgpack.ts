@@ -6,7 +6,7 @@
 // answers any typed array is written that way. Other extension types (the timestamp included) are refused.
 // Sizes are bounded by the body cap before decoding.
 import { Decoder, Encoder, ExtData, ExtensionCodec } from '@msgpack/msgpack';
-import { DecodeError, type Codec } from './codec.js';
+import { DecodeError, MAX_BODY_DEPTH, tooDeep, type Codec } from './codec.js';
 
 type Typed = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
 type TypedCtor = { new (buffer: ArrayBuffer): Typed; readonly BYTES_PER_ELEMENT: number; readonly name: string };
@@ -53,8 +53,6 @@ for (const [type, Ctor] of TYPED) {
 }
 
 const encoder = new Encoder({ ignoreUndefined: true, extensionCodec: extensions });
-// Nesting deeper than a JSON body could sensibly hold is refused rather than recursed into.
-const MAX_DEPTH = 200;
 
 export const msgpackCodec: Codec = {
   mediaTypes: ['application/msgpack', 'application/x-msgpack'],
@@ -68,26 +66,43 @@ export const msgpackCodec: Codec = {
       if (err instanceof DecodeError) throw err;
       throw new DecodeError(`malformed msgpack: ${(err as Error).message}`);
     }
-    return plain(value, 0);
+    return plain(value);
   },
   encode(value) {
     return encoder.encode(value);
   },
 };
 
-// Typed arrays to lists; unknown extensions refused; nesting bounded.
-function plain(v: unknown, d: number): unknown {
+// Typed arrays to lists; unknown extensions refused; nesting bounded. The decoder itself keeps its own
+// stack (no recursion), and so does this walk: containers still to visit, with their depth.
+function plain(root: unknown): unknown {
+  const top = leaf(root);
+  if (top !== NOT_LEAF) return top;
+  const todo: [Record<string, unknown> | unknown[], number][] = [[root as Record<string, unknown> | unknown[], 1]];
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    const [node, depth] = next;
+    const keys = Array.isArray(node) ? undefined : Object.keys(node);
+    const n = keys ? keys.length : (node as unknown[]).length;
+    for (let k = 0; k < n; k++) {
+      const key = keys ? keys[k]! : k;
+      const v = (node as Record<string | number, unknown>)[key];
+      const done = leaf(v);
+      if (done !== NOT_LEAF) (node as Record<string | number, unknown>)[key] = done;
+      else if (depth >= MAX_BODY_DEPTH) throw tooDeep('msgpack body');
+      else todo.push([v as Record<string, unknown> | unknown[], depth + 1]);
+    }
+  }
+  return root;
+}
+
+const NOT_LEAF = Symbol('container');
+
+// What a value becomes when it holds no further values; NOT_LEAF for an array or map.
+function leaf(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || v instanceof Uint8Array) return v;
-  if (d > MAX_DEPTH) throw new DecodeError(`msgpack body nested deeper than ${MAX_DEPTH} levels`);
   if (v instanceof TypedList) return Array.from(v.values);
   if (v instanceof ExtData) throw new DecodeError(`msgpack extension type ${v.type} is not accepted`);
-  if (Array.isArray(v)) {
-    for (let k = 0; k < v.length; k++) v[k] = plain(v[k], d + 1);
-    return v;
-  }
-  const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) o[k] = plain(o[k], d + 1);
-  return o;
+  return NOT_LEAF;
 }
 
 function littleEndian(v: Typed): Uint8Array {

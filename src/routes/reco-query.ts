@@ -1,6 +1,6 @@
 // What every recommendation endpoint reads from its query or body (amt, cursor, filters, reranking,
 // scenario, user_id), shared by the recommendation and precomputed-table routes.
-import { Type } from '@sinclair/typebox';
+import { Type, type TObject } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { wrongData } from '../errors/api-error.js';
 import type { RecoQuery } from '../services/reco/request.js';
@@ -36,17 +36,20 @@ export function scenarioName(v: unknown): string | undefined {
   return v;
 }
 
-// The request's own parameters; what it leaves out, its scenarios may set.
-export function query(q: Record<string, unknown>): RecoQuery {
+// The request's own parameters; what it leaves out, its scenarios may set. Only the fields the route's
+// schema declares (and so validated) are read: others reach the handler unchecked (unknown query keys
+// pass the validator, unknown body fields are only warned about) and are ignored here.
+export function query(q: Record<string, unknown>, schema: TObject): RecoQuery {
+  const declared = (key: string) => (key in schema.properties ? q[key] : undefined);
   return {
-    amt: amtOf(q.amt),
-    cursor: (q.cursor as string | undefined) || undefined,
-    filters: q.filters as RecoQuery['filters'],
-    reranking: q.reranking as RecoQuery['reranking'],
-    excludeRated: q.exclude_rated_items as boolean | undefined,
-    table: q.table as string | undefined,
-    scenario: scenarioName(q.scenario),
-    skipDefault: q.skip_default_scenario === true,
-    userId: q.user_id,
+    amt: amtOf(declared('amt')),
+    cursor: (declared('cursor') as string | undefined) || undefined,
+    filters: declared('filters') as RecoQuery['filters'],
+    reranking: declared('reranking') as RecoQuery['reranking'],
+    excludeRated: declared('exclude_rated_items') as boolean | undefined,
+    table: declared('table') as string | undefined,
+    scenario: scenarioName(declared('scenario')),
+    skipDefault: declared('skip_default_scenario') === true,
+    userId: declared('user_id'),
   };
 }

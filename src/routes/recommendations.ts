@@ -17,6 +17,24 @@ const SessionBody = {
   interactions: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 10_000 })),
   user_properties: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 };
+// Each route's parameters, named: the handler reads what the schema declares (see query()).
+const ItemQuery = Type.Object({ ...CommonParams, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings) });
+const UserQuery = Type.Object({ ...CommonParams, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings), exclude_rated_items: Type.Optional(Type.Boolean()) });
+const SessionItems = Type.Object({ ...CommonParams, ...SessionBody });
+const UserContextItems = Type.Object({ ...CommonParams, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), exclude_rated_items: Type.Optional(Type.Boolean()), context_items: ContextItems });
+const SessionContextItems = Type.Object({ ...CommonParams, ...SessionBody, context_items: ContextItems });
+const UserPropertiesQuery = Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(RuleStrings), ...ScenarioParams });
+const SessionProperties = Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(Filters), ...ScenarioParams, ratings: SessionBody.ratings, interactions: SessionBody.interactions, user_properties: SessionBody.user_properties });
+const Generic = Type.Object({ ...CommonParams, ...SessionBody, item_id: Type.Optional(Type.Unknown()), context_items: Type.Optional(ContextItems) });
+const PropertiesItems = Type.Object({ ...CommonParams, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), item_properties: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }) });
+const GroupItems = Type.Object({
+  ...CommonParams,
+  filters: Type.Optional(Filters),
+  reranking: Type.Optional(Rerankings),
+  exclude_rated_items: Type.Optional(Type.Boolean()),
+  users_id: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 }),
+  consensus_factor: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+});
 
 export const recommendationRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
@@ -25,8 +43,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     recoType: 'item_to_items',
     summary: 'items similar to an item',
     params: idParams('item_id'),
-    query: Type.Object({ ...CommonParams, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings) }),
-    handler: ({ auth, db, params, query: q }) => reco.itemToItems(auth, db, params.item_id!, query(q)),
+    query: ItemQuery,
+    handler: ({ auth, db, params, query: q }) => reco.itemToItems(auth, db, params.item_id!, query(q, ItemQuery)),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -35,16 +53,16 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     recoType: 'profile_to_items',
     summary: "items for a user, from the user's current ratings",
     params: idParams('user_id'),
-    query: Type.Object({ ...CommonParams, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings), exclude_rated_items: Type.Optional(Type.Boolean()) }),
-    handler: ({ auth, db, params, query: q }) => reco.userToItems(auth, db, params.user_id!, query(q)),
+    query: UserQuery,
+    handler: ({ auth, db, params, query: q }) => reco.userToItems(auth, db, params.user_id!, query(q, UserQuery)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/sessions/items/',
     recoType: 'session_to_items',
     summary: "items for an anonymous session, from the ratings or interactions it sends (nothing is stored)",
-    body: Type.Object({ ...CommonParams, ...SessionBody }),
-    handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body)),
+    body: SessionItems,
+    handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body, SessionItems)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -53,16 +71,16 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     recoType: 'profile_to_items_w_ctx_items',
     summary: "items for a user, steered towards items like the context items (which are left out)",
     params: idParams('user_id'),
-    body: Type.Object({ ...CommonParams, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), exclude_rated_items: Type.Optional(Type.Boolean()), context_items: ContextItems }),
-    handler: ({ auth, db, params, body }) => reco.userToItems(auth, db, params.user_id!, query(body), body.context_items),
+    body: UserContextItems,
+    handler: ({ auth, db, params, body }) => reco.userToItems(auth, db, params.user_id!, query(body, UserContextItems), body.context_items),
   }),
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/context-items/sessions/items/',
     recoType: 'session_to_items_w_ctx_items',
     summary: "items for a session's ratings, steered towards items like the context items (which are left out)",
-    body: Type.Object({ ...CommonParams, ...SessionBody, context_items: ContextItems }),
-    handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body), body.context_items),
+    body: SessionContextItems,
+    handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body, SessionContextItems), body.context_items),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -71,8 +89,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     recoType: 'profile_to_item_properties',
     summary: 'values of an item property for a user, ranked over the items that hold them',
     params: Type.Object({ user_id: IdText, property_name: PathName }),
-    query: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(RuleStrings), ...ScenarioParams }),
-    handler: ({ auth, db, params, query: q }) => reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q)),
+    query: UserPropertiesQuery,
+    handler: ({ auth, db, params, query: q }) => reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q, UserPropertiesQuery)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -80,16 +98,16 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     recoType: 'session_to_item_properties',
     summary: "values of an item property for a session's ratings or interactions, ranked over the items that hold them",
     params: Type.Object({ property_name: PathName }),
-    body: Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(Filters), ...ScenarioParams, ratings: SessionBody.ratings, interactions: SessionBody.interactions, user_properties: SessionBody.user_properties }),
-    handler: ({ auth, db, params, body }) => reco.sessionToProperties(auth, db, body, params.property_name!, query(body)),
+    body: SessionProperties,
+    handler: ({ auth, db, params, body }) => reco.sessionToProperties(auth, db, body, params.property_name!, query(body, SessionProperties)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/generic/items/',
     summary: 'items for whatever is given: an item_id (item to items), else a user_id (profile), else session ratings, interactions or user properties; context_items steer profiles and sessions',
-    body: Type.Object({ ...CommonParams, ...SessionBody, item_id: Type.Optional(Type.Unknown()), context_items: Type.Optional(ContextItems) }),
+    body: Generic,
     handler: ({ auth, db, body }) => {
-      const q = { ...query(body), explain: true };
+      const q = { ...query(body, Generic), explain: true };
       const recoType =
         body.item_id !== undefined ? 'item_to_items' : body.user_id !== undefined ? (body.context_items ? 'profile_to_items_w_ctx_items' : 'profile_to_items') : body.context_items ? 'session_to_items_w_ctx_items' : 'session_to_items';
       const run = () =>
@@ -105,9 +123,9 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     method: 'POST',
     path: 'recommendation/items-properties/items/',
     summary: 'items like those holding the given property values',
-    body: Type.Object({ ...CommonParams, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), item_properties: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }) }),
+    body: PropertiesItems,
     handler: async ({ auth, db, body }) => {
-      const a = await reco.propertiesToItems(auth, db, body.item_properties, query(body));
+      const a = await reco.propertiesToItems(auth, db, body.item_properties, query(body, PropertiesItems));
       return scenarioName(body.scenario) === undefined && !body.skip_default_scenario ? a : withWarning(a, 'scenarios do not apply to this endpoint (it has no reco_type)');
     },
   }),
@@ -117,15 +135,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/users-groups/items/',
     recoType: 'profiles_group_to_items',
     summary: 'items for a group of users; consensus_factor 0 ranks by the mean score, 1 by the lowest',
-    body: Type.Object({
-      ...CommonParams,
-      filters: Type.Optional(Filters),
-      reranking: Type.Optional(Rerankings),
-      exclude_rated_items: Type.Optional(Type.Boolean()),
-      users_id: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 }),
-      consensus_factor: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-    }),
-    handler: ({ auth, db, body }) => reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body)),
+    body: GroupItems,
+    handler: ({ auth, db, body }) => reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body, GroupItems)),
   }),
 ];
 

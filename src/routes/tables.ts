@@ -10,7 +10,7 @@ import { idParams } from '../schemas/ids.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
 // user_id (beyond the spec's parameters) selects A/B groups as on the other recommendation endpoints.
-// amt is not a parameter here (unknown query keys pass through): only a scenario cuts a row.
+// amt is not a parameter here: only a scenario cuts a row.
 const Read = Type.Object({
   table: Type.Optional(Type.String({ maxLength: 64 })),
   scenario: Type.Optional(Type.Unknown()),
@@ -47,7 +47,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     summary: 'items similar to an item, read from an item_to_items table',
     params: idParams('item_id'),
     query: Read,
-    handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'item_to_items', params.item_id!, { ...query(q), amt: undefined }),
+    handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'item_to_items', params.item_id!, query(q, Read)),
   }),
   dbRoute(ALL4, {
     method: 'GET',
@@ -57,6 +57,6 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     summary: 'items for a user, read from a profile_to_items table',
     params: idParams('user_id'),
     query: Read,
-    handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'profile_to_items', params.user_id!, { ...query(q), amt: undefined }),
+    handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'profile_to_items', params.user_id!, query(q, Read)),
   }),
 ];

@@ -1,9 +1,12 @@
 // Common set-up through the public API: root login, databases, accounts of each role.
+import { isMainThread, threadId } from 'node:worker_threads';
 import type { Api } from './api.js';
 import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD } from './stack.js';
 
 let seq = 0;
-export const unique = (prefix: string) => `${prefix}-${process.pid}-${++seq}`;
+// A worker thread (the fuzz client) counts on its own: its names carry its thread id.
+const thread = isMainThread ? '' : `t${threadId}-`;
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${thread}${++seq}`;
 
 export async function rootToken(api: Api): Promise<string> {
   const r = await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD });

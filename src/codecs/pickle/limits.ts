@@ -1,8 +1,9 @@
 // Decoder limits: every size a pickle claims is checked against these before anything is allocated.
-import { DecodeError } from '../codec.js';
+import { DecodeError, MAX_BODY_DEPTH } from '../codec.js';
 
 export interface PickleLimits {
-  // MARK nesting, and nesting depth of the decoded value (containers, structured dtypes).
+  // MARK nesting, and nesting depth of the decoded value (containers, structured dtypes). Default: the
+  // depth every codec allows (MAX_BODY_DEPTH).
   maxDepth: number;
   // Values on the unpickler stack (all mark levels together).
   maxStack: number;
@@ -21,7 +22,7 @@ export interface PickleLimits {
 
 export function resolveLimits(inputLength: number, limits: Partial<PickleLimits> = {}): PickleLimits {
   return {
-    maxDepth: 200,
+    maxDepth: MAX_BODY_DEPTH,
     maxStack: 1 << 18,
     maxMemo: 1 << 20,
     maxStringBytes: 64 << 20,

@@ -1,6 +1,6 @@
 // A decoded numpy array, and the conversion of decoded pickle values to what a JSON body would hold.
 import { isTable } from '../../contract/tables.js';
-import { DecodeError } from '../codec.js';
+import { DecodeError, protoKey } from '../codec.js';
 import type { DType } from './dtype.js';
 import { isNumeric, readBytes, readNumeric, readUnicode, readVoid, type NumericData } from './elements.js';
 
@@ -100,10 +100,10 @@ export function sizeOf(shape: readonly number[]): number {
   return n;
 }
 
-// Sets an own property, even one named __proto__.
+// Sets a key of a dict or row; `__proto__` is refused (see protoKey).
 export function setKey(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
+  if (key === '__proto__') throw protoKey();
+  obj[key] = value;
 }
 
 // Deep-converts a decoded value: arrays (n-d, structured → rows) and numpy scalars to JSON-like values.

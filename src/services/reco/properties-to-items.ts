@@ -16,7 +16,7 @@ export async function propertiesToItems(p: RecoParts, auth: Claims, db: string, 
   const cat = p.catalogues.get(db);
   const defs = (await cat.definitions('item')) ?? new Map<string, PropertyDef>();
   const view = await cat.view('item');
-  const wanted = wantedValues(values, defs, 'ITEM_PROPERTY_NOT_FOUND');
+  const wanted = wantedValues(values, defs, 'ITEM_PROPERTY_NOT_FOUND', 'item_properties');
   const holders: number[] = [];
   for (let i = 0; i < model.views.dims.items; i++) {
     const at = view.at(i);

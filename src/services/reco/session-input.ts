@@ -69,7 +69,7 @@ export class SessionInputs {
     if (props === undefined || Object.keys(props).length === 0) return undefined;
     const cat = this.catalogues.get(db);
     const defs = await cat.definitions('user');
-    const wanted = wantedValues(props, defs ?? new Map(), 'USER_PROPERTY_NOT_FOUND');
+    const wanted = wantedValues(props, defs ?? new Map(), 'USER_PROPERTY_NOT_FOUND', 'user_properties');
     const view = await cat.view('user');
     const matching: number[] = [];
     for (let u = 0; u < Math.min(model.views.dims.users, view.size); u++) {
