@@ -24,6 +24,7 @@ export interface Config {
   maxBodyBytes: number;
   maxDecompressedBytes: number;
   maxPublicBodyBytes: number;
+  maxBrowserBodyBytes: number;
   maxUrlBytes: number;
   redisCommandTimeoutMs: number;
   redisStartTimeoutMs: number;
@@ -139,6 +140,7 @@ export const CONFIG_TABLE = [
   { key: 'maxBodyBytes', env: 'RECD_MAX_BODY_BYTES', parse: int(1024, 2048 * MiB), fallback: 64 * MiB, doc: 'largest request body accepted, as sent' },
   { key: 'maxDecompressedBytes', env: 'RECD_MAX_DECOMPRESSED_BYTES', parse: int(1024, 4096 * MiB), fallback: 512 * MiB, doc: 'largest request body after decompression' },
   { key: 'maxPublicBodyBytes', env: 'RECD_MAX_PUBLIC_BODY_BYTES', parse: int(1024, 64 * MiB), fallback: 64 * 1024, doc: 'largest request body of the endpoints that need no token (logins, password reset), as sent and after decompression' },
+  { key: 'maxBrowserBodyBytes', env: 'RECD_MAX_BROWSER_BODY_BYTES', parse: int(1024, 2048 * MiB), fallback: MiB, doc: 'largest request body of frontend and demo_viewer tokens (tokens that live in browsers), as sent and after decompression' },
   { key: 'maxUrlBytes', env: 'RECD_MAX_URL_BYTES', parse: int(1024, 100_000), fallback: 16 * 1024, doc: 'longest path and query string; longer ones get 414 (uWebSockets.js refuses request heads over about 125 KiB itself)' },
   { key: 'redisCommandTimeoutMs', env: 'RECD_REDIS_TIMEOUT_MS', parse: int(100, 600000), fallback: 10000, doc: 'a Redis command slower than this fails the request with 503' },
   { key: 'redisStartTimeoutMs', env: 'RECD_REDIS_START_TIMEOUT_MS', parse: int(100, 3_600_000), fallback: 10_000, doc: 'how long start-up waits for Redis to answer (one of your own may still be loading its data)' },

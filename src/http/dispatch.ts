@@ -49,6 +49,7 @@ export interface DispatcherOptions {
   maxDecompressedBytes: number;
   // Both caps of public routes (logins, password reset): anyone may send to them, so they stay small.
   maxPublicBodyBytes: number;
+  maxBrowserBodyBytes: number; // frontend and demo_viewer tokens: they live in browsers, where anyone may take one
   maxUrlBytes: number;
   // Maps infrastructure failures (storage down, timeouts) to spec errors; undefined for a bug.
   classify: (err: unknown) => ApiError | undefined;
@@ -95,6 +96,7 @@ export class Exchange implements Context {
 }
 
 const EMPTY = new Uint8Array(0);
+const BROWSER_ROLES: ReadonlySet<string> = new Set(['frontend', 'demo_viewer']);
 
 export class Dispatcher {
   private readonly compiled = new Map<Route, Compiled>();
@@ -103,10 +105,12 @@ export class Dispatcher {
   private seq = 0;
   private readonly caps: BodyCaps;
   private readonly publicCaps: BodyCaps;
+  private readonly browserCaps: BodyCaps;
 
   constructor(private readonly o: DispatcherOptions) {
     this.caps = { sent: o.maxBodyBytes, decompressed: o.maxDecompressedBytes };
     this.publicCaps = { sent: Math.min(o.maxPublicBodyBytes, o.maxBodyBytes), decompressed: Math.min(o.maxPublicBodyBytes, o.maxDecompressedBytes) };
+    this.browserCaps = { sent: Math.min(o.maxBrowserBodyBytes, o.maxBodyBytes), decompressed: Math.min(o.maxBrowserBodyBytes, o.maxDecompressedBytes) };
     for (const route of o.router.routes) {
       const props = (route.body as { properties?: Record<string, unknown> } | undefined)?.properties;
       this.compiled.set(route, {
@@ -213,7 +217,8 @@ export class Dispatcher {
       query = coerceQuery(parseQuery(req.query), route.query);
       c.query!(query);
     }
-    return new Exchange(route, c, route.access === 'public' ? this.publicCaps : this.caps, params, query, auth, requestId, req.remoteAddress, req.idempotencyKey);
+    const caps = auth === undefined ? this.publicCaps : BROWSER_ROLES.has(auth.role) ? this.browserCaps : this.caps;
+    return new Exchange(route, c, caps, params, query, auth, requestId, req.remoteAddress, req.idempotencyKey);
   }
 
   // The body's part: decompression within the route's cap, decoding, validation, the handler.

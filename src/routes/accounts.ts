@@ -4,12 +4,13 @@ import { ADMINS } from '../contract/roles.js';
 import { authedRoute, publicRoute, type Route } from '../contract/routes.js';
 import { CreatableRole, Email, Metadata, Name, Secret, ShortText, Timestamp } from '../schemas/common.js';
 import type { AccountService } from '../services/accounts/accounts.js';
+import type { LoginService } from '../services/accounts/login.js';
 import { idParams } from '../schemas/ids.js';
 
 const listAccounts = (accounts: AccountService, path: string, summary: string) =>
   authedRoute(ADMINS, { method: 'GET', path, summary, handler: ({ auth }) => accounts.list(auth.org) });
 
-export const accountRoutes = (accounts: AccountService): Route[] => [
+export const accountRoutes = (accounts: AccountService, login: LoginService): Route[] => [
   listAccounts(accounts, 'organizations/current/accounts/', 'accounts of the organisation'),
   listAccounts(accounts, 'organizations/accounts/', 'accounts of the organisation (path used by existing clients)'),
   authedRoute(ADMINS, {
@@ -86,7 +87,7 @@ export const accountRoutes = (accounts: AccountService): Route[] => [
     path: 'accounts/individual/send-reset-password-email/',
     summary: 'mail a password reset code',
     body: Type.Object({ email: Email, email_redirect_url: ShortText }),
-    handler: ({ body }) => accounts.sendResetEmail(body.email, body.email_redirect_url),
+    handler: ({ body, remoteAddress }) => login.sendResetEmail(body.email, body.email_redirect_url, remoteAddress),
   }),
   publicRoute({
     method: 'POST',

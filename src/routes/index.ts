@@ -47,7 +47,7 @@ export interface Services {
 export const allRoutes = (s: Services): Route[] => [
   ...rootRoutes(),
   ...loginRoutes(s.login),
-  ...accountRoutes(s.accounts),
+  ...accountRoutes(s.accounts, s.login),
   ...databaseRoutes(s.databases),
   ...propertyRoutes(s.properties),
   ...entityRoutes(s.entities),

@@ -45,6 +45,7 @@ export async function startHttp(config: Config, stores: Stores, services: Servic
     maxBodyBytes: config.maxBodyBytes,
     maxDecompressedBytes: config.maxDecompressedBytes,
     maxPublicBodyBytes: config.maxPublicBodyBytes,
+    maxBrowserBodyBytes: config.maxBrowserBodyBytes,
     maxUrlBytes: config.maxUrlBytes,
     classify: classifyStorageError,
     admit: limiter && ((claims) => limiter.admit(claims.org)),

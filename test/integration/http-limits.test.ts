@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import t from 'tap';
 import { freshDatabase } from '../helpers/feedback.js';
-import { errorOf, rootToken } from '../helpers/fixtures.js';
+import { errorOf, frontendToken, rootToken } from '../helpers/fixtures.js';
 import { chunked, rawRequest, type RawAnswer } from '../helpers/raw-http.js';
 import { startStack } from '../helpers/stack.js';
 
@@ -118,6 +118,21 @@ t.test('bodies over the caps of a token route: 413 from the Content-Length, or a
   t.equal(pub.status, 413);
   const chunks = await rawRequest(port, jsonHead('POST', 'login/root/', ['Transfer-Encoding: chunked']), chunked([Buffer.alloc(40 * 1024, 0x20), Buffer.alloc(40 * 1024, 0x20)]));
   t.equal(chunks.status, 413);
+});
+
+t.test('frontend tokens (they live in browsers) take bodies of RECD_MAX_BROWSER_BODY_BYTES at most, as sent and inflated', async (t) => {
+  const { db, token: backend } = await freshDatabase(api, root, { user_id_type: 'uint32' });
+  const frontend = await frontendToken(api, root, db, 1);
+  // 300 KiB sent inflating to ~10 MiB: over the browser cap once inflated, far under the backend's caps.
+  const inflated = gzipSync(Buffer.from(JSON.stringify({ interactions: [{ item_id: 1, interaction_type: 'view', pad: 'x'.repeat(10 * MiB) }] })));
+  const asFrontend = await rawRequest(port, jsonHead('POST', 'users/1/interactions-bulk/', [`Authorization: Bearer ${frontend}`, 'Content-Encoding: gzip', `Content-Length: ${inflated.length}`]), [inflated]);
+  t.same(errorOf(parsed(asFrontend)), { status: 413, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' });
+  t.match(JSON.parse(asFrontend.body).message, /decompresses to more than 1048576 bytes|exceeds the limit of 1048576 bytes/);
+  const declared = await rawRequest(port, jsonHead('POST', 'users/1/interactions-bulk/', [`Authorization: Bearer ${frontend}`, `Content-Length: ${2 * MiB}`]), [Buffer.from('{')]);
+  t.equal(declared.status, 413, 'a declared 2 MiB body is refused from the head');
+  // The same body from a backend token passes the caps and reaches validation (the pad field is ignored).
+  const asBackend = await rawRequest(port, jsonHead('POST', 'users/1/interactions-bulk/', [`Authorization: Bearer ${backend}`, 'Content-Encoding: gzip', `Content-Length: ${inflated.length}`]), [inflated]);
+  t.not(asBackend.status, 413, `a backend token's body of the same size is read (${asBackend.status})`);
 });
 
 t.test('URLs: 414 above RECD_MAX_URL_BYTES with the WrongData body; uWebSockets.js refuses heads over ~125 KiB', async (t) => {

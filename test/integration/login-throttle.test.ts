@@ -131,3 +131,26 @@ t.test('per address without trusted proxies: the socket address counts, X-Forwar
   t.same(errorOf(await login(direct.api, `${unique('n')}@test.local`, WRONG, { 'x-forwarded-for': '198.51.100.3' })), tooMany, 'a third forged address does not help');
   t.equal(await direct.redis.get('login-attempts:address:127.0.0.1'), '2', 'counted under the socket address');
 });
+
+t.test('password-reset mails: every request counts against budgets of their own, for an e-mail and an address', async (t) => {
+  const email = await individual();
+  const ask = (api: Api, to: string) => api.post('accounts/individual/send-reset-password-email/', { email: to, email_redirect_url: 'https://example.com/reset' });
+  const mails = () => a.redis.llen('mail:outbox');
+  const before = await mails();
+  // Through both processes: the budget is shared.
+  for (const api of [a.api, b.api, a.api]) t.equal((await ask(api, email)).status, 204);
+  t.equal(await mails(), before + 3, 'three mails sent');
+  const refused = await ask(b.api, email);
+  t.equal(await mails(), before + 3, 'the refused request sent none');
+  t.same(errorOf(refused), tooMany, 'one mail too many for this e-mail');
+  t.match(refused.body.message, /reset-mail requests/);
+  checkRetry(t, refused, 600);
+  // Mails and logins have separate budgets: the mails spent none of the login name's failures.
+  t.equal((await login(a.api, email, PASSWORD)).status, 200, 'its owner still logs in');
+  t.equal((await ask(a.api, await individual())).status, 204, 'another e-mail from this address is served');
+  // Per address (the proxied server: 3 a window, any e-mail), the socket address behind the proxy's entry.
+  const from = { 'x-forwarded-for': '203.0.113.77' };
+  const askFrom = (to: string) => proxied.api.post('accounts/individual/send-reset-password-email/', { email: to, email_redirect_url: 'https://example.com/reset' }, { headers: from });
+  for (let i = 0; i < PER_ADDRESS; i++) t.equal((await askFrom(await individual())).status, 204);
+  t.same(errorOf(await askFrom(await individual())), tooMany, 'one mail too many from this address');
+});

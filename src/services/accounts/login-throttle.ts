@@ -34,7 +34,7 @@ export class LoginThrottle {
       // A refused attempt is no failure: it is taken back, so only real failures fill a window.
       if (count > limit) {
         await this.forget(counted, false);
-        throw tooMany(scope, limit, this.limits.windowSeconds, leftMs);
+        throw tooMany(scope, limit, this.limits.windowSeconds, leftMs, 'failed logins');
       }
     }
     let out: T;
@@ -48,6 +48,24 @@ export class LoginThrottle {
     return out;
   }
 
+  // Counts one request that costs whatever its outcome (a password-reset mail), under the same
+  // budgets as failed logins but counters of its own (`kind` prefixes both ids), so mails neither use
+  // up nor reset login budgets. Past a budget: 429, the request not made.
+  async spend(kind: string, account: string, address: string): Promise<void> {
+    const budgets: [AttemptScope, string, number][] = [
+      ['address', `${kind}:${address}`, this.limits.perAddress],
+      ['account', `${kind}:${account}`, this.limits.perAccount],
+    ];
+    for (const [scope, id, limit] of budgets) {
+      if (limit === 0) continue;
+      const { count, leftMs } = await this.store.attempt(scope, id, this.limits.windowSeconds * 1000);
+      if (count > limit) {
+        await this.store.undoAttempt(scope, id);
+        throw tooMany(scope, limit, this.limits.windowSeconds, leftMs, `${kind} requests`);
+      }
+    }
+  }
+
   private async forget(counted: [AttemptScope, string, number][], succeeded: boolean): Promise<void> {
     await Promise.all(counted.map(([scope, id]) => (succeeded && scope === 'account' ? this.store.clearAttempts(scope, id) : this.store.undoAttempt(scope, id))));
   }
@@ -56,13 +74,13 @@ export class LoginThrottle {
 // The login name a budget counts: e-mails and service names live in different namespaces.
 export const accountKey = (kind: 'individual' | 'service', name: string) => (kind === 'individual' ? `e:${name.toLowerCase()}` : `s:${name}`);
 
-function tooMany(scope: AttemptScope, limit: number, windowSeconds: number, leftMs: number): ApiError {
+function tooMany(scope: AttemptScope, limit: number, windowSeconds: number, leftMs: number, counted: string): ApiError {
   const retryAfter = Math.max(0.001, leftMs / 1000);
   const what = scope === 'account' ? 'for this login name' : 'from this address';
   return new ApiError(
     'TooManyRequests',
     'RATE_LIMIT_OVERFLOW',
-    `more than ${limit} failed logins ${what} within ${windowSeconds} s: retry after ${retryAfter.toFixed(3)} s`,
+    `more than ${limit} ${counted} ${what} within ${windowSeconds} s: retry after ${retryAfter.toFixed(3)} s`,
     { retry_after: retryAfter },
     { 'retry-after': String(Math.ceil(retryAfter)) },
   );

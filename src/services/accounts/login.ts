@@ -54,6 +54,13 @@ export class LoginService {
     return this.respond(account, db, input, null, key);
   }
 
+  // POST accounts/individual/send-reset-password-email/: each request mails (or pretends to), so each
+  // counts against the e-mail's and the address's budgets, or anyone could flood a mailbox.
+  async sendResetEmail(email: string, redirectUrl: string, address: string): Promise<void> {
+    await this.throttle.spend('reset-mail', accountKey('individual', email), address);
+    await this.accounts.sendResetEmail(email, redirectUrl);
+  }
+
   async refresh(input: { refresh_token: string } & DbChoice) {
     const { acc, rec, db, key } = await this.tokens.useRefresh(input.refresh_token, async (rec) => {
       const acc = await this.accounts.get(rec.org, rec.account);
