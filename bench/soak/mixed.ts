@@ -1,6 +1,6 @@
 // A soak run (issue 18): recd serving ml-latest-small under mixed traffic for SOAK_MINUTES (default 30),
 // reporting each minute's requests per second, p99 per kind of request, answers other than 2xx, and recd's
-// resident memory, so a leak or a slow drift shows as a trend rather than in one number.
+// resident memory with its JS heap and array buffers, so a leak or a slow drift shows as a trend rather than in one number.
 //
 //   npm run build && RECD_DATASETS=../shared/datasets node dist/bench/soak/mixed.js      (SOAK_MINUTES=30)
 //
@@ -16,9 +16,26 @@ import { startBenchStack } from '../lib/recd-stack.js';
 import { loadMovies, upload } from '../lib/ml-small.js';
 import { sessionBodies } from '../lib/random-sessions.js';
 import { rssOf } from '../lib/rss.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // recd reads it too (startBenchStack passes the environment on): the model the upload waits for.
 process.env['RECD_ALS_FACTORS'] ??= '64';
+// recd's JS heap and array buffers a minute (memory-probe.ts inside it), so that growth of the RSS can
+// be told apart: the data grow all along (every write adds a rating or an interaction).
+const memoryDir = mkdtempSync(join(os.tmpdir(), 'recd-soak-'));
+const memoryFile = join(memoryDir, 'memory.jsonl');
+process.env['BENCH_NODE_ARGS'] = `--import=${resolve(dirname(fileURLToPath(import.meta.url)), '../lib/memory-probe.js')}`;
+process.env['BENCH_MEMORY_FILE'] = memoryFile;
+process.env['BENCH_MEMORY_SECONDS'] = '10';
+const lastMemory = (): { heapUsed: number; arrayBuffers: number } => {
+  try {
+    return JSON.parse(readFileSync(memoryFile, 'utf8').trim().split('\n').at(-1)!);
+  } catch {
+    return { heapUsed: NaN, arrayBuffers: NaN };
+  }
+};
 const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 30);
 const RETRAIN_EVERY = 10;
 const USERS = 610;
@@ -48,6 +65,8 @@ const STREAMS: Stream[] = [
 interface Window {
   minute: number;
   rssMiB: number;
+  heapMiB: number;
+  buffersMiB: number;
   streams: { rps: number; p50: number; p99: number; other: number; errors: number }[];
 }
 
@@ -71,20 +90,22 @@ try {
     if (minute % RETRAIN_EVERY === 0) stack.call('POST', 'tasks/ml_model_retrain/').catch((err) => process.stderr.write(`retrain: ${err}\n`));
     const streams = await Promise.all(STREAMS.map((s) => oneMinute(stack.base, stack.token, s)));
     const rss = await rssOf(stack.pid);
-    windows.push({ minute, rssMiB: rss ? rss.rssBytes / 1024 ** 2 : NaN, streams });
+    const memory = lastMemory();
+    windows.push({ minute, rssMiB: rss ? rss.rssBytes / 1024 ** 2 : NaN, heapMiB: memory.heapUsed, buffersMiB: memory.arrayBuffers, streams });
     process.stderr.write(`minute ${minute}: ${Math.round(streams.reduce((a, s) => a + s.rps, 0))} req/s, RSS ${Math.round(rss ? rss.rssBytes / 1024 ** 2 : NaN)} MiB\n`);
   }
   const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
   console.log(`### Soak: ${MINUTES} minutes of mixed traffic (git \`${commit}\`, ${new Date().toISOString()}, ${os.cpus()[0]?.model}, ${os.cpus().length} cores)\n`);
   console.log(`64 connections (autocannon): ${STREAMS.map((s) => `${s.name} ${s.connections}`).join(', ')}; a retrain asked for every ${RETRAIN_EVERY} minutes.\n`);
-  console.log(`| minute | RSS MiB | all req/s | ${STREAMS.map((s) => `${s.name} req/s / p99 ms`).join(' | ')} | non-2xx | errors |`);
-  console.log(`|---:|---:|---:|${STREAMS.map(() => '---:').join('|')}|---:|---:|`);
+  console.log(`| minute | RSS MiB | JS heap / array buffers MiB | all req/s | ${STREAMS.map((s) => `${s.name} req/s / p99 ms`).join(' | ')} | non-2xx | errors |`);
+  console.log(`|---:|---:|---:|---:|${STREAMS.map(() => '---:').join('|')}|---:|---:|`);
   for (const w of windows) {
     const all = w.streams.reduce((a, s) => a + s.rps, 0);
     const other = w.streams.reduce((a, s) => a + s.other, 0);
     const errors = w.streams.reduce((a, s) => a + s.errors, 0);
-    console.log(`| ${w.minute} | ${Math.round(w.rssMiB)} | ${Math.round(all).toLocaleString('en-US')} | ${w.streams.map((s) => `${Math.round(s.rps).toLocaleString('en-US')} / ${s.p99}`).join(' | ')} | ${other} | ${errors} |`);
+    console.log(`| ${w.minute} | ${Math.round(w.rssMiB)} | ${w.heapMiB} / ${w.buffersMiB} | ${Math.round(all).toLocaleString('en-US')} | ${w.streams.map((s) => `${Math.round(s.rps).toLocaleString('en-US')} / ${s.p99}`).join(' | ')} | ${other} | ${errors} |`);
   }
 } finally {
   await stack.stop();
+  rmSync(memoryDir, { recursive: true, force: true });
 }
