@@ -28,18 +28,31 @@ process.env['BENCH_LOOP_DELAY_FILE'] = loopFile;
 const member = gzipSync(Buffer.alloc(10 * MiB, 0x20));
 const bomb = Buffer.concat(Array.from({ length: Math.ceil((10 * MiB) / member.length) }, () => member));
 
-// One request over a bare socket; resolves with the status line once an answer or a close comes.
+// One request over a bare socket, its body written 64 KiB at a time (as a client's socket would send
+// it) until an answer comes; resolves with the answer's status line, or how the connection ended.
 function send(port: number, chunked: boolean): Promise<string> {
   return new Promise((done) => {
     const sock = connect(port, '127.0.0.1');
     let answer = '';
-    sock.on('data', (d) => (answer += d.toString('latin1')));
-    sock.on('close', () => done(answer.split('\r\n')[0] || 'closed without an answer'));
-    sock.on('error', () => undefined);
+    let error = '';
+    sock.on('data', (d) => {
+      answer += d.toString('latin1');
+      sock.end();
+    });
+    sock.on('error', (err) => (error = (err as NodeJS.ErrnoException).code ?? err.message));
+    sock.on('close', () => done(answer.split('\r\n')[0] || `no answer (${error || 'closed'})`));
     const head = ['POST /v1/login/root/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Content-Encoding: gzip', chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${bomb.length}`].join('\r\n') + '\r\n\r\n';
+    const body = chunked ? Buffer.concat([Buffer.from(`${bomb.length.toString(16)}\r\n`), bomb, Buffer.from('\r\n0\r\n\r\n')]) : bomb;
     sock.write(head);
-    sock.write(chunked ? Buffer.concat([Buffer.from(`${bomb.length.toString(16)}\r\n`), bomb, Buffer.from('\r\n0\r\n\r\n')]) : bomb);
-    sock.on('data', () => sock.end());
+    // One piece a turn of the loop, so an answer is read before the next piece can meet a closed socket.
+    let at = 0;
+    const more = () => {
+      if (at >= body.length || answer !== '' || sock.destroyed) return;
+      const piece = body.subarray(at, (at += 64 * 1024));
+      if (sock.write(piece)) setTimeout(more, 1);
+      else sock.once('drain', more);
+    };
+    sock.on('connect', () => setTimeout(more, 1));
   });
 }
 
