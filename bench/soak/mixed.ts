@@ -36,6 +36,9 @@ const lastMemory = (): { heapUsed: number; arrayBuffers: number } => {
     return { heapUsed: NaN, arrayBuffers: NaN };
   }
 };
+// SOAK_EACH_SECONDS > 0: before the soak, each kind of request alone on all 64 connections for that long,
+// so the mix can be compared with what each kind costs by itself.
+const EACH_SECONDS = Number(process.env['SOAK_EACH_SECONDS'] ?? 0);
 const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 30);
 const RETRAIN_EVERY = 10;
 const USERS = 610;
@@ -70,11 +73,11 @@ interface Window {
   streams: { rps: number; p50: number; p99: number; other: number; errors: number }[];
 }
 
-async function oneMinute(base: string, token: string, s: Stream): Promise<Window['streams'][number]> {
+async function oneMinute(base: string, token: string, s: Stream, seconds = 60, connections = s.connections): Promise<Window['streams'][number]> {
   const r = await autocannon({
     url: base.replace(/\/v1$/, ''),
-    connections: s.connections,
-    duration: 60,
+    connections,
+    duration: seconds,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     requests: [{ setupRequest: (req) => ({ ...req, method: s.method, path: s.path(), ...(s.body ? { body: s.body() } : {}) }) }],
   });
@@ -85,6 +88,14 @@ const stack = await startBenchStack();
 try {
   const setup = await upload(stack.base.replace(/\/v1$/, ''), stack.token, process.env['RECD_ALS_FACTORS'], 414);
   process.stderr.write(`trained: ${JSON.stringify(setup.trained.model['algorithm'] ?? '')}\n`);
+  if (EACH_SECONDS > 0) {
+    console.log(`| alone, 64 connections, ${EACH_SECONDS} s | req/s | p50 / p99 ms | non-2xx |\n|---|---:|---|---:|`);
+    for (const s of STREAMS) {
+      const r = await oneMinute(stack.base, stack.token, s, EACH_SECONDS, 64);
+      console.log(`| ${s.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} / ${r.p99} | ${r.other} |`);
+    }
+    console.log('');
+  }
   const windows: Window[] = [];
   for (let minute = 1; minute <= MINUTES; minute++) {
     if (minute % RETRAIN_EVERY === 0) stack.call('POST', 'tasks/ml_model_retrain/').catch((err) => process.stderr.write(`retrain: ${err}\n`));
