@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { IN_USE_EXIT, IN_USE_MARK, NOT_INSTALLED_EXIT, type Holder } from './redis-server.js';
+import { IN_USE_EXIT, IN_USE_MARK, NOT_INSTALLED_EXIT, running, type Holder } from './redis-server.js';
 
 // How long a new guard waits for a holder that is stopping its redis-server, and how long a guard
 // gives redis-server to stop before SIGKILL (Redis needs a moment to write a large append-only file).
@@ -28,17 +28,6 @@ const RETRY_MS = 100;
 const ABSTRACT = process.platform === 'linux';
 const lockName = (dir: string) => (ABSTRACT ? `\0recd-redis:${createHash('sha256').update(realpathSync(dir)).digest('hex')}` : join(dir, 'redis-guard.sock'));
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// Running, not a zombie: a server left by a killed guard is reparented, and whoever reaps it may
-// take its time.
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 function listen(server: Server, name: string): Promise<boolean> {
   return new Promise((res, rej) => {

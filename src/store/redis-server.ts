@@ -2,7 +2,7 @@
 // and the Redis of every integration test. It runs under a guard process (redis-guard.ts) that stops
 // it when recd goes, however recd goes, and keeps a second one off its data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,17 @@ const GUARD = fileURLToPath(new URL('./redis-guard.js', import.meta.url));
 export const IN_USE_EXIT = 3;
 export const NOT_INSTALLED_EXIT = 127;
 export const IN_USE_MARK = 'recd-redis-guard: in use ';
+
+// Running, not a zombie: a server left by a killed guard is reparented, and whoever reaps it may
+// take its time.
+export function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
 // What a guard holding a data directory tells another that finds it taken.
 export interface Holder {
   redisPid: number | undefined;

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { freePort } from '../../src/store/redis-server.js';
+import { freePort, running } from '../../src/store/redis-server.js';
 import { Api } from '../helpers/api.js';
 import { childrenOf, logLines, run, until, type Proc } from '../helpers/cli.js';
 
@@ -26,16 +26,6 @@ function serversOn(dir: string): number[] {
     }
   }
   return pids;
-}
-
-// Running, not a zombie (a reparented process may wait a while to be reaped).
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 const line = (p: Proc, msg: string) => logLines(p.out()).find((l) => l.msg === msg);
