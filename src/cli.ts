@@ -1,30 +1,81 @@
 #!/usr/bin/env node
 // `recd serve [--workers N]` (default) runs the service, as one process or as a supervisor of N
-// (src/supervisor.ts); `recd create-root --email E --password P` adds a root account.
+// (src/supervisor.ts); `recd create-root --email E` adds a root account. Exit codes: 0 done, 2 a
+// wrong command line, 78 a wrong setting (sysexits' EX_CONFIG), 1 anything else.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig } from './config/env.js';
+import { unknownSettings } from './config/unknown-env.js';
 import { ApiError } from './errors/api-error.js';
 import { startApp } from './main.js';
 import { RedisDirInUse, RedisNotInstalled } from './store/redis-server.js';
-import { joinSupervisor, reportStartFailure, shutdownMs, startSupervisor, WorkerFailed, workerCount, workerNumber } from './supervisor.js';
+import { joinSupervisor, reportStartFailure, shutdownMs, startSupervisor, WORKER_ENV, WorkerFailed, workerCount, workerNumber } from './supervisor.js';
 
 const CLI = fileURLToPath(import.meta.url);
 
-function argsOf<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, usage: string) {
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const EXIT_USAGE = 2;
+const EXIT_CONFIG = 78;
+const EXIT_FAILED = 1;
+
+const HELP = {
+  serve: `usage: recd serve [--workers N]
+
+Runs the service on PORT (8080) and HOST (127.0.0.1), on the Redis of REDIS_URL or an embedded
+redis-server under RECD_DATA_DIR. --workers N (else RECD_WORKERS, else one per core) serving
+processes share the port. Settings are environment variables: see the README's Configuration.`,
+  'create-root': `usage: recd create-root --email EMAIL
+
+Adds a root account (and its organisation) to the Redis of REDIS_URL, or to the embedded one. The
+password is read from RECD_ROOT_PASSWORD, else from standard input (its first line), never from the
+command line, where other users of the machine could read it (ps, shell history).`,
+} as const;
+type Command = keyof typeof HELP;
+
+const USAGE = `usage: recd [serve] [--workers N]
+       recd create-root --email EMAIL
+       recd <command> --help
+       recd --help | --version
+
+commands:
+  serve        run the service (the default)
+  create-root  add a root account
+
+exit codes: 0 done, 2 wrong command line, 78 wrong setting, 1 failed`;
+
+function version(): string {
+  // dist/src/cli.js and src/cli.ts are both two levels below the package.
+  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function argsOf<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, command: Command) {
   try {
     return parseArgs({ args, options }).values;
   } catch (err) {
-    throw new ConfigError(`${(err as Error).message}; usage: ${usage}`);
+    throw new UsageError(`${(err as Error).message}; ${HELP[command].split('\n')[0]}`);
+  }
+}
+
+// Warned, not refused: see src/config/unknown-env.ts.
+function warnUnknownSettings(logger: Logger): void {
+  for (const { variable, closest } of unknownSettings(process.env, [WORKER_ENV])) {
+    logger.warn({ variable, closest }, `unknown setting ${variable} is ignored: did you mean ${closest}?`);
   }
 }
 
 async function serve(args: string[]): Promise<void> {
-  const { workers } = argsOf(args, { workers: { type: 'string' } }, 'recd serve [--workers N]');
+  const { workers } = argsOf(args, { workers: { type: 'string' } }, 'serve');
   const config = loadConfig(workers === undefined ? process.env : { ...process.env, RECD_WORKERS: workers });
   const worker = workerNumber();
   const logger = worker === undefined ? pino({ level: config.logLevel }) : pino({ level: config.logLevel }).child({ worker });
+  // The supervisor warns once for all its workers.
+  if (worker === undefined) warnUnknownSettings(logger);
   const count = workerCount(config);
   const app = count > 1 ? await startSupervisor(config, logger, CLI) : await startApp(config, logger);
   let stopping = false;
@@ -61,20 +112,73 @@ async function serve(args: string[]): Promise<void> {
 }
 
 async function createRoot(args: string[]): Promise<void> {
-  const values = argsOf(args, { email: { type: 'string' }, password: { type: 'string' } }, 'recd create-root --email EMAIL --password PASSWORD');
-  if (!values.email || !values.password) throw new ConfigError('usage: recd create-root --email EMAIL --password PASSWORD');
-  const config = loadConfig({ ...process.env, RECD_ROOT_EMAIL: values.email, RECD_ROOT_PASSWORD: values.password, PORT: '0', LOG_LEVEL: 'warn' });
+  const { email } = argsOf(args, { email: { type: 'string' } }, 'create-root');
+  if (!email) throw new UsageError(`--email is required; ${HELP['create-root'].split('\n')[0]}`);
+  const password = process.env.RECD_ROOT_PASSWORD || (await passwordFromStdin());
+  if (!password) throw new UsageError('no password: set RECD_ROOT_PASSWORD or write it to standard input');
+  const config = loadConfig({ ...process.env, RECD_ROOT_EMAIL: email, RECD_ROOT_PASSWORD: password, PORT: '0', LOG_LEVEL: 'warn' });
+  warnUnknownSettings(pino({ level: 'warn' }));
   const app = await startApp(config);
   await app.close();
-  process.stdout.write(`root account ${values.email} is in place\n`);
+  process.stdout.write(`root account ${email} is in place\n`);
 }
 
-const [command = 'serve', ...rest] = process.argv.slice(2);
-const run = command === 'serve' ? serve(rest) : command === 'create-root' ? createRoot(rest) : Promise.reject(new ConfigError(`unknown command ${command}: use serve or create-root`));
-run.catch(async (err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof ApiError || err instanceof WorkerFailed;
+// The first line of standard input; on a terminal, asked for and not echoed.
+async function passwordFromStdin(): Promise<string> {
+  const stdin = process.stdin;
+  const tty = stdin.isTTY === true;
+  if (tty) {
+    process.stderr.write('password: ');
+    stdin.setRawMode(true);
+  }
+  let got = '';
+  try {
+    for await (const chunk of stdin) {
+      got += String(chunk);
+      if (tty && got.includes('\u0003')) throw new UsageError('interrupted');
+      if (/[\r\n]/.test(got)) break;
+    }
+  } finally {
+    if (tty) {
+      stdin.setRawMode(false);
+      process.stderr.write('\n');
+    }
+    stdin.pause();
+  }
+  return got.split(/\r?\n|\r/)[0]!;
+}
+
+function main(argv: string[]): Promise<void> {
+  const [first = 'serve', ...rest] = argv;
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const topic = rest[0];
+    process.stdout.write(`${topic && Object.hasOwn(HELP, topic) ? HELP[topic as Command] : USAGE}\n`);
+    return Promise.resolve();
+  }
+  if (first === '--version' || first === '-v') {
+    process.stdout.write(`recd ${version()}\n`);
+    return Promise.resolve();
+  }
+  // `recd --workers 2` is `recd serve --workers 2`.
+  const [command, args] = first.startsWith('-') ? ['serve', argv] : [first, rest];
+  if (!Object.hasOwn(HELP, command)) return Promise.reject(new UsageError(`unknown command ${command}\n${USAGE}`));
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${HELP[command as Command]}\n`);
+    return Promise.resolve();
+  }
+  return command === 'serve' ? serve(args) : createRoot(args);
+}
+
+function exitCodeOf(err: unknown): number {
+  if (err instanceof UsageError) return EXIT_USAGE;
+  if (err instanceof ConfigError) return EXIT_CONFIG;
+  return EXIT_FAILED;
+}
+
+main(process.argv.slice(2)).catch(async (err: unknown) => {
+  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof ApiError || err instanceof WorkerFailed;
   const message = known ? (err as Error).message : ((err as Error).stack ?? String(err));
   // A worker's error goes to its supervisor, which stops and prints it.
   if (!(await reportStartFailure(message))) process.stderr.write(`recd: ${message}\n`);
-  process.exit(1);
+  process.exit(exitCodeOf(err));
 });

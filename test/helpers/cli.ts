@@ -14,9 +14,11 @@ export interface Proc {
   exited: Promise<number | null>;
 }
 
-// Only PATH, LOG_LEVEL=info and `env`: nothing of the test runner's environment leaks in.
-export function run(args: string[], env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+// Only PATH, LOG_LEVEL=info and `env`: nothing of the test runner's environment leaks in. `input`,
+// when given, is the standard input (else there is none).
+export function run(args: string[], env: Record<string, string>, input?: string): Proc {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  if (input !== undefined) child.stdin!.end(input);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -104,9 +104,9 @@ t.test('without redis-server installed, start-up says how to install it', async 
   t.match(proc.out(), /redis-server is not installed.*apt-get install redis-server.*REDIS_URL/s);
 });
 
-t.test('a bad configuration value stops start-up naming the variable', async (t) => {
+t.test('a bad configuration value stops start-up naming the variable, with exit code 78', async (t) => {
   const proc = run(['serve'], { PORT: 'eighty' });
-  t.equal(await proc.exited, 1);
+  t.equal(await proc.exited, 78);
   t.match(proc.out(), /PORT must be an integer/);
 });
 
@@ -116,17 +116,28 @@ t.test('recd create-root adds a root account to an existing Redis', async (t) =>
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   });
-  const weak = run(['create-root', '--email', 'ops@test.local', '--password', 'weak'], { REDIS_URL: server.url });
+  const argv = run(['create-root', '--email', 'ops@test.local', '--password', 'Strong-password-9'], { REDIS_URL: server.url });
+  t.equal(await argv.exited, 2, 'a password on the command line is refused as a usage error');
+  t.match(argv.out(), /Unknown option '--password'/);
+  const weak = run(['create-root', '--email', 'ops@test.local'], { REDIS_URL: server.url, RECD_ROOT_PASSWORD: 'weak' });
   t.equal(await weak.exited, 1);
   t.match(weak.out(), /password must have/);
-  const ok = run(['create-root', '--email', 'ops@test.local', '--password', 'Strong-password-9'], { REDIS_URL: server.url });
-  t.equal(await ok.exited, 0);
+  const none = run(['create-root', '--email', 'ops@test.local'], { REDIS_URL: server.url }, '');
+  t.equal(await none.exited, 2);
+  t.match(none.out(), /no password: set RECD_ROOT_PASSWORD or write it to standard input/);
+  const ok = run(['create-root', '--email', 'ops@test.local'], { REDIS_URL: server.url }, 'Strong-password-9\n');
+  t.equal(await ok.exited, 0, 'the password is read from standard input');
+  t.match(ok.out(), /root account ops@test.local is in place/);
+  const fromEnv = run(['create-root', '--email', 'env@test.local'], { REDIS_URL: server.url, RECD_ROOT_PASSWORD: 'Env-password-9' });
+  t.equal(await fromEnv.exited, 0, 'or from RECD_ROOT_PASSWORD');
   const port = await freePort();
   const proc = run(['serve'], { PORT: String(port), REDIS_URL: server.url });
   await until('start', () => proc.out().includes('recd listening'));
   const login = await new Api(`http://127.0.0.1:${port}/v1`).post('login/root/', { email: 'ops@test.local', password: 'Strong-password-9' });
   t.equal(login.status, 200);
   t.equal(login.body.role, 'root');
+  const second = await new Api(`http://127.0.0.1:${port}/v1`).post('login/root/', { email: 'env@test.local', password: 'Env-password-9' });
+  t.equal(second.status, 200, 'the root account from RECD_ROOT_PASSWORD logs in');
   proc.child.kill('SIGTERM');
   await proc.exited;
 });

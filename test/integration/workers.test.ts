@@ -196,9 +196,9 @@ t.test('--workers 1: one process, no supervisor', async (t) => {
 
 t.test('RECD_WORKERS and --workers are checked', async (t) => {
   const bad = run(['serve', '--workers', 'many'], { PORT: '0' });
-  t.equal(await bad.exited, 1);
+  t.equal(await bad.exited, 78, 'a wrong setting: exit code 78');
   t.match(bad.out(), /RECD_WORKERS must be an integer/);
   const unknown = run(['serve', '--wrokers', '2'], { PORT: '0' });
-  t.equal(await unknown.exited, 1);
+  t.equal(await unknown.exited, 2, 'a wrong command line: exit code 2');
   t.match(unknown.out(), /recd: Unknown option '--wrokers'.*usage: recd serve \[--workers N\]/);
 });
