@@ -8,6 +8,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig } from './config/env.js';
 import { unknownSettings } from './config/unknown-env.js';
+import { IMPORT_KINDS, importFile, summaryText, type ImportKind } from './cli/import.js';
+import { Progress } from './cli/progress.js';
+import { formatOf, ImportFailed } from './cli/rows.js';
 import { ApiError } from './errors/api-error.js';
 import { startApp } from './main.js';
 import { RedisDirInUse, RedisNotInstalled } from './store/redis-server.js';
@@ -34,17 +37,27 @@ processes share the port. Settings are environment variables: see the README's C
 Adds a root account (and its organisation) to the Redis of REDIS_URL, or to the embedded one. The
 password is read from RECD_ROOT_PASSWORD, else from standard input (its first line), never from the
 command line, where other users of the machine could read it (ps, shell history).`,
+  import: `usage: recd import ratings|interactions FILE [--url URL]
+
+Sends the rows of FILE (.csv with a header line, or .parquet) to the running recd at URL (else
+RECD_URL, else http://127.0.0.1:8080/v1) through its bulk endpoints, with the token in RECD_TOKEN
+(root, manager or backend, of the database to import into). Columns as the API's fields:
+ratings user_id,item_id,rating[,timestamp]; interactions user_id,item_id,interaction_type[,timestamp].
+A row the server refuses is skipped and counted rejected with its reason. Exit code 0 when the file
+was read to the end (rows rejected or not: see the summary), 1 when the run stopped.`,
 } as const;
 type Command = keyof typeof HELP;
 
 const USAGE = `usage: recd [serve] [--workers N]
        recd create-root --email EMAIL
+       recd import ratings|interactions FILE [--url URL]
        recd <command> --help
        recd --help | --version
 
 commands:
   serve        run the service (the default)
   create-root  add a root account
+  import       send ratings or interactions from a CSV or Parquet file to a running recd
 
 exit codes: 0 done, 2 wrong command line, 78 wrong setting, 1 failed`;
 
@@ -62,9 +75,12 @@ function argsOf<O extends NonNullable<ParseArgsConfig['options']>>(args: string[
   }
 }
 
+// RECD_ variables of the client commands (import), not settings of the service.
+const CLIENT_ENV = ['RECD_URL', 'RECD_TOKEN'];
+
 // Warned, not refused: see src/config/unknown-env.ts.
 function warnUnknownSettings(logger: Logger): void {
-  for (const { variable, closest } of unknownSettings(process.env, [WORKER_ENV])) {
+  for (const { variable, closest } of unknownSettings(process.env, [WORKER_ENV, ...CLIENT_ENV])) {
     logger.warn({ variable, closest }, `unknown setting ${variable} is ignored: did you mean ${closest}?`);
   }
 }
@@ -123,6 +139,24 @@ async function createRoot(args: string[]): Promise<void> {
   process.stdout.write(`root account ${email} is in place\n`);
 }
 
+async function importCommand(args: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { url: { type: 'string' } }, allowPositionals: true });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}; ${HELP.import.split('\n')[0]}`);
+  }
+  const [kind, file, ...extra] = parsed.positionals;
+  if (!kind || !Object.hasOwn(IMPORT_KINDS, kind) || !file || extra.length > 0) throw new UsageError(HELP.import.split('\n')[0]!);
+  if (!formatOf(file)) throw new UsageError(`${file}: the file name must end in .csv or .parquet`);
+  const token = process.env.RECD_TOKEN;
+  if (!token) throw new UsageError('no token: set RECD_TOKEN to an access token of the database (root, manager or backend)');
+  const url = parsed.values.url ?? process.env.RECD_URL ?? 'http://127.0.0.1:8080/v1';
+  warnUnknownSettings(pino({ level: 'warn' }, process.stderr));
+  const summary = await importFile(kind as ImportKind, file, url, token, new Progress());
+  process.stdout.write(`${summaryText(file, summary)}\n`);
+}
+
 // The first line of standard input; on a terminal, asked for and not echoed.
 async function passwordFromStdin(): Promise<string> {
   const stdin = process.stdin;
@@ -166,7 +200,7 @@ function main(argv: string[]): Promise<void> {
     process.stdout.write(`${HELP[command as Command]}\n`);
     return Promise.resolve();
   }
-  return command === 'serve' ? serve(args) : createRoot(args);
+  return command === 'serve' ? serve(args) : command === 'import' ? importCommand(args) : createRoot(args);
 }
 
 function exitCodeOf(err: unknown): number {
@@ -176,7 +210,7 @@ function exitCodeOf(err: unknown): number {
 }
 
 main(process.argv.slice(2)).catch(async (err: unknown) => {
-  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof ApiError || err instanceof WorkerFailed;
+  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof ImportFailed || err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof ApiError || err instanceof WorkerFailed;
   const message = known ? (err as Error).message : ((err as Error).stack ?? String(err));
   // A worker's error goes to its supervisor, which stops and prints it.
   if (!(await reportStartFailure(message))) process.stderr.write(`recd: ${message}\n`);
