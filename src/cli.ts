@@ -67,12 +67,17 @@ function version(): string {
   return pkg.version;
 }
 
+// Options and positional arguments; only `import` takes positional ones.
 function argsOf<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, command: Command) {
+  const usage = HELP[command].split('\n')[0]!;
+  let parsed;
   try {
-    return parseArgs({ args, options }).values;
+    parsed = parseArgs({ args, options, allowPositionals: true });
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}; ${HELP[command].split('\n')[0]}`);
+    throw new UsageError(`${(err as Error).message}; ${usage}`);
   }
+  if (command !== 'import' && parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${parsed.positionals[0]}; ${usage}`);
+  return parsed;
 }
 
 // RECD_ variables of the client commands (import), not settings of the service.
@@ -86,7 +91,7 @@ function warnUnknownSettings(logger: Logger): void {
 }
 
 async function serve(args: string[]): Promise<void> {
-  const { workers } = argsOf(args, { workers: { type: 'string' } }, 'serve');
+  const { workers } = argsOf(args, { workers: { type: 'string' } }, 'serve').values;
   const config = loadConfig(workers === undefined ? process.env : { ...process.env, RECD_WORKERS: workers });
   const worker = workerNumber();
   const logger = worker === undefined ? pino({ level: config.logLevel }) : pino({ level: config.logLevel }).child({ worker });
@@ -128,7 +133,7 @@ async function serve(args: string[]): Promise<void> {
 }
 
 async function createRoot(args: string[]): Promise<void> {
-  const { email } = argsOf(args, { email: { type: 'string' } }, 'create-root');
+  const { email } = argsOf(args, { email: { type: 'string' } }, 'create-root').values;
   if (!email) throw new UsageError(`--email is required; ${HELP['create-root'].split('\n')[0]}`);
   const password = process.env.RECD_ROOT_PASSWORD || (await passwordFromStdin());
   if (!password) throw new UsageError('no password: set RECD_ROOT_PASSWORD or write it to standard input');
@@ -140,12 +145,7 @@ async function createRoot(args: string[]): Promise<void> {
 }
 
 async function importCommand(args: string[]): Promise<void> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: { url: { type: 'string' } }, allowPositionals: true });
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}; ${HELP.import.split('\n')[0]}`);
-  }
+  const parsed = argsOf(args, { url: { type: 'string' } }, 'import');
   const [kind, file, ...extra] = parsed.positionals;
   if (!kind || !Object.hasOwn(IMPORT_KINDS, kind) || !file || extra.length > 0) throw new UsageError(HELP.import.split('\n')[0]!);
   if (!formatOf(file)) throw new UsageError(`${file}: the file name must end in .csv or .parquet`);

@@ -38,6 +38,9 @@ t.test('a wrong command line exits 2 with the usage', async (t) => {
     t.equal(await proc.exited, 2, `${command}: exit code 2`);
     t.match(proc.out(), new RegExp(`recd: unknown command ${command}\\nusage: recd`));
   }
+  const extra = run(['serve', 'now'], {});
+  t.equal(await extra.exited, 2);
+  t.match(extra.out(), /recd: unexpected argument now; usage: recd serve \[--workers N\]/);
   const noEmail = run(['create-root'], {}, 'Strong-password-9\n');
   t.equal(await noEmail.exited, 2);
   t.match(noEmail.out(), /--email is required; usage: recd create-root --email EMAIL/);
