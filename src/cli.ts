@@ -8,7 +8,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig } from './config/env.js';
 import { unknownSettings } from './config/unknown-env.js';
-import { IMPORT_KINDS, importFile, summaryText, type ImportKind } from './cli/import.js';
+import { importFile, summaryText } from './cli/import.js';
+import { exportFile } from './cli/export.js';
+import { FEEDBACK_KINDS, type FeedbackKind } from './cli/kinds.js';
 import { Progress } from './cli/progress.js';
 import { formatOf, ImportFailed } from './cli/rows.js';
 import { ApiError } from './errors/api-error.js';
@@ -45,12 +47,19 @@ RECD_URL, else http://127.0.0.1:8080/v1) through its bulk endpoints, with the to
 ratings user_id,item_id,rating[,timestamp]; interactions user_id,item_id,interaction_type[,timestamp].
 A row the server refuses is skipped and counted rejected with its reason. Exit code 0 when the file
 was read to the end (rows rejected or not: see the summary), 1 when the run stopped.`,
+  export: `usage: recd export ratings|interactions FILE [--url URL]
+
+Writes every rating or interaction of a database to FILE (.csv or .parquet, the columns recd import
+reads), read a page at a time from the running recd at URL (else RECD_URL, else
+http://127.0.0.1:8080/v1) with the token in RECD_TOKEN (root, manager or backend of the database).
+Exit code 0 when every row was written, 1 when the run stopped.`,
 } as const;
 type Command = keyof typeof HELP;
 
 const USAGE = `usage: recd [serve] [--workers N]
        recd create-root --email EMAIL
        recd import ratings|interactions FILE [--url URL]
+       recd export ratings|interactions FILE [--url URL]
        recd <command> --help
        recd --help | --version
 
@@ -58,6 +67,7 @@ commands:
   serve        run the service (the default)
   create-root  add a root account
   import       send ratings or interactions from a CSV or Parquet file to a running recd
+  export       write a running recd's ratings or interactions to a CSV or Parquet file
 
 exit codes: 0 done, 2 wrong command line, 78 wrong setting, 1 failed`;
 
@@ -67,7 +77,7 @@ function version(): string {
   return pkg.version;
 }
 
-// Options and positional arguments; only `import` takes positional ones.
+// Options and positional arguments; only `import` and `export` take positional ones.
 function argsOf<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, command: Command) {
   const usage = HELP[command].split('\n')[0]!;
   let parsed;
@@ -76,7 +86,7 @@ function argsOf<O extends NonNullable<ParseArgsConfig['options']>>(args: string[
   } catch (err) {
     throw new UsageError(`${(err as Error).message}; ${usage}`);
   }
-  if (command !== 'import' && parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${parsed.positionals[0]}; ${usage}`);
+  if (command !== 'import' && command !== 'export' && parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${parsed.positionals[0]}; ${usage}`);
   return parsed;
 }
 
@@ -144,17 +154,29 @@ async function createRoot(args: string[]): Promise<void> {
   process.stdout.write(`root account ${email} is in place\n`);
 }
 
-async function importCommand(args: string[]): Promise<void> {
-  const parsed = argsOf(args, { url: { type: 'string' } }, 'import');
+// The arguments of import and export, which take the same.
+function feedbackArgs(args: string[], command: 'import' | 'export') {
+  const parsed = argsOf(args, { url: { type: 'string' } }, command);
   const [kind, file, ...extra] = parsed.positionals;
-  if (!kind || !Object.hasOwn(IMPORT_KINDS, kind) || !file || extra.length > 0) throw new UsageError(HELP.import.split('\n')[0]!);
+  if (!kind || !Object.hasOwn(FEEDBACK_KINDS, kind) || !file || extra.length > 0) throw new UsageError(HELP[command].split('\n')[0]!);
   if (!formatOf(file)) throw new UsageError(`${file}: the file name must end in .csv or .parquet`);
   const token = process.env.RECD_TOKEN;
   if (!token) throw new UsageError('no token: set RECD_TOKEN to an access token of the database (root, manager or backend)');
   const url = parsed.values.url ?? process.env.RECD_URL ?? 'http://127.0.0.1:8080/v1';
   warnUnknownSettings(pino({ level: 'warn' }, process.stderr));
-  const summary = await importFile(kind as ImportKind, file, url, token, new Progress());
+  return { kind: kind as FeedbackKind, file, url, token };
+}
+
+async function importCommand(args: string[]): Promise<void> {
+  const { kind, file, url, token } = feedbackArgs(args, 'import');
+  const summary = await importFile(kind, file, url, token, new Progress());
   process.stdout.write(`${summaryText(file, summary)}\n`);
+}
+
+async function exportCommand(args: string[]): Promise<void> {
+  const { kind, file, url, token } = feedbackArgs(args, 'export');
+  const { rows, seconds } = await exportFile(kind, file, url, token, new Progress());
+  process.stdout.write(`${file}: ${rows} ${kind} written in ${seconds.toFixed(1)} s\n`);
 }
 
 // The first line of standard input; on a terminal, asked for and not echoed.
@@ -200,7 +222,8 @@ function main(argv: string[]): Promise<void> {
     process.stdout.write(`${HELP[command as Command]}\n`);
     return Promise.resolve();
   }
-  return command === 'serve' ? serve(args) : command === 'import' ? importCommand(args) : createRoot(args);
+  const run = { serve, 'create-root': createRoot, import: importCommand, export: exportCommand }[command as Command];
+  return run(args);
 }
 
 function exitCodeOf(err: unknown): number {

@@ -2,14 +2,10 @@
 // through its bulk endpoints, a batch per request, so that an import is checked and written exactly
 // as the API's writes are. A batch the server refuses for one bad row (it names the row) is sent
 // again without it, and the row is counted rejected with the server's reason.
+import { FEEDBACK_KINDS, type FeedbackKind } from './kinds.js';
+import { endpointOf, send } from './http.js';
 import { batchesOf, ImportFailed, type FileRow } from './rows.js';
 import { Progress } from './progress.js';
-
-export const IMPORT_KINDS = {
-  ratings: { method: 'PUT', path: 'ratings-bulk/', numbers: ['rating', 'timestamp'] },
-  interactions: { method: 'POST', path: 'interactions-bulk/', numbers: ['timestamp'] },
-} as const;
-export type ImportKind = keyof typeof IMPORT_KINDS;
 
 // Rows per request: well under the bulk endpoints' limits (1,000,000 rows, RECD_MAX_BODY_BYTES)
 // and small enough that a refused row costs little to send again.
@@ -42,9 +38,9 @@ function record(row: FileRow, numbers: readonly string[]): Record<string, unknow
   return out;
 }
 
-export async function importFile(kind: ImportKind, file: string, url: string, token: string, progress: Progress): Promise<ImportSummary> {
-  const { method, path, numbers } = IMPORT_KINDS[kind];
-  const endpoint = new URL(path, url.endsWith('/') ? url : `${url}/`);
+export async function importFile(kind: FeedbackKind, file: string, url: string, token: string, progress: Progress): Promise<ImportSummary> {
+  const { write: method, path, numbers } = FEEDBACK_KINDS[kind];
+  const endpoint = endpointOf(url, path);
   const started = Date.now();
   const summary: ImportSummary = { written: 0, rejected: new Map(), rejectedCount: 0, seconds: 0 };
   let first = 1;
@@ -99,27 +95,10 @@ interface Refusal {
 }
 
 // The index of the row a refusal names (`ratings[12].rating`), if it names one.
-function badRow(kind: ImportKind, body: unknown): number | undefined {
+function badRow(kind: FeedbackKind, body: unknown): number | undefined {
   const field = (body as { error_data?: { field?: unknown } } | undefined)?.error_data?.field;
   const m = typeof field === 'string' ? new RegExp(`^${kind}\\[(\\d+)\\]`).exec(field) : null;
   return m ? Number(m[1]) : undefined;
-}
-
-async function send(endpoint: URL, method: string, token: string, body: unknown): Promise<{ ok: boolean; status: number; text: string; body: unknown }> {
-  let res: Response;
-  try {
-    res = await fetch(endpoint, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  } catch (err) {
-    throw new ImportFailed(`${method} ${endpoint.href}: ${(err as Error).message}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}`);
-  }
-  const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  return { ok: res.ok, status: res.status, text, body: parsed };
 }
 
 export function summaryText(file: string, s: ImportSummary): string {

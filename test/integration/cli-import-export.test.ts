@@ -1,7 +1,8 @@
-// `recd import` against a running recd: ratings from CSV in several batches with bad rows rejected
-// (each named with the server's reason) and the rest written; interactions from Parquet; a wrong
-// token stops the run with exit code 1; a malformed CSV names its line.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// `recd import` and `recd export` against a running recd: ratings from CSV in several batches with
+// bad rows rejected (each named with the server's reason) and the rest written; interactions from
+// Parquet; exports to CSV and Parquet that import again into the same rows; a wrong token stops the
+// run with exit code 1; a malformed CSV names its line.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parquetWriteFile } from 'hyparquet-writer';
@@ -66,12 +67,36 @@ t.test('interactions from Parquet', async (t) => {
   t.equal(rows.length, n);
 });
 
+t.test('export to CSV and Parquet, and import again: the same ratings', async (t) => {
+  const { token } = await freshDatabase(api, root);
+  const n = 20_000; // more than one listing page (16,384)
+  const ratings = Array.from({ length: n }, (_, r) => ({ user_id: uid(1 + (r % 300)), item_id: r + 1, rating: 1 + (r % 19) / 2, timestamp: 1_700_000_000.5 + r }));
+  t.equal((await api.put('ratings-bulk/', { ratings }, { token })).status, 200);
+  const sorted = (rows: any[]) => rows.map((x) => [x.user_id, x.item_id, x.rating, x.timestamp]).sort((a, b) => a[1] - b[1]);
+  for (const format of ['csv', 'parquet']) {
+    const file = join(dir, `export.${format}`);
+    const out = run(['export', 'ratings', file, '--url', api.base], { RECD_TOKEN: token });
+    t.equal(await out.exited, 0, out.out());
+    t.match(out.out(), `${file}: ${n} ratings written`);
+    if (format === 'csv') t.equal(readFileSync(file, 'utf8').split('\n')[0], 'user_id,item_id,rating,timestamp', 'a header of the API fields');
+    const again = await freshDatabase(api, root);
+    const back = run(['import', 'ratings', file, '--url', api.base], { RECD_TOKEN: again.token });
+    t.equal(await back.exited, 0, back.out());
+    t.match(back.out(), `${n} rows written, 0 rejected`);
+    const { rows } = await walkPages(api, again.token, 'ratings-bulk/', 'ratings', { amt: 16384 });
+    t.same(sorted(rows), sorted(ratings), `${format}: the same ratings after the round trip`);
+  }
+});
+
 t.test('a run that cannot go on exits 1 saying why; a wrong command line exits 2', async (t) => {
   const file = join(dir, 'few.csv');
   writeFileSync(file, `user_id,item_id,rating\n${uid(1)},1,5\n`);
   const wrongToken = run(['import', 'ratings', file, '--url', api.base], { RECD_TOKEN: 'nonsense' });
   t.equal(await wrongToken.exited, 1);
   t.match(wrongToken.out(), /recd: PUT \/v1\/ratings-bulk\/: 401 /);
+  const wrongExport = run(['export', 'ratings', join(dir, 'out.csv'), '--url', api.base], { RECD_TOKEN: 'nonsense' });
+  t.equal(await wrongExport.exited, 1);
+  t.match(wrongExport.out(), /recd: GET \/v1\/ratings-bulk\/: 401 /);
   const { token } = await freshDatabase(api, root);
   const ragged = join(dir, 'ragged.csv');
   writeFileSync(ragged, `user_id,item_id,rating\n${uid(1)},1,5\n${uid(1)},2\n`);
