@@ -12,7 +12,8 @@ import { importFile, summaryText } from './cli/import.js';
 import { exportFile } from './cli/export.js';
 import { FEEDBACK_KINDS, type FeedbackKind } from './cli/kinds.js';
 import { Progress } from './cli/progress.js';
-import { formatOf, ImportFailed } from './cli/rows.js';
+import { formatOf } from './cli/rows.js';
+import { RunStopped } from './cli/run-stopped.js';
 import { ApiError } from './errors/api-error.js';
 import { startApp } from './main.js';
 import { RedisDirInUse, RedisNotInstalled } from './store/redis-server.js';
@@ -233,7 +234,7 @@ function exitCodeOf(err: unknown): number {
 }
 
 main(process.argv.slice(2)).catch(async (err: unknown) => {
-  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof ImportFailed || err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof ApiError || err instanceof WorkerFailed;
+  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof RunStopped || err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof ApiError || err instanceof WorkerFailed;
   const message = known ? (err as Error).message : ((err as Error).stack ?? String(err));
   // A worker's error goes to its supervisor, which stops and prints it.
   if (!(await reportStartFailure(message))) process.stderr.write(`recd: ${message}\n`);

@@ -8,7 +8,8 @@ import { parquetWriteFile } from 'hyparquet-writer';
 import { endpointOf, send } from './http.js';
 import { FEEDBACK_KINDS, type FeedbackKind } from './kinds.js';
 import { Progress } from './progress.js';
-import { formatOf, ImportFailed } from './rows.js';
+import { formatOf } from './rows.js';
+import { RunStopped } from './run-stopped.js';
 
 // The listing endpoints' largest page (LIMITS.ratingsAmtMax).
 const PAGE_ROWS = 16_384;
@@ -19,7 +20,7 @@ async function* pages(kind: FeedbackKind, url: string, token: string): AsyncGene
   for (;;) {
     endpoint.search = new URLSearchParams({ amt: String(PAGE_ROWS), ...(cursor ? { cursor } : {}) }).toString();
     const res = await send(endpoint, 'GET', token);
-    if (!res.ok) throw new ImportFailed(`GET ${endpoint.pathname}: ${res.status} ${res.text.slice(0, 500)}`);
+    if (!res.ok) throw new RunStopped(`GET ${endpoint.pathname}: ${res.status} ${res.text.slice(0, 500)}`);
     const page = res.body as Record<string, unknown> & { has_next: boolean; next_cursor?: string };
     yield page[kind] as Record<string, unknown>[];
     if (!page.has_next) return;

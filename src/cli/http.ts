@@ -1,6 +1,6 @@
 // Requests of the client commands to a running recd: JSON with a bearer token; a connection that
 // fails stops the run, a refusal is the caller's to judge.
-import { ImportFailed } from './rows.js';
+import { RunStopped } from './run-stopped.js';
 
 export const endpointOf = (url: string, path: string) => new URL(path, url.endsWith('/') ? url : `${url}/`);
 
@@ -9,7 +9,7 @@ export async function send(endpoint: URL, method: string, token: string, body?: 
   try {
     res = await fetch(endpoint, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    throw new ImportFailed(`${method} ${endpoint.href}: ${(err as Error).message}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}`);
+    throw new RunStopped(`${method} ${endpoint.href}: ${(err as Error).message}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}`);
   }
   const text = await res.text();
   let parsed: unknown;

@@ -4,7 +4,8 @@
 // again without it, and the row is counted rejected with the server's reason.
 import { FEEDBACK_KINDS, type FeedbackKind } from './kinds.js';
 import { endpointOf, send } from './http.js';
-import { batchesOf, ImportFailed, type FileRow } from './rows.js';
+import { batchesOf, type FileRow } from './rows.js';
+import { RunStopped } from './run-stopped.js';
 import { Progress } from './progress.js';
 
 // Rows per request: well under the bulk endpoints' limits (1,000,000 rows, RECD_MAX_BODY_BYTES)
@@ -63,7 +64,7 @@ export async function importFile(kind: FeedbackKind, file: string, url: string, 
         summary.written += pending.length;
         return;
       }
-      if (res.status !== 400 || res.body === undefined) throw new ImportFailed(`${method} ${endpoint.pathname}: ${res.status} ${res.text.slice(0, 500)}`);
+      if (res.status !== 400 || res.body === undefined) throw new RunStopped(`${method} ${endpoint.pathname}: ${res.status} ${res.text.slice(0, 500)}`);
       const named = badRow(kind, res.body);
       if (named === undefined && pending.length > 1) {
         const half = Math.ceil(pending.length / 2);
@@ -72,7 +73,7 @@ export async function importFile(kind: FeedbackKind, file: string, url: string, 
         return;
       }
       const bad = named ?? 0;
-      if (bad >= pending.length) throw new ImportFailed(`${method} ${endpoint.pathname}: ${res.status} ${res.text.slice(0, 500)}`);
+      if (bad >= pending.length) throw new RunStopped(`${method} ${endpoint.pathname}: ${res.status} ${res.text.slice(0, 500)}`);
       reject(pending[bad]![0], res.body as Refusal);
       pending = [...pending.slice(0, bad), ...pending.slice(bad + 1)];
     }

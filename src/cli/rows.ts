@@ -3,13 +3,9 @@
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
+import { RunStopped } from './run-stopped.js';
 
 export type FileRow = Record<string, unknown>;
-
-// A run that stopped: the file or the server refused to go on.
-export class ImportFailed extends Error {
-  override name = 'ImportFailed';
-}
 
 export function formatOf(file: string): 'csv' | 'parquet' | undefined {
   const lower = file.toLowerCase();
@@ -39,7 +35,7 @@ export async function* batchesOf(file: string, size: number): AsyncGenerator<Fil
     }
   } catch (err) {
     // csv-parse names the line; a file that cannot be read says why.
-    throw new ImportFailed(`${file}: ${(err as Error).message}`);
+    throw new RunStopped(`${file}: ${(err as Error).message}`);
   }
   if (batch.length > 0) yield batch;
 }
