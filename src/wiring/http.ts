@@ -1,6 +1,5 @@
 // HTTP layer of the composition root: the route table, request counting and rate limiting, the
 // dispatcher and the server.
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { jsonCodec } from '../codecs/json.js';
 import { msgpackCodec } from '../codecs/msgpack.js';
@@ -17,7 +16,7 @@ import { allRoutes, type Services } from '../routes/index.js';
 import type { TokenService } from '../services/accounts/tokens.js';
 import { CallRecorder } from '../services/usage/call-recorder.js';
 import { RateLimiter } from '../services/usage/rate-limiter.js';
-import { classifyStorageError } from '../store/redis.js';
+import { classifyStorageError, unreadyReason, type Redis } from '../store/redis.js';
 import type { Stores } from './storage.js';
 
 // Request counts go to Redis this often. The history is kept by the minute, so a second shows up
@@ -30,20 +29,6 @@ const RATE_LIMIT_FLUSH_MS = 50;
 // GET /readyz waits this long for Redis's PING: an orchestrator's probe gets its 503 well within its
 // own timeout when Redis is stalled, instead of after the command timeout (RECD_REDIS_TIMEOUT_MS).
 export const READY_TIMEOUT_MS = 1000;
-
-// Undefined when Redis answers a PING within READY_TIMEOUT_MS, else why not.
-function redisReadiness(redis: Redis): () => Promise<string | undefined> {
-  return () => {
-    if (redis.status !== 'ready') return Promise.resolve(`redis connection is ${redis.status}`);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(`redis did not answer within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
-      redis.ping().then(
-        () => resolve(undefined),
-        (err: unknown) => resolve(`redis: ${err instanceof Error ? err.message : String(err)}`),
-      ).finally(() => clearTimeout(timer));
-    });
-  };
-}
 
 export interface Serving {
   port: number;
@@ -67,7 +52,7 @@ export async function startHttp(config: Config, redis: Redis, stores: Stores, se
     maxBrowserBodyBytes: config.maxBrowserBodyBytes,
     maxUrlBytes: config.maxUrlBytes,
     classify: classifyStorageError,
-    ready: redisReadiness(redis),
+    ready: () => unreadyReason(redis, READY_TIMEOUT_MS),
     admit: limiter && ((claims) => limiter.admit(claims.org)),
     ...(config.callCounts === 1 && {
       countRequest: (claims: Claims, group: string) => counter.request(claims, group),
@@ -79,7 +64,7 @@ export async function startHttp(config: Config, redis: Redis, stores: Stores, se
     port: config.port,
     trustProxyHops: config.trustProxyHops,
     logger,
-    cors: new Cors(config.corsOrigins),
+    cors: new Cors(config.corsOrigins ?? []),
     accessLog: config.accessLog === 1,
   });
   // The process says it listens (src/cli.ts): `recd listening`, or a worker's line to its supervisor.
