@@ -233,7 +233,7 @@ export class HttpServer {
     if (!pending.watched) this.watchAbort(res, pending);
     out.then(
       (o) => this.write(res, pending, o, close),
-      (err) => this.o.logger.error({ err }, 'request failed outside the dispatcher'),
+      (err) => this.o.logger.error({ err, requestId: pending.requestId }, 'request failed outside the dispatcher'),
     );
   }
 
