@@ -205,10 +205,11 @@ export class Dispatcher {
     }
     const path = stripPrefix(req.url);
     if (path === undefined) {
-      const health = healthCheck(req.method, req.url, this.o.ready);
-      if (health) return health;
+      // The orchestrators' probes are the only paths outside the API.
+      const probe = healthCheck(req.method, req.url, this.o.ready);
+      if (probe) return probe;
+      throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}: the API is served under ${API_PREFIX}/`);
     }
-    if (path === undefined) throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}: the API is served under ${API_PREFIX}/`);
     const match = this.o.router.match(req.method, path);
     if (match.kind === 'none') throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}`);
     if (match.kind === 'method') {
