@@ -47,7 +47,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     await watchBroadcasts(storage.subscriber, access.tokens, catalogues, engine.registry, services.tables);
     engine.scheduler.start();
 
-    const http = await startHttp(config, stores, services, access.tokens, logger);
+    const http = await startHttp(config, storage.redis, stores, services, access.tokens, logger);
     return {
       port: http.port,
       redisUrl: storage.redisUrl,

@@ -14,6 +14,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../src/config/env.js';
 import type { PlainRequest } from '../../src/http/dispatch.js';
 import { startApp } from '../../src/main.js';
+import { newRequestId } from '../../src/http/request-id.js';
 import { startRedisServer } from '../../src/store/redis-server.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -33,6 +34,7 @@ const d = app.dispatcher;
 const plain = (method: string, url: string, token: string, body?: unknown): PlainRequest => ({
   method,
   url,
+  requestId: newRequestId(),
   query: '',
   authorization: token ? `Bearer ${token}` : '',
   contentType: body === undefined ? '' : 'application/json',

@@ -34,6 +34,8 @@ export interface Config {
   loginFailuresPerAddress: number;
   loginWindowSeconds: number;
   trustProxyHops: number;
+  corsOrigins: readonly string[] | undefined;
+  accessLog: number;
   callCounts: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -120,6 +122,22 @@ const url = (raw: string, env: string): string => {
   return raw;
 };
 
+// Exact origins (scheme://host[:port], as browsers send them in Origin) or `*`.
+const origins = (raw: string, env: string): string[] => {
+  const picked = [...new Set(raw.split(',').map((x) => x.trim()).filter((x) => x !== ''))];
+  for (const o of picked) {
+    if (o === '*') continue;
+    let ok = false;
+    try {
+      ok = new URL(o).origin === o;
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new ConfigError(`${env} must be a comma-separated list of origins such as https://app.example.com (no path, no trailing slash) or *, got ${JSON.stringify(o)}`);
+  }
+  return picked;
+};
+
 const MiB = 1024 * 1024;
 const DAY = 86400;
 
@@ -151,6 +169,8 @@ export const CONFIG_TABLE = [
   { key: 'loginFailuresPerAddress', env: 'RECD_LOGIN_FAILURES_PER_ADDRESS', parse: int(0, 1e6), fallback: 100, doc: 'failed logins per client address in one window, whatever the names tried (0: no limit)' },
   { key: 'loginWindowSeconds', env: 'RECD_LOGIN_WINDOW_SECONDS', parse: int(1, DAY), fallback: 900, doc: "length of a login-throttling window, counted from its first failure: the longest a throttled name or address waits" },
   { key: 'trustProxyHops', env: 'RECD_TRUST_PROXY_HOPS', parse: int(0, 16), fallback: 0, doc: 'reverse proxies in front of recd whose X-Forwarded-For entries are believed for the client address (0: the socket address; the header is ignored)' },
+  { key: 'corsOrigins', env: 'RECD_CORS_ORIGINS', parse: origins, fallback: undefined, doc: 'origins whose browser pages may call the API (CORS), comma-separated exact origins such as `https://shop.example.com`, or `*` for any; unset: no CORS headers (browsers refuse cross-origin calls)' },
+  { key: 'accessLog', env: 'RECD_ACCESS_LOG', parse: int(0, 1), fallback: 0, doc: 'one log line per request (method, path, status, ms, request id, bytes sent) at level info (0: off)' },
   { key: 'smtpUrl', env: 'RECD_SMTP_URL', parse: url, fallback: undefined, doc: 'SMTP server for outgoing mail; unset: mail goes to the Redis outbox and the log' },
   { key: 'mailFrom', env: 'RECD_MAIL_FROM', parse: text, fallback: 'recd <noreply@localhost>', doc: 'From: of outgoing mail' },
   { key: 'trainingThreads', env: 'RECD_TRAINING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the training pool (0: one per core)' },

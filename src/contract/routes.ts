@@ -11,7 +11,7 @@ export interface Context<P = unknown, Q = unknown, B = unknown> {
   query: Q;
   body: B;
   auth: Claims | undefined;
-  requestId: number; // per process; errors and logs show it in base 36
+  requestId: string; // the client's X-Request-Id or one made for it; errors and log lines carry it
   remoteAddress: string; // the client's address (behind trusted proxies: as they report it); POSTs only, '' otherwise
   idempotencyKey: string; // the Idempotency-Key header of a POST ('' when absent); the writes that honour it check it
 }

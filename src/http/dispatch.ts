@@ -12,6 +12,7 @@ import type { BearerAuth } from './auth.js';
 import { decompress, needsDecompression } from './body.js';
 import { compressed } from './compress.js';
 import { coerceQuery, parseQuery } from './query.js';
+import { healthCheck } from './health.js';
 import { API_PREFIX, type Router } from './router.js';
 import { frontendBound, type Claims } from '../contract/claims.js';
 import { Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
@@ -29,6 +30,7 @@ export interface PlainRequest {
   acceptEncoding: string;
   remoteAddress: string; // the client's, as the server resolved it (client-address.ts); only for POSTs
   idempotencyKey: string; // a POST's Idempotency-Key header, '' when absent or not a POST
+  requestId: string; // the client's X-Request-Id or one made for it (request-id.ts)
   body: Uint8Array | undefined;
 }
 
@@ -59,6 +61,8 @@ export interface DispatcherOptions {
   // recommendation requests by type and scenario once their parameters are read.
   countRequest?: (claims: Claims, group: string) => void;
   countReco?: (claims: Claims, recoType: string, scenario: string) => void;
+  // Readiness for GET /readyz: undefined when ready, else the reason.
+  ready?: () => Promise<string | undefined>;
 }
 
 export interface Compiled {
@@ -87,7 +91,7 @@ export class Exchange implements Context {
     readonly params: Record<string, string>,
     readonly query: Record<string, unknown>,
     readonly auth: Claims | undefined,
-    readonly requestId: number,
+    readonly requestId: string,
     readonly remoteAddress: string,
     readonly idempotencyKey: string,
   ) {
@@ -102,7 +106,6 @@ export class Dispatcher {
   private readonly compiled = new Map<Route, Compiled>();
   // Encodings of frozen results: handlers that memoise an answer return it frozen, and it is encoded once per codec.
   private readonly encoded = new Map<Codec, WeakMap<object, Uint8Array | string>>();
-  private seq = 0;
   private readonly caps: BodyCaps;
   private readonly publicCaps: BodyCaps;
   private readonly browserCaps: BodyCaps;
@@ -123,30 +126,33 @@ export class Dispatcher {
     }
   }
 
+  // The route table (for documentation and tests that cover every route).
+  get routes(): readonly Route[] {
+    return this.o.router.routes;
+  }
+
   // A whole request: its body (if any) in req.body.
   dispatch(req: PlainRequest): Outcome | Promise<Outcome> {
-    const requestId = ++this.seq;
     let result: HandlerResult | Promise<HandlerResult>;
     try {
-      const ex = this.admit(req, requestId);
+      const ex = this.admit(req);
       result = ex instanceof Exchange ? this.proceed(ex, req, req.body ?? EMPTY) : ex;
     } catch (err) {
-      return this.refuse(err, req, requestId);
+      return this.refuse(err, req);
     }
-    return this.settle(result, req, requestId);
+    return this.settle(result, req);
   }
 
   // The head of a request whose body is still to come: the exchange to read it for (with its caps),
   // or the answer when the head alone settles it.
   open(req: PlainRequest): Exchange | Outcome | Promise<Outcome> {
-    const requestId = ++this.seq;
     try {
-      const ex = this.admit(req, requestId);
-      if (!(ex instanceof Exchange)) return this.settle(ex, req, requestId);
+      const ex = this.admit(req);
+      if (!(ex instanceof Exchange)) return this.settle(ex, req);
       needsDecompression(req.contentEncoding); // an unknown encoding is refused before the body
       return ex;
     } catch (err) {
-      return this.refuse(err, req, requestId);
+      return this.refuse(err, req);
     }
   }
 
@@ -156,49 +162,54 @@ export class Dispatcher {
     try {
       result = this.proceed(ex, req, body);
     } catch (err) {
-      return this.refuse(err, req, ex.requestId);
+      return this.refuse(err, req);
     }
-    return this.settle(result, req, ex.requestId);
+    return this.settle(result, req);
   }
 
   // An outcome for a request refused before dispatch (for instance a body over the cap).
   reject(req: PlainRequest, err: ApiError): Outcome {
-    return this.fail(err, this.o.codecs.forAccept(req.accept), 0, req);
+    return this.fail(err, this.o.codecs.forAccept(req.accept), req);
   }
 
   // A result's answer: encoded with the request's codec, compressed when the client asks.
-  private settle(result: HandlerResult | Promise<HandlerResult>, req: PlainRequest, requestId: number): Outcome | Promise<Outcome> {
+  private settle(result: HandlerResult | Promise<HandlerResult>, req: PlainRequest): Outcome | Promise<Outcome> {
     const codec = this.o.codecs.forAccept(req.accept);
     let out: Outcome | Promise<Outcome>;
     if (result instanceof Promise) {
       out = result.then(
         (r) => this.encode(r, codec),
-        (err) => this.fail(err, codec, requestId, req),
+        (err) => this.fail(err, codec, req),
       );
     } else {
       try {
         out = this.encode(result, codec);
       } catch (err) {
-        out = this.fail(err, codec, requestId, req);
+        out = this.fail(err, codec, req);
       }
     }
     return out instanceof Promise ? out.then((o) => compressed(o, codec, req.acceptEncoding)) : compressed(out, codec, req.acceptEncoding);
   }
 
   // A failure's answer, likewise.
-  private refuse(err: unknown, req: PlainRequest, requestId: number): Outcome | Promise<Outcome> {
+  private refuse(err: unknown, req: PlainRequest): Outcome | Promise<Outcome> {
     const codec = this.o.codecs.forAccept(req.accept);
-    return compressed(this.fail(err, codec, requestId, req), codec, req.acceptEncoding);
+    return compressed(this.fail(err, codec, req), codec, req.acceptEncoding);
   }
 
   // What the head decides: route, authentication and roles, path and query. A reply (OPTIONS) or the
   // exchange whose body comes next; refusals throw.
-  private admit(req: PlainRequest, requestId: number): Exchange | Reply {
+  private admit(req: PlainRequest): Exchange | Reply | Promise<Reply> {
     if (req.url.length + req.query.length > this.o.maxUrlBytes) {
       throw new TooLarge(414, `the path and query string exceed the limit of ${this.o.maxUrlBytes} characters`);
     }
     const path = stripPrefix(req.url);
-    if (path === undefined) throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}: the API is served under ${API_PREFIX}/`);
+    if (path === undefined) {
+      // The orchestrators' probes are the only paths outside the API.
+      const probe = healthCheck(req.method, req.url, this.o.ready);
+      if (probe) return probe;
+      throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}: the API is served under ${API_PREFIX}/`);
+    }
     const match = this.o.router.match(req.method, path);
     if (match.kind === 'none') throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}`);
     if (match.kind === 'method') {
@@ -218,7 +229,7 @@ export class Dispatcher {
       c.query!(query);
     }
     const caps = auth === undefined ? this.publicCaps : BROWSER_ROLES.has(auth.role) ? this.browserCaps : this.caps;
-    return new Exchange(route, c, caps, params, query, auth, requestId, req.remoteAddress, req.idempotencyKey);
+    return new Exchange(route, c, caps, params, query, auth, req.requestId, req.remoteAddress, req.idempotencyKey);
   }
 
   // The body's part: decompression within the route's cap, decoding, validation, the handler.
@@ -295,8 +306,8 @@ export class Dispatcher {
     return bytes;
   }
 
-  private fail(err: unknown, codec: Codec, seq: number, req: PlainRequest): Outcome {
-    const requestId = seq.toString(36);
+  private fail(err: unknown, codec: Codec, req: PlainRequest): Outcome {
+    const requestId = req.requestId;
     let api = err instanceof ApiError ? err : this.o.classify(err);
     if (!api) {
       this.o.logger.error({ err, requestId, method: req.method, url: req.url }, 'unhandled error');
@@ -304,7 +315,9 @@ export class Dispatcher {
     } else if (api.status >= 500) {
       this.o.logger.warn({ requestId, method: req.method, url: req.url, error: api.message }, 'request failed');
     }
-    return { status: api.status, contentType: codec.mediaTypes[0]!, headers: api.headers, body: codec.encode(api.body()) };
+    const body = api.body();
+    body.error_data = { ...body.error_data, request_id: requestId };
+    return { status: api.status, contentType: codec.mediaTypes[0]!, headers: api.headers, body: codec.encode(body) };
   }
 }
 

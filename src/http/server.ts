@@ -3,7 +3,9 @@
 import uWS from 'uWebSockets.js';
 import type { Logger } from 'pino';
 import { clientAddress } from './client-address.js';
+import type { Cors } from './cors.js';
 import { bodyTooLarge, Exchange, type Dispatcher, type Outcome, type PlainRequest } from './dispatch.js';
+import { acceptedRequestId } from './request-id.js';
 
 export interface HttpServerOptions {
   host: string;
@@ -11,6 +13,8 @@ export interface HttpServerOptions {
   // Proxies in front of recd whose X-Forwarded-For is believed (client-address.ts); 0: none.
   trustProxyHops: number;
   logger: Logger;
+  cors: Cors;
+  accessLog: boolean; // one info line per request
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -39,6 +43,7 @@ const DRAINED_BYTES = 64 * 1024;
 
 // Header text as bytes, made once: uWS then copies them instead of converting a string per answer.
 const CONTENT_TYPE = Buffer.from('content-type');
+const X_REQUEST_ID = Buffer.from('x-request-id');
 const headerValues = new Map<string, Buffer>();
 function headerBytes(value: string): Buffer {
   let bytes = headerValues.get(value);
@@ -55,6 +60,12 @@ interface Pending {
   done: boolean;
   head: boolean;
   watched: boolean;
+  requestId: string;
+  origin: string; // '' unless CORS is on and the request has an Origin
+  preflight: boolean; // OPTIONS with Access-Control-Request-Method, CORS on
+  started: number; // for the access log only
+  method: string;
+  url: string;
 }
 
 export class HttpServer {
@@ -131,9 +142,22 @@ export class HttpServer {
           ? clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString('latin1'), this.o.trustProxyHops > 0 ? req.getHeader('x-forwarded-for') : '', this.o.trustProxyHops)
           : '',
       idempotencyKey: method === 'POST' ? req.getHeader('idempotency-key') : '',
+      requestId: acceptedRequestId(req.getHeader('x-request-id')),
       body: undefined,
     };
-    const pending: Pending = { aborted: false, done: false, head: method === 'HEAD', watched: false };
+    const cors = this.o.cors.enabled;
+    const pending: Pending = {
+      aborted: false,
+      done: false,
+      head: method === 'HEAD',
+      watched: false,
+      requestId: plain.requestId,
+      origin: cors ? req.getHeader('origin') : '',
+      preflight: cors && method === 'OPTIONS' && req.getHeader('access-control-request-method') !== '',
+      started: this.o.accessLog ? performance.now() : 0,
+      method,
+      url: plain.url,
+    };
     this.inFlight++;
     const length = NO_BODY.has(method) ? '' : req.getHeader('content-length');
     // No body to wait for (GET and friends, or an empty one: HTTP/1.1 reads no Content-Length and no
@@ -209,7 +233,7 @@ export class HttpServer {
     if (!pending.watched) this.watchAbort(res, pending);
     out.then(
       (o) => this.write(res, pending, o, close),
-      (err) => this.o.logger.error({ err }, 'request failed outside the dispatcher'),
+      (err) => this.o.logger.error({ err, requestId: pending.requestId }, 'request failed outside the dispatcher'),
     );
   }
 
@@ -219,12 +243,24 @@ export class HttpServer {
     if (corked) this.send(res, pending, out, closeConnection);
     else res.cork(() => this.send(res, pending, out, closeConnection));
     this.finish(pending);
+    if (this.o.accessLog) {
+      const bytes = pending.head ? 0 : typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength;
+      const ms = Math.round((performance.now() - pending.started) * 1000) / 1000;
+      this.o.logger.info({ requestId: pending.requestId, method: pending.method, path: pending.url, status: out.status, ms, bytes }, 'request');
+    }
   }
 
   private send(res: uWS.HttpResponse, pending: Pending, out: Outcome, closeConnection: boolean): void {
     if (out.status !== 200) res.writeStatus(statusLine(out.status)); // uWS defaults to 200 OK
     if (out.contentType !== undefined) res.writeHeader(CONTENT_TYPE, headerBytes(out.contentType));
     if (out.headers !== undefined) for (const name in out.headers) res.writeHeader(name, out.headers[name]!);
+    res.writeHeader(X_REQUEST_ID, pending.requestId);
+    if (this.o.cors.enabled) {
+      // A preflight the router answered (204 with the path's methods) gets the methods allowed.
+      const allow = pending.preflight && out.status === 204 ? out.headers?.allow : undefined;
+      const headers = this.o.cors.headers(pending.origin, allow);
+      for (const name in headers) res.writeHeader(name, headers[name]!);
+    }
     if (pending.head) {
       // uWS keeps no sane keep-alive state after a body-less end with a length, so HEAD closes.
       res.endWithoutBody(typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength, true);

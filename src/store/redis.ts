@@ -102,6 +102,17 @@ export function classifyStorageError(err: unknown): ApiError | undefined {
   return undefined;
 }
 
+// Why this connection cannot serve now (for a readiness probe); undefined when a PING answers within ms.
+export async function unreadyReason(redis: Redis, ms: number): Promise<string | undefined> {
+  if (redis.status !== 'ready') return `redis connection is ${redis.status}`;
+  try {
+    await withinDeadline(redis.ping(), ms);
+    return undefined;
+  } catch (err) {
+    return `redis: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
 export async function waitForRedis(redis: Redis, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

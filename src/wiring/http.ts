@@ -8,6 +8,7 @@ import { CodecRegistry } from '../codecs/registry.js';
 import type { Config } from '../config/env.js';
 import type { Claims } from '../contract/claims.js';
 import { BearerAuth } from '../http/auth.js';
+import { Cors } from '../http/cors.js';
 import { Dispatcher } from '../http/dispatch.js';
 import { Router } from '../http/router.js';
 import { HttpServer } from '../http/server.js';
@@ -15,7 +16,7 @@ import { allRoutes, type Services } from '../routes/index.js';
 import type { TokenService } from '../services/accounts/tokens.js';
 import { CallRecorder } from '../services/usage/call-recorder.js';
 import { RateLimiter } from '../services/usage/rate-limiter.js';
-import { classifyStorageError } from '../store/redis.js';
+import { classifyStorageError, unreadyReason, type Redis } from '../store/redis.js';
 import type { Stores } from './storage.js';
 
 // Request counts go to Redis this often. The history is kept by the minute, so a second shows up
@@ -25,6 +26,9 @@ const CALL_COUNTS_FLUSH_MS = 1000;
 // overshoots the budget by one interval's worth at most (5 % of the one-second window), for 20
 // round trips a second per process.
 const RATE_LIMIT_FLUSH_MS = 50;
+// GET /readyz waits this long for Redis's PING: an orchestrator's probe gets its 503 well within its
+// own timeout when Redis is stalled, instead of after the command timeout (RECD_REDIS_TIMEOUT_MS).
+export const READY_TIMEOUT_MS = 1000;
 
 export interface Serving {
   port: number;
@@ -33,7 +37,7 @@ export interface Serving {
   close(): Promise<void>;
 }
 
-export async function startHttp(config: Config, stores: Stores, services: Services, tokens: TokenService, logger: Logger): Promise<Serving> {
+export async function startHttp(config: Config, redis: Redis, stores: Stores, services: Services, tokens: TokenService, logger: Logger): Promise<Serving> {
   const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
   const limiter =
     config.rateLimitPerSecond > 0 ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
@@ -48,13 +52,21 @@ export async function startHttp(config: Config, stores: Stores, services: Servic
     maxBrowserBodyBytes: config.maxBrowserBodyBytes,
     maxUrlBytes: config.maxUrlBytes,
     classify: classifyStorageError,
+    ready: () => unreadyReason(redis, READY_TIMEOUT_MS),
     admit: limiter && ((claims) => limiter.admit(claims.org)),
     ...(config.callCounts === 1 && {
       countRequest: (claims: Claims, group: string) => counter.request(claims, group),
       countReco: (claims: Claims, recoType: string, scenario: string) => counter.reco(claims, recoType, scenario),
     }),
   });
-  const http = new HttpServer(dispatcher, { host: config.host, port: config.port, trustProxyHops: config.trustProxyHops, logger });
+  const http = new HttpServer(dispatcher, {
+    host: config.host,
+    port: config.port,
+    trustProxyHops: config.trustProxyHops,
+    logger,
+    cors: new Cors(config.corsOrigins ?? []),
+    accessLog: config.accessLog === 1,
+  });
   // The process says it listens (src/cli.ts): `recd listening`, or a worker's line to its supervisor.
   const port = await http.listen();
   const close = async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { loadConfig } from '../../src/config/env.js';
 import { startApp, type RunningApp } from '../../src/main.js';
 import { connectRedis } from '../../src/store/redis.js';
@@ -42,7 +42,8 @@ export async function storeRedis(t: { teardown(fn: () => unknown): void }, name:
   return redis;
 }
 
-export async function startStack(env: Record<string, string> = {}, shared?: EmbeddedRedis): Promise<Stack> {
+// logger: for tests that read what recd logs (default: pino at LOG_LEVEL, silent).
+export async function startStack(env: Record<string, string> = {}, shared?: EmbeddedRedis, logger?: Logger): Promise<Stack> {
   const own = shared ? undefined : await startRedis();
   const redisServer = shared ?? own!.server;
   const fullEnv = {
@@ -53,7 +54,7 @@ export async function startStack(env: Record<string, string> = {}, shared?: Embe
     LOG_LEVEL: 'silent',
     ...env,
   };
-  const app = await startApp(loadConfig(fullEnv), pino({ level: fullEnv.LOG_LEVEL }));
+  const app = await startApp(loadConfig(fullEnv), logger ?? pino({ level: fullEnv.LOG_LEVEL }));
   const redis = new Redis(redisServer.url);
   return {
     api: new Api(`http://127.0.0.1:${app.port}/v1`),

@@ -52,8 +52,23 @@ t.test('bad values name the variable', async (t) => {
     ['RECD_SCORING_THREADS', '1000'],
     ['RECD_WORKERS', '-1'],
     ['RECD_WORKERS', 'all'],
+    ['RECD_CORS_ORIGINS', 'app.example.com'],
+    ['RECD_CORS_ORIGINS', 'https://app.example.com/'],
+    ['RECD_CORS_ORIGINS', 'https://app.example.com/path'],
+    ['RECD_CORS_ORIGINS', 'https://a.example,*.example.com'],
+    ['RECD_ACCESS_LOG', 'yes'],
   ]) {
     t.throws(() => loadConfig({ [key!]: value }), new RegExp(key!), `${key}=${value}`);
   }
   t.throws(() => loadConfig({ RECD_ROOT_EMAIL: 'a@b.c' }), { name: 'ConfigError', message: /RECD_ROOT_PASSWORD/ }, 'root e-mail without password');
+});
+
+t.test('CORS origins and the access log', async (t) => {
+  const dflt = loadConfig({});
+  t.equal(dflt.corsOrigins, undefined);
+  t.equal(dflt.accessLog, 0);
+  const set = loadConfig({ RECD_CORS_ORIGINS: ' https://app.example.com , http://localhost:3000,https://app.example.com', RECD_ACCESS_LOG: '1' });
+  t.same(set.corsOrigins, ['https://app.example.com', 'http://localhost:3000']);
+  t.equal(set.accessLog, 1);
+  t.same(loadConfig({ RECD_CORS_ORIGINS: '*' }).corsOrigins, ['*']);
 });
