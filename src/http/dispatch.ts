@@ -14,7 +14,7 @@ import { compressed } from './compress.js';
 import { coerceQuery, parseQuery } from './query.js';
 import { API_PREFIX, type Router } from './router.js';
 import { frontendBound, type Claims } from '../contract/claims.js';
-import { Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
+import { RawReply, Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
 import { compileValidator, type Validator } from './validate.js';
 
 
@@ -121,6 +121,11 @@ export class Dispatcher {
         bodyKeys: props ? new Set(Object.keys(props)) : undefined,
       });
     }
+  }
+
+  // The route table (the API description and its test go over it).
+  get routes(): readonly Route[] {
+    return this.o.router.routes;
   }
 
   // A whole request: its body (if any) in req.body.
@@ -274,6 +279,7 @@ export class Dispatcher {
 
   private encode(result: HandlerResult, codec: Codec): Outcome {
     if (result === undefined) return { status: 204, contentType: undefined, headers: undefined, body: '' };
+    if (result instanceof RawReply) return { status: 200, contentType: result.contentType, headers: result.headers, body: result.body };
     if (result instanceof Reply) {
       if (result.body === undefined && result.status === 204) return { status: 204, contentType: undefined, headers: result.headers, body: '' };
       // Every other status carries a body (pickle clients fail on an empty one): null when the handler gave none.

@@ -9,6 +9,8 @@ import type { Config } from '../config/env.js';
 import type { Claims } from '../contract/claims.js';
 import { BearerAuth } from '../http/auth.js';
 import { Dispatcher } from '../http/dispatch.js';
+import { apiPageRoutes } from '../http/api-page.js';
+import { openApiRoutes } from '../http/openapi.js';
 import { Router } from '../http/router.js';
 import { HttpServer } from '../http/server.js';
 import { allRoutes, type Services } from '../routes/index.js';
@@ -26,6 +28,9 @@ const CALL_COUNTS_FLUSH_MS = 1000;
 // round trips a second per process.
 const RATE_LIMIT_FLUSH_MS = 50;
 
+// The API description's version: the spec's API is served under /v1.
+const API_VERSION = '1';
+
 export interface Serving {
   port: number;
   dispatcher: Dispatcher;
@@ -37,8 +42,9 @@ export async function startHttp(config: Config, stores: Stores, services: Servic
   const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
   const limiter =
     config.rateLimitPerSecond > 0 ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
+  const routes = [...allRoutes(services), ...apiPageRoutes()];
   const dispatcher = new Dispatcher({
-    router: new Router(allRoutes(services)),
+    router: new Router([...routes, ...openApiRoutes(routes, API_VERSION)]),
     codecs: new CodecRegistry(jsonCodec, [pickleCodec, msgpackCodec]),
     auth: new BearerAuth(tokens.verify, tokens.isRevoked),
     logger,

@@ -1,0 +1,105 @@
+// The API description (GET /v1/openapi.json) and the API page (GET /v1/docs/): the document passes a
+// maintained OpenAPI 3.1 validator, names every route of the table, and real answers match the
+// response schemas it gives; the page and its files load from recd itself.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Value } from '@sinclair/typebox/value';
+import t from 'tap';
+import { ErrorBody } from '../../src/http/openapi.js';
+import { rootToken } from '../helpers/fixtures.js';
+import { startStack } from '../helpers/stack.js';
+
+const stack = await startStack();
+t.teardown(() => stack.close());
+const { api } = stack;
+const routes = stack.app.dispatcher.routes;
+const openApiPath = (path: string) => '/' + path.replace(/<(?:str:)?([a-z_]+)>/g, '{$1}');
+
+t.test('the document passes the OpenAPI 3.1 validator', async (t) => {
+  const r = await api.get('openapi.json');
+  t.equal(r.status, 200);
+  t.equal(r.headers['content-type'], 'application/json');
+  t.equal(r.body.openapi, '3.1.0');
+  const validator = new Validator();
+  const res = await validator.validate(r.body);
+  t.same(res.errors, undefined, 'no errors');
+  t.ok(res.valid);
+  t.equal(validator.version, '3.1');
+});
+
+t.test('every route of the table is described with its roles, schemas and errors', async (t) => {
+  const doc = (await api.get('openapi.json')).body;
+  t.ok(routes.length > 50, `${routes.length} routes`);
+  for (const route of routes) {
+    const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+    t.ok(op, `${route.method} ${route.path}`);
+    if (!op) continue;
+    t.same(op['x-roles'], route.access, `${route.method} ${route.path} roles`);
+    t.equal(op.summary, route.summary);
+    if (route.access === 'public') t.notOk(op.security, `${route.path} needs no token`);
+    else {
+      t.same(op.security, [{ bearer: [] }]);
+      t.ok(op.responses['401'], `${route.method} ${route.path} documents 401`);
+    }
+    if (route.body) t.ok(op.requestBody.content['application/json'].schema, `${route.method} ${route.path} body`);
+    const inPath = (route.path.match(/<[^>]+>/g) ?? []).length;
+    t.equal((op.parameters ?? []).filter((p: { in: string }) => p.in === 'path').length, inPath, `${route.path} path parameters`);
+    t.ok(op.responses['400'].content['application/json'].schema.$ref, 'error bodies');
+  }
+  const described = Object.values(doc.paths).reduce((n: number, ops) => n + Object.keys(ops as object).length, 0);
+  t.equal(described, routes.length, 'no operation without a route');
+  t.same(doc.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'an access token from POST /login/' });
+});
+
+t.test('an error answer matches the shared error schema', async (t) => {
+  const doc = (await api.get('openapi.json')).body;
+  const r = await api.get('databases/');
+  t.equal(r.status, 401);
+  t.same(doc.components.schemas.Error, JSON.parse(JSON.stringify(ErrorBody)), 'the document holds the schema checked here');
+  t.ok(Value.Check(ErrorBody, r.body), JSON.stringify(r.body));
+});
+
+t.test('answers of the real server match the documented response schemas', async (t) => {
+  const root = await rootToken(api);
+  const byKey = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
+  const samples: [string, string][] = [
+    ['GET', '/'],
+    ['GET', 'openapi.json'],
+    ['GET', 'organizations/current/accounts/'],
+    ['GET', 'databases/'],
+  ];
+  for (const [method, path] of samples) {
+    const route = byKey.get(`${method} ${path}`)!;
+    t.ok(route?.response, `${method} ${path} has a response schema`);
+    const r = await api.call(method, path === '/' ? '' : path, { token: root });
+    t.equal(r.status, 200, `${method} ${path}`);
+    t.ok(Value.Check(route.response!, r.body), `${method} ${path}: ${[...Value.Errors(route.response!, r.body)].slice(0, 3).map((e) => `${e.path} ${e.message}`).join('; ')}`);
+  }
+});
+
+t.test('the API page and its files load from recd, pointed at the document', async (t) => {
+  const page = await api.get('docs/');
+  t.equal(page.status, 200);
+  t.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+  t.match(page.text, /swagger-ui-bundle\.js/);
+  t.notMatch(page.text, /https?:\/\//, 'nothing from a CDN');
+  const files: [string, RegExp][] = [
+    ['swagger-ui.css', /^text\/css/],
+    ['index.css', /^text\/css/],
+    ['swagger-ui-bundle.js', /^text\/javascript/],
+    ['swagger-ui-standalone-preset.js', /^text\/javascript/],
+    ['swagger-initializer.js', /^text\/javascript/],
+    ['favicon-32x32.png', /^image\/png/],
+  ];
+  for (const [file, type] of files) {
+    const r = await api.get(`docs/${file}`);
+    t.equal(r.status, 200, file);
+    t.match(r.headers['content-type'], type, file);
+    t.ok(r.bytes.length > 0, file);
+  }
+  const init = await api.get('docs/swagger-initializer.js');
+  t.match(init.text, /url: "\/v1\/openapi\.json"/);
+  t.notMatch(init.text, /petstore/);
+  const missing = await api.get('docs/package.json');
+  t.equal(missing.status, 404);
+  t.equal(missing.body.error_data.name, 'RESOURCE_NOT_FOUND');
+});
