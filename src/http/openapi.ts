@@ -20,7 +20,8 @@ export const ErrorBody = Type.Object(
 // TypeBox keeps its own marks under symbol keys; the document holds plain JSON Schema.
 const plain = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as Json;
 
-const openApiPath = (path: string) => '/' + path.replace(/<(?:str:)?([a-z_]+)>/g, '{$1}');
+// 'a/<b>/' → '/a/{b}/' (the table's paths have no leading slash; the root's is '/').
+export const openApiPath = (path: string) => '/' + path.replace(/^\/+/, '').replace(/<(?:str:)?([a-z_]+)>/g, '{$1}');
 
 function parameters(schema: TSchema | undefined, where: 'path' | 'query'): Json[] {
   const props = (schema as { properties?: Record<string, TSchema> } | undefined)?.properties ?? {};

@@ -4,15 +4,15 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Value } from '@sinclair/typebox/value';
 import t from 'tap';
-import { ErrorBody } from '../../src/http/openapi.js';
-import { rootToken } from '../helpers/fixtures.js';
-import { startStack } from '../helpers/stack.js';
+import { ErrorBody, openApiPath } from '../../src/http/openapi.js';
+import type { CallOptions } from '../helpers/api.js';
+import { createDatabase, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
+import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
 
 const stack = await startStack();
 t.teardown(() => stack.close());
 const { api } = stack;
 const routes = stack.app.dispatcher.routes;
-const openApiPath = (path: string) => '/' + path.replace(/<(?:str:)?([a-z_]+)>/g, '{$1}');
 
 t.test('the document passes the OpenAPI 3.1 validator', async (t) => {
   const r = await api.get('openapi.json');
@@ -47,6 +47,7 @@ t.test('every route of the table is described with its roles, schemas and errors
   }
   const described = Object.values(doc.paths).reduce((n: number, ops) => n + Object.keys(ops as object).length, 0);
   t.equal(described, routes.length, 'no operation without a route');
+  t.ok(doc.paths['/'].get, 'the root is /');
   t.same(doc.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'an access token from POST /login/' });
 });
 
@@ -61,18 +62,41 @@ t.test('an error answer matches the shared error schema', async (t) => {
 t.test('answers of the real server match the documented response schemas', async (t) => {
   const root = await rootToken(api);
   const byKey = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
-  const samples: [string, string][] = [
-    ['GET', '/'],
-    ['GET', 'openapi.json'],
-    ['GET', 'organizations/current/accounts/'],
-    ['GET', 'databases/'],
+  const service = unique('svc');
+  const email = `${unique('ind')}@test.local`;
+  const samples: [method: string, path: string, o: CallOptions][] = [
+    ['GET', '/', {}],
+    ['GET', 'openapi.json', {}],
+    ['POST', 'login/root/', { body: { email: ROOT_EMAIL, password: ROOT_PASSWORD } }],
+    ['POST', 'login/jwt/', { token: root }],
+    ['POST', 'databases/', { token: root, body: { name: unique('db'), description: 'd', item_id_type: 'uint32', user_id_type: 'uuid' } }],
+    ['GET', 'databases/', { token: root }],
+    ['POST', 'accounts/individual/', { token: root, body: { email, role: 'manager', password: PASSWORD } }],
+    ['PATCH', 'accounts/individual/', { token: root, body: { email, first_name: 'Ada' } }],
+    ['POST', 'accounts/service/', { token: root, body: { name: service, role: 'backend' } }],
+    ['POST', 'accounts/service/keys/', { token: root, body: { name: service } }],
+    ['GET', 'organizations/current/accounts/', { token: root }],
+    ['DELETE', 'accounts/individual/', { token: root, body: { email } }],
   ];
-  for (const [method, path] of samples) {
+  const db = await createDatabase(api, root);
+  const onDb = await tokenFor(api, root, 'root', db);
+  samples.push(
+    ['POST', 'login/individual/', { body: { email: ROOT_EMAIL, password: ROOT_PASSWORD, db_id: db } }],
+    ['GET', 'databases/current/', { token: onDb }],
+    ['GET', 'databases/current/status/', { token: onDb }],
+    ['PATCH', 'databases/current/', { token: onDb, body: { description: 'changed' } }],
+  );
+  for (const [method, path, o] of samples) {
     const route = byKey.get(`${method} ${path}`)!;
-    t.ok(route?.response, `${method} ${path} has a response schema`);
-    const r = await api.call(method, path === '/' ? '' : path, { token: root });
-    t.equal(r.status, 200, `${method} ${path}`);
-    t.ok(Value.Check(route.response!, r.body), `${method} ${path}: ${[...Value.Errors(route.response!, r.body)].slice(0, 3).map((e) => `${e.path} ${e.message}`).join('; ')}`);
+    t.not(route.response, undefined, `${method} ${path} has a response schema`);
+    const r = await api.call(method, path === '/' ? '' : path, o);
+    if (route.response === null) {
+      t.equal(r.status, 204, `${method} ${path}: documented as 204 (${r.text})`);
+      continue;
+    }
+    t.equal(r.status, 200, `${method} ${path} (${r.text.slice(0, 200)})`);
+    const errors = [...Value.Errors(route.response!, r.body)].slice(0, 3).map((e) => `${e.path} ${e.message}`);
+    t.same(errors, [], `${method} ${path} matches its schema`);
   }
 });
 
