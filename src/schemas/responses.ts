@@ -67,3 +67,15 @@ export const TokenDescription = Answer({
   account: Type.Object({ id: Type.String(), role: Role }),
   database: Type.Optional(Type.Object({ id: Type.String() }, { additionalProperties: true })),
 });
+
+const Id = Type.Union([Type.String(), Type.Integer()]);
+export const RecoItems = Answer({
+  items_id: Type.Array(Id, { description: 'best first' }),
+  next_cursor: Type.String({ description: "the next page's cursor; empty on the last page" }),
+  evaluated_scenarios: Type.Optional(Type.Array(Type.String())),
+});
+export const RecoValues = Answer({ properties: Type.Array(Type.Unknown(), { description: 'property values, best first' }), evaluated_scenarios: Type.Optional(Type.Array(Type.String())) });
+
+const PropertyDefinitionFields = { property_name: Type.String(), value_type: Type.String(), repeated: Type.Boolean(), metadata: Type.Optional(Meta) };
+export const PropertyDefinition = Type.Object(PropertyDefinitionFields);
+export const PropertyDefinitions = Answer({ properties: Type.Array(Type.Object(PropertyDefinitionFields)) });

@@ -7,9 +7,11 @@ import t from 'tap';
 import { ErrorBody, openApiPath } from '../../src/http/openapi.js';
 import type { CallOptions } from '../helpers/api.js';
 import { createDatabase, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
+import { uid } from '../helpers/feedback.js';
+import { RECO_ENV, trainedDatabase, type Tt } from '../helpers/reco.js';
 import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
 
-const stack = await startStack();
+const stack = await startStack(RECO_ENV);
 t.teardown(() => stack.close());
 const { api } = stack;
 const routes = stack.app.dispatcher.routes;
@@ -61,10 +63,9 @@ t.test('an error answer matches the shared error schema', async (t) => {
 
 t.test('answers of the real server match the documented response schemas', async (t) => {
   const root = await rootToken(api);
-  const byKey = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
   const service = unique('svc');
   const email = `${unique('ind')}@test.local`;
-  const samples: [method: string, path: string, o: CallOptions][] = [
+  const samples: Sample[] = [
     ['GET', '/', {}],
     ['GET', 'openapi.json', {}],
     ['POST', 'login/root/', { body: { email: ROOT_EMAIL, password: ROOT_PASSWORD } }],
@@ -85,11 +86,35 @@ t.test('answers of the real server match the documented response schemas', async
     ['GET', 'databases/current/', { token: onDb }],
     ['GET', 'databases/current/status/', { token: onDb }],
     ['PATCH', 'databases/current/', { token: onDb, body: { description: 'changed' } }],
+    ['POST', 'items-properties/', { token: onDb, body: { property_name: 'colour', value_type: 'unicode30' } }],
+    ['GET', 'items-properties/', { token: onDb }],
+    ['GET', 'items-properties/<property_name>/', { token: onDb, path: 'items-properties/colour/' }],
+    ['DELETE', 'items-properties/<property_name>/', { token: onDb, path: 'items-properties/colour/' }],
   );
+  await checkAnswers(t, samples);
+});
+
+t.test('recommendation answers match their documented schema', async (t) => {
+  const root = await rootToken(api);
+  const { token } = await trainedDatabase(api, root);
+  await checkAnswers(t, [
+    ['GET', 'recommendation/items/<item_id>/items/', { token, path: 'recommendation/items/1/items/' }],
+    ['GET', 'recommendation/users/<user_id>/items/', { token, path: `recommendation/users/${uid(0)}/items/` }],
+    ['POST', 'recommendation/sessions/items/', { token, body: { ratings: [{ item_id: 1, rating: 9 }] } }],
+    ['POST', 'recommendation/generic/items/', { token, body: { user_id: uid(0) } }],
+  ]);
+});
+
+// o.path: the path to call when the route's has parameters.
+type Sample = [method: string, path: string, o: CallOptions & { path?: string }];
+
+// Each sample's answer against its route's documented response: its schema, or 204 for none.
+async function checkAnswers(t: Tt, samples: Sample[]) {
+  const byKey = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
   for (const [method, path, o] of samples) {
     const route = byKey.get(`${method} ${path}`)!;
     t.not(route.response, undefined, `${method} ${path} has a response schema`);
-    const r = await api.call(method, path === '/' ? '' : path, o);
+    const r = await api.call(method, o.path ?? (path === '/' ? '' : path), o);
     if (route.response === null) {
       t.equal(r.status, 204, `${method} ${path}: documented as 204 (${r.text})`);
       continue;
@@ -98,7 +123,7 @@ t.test('answers of the real server match the documented response schemas', async
     const errors = [...Value.Errors(route.response!, r.body)].slice(0, 3).map((e) => `${e.path} ${e.message}`);
     t.same(errors, [], `${method} ${path} matches its schema`);
   }
-});
+}
 
 t.test('the API page and its files load from recd, pointed at the document', async (t) => {
   const page = await api.get('docs/');
