@@ -38,11 +38,13 @@ export function apiPageRoutes(): Route[] {
   // index.html loads its files by relative paths, so it is served at docs/ (with its slash).
   const index = new RawReply('text/html; charset=utf-8', readFileSync(join(dir, 'index.html')));
   return [
-    publicRoute({ method: 'GET', path: 'docs/', summary: 'the API page (Swagger UI) over openapi.json', handler: () => index }),
+    publicRoute({ method: 'GET', path: 'docs/', summary: 'the API page (Swagger UI) over openapi.json', response: Type.String(), media: 'text/html', handler: () => index }),
     publicRoute({
       method: 'GET',
       path: 'docs/<file>/',
       summary: 'a file of the API page',
+      response: Type.String({ description: 'a style sheet, script or image' }),
+      media: '*/*',
       params: Type.Object({ file: Type.String({ maxLength: 100 }) }),
       handler: ({ params }) => files.get(params.file) ?? throwNotFound(params.file),
     }),

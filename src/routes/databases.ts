@@ -5,7 +5,7 @@ import { ADMINS, ALL4, BACKENDS } from '../contract/roles.js';
 import { authedRoute, dbRoute, type Route } from '../contract/routes.js';
 import { LongText, Metadata, Name, Page } from '../schemas/common.js';
 import { currentDatabase, type DatabaseService } from '../services/databases/databases.js';
-import { Created, CurrentDatabase, DatabaseList, DatabaseStatus } from '../schemas/responses.js';
+import { Created, CurrentDatabase, DatabaseList, DatabaseStatus, ObjectAnswer } from '../schemas/responses.js';
 
 const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
 
@@ -69,6 +69,7 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     method: 'GET',
     path: 'tasks/<task_name>/recents/',
     summary: 'recent runs of a background task, newest first',
+    response: ObjectAnswer,
     params: Type.Object({ task_name: Type.String({ pattern: '^[a-z0-9_]{1,64}$' }) }),
     query: Page(LIMITS.tasksAmtDefault, LIMITS.tasksAmtMax),
     handler: async ({ auth, db, params, query }) => ({

@@ -79,3 +79,8 @@ export const RecoValues = Answer({ properties: Type.Array(Type.Unknown(), { desc
 const PropertyDefinitionFields = { property_name: Type.String(), value_type: Type.String(), repeated: Type.Boolean(), metadata: Type.Optional(Meta) };
 export const PropertyDefinition = Type.Object(PropertyDefinitionFields);
 export const PropertyDefinitions = Answer({ properties: Type.Array(Type.Object(PropertyDefinitionFields)) });
+
+// Answers documented by their outline only: an object (with `warnings`) whose fields the spec describes.
+export const ObjectAnswer = Answer({});
+export const TaskQueued = Answer({ task_id: Type.String({ description: 'follow it at tasks/<task_name>/recents/' }) });
+export const Resolution = Type.Union([Type.Literal('resolved'), Type.Literal('already-same'), Type.Literal('already-other')]);

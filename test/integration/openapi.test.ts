@@ -37,6 +37,9 @@ t.test('every route of the table is described with its roles, schemas and errors
     if (!op) continue;
     t.same(op['x-roles'], route.access, `${route.method} ${route.path} roles`);
     t.equal(op.summary, route.summary);
+    t.not(route.response, undefined, `${route.method} ${route.path} declares its answer`);
+    if (route.response === null) t.same(Object.keys(op.responses['204'] ?? {}), ['description'], `${route.path} answers 204`);
+    else t.ok(op.responses['200'].content[route.media ?? 'application/json'].schema, `${route.method} ${route.path} answer schema`);
     if (route.access === 'public') t.notOk(op.security, `${route.path} needs no token`);
     else {
       t.same(op.security, [{ bearer: [] }]);
@@ -94,7 +97,7 @@ t.test('answers of the real server match the documented response schemas', async
   await checkAnswers(t, samples);
 });
 
-t.test('recommendation answers match their documented schema', async (t) => {
+t.test('recommendation, rating and listing answers match their documented schema', async (t) => {
   const root = await rootToken(api);
   const { token } = await trainedDatabase(api, root);
   await checkAnswers(t, [
@@ -102,6 +105,14 @@ t.test('recommendation answers match their documented schema', async (t) => {
     ['GET', 'recommendation/users/<user_id>/items/', { token, path: `recommendation/users/${uid(0)}/items/` }],
     ['POST', 'recommendation/sessions/items/', { token, body: { ratings: [{ item_id: 1, rating: 9 }] } }],
     ['POST', 'recommendation/generic/items/', { token, body: { user_id: uid(0) } }],
+    ['PUT', 'users/<user_id>/ratings/<item_id>/', { token, path: `users/${uid(1)}/ratings/1/`, body: { rating: 9 } }],
+    ['GET', 'users/<user_id>/ratings/', { token, path: `users/${uid(1)}/ratings/` }],
+    ['DELETE', 'users/<user_id>/ratings/<item_id>/', { token, path: `users/${uid(1)}/ratings/1/` }],
+    ['GET', 'interaction-rules/', { token }],
+    ['GET', 'scenarios/', { token }],
+    ['GET', 'pretrained-ml/trained-models/', { token }],
+    ['GET', 'items-bulk/properties/', { token }],
+    ['DELETE', 'users/<user_id>/*/', { token, path: `users/${uid(2)}/*/` }],
   ]);
 });
 
