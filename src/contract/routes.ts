@@ -71,6 +71,8 @@ export interface Route {
   body?: TSchema;
   // The 200 answer's body, for the API description (null: the route answers 204 No Content); unset: undocumented.
   response?: TSchema | null;
+  // Success statuses of an answer with a body, when not only 200 (202: queued rather than done).
+  statuses?: readonly number[];
   // The answer's media type when it is not the codecs' (the API page's files answer as they are).
   media?: string;
   // Body fields a codec may hand over as a Table (see Rows).
@@ -90,6 +92,7 @@ interface RouteSpec<P, Q, B, C> {
   query?: Q;
   body?: B;
   response?: TSchema | null;
+  statuses?: readonly number[];
   media?: string;
   recoType?: string;
   tables?: readonly string[];

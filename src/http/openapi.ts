@@ -59,7 +59,10 @@ function operation(route: Route): Json {
   if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: plain(route.body) } } };
   const responses: Json = {};
   if (route.response === null) responses['204'] = { description: 'done, no body' };
-  else responses['200'] = route.response ? { description: 'success', content: { [route.media ?? 'application/json']: { schema: plain(route.response) } } } : { description: 'success' };
+  else {
+    const answer = route.response ? { content: { [route.media ?? 'application/json']: { schema: plain(route.response) } } } : {};
+    for (const status of route.statuses ?? [200]) responses[String(status)] = { description: status === 202 ? 'accepted: the work is queued' : 'success', ...answer };
+  }
   for (const [status, names] of [...errorStatuses(route)].sort(([a], [b]) => a - b)) {
     responses[String(status)] = { description: names.join(', '), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   }

@@ -39,6 +39,7 @@ function singleRoutes(entities: EntityService, kind: EntityKind, path: string, r
       method: 'PUT',
       path,
       summary: `create or replace one ${kind}`,
+      statuses: [200, 202], // 202 with wait_for_completion: false
       response: ObjectAnswer,
       params: Params,
       body: Type.Object({ [kind]: Values, wait_for_completion: Type.Optional(Type.Boolean()) }),
@@ -107,11 +108,12 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
       handler: async ({ auth, db, query }) =>
         withWarning(await entities.page(auth, db, kind, { ...query, amt: query.amt ?? LIMITS.bulkListingAmtDefault }), note),
     }),
-    dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, response: ObjectAnswer, body: Type.Object(records), tables, handler: write('replace') }),
+    dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, response: ObjectAnswer, statuses: [200, 202], body: Type.Object(records), tables, handler: write('replace') }),
     dbRoute(BACKENDS, {
       method: 'PATCH',
       path,
       summary: `change property values of many ${plural}`,
+      statuses: [200, 202],
       response: ObjectAnswer,
       body: Type.Object({ ...records, create_if_missing: Type.Optional(Type.Boolean()) }),
       tables,

@@ -82,6 +82,7 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     method: 'DELETE',
     path: 'interactions-ratings-bulk/',
     summary: "remove users' interactions and ratings (a background task)",
+    statuses: [202],
     response: ObjectAnswer,
     body: Type.Object({ users_id: Type.Array(Type.Union([IdText, Type.Number()]), { maxItems: MAX_ROWS }) }),
     handler: async ({ auth, db, body }) => reply(202, await s.forgetUsers(auth, db, body.users_id)),

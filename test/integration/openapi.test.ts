@@ -39,7 +39,7 @@ t.test('every route of the table is described with its roles, schemas and errors
     t.equal(op.summary, route.summary);
     t.not(route.response, undefined, `${route.method} ${route.path} declares its answer`);
     if (route.response === null) t.same(Object.keys(op.responses['204'] ?? {}), ['description'], `${route.path} answers 204`);
-    else t.ok(op.responses['200'].content[route.media ?? 'application/json'].schema, `${route.method} ${route.path} answer schema`);
+    else for (const status of route.statuses ?? [200]) t.ok(op.responses[String(status)].content[route.media ?? 'application/json'].schema, `${route.method} ${route.path} answer schema`);
     if (route.access === 'public') t.notOk(op.security, `${route.path} needs no token`);
     else {
       t.same(op.security, [{ bearer: [] }]);
@@ -113,6 +113,8 @@ t.test('recommendation, rating and listing answers match their documented schema
     ['GET', 'pretrained-ml/trained-models/', { token }],
     ['GET', 'items-bulk/properties/', { token }],
     ['DELETE', 'users/<user_id>/*/', { token, path: `users/${uid(2)}/*/` }],
+    ['DELETE', 'interactions-ratings-bulk/', { token, body: { users_id: [uid(3)] } }],
+    ['PUT', 'items/<item_id>/properties/', { token, path: 'items/1/properties/', body: { item: {}, wait_for_completion: false } }],
   ]);
 });
 
@@ -130,7 +132,7 @@ async function checkAnswers(t: Tt, samples: Sample[]) {
       t.equal(r.status, 204, `${method} ${path}: documented as 204 (${r.text})`);
       continue;
     }
-    t.equal(r.status, 200, `${method} ${path} (${r.text.slice(0, 200)})`);
+    t.ok((route.statuses ?? [200]).includes(r.status), `${method} ${path}: ${r.status} is documented (${r.text.slice(0, 200)})`);
     const errors = [...Value.Errors(route.response!, r.body)].slice(0, 3).map((e) => `${e.path} ${e.message}`);
     t.same(errors, [], `${method} ${path} matches its schema`);
   }
