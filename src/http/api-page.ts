@@ -35,8 +35,10 @@ export function apiPageRoutes(): Route[] {
   const files = new Map<string, RawReply>();
   for (const [name, type] of Object.entries(ASSETS)) files.set(name, new RawReply(type, readFileSync(join(dir, name))));
   files.set('swagger-initializer.js', new RawReply('text/javascript; charset=utf-8', INITIALIZER));
-  // index.html loads its files by relative paths, so it is served at docs/ (with its slash).
-  const index = new RawReply('text/html; charset=utf-8', readFileSync(join(dir, 'index.html')));
+  // index.html names its files by relative paths, which break at docs without its slash (the router
+  // serves both): they are made absolute, as the document's URL is.
+  const html = readFileSync(join(dir, 'index.html'), 'utf8').replace(/(href|src)="(?:\.\/)?([\w.-]+)"/g, `$1="${API_PREFIX}/docs/$2"`);
+  const index = new RawReply('text/html; charset=utf-8', html);
   return [
     publicRoute({ method: 'GET', path: 'docs/', summary: 'the API page (Swagger UI) over openapi.json', response: Type.String(), media: 'text/html', handler: () => index }),
     publicRoute({

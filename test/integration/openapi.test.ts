@@ -144,6 +144,11 @@ t.test('the API page and its files load from recd, pointed at the document', asy
   t.equal(page.headers['content-type'], 'text/html; charset=utf-8');
   t.match(page.text, /swagger-ui-bundle\.js/);
   t.notMatch(page.text, /https?:\/\//, 'nothing from a CDN');
+  const refs = [...page.text.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!);
+  t.ok(refs.length >= 5, refs.join(' '));
+  for (const ref of refs) t.match(ref, /^\/v1\/docs\/[\w.-]+$/, `${ref}: absolute, so /v1/docs without its slash works too`);
+  for (const ref of refs) t.equal((await api.get(ref.slice('/v1/'.length))).status, 200, ref);
+  t.equal((await api.get('docs')).text, page.text, 'docs without its slash: the same page');
   const files: [string, RegExp][] = [
     ['swagger-ui.css', /^text\/css/],
     ['index.css', /^text\/css/],
