@@ -31,6 +31,7 @@ export class Reply {
     readonly headers: Record<string, string> = {},
   ) {}
 }
+
 // An answer sent as it is, bypassing the codecs (the API page's static files).
 export class RawReply {
   constructor(
@@ -69,7 +70,7 @@ export interface Route {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
-  // The 200 answer's body, for the API description (null: the route answers 204 No Content); unset: undocumented.
+  // The success answer's body, for the API description (null: the route answers 204 No Content); unset: undocumented.
   response?: TSchema | null;
   // Success statuses of an answer with a body, when not only 200 (202: queued rather than done).
   statuses?: readonly number[];

@@ -123,7 +123,7 @@ export class Dispatcher {
     }
   }
 
-  // The route table (the API description and its test go over it).
+  // The route table as served (the API description's test checks that it describes every one).
   get routes(): readonly Route[] {
     return this.o.router.routes;
   }
