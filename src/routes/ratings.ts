@@ -7,7 +7,7 @@ import type { Rows as RowsValue } from '../contract/tables.js';
 import { RowsOf } from '../schemas/common.js';
 import type { RatingService } from '../services/feedback/ratings.js';
 import { idParams } from '../schemas/ids.js';
-import { ObjectAnswer } from '../schemas/responses.js';
+import { ObjectAnswer, RatingsPage, UserRatings } from '../schemas/responses.js';
 
 const MAX_ROWS = 1_000_000;
 const Rows = RowsOf(Type.Unknown(), MAX_ROWS); // each row checked by the service, which names the bad one
@@ -28,7 +28,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     method: 'GET',
     path: 'ratings-bulk/',
     summary: 'every rating, a page at a time',
-    response: ObjectAnswer,
+    response: RatingsPage,
     query: Type.Object({
       amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),
       cursor: Type.Optional(Type.String({ maxLength: 256 })),
@@ -51,7 +51,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     path: 'users/<user_id>/ratings/',
     frontend: 'user',
     summary: "one user's ratings, newest first, a page at a time",
-    response: ObjectAnswer,
+    response: UserRatings,
     params: User,
     query: Type.Object({
       amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),

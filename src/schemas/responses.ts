@@ -84,3 +84,7 @@ export const PropertyDefinitions = Answer({ properties: Type.Array(Type.Object(P
 export const ObjectAnswer = Answer({});
 export const TaskQueued = Answer({ task_id: Type.String({ description: 'follow it at tasks/<task_name>/recents/' }) });
 export const Resolution = Type.Union([Type.Literal('resolved'), Type.Literal('already-same'), Type.Literal('already-other')]);
+
+const Rating = { item_id: Id, rating: Type.Number(), timestamp: Type.Number() };
+export const RatingsPage = Answer({ ratings: Type.Array(Type.Object({ user_id: Id, ...Rating })), has_next: Type.Boolean(), next_cursor: Type.String() });
+export const UserRatings = Answer({ user_ratings: Type.Array(Type.Object(Rating)), has_next: Type.Boolean() });

@@ -107,6 +107,7 @@ t.test('recommendation, rating and listing answers match their documented schema
     ['POST', 'recommendation/generic/items/', { token, body: { user_id: uid(0) } }],
     ['PUT', 'users/<user_id>/ratings/<item_id>/', { token, path: `users/${uid(1)}/ratings/1/`, body: { rating: 9 } }],
     ['GET', 'users/<user_id>/ratings/', { token, path: `users/${uid(1)}/ratings/` }],
+    ['GET', 'ratings-bulk/', { token, query: 'amt=5' }],
     ['DELETE', 'users/<user_id>/ratings/<item_id>/', { token, path: `users/${uid(1)}/ratings/1/` }],
     ['GET', 'interaction-rules/', { token }],
     ['GET', 'scenarios/', { token }],
