@@ -31,11 +31,21 @@ export class Reply {
     readonly headers: Record<string, string> = {},
   ) {}
 }
+
+// An answer sent as it is, bypassing the codecs (the API page's static files).
+export class RawReply {
+  constructor(
+    readonly contentType: string,
+    readonly body: Uint8Array | string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
 export const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => new Reply(status, body, headers);
 
 // Adds a warning to a result that carries `warnings` in an object body (a Reply's too); others pass unchanged.
 export function withWarning(result: HandlerResult, warning: string | undefined): HandlerResult {
-  if (warning === undefined) return result;
+  if (warning === undefined || result instanceof RawReply) return result;
   if (result instanceof Reply) {
     const body = result.body;
     return typeof body === 'object' && body !== null && !Array.isArray(body)
@@ -48,7 +58,7 @@ export function withWarning(result: HandlerResult, warning: string | undefined):
 }
 
 // undefined means 204 No Content; a plain value means 200 with that body.
-export type HandlerResult = Reply | Record<string, unknown> | string | undefined | void;
+export type HandlerResult = Reply | RawReply | Record<string, unknown> | string | undefined | void;
 
 export interface Route {
   method: Method;
@@ -60,6 +70,12 @@ export interface Route {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
+  // The success answer's body, for the API description (null: the route answers 204 No Content); unset: undocumented.
+  response?: TSchema | null;
+  // Success statuses of an answer with a body, when not only 200 (202: queued rather than done).
+  statuses?: readonly number[];
+  // The answer's media type when it is not the codecs' (the API page's files answer as they are).
+  media?: string;
   // Body fields a codec may hand over as a Table (see Rows).
   tables?: readonly string[];
   summary: string;
@@ -76,6 +92,9 @@ interface RouteSpec<P, Q, B, C> {
   params?: P;
   query?: Q;
   body?: B;
+  response?: TSchema | null;
+  statuses?: readonly number[];
+  media?: string;
   recoType?: string;
   tables?: readonly string[];
   frontend?: FrontendBinding;

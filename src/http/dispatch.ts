@@ -15,7 +15,7 @@ import { coerceQuery, parseQuery } from './query.js';
 import { healthCheck } from './health.js';
 import { API_PREFIX, type Router } from './router.js';
 import { frontendBound, type Claims } from '../contract/claims.js';
-import { Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
+import { RawReply, Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
 import { compileValidator, type Validator } from './validate.js';
 
 
@@ -285,6 +285,7 @@ export class Dispatcher {
 
   private encode(result: HandlerResult, codec: Codec): Outcome {
     if (result === undefined) return { status: 204, contentType: undefined, headers: undefined, body: '' };
+    if (result instanceof RawReply) return { status: 200, contentType: result.contentType, headers: result.headers, body: result.body };
     if (result instanceof Reply) {
       if (result.body === undefined && result.status === 204) return { status: 204, contentType: undefined, headers: result.headers, body: '' };
       // Every other status carries a body (pickle clients fail on an empty one): null when the handler gave none.

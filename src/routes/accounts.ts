@@ -6,9 +6,10 @@ import { CreatableRole, Email, Metadata, Name, Secret, ShortText, Timestamp } fr
 import type { AccountService } from '../services/accounts/accounts.js';
 import type { LoginService } from '../services/accounts/login.js';
 import { idParams } from '../schemas/ids.js';
+import { AccountList, Created, CreatedKey } from '../schemas/responses.js';
 
 const listAccounts = (accounts: AccountService, path: string, summary: string) =>
-  authedRoute(ADMINS, { method: 'GET', path, summary, handler: ({ auth }) => accounts.list(auth.org) });
+  authedRoute(ADMINS, { method: 'GET', path, summary, response: AccountList, handler: ({ auth }) => accounts.list(auth.org) });
 
 export const accountRoutes = (accounts: AccountService, login: LoginService): Route[] => [
   listAccounts(accounts, 'organizations/current/accounts/', 'accounts of the organisation'),
@@ -16,7 +17,7 @@ export const accountRoutes = (accounts: AccountService, login: LoginService): Ro
   authedRoute(ADMINS, {
     method: 'POST',
     path: 'accounts/individual/',
-    summary: 'create an individual account',
+    summary: 'create an individual account', response: Created,
     body: Type.Object({
       email: Email,
       role: CreatableRole,
@@ -31,7 +32,7 @@ export const accountRoutes = (accounts: AccountService, login: LoginService): Ro
   authedRoute(ADMINS, {
     method: 'PATCH',
     path: 'accounts/individual/',
-    summary: 'change an individual account',
+    summary: 'change an individual account', response: null,
     body: Type.Object({
       email: Email,
       password: Type.Optional(Secret),
@@ -44,55 +45,55 @@ export const accountRoutes = (accounts: AccountService, login: LoginService): Ro
   authedRoute(ADMINS, {
     method: 'DELETE',
     path: 'accounts/individual/',
-    summary: 'delete an individual account',
+    summary: 'delete an individual account', response: null,
     body: Type.Object({ email: Email }),
     handler: ({ auth, body }) => accounts.deleteIndividual(auth, body.email),
   }),
   authedRoute(ADMINS, {
     method: 'POST',
     path: 'accounts/service/',
-    summary: 'create a service account',
+    summary: 'create a service account', response: Created,
     body: Type.Object({ name: Name, role: CreatableRole, metadata: Type.Optional(Metadata), password: Type.Optional(Secret) }),
     handler: async ({ auth, body }) => ({ id: await accounts.createService(auth.org, body) }),
   }),
   authedRoute(ADMINS, {
     method: 'DELETE',
     path: 'accounts/service/',
-    summary: 'delete a service account',
+    summary: 'delete a service account', response: null,
     body: Type.Object({ name: Name }),
     handler: ({ auth, body }) => accounts.deleteService(auth, body.name),
   }),
   authedRoute(ADMINS, {
     method: 'POST',
     path: 'accounts/service/keys/',
-    summary: 'create a key for a service account (the secret is shown once)',
+    summary: 'create a key for a service account (the secret is shown once)', response: CreatedKey,
     body: Type.Object({ name: Name, expiration_timestamp: Type.Optional(Type.Union([Timestamp, Type.Null()])), metadata: Type.Optional(Metadata) }),
     handler: ({ auth, body }) => accounts.createKey(auth, body.name, body.expiration_timestamp ?? undefined, body.metadata),
   }),
   authedRoute(ADMINS, {
     method: 'DELETE',
     path: 'accounts/service/keys/<key_id>/',
-    summary: 'delete a service key',
+    summary: 'delete a service key', response: null,
     params: idParams('key_id'),
     handler: ({ auth, params }) => accounts.deleteKey(auth, params.key_id),
   }),
   authedRoute('authenticated', {
     method: 'DELETE',
     path: 'accounts/',
-    summary: 'delete the account of the current token',
+    summary: 'delete the account of the current token', response: null,
     handler: ({ auth }) => accounts.deleteSelf(auth),
   }),
   publicRoute({
     method: 'POST',
     path: 'accounts/individual/send-reset-password-email/',
-    summary: 'mail a password reset code',
+    summary: 'mail a password reset code', response: null,
     body: Type.Object({ email: Email, email_redirect_url: ShortText }),
     handler: ({ body, remoteAddress }) => login.sendResetEmail(body.email, body.email_redirect_url, remoteAddress),
   }),
   publicRoute({
     method: 'POST',
     path: 'accounts/individual/reset/',
-    summary: 'set a new password with a mailed code',
+    summary: 'set a new password with a mailed code', response: null,
     body: Type.Object({ code: Secret, email: Email, new_password: Secret, code_expiration_timestamp: Type.Optional(Type.Number()) }),
     handler: ({ body }) => accounts.resetPassword(body.email, body.code, body.new_password),
   }),

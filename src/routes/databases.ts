@@ -5,6 +5,7 @@ import { ADMINS, ALL4, BACKENDS } from '../contract/roles.js';
 import { authedRoute, dbRoute, type Route } from '../contract/routes.js';
 import { LongText, Metadata, Name, Page } from '../schemas/common.js';
 import { currentDatabase, type DatabaseService } from '../services/databases/databases.js';
+import { Created, CurrentDatabase, DatabaseList, DatabaseStatus, ObjectAnswer } from '../schemas/responses.js';
 
 const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
 
@@ -13,6 +14,7 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     method: 'POST',
     path: 'databases/',
     summary: 'create a database',
+    response: Created,
     body: Type.Object({
       name: Name,
       description: LongText,
@@ -27,6 +29,7 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     method: 'GET',
     path: 'databases/',
     summary: 'databases of the organisation, a page at a time',
+    response: DatabaseList,
     query: Page(LIMITS.databasesAmtDefault, LIMITS.databasesAmtMax),
     handler: ({ auth, query }) => databases.page(auth.org, query.page ?? 1, query.amt ?? LIMITS.databasesAmtDefault),
   }),
@@ -34,6 +37,7 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     method: 'GET',
     path: 'databases/current/',
     summary: 'the database of the token',
+    response: CurrentDatabase,
     handler: async ({ auth, db }) => {
       const d = await databases.get(auth.org, db);
       return { ...currentDatabase(d), warnings: [] };
@@ -43,6 +47,7 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     method: 'PATCH',
     path: 'databases/current/',
     summary: 'rename or describe the database of the token',
+    response: null,
     body: Type.Object({ name: Type.Optional(Name), description: Type.Optional(LongText), metadata: Type.Optional(Metadata) }),
     handler: ({ auth, db, body }) => databases.patch(auth.org, db, body),
   }),
@@ -50,18 +55,21 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     method: 'DELETE',
     path: 'databases/current/',
     summary: 'delete the database of the token and all its data',
+    response: null,
     handler: ({ auth, db }) => databases.remove(auth.org, db),
   }),
   dbRoute(ALL4, {
     method: 'GET',
     path: 'databases/current/status/',
     summary: 'pending until the first model is trained, then ready',
+    response: DatabaseStatus,
     handler: async ({ auth, db }) => ({ status: (await databases.get(auth.org, db)).status }),
   }),
   dbRoute(BACKENDS, {
     method: 'GET',
     path: 'tasks/<task_name>/recents/',
     summary: 'recent runs of a background task, newest first',
+    response: ObjectAnswer,
     params: Type.Object({ task_name: Type.String({ pattern: '^[a-z0-9_]{1,64}$' }) }),
     query: Page(LIMITS.tasksAmtDefault, LIMITS.tasksAmtMax),
     handler: async ({ auth, db, params, query }) => ({

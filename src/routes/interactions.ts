@@ -6,6 +6,7 @@ import { dbRoute, reply, type Route } from '../contract/routes.js';
 import type { InteractionRuleService } from '../services/feedback/interaction-rules.js';
 import type { InteractionService, Owner } from '../services/feedback/interactions.js';
 import { idParams, IdText } from '../schemas/ids.js';
+import { ObjectAnswer, Resolution } from '../schemas/responses.js';
 
 const MAX_ROWS = 1_000_000;
 const Rows = Type.Array(Type.Unknown(), { maxItems: MAX_ROWS }); // each row checked by the service, which names the bad one
@@ -30,6 +31,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       path: onePath,
       frontend: owner,
       summary: `one interaction of a ${owner} with an item`,
+      response: ObjectAnswer,
       params: ItemParams,
       body: One,
       handler: ({ auth, db, params, body, idempotencyKey }) => s.addOne(auth, db, owner, params[param]!, params.item_id!, body, idempotencyKey),
@@ -39,6 +41,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       path: ownPath,
       frontend: owner,
       summary: `interactions of one ${owner}`,
+      response: ObjectAnswer,
       params: Params,
       body: Type.Object({ interactions: Rows }),
       handler: ({ auth, db, params, body, idempotencyKey }) => s.addOwned(auth, db, owner, params[param]!, body.interactions, idempotencyKey),
@@ -47,6 +50,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       method: 'GET',
       path: ownPath,
       summary: `interactions of one ${owner}, in the order received`,
+      response: ObjectAnswer,
       params: Params,
       query: Type.Object(Page),
       handler: ({ auth, db, params, query }) => s.listOwn(auth, db, owner, params[param]!, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined),
@@ -55,6 +59,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       method: 'POST',
       path: allPath,
       summary: `interactions of any ${owner}s (each names its ${param})`,
+      response: ObjectAnswer,
       body: Type.Object({ interactions: Rows }),
       handler: ({ auth, db, body, idempotencyKey }) => s.add(auth, db, owner, body.interactions, idempotencyKey),
     }),
@@ -62,6 +67,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       method: 'GET',
       path: allPath,
       summary: `interactions of every ${owner}, in the order received, optionally within a time window`,
+      response: ObjectAnswer,
       query: Type.Object({ ...Page, ...Window }),
       handler: ({ auth, db, query }) =>
         s.listAll(auth, db, owner, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined, { start: query.start_timestamp, end: query.end_timestamp }),
@@ -76,6 +82,8 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     method: 'DELETE',
     path: 'interactions-ratings-bulk/',
     summary: "remove users' interactions and ratings (a background task)",
+    statuses: [202],
+    response: ObjectAnswer,
     body: Type.Object({ users_id: Type.Array(Type.Union([IdText, Type.Number()]), { maxItems: MAX_ROWS }) }),
     handler: async ({ auth, db, body }) => reply(202, await s.forgetUsers(auth, db, body.users_id)),
   }),
@@ -83,6 +91,7 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     method: 'POST',
     path: 'sessions/<session_id>/resolve/',
     summary: 'link an anonymous session to a user (once)',
+    response: Resolution,
     params: idParams('session_id'),
     body: Type.Object({ user_id: Type.Union([IdText, Type.Number()]), timestamp: Type.Optional(Type.Unknown()) }),
     handler: ({ auth, db, params, body }) => s.resolve(auth, db, params.session_id, body.user_id, body.timestamp),
@@ -91,6 +100,7 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     method: 'POST',
     path: 'resolved-sessions/',
     summary: 'sessions linked to users, in the order they were resolved',
+    response: ObjectAnswer,
     body: Type.Object({ users_id: Type.Optional(Type.Array(Type.Union([IdText, Type.Number()]), { maxItems: 100_000 })), ...Page }),
     handler: ({ auth, db, body }) => s.resolvedSessions(auth, db, body.users_id, body.amt ?? LIMITS.ratingsAmtDefault, body.cursor || undefined),
   }),
@@ -98,12 +108,14 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     method: 'GET',
     path: 'interaction-rules/',
     summary: 'how interaction types become inferred ratings: the database\'s rules and the defaults',
+    response: ObjectAnswer,
     handler: ({ db }) => rules.get(db).then((r) => ({ ...r, warnings: [] as string[] })),
   }),
   dbRoute(BACKENDS, {
     method: 'PUT',
     path: 'interaction-rules/',
     summary: "replace the database's interaction rules (types it does not list use the defaults)",
+    response: null,
     body: Type.Object({ rules: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown()) }),
     handler: ({ db, body }) => rules.replace(db, body.rules),
   }),

@@ -4,6 +4,7 @@ import { LIMITS } from '../config/limits.js';
 import { ALL4, BACKENDS, type Role } from '../contract/roles.js';
 import { dbRoute, type Route } from '../contract/routes.js';
 import type { PropertyKind, PropertyService } from '../services/catalogue/properties.js';
+import { PropertyDefinition, PropertyDefinitions } from '../schemas/responses.js';
 
 const NameParam = Type.Object({ property_name: Type.String({ minLength: 1, maxLength: 256 }) });
 
@@ -18,12 +19,14 @@ function definitionRoutes(props: PropertyService, kind: PropertyKind, prefix: st
       method: 'GET',
       path: `${prefix}/`,
       summary: `${kind} property definitions`,
+      response: PropertyDefinitions,
       handler: ({ auth, db }) => props.list(auth.org, db, kind),
     }),
     dbRoute(BACKENDS, {
       method: 'POST',
       path: `${prefix}/`,
       summary: `define a ${kind} property`,
+      response: null,
       body: kind === 'item' ? Type.Object({ ...body, metadata: Type.Optional(Type.Unknown()) }) : Type.Object(body),
       handler: ({ auth, db, body }) => props.create(auth.org, db, kind, body),
     }),
@@ -31,6 +34,7 @@ function definitionRoutes(props: PropertyService, kind: PropertyKind, prefix: st
       method: 'GET',
       path: `${prefix}/<property_name>/`,
       summary: `one ${kind} property definition`,
+      response: PropertyDefinition,
       params: NameParam,
       handler: ({ auth, db, params }) => props.get(auth.org, db, kind, params.property_name),
     }),
@@ -38,6 +42,7 @@ function definitionRoutes(props: PropertyService, kind: PropertyKind, prefix: st
       method: 'DELETE',
       path: `${prefix}/<property_name>/`,
       summary: `delete a ${kind} property definition`,
+      response: null,
       params: NameParam,
       handler: ({ auth, db, params }) => props.remove(auth.org, db, kind, params.property_name),
     }),

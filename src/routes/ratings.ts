@@ -7,6 +7,7 @@ import type { Rows as RowsValue } from '../contract/tables.js';
 import { RowsOf } from '../schemas/common.js';
 import type { RatingService } from '../services/feedback/ratings.js';
 import { idParams } from '../schemas/ids.js';
+import { ObjectAnswer, RatingsPage, UserRatings } from '../schemas/responses.js';
 
 const MAX_ROWS = 1_000_000;
 const Rows = RowsOf(Type.Unknown(), MAX_ROWS); // each row checked by the service, which names the bad one
@@ -18,6 +19,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     method: 'PUT',
     path: 'ratings-bulk/',
     summary: 'create or replace ratings of any users',
+    response: ObjectAnswer,
     body: Type.Object({ ratings: Rows }),
     tables: ['ratings'],
     handler: ({ auth, db, body }) => ratings.put(auth, db, body.ratings as RowsValue),
@@ -26,6 +28,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     method: 'GET',
     path: 'ratings-bulk/',
     summary: 'every rating, a page at a time',
+    response: RatingsPage,
     query: Type.Object({
       amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),
       cursor: Type.Optional(Type.String({ maxLength: 256 })),
@@ -37,6 +40,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     path: 'users/<user_id>/ratings/',
     frontend: 'user',
     summary: "create or replace some of one user's ratings",
+    response: ObjectAnswer,
     params: User,
     body: Type.Object({ ratings: Rows }),
     tables: ['ratings'],
@@ -47,6 +51,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     path: 'users/<user_id>/ratings/',
     frontend: 'user',
     summary: "one user's ratings, newest first, a page at a time",
+    response: UserRatings,
     params: User,
     query: Type.Object({
       amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),
@@ -59,6 +64,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     path: 'users/<user_id>/ratings/',
     frontend: 'user',
     summary: "remove every rating of one user",
+    response: null,
     params: User,
     handler: ({ auth, db, params }) => ratings.remove(auth, db, params.user_id),
   }),
@@ -67,6 +73,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     path: 'users/<user_id>/ratings/<item_id>/',
     frontend: 'user',
     summary: 'create or replace one rating',
+    response: null,
     params: UserItem,
     body: Type.Object({ rating: Type.Unknown(), timestamp: Type.Optional(Type.Unknown()) }),
     handler: ({ auth, db, params, body }) => ratings.putOne(auth, db, params.user_id, params.item_id, body.rating, body.timestamp),
@@ -76,6 +83,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     path: 'users/<user_id>/ratings/<item_id>/',
     frontend: 'user',
     summary: 'remove one rating',
+    response: null,
     params: UserItem,
     handler: ({ auth, db, params }) => ratings.remove(auth, db, params.user_id, params.item_id),
   }),

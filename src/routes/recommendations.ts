@@ -7,6 +7,7 @@ import { dbRoute, withWarning, type Route } from '../contract/routes.js';
 import type { RecommendService } from '../services/reco/recommend.js';
 import { CommonParams, Filters, ScenarioParams, query, Rerankings, RuleStrings, scenarioName } from './reco-query.js';
 import { idParams, IdText, PathName } from '../schemas/ids.js';
+import { RecoItems, RecoValues } from '../schemas/responses.js';
 
 const ContextItems = Type.Array(Type.Unknown(), { minItems: 1, maxItems: 1000 });
 const SessionBody = {
@@ -42,6 +43,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/items/<item_id>/items/',
     recoType: 'item_to_items',
     summary: 'items similar to an item',
+    response: RecoItems,
     params: idParams('item_id'),
     query: ItemQuery,
     handler: ({ auth, db, params, query: q }) => reco.itemToItems(auth, db, params.item_id!, query(q, ItemQuery)),
@@ -52,6 +54,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     frontend: 'user',
     recoType: 'profile_to_items',
     summary: "items for a user, from the user's current ratings",
+    response: RecoItems,
     params: idParams('user_id'),
     query: UserQuery,
     handler: ({ auth, db, params, query: q }) => reco.userToItems(auth, db, params.user_id!, query(q, UserQuery)),
@@ -61,6 +64,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/sessions/items/',
     recoType: 'session_to_items',
     summary: "items for an anonymous session, from the ratings or interactions it sends (nothing is stored)",
+    response: RecoItems,
     body: SessionItems,
     handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body, SessionItems)),
   }),
@@ -70,6 +74,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     frontend: 'user',
     recoType: 'profile_to_items_w_ctx_items',
     summary: "items for a user, steered towards items like the context items (which are left out)",
+    response: RecoItems,
     params: idParams('user_id'),
     body: UserContextItems,
     handler: ({ auth, db, params, body }) => reco.userToItems(auth, db, params.user_id!, query(body, UserContextItems), body.context_items),
@@ -79,6 +84,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/context-items/sessions/items/',
     recoType: 'session_to_items_w_ctx_items',
     summary: "items for a session's ratings, steered towards items like the context items (which are left out)",
+    response: RecoItems,
     body: SessionContextItems,
     handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body, SessionContextItems), body.context_items),
   }),
@@ -88,6 +94,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     frontend: 'user',
     recoType: 'profile_to_item_properties',
     summary: 'values of an item property for a user, ranked over the items that hold them',
+    response: RecoValues,
     params: Type.Object({ user_id: IdText, property_name: PathName }),
     query: UserPropertiesQuery,
     handler: ({ auth, db, params, query: q }) => reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q, UserPropertiesQuery)),
@@ -97,6 +104,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/sessions/items-properties/<property_name>/',
     recoType: 'session_to_item_properties',
     summary: "values of an item property for a session's ratings or interactions, ranked over the items that hold them",
+    response: RecoValues,
     params: Type.Object({ property_name: PathName }),
     body: SessionProperties,
     handler: ({ auth, db, params, body }) => reco.sessionToProperties(auth, db, body, params.property_name!, query(body, SessionProperties)),
@@ -105,6 +113,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     method: 'POST',
     path: 'recommendation/generic/items/',
     summary: 'items for whatever is given: an item_id (item to items), else a user_id (profile), else session ratings, interactions or user properties; context_items steer profiles and sessions',
+    response: RecoItems,
     body: Generic,
     handler: ({ auth, db, body }) => {
       const q = { ...query(body, Generic), explain: true };
@@ -123,6 +132,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     method: 'POST',
     path: 'recommendation/items-properties/items/',
     summary: 'items like those holding the given property values',
+    response: RecoItems,
     body: PropertiesItems,
     handler: async ({ auth, db, body }) => {
       const a = await reco.propertiesToItems(auth, db, body.item_properties, query(body, PropertiesItems));
@@ -135,6 +145,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     path: 'recommendation/users-groups/items/',
     recoType: 'profiles_group_to_items',
     summary: 'items for a group of users; consensus_factor 0 ranks by the mean score, 1 by the lowest',
+    response: RecoItems,
     body: GroupItems,
     handler: ({ auth, db, body }) => reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body, GroupItems)),
   }),

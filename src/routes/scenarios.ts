@@ -6,6 +6,7 @@ import { BACKENDS } from '../contract/roles.js';
 import { dbRoute, type Route } from '../contract/routes.js';
 import { SCENARIO_TYPES, type ScenarioBody, type ScenarioService } from '../services/scenarios/scenarios.js';
 import { RECO_TYPES } from './reco-types.js';
+import { ObjectAnswer } from '../schemas/responses.js';
 
 const Name = Type.String({ minLength: 1, maxLength: LIMITS.scenarioNameMax });
 const Rule = Type.Union([Type.String({ maxLength: 1024 }), Type.Record(Type.String(), Type.Unknown())]);
@@ -45,6 +46,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'GET',
     path: 'scenarios/<reco_type>/<name>/',
     summary: 'a scenario',
+    response: ObjectAnswer,
     params: Path,
     handler: ({ db, params }) => s.get(db, recoType(params.reco_type), params.name),
   }),
@@ -52,6 +54,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'PUT',
     path: 'scenarios/<reco_type>/<name>/',
     summary: 'create or replace a scenario (an ab_test scenario cannot be replaced)',
+    response: ObjectAnswer,
     params: Path,
     body: Scenario,
     handler: ({ db, params, body }) => s.put(db, recoType(params.reco_type), params.name, body as ScenarioBody),
@@ -60,6 +63,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'DELETE',
     path: 'scenarios/<reco_type>/<name>/',
     summary: 'delete a scenario no other scenario refers to',
+    response: null,
     params: Path,
     handler: ({ db, params }) => s.remove(db, recoType(params.reco_type), params.name),
   }),
@@ -67,12 +71,14 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'GET',
     path: 'scenarios/',
     summary: "the database's scenarios",
+    response: ObjectAnswer,
     handler: ({ db }) => s.list(db),
   }),
   dbRoute(BACKENDS, {
     method: 'GET',
     path: 'scenarios-default/<reco_type>/',
     summary: 'the default scenario of a recommendation type',
+    response: ObjectAnswer,
     params: Type.Object({ reco_type: Type.String({ maxLength: 64 }) }),
     handler: ({ db, params }) => s.defaultOf(db, recoType(params.reco_type)),
   }),
@@ -80,6 +86,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'PATCH',
     path: 'scenarios-default/<reco_type>/',
     summary: 'set the default scenario of a recommendation type',
+    response: null,
     params: Type.Object({ reco_type: Type.String({ maxLength: 64 }) }),
     body: Type.Object({ name: Name }),
     handler: ({ db, params, body }) => s.setDefault(db, recoType(params.reco_type), body.name),
@@ -88,6 +95,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'DELETE',
     path: 'scenarios-default/<reco_type>/',
     summary: 'unset the default scenario of a recommendation type',
+    response: null,
     params: Type.Object({ reco_type: Type.String({ maxLength: 64 }) }),
     handler: ({ db, params }) => s.unsetDefault(db, recoType(params.reco_type)),
   }),
@@ -95,6 +103,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'POST',
     path: 'ab-tests/params/',
     summary: 'create A/B test parameters for ab_test scenarios',
+    response: ObjectAnswer,
     body: Type.Object({ name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }), probability_a: Type.Number({ minimum: 0, maximum: 1 }) }),
     handler: ({ db, body }) => s.createAbTest(db, body.name, body.probability_a),
   }),

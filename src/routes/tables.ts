@@ -7,6 +7,7 @@ import type { TableService } from '../services/reco/precomputed-tables.js';
 import type { RecommendService } from '../services/reco/recommend.js';
 import { query } from './reco-query.js';
 import { idParams } from '../schemas/ids.js';
+import { ObjectAnswer, RecoItems, TaskQueued } from '../schemas/responses.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
 // user_id (beyond the spec's parameters) selects A/B groups as on the other recommendation endpoints.
@@ -23,6 +24,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     method: 'PUT',
     path: 'precomputed-tables/<name>/',
     summary: 'define a precomputed table (item_to_items or profile_to_items, amt items per row) and queue its build',
+    response: TaskQueued,
     params: Type.Object({ name: Name }),
     body: Type.Object({ reco_type: Type.Unknown(), amt: Type.Optional(Type.Unknown()) }),
     handler: ({ db, params, body }) => tables.define(db, params.name!, body.reco_type, body.amt),
@@ -31,12 +33,14 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     method: 'GET',
     path: 'precomputed-tables/',
     summary: 'the precomputed tables of the database and when each was built',
+    response: ObjectAnswer,
     handler: ({ db }) => tables.list(db),
   }),
   dbRoute(BACKENDS, {
     method: 'DELETE',
     path: 'precomputed-tables/<name>/',
     summary: 'delete a precomputed table',
+    response: null,
     params: Type.Object({ name: Name }),
     handler: ({ db, params }) => tables.remove(db, params.name!),
   }),
@@ -45,6 +49,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     path: 'recommendation/precomputed/items/<item_id>/items/',
     recoType: 'precomputed_item_to_items',
     summary: 'items similar to an item, read from an item_to_items table',
+    response: RecoItems,
     params: idParams('item_id'),
     query: Read,
     handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'item_to_items', params.item_id!, query(q, Read)),
@@ -55,6 +60,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     frontend: 'user',
     recoType: 'precomputed_profile_to_items',
     summary: 'items for a user, read from a profile_to_items table',
+    response: RecoItems,
     params: idParams('user_id'),
     query: Read,
     handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'profile_to_items', params.user_id!, query(q, Read)),

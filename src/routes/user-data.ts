@@ -11,6 +11,7 @@ export const userDataRoutes = (entities: EntityService, interactions: Interactio
     method: 'DELETE',
     path: 'users/<user_id>/*/',
     summary: "remove everything about one user: property values, ratings and interactions",
+    response: null,
     params: idParams('user_id'),
     handler: async ({ auth, db, params }) => {
       await entities.remove(auth, db, 'user', [params.user_id]);

@@ -10,6 +10,8 @@ import type { Claims } from '../contract/claims.js';
 import { BearerAuth } from '../http/auth.js';
 import { Cors } from '../http/cors.js';
 import { Dispatcher } from '../http/dispatch.js';
+import { apiPageRoutes } from '../http/api-page.js';
+import { openApiRoutes } from '../http/openapi.js';
 import { Router } from '../http/router.js';
 import { HttpServer } from '../http/server.js';
 import { allRoutes, type Services } from '../routes/index.js';
@@ -30,6 +32,9 @@ const RATE_LIMIT_FLUSH_MS = 50;
 // own timeout when Redis is stalled, instead of after the command timeout (RECD_REDIS_TIMEOUT_MS).
 export const READY_TIMEOUT_MS = 1000;
 
+// The API description's version: the spec's API is served under /v1.
+const API_VERSION = '1';
+
 export interface Serving {
   port: number;
   dispatcher: Dispatcher;
@@ -41,8 +46,9 @@ export async function startHttp(config: Config, redis: Redis, stores: Stores, se
   const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
   const limiter =
     config.rateLimitPerSecond > 0 ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
+  const routes = [...allRoutes(services), ...apiPageRoutes()];
   const dispatcher = new Dispatcher({
-    router: new Router(allRoutes(services)),
+    router: new Router([...routes, ...openApiRoutes(routes, API_VERSION)]),
     codecs: new CodecRegistry(jsonCodec, [pickleCodec, msgpackCodec]),
     auth: new BearerAuth(tokens.verify, tokens.isRevoked),
     logger,
