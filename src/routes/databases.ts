@@ -42,9 +42,17 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
   dbRoute(ADMINS, {
     method: 'PATCH',
     path: 'databases/current/',
-    summary: 'rename or describe the database of the token',
-    body: Type.Object({ name: Type.Optional(Name), description: Type.Optional(LongText), metadata: Type.Optional(Metadata) }),
+    summary: 'rename or describe the database of the token; metadata is deep-merged (RFC 7396, preserve appends lists)',
+    body: Type.Object({ name: Type.Optional(Name), description: Type.Optional(LongText), metadata: Type.Optional(Metadata), preserve: Type.Optional(Type.Boolean()) }),
     handler: ({ auth, db, body }) => databases.patch(auth.org, db, body),
+  }),
+  // Called by the hosted service's Python client (beyond the spec); roles as PATCH databases/current/.
+  dbRoute(ADMINS, {
+    method: 'PATCH',
+    path: 'databases/current/preview/',
+    summary: 'what PATCH databases/current/ would make of the description and metadata; stores nothing',
+    body: Type.Object({ description: Type.Optional(LongText), metadata: Type.Optional(Metadata), preserve: Type.Optional(Type.Boolean()) }),
+    handler: ({ auth, db, body }) => databases.preview(auth.org, db, body),
   }),
   dbRoute(ADMINS, {
     method: 'DELETE',
