@@ -60,7 +60,7 @@ t.test('Dockerfile: everything it copies from the context exists, and the build 
 
 t.test('compose.yaml: recd on a Redis with an append-only file on a volume', async (t) => {
   const compose = parse(read('compose.yaml')) as {
-    services: Record<string, { command?: string[]; volumes?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; build?: string; healthcheck?: unknown }>;
+    services: Record<string, { command?: string[]; volumes?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; build?: string; init?: boolean; healthcheck?: unknown }>;
     volumes: Record<string, unknown>;
   };
   const { redis, recd } = compose.services;
@@ -77,6 +77,7 @@ t.test('compose.yaml: recd on a Redis with an append-only file on a volume', asy
   t.equal(recd!.environment!.REDIS_URL, 'redis://redis:6379', 'recd uses the Redis service');
   t.equal(recd!.environment!.HOST, '0.0.0.0');
   t.equal(recd!.depends_on!.redis!.condition, 'service_healthy', 'recd starts once Redis answers');
+  t.equal(recd!.init, true, 'an init reaps exited processes');
 });
 
 t.test('LICENSE is the Apache License 2.0 that package.json names', async (t) => {
