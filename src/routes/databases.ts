@@ -9,6 +9,9 @@ import { Created, CurrentDatabase, DatabaseList, DatabaseStatus, ObjectAnswer } 
 
 const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
 
+// A database's description and metadata, as its preview shows them before and after a PATCH.
+const DescribedMetadata = Type.Object({ description: Type.String(), metadata: Metadata });
+
 export const databaseRoutes = (databases: DatabaseService): Route[] => [
   authedRoute(ADMINS, {
     method: 'POST',
@@ -46,10 +49,19 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
   dbRoute(ADMINS, {
     method: 'PATCH',
     path: 'databases/current/',
-    summary: 'rename or describe the database of the token',
+    summary: 'rename or describe the database of the token; metadata is deep-merged (RFC 7396, preserve appends lists)',
     response: null,
-    body: Type.Object({ name: Type.Optional(Name), description: Type.Optional(LongText), metadata: Type.Optional(Metadata) }),
+    body: Type.Object({ name: Type.Optional(Name), description: Type.Optional(LongText), metadata: Type.Optional(Metadata), preserve: Type.Optional(Type.Boolean()) }),
     handler: ({ auth, db, body }) => databases.patch(auth.org, db, body),
+  }),
+  // Called by the hosted service's Python client (beyond the spec); roles as PATCH databases/current/.
+  dbRoute(ADMINS, {
+    method: 'PATCH',
+    path: 'databases/current/preview/',
+    summary: 'what PATCH databases/current/ would make of the description and metadata; stores nothing',
+    response: Type.Object({ metadata_old: DescribedMetadata, metadata_new: DescribedMetadata }),
+    body: Type.Object({ description: Type.Optional(LongText), metadata: Type.Optional(Metadata), preserve: Type.Optional(Type.Boolean()) }),
+    handler: ({ auth, db, body }) => databases.preview(auth.org, db, body),
   }),
   dbRoute(ADMINS, {
     method: 'DELETE',

@@ -16,6 +16,7 @@ import type { RatingService } from '../services/feedback/ratings.js';
 import { accountRoutes } from './accounts.js';
 import { callCountRoutes } from './call-counts.js';
 import { databaseRoutes } from './databases.js';
+import { organizationRoutes } from './organizations.js';
 import { entityRoutes } from './entities.js';
 import { interactionRoutes } from './interactions.js';
 import { loginRoutes } from './login.js';
@@ -48,6 +49,7 @@ export const allRoutes = (s: Services): Route[] => [
   ...rootRoutes(),
   ...loginRoutes(s.login),
   ...accountRoutes(s.accounts, s.login),
+  ...organizationRoutes(s.accounts),
   ...databaseRoutes(s.databases),
   ...propertyRoutes(s.properties),
   ...entityRoutes(s.entities),

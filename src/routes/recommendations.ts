@@ -33,7 +33,9 @@ const GroupItems = Type.Object({
   filters: Type.Optional(Filters),
   reranking: Type.Optional(Rerankings),
   exclude_rated_items: Type.Optional(Type.Boolean()),
-  users_id: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 }),
+  // `users: [{user_id}, …]` is how the hosted service's Python client sends the group.
+  users_id: Type.Optional(Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 })),
+  users: Type.Optional(Type.Array(Type.Object({ user_id: Type.Unknown() }), { minItems: 1, maxItems: 100 })),
   consensus_factor: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
 });
 
@@ -147,9 +149,17 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: 'items for a group of users; consensus_factor 0 ranks by the mean score, 1 by the lowest',
     response: RecoItems,
     body: GroupItems,
-    handler: ({ auth, db, body }) => reco.groupToItems(auth, db, body.users_id, body.consensus_factor ?? 0, query(body, GroupItems)),
+    handler: ({ auth, db, body }) => reco.groupToItems(auth, db, groupMembers(body), body.consensus_factor ?? 0, query(body, GroupItems)),
   }),
 ];
+
+// The group's user ids, from `users_id` or `users` (exactly one of them).
+function groupMembers(body: { users_id?: unknown[]; users?: { user_id: unknown }[] }): unknown[] {
+  if ((body.users_id === undefined) === (body.users === undefined)) {
+    throw wrongData('WRONG_DATA_TYPE', 'give the group as either users_id or users', { field: 'users_id' });
+  }
+  return body.users_id ?? body.users!.map((u) => u.user_id);
+}
 
 // A path-style id from a body field (numbers as their decimal text).
 function idText(v: unknown, field: string): string {

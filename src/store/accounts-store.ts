@@ -7,6 +7,7 @@ export interface Org {
   id: string;
   name: string;
   created: number;
+  metadata?: Record<string, unknown>; // organizations/current/ (absent on organisations made before it)
 }
 
 interface AccountBase {

@@ -195,13 +195,13 @@ t.test('PATCH databases/current/ changes name, description and metadata; renamin
   t.ok(p.status === 200 || p.status === 204, `patch answered ${p.status}`);
   const cur = await api.get('databases/current/', { token });
   t.match(cur.body, { id, name: newName, description: 'new', metadata: { b: [1, 2] }, item_id_type: 'uint32', user_id_type: 'uuid', status: 'pending' });
-  t.same(cur.body.metadata, { b: [1, 2] }, 'metadata is replaced');
+  t.same(cur.body.metadata, { a: 1, b: [1, 2] }, 'metadata is deep-merged, as the hosted service does');
 
   // Only description: the rest stays.
   await api.patch('databases/current/', { description: 'newer' }, { token });
   const cur2 = await api.get('databases/current/', { token });
   t.match(cur2.body, { name: newName, description: 'newer' });
-  t.same(cur2.body.metadata, { b: [1, 2] });
+  t.same(cur2.body.metadata, { a: 1, b: [1, 2] });
 
   // The listing shows the new values.
   const all = await api.get('databases/', { token: root, query: 'amt=500' });
@@ -377,4 +377,63 @@ t.test('databases belong to one organisation: names are per organisation, ids ar
   const again = await other.api.post('login/individual/', { email: otherEmail, password: ROOT_PASSWORD, db_name: name });
   t.equal(again.status, 200);
   t.equal(again.body.database?.id, b.body.id);
+});
+
+// Beyond the spec: what the hosted service's Python client calls (docs/api-choices.md "Metadata merges").
+t.test('PATCH databases/current/ deep-merges metadata (RFC 7396, preserve appends); preview/ answers it and stores nothing', async (t) => {
+  const c = await api.post('databases/', { name: unique('merge'), description: 'd0', item_id_type: 'uint32', user_id_type: 'uuid', metadata: { keep: 1, drop: 2, nest: { x: 1, y: 2 }, list: [1] } }, { token: root });
+  const token = (await loginOn(c.body.id)).body.token;
+  const current = async () => {
+    const r = await api.get('databases/current/', { token });
+    return { description: r.body.description, metadata: r.body.metadata };
+  };
+  const start = await current();
+
+  const patch = { description: 'd1', metadata: { drop: null, nest: { y: null, z: 3 }, list: [2], added: 'a' } };
+  const preview = await api.patch('databases/current/preview/', patch, { token });
+  t.equal(preview.status, 200, preview.text);
+  const merged = { keep: 1, nest: { x: 1, z: 3 }, list: [2], added: 'a' };
+  t.same(preview.body, { metadata_old: start, metadata_new: { description: 'd1', metadata: merged } }, 'null deletes, objects merge, arrays replace');
+  t.same(await current(), start, 'the preview stored nothing');
+  const appended = await api.patch('databases/current/preview/', { metadata: { list: [2] }, preserve: true }, { token });
+  t.same(appended.body.metadata_new, { description: 'd0', metadata: { ...start.metadata, list: [1, 2] } }, 'preserve appends');
+
+  t.equal((await api.patch('databases/current/', patch, { token })).status, 204);
+  t.same(await current(), { description: 'd1', metadata: merged }, 'the PATCH stored what the preview answered');
+  await api.patch('databases/current/', { metadata: { list: [3], nest: { x: [9] } }, preserve: true }, { token });
+  t.same((await current()).metadata, { ...merged, list: [2, 3], nest: { x: [9], z: 3 } }, 'preserve: lists appended, the rest merged');
+
+  const backend = await tokenFor(api, root, 'backend', c.body.id);
+  t.equal(errorOf(await api.patch('databases/current/preview/', patch, { token: backend })).name, 'INCORRECT_ROLE', 'root and manager only, as PATCH');
+  t.equal(errorOf(await api.patch('databases/current/preview/', { metadata: [1] }, { token })).errorName, 'WrongData', 'metadata is an object');
+});
+
+t.test('organizations/current/: GET the metadata, PATCH deep-merges it, preview/ answers the merge and stores nothing', async (t) => {
+  const get = async (token = root) => api.get('organizations/current/', { token });
+  const first = await get();
+  t.equal(first.status, 200, first.text);
+  t.same(first.body.metadata, {}, 'none yet');
+
+  const set = await api.patch('organizations/current/', { metadata: { description: 'shop', extra: { tags: ['a'], plan: 'free' } } }, { token: root });
+  t.equal(set.status, 200, set.text);
+  t.same(set.body.metadata, { description: 'shop', extra: { tags: ['a'], plan: 'free' } });
+  const preview = await api.patch('organizations/current/preview/', { metadata: { extra: { tags: ['b'], plan: null } }, preserve: true }, { token: root });
+  t.equal(preview.status, 200, preview.text);
+  t.same(preview.body, {
+    metadata_old: { description: 'shop', extra: { tags: ['a'], plan: 'free' } },
+    metadata_new: { description: 'shop', extra: { tags: ['a', 'b'] } },
+  });
+  t.same((await get()).body.metadata, { description: 'shop', extra: { tags: ['a'], plan: 'free' } }, 'the preview stored nothing');
+  await api.patch('organizations/current/', { metadata: { extra: { tags: ['c'] } } }, { token: root });
+  t.same((await get()).body.metadata, { description: 'shop', extra: { tags: ['c'], plan: 'free' } }, 'without preserve the list is replaced');
+
+  // Roles as organizations/current/accounts/: root and manager (here with tokens logged in on a database).
+  const db = await createDatabase(api, root);
+  const manager = await tokenFor(api, root, 'manager', db);
+  t.same((await get(manager)).body.metadata, { description: 'shop', extra: { tags: ['c'], plan: 'free' } }, 'a manager reads it');
+  const backend = await tokenFor(api, root, 'backend', db);
+  t.equal(errorOf(await get(backend)).name, 'INCORRECT_ROLE', 'a backend may not read it');
+  t.equal(errorOf(await api.patch('organizations/current/', { metadata: { x: 1 } }, { token: backend })).name, 'INCORRECT_ROLE', 'nor change it');
+  t.equal(errorOf(await api.patch('organizations/current/', { metadata: 'x' }, { token: root })).errorName, 'WrongData', 'metadata is an object');
+  t.equal(errorOf(await api.patch('organizations/current/', {}, { token: root })).errorName, 'WrongData', 'metadata is required');
 });

@@ -436,6 +436,18 @@ t.test('users groups: a mixed group gets both genres, an A group A items', async
   t.strictSame([...itemsOf(t, p1, 'page 1', 5), ...itemsOf(t, p2, 'page 2', 5)], itemsOf(t, await group({ users_id: [A_LOVER, B_LOVER] }), 'amt=10'), 'two pages of 5 are the page of 10');
 });
 
+t.test("users groups: `users: [{user_id}]` (the hosted service's Python client) names the group as users_id does", async (t) => {
+  const byIds = await group({ users_id: [A_LOVER, B_LOVER], consensus_factor: 0.5, amt: 20 });
+  const byUsers = await group({ users: [{ user_id: A_LOVER }, { user_id: B_LOVER }], consensus_factor: 0.5, amt: 20 });
+  t.strictSame(itemsOf(t, byUsers, 'users form', 20), itemsOf(t, byIds, 'users_id form', 20), 'the same items');
+  t.same(errorOf(await group({ users: [{ user_id: A_LOVER }, { user_id: uid(999) }] })), USER_NOT_FOUND, 'unknown user');
+  t.same(errorOf(await group({ users: [{ user_id: 'not-a-uuid' }] })), BAD_USER, 'malformed user');
+  t.same(errorOf(await group({ users: [] })), WRONG_DATA_TYPE, 'no users');
+  t.same(errorOf(await group({ users: [A_LOVER] })), WRONG_DATA_TYPE, 'users entries are objects');
+  t.same(errorOf(await group({ users: [{ id: A_LOVER }] })), WRONG_DATA_TYPE, 'users entries hold user_id');
+  t.same(errorOf(await group({ users_id: [A_LOVER], users: [{ user_id: B_LOVER }] })), WRONG_DATA_TYPE, 'not both forms at once');
+});
+
 t.test('users groups errors', async (t) => {
   t.same(errorOf(await group({ users_id: [A_LOVER, uid(999)] })), USER_NOT_FOUND, 'unknown user');
   t.same(errorOf(await group({ users_id: [A_LOVER, 'not-a-uuid'] })), BAD_USER, 'malformed user');

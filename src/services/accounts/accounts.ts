@@ -6,6 +6,7 @@ import type { Claims } from '../../contract/claims.js';
 import type { Role } from '../../contract/roles.js';
 import type { Account, AccountsStore, IndividualAccount, ServiceAccount, ServiceKey } from '../../store/accounts-store.js';
 import type { Mailer } from './mailer.js';
+import { mergePatch } from '../merge-patch.js';
 import { checkIndividualPassword, checkServicePassword } from './password-rules.js';
 import { hashSecret, randomSecret, verifySecret } from './secrets.js';
 import type { TokenService } from './tokens.js';
@@ -58,6 +59,21 @@ export class AccountService {
     private readonly mailer: Mailer,
     private readonly codeTtlSeconds: number,
   ) {}
+
+  async orgMetadata(org: string): Promise<Record<string, unknown>> {
+    return (await this.store.getOrg(org))?.metadata ?? {};
+  }
+
+  // The organisation's metadata before and after a deep merge (merge-patch.ts); stored unless a preview.
+  // Read, merge, write: of two PATCHes at the same moment the later write wins whole.
+  async patchOrgMetadata(org: string, patch: Record<string, unknown>, preserve: boolean, store: boolean) {
+    const o = await this.store.getOrg(org);
+    if (!o) throw notFound('ORGANIZATION_NOT_FOUND', 'organization', org);
+    const before = o.metadata ?? {};
+    const after = mergePatch(before, patch, preserve) as Record<string, unknown>;
+    if (store) await this.store.putOrg({ ...o, metadata: after });
+    return { metadata_old: before, metadata_new: after };
+  }
 
   // Root account and its organisation; false when the e-mail is already taken.
   async createRoot(email: string, password: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import type { Catalogues } from '../catalogue/catalogues.js';
 import type { Database, DatabasesStore } from '../../store/databases-store.js';
 import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
 import { ID_TYPE_NAMES, idType } from '../ids/id-types.js';
+import { mergePatch } from '../merge-patch.js';
 
 export interface DatabaseInput {
   name: string;
@@ -88,14 +89,26 @@ export class DatabaseService {
     return db;
   }
 
-  async patch(org: string, id: string, patch: { name?: string; description?: string; metadata?: Record<string, unknown> }): Promise<void> {
+  // What PATCH databases/current/ would make of the description and metadata; stores nothing.
+  async preview(org: string, id: string, patch: { description?: string; metadata?: Record<string, unknown>; preserve?: boolean }) {
+    const db = await this.get(org, id);
+    const before = { description: db.description, metadata: db.metadata ?? {} };
+    const after = {
+      description: patch.description ?? db.description,
+      metadata: patch.metadata === undefined ? before.metadata : (mergePatch(before.metadata, patch.metadata, patch.preserve) as Record<string, unknown>),
+    };
+    return { metadata_old: before, metadata_new: after };
+  }
+
+  // metadata is deep-merged into the stored one (merge-patch.ts), as the hosted service's Python client expects.
+  async patch(org: string, id: string, patch: { name?: string; description?: string; metadata?: Record<string, unknown>; preserve?: boolean }): Promise<void> {
     const db = await this.get(org, id);
     const oldName = db.name;
     const renamed = patch.name !== undefined && patch.name.toLowerCase() !== oldName.toLowerCase();
     if (renamed && !(await this.store.claimName(org, patch.name!, id))) throw duplicated('DUPLICATED_DATABASE', 'database', patch.name);
     if (patch.name !== undefined) db.name = patch.name;
     if (patch.description !== undefined) db.description = patch.description;
-    if (patch.metadata !== undefined) db.metadata = patch.metadata;
+    if (patch.metadata !== undefined) db.metadata = mergePatch(db.metadata ?? {}, patch.metadata, patch.preserve) as Record<string, unknown>;
     if (!(await this.store.update(db))) {
       // Deleted meanwhile: give the new name back.
       if (renamed) await this.store.releaseName(org, patch.name!);
