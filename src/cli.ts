@@ -26,7 +26,7 @@ async function serve(args: string[]): Promise<void> {
   const worker = workerNumber();
   const logger = worker === undefined ? pino({ level: config.logLevel }) : pino({ level: config.logLevel }).child({ worker });
   const count = workerCount(config);
-  const app = count > 1 ? await startSupervisor(config, logger, CLI) : await startApp(config, logger);
+  const app = count > 1 ? await startSupervisor(config, logger, CLI) : await startApp(config, logger, worker);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

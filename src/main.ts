@@ -12,6 +12,7 @@ import { buildStores, connectStorage } from './wiring/storage.js';
 
 export interface RunningApp {
   port: number;
+  metricsPort: number | undefined; // the metrics listener's, when RECD_METRICS_PORT is set
   redisUrl: string;
   // A root password generated at this start (embedded default, first start only).
   generatedRoot?: { email: string; password: string };
@@ -24,7 +25,8 @@ export const GENERATED_ROOT_EMAIL = 'root@localhost';
 // The generated root password's random part: 144 bits, 24 base64url characters.
 const GENERATED_ROOT_PASSWORD_BYTES = 18;
 
-export async function startApp(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningApp> {
+// worker: this process's number under a supervisor (its metrics port and label).
+export async function startApp(config: Config, logger: Logger = pino({ level: config.logLevel }), worker?: number): Promise<RunningApp> {
   const storage = await connectStorage(config, logger);
   // What has started, stopped last-started first: queued interaction writes drain, training stops,
   // the catalogues stop, then Redis disconnects and the embedded redis-server stops. A start that
@@ -47,9 +49,10 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     await watchBroadcasts(storage.subscriber, access.tokens, catalogues, engine.registry, services.tables);
     engine.scheduler.start();
 
-    const http = await startHttp(config, stores, services, access.tokens, logger);
+    const http = await startHttp(config, stores, services, access.tokens, logger, worker);
     return {
       port: http.port,
+      metricsPort: http.metricsPort,
       redisUrl: storage.redisUrl,
       generatedRoot,
       dispatcher: http.dispatcher,
