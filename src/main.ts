@@ -7,6 +7,7 @@ import type { AccountService } from './services/accounts/accounts.js';
 import { randomSecret } from './services/accounts/secrets.js';
 import { buildEngine } from './wiring/engine.js';
 import { startHttp } from './wiring/http.js';
+import { startMetrics } from './wiring/metrics.js';
 import { buildAccess, buildServices, startCatalogues, watchBroadcasts } from './wiring/services.js';
 import { buildStores, connectStorage } from './wiring/storage.js';
 
@@ -47,9 +48,10 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
 
     const generatedRoot = await bootstrapRoot(config, access.accounts, storage.embedded, logger);
     await watchBroadcasts(storage.subscriber, access.tokens, catalogues, engine.registry, services.tables);
+    const metrics = startMetrics(config, engine, storage.redis, worker); // before the scheduler starts: it counts runs
     engine.scheduler.start();
 
-    const http = await startHttp(config, stores, services, access.tokens, logger, worker);
+    const http = await startHttp(config, stores, services, access.tokens, logger, metrics, worker);
     return {
       port: http.port,
       metricsPort: http.metricsPort,

@@ -16,7 +16,7 @@ import type { TokenService } from '../services/accounts/tokens.js';
 import { CallRecorder } from '../services/usage/call-recorder.js';
 import { RateLimiter } from '../services/usage/rate-limiter.js';
 import { listenMetrics, type MetricsListener } from '../metrics/listener.js';
-import { Metrics } from '../metrics/registry.js';
+import type { Metrics } from '../metrics/registry.js';
 import { classifyStorageError } from '../store/redis.js';
 import type { Stores } from './storage.js';
 
@@ -36,12 +36,12 @@ export interface Serving {
   close(): Promise<void>;
 }
 
-export async function startHttp(config: Config, stores: Stores, services: Services, tokens: TokenService, logger: Logger, worker?: number): Promise<Serving> {
+export async function startHttp(config: Config, stores: Stores, services: Services, tokens: TokenService, logger: Logger, metrics: Metrics | undefined, worker: number | undefined): Promise<Serving> {
   const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
   const limiter =
     config.rateLimitPerSecond > 0 ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
   const router = new Router(allRoutes(services));
-  const metrics = config.metricsPort === undefined ? undefined : new Metrics(new Set(router.routes.map((r) => r.path.split('/')[0]!)), worker);
+  metrics?.routeGroups(new Set(router.routes.map((r) => r.path.split('/')[0]!)));
   const dispatcher = new Dispatcher({
     router,
     codecs: new CodecRegistry(jsonCodec, [pickleCodec, msgpackCodec]),
