@@ -43,12 +43,12 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     stops.push(() => catalogues.stop());
     const engine = buildEngine(config, stores, async (db) => (await catalogues.get(db).view('item')).features(), logger);
     stops.push(engine.stop);
-    const { services, drainWrites } = buildServices(config, stores, catalogues, engine, access, logger);
+    const { services, drainWrites, ingested } = buildServices(config, stores, catalogues, engine, access, logger);
     stops.push(drainWrites);
 
     const generatedRoot = await bootstrapRoot(config, access.accounts, storage.embedded, logger);
     await watchBroadcasts(storage.subscriber, access.tokens, catalogues, engine.registry, services.tables);
-    const metrics = startMetrics(config, engine, storage.redis, worker); // before the scheduler starts: it counts runs
+    const metrics = startMetrics(config, engine, storage.redis, ingested, worker); // before the scheduler starts: it counts runs
     engine.scheduler.start();
 
     const http = await startHttp(config, stores, services, access.tokens, logger, metrics, worker);

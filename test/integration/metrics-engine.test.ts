@@ -1,10 +1,11 @@
 // What /metrics reports of the engine and Redis: how rankings were made (precomputed list, inline,
-// scoring pool), training runs, the held models' age and size per database, Redis command latency.
+// scoring pool), training runs, the held models' age and size per database, bulk rows, Redis
+// command latency.
 import { rmSync } from 'node:fs';
 import t from 'tap';
 import { uid } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';
-import { RECO_ENV, trainedDatabase } from '../helpers/reco.js';
+import { N_ITEMS, RATINGS, RECO_ENV, trainedDatabase } from '../helpers/reco.js';
 import { startRedis, startStack } from '../helpers/stack.js';
 
 const { server, dir } = await startRedis();
@@ -60,6 +61,14 @@ t.test('the held model: age and size per database', async (t) => {
   const age = value(text, `recd_model_age_seconds{db="${db}"}`);
   t.ok(bytes > 1000, `size ${bytes}`);
   t.ok(age >= 0 && age < 600, `age ${age}`);
+});
+
+t.test('bulk rows ingested, by kind', async (t) => {
+  const text = await scrape(a);
+  t.equal(value(text, 'recd_bulk_rows_ingested_total{kind="ratings"}'), RATINGS.length, 'the planted ratings (ratings-bulk/)');
+  t.equal(value(text, 'recd_bulk_rows_ingested_total{kind="items"}'), N_ITEMS, 'the items (items-bulk/properties/)');
+  t.equal(value(text, 'recd_bulk_rows_ingested_total{kind="users"}'), 0);
+  t.equal(value(await scrape(b), 'recd_bulk_rows_ingested_total{kind="ratings"}'), 0, 'each process counts its own');
 });
 
 t.test('Redis commands timed', async (t) => {
