@@ -67,12 +67,14 @@ t.test('a listener of its own behind a bearer token, counting requests by group 
   const big = { ratings: Array.from({ length: 100 }, (_, i) => ({ user_id: uid(i), item_id: 1, rating: 5, timestamp: 1_700_000_000 })) };
   t.equal((await s.api.put('ratings-bulk/', big, { token: backend })).status, 413, 'over the body cap');
   t.equal((await s.api.get('no-such-thing/', { token: backend })).status, 404);
+  t.equal((await s.api.get('')).status, 200, 'the greeting at the root');
   t.equal((await s.api.get('recommendation/items/1/items/', { token: backend })).status, 503, 'no model yet');
 
   const after = await scrape();
   t.equal(count(after, 'ratings-bulk', '2xx') - count(mid, 'ratings-bulk', '2xx'), 3, 'three stored');
   t.equal(count(after, 'ratings-bulk', '4xx') - count(mid, 'ratings-bulk', '4xx'), 2, 'the refused token and the body over the cap');
   t.equal(count(after, 'other', '4xx') - count(mid, 'other', '4xx'), 1, 'no route: group other');
+  t.equal(count(after, 'root', '2xx') - count(mid, 'root', '2xx'), 1, 'the greeting: group root');
   t.equal(count(after, 'recommendation', '5xx') - count(mid, 'recommendation', '5xx'), 1);
   const fast = sample(after, 'recd_http_request_duration_seconds_bucket', { group: 'ratings-bulk', status: '2xx', le: '10' })!;
   const all = sample(after, 'recd_http_request_duration_seconds_bucket', { group: 'ratings-bulk', status: '2xx', le: '+Inf' })!;
