@@ -2,6 +2,7 @@
 // each serve their own (src/metrics/listener.ts). The hot path only looks children up: every label
 // combination of the request histogram is made here, once.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { FastHistogram } from './fast-histogram.js';
 
 // Seconds; the fast end matters (warm recommendations answer well under a millisecond).
 const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -12,26 +13,23 @@ const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 const OTHER_GROUP = 'other';
 const ROOT_GROUP = 'root';
 
-type Child = ReturnType<Histogram<'group' | 'status'>['labels']>;
-
 export class Metrics {
   readonly registry = new Registry();
   // Per route group, one child per status class (index: status / 100 - 1).
-  private readonly requests = new Map<string | undefined, Child[]>();
-  private readonly histogram: Histogram<'group' | 'status'>;
+  private readonly requests = new Map<string | undefined, number[]>();
+  private readonly histogram: FastHistogram;
 
   // worker: the supervisor's worker number, if any (a label on every series).
   constructor(worker: number | undefined) {
     if (worker !== undefined) this.registry.setDefaultLabels({ worker: String(worker) });
     // Includes nodejs_eventloop_lag_* (event-loop delay, from monitorEventLoopDelay), heap, GC and CPU.
     collectDefaultMetrics({ register: this.registry });
-    this.histogram = new Histogram({
-      name: 'recd_http_request_duration_seconds',
-      help: 'HTTP requests by route group and status class: latency (its _count is the request count)',
-      labelNames: ['group', 'status'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers: [this.registry],
-    });
+    this.histogram = new FastHistogram(
+      'recd_http_request_duration_seconds',
+      'HTTP requests by route group and status class: latency (its _count is the request count)',
+      LATENCY_BUCKETS,
+      this.registry,
+    );
     this.requests.set(undefined, this.children(OTHER_GROUP));
   }
 
@@ -40,8 +38,8 @@ export class Metrics {
     for (const group of groups) this.requests.set(group, this.children(group === '' ? ROOT_GROUP : group));
   }
 
-  private children(group: string): Child[] {
-    return STATUS_CLASSES.map((status) => this.histogram.labels({ group, status }));
+  private children(group: string): number[] {
+    return STATUS_CLASSES.map((status) => this.histogram.child({ group, status }));
   }
 
   // Counts kept elsewhere as plain numbers that only grow, read when scraped: the hot path pays one
@@ -67,14 +65,14 @@ export class Metrics {
   // A finished request: its group, status and latency in milliseconds.
   request(group: string | undefined, status: number, ms: number): void {
     const children = this.requests.get(group) ?? this.requests.get(undefined)!;
-    children[Math.min(Math.max(Math.trunc(status / 100), 1), 5) - 1]!.observe(ms / 1000);
+    this.histogram.observe(children[Math.min(Math.max(Math.trunc(status / 100), 1), 5) - 1]!, ms / 1000);
   }
 
   // Redis commands: latency by outcome (ok, error); children made once.
   redisCommands(): (ms: number, failed: boolean) => void {
-    const histogram = new Histogram({ name: 'recd_redis_command_duration_seconds', help: 'Redis commands of the main connection by outcome (ok, error: a failure or timeout): latency (its _count is the command count)', labelNames: ['outcome'], buckets: LATENCY_BUCKETS, registers: [this.registry] });
-    const ok = histogram.labels({ outcome: 'ok' }), error = histogram.labels({ outcome: 'error' });
-    return (ms, failed) => (failed ? error : ok).observe(ms / 1000);
+    const histogram = new FastHistogram('recd_redis_command_duration_seconds', 'Redis commands of the main connection by outcome (ok, error: a failure or timeout): latency (its _count is the command count)', LATENCY_BUCKETS, this.registry);
+    const ok = histogram.child({ outcome: 'ok' }), error = histogram.child({ outcome: 'error' });
+    return (ms, failed) => histogram.observe(failed ? error : ok, ms / 1000);
   }
 
   // Training runs: counted when they start and end (by how), their durations by task and ending.
