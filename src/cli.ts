@@ -109,7 +109,7 @@ async function serve(args: string[]): Promise<void> {
   // The supervisor warns once for all its workers.
   if (worker === undefined) warnUnknownSettings(logger);
   const count = workerCount(config);
-  const app = count > 1 ? await startSupervisor(config, logger, CLI) : await startApp(config, logger);
+  const app = count > 1 ? await startSupervisor(config, logger, CLI) : await startApp(config, logger, worker);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

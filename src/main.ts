@@ -7,11 +7,13 @@ import type { AccountService } from './services/accounts/accounts.js';
 import { randomSecret } from './services/accounts/secrets.js';
 import { buildEngine } from './wiring/engine.js';
 import { startHttp } from './wiring/http.js';
+import { startMetrics } from './wiring/metrics.js';
 import { buildAccess, buildServices, startCatalogues, watchBroadcasts } from './wiring/services.js';
 import { buildStores, connectStorage } from './wiring/storage.js';
 
 export interface RunningApp {
   port: number;
+  metricsPort: number | undefined; // the metrics listener's, when RECD_METRICS_PORT is set
   redisUrl: string;
   // A root password generated at this start (embedded default, first start only).
   generatedRoot?: { email: string; password: string };
@@ -24,7 +26,8 @@ export const GENERATED_ROOT_EMAIL = 'root@localhost';
 // The generated root password's random part: 144 bits, 24 base64url characters.
 const GENERATED_ROOT_PASSWORD_BYTES = 18;
 
-export async function startApp(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningApp> {
+// worker: this process's number under a supervisor (its metrics port and label).
+export async function startApp(config: Config, logger: Logger = pino({ level: config.logLevel }), worker?: number): Promise<RunningApp> {
   const storage = await connectStorage(config, logger);
   // What has started, stopped last-started first: queued interaction writes drain, training stops,
   // the catalogues stop, then Redis disconnects and the embedded redis-server stops. A start that
@@ -40,16 +43,18 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     stops.push(() => catalogues.stop());
     const engine = buildEngine(config, stores, async (db) => (await catalogues.get(db).view('item')).features(), logger);
     stops.push(engine.stop);
-    const { services, drainWrites } = buildServices(config, stores, catalogues, engine, access, logger);
+    const { services, drainWrites, ingested } = buildServices(config, stores, catalogues, engine, access, logger);
     stops.push(drainWrites);
 
     const generatedRoot = await bootstrapRoot(config, access.accounts, storage.embedded, logger);
     await watchBroadcasts(storage.subscriber, access.tokens, catalogues, engine.registry, services.tables);
+    const metrics = startMetrics(config, engine, storage.redis, ingested, worker); // before the scheduler starts: it counts runs
     engine.scheduler.start();
 
-    const http = await startHttp(config, storage.redis, stores, services, access.tokens, logger);
+    const http = await startHttp(config, storage.redis, stores, services, access.tokens, logger, metrics, worker);
     return {
       port: http.port,
+      metricsPort: http.metricsPort,
       redisUrl: storage.redisUrl,
       generatedRoot,
       dispatcher: http.dispatcher,

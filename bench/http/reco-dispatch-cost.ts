@@ -5,6 +5,7 @@
 //
 //   node dist/bench/http/reco-dispatch-cost.js                                   (this build)
 //   BENCH_RECD_DIST=/path/to/other/checkout/dist node dist/bench/http/reco-dispatch-cost.js
+//   RECD_METRICS_PORT=0 node dist/bench/http/reco-dispatch-cost.js                (with metrics on)
 //
 // Data: a synthetic database (uint32 ids) of 600 users × 80 ratings over 5,000 items, popularity
 // skewed towards low ids, trained with 64 factors; then, per case, rounds of 20,000 requests issued
@@ -30,7 +31,9 @@ const { startRedisServer } = await import(join(DIST, 'src/store/redis-server.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'recd-reco-dispatch-'));
 const redis = await startRedisServer(join(dir, 'redis'));
-const env = { PORT: '0', REDIS_URL: redis.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, LOG_LEVEL: 'silent', RECD_ALS_FACTORS: '64' };
+// RECD_METRICS_PORT passes through: the same build with metrics on and off measures what counting costs.
+const metricsEnv = process.env.RECD_METRICS_PORT ? { RECD_METRICS_PORT: process.env.RECD_METRICS_PORT } : {};
+const env = { PORT: '0', REDIS_URL: redis.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, LOG_LEVEL: 'silent', RECD_ALS_FACTORS: '64', ...metricsEnv };
 const app = await startApp(loadConfig(env), pino({ level: 'silent' }));
 const host = `http://127.0.0.1:${app.port}`;
 const { token } = await backendToken(host, { item_id_type: 'uint32', user_id_type: 'uint32' });

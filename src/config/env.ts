@@ -37,6 +37,9 @@ export interface Config {
   corsOrigins: readonly string[] | undefined;
   accessLog: number;
   callCounts: number;
+  metricsPort: number | undefined;
+  metricsHost: string;
+  metricsToken: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
@@ -164,6 +167,9 @@ export const CONFIG_TABLE = [
   { key: 'redisStartTimeoutMs', env: 'RECD_REDIS_START_TIMEOUT_MS', parse: int(100, 3_600_000), fallback: 10_000, doc: 'how long start-up waits for Redis to answer (one of your own may still be loading its data)' },
   { key: 'idempotencyTtlSeconds', env: 'RECD_IDEMPOTENCY_TTL_SECONDS', parse: int(1, 30 * DAY), fallback: 3600, doc: 'how long an interaction write\'s `Idempotency-Key` is remembered: a retry with the same key within this time is not applied again' },
   { key: 'callCounts', env: 'RECD_CALL_COUNTS', parse: int(0, 1), fallback: 1, doc: 'count requests for call-counts/historical/ (0: off, for measuring what counting costs)' },
+  { key: 'metricsPort', env: 'RECD_METRICS_PORT', parse: int(0, 65535), fallback: undefined, doc: 'port of a separate listener serving `GET /metrics` (Prometheus text); unset: no metrics at all. With `--workers N`, worker n listens on this port + n − 1 (0: each picks a free one)' },
+  { key: 'metricsHost', env: 'RECD_METRICS_HOST', parse: text, fallback: '127.0.0.1', doc: 'interface of the metrics listener' },
+  { key: 'metricsToken', env: 'RECD_METRICS_TOKEN', parse: text, fallback: undefined, doc: 'when set, `GET /metrics` needs `Authorization: Bearer <this>` (401 otherwise)' },
   { key: 'rateLimitPerSecond', env: 'RECD_RATE_LIMIT_PER_SECOND', parse: int(0, 1e9), fallback: 0, doc: 'requests per second per organisation, across all processes (0: no limit)' },
   { key: 'loginFailuresPerAccount', env: 'RECD_LOGIN_FAILURES_PER_ACCOUNT', parse: int(0, 1e6), fallback: 10, doc: 'failed logins per login name (e-mail or service name) in one window, across all processes; further attempts, right password or not, get 429 until the window ends (0: no limit)' },
   { key: 'loginFailuresPerAddress', env: 'RECD_LOGIN_FAILURES_PER_ADDRESS', parse: int(0, 1e6), fallback: 100, doc: 'failed logins per client address in one window, whatever the names tried (0: no limit)' },

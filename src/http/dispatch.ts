@@ -63,6 +63,8 @@ export interface DispatcherOptions {
   countReco?: (claims: Claims, recoType: string, scenario: string) => void;
   // Readiness for GET /readyz: undefined when ready, else the reason.
   ready?: () => Promise<string | undefined>;
+  // A finished request (metrics): its route's group (undefined when it matched none), status and latency in ms.
+  observe?: (group: string | undefined, status: number, ms: number) => void;
 }
 
 export interface Compiled {
@@ -83,6 +85,7 @@ export interface BodyCaps {
 export class Exchange implements Context {
   body: unknown = {};
   readonly db: string | undefined;
+  started = 0; // performance.now() when its head came, for observe()
 
   constructor(
     readonly route: Route,
@@ -106,6 +109,8 @@ export class Dispatcher {
   private readonly compiled = new Map<Route, Compiled>();
   // Encodings of frozen results: handlers that memoise an answer return it frozen, and it is encoded once per codec.
   private readonly encoded = new Map<Codec, WeakMap<object, Uint8Array | string>>();
+  // The group of the request being admitted, for observe() of a refusal thrown once it is routed.
+  private group: string | undefined;
   private readonly caps: BodyCaps;
   private readonly publicCaps: BodyCaps;
   private readonly browserCaps: BodyCaps;
@@ -133,6 +138,13 @@ export class Dispatcher {
 
   // A whole request: its body (if any) in req.body.
   dispatch(req: PlainRequest): Outcome | Promise<Outcome> {
+    if (this.o.observe === undefined) return this.dispatchUnobserved(req);
+    const started = performance.now();
+    this.group = undefined;
+    return this.observed(this.dispatchUnobserved(req), this.group, started);
+  }
+
+  private dispatchUnobserved(req: PlainRequest): Outcome | Promise<Outcome> {
     let result: HandlerResult | Promise<HandlerResult>;
     try {
       const ex = this.admit(req);
@@ -143,9 +155,32 @@ export class Dispatcher {
     return this.settle(result, req);
   }
 
+  // Reports an outcome to observe() when it is known (one clock read).
+  private observed(out: Outcome | Promise<Outcome>, group: string | undefined, started: number): Outcome | Promise<Outcome> {
+    const observe = this.o.observe!;
+    if (!(out instanceof Promise)) {
+      observe(group, out.status, performance.now() - started);
+      return out;
+    }
+    return out.then((o) => {
+      observe(group, o.status, performance.now() - started);
+      return o;
+    });
+  }
+
   // The head of a request whose body is still to come: the exchange to read it for (with its caps),
   // or the answer when the head alone settles it.
   open(req: PlainRequest): Exchange | Outcome | Promise<Outcome> {
+    if (this.o.observe === undefined) return this.openUnobserved(req);
+    const started = performance.now();
+    this.group = undefined;
+    const opened = this.openUnobserved(req);
+    if (!(opened instanceof Exchange)) return this.observed(opened, this.group, started);
+    opened.started = started;
+    return opened;
+  }
+
+  private openUnobserved(req: PlainRequest): Exchange | Outcome | Promise<Outcome> {
     try {
       const ex = this.admit(req);
       if (!(ex instanceof Exchange)) return this.settle(ex, req);
@@ -158,6 +193,11 @@ export class Dispatcher {
 
   // An opened request with its body, read within ex.caps.sent.
   complete(ex: Exchange, req: PlainRequest, body: Uint8Array): Outcome | Promise<Outcome> {
+    const out = this.completeUnobserved(ex, req, body);
+    return this.o.observe === undefined ? out : this.observed(out, ex.compiled.group, ex.started);
+  }
+
+  private completeUnobserved(ex: Exchange, req: PlainRequest, body: Uint8Array): Outcome | Promise<Outcome> {
     let result: HandlerResult | Promise<HandlerResult>;
     try {
       result = this.proceed(ex, req, body);
@@ -167,9 +207,11 @@ export class Dispatcher {
     return this.settle(result, req);
   }
 
-  // An outcome for a request refused before dispatch (for instance a body over the cap).
-  reject(req: PlainRequest, err: ApiError): Outcome {
-    return this.fail(err, this.o.codecs.forAccept(req.accept), req);
+  // An outcome for an opened request refused before its body is handled (a body over the cap).
+  reject(ex: Exchange, req: PlainRequest, err: ApiError): Outcome {
+    const out = this.fail(err, this.o.codecs.forAccept(req.accept), req);
+    this.o.observe?.(ex.compiled.group, out.status, performance.now() - ex.started);
+    return out;
   }
 
   // A result's answer: encoded with the request's codec, compressed when the client asks.
@@ -220,6 +262,7 @@ export class Dispatcher {
     }
     const { route, params } = match;
     const c = this.compiled.get(route)!;
+    this.group = c.group;
     const auth = this.authorize(route, req.authorization);
     if (auth) this.o.countRequest?.(auth, c.group);
     c.params?.(params);

@@ -182,7 +182,7 @@ export class HttpServer {
       if (length !== '' && declared <= DRAINED_BYTES) return this.drain(res, pending, opened);
       return this.deliver(res, pending, opened, true, true);
     }
-    if (declared > opened.caps.sent) return this.write(res, pending, this.dispatcher.reject(plain, bodyTooLarge(opened.caps.sent)), true, true);
+    if (declared > opened.caps.sent) return this.write(res, pending, this.dispatcher.reject(opened, plain, bodyTooLarge(opened.caps.sent)), true, true);
     this.readBody(res, pending, plain, opened, declared);
   }
 
@@ -211,7 +211,7 @@ export class HttpServer {
       const bytes = new Uint8Array(chunk);
       if (len + bytes.length > cap) {
         // A chunked upload (or a lying Content-Length) is cut at the cap.
-        this.write(res, pending, this.dispatcher.reject(plain, bodyTooLarge(cap)), true);
+        this.write(res, pending, this.dispatcher.reject(ex, plain, bodyTooLarge(cap)), true);
         return;
       }
       if (len + bytes.length > buf.length) {

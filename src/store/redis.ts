@@ -31,6 +31,20 @@ export function connectRedis(url: string, o: RedisOptions): Redis {
   return redis;
 }
 
+// Reports each command of a connection when it settles (metrics): its latency, from when it was
+// handed to the connection, and whether it failed. One clock read each way; nothing when unused.
+export function timeCommands(redis: Redis, observe: (ms: number, failed: boolean) => void): void {
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = ((command: Parameters<Redis['sendCommand']>[0], ...rest: unknown[]) => {
+    const started = performance.now();
+    command.promise.then(
+      () => observe(performance.now() - started, false),
+      () => observe(performance.now() - started, true),
+    );
+    return (send as (...args: unknown[]) => unknown)(command, ...rest);
+  }) as Redis['sendCommand'];
+}
+
 // Gives a connection the error handler ioredis wants (without one every failed reconnection attempt
 // prints "[ioredis] Unhandled error event"), logging a failure once when the connection goes down and
 // once when it is back, rather than at every attempt in between (one each 100 ms to 2 s).

@@ -18,6 +18,8 @@ import { allRoutes, type Services } from '../routes/index.js';
 import type { TokenService } from '../services/accounts/tokens.js';
 import { CallRecorder } from '../services/usage/call-recorder.js';
 import { RateLimiter } from '../services/usage/rate-limiter.js';
+import { listenMetrics, type MetricsListener } from '../metrics/listener.js';
+import type { Metrics } from '../metrics/registry.js';
 import { classifyStorageError, unreadyReason, type Redis } from '../store/redis.js';
 import type { Stores } from './storage.js';
 
@@ -37,18 +39,21 @@ const API_VERSION = '1';
 
 export interface Serving {
   port: number;
+  metricsPort: number | undefined;
   dispatcher: Dispatcher;
   // Closes the server, then stops rate limiting and flushes the last request counts.
   close(): Promise<void>;
 }
 
-export async function startHttp(config: Config, redis: Redis, stores: Stores, services: Services, tokens: TokenService, logger: Logger): Promise<Serving> {
+export async function startHttp(config: Config, redis: Redis, stores: Stores, services: Services, tokens: TokenService, logger: Logger, metrics: Metrics | undefined, worker: number | undefined): Promise<Serving> {
   const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
   const limiter =
     config.rateLimitPerSecond > 0 ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
   const routes = [...allRoutes(services), ...apiPageRoutes()];
+  const router = new Router([...routes, ...openApiRoutes(routes, API_VERSION)]);
+  metrics?.routeGroups(new Set(router.routes.map((r) => r.path.split('/')[0]!)));
   const dispatcher = new Dispatcher({
-    router: new Router([...routes, ...openApiRoutes(routes, API_VERSION)]),
+    router,
     codecs: new CodecRegistry(jsonCodec, [pickleCodec, msgpackCodec]),
     auth: new BearerAuth(tokens.verify, tokens.isRevoked),
     logger,
@@ -64,6 +69,7 @@ export async function startHttp(config: Config, redis: Redis, stores: Stores, se
       countRequest: (claims: Claims, group: string) => counter.request(claims, group),
       countReco: (claims: Claims, recoType: string, scenario: string) => counter.reco(claims, recoType, scenario),
     }),
+    ...(metrics && { observe: (group: string | undefined, status: number, ms: number) => metrics.request(group, status, ms) }),
   });
   const http = new HttpServer(dispatcher, {
     host: config.host,
@@ -75,10 +81,23 @@ export async function startHttp(config: Config, redis: Redis, stores: Stores, se
   });
   // The process says it listens (src/cli.ts): `recd listening`, or a worker's line to its supervisor.
   const port = await http.listen();
+  let metricsListener: MetricsListener | undefined;
+  if (metrics) {
+    const metricsPort = config.metricsPort === 0 ? 0 : config.metricsPort! + (worker ?? 1) - 1;
+    try {
+      metricsListener = await listenMetrics(metrics, config.metricsHost, metricsPort, config.metricsToken);
+    } catch (err) {
+      await http.close();
+      limiter?.close();
+      await counter.close().catch(() => undefined);
+      throw err;
+    }
+  }
   const close = async () => {
     await http.close();
+    await metricsListener?.close();
     limiter?.close();
     await counter.close().catch((err) => logger.warn({ err }, 'call counts not flushed'));
   };
-  return { port, dispatcher, close };
+  return { port, metricsPort: metricsListener?.port, dispatcher, close };
 }

@@ -1,5 +1,6 @@
 // Services layer of the composition root: accounts and tokens, the catalogues, the services the
 // routes call, and the broadcasts every process listens to.
+import { noneIngested, type Ingested } from '../services/usage/ingested.js';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
@@ -60,6 +61,7 @@ export interface BuiltServices {
   services: Services; // what the routes call
   // Resolves when the queued interaction writes have reached Redis.
   drainWrites(): Promise<void>;
+  ingested: Ingested; // rows bulk writes stored (metrics)
 }
 
 export function buildServices(config: Config, stores: Stores, catalogues: Catalogues, engine: Engine, access: AccountAccess, logger: Logger): BuiltServices {
@@ -67,11 +69,12 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
   const databases = new DatabaseService(stores.databases, catalogues, stores.tasks);
   const scenarios = new ScenarioService(stores.scenarios, catalogues);
   const properties = new PropertyService(stores.properties, databases, catalogues, (db, name) => scenarios.usesItemProperty(db, name));
-  const entities = new EntityService(stores.entities, scheduler, catalogues, logger);
+  const ingested = noneIngested();
+  const entities = new EntityService(stores.entities, scheduler, catalogues, logger, ingested);
   const profiles = new ProfileCache();
   const changes = new FeedbackChanges(catalogues.tail, stores.ratingsLog, (db, user) => engine.registry.held(db)?.userIndex.get(user), profiles, logger);
   const lanes = new InteractionLanes(stores.interactions, scheduler, changes, logger, config.idempotencyTtlSeconds);
-  const ratings = new RatingService(stores.ratings, scheduler, changes);
+  const ratings = new RatingService(stores.ratings, scheduler, changes, ingested);
   const interactionRules = new InteractionRuleService(stores.settings, catalogues);
   const interactions = new InteractionService(stores.interactions, stores.ratings, interactionRules, lanes, stores.tasks, scheduler, logger);
   const throttle = new LoginThrottle(stores.rate, { perAccount: config.loginFailuresPerAccount, perAddress: config.loginFailuresPerAddress, windowSeconds: config.loginWindowSeconds });
@@ -104,7 +107,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
     callCounts: new CallHistoryService(stores.callCounts, stores.accounts, stores.databases),
     scenarios,
   };
-  return { services, drainWrites: () => lanes.drained() };
+  return { services, drainWrites: () => lanes.drained(), ingested };
 }
 
 // Revocations and deleted databases, from any process. A message published while the subscriber was

@@ -57,6 +57,11 @@ export class ModelRegistry {
     this.load(db, id).catch((err) => this.logger.warn({ err, db, model: id }, 'announced model not loaded'));
   }
 
+  // The models this process holds, by database.
+  heldModels(): IterableIterator<[string, LoadedModel]> {
+    return this.models.entries();
+  }
+
   drop(db: string): void {
     this.models.delete(db);
   }

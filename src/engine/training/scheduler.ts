@@ -69,12 +69,17 @@ export interface SchedulerDeps {
 // The run a trigger will be seen by: a new queued one, or the one already waiting (joined).
 export type Triggered = { queued: boolean; taskId: string };
 
+export type RunPhase = 'started' | 'completed' | 'failed' | 'interrupted';
+
 export class TrainingScheduler {
   private readonly token = randomUUID();
   private readonly feedback = new Set<string>();
   private timers: NodeJS.Timeout[] = [];
   private busy: Promise<void> | undefined;
   private stopped = false;
+  // Told of every run this process makes (metrics): its task, when it starts and how it ends, with
+  // the seconds it took.
+  onRun: ((task: TaskName, phase: RunPhase, seconds: number) => void) | undefined;
 
   constructor(
     private readonly d: SchedulerDeps,
@@ -165,11 +170,13 @@ export class TrainingScheduler {
     let failed = false;
     let interrupted = false;
     let held: boolean | undefined;
+    const started = performance.now();
     try {
       const taskId = (await this.d.training.takeQueued(db, name)) ?? randomUUID();
       if (!(await this.d.databases.get(db))) return await this.d.training.forgetDatabase(db);
       if (!(await this.d.training.beginRun(db, owner, taskId))) throw new Error('lost the trainer lock before starting');
       task = { task_id: taskId, name, start_time: Date.now() / 1000, end_time: null, status: 'RUNNING', progress: 'starting', error: null };
+      this.onRun?.(name, 'started', 0);
       await record(task);
       const progress = (text: string) => void record((task = { ...task!, progress: text }));
       const summary = await this.jobs[name](db, owner, progress);
@@ -184,6 +191,7 @@ export class TrainingScheduler {
       if (task) await record({ ...task, status: 'FAILED', end_time: Date.now() / 1000, error: reason });
       failed = true;
     } finally {
+      if (task) this.onRun?.(name, interrupted ? 'interrupted' : failed ? 'failed' : 'completed', (performance.now() - started) / 1000);
       clearInterval(renewal);
       held = await this.d.training.settle(db, name, owner).catch((err) => void this.d.logger.error({ err, db }, 'training queue not settled'));
       await this.d.training.unlock(db, owner).catch(() => undefined);

@@ -12,6 +12,7 @@ import { compileFilters, LISTING_OPS } from './filters.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
 import { parseId, shownId, type Parsed } from '../ids/request-ids.js';
 import { applyM2m, checkValues, listValues, NAMES, ownValue, tableValues, type M2m, type Values } from './entity-values.js';
+import type { Ingested } from '../usage/ingested.js';
 
 export type { EntityKind };
 
@@ -35,6 +36,7 @@ export class EntityService {
     private readonly training: TrainingScheduler,
     private readonly catalogues: Catalogues,
     private readonly logger: Logger,
+    private readonly ingested: Ingested,
   ) {}
 
   // From this process's view when it is built (an answer in the same tick), else from storage.
@@ -120,14 +122,18 @@ export class EntityService {
       : listValues(auth, kind, defs, input.records, input.mode, warnings);
     if (input.m2m) applyM2m(kind, defs, input.m2m, values, ids, ownValue(input.records));
     const write = () =>
-      input.mode === 'replace'
+      (input.mode === 'replace'
         ? this.replace(
             db,
             kind,
             values.map((v, i) => ({ id: ids[i]!.key, blob: encodeRecord(ids[i]!.key, v) })),
             ids,
           )
-        : this.merge(db, kind, values, ids, input.createIfMissing);
+        : this.merge(db, kind, values, ids, input.createIfMissing)
+      ).then((r) => {
+        this.ingested[kind === 'item' ? 'items' : 'users'] += ids.length;
+        return r;
+      });
     if (!input.wait) {
       this.background(write(), db, kind, ids.length);
       return { accepted: true, body: { warnings: dedupe(warnings) } };

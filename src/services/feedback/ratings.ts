@@ -8,6 +8,7 @@ import { isTable, type Column, type Rows, type Table } from '../../contract/tabl
 import type { CountChange, RatingBatch, StoredRating } from '../../store/rating-records.js';
 import type { RatingsStore } from '../../store/ratings-store.js';
 import { RatingBatchBuilder } from './rating-batch.js';
+import type { Ingested } from '../usage/ingested.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
 import type { FeedbackChanges } from './feedback-changes.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
@@ -28,6 +29,7 @@ export class RatingService {
     private readonly store: RatingsStore,
     private readonly training: TrainingScheduler,
     private readonly changes: FeedbackChanges,
+    private readonly ingested: Ingested,
   ) {}
 
   // rows: {user_id, item_id, rating, timestamp?}; with `user` given (per-user upload) rows carry no user_id.
@@ -36,6 +38,7 @@ export class RatingService {
     const warnings: string[] = [];
     const batch = isTable(rows) ? this.tableBatch(auth, rows, user, warnings) : this.batch(auth, rows, user, warnings);
     await this.write(db, batch);
+    this.ingested.ratings += batch.size;
     return { warnings };
   }
 

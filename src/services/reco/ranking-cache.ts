@@ -2,7 +2,7 @@
 // the same ranking; each is made on the event loop when it is cheap, in the scoring pool otherwise.
 import { LRUCache } from 'lru-cache';
 import { rankWithin, type Ranking, type RankSpec } from '../../engine/scoring/rankings.js';
-import type { ScoringPool } from '../../engine/scoring/pool.js';
+import type { ScoringPaths, ScoringPool } from '../../engine/scoring/pool.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Maybe } from './maybe.js';
 
@@ -23,6 +23,10 @@ export class RankingCache {
     return this.rankings.get(key);
   }
 
+  get paths(): ScoringPaths {
+    return this.scoring.paths;
+  }
+
   set(key: string, r: Ranking): void {
     this.rankings.set(key, r);
   }
@@ -31,12 +35,17 @@ export class RankingCache {
   // else one made here; undefined when only the scoring pool should make it.
   deepened(model: LoadedModel, spec: RankSpec, depth: number, deeper: Ranking | undefined): Ranking | undefined {
     if (deeper && (deeper.complete || deeper.items.length >= depth)) return deeper;
-    return rankWithin(model, spec, depth, this.inlineWork);
+    return this.inline(rankWithin(model, spec, depth, this.inlineWork));
   }
 
   // A ranking `depth` deep, here or from the scoring pool; not kept.
   ranking(model: LoadedModel, spec: RankSpec, depth: number): Maybe<Ranking> {
-    return rankWithin(model, spec, depth, this.inlineWork) ?? this.scoring.rank(model, spec, depth);
+    return this.inline(rankWithin(model, spec, depth, this.inlineWork)) ?? this.scoring.rank(model, spec, depth);
+  }
+
+  private inline(r: Ranking | undefined): Ranking | undefined {
+    if (r !== undefined) this.scoring.paths.inline++;
+    return r;
   }
 
   pooled(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {

@@ -46,6 +46,7 @@ export class RankingWalk {
     private readonly stopAt = Infinity, // positions from here on need what the page was not given (pager.ts PageJob.stopAt)
   ) {
     this.head = deeper === undefined ? listHead(model.views, spec) : undefined;
+    if (this.head !== undefined) cache.paths.precomputed++;
     this.r = this.head;
   }
 
@@ -104,7 +105,10 @@ export class RankingWalk {
     let r = this.r;
     if (r === undefined || (r === this.head && at >= r.items.length && !r.complete)) {
       const cached = this.cacheKey === undefined ? undefined : this.cache.get(this.cacheKey);
-      if (cached !== undefined && (r === undefined || cached.items.length > r.items.length || cached.complete)) r = this.r = cached;
+      if (cached !== undefined && (r === undefined || cached.items.length > r.items.length || cached.complete)) {
+        r = this.r = cached;
+        this.cache.paths.cached++;
+      }
     }
     while (!r || (at >= r.items.length && !r.complete)) {
       const first = this.spec.kind === 'vector' ? FIRST_VECTOR_DEPTH : FIRST_DEPTH;

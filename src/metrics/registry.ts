@@ -1,0 +1,105 @@
+// The process's Prometheus metrics (prom-client): one registry per process; a supervisor's workers
+// each serve their own (src/metrics/listener.ts). The hot path only looks children up: every label
+// combination of the request histogram is made here, once.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { FastHistogram } from './fast-histogram.js';
+
+// Seconds; the fast end matters (warm recommendations answer well under a millisecond).
+const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const TRAINING_BUCKETS = [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200];
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+// The label of requests that matched no route (or were refused before routing), and of the greeting
+// at the API's root (its group is the empty first segment).
+const OTHER_GROUP = 'other';
+const ROOT_GROUP = 'root';
+
+export class Metrics {
+  readonly registry = new Registry();
+  // Per route group, one child per status class (index: status / 100 - 1).
+  private readonly requests = new Map<string | undefined, number[]>();
+  private readonly histogram: FastHistogram;
+
+  // worker: the supervisor's worker number, if any (a label on every series).
+  constructor(worker: number | undefined) {
+    if (worker !== undefined) this.registry.setDefaultLabels({ worker: String(worker) });
+    // Includes nodejs_eventloop_lag_* (event-loop delay, from monitorEventLoopDelay), heap, GC and CPU.
+    collectDefaultMetrics({ register: this.registry });
+    this.histogram = new FastHistogram(
+      'recd_http_request_duration_seconds',
+      'HTTP requests by route group and status class: latency (its _count is the request count)',
+      LATENCY_BUCKETS,
+      this.registry,
+    );
+    this.requests.set(undefined, this.children(OTHER_GROUP));
+  }
+
+  // The route groups (first path segment of each route, as the dispatcher names them).
+  routeGroups(groups: Iterable<string>): void {
+    for (const group of groups) this.requests.set(group, this.children(group === '' ? ROOT_GROUP : group));
+  }
+
+  private children(group: string): number[] {
+    return STATUS_CLASSES.map((status) => this.histogram.child({ group, status }));
+  }
+
+  // Counts kept elsewhere as plain numbers that only grow, read when scraped: the hot path pays one
+  // increment of a field. labels: the keys of what read() returns.
+  countersOf<K extends string>(name: string, help: string, label: string, read: () => Record<K, number>): void {
+    const seen: Partial<Record<K, number>> = {};
+    new Counter({
+      name,
+      help,
+      labelNames: [label],
+      registers: [this.registry],
+      collect() {
+        const now = read();
+        for (const key in now) {
+          const delta = now[key] - (seen[key] ?? 0);
+          seen[key] = now[key];
+          this.inc({ [label]: key }, delta);
+        }
+      },
+    });
+  }
+
+  // A finished request: its group, status and latency in milliseconds.
+  request(group: string | undefined, status: number, ms: number): void {
+    const children = this.requests.get(group) ?? this.requests.get(undefined)!;
+    this.histogram.observe(children[Math.min(Math.max(Math.trunc(status / 100), 1), 5) - 1]!, ms / 1000);
+  }
+
+  // Redis commands: latency by outcome (ok, error); children made once.
+  redisCommands(): (ms: number, failed: boolean) => void {
+    const histogram = new FastHistogram('recd_redis_command_duration_seconds', 'Redis commands of the main connection by outcome (ok, error: a failure or timeout): latency (its _count is the command count)', LATENCY_BUCKETS, this.registry);
+    const ok = histogram.child({ outcome: 'ok' }), error = histogram.child({ outcome: 'error' });
+    return (ms, failed) => histogram.observe(failed ? error : ok, ms / 1000);
+  }
+
+  // Training runs: counted when they start and end (by how), their durations by task and ending.
+  trainingRuns(): (task: string, phase: string, seconds: number) => void {
+    const runs = new Counter({ name: 'recd_training_runs_total', help: 'training runs of this process by task and phase: started, then completed, failed or interrupted (running now: started minus the others)', labelNames: ['task', 'phase'], registers: [this.registry] });
+    const durations = new Histogram({ name: 'recd_training_run_duration_seconds', help: 'training runs by task and ending: duration', labelNames: ['task', 'phase'], buckets: TRAINING_BUCKETS, registers: [this.registry] });
+    return (task, phase, seconds) => {
+      runs.inc({ task, phase });
+      if (phase !== 'started') durations.observe({ task, phase }, seconds);
+    };
+  }
+
+  // Per database, gauges read when scraped (the models this process holds).
+  perDatabase(name: string, help: string, read: () => Iterable<[string, number]>): void {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['db'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [db, value] of read()) this.set({ db }, value);
+      },
+    });
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

@@ -1,0 +1,8 @@
+// Rows bulk writes stored, by kind: plain counts that only grow, read by the metrics when scraped.
+export interface Ingested {
+  ratings: number;
+  items: number;
+  users: number;
+}
+
+export const noneIngested = (): Ingested => ({ ratings: 0, items: 0, users: 0 });

@@ -1,0 +1,25 @@
+// Metrics of the composition root: the registry (when RECD_METRICS_PORT is set) and what it reads
+// from the layers when scraped. The HTTP layer's hook and the listener are in wiring/http.ts.
+import type { Config } from '../config/env.js';
+import { Metrics } from '../metrics/registry.js';
+import { timeCommands, type Redis } from '../store/redis.js';
+import type { Ingested } from '../services/usage/ingested.js';
+import type { Engine } from './engine.js';
+
+export function startMetrics(config: Config, engine: Engine, redis: Redis, ingested: Ingested, worker: number | undefined): Metrics | undefined {
+  if (config.metricsPort === undefined) return undefined;
+  const metrics = new Metrics(worker);
+  metrics.countersOf('recd_scoring_rankings_total', 'rankings served to requests by how they were made: precomputed (a list made at training), cached (made by an earlier request), inline (scored on the event loop), pool (scored in the scoring pool)', 'path', () => engine.scoring.paths);
+  metrics.countersOf('recd_bulk_rows_ingested_total', 'rows stored by bulk writes (ratings-bulk/ and users/<user_id>/ratings/, items-bulk/ and users-bulk/), by kind', 'kind', () => ingested);
+  timeCommands(redis, metrics.redisCommands());
+  engine.scheduler.onRun = metrics.trainingRuns();
+  const held = () => engine.registry.heldModels();
+  metrics.perDatabase('recd_model_age_seconds', 'age of the model this process serves, per database (those it holds: served recently)', function* () {
+    const now = Date.now() / 1000;
+    for (const [db, m] of held()) yield [db, now - m.meta.timestamp];
+  });
+  metrics.perDatabase('recd_model_bytes', 'size of the model this process serves, per database (those it holds)', function* () {
+    for (const [db, m] of held()) yield [db, m.buffer.byteLength];
+  });
+  return metrics;
+}
