@@ -37,8 +37,8 @@ ENV MALLOC_ARENA_MAX=2 \
 USER node
 VOLUME ["/data"]
 EXPOSE 8080
-# The unauthenticated greeting GET /v1/ answers 200 once recd listens.
+# Healthy means ready to serve: /readyz answers 200 once recd listens and its Redis answers (503 otherwise).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/v1/').then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "dist/src/cli.js"]
 CMD ["serve"]

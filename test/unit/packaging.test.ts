@@ -33,7 +33,7 @@ t.test('Dockerfile: a build stage and a slim non-root runtime stage with a healt
   const users = runtime!.lines.filter((l) => l.startsWith('USER '));
   t.same(users, ['USER node'], 'runs as the unprivileged node user');
   const health = runtime!.lines.find((l) => l.startsWith('HEALTHCHECK '));
-  t.match(health, /CMD \["node", "-e", .*\/v1\//, 'health check by node against the greeting');
+  t.match(health, /CMD \["node", "-e", .*\/readyz'/, 'health check by node against /readyz (recd and its Redis answer)');
   const env = runtime!.lines.filter((l) => l.startsWith('ENV ')).join(' ');
   // The same allocator settings as `npm start`.
   const start = JSON.parse(read('package.json')).scripts.start as string;
