@@ -1,10 +1,12 @@
 // The built command line as an operator runs it: `node dist/src/cli.js …` as a child process, its
 // output, its JSON log lines, and the processes it started (from /proc, Linux).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/store/redis-server.js';
+import { ROOT_EMAIL, ROOT_PASSWORD, startRedis } from './stack.js';
 
 export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/cli.js');
 
@@ -77,4 +79,20 @@ export function childrenOf(pid: number): { pid: number; comm: string }[] {
     if (Number(ppid) === pid && state !== 'Z') out.push({ pid: Number(name), comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) });
   }
   return out;
+}
+
+// `recd serve --workers 2` on a private redis-server and a free port, with `env` added; stopped (and its
+// Redis with it) when `t` ends. Resolves once a worker listens.
+export async function serveTwoWorkers(t: { teardown(fn: () => unknown): void }, env: Record<string, string> = {}): Promise<{ proc: Proc; port: number }> {
+  const { server, dir } = await startRedis();
+  const port = await freePort();
+  const proc = run(['serve', '--workers', '2'], { PORT: String(port), REDIS_URL: server.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, ...env });
+  t.teardown(async () => {
+    proc.child.kill('SIGTERM');
+    await proc.exited;
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  await until('two workers listening', () => proc.out().includes('recd listening'));
+  return { proc, port };
 }

@@ -1,22 +1,11 @@
 // `recd serve --workers N` with RECD_METRICS_PORT=P: worker n serves its own /metrics on P + n − 1,
 // every series labelled worker="n".
-import { rmSync } from 'node:fs';
 import t from 'tap';
 import { freePort } from '../../src/store/redis-server.js';
-import { run, until } from '../helpers/cli.js';
-import { ROOT_EMAIL, ROOT_PASSWORD, startRedis } from '../helpers/stack.js';
+import { serveTwoWorkers } from '../helpers/cli.js';
 
-const { server, dir } = await startRedis();
-const port = await freePort();
 const metricsPort = await freePort();
-const proc = run(['serve', '--workers', '2'], { PORT: String(port), REDIS_URL: server.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, RECD_METRICS_PORT: String(metricsPort), RECD_METRICS_TOKEN: 'workers-secret' });
-t.teardown(async () => {
-  proc.child.kill('SIGTERM');
-  await proc.exited;
-  await server.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-await until('two workers listening', () => proc.out().includes('recd listening'));
+await serveTwoWorkers(t, { RECD_METRICS_PORT: String(metricsPort), RECD_METRICS_TOKEN: 'workers-secret' });
 
 t.test('each worker on its own port, labelled', async (t) => {
   for (const n of [1, 2]) {

@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import t, { type Test } from 'tap';
 import { freePort } from '../../src/store/redis-server.js';
 import { Api } from '../helpers/api.js';
-import { alive, childrenOf, logLines, portOpen, run, until, type Proc } from '../helpers/cli.js';
+import { alive, childrenOf, logLines, portOpen, run, serveTwoWorkers, until, type Proc } from '../helpers/cli.js';
 import { ROOT_EMAIL, ROOT_PASSWORD, startRedis } from '../helpers/stack.js';
 
 const lines = (p: Proc, msg: string) => logLines(p.out()).filter((l) => l.msg === msg);
@@ -18,16 +18,7 @@ const workerPids = (p: Proc) => lines(p, 'worker listening').map((l) => l.pid as
 
 // Two workers on a private redis-server, started and logged in as root; stopped (SIGTERM) at teardown.
 async function twoWorkers(t: Test) {
-  const { server, dir } = await startRedis();
-  const port = await freePort();
-  const proc = run(['serve', '--workers', '2'], { PORT: String(port), REDIS_URL: server.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD });
-  t.teardown(async () => {
-    proc.child.kill('SIGTERM');
-    await proc.exited;
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  await until('two workers listening', () => proc.out().includes('recd listening'));
+  const { proc, port } = await serveTwoWorkers(t);
   const api = new Api(`http://127.0.0.1:${port}/v1`);
   const login = await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
   t.equal(login.status, 200, 'root logs in');
