@@ -233,6 +233,19 @@ function cliB(): string | undefined {
   return cli;
 }
 
+// BENCH_RECD_B_ENV=NAME=value,NAME=value: environment for build B only, so one build can be measured against
+// itself with a setting changed (e.g. BENCH_RECD_B_ENV=RECD_METRICS_PORT= turns metrics off in B; empty = unset).
+function envB(): Record<string, string> {
+  const raw = process.env.BENCH_RECD_B_ENV ?? '';
+  const out: Record<string, string> = {};
+  for (const pair of raw.split(',').map((x) => x.trim()).filter((x) => x !== '')) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new Error(`BENCH_RECD_B_ENV: expected NAME=value, got ${JSON.stringify(pair)}`);
+    out[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return out;
+}
+
 export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<S>): Promise<void> {
   const SCENARIOS = b.scenarios;
   const CLI_B = cliB();
@@ -262,7 +275,7 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       process.stderr.write(`redis-server for B on ${redisB.url} (pid ${redisB.pid})\n`);
       const port = await freePort();
       const loopB = loopDelayLaunch(recdNodeArgs(), dir, 'B');
-      other = { cli: CLI_B, port, redis: redisB, loopFile: loopB.file, recd: launchRecd('recd-B', { cli: CLI_B, port, redisUrl: redisB.url, env: { ...recdEnv, ...loopB.env }, nodeArgs: loopB.nodeArgs }) };
+      other = { cli: CLI_B, port, redis: redisB, loopFile: loopB.file, recd: launchRecd('recd-B', { cli: CLI_B, port, redisUrl: redisB.url, env: { ...recdEnv, ...envB(), ...loopB.env }, nodeArgs: loopB.nodeArgs }) };
     }
     const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env });
     const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
@@ -403,7 +416,7 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       Settings: `${settings.connections} connections, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported), ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
       'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections})` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}`,
       Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}${
-        other ? `; build B (BENCH_RECD_CLI_B=${other.cli}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on both builds back to back, A first in odd rounds and B first in even ones` : ''
+        other ? `; build B (BENCH_RECD_CLI_B=${other.cli}${process.env.BENCH_RECD_B_ENV ? `, BENCH_RECD_B_ENV=${process.env.BENCH_RECD_B_ENV}` : ''}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on both builds back to back, A first in odd rounds and B first in even ones` : ''
       }`,
     };
     process.stdout.write(report(samples, runs, sides, meta, checks, extra, incomplete) + '\n');
