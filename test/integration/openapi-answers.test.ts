@@ -10,7 +10,9 @@ import { uid } from '../helpers/feedback.js';
 import { RECO_ENV, settled, tasksOf, trainedDatabase, until, type Tt } from '../helpers/reco.js';
 import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
 
-const stack = await startStack(RECO_ENV);
+// A parameter search on the first training (as training-search.test.ts runs it: its trials end well
+// within the budget), so the trained models' answer carries one.
+const stack = await startStack({ ...RECO_ENV, RECD_SEARCH_SECONDS: '120', RECD_SEARCH_TRIALS: '8' });
 t.teardown(() => stack.close());
 const { api } = stack;
 const routes = stack.app.dispatcher.routes;
@@ -177,8 +179,10 @@ t.test('recommendations and scenarios', async (t) => {
     ['POST', 'recommendation/generic/items/', { token, body: { item_id: 1 } }],
     ['POST', 'recommendation/items-properties/items/', { token, body: { item_properties: { genre: 'a' }, scenario: 'few' } }],
     ['POST', 'recommendation/users-groups/items/', { token, body: { users_id: [user, uid(1)] } }],
-    ['GET', 'pretrained-ml/trained-models/', { token }],
   ]);
+  const [models] = await checkAnswers(t, [['GET', 'pretrained-ml/trained-models/', { token }]]);
+  const trials = models.models[0]?.search?.trials ?? [];
+  t.same([...new Set(trials.map((x: { model: string }) => x.model))].sort(), ['als', 'ease', 'item-knn', 'popularity'], 'the search, with a trial of each kind, was checked');
 });
 
 t.test('precomputed tables and their reads', async (t) => {
