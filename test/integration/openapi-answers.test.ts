@@ -157,7 +157,7 @@ t.test('recommendations and scenarios', async (t) => {
   const user = uid(0);
   const ratings = [{ item_id: 1, rating: 9 }];
   const [, ab] = await checkAnswers(t, [
-    ['PUT', 'scenarios/<reco_type>/<name>/', { token, path: 'scenarios/item_to_items/few/', body: { scenario_type: 'case', case: { amt: 5, exclude_rated_items: true, filters: ['genre:eq:a'], reranking: [{ property_name: 'genre', op: 'diversity', weight: 0.5 }] } } }],
+    ['PUT', 'scenarios/<reco_type>/<name>/', { token, path: 'scenarios/item_to_items/few/', body: { scenario_type: 'case', case: { amt: 5, exclude_rated_items: true, filters: ['genre:eq:a'], reranking: [{ property_name: 'genre', op: 'diversity', weight: 0.5 }], note: 'kept as sent' } } }],
     ['POST', 'ab-tests/params/', { token, body: { name: 'half', probability_a: 0.5 } }],
   ]);
   await checkAnswers(t, [
