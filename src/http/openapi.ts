@@ -46,9 +46,14 @@ function errorStatuses(route: Route): Map<number, ErrorName[]> {
   return byStatus;
 }
 
+// Unique per route, as OpenAPI requires and client generators rely on: `users/<user_id>/*/` is
+// `…_all`, so it does not meet `users/<user_id>/`.
+export const operationId = (route: Pick<Route, 'method' | 'path'>) =>
+  `${route.method.toLowerCase()}_${route.path.replace(/\*/g, 'all').replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}`;
+
 function operation(route: Route): Json {
   const op: Json = {
-    operationId: `${route.method.toLowerCase()}_${route.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}`,
+    operationId: operationId(route),
     summary: route.summary,
     tags: [route.path.split('/')[0] || 'root'],
     'x-roles': route.access,

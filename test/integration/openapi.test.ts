@@ -49,6 +49,8 @@ t.test('every route of the table is described with its roles, schemas and errors
     t.equal((op.parameters ?? []).filter((p: { in: string }) => p.in === 'path').length, inPath, `${route.path} path parameters`);
     t.ok(op.responses['400'].content['application/json'].schema.$ref, 'error bodies');
   }
+  const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+  t.same(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'operationIds are unique');
   const described = Object.values(doc.paths).reduce((n: number, ops) => n + Object.keys(ops as object).length, 0);
   t.equal(described, routes.length, 'no operation without a route');
   t.ok(doc.paths['/'].get, 'the root is /');
