@@ -193,6 +193,10 @@ t.test('precomputed tables and their reads', async (t) => {
   await until('tables built', () => tasksOf(api, token, 'precomputed_tables'), (ts) => ts.length > 0 && settled(ts));
   await checkAnswers(t, [
     ['GET', 'precomputed-tables/', { token }],
+    ['GET', 'tasks/<task_name>/recents/', { token, path: 'tasks/precomputed_tables/recents/' }],
+    ['GET', 'tasks/<task_name>/recents/', { token, path: 'tasks/ml_model_retrain/recents/' }],
+    ['GET', 'tasks/<task_name>/recents/', { token, path: 'tasks/ml_new_items/recents/' }],
+    ['GET', 'tasks/<task_name>/recents/', { token, path: 'tasks/interactions_ratings_deletion/recents/' }],
     ['GET', 'recommendation/precomputed/items/<item_id>/items/', { token, path: 'recommendation/precomputed/items/1/items/', query: 'table=similar' }],
     ['GET', 'recommendation/precomputed/users/<user_id>/items/', { token, path: `recommendation/precomputed/users/${uid(0)}/items/`, query: 'table=for-users' }],
   ]);
