@@ -3,6 +3,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { ERROR_TABLE, type ErrorName } from '../errors/table.js';
 import { publicRoute, type Route } from '../contract/routes.js';
+import { OpenApiDocument } from '../schemas/responses.js';
 import { API_PREFIX } from './router.js';
 
 type Json = Record<string, unknown>;
@@ -45,9 +46,14 @@ function errorStatuses(route: Route): Map<number, ErrorName[]> {
   return byStatus;
 }
 
+// Unique per route, as OpenAPI requires and client generators rely on: `users/<user_id>/*/` is
+// `…_all`, so it does not meet `users/<user_id>/`.
+export const operationId = (route: Pick<Route, 'method' | 'path'>) =>
+  `${route.method.toLowerCase()}_${route.path.replace(/\*/g, 'all').replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}`;
+
 function operation(route: Route): Json {
   const op: Json = {
-    operationId: `${route.method.toLowerCase()}_${route.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}`,
+    operationId: operationId(route),
     summary: route.summary,
     tags: [route.path.split('/')[0] || 'root'],
     'x-roles': route.access,
@@ -96,7 +102,7 @@ function deepFreeze<T>(value: T): T {
 // The description's own route, added after the table it describes (it describes itself too).
 export function openApiRoutes(routes: readonly Route[], version: string): Route[] {
   let document: Json = {};
-  const self: Route = publicRoute({ method: 'GET', path: 'openapi.json', summary: 'this API description (OpenAPI 3.1)', response: Type.Object({}, { additionalProperties: true }), handler: () => document });
+  const self: Route = publicRoute({ method: 'GET', path: 'openapi.json', summary: 'this API description (OpenAPI 3.1)', response: OpenApiDocument, handler: () => document });
   // Frozen: the dispatcher encodes it once per codec.
   document = deepFreeze(openApiDocument([...routes, self], version));
   return [self];

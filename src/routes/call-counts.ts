@@ -7,7 +7,7 @@ import { authedRoute, type Route } from '../contract/routes.js';
 import { LABELS, type CallHistoryService, type Label } from '../services/usage/call-history.js';
 import { Timestamp } from '../schemas/common.js';
 import { RECO_TYPES } from './reco-types.js';
-import { ObjectAnswer } from '../schemas/responses.js';
+import { CallCounts, CallCountSeries } from '../schemas/usage-answers.js';
 
 const Window = { start_timestamp: Type.Optional(Timestamp), end_timestamp: Type.Optional(Timestamp) };
 
@@ -26,7 +26,7 @@ export const callCountRoutes = (counts: CallHistoryService): Route[] => [
     method: 'GET',
     path: 'call-counts/historical/',
     summary: "the organisation's requests over time",
-    response: ObjectAnswer,
+    response: CallCounts,
     query: Type.Object(Window),
     handler: ({ auth, query }) => counts.total(auth.org, query),
   }),
@@ -34,7 +34,7 @@ export const callCountRoutes = (counts: CallHistoryService): Route[] => [
     method: 'GET',
     path: 'call-counts/historical/<label>/',
     summary: "the organisation's requests over time, one series per account, endpoint group, database, scenario or recommendation type",
-    response: ObjectAnswer,
+    response: CallCountSeries,
     params: Type.Object({ label: Type.String({ maxLength: 64 }) }),
     query: Type.Object({ ...Window, amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.callCountsAmtMax })), cursor: Type.Optional(Type.String({ maxLength: 256 })) }),
     handler: ({ auth, params, query }) => counts.byLabel(auth.org, label(params.label), { ...query, amt: query.amt ?? LIMITS.callCountsAmtDefault }),
@@ -43,7 +43,7 @@ export const callCountRoutes = (counts: CallHistoryService): Route[] => [
     method: 'GET',
     path: 'call-counts/historical/SCENARIOS/<reco_type>/<name>/',
     summary: 'requests over time that ran one scenario',
-    response: ObjectAnswer,
+    response: CallCounts,
     params: Type.Object({ reco_type: Type.String({ maxLength: 64 }), name: Type.String({ minLength: 1, maxLength: 64 }) }),
     query: Type.Object(Window),
     handler: ({ auth, params, query }) => counts.scenario(auth.org, recoType(params.reco_type), params.name, query),

@@ -5,12 +5,10 @@ import { ADMINS, ALL4, BACKENDS } from '../contract/roles.js';
 import { authedRoute, dbRoute, type Route } from '../contract/routes.js';
 import { LongText, Metadata, Name, Page } from '../schemas/common.js';
 import { currentDatabase, type DatabaseService } from '../services/databases/databases.js';
-import { Created, CurrentDatabase, DatabaseList, DatabaseStatus, ObjectAnswer } from '../schemas/responses.js';
+import { Created, CurrentDatabase, DatabaseList, DatabasePreview, DatabaseStatus } from '../schemas/responses.js';
+import { TaskRecords } from '../schemas/model-answers.js';
 
 const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
-
-// A database's description and metadata, as its preview shows them before and after a PATCH.
-const DescribedMetadata = Type.Object({ description: Type.String(), metadata: Metadata });
 
 export const databaseRoutes = (databases: DatabaseService): Route[] => [
   authedRoute(ADMINS, {
@@ -59,7 +57,7 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     method: 'PATCH',
     path: 'databases/current/preview/',
     summary: 'what PATCH databases/current/ would make of the description and metadata; stores nothing',
-    response: Type.Object({ metadata_old: DescribedMetadata, metadata_new: DescribedMetadata }),
+    response: DatabasePreview,
     body: Type.Object({ description: Type.Optional(LongText), metadata: Type.Optional(Metadata), preserve: Type.Optional(Type.Boolean()) }),
     handler: ({ auth, db, body }) => databases.preview(auth.org, db, body),
   }),
@@ -81,7 +79,7 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     method: 'GET',
     path: 'tasks/<task_name>/recents/',
     summary: 'recent runs of a background task, newest first',
-    response: ObjectAnswer,
+    response: TaskRecords,
     params: Type.Object({ task_name: Type.String({ pattern: '^[a-z0-9_]{1,64}$' }) }),
     query: Page(LIMITS.tasksAmtDefault, LIMITS.tasksAmtMax),
     handler: async ({ auth, db, params, query }) => ({

@@ -10,7 +10,7 @@ import { RowsOf } from '../schemas/common.js';
 import type { EntityKind, EntityService } from '../services/catalogue/entities.js';
 import type { M2m } from '../services/catalogue/entity-values.js';
 import { idParams } from '../schemas/ids.js';
-import { ObjectAnswer } from '../schemas/responses.js';
+import { EntitiesWritten, EntityAnswer, EntityList, EntityPage, EntityPatched, EntityWritten } from '../schemas/entity-answers.js';
 
 const Values = Type.Record(Type.String(), Type.Unknown());
 const DEPRECATED = (path: string) => `deprecated endpoint: use ${path}`;
@@ -27,7 +27,7 @@ function singleRoutes(entities: EntityService, kind: EntityKind, path: string, r
       method: 'GET',
       path,
       summary: `property values of one ${kind}`,
-      response: ObjectAnswer,
+      response: EntityAnswer(kind),
       params: Params,
       // Answered in the same tick when the process holds the catalogue (no await on the hot path).
       handler: ({ auth, db, params }) => {
@@ -40,7 +40,7 @@ function singleRoutes(entities: EntityService, kind: EntityKind, path: string, r
       path,
       summary: `create or replace one ${kind}`,
       statuses: [200, 202], // 202 with wait_for_completion: false
-      response: ObjectAnswer,
+      response: EntityWritten,
       params: Params,
       body: Type.Object({ [kind]: Values, wait_for_completion: Type.Optional(Type.Boolean()) }),
       handler: async ({ auth, db, params, body }) => {
@@ -52,7 +52,7 @@ function singleRoutes(entities: EntityService, kind: EntityKind, path: string, r
       method: 'PATCH',
       path,
       summary: `change some property values of one ${kind}`,
-      response: ObjectAnswer,
+      response: EntityPatched(kind),
       params: Params,
       body: Type.Object({ [kind]: Values, create_if_missing: Type.Optional(Type.Boolean()) }),
       handler: async ({ auth, db, params, body }) =>
@@ -98,7 +98,7 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
       method: 'GET',
       path,
       summary: `${plural} a page at a time, optionally filtered`,
-      response: ObjectAnswer,
+      response: EntityPage(kind),
       query: Type.Object({
         amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.bulkListingAmtMax })),
         cursor: Type.Optional(Type.String({ maxLength: 256 })),
@@ -108,13 +108,13 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
       handler: async ({ auth, db, query }) =>
         withWarning(await entities.page(auth, db, kind, { ...query, amt: query.amt ?? LIMITS.bulkListingAmtDefault }), note),
     }),
-    dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, response: ObjectAnswer, statuses: [200, 202], body: Type.Object(records), tables, handler: write('replace') }),
+    dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, response: EntitiesWritten(kind), statuses: [200, 202], body: Type.Object(records), tables, handler: write('replace') }),
     dbRoute(BACKENDS, {
       method: 'PATCH',
       path,
       summary: `change property values of many ${plural}`,
       statuses: [200, 202],
-      response: ObjectAnswer,
+      response: EntitiesWritten(kind),
       body: Type.Object({ ...records, create_if_missing: Type.Optional(Type.Boolean()) }),
       tables,
       handler: write('merge'),
@@ -131,7 +131,7 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
       method: 'POST',
       path: listPath,
       summary: `${plural} by id (missing ones left out)`,
-      response: ObjectAnswer,
+      response: EntityList(kind),
       body: Type.Object({ [`${plural}_id`]: Ids, properties: Type.Optional(Type.Array(Type.String())) }),
       handler: async ({ auth, db, body }) =>
         withWarning(await entities.list(auth, db, kind, body[`${plural}_id`] as unknown[], body.properties as string[] | undefined), note),

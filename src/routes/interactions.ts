@@ -6,7 +6,9 @@ import { dbRoute, reply, type Route } from '../contract/routes.js';
 import type { InteractionRuleService } from '../services/feedback/interaction-rules.js';
 import type { InteractionService, Owner } from '../services/feedback/interactions.js';
 import { idParams, IdText } from '../schemas/ids.js';
-import { ObjectAnswer, Resolution } from '../schemas/responses.js';
+import { InteractionRules, InteractionsPage, InteractionsWritten, ResolvedSessions } from '../schemas/feedback-answers.js';
+import { TaskQueued } from '../schemas/model-answers.js';
+import { Written } from '../schemas/responses.js';
 
 const MAX_ROWS = 1_000_000;
 const Rows = Type.Array(Type.Unknown(), { maxItems: MAX_ROWS }); // each row checked by the service, which names the bad one
@@ -31,7 +33,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       path: onePath,
       frontend: owner,
       summary: `one interaction of a ${owner} with an item`,
-      response: ObjectAnswer,
+      response: InteractionsWritten,
       params: ItemParams,
       body: One,
       handler: ({ auth, db, params, body, idempotencyKey }) => s.addOne(auth, db, owner, params[param]!, params.item_id!, body, idempotencyKey),
@@ -41,7 +43,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       path: ownPath,
       frontend: owner,
       summary: `interactions of one ${owner}`,
-      response: ObjectAnswer,
+      response: InteractionsWritten,
       params: Params,
       body: Type.Object({ interactions: Rows }),
       handler: ({ auth, db, params, body, idempotencyKey }) => s.addOwned(auth, db, owner, params[param]!, body.interactions, idempotencyKey),
@@ -50,7 +52,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       method: 'GET',
       path: ownPath,
       summary: `interactions of one ${owner}, in the order received`,
-      response: ObjectAnswer,
+      response: InteractionsPage(owner),
       params: Params,
       query: Type.Object(Page),
       handler: ({ auth, db, params, query }) => s.listOwn(auth, db, owner, params[param]!, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined),
@@ -59,7 +61,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       method: 'POST',
       path: allPath,
       summary: `interactions of any ${owner}s (each names its ${param})`,
-      response: ObjectAnswer,
+      response: InteractionsWritten,
       body: Type.Object({ interactions: Rows }),
       handler: ({ auth, db, body, idempotencyKey }) => s.add(auth, db, owner, body.interactions, idempotencyKey),
     }),
@@ -67,7 +69,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       method: 'GET',
       path: allPath,
       summary: `interactions of every ${owner}, in the order received, optionally within a time window`,
-      response: ObjectAnswer,
+      response: InteractionsPage(owner),
       query: Type.Object({ ...Page, ...Window }),
       handler: ({ auth, db, query }) =>
         s.listAll(auth, db, owner, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined, { start: query.start_timestamp, end: query.end_timestamp }),
@@ -83,7 +85,7 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     path: 'interactions-ratings-bulk/',
     summary: "remove users' interactions and ratings (a background task)",
     statuses: [202],
-    response: ObjectAnswer,
+    response: TaskQueued,
     body: Type.Object({ users_id: Type.Array(Type.Union([IdText, Type.Number()]), { maxItems: MAX_ROWS }) }),
     handler: async ({ auth, db, body }) => reply(202, await s.forgetUsers(auth, db, body.users_id)),
   }),
@@ -91,7 +93,7 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     method: 'POST',
     path: 'sessions/<session_id>/resolve/',
     summary: 'link an anonymous session to a user (once)',
-    response: Resolution,
+    response: Written,
     params: idParams('session_id'),
     body: Type.Object({ user_id: Type.Union([IdText, Type.Number()]), timestamp: Type.Optional(Type.Unknown()) }),
     handler: ({ auth, db, params, body }) => s.resolve(auth, db, params.session_id, body.user_id, body.timestamp),
@@ -100,7 +102,7 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     method: 'POST',
     path: 'resolved-sessions/',
     summary: 'sessions linked to users, in the order they were resolved',
-    response: ObjectAnswer,
+    response: ResolvedSessions,
     body: Type.Object({ users_id: Type.Optional(Type.Array(Type.Union([IdText, Type.Number()]), { maxItems: 100_000 })), ...Page }),
     handler: ({ auth, db, body }) => s.resolvedSessions(auth, db, body.users_id, body.amt ?? LIMITS.ratingsAmtDefault, body.cursor || undefined),
   }),
@@ -108,7 +110,7 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     method: 'GET',
     path: 'interaction-rules/',
     summary: 'how interaction types become inferred ratings: the database\'s rules and the defaults',
-    response: ObjectAnswer,
+    response: InteractionRules,
     handler: ({ db }) => rules.get(db).then((r) => ({ ...r, warnings: [] as string[] })),
   }),
   dbRoute(BACKENDS, {

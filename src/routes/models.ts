@@ -4,7 +4,7 @@ import { BACKENDS } from '../contract/roles.js';
 import { dbRoute, type Route } from '../contract/routes.js';
 import type { ModelTaskService } from '../services/databases/model-tasks.js';
 import { PathName } from '../schemas/ids.js';
-import { ObjectAnswer, TaskQueued } from '../schemas/responses.js';
+import { TaskQueued, TrainedModels } from '../schemas/model-answers.js';
 
 export const modelRoutes = (models: ModelTaskService): Route[] => [
   dbRoute(BACKENDS, {
@@ -19,7 +19,7 @@ export const modelRoutes = (models: ModelTaskService): Route[] => [
     method: 'GET',
     path: 'pretrained-ml/trained-models/',
     summary: 'models published for the database, newest first',
-    response: ObjectAnswer,
+    response: TrainedModels,
     handler: ({ db }) => models.list(db),
   }),
 ];

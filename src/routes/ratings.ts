@@ -7,7 +7,7 @@ import type { Rows as RowsValue } from '../contract/tables.js';
 import { RowsOf } from '../schemas/common.js';
 import type { RatingService } from '../services/feedback/ratings.js';
 import { idParams } from '../schemas/ids.js';
-import { ObjectAnswer, RatingsPage, UserRatings } from '../schemas/responses.js';
+import { RatingsPage, UserRatings, Written } from '../schemas/responses.js';
 
 const MAX_ROWS = 1_000_000;
 const Rows = RowsOf(Type.Unknown(), MAX_ROWS); // each row checked by the service, which names the bad one
@@ -19,7 +19,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     method: 'PUT',
     path: 'ratings-bulk/',
     summary: 'create or replace ratings of any users',
-    response: ObjectAnswer,
+    response: Written,
     body: Type.Object({ ratings: Rows }),
     tables: ['ratings'],
     handler: ({ auth, db, body }) => ratings.put(auth, db, body.ratings as RowsValue),
@@ -40,7 +40,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     path: 'users/<user_id>/ratings/',
     frontend: 'user',
     summary: "create or replace some of one user's ratings",
-    response: ObjectAnswer,
+    response: Written,
     params: User,
     body: Type.Object({ ratings: Rows }),
     tables: ['ratings'],

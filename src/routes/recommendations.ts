@@ -7,7 +7,7 @@ import { dbRoute, withWarning, type Route } from '../contract/routes.js';
 import type { RecommendService } from '../services/reco/recommend.js';
 import { CommonParams, Filters, ScenarioParams, query, Rerankings, RuleStrings, scenarioName } from './reco-query.js';
 import { idParams, IdText, PathName } from '../schemas/ids.js';
-import { RecoItems, RecoValues } from '../schemas/responses.js';
+import { GenericRecoItems, RecoItems, RecoValues } from '../schemas/responses.js';
 
 const ContextItems = Type.Array(Type.Unknown(), { minItems: 1, maxItems: 1000 });
 const SessionBody = {
@@ -115,7 +115,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     method: 'POST',
     path: 'recommendation/generic/items/',
     summary: 'items for whatever is given: an item_id (item to items), else a user_id (profile), else session ratings, interactions or user properties; context_items steer profiles and sessions',
-    response: RecoItems,
+    response: GenericRecoItems,
     body: Generic,
     handler: ({ auth, db, body }) => {
       const q = { ...query(body, Generic), explain: true };

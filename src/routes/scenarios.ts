@@ -6,7 +6,7 @@ import { BACKENDS } from '../contract/roles.js';
 import { dbRoute, type Route } from '../contract/routes.js';
 import { SCENARIO_TYPES, type ScenarioBody, type ScenarioService } from '../services/scenarios/scenarios.js';
 import { RECO_TYPES } from './reco-types.js';
-import { ObjectAnswer } from '../schemas/responses.js';
+import { AbTestCreated, DefaultScenario, ScenarioAnswer, ScenarioList, ScenarioWritten } from '../schemas/scenario-answers.js';
 
 const Name = Type.String({ minLength: 1, maxLength: LIMITS.scenarioNameMax });
 const Rule = Type.Union([Type.String({ maxLength: 1024 }), Type.Record(Type.String(), Type.Unknown())]);
@@ -46,7 +46,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'GET',
     path: 'scenarios/<reco_type>/<name>/',
     summary: 'a scenario',
-    response: ObjectAnswer,
+    response: ScenarioAnswer,
     params: Path,
     handler: ({ db, params }) => s.get(db, recoType(params.reco_type), params.name),
   }),
@@ -54,7 +54,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'PUT',
     path: 'scenarios/<reco_type>/<name>/',
     summary: 'create or replace a scenario (an ab_test scenario cannot be replaced)',
-    response: ObjectAnswer,
+    response: ScenarioWritten,
     params: Path,
     body: Scenario,
     handler: ({ db, params, body }) => s.put(db, recoType(params.reco_type), params.name, body as ScenarioBody),
@@ -71,14 +71,14 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'GET',
     path: 'scenarios/',
     summary: "the database's scenarios",
-    response: ObjectAnswer,
+    response: ScenarioList,
     handler: ({ db }) => s.list(db),
   }),
   dbRoute(BACKENDS, {
     method: 'GET',
     path: 'scenarios-default/<reco_type>/',
     summary: 'the default scenario of a recommendation type',
-    response: ObjectAnswer,
+    response: DefaultScenario,
     params: Type.Object({ reco_type: Type.String({ maxLength: 64 }) }),
     handler: ({ db, params }) => s.defaultOf(db, recoType(params.reco_type)),
   }),
@@ -103,7 +103,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     method: 'POST',
     path: 'ab-tests/params/',
     summary: 'create A/B test parameters for ab_test scenarios',
-    response: ObjectAnswer,
+    response: AbTestCreated,
     body: Type.Object({ name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }), probability_a: Type.Number({ minimum: 0, maximum: 1 }) }),
     handler: ({ db, body }) => s.createAbTest(db, body.name, body.probability_a),
   }),

@@ -7,7 +7,8 @@ import type { TableService } from '../services/reco/precomputed-tables.js';
 import type { RecommendService } from '../services/reco/recommend.js';
 import { query } from './reco-query.js';
 import { idParams } from '../schemas/ids.js';
-import { ObjectAnswer, RecoItems, TaskQueued } from '../schemas/responses.js';
+import { PrecomputedTables, TaskQueued } from '../schemas/model-answers.js';
+import { PrecomputedItems } from '../schemas/responses.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
 // user_id (beyond the spec's parameters) selects A/B groups as on the other recommendation endpoints.
@@ -33,7 +34,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     method: 'GET',
     path: 'precomputed-tables/',
     summary: 'the precomputed tables of the database and when each was built',
-    response: ObjectAnswer,
+    response: PrecomputedTables,
     handler: ({ db }) => tables.list(db),
   }),
   dbRoute(BACKENDS, {
@@ -49,7 +50,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     path: 'recommendation/precomputed/items/<item_id>/items/',
     recoType: 'precomputed_item_to_items',
     summary: 'items similar to an item, read from an item_to_items table',
-    response: RecoItems,
+    response: PrecomputedItems,
     params: idParams('item_id'),
     query: Read,
     handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'item_to_items', params.item_id!, query(q, Read)),
@@ -60,7 +61,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     frontend: 'user',
     recoType: 'precomputed_profile_to_items',
     summary: 'items for a user, read from a profile_to_items table',
-    response: RecoItems,
+    response: PrecomputedItems,
     params: idParams('user_id'),
     query: Read,
     handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'profile_to_items', params.user_id!, query(q, Read)),

@@ -1,20 +1,13 @@
 // The shapes of answers (spec: recommendation-api.md), for the API description: route rows name
-// them as `response`, and the OpenAPI test checks real answers against them.
-import { Type, type TSchema } from '@sinclair/typebox';
-import { ROLES } from '../contract/roles.js';
-
-const Role = Type.Union(ROLES.map((r) => Type.Literal(r)));
-const Meta = Type.Record(Type.String(), Type.Unknown());
-const Warnings = Type.Array(Type.String(), { description: 'what the server ignored or changed in the request' });
-const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
-
-// An object answer: the fields named, `warnings`, and room for fields added later.
-const Answer = <P extends Record<string, TSchema>>(props: P) => Type.Object({ ...props, warnings: Type.Optional(Warnings) }, { additionalProperties: true });
+// them as `response`, and the OpenAPI tests check real answers against them. Accounts, login,
+// databases, properties, ratings and recommendations here; the other families in *-answers.ts.
+import { Type } from '@sinclair/typebox';
+import { Answer, Closed, Cursor, Id, Meta, Nullable, OpenMap, Role, Seconds } from './answer-parts.js';
 
 export const Greeting = Type.String({ description: 'a greeting' });
-export const Created = Answer({ id: Type.Union([Type.String(), Type.Integer()], { description: 'the new record' }) });
+export const Created = Answer({ id: Type.String({ description: 'the new record' }) });
 
-const Individual = Type.Object({
+const Individual = Closed({
   id: Type.String(),
   role: Role,
   first_name: Nullable(Type.String()),
@@ -24,14 +17,14 @@ const Individual = Type.Object({
 });
 const KeyFields = {
   id: Type.String(),
-  created_timestamp: Type.Number(),
-  expiration_timestamp: Nullable(Type.Number()),
+  created_timestamp: Seconds,
+  expiration_timestamp: Nullable(Seconds),
   is_expired: Type.Boolean(),
   metadata: Meta,
 };
 export const AccountList = Answer({
   individual_accounts: Type.Array(Individual),
-  service_accounts: Type.Array(Type.Object({ name: Type.String(), role: Role, metadata: Meta, keys: Type.Array(Type.Object(KeyFields)) })),
+  service_accounts: Type.Array(Closed({ name: Type.String(), role: Role, metadata: Meta, keys: Type.Array(Closed(KeyFields)) })),
 });
 export const CreatedKey = Answer({ ...KeyFields, key: Type.String({ description: 'the secret, shown this once' }) });
 
@@ -42,49 +35,86 @@ const DatabaseFields = {
   description: Type.String(),
   item_id_type: Type.String(),
   user_id_type: Type.String(),
-  session_id_type: Nullable(Type.String()),
+  session_id_type: Type.String(),
 };
 export const DatabaseList = Answer({
-  databases: Type.Array(Type.Object({ ...DatabaseFields, metadata: Meta })),
+  databases: Type.Array(Closed({ ...DatabaseFields, metadata: Meta })),
   has_next: Type.Boolean(),
   next_page: Nullable(Type.Integer()),
 });
 export const CurrentDatabase = Answer({ ...DatabaseFields, metadata: Meta, status: DbStatus });
 export const DatabaseStatus = Answer({ status: DbStatus });
+// A database's description and metadata, as its preview shows them before and after a PATCH.
+const DescribedMetadata = Closed({ description: Type.String(), metadata: Meta });
+export const DatabasePreview = Answer({ metadata_old: DescribedMetadata, metadata_new: DescribedMetadata });
+export const OrgMetadata = Answer({ metadata: Meta });
+export const OrgPreview = Answer({ metadata_old: Meta, metadata_new: Meta });
 
+// Login metadata: the account's own, with the two timestamps the login adds.
+const LoginMetadata = Type.Object(
+  { previous_login_timestamp: Nullable(Seconds), password_updated_timestamp: Nullable(Seconds) },
+  { additionalProperties: Type.Unknown(), description: "the account's metadata (any JSON) with the two timestamps login adds" },
+);
+const ServiceAccount = Closed({ name: Type.String(), role: Role, metadata: Meta });
 export const LoginAnswer = Answer({
   org_id: Type.String(),
   token: Type.String({ description: 'the access token (a JWT) to send as `Authorization: Bearer …`' }),
   role: Role,
   refresh_token: Type.String(),
-  account: Type.Object({ role: Role }, { additionalProperties: true }),
-  database: Type.Optional(Type.Object({ ...DatabaseFields, status: DbStatus })),
-  frontend_user_id: Type.Optional(Type.Unknown()),
-  frontend_session_id: Type.Optional(Type.Unknown()),
+  account: Type.Union([Closed({ ...Individual.properties, metadata: LoginMetadata }), ServiceAccount], { description: 'an individual or a service account' }),
+  database: Type.Optional(Closed({ ...DatabaseFields, status: DbStatus })),
+  frontend_user_id: Type.Optional(Id),
+  frontend_session_id: Type.Optional(Id),
 });
 export const TokenDescription = Answer({
   org_id: Type.String(),
-  account: Type.Object({ id: Type.String(), role: Role }),
-  database: Type.Optional(Type.Object({ id: Type.String() }, { additionalProperties: true })),
+  account: Closed({ id: Type.String(), role: Role }),
+  database: Type.Optional(
+    Closed({
+      id: Type.String(),
+      item_id_type: Type.String(),
+      user_id_type: Type.String(),
+      session_id_type: Type.String(),
+      frontend_user_id: Nullable(Id),
+      frontend_session_id: Nullable(Id),
+    }),
+  ),
+  frontend_user_id: Type.Optional(Id),
 });
 
-const Id = Type.Union([Type.String(), Type.Integer()]);
-export const RecoItems = Answer({
-  items_id: Type.Array(Id, { description: 'best first' }),
-  next_cursor: Type.String({ description: "the next page's cursor; empty on the last page" }),
-  evaluated_scenarios: Type.Optional(Type.Array(Type.String())),
+const Explained = { evaluated_scenarios: Type.Optional(Type.Array(Type.String(), { description: 'the scenarios applied, when asked for' })) };
+export const RecoItems = Answer({ items_id: Type.Array(Id, { description: 'best first' }), next_cursor: Cursor, ...Explained });
+// POST recommendation/generic/items/: which recommendation it ran, and the scenarios it applied.
+export const GenericRecoItems = Answer({
+  items_id: RecoItems.properties.items_id,
+  next_cursor: Cursor,
+  evaluated_scenarios: Type.Array(Type.String(), { description: 'the scenarios applied' }),
+  reco_type: Type.Union(['item_to_items', 'profile_to_items', 'profile_to_items_w_ctx_items', 'session_to_items', 'session_to_items_w_ctx_items'].map((t) => Type.Literal(t))),
 });
-export const RecoValues = Answer({ properties: Type.Array(Type.Unknown(), { description: 'property values, best first' }), evaluated_scenarios: Type.Optional(Type.Array(Type.String())) });
+export const PrecomputedItems = Answer({ items_id: Type.Array(Id, { description: "the table's row, best first" }) });
+export const RecoValues = Answer({
+  properties: Type.Array(Type.Union([Type.Number(), Type.String(), Type.Boolean()]), { description: 'property values, best first' }),
+  ...Explained,
+});
 
 const PropertyDefinitionFields = { property_name: Type.String(), value_type: Type.String(), repeated: Type.Boolean(), metadata: Type.Optional(Meta) };
-export const PropertyDefinition = Type.Object(PropertyDefinitionFields);
-export const PropertyDefinitions = Answer({ properties: Type.Array(Type.Object(PropertyDefinitionFields)) });
+export const PropertyDefinition = Answer(PropertyDefinitionFields, { description: 'metadata: item properties only' });
+export const PropertyDefinitions = Answer({ properties: Type.Array(Closed(PropertyDefinitionFields)) });
 
-// Answers documented by their outline only: an object (with `warnings`) whose fields the spec describes.
-export const ObjectAnswer = Answer({});
-export const TaskQueued = Answer({ task_id: Type.String({ description: 'follow it at tasks/<task_name>/recents/' }) });
-export const Resolution = Type.Union([Type.Literal('resolved'), Type.Literal('already-same'), Type.Literal('already-other')]);
+const Rating = { item_id: Id, rating: Type.Number(), timestamp: Seconds };
+export const RatingsPage = Answer({ ratings: Type.Array(Closed({ user_id: Id, ...Rating })), has_next: Type.Boolean(), next_cursor: Cursor });
+export const UserRatings = Answer({ user_ratings: Type.Array(Closed(Rating)), has_next: Type.Boolean() });
+export const Written = Answer({}, { description: 'done; warnings only' });
 
-const Rating = { item_id: Id, rating: Type.Number(), timestamp: Type.Number() };
-export const RatingsPage = Answer({ ratings: Type.Array(Type.Object({ user_id: Id, ...Rating })), has_next: Type.Boolean(), next_cursor: Type.String() });
-export const UserRatings = Answer({ user_ratings: Type.Array(Type.Object(Rating)), has_next: Type.Boolean() });
+// The answer of openapi.json: the document's top level; what is under paths and components is
+// OpenAPI's own (https://spec.openapis.org/oas/v3.1.0).
+export const OpenApiDocument = Closed({
+  openapi: Type.Literal('3.1.0'),
+  info: Closed({ title: Type.String(), version: Type.String() }),
+  servers: Type.Array(Closed({ url: Type.String() })),
+  paths: OpenMap(Type.Unknown(), 'path items by path (OpenAPI 3.1 Path Item objects)'),
+  components: Closed({
+    schemas: OpenMap(Type.Unknown(), 'JSON Schemas by name'),
+    securitySchemes: OpenMap(Type.Unknown(), 'OpenAPI security schemes by name'),
+  }),
+});
