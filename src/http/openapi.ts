@@ -47,7 +47,8 @@ function errorStatuses(route: Route): Map<number, ErrorName[]> {
 
 function operation(route: Route): Json {
   const op: Json = {
-    operationId: `${route.method.toLowerCase()}_${route.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}`,
+    // '*' named, or DELETE users/<user_id>/*/ would share users/<user_id>/'s id (ids must be unique).
+    operationId: `${route.method.toLowerCase()}_${route.path.replace(/\*/g, 'all').replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}`,
     summary: route.summary,
     tags: [route.path.split('/')[0] || 'root'],
     'x-roles': route.access,
