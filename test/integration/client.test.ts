@@ -152,6 +152,21 @@ t.test('a refused refresh token: credentials log in again; without them, the err
   t.equal(error?.error_data.name, 'INCORRECT_REFRESH_TOKEN');
 });
 
+t.test('switchDatabase moves the session, and a new login returns to the database chosen', async (t) => {
+  const log = recorder();
+  const recd = client({ login: asRoot, fetch: log.fetch });
+  const refused = await recd.switchDatabase({ db_id: 'no-such-database' });
+  t.equal(refused.error?.error_name, 'NotFoundError', JSON.stringify(refused));
+  t.same(await recd.switchDatabase({ db_id: shopId }), {});
+  t.equal((await recd.GET('/databases/current/')).data?.id, shopId);
+  // Its refresh token used elsewhere: once the token expires, only a new login renews it.
+  t.equal((await api.post('login/refresh-token/', { refresh_token: recd.tokens().refresh_token })).status, 200);
+  await expired(recd.tokens().token);
+  log.calls.length = 0;
+  t.equal((await recd.GET('/databases/current/')).data?.id, shopId, 'back on the database');
+  t.same(log.calls, ['POST /login/refresh-token/ 401', 'POST /login/root/ 200', 'POST /login/refresh-token/ 200', 'GET /databases/current/ 200']);
+});
+
 t.test("a bad request's answer is the API's error body, typed", async (t) => {
   const recd = client({ login: { individual: { email: 'backend@example.com', password: 'Backend-pass-1', db_id: shopId } } });
   const r = await recd.GET('/recommendation/items/{item_id}/items/', { params: { path: { item_id: 'not-a-number' } } });

@@ -80,6 +80,7 @@ export class Session {
   }
 
   async switchDatabase(database: DatabaseChoice): Promise<Bearer> {
+    if (!this.canRenew) throw new Error('switchDatabase needs a refresh token or credentials');
     // Waits for a renewal under way: its refresh token is the one to use.
     if (this.renewing) await this.renewing;
     const got = await this.renew(this.tokens.token, database);
@@ -104,8 +105,7 @@ export class Session {
       if (!(refused && this.o.login)) return failed(r.response, r.error);
     }
     if (!this.o.login) return { token: this.tokens.token };
-    const r = await this.logIn(this.o.login, database ?? this.database);
-    return r;
+    return this.logIn(this.o.login, database ?? this.database);
   }
 
   private async logIn(login: Login, database: DatabaseChoice | undefined): Promise<Bearer> {
@@ -113,8 +113,8 @@ export class Session {
       'root' in login
         ? await this.auth.POST('/login/root/', { body: login.root })
         : 'individual' in login
-          ? await this.auth.POST('/login/individual/', { body: { ...login.individual, ...database } })
-          : await this.auth.POST('/login/service/', { body: { ...login.service, ...database } });
+          ? await this.auth.POST('/login/individual/', { body: { ...login.individual, ...chosen(database) } })
+          : await this.auth.POST('/login/service/', { body: { ...login.service, ...chosen(database) } });
     if (!r.data) return failed(r.response, r.error);
     const got = this.keep(r.data);
     // Root logs in without a database; it reaches one through a refresh naming it.
@@ -130,6 +130,12 @@ export class Session {
     this.o.onTokens?.(answer);
     return { token: answer.token };
   }
+}
+
+// The database a login names: the one chosen since, in place of the credentials' own (undefined
+// fields are left out of the JSON body).
+function chosen(database: DatabaseChoice | undefined): DatabaseChoice {
+  return database === undefined ? {} : { db_id: database.db_id, db_name: database.db_name };
 }
 
 // The refused login or refresh, as the answer of the request that needed it: the caller reads the
