@@ -144,12 +144,14 @@ t.test('a refused refresh token: credentials log in again; without them, the err
   t.equal((await withLogin.GET('/databases/')).response.status, 200);
   t.same(log.calls, ['POST /login/refresh-token/ 401', 'POST /login/root/ 200', 'GET /databases/ 200']);
 
+  // Three requests wait for the one refresh: each gets the refusal as its answer.
   const without = client({ refreshToken: used });
-  const r = await without.GET('/databases/');
-  t.equal(r.response.status, 401);
-  const error: ErrorBody | undefined = r.error;
-  t.equal(error?.error_name, 'AuthError');
-  t.equal(error?.error_data.name, 'INCORRECT_REFRESH_TOKEN');
+  for (const r of await Promise.all([without.GET('/databases/'), without.GET('/databases/'), without.GET('/databases/current/')])) {
+    t.equal(r.response.status, 401);
+    const error: ErrorBody | undefined = r.error;
+    t.equal(error?.error_name, 'AuthError');
+    t.equal(error?.error_data.name, 'INCORRECT_REFRESH_TOKEN');
+  }
 });
 
 t.test('switchDatabase moves the session, and a new login returns to the database chosen', async (t) => {

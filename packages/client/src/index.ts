@@ -45,7 +45,7 @@ export function createRecdClient(options: RecdClientOptions): RecdClient {
     tokens: () => session.current,
     async switchDatabase(database: DatabaseChoice) {
       const got = await session.switchDatabase(database);
-      return 'failed' in got ? { error: (await got.failed.json()) as ErrorBody } : {};
+      return 'failed' in got ? { error: (await got.failed().json()) as ErrorBody } : {};
     },
   });
 }
@@ -59,7 +59,7 @@ function bearer(session: Session): Middleware {
     async onRequest({ request, schemaPath, id }) {
       if (PUBLIC_OPERATIONS.has(`${request.method} ${schemaPath}`)) return undefined;
       const got = await session.bearer();
-      if ('failed' in got) return got.failed;
+      if ('failed' in got) return got.failed();
       if (got.token !== undefined) request.headers.set('authorization', `Bearer ${got.token}`);
       if (session.canRenew) copies.set(id, { copy: request.clone(), token: got.token });
       return request;
@@ -74,7 +74,7 @@ function bearer(session: Session): Middleware {
         .catch(() => undefined)) as Partial<ErrorBody> | undefined;
       if (body?.error_name !== 'JwtTokenExpired') return undefined;
       const got = await session.renew(sent.token);
-      if ('failed' in got) return got.failed;
+      if ('failed' in got) return got.failed();
       if (got.token === undefined || got.token === sent.token) return undefined;
       sent.copy.headers.set('authorization', `Bearer ${got.token}`);
       return options.fetch(sent.copy);

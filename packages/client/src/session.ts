@@ -29,8 +29,9 @@ export interface SessionOptions {
   onTokens?: ((tokens: LoginAnswer) => void) | undefined;
 }
 
-// A token to send, or the error answer of the login or refresh that should have given one.
-export type Bearer = { token: string | undefined } | { failed: Response };
+// A token to send, or the error answer of the login or refresh that should have given one (made anew
+// for each request that waited for it: a body is read once).
+export type Bearer = { token: string | undefined } | { failed: () => Response };
 
 // Renew this long before the token expires, or at half its lifetime when that comes later (short
 // lifetimes), so a request does not leave with a token that expires on the way.
@@ -81,8 +82,8 @@ export class Session {
 
   async switchDatabase(database: DatabaseChoice): Promise<Bearer> {
     if (!this.canRenew) throw new Error('switchDatabase needs a refresh token or credentials');
-    // Waits for a renewal under way: its refresh token is the one to use.
-    if (this.renewing) await this.renewing;
+    // Waits for renewals under way: their refresh token is the one to use.
+    while (this.renewing) await this.renewing;
     const got = await this.renew(this.tokens.token, database);
     if ('token' in got) this.database = database;
     return got;
@@ -145,5 +146,5 @@ function failed(response: Response, error: ErrorBody | string | undefined): Bear
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
-  return { failed: new Response(body, { status: response.status, headers }) };
+  return { failed: () => new Response(body, { status: response.status, headers }) };
 }
