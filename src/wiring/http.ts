@@ -7,6 +7,7 @@ import { pickleCodec } from '../codecs/pickle.js';
 import { CodecRegistry } from '../codecs/registry.js';
 import type { Config } from '../config/env.js';
 import type { Claims } from '../contract/claims.js';
+import type { Route } from '../contract/routes.js';
 import { BearerAuth } from '../http/auth.js';
 import { Cors } from '../http/cors.js';
 import { Dispatcher } from '../http/dispatch.js';
@@ -45,12 +46,17 @@ export interface Serving {
   close(): Promise<void>;
 }
 
+// Every route served, the API description's own last; also what scripts/client-schema.ts describes.
+export function routeTable(services: Services): Route[] {
+  const routes = [...allRoutes(services), ...apiPageRoutes()];
+  return [...routes, ...openApiRoutes(routes, API_VERSION)];
+}
+
 export async function startHttp(config: Config, redis: Redis, stores: Stores, services: Services, tokens: TokenService, logger: Logger, metrics: Metrics | undefined, worker: number | undefined): Promise<Serving> {
   const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
   const limiter =
     config.rateLimitPerSecond > 0 ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
-  const routes = [...allRoutes(services), ...apiPageRoutes()];
-  const router = new Router([...routes, ...openApiRoutes(routes, API_VERSION)]);
+  const router = new Router(routeTable(services));
   metrics?.routeGroups(new Set(router.routes.map((r) => r.path.split('/')[0]!)));
   const dispatcher = new Dispatcher({
     router,
