@@ -20,16 +20,18 @@ export function shellBlocks(markdown: string): Parsed {
   const blocks: ShellBlock[] = [];
   const errors: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(`{3,}|~{3,})\s*([\w+-]*)/.exec(lines[i]!);
+    // Fences inside list items are indented: the indent is the block's, not the code's.
+    const open = /^( *)(`{3,}|~{3,})\s*([\w+-]*)/.exec(lines[i]!);
     if (!open) continue;
-    const fence = open[1]!;
+    const indent = open[1]!.length;
+    const fence = open[2]!;
     let end = i + 1;
-    while (end < lines.length && !(lines[end]!.startsWith(fence) && lines[end]!.slice(fence.length).trim() === '')) end++;
+    while (end < lines.length && !(lines[end]!.trimStart().startsWith(fence) && lines[end]!.trimStart().slice(fence.length).trim() === '')) end++;
     if (end === lines.length) errors.push(`line ${i + 1}: a fence that is never closed`);
-    const lang = open[2]!;
+    const lang = open[3]!;
     const before = (lines[i - 1] ?? '').trim();
     if (lang === 'sh' || lang === 'bash' || lang === 'shell') {
-      const block: ShellBlock = { line: i + 1, code: lines.slice(i + 1, end).join('\n') };
+      const block: ShellBlock = { line: i + 1, code: lines.slice(i + 1, end).map((l) => l.slice(Math.min(indent, l.length - l.trimStart().length))).join('\n') };
       const skip = SKIP.exec(before);
       if (skip) {
         if (skip[1]) block.skip = skip[1];

@@ -49,6 +49,13 @@ t.test('the marker parser', async (t) => {
     '```bash',
     'y',
     '```',
+    '- a list item:',
+    '',
+    '  ```sh',
+    '  if true; then',
+    '    echo indented',
+    '  fi',
+    '  ```',
   ].join('\n');
   const { blocks, errors } = shellBlocks(md);
   t.same(
@@ -59,6 +66,7 @@ t.test('the marker parser', async (t) => {
       [9, 'npm test', undefined],
       [13, 'x', undefined],
       [19, 'y', undefined],
+      [24, 'if true; then\n  echo indented\nfi', undefined],
     ],
   );
   t.equal(errors.length, 3, errors.join('; '));
