@@ -22,9 +22,9 @@ import { ROOT_EMAIL, ROOT_PASSWORD, startRedis } from '../helpers/stack.js';
 
 const README = resolve(dirname(fileURLToPath(import.meta.url)), '../../../README.md');
 const CORS_ORIGIN = 'http://localhost:3000';
-// The examples upload ratings and wait for a training run (a few seconds here); below tap's 120 s per file,
-// so a hung example is reported by its README line.
-const SESSION_MS = 100_000;
+// The examples upload ratings and wait for a training run (10 s in all here, 30 s beside the whole
+// suite); with the start, below tap's 120 s per file, so a hung example is reported by its README line.
+const SESSION_MS = 80_000;
 
 t.test('the marker parser', async (t) => {
   const md = [
@@ -131,7 +131,8 @@ t.test('every shell example of the README runs as written', async (t) => {
     rmSync(dir, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
   });
-  await until('recd listening', async () => (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)) || proc.child.exitCode !== null);
+  // 30 s: a start on a loaded machine (the whole suite runs beside it) takes more than the usual 15.
+  await until('recd listening', async () => (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)) || proc.child.exitCode !== null, 30_000);
   t.equal(proc.child.exitCode, null, `recd serves: ${proc.out()}`);
 
   // `recd` as an installed package puts it on PATH.
@@ -161,7 +162,13 @@ t.test('every shell example of the README runs as written', async (t) => {
   });
   let stdout = '';
   let stderr = '';
-  bash.stdout.on('data', (d) => (stdout += d));
+  // When each block began (as its marker arrived), for the comment on where the time goes.
+  const began: [string, number][] = [];
+  bash.stdout.on('data', (d) => {
+    stdout += d;
+    for (const m of stdout.slice(Math.max(0, stdout.length - String(d).length - SEP.length - 16)).matchAll(new RegExp(`${SEP} (\\w+)@@`, 'g')))
+      if (!began.some(([line]) => line === m[1])) began.push([m[1]!, Date.now()]);
+  });
   bash.stderr.on('data', (d) => (stderr += d));
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -171,6 +178,7 @@ t.test('every shell example of the README runs as written', async (t) => {
   const code = await new Promise<number | null>((res) => bash.on('close', (c) => res(c)));
   clearTimeout(timer);
 
+  t.comment(`seconds per block, by README line: ${began.slice(0, -1).map(([line, at], i) => `${line}: ${((began[i + 1]![1] - at) / 1000).toFixed(1)}`).join(', ')}`);
   const outs = byBlock(stdout);
   const errs = byBlock(stderr);
   const begun = [...outs.keys()];
