@@ -1495,10 +1495,27 @@ export interface operations {
                         token: string;
                         role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
                         refresh_token: string;
+                        /** @description an individual or a service account */
                         account: {
+                            id: string;
                             role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
-                        } & {
-                            [key: string]: unknown;
+                            first_name: string | null;
+                            last_name: string | null;
+                            email: string;
+                            /** @description the account's metadata (any JSON) with the two timestamps login adds */
+                            metadata: {
+                                previous_login_timestamp: number | null;
+                                password_updated_timestamp: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | {
+                            name: string;
+                            role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
+                            /** @description metadata: any JSON object, as the client gave it */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
                         };
                         database?: {
                             id: string;
@@ -1506,15 +1523,13 @@ export interface operations {
                             description: string;
                             item_id_type: string;
                             user_id_type: string;
-                            session_id_type: string | null;
+                            session_id_type: string;
                             status: "pending" | "ready";
                         };
-                        frontend_user_id?: unknown;
-                        frontend_session_id?: unknown;
+                        frontend_user_id?: string | number;
+                        frontend_session_id?: string | number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -1597,10 +1612,27 @@ export interface operations {
                         token: string;
                         role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
                         refresh_token: string;
+                        /** @description an individual or a service account */
                         account: {
+                            id: string;
                             role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
-                        } & {
-                            [key: string]: unknown;
+                            first_name: string | null;
+                            last_name: string | null;
+                            email: string;
+                            /** @description the account's metadata (any JSON) with the two timestamps login adds */
+                            metadata: {
+                                previous_login_timestamp: number | null;
+                                password_updated_timestamp: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | {
+                            name: string;
+                            role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
+                            /** @description metadata: any JSON object, as the client gave it */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
                         };
                         database?: {
                             id: string;
@@ -1608,15 +1640,13 @@ export interface operations {
                             description: string;
                             item_id_type: string;
                             user_id_type: string;
-                            session_id_type: string | null;
+                            session_id_type: string;
                             status: "pending" | "ready";
                         };
-                        frontend_user_id?: unknown;
-                        frontend_session_id?: unknown;
+                        frontend_user_id?: string | number;
+                        frontend_session_id?: string | number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -1699,10 +1729,27 @@ export interface operations {
                         token: string;
                         role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
                         refresh_token: string;
+                        /** @description an individual or a service account */
                         account: {
+                            id: string;
                             role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
-                        } & {
-                            [key: string]: unknown;
+                            first_name: string | null;
+                            last_name: string | null;
+                            email: string;
+                            /** @description the account's metadata (any JSON) with the two timestamps login adds */
+                            metadata: {
+                                previous_login_timestamp: number | null;
+                                password_updated_timestamp: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | {
+                            name: string;
+                            role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
+                            /** @description metadata: any JSON object, as the client gave it */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
                         };
                         database?: {
                             id: string;
@@ -1710,15 +1757,13 @@ export interface operations {
                             description: string;
                             item_id_type: string;
                             user_id_type: string;
-                            session_id_type: string | null;
+                            session_id_type: string;
                             status: "pending" | "ready";
                         };
-                        frontend_user_id?: unknown;
-                        frontend_session_id?: unknown;
+                        frontend_user_id?: string | number;
+                        frontend_session_id?: string | number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -1798,10 +1843,27 @@ export interface operations {
                         token: string;
                         role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
                         refresh_token: string;
+                        /** @description an individual or a service account */
                         account: {
+                            id: string;
                             role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
-                        } & {
-                            [key: string]: unknown;
+                            first_name: string | null;
+                            last_name: string | null;
+                            email: string;
+                            /** @description the account's metadata (any JSON) with the two timestamps login adds */
+                            metadata: {
+                                previous_login_timestamp: number | null;
+                                password_updated_timestamp: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | {
+                            name: string;
+                            role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
+                            /** @description metadata: any JSON object, as the client gave it */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
                         };
                         database?: {
                             id: string;
@@ -1809,15 +1871,13 @@ export interface operations {
                             description: string;
                             item_id_type: string;
                             user_id_type: string;
-                            session_id_type: string | null;
+                            session_id_type: string;
                             status: "pending" | "ready";
                         };
-                        frontend_user_id?: unknown;
-                        frontend_session_id?: unknown;
+                        frontend_user_id?: string | number;
+                        frontend_session_id?: string | number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -1891,13 +1951,15 @@ export interface operations {
                         };
                         database?: {
                             id: string;
-                        } & {
-                            [key: string]: unknown;
+                            item_id_type: string;
+                            user_id_type: string;
+                            session_id_type: string;
+                            frontend_user_id: (string | number) | null;
+                            frontend_session_id: (string | number) | null;
                         };
+                        frontend_user_id?: string | number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -1988,6 +2050,7 @@ export interface operations {
                             first_name: string | null;
                             last_name: string | null;
                             email: string;
+                            /** @description metadata: any JSON object, as the client gave it */
                             metadata: {
                                 [key: string]: unknown;
                             };
@@ -1995,14 +2058,17 @@ export interface operations {
                         service_accounts: {
                             name: string;
                             role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
+                            /** @description metadata: any JSON object, as the client gave it */
                             metadata: {
                                 [key: string]: unknown;
                             };
                             keys: {
                                 id: string;
+                                /** @description seconds since the epoch */
                                 created_timestamp: number;
                                 expiration_timestamp: number | null;
                                 is_expired: boolean;
+                                /** @description metadata: any JSON object, as the client gave it */
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -2010,8 +2076,6 @@ export interface operations {
                         }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -2111,6 +2175,7 @@ export interface operations {
                             first_name: string | null;
                             last_name: string | null;
                             email: string;
+                            /** @description metadata: any JSON object, as the client gave it */
                             metadata: {
                                 [key: string]: unknown;
                             };
@@ -2118,14 +2183,17 @@ export interface operations {
                         service_accounts: {
                             name: string;
                             role: "root" | "manager" | "backend" | "frontend" | "demo_viewer";
+                            /** @description metadata: any JSON object, as the client gave it */
                             metadata: {
                                 [key: string]: unknown;
                             };
                             keys: {
                                 id: string;
+                                /** @description seconds since the epoch */
                                 created_timestamp: number;
                                 expiration_timestamp: number | null;
                                 is_expired: boolean;
+                                /** @description metadata: any JSON object, as the client gave it */
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -2133,8 +2201,6 @@ export interface operations {
                         }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -2243,11 +2309,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description the new record */
-                        id: string | number;
+                        id: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -2551,11 +2615,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description the new record */
-                        id: string | number;
+                        id: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -2756,9 +2818,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description seconds since the epoch */
                         created_timestamp: number;
                         expiration_timestamp: number | null;
                         is_expired: boolean;
+                        /** @description metadata: any JSON object, as the client gave it */
                         metadata: {
                             [key: string]: unknown;
                         };
@@ -2766,8 +2830,6 @@ export interface operations {
                         key: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -3185,9 +3247,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description metadata: any JSON object, as the client gave it */
                         metadata: {
                             [key: string]: unknown;
                         };
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
                     };
                 };
             };
@@ -3290,9 +3355,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description metadata: any JSON object, as the client gave it */
                         metadata: {
                             [key: string]: unknown;
                         };
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
                     };
                 };
             };
@@ -3395,12 +3463,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description metadata: any JSON object, as the client gave it */
                         metadata_old: {
                             [key: string]: unknown;
                         };
+                        /** @description metadata: any JSON object, as the client gave it */
                         metadata_new: {
                             [key: string]: unknown;
                         };
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
                     };
                 };
             };
@@ -3503,7 +3575,8 @@ export interface operations {
                             description: string;
                             item_id_type: string;
                             user_id_type: string;
-                            session_id_type: string | null;
+                            session_id_type: string;
+                            /** @description metadata: any JSON object, as the client gave it */
                             metadata: {
                                 [key: string]: unknown;
                             };
@@ -3512,8 +3585,6 @@ export interface operations {
                         next_page: number | null;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -3621,11 +3692,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description the new record */
-                        id: string | number;
+                        id: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -3724,15 +3793,14 @@ export interface operations {
                         description: string;
                         item_id_type: string;
                         user_id_type: string;
-                        session_id_type: string | null;
+                        session_id_type: string;
+                        /** @description metadata: any JSON object, as the client gave it */
                         metadata: {
                             [key: string]: unknown;
                         };
                         status: "pending" | "ready";
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4056,16 +4124,20 @@ export interface operations {
                     "application/json": {
                         metadata_old: {
                             description: string;
+                            /** @description metadata: any JSON object, as the client gave it */
                             metadata: {
                                 [key: string]: unknown;
                             };
                         };
                         metadata_new: {
                             description: string;
+                            /** @description metadata: any JSON object, as the client gave it */
                             metadata: {
                                 [key: string]: unknown;
                             };
                         };
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
                     };
                 };
             };
@@ -4171,8 +4243,6 @@ export interface operations {
                         status: "pending" | "ready";
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4280,10 +4350,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description newest first */
+                        tasks: {
+                            task_id: string;
+                            name: string;
+                            /** @description seconds since the epoch */
+                            start_time: number;
+                            end_time: number | null;
+                            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+                            progress: string;
+                            error: string | null;
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4390,14 +4469,13 @@ export interface operations {
                             property_name: string;
                             value_type: string;
                             repeated: boolean;
+                            /** @description metadata: any JSON object, as the client gave it */
                             metadata?: {
                                 [key: string]: unknown;
                             };
                         }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4613,9 +4691,12 @@ export interface operations {
                         property_name: string;
                         value_type: string;
                         repeated: boolean;
+                        /** @description metadata: any JSON object, as the client gave it */
                         metadata?: {
                             [key: string]: unknown;
                         };
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
                     };
                 };
             };
@@ -4823,14 +4904,13 @@ export interface operations {
                             property_name: string;
                             value_type: string;
                             repeated: boolean;
+                            /** @description metadata: any JSON object, as the client gave it */
                             metadata?: {
                                 [key: string]: unknown;
                             };
                         }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5045,9 +5125,12 @@ export interface operations {
                         property_name: string;
                         value_type: string;
                         repeated: boolean;
+                        /** @description metadata: any JSON object, as the client gave it */
                         metadata?: {
                             [key: string]: unknown;
                         };
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
                     };
                 };
             };
@@ -5253,10 +5336,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the item's id and its values by property name */
+                        item: {
+                            item_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        };
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5372,8 +5459,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5386,8 +5471,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5602,10 +5685,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        item_created: boolean;
+                        item_modified: boolean;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5710,10 +5793,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the item's id and its values by property name */
+                        item: {
+                            item_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        };
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5829,8 +5916,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5843,8 +5928,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6059,10 +6142,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        item_created: boolean;
+                        item_modified: boolean;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6167,10 +6250,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the user's id and its values by property name */
+                        user: {
+                            user_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        };
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6286,8 +6373,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6300,8 +6385,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6516,10 +6599,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        user_created: boolean;
+                        user_modified: boolean;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6624,10 +6707,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the user's id and its values by property name */
+                        user: {
+                            user_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        };
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6743,8 +6830,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6757,8 +6842,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -6973,10 +7056,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        user_created: boolean;
+                        user_modified: boolean;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7084,10 +7167,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        items: ({
+                            item_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        })[];
+                        has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
+                        next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7205,10 +7294,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
+                        /** @description the ml_new_items run, when items were created */
+                        ml_task_id?: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7219,10 +7312,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
+                        /** @description the ml_new_items run, when items were created */
+                        ml_task_id?: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7446,10 +7543,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
+                        /** @description the ml_new_items run, when items were created */
+                        ml_task_id?: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7460,10 +7561,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
+                        /** @description the ml_new_items run, when items were created */
+                        ml_task_id?: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7573,10 +7678,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the records of the ids that exist, in request order */
+                        items: ({
+                            item_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        })[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7684,10 +7793,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        items: ({
+                            item_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        })[];
+                        has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
+                        next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7805,10 +7920,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
+                        /** @description the ml_new_items run, when items were created */
+                        ml_task_id?: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -7819,10 +7938,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
+                        /** @description the ml_new_items run, when items were created */
+                        ml_task_id?: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8046,10 +8169,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
+                        /** @description the ml_new_items run, when items were created */
+                        ml_task_id?: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8060,10 +8187,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
+                        /** @description the ml_new_items run, when items were created */
+                        ml_task_id?: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8173,10 +8304,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the records of the ids that exist, in request order */
+                        items: ({
+                            item_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        })[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8284,10 +8419,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        users: ({
+                            user_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        })[];
+                        has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
+                        next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8405,10 +8546,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8419,10 +8562,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8646,10 +8791,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8660,10 +8807,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8773,10 +8922,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the records of the ids that exist, in request order */
+                        users: ({
+                            user_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        })[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -8884,10 +9037,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        users: ({
+                            user_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        })[];
+                        has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
+                        next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9005,10 +9164,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9019,10 +9180,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9246,10 +9409,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9260,10 +9425,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description absent when queued (202) */
+                        n_created?: number;
+                        /** @description absent when queued (202) */
+                        n_modified?: number;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9373,10 +9540,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the records of the ids that exist, in request order */
+                        users: ({
+                            user_id: string | number;
+                        } & {
+                            [key: string]: (number | string | boolean) | (number | string | boolean)[];
+                        })[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9486,14 +9657,14 @@ export interface operations {
                             user_id: string | number;
                             item_id: string | number;
                             rating: number;
+                            /** @description seconds since the epoch */
                             timestamp: number;
                         }[];
                         has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9604,8 +9775,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9716,13 +9885,12 @@ export interface operations {
                         user_ratings: {
                             item_id: string | number;
                             rating: number;
+                            /** @description seconds since the epoch */
                             timestamp: number;
                         }[];
                         has_next: boolean;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -9835,8 +10003,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -10264,8 +10430,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -10373,10 +10537,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        interactions: {
+                            user_id: string | number;
+                            item_id: string | number;
+                            interaction_type: string;
+                            /** @description seconds since the epoch */
+                            timestamp: number;
+                            /** @description the interaction's free properties (any JSON), as sent */
+                            properties: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
+                        next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -10489,8 +10665,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -10598,10 +10772,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        interactions: {
+                            user_id: string | number;
+                            item_id: string | number;
+                            interaction_type: string;
+                            /** @description seconds since the epoch */
+                            timestamp: number;
+                            /** @description the interaction's free properties (any JSON), as sent */
+                            properties: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
+                        next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -10712,8 +10898,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -10829,8 +11013,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -10938,10 +11120,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        interactions: {
+                            session_id: string | number;
+                            item_id: string | number;
+                            interaction_type: string;
+                            /** @description seconds since the epoch */
+                            timestamp: number;
+                            /** @description the interaction's free properties (any JSON), as sent */
+                            properties: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
+                        next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11054,8 +11248,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11163,10 +11355,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        interactions: {
+                            session_id: string | number;
+                            item_id: string | number;
+                            interaction_type: string;
+                            /** @description seconds since the epoch */
+                            timestamp: number;
+                            /** @description the interaction's free properties (any JSON), as sent */
+                            properties: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
+                        next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11277,8 +11481,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11387,10 +11589,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description follow it at tasks/<task_name>/recents/ */
+                        task_id: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11501,7 +11703,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": "resolved" | "already-same" | "already-other";
+                    "application/json": {
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
+                    };
                 };
             };
             /** @description WrongData */
@@ -11611,10 +11816,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        resolved_sessions: {
+                            session_id: string | number;
+                            user_id: string | number;
+                            /** @description seconds since the epoch */
+                            timestamp: number;
+                        }[];
+                        has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
+                        next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11717,10 +11929,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the database's rules by lower-cased interaction type */
+                        rules: {
+                            [key: string]: {
+                                rating: number;
+                                combine: "max" | "replace";
+                            };
+                        };
+                        /** @description the rules of types the database does not list, by interaction type */
+                        defaults: {
+                            [key: string]: {
+                                rating: number;
+                                combine: "max" | "replace";
+                            };
+                        };
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -11936,8 +12160,6 @@ export interface operations {
                         task_id: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12040,10 +12262,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description newest first */
+                        models: {
+                            model_id: string;
+                            /** @description seconds since the epoch */
+                            timestamp: number;
+                            /** @description als, or <lists>+als (users' lists from <lists>), optionally +new-items */
+                            algorithm: string;
+                            n_users: number;
+                            n_items: number;
+                            n_ratings: number;
+                            factors: number;
+                            item_list: number;
+                            user_list: number;
+                            bytes: number;
+                            /** @description quality measures by name */
+                            metrics: {
+                                [key: string]: number;
+                            };
+                            /** @description training parameters by name */
+                            params: {
+                                [key: string]: number;
+                            };
+                            /** @description the parameter search that chose params */
+                            search?: {
+                                /** @description seconds since the epoch */
+                                at: number;
+                                ratings: number;
+                                sampled_ratings: number;
+                                validation_users: number;
+                                relevant_from: number;
+                                seconds: number;
+                                trials: ({
+                                    ndcg_at_10: number;
+                                    recall_at_10: number;
+                                    seconds: number;
+                                    second_split_ndcg_at_10?: number;
+                                    /** @constant */
+                                    model: "als";
+                                    factors: number;
+                                    regularization: number;
+                                    alpha: number;
+                                    unobserved: number;
+                                    reg_exponent: number;
+                                    rating_shift: number;
+                                    rating_floor: number;
+                                } | {
+                                    ndcg_at_10: number;
+                                    recall_at_10: number;
+                                    seconds: number;
+                                    second_split_ndcg_at_10?: number;
+                                    /** @constant */
+                                    model: "ease";
+                                    items: number;
+                                    lambda: number;
+                                    lambda_scale: number;
+                                    weight_cut: number;
+                                    weight_below: number;
+                                    weight_by_quantile: boolean;
+                                    als_weight?: number;
+                                    als_trial?: number;
+                                } | {
+                                    ndcg_at_10: number;
+                                    recall_at_10: number;
+                                    seconds: number;
+                                    second_split_ndcg_at_10?: number;
+                                    /** @constant */
+                                    model: "item-knn";
+                                    items: number;
+                                    neighbours: number;
+                                    weight_cut: number;
+                                    weight_below: number;
+                                    weight_by_quantile: boolean;
+                                    als_weight?: number;
+                                    als_trial?: number;
+                                } | {
+                                    ndcg_at_10: number;
+                                    recall_at_10: number;
+                                    seconds: number;
+                                    second_split_ndcg_at_10?: number;
+                                    /** @constant */
+                                    model: "popularity";
+                                })[];
+                                /** @description index in trials: the model serving users' lists */
+                                chosen: number;
+                                /** @description index in trials: the ALS parameters of the model's factors */
+                                chosen_als: number;
+                                popularity: {
+                                    ndcg_at_10: number;
+                                    recall_at_10: number;
+                                };
+                            };
+                            ratings_log_id?: string;
+                            parts?: number;
+                            /** @description the model recommendations use */
+                            serving: boolean;
+                            /** @description held in this process */
+                            loaded: boolean;
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12160,11 +12478,10 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12282,11 +12599,10 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12422,11 +12738,10 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12560,11 +12875,10 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12701,11 +13015,10 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12818,12 +13131,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description property values, best first */
-                        properties: unknown[];
+                        properties: (number | string | boolean)[];
+                        /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -12948,12 +13260,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description property values, best first */
-                        properties: unknown[];
+                        properties: (number | string | boolean)[];
+                        /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -13091,11 +13402,11 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
-                        evaluated_scenarios?: string[];
+                        /** @description the scenarios applied */
+                        evaluated_scenarios: string[];
+                        reco_type: "item_to_items" | "profile_to_items" | "profile_to_items_w_ctx_items" | "session_to_items" | "session_to_items_w_ctx_items";
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -13228,11 +13539,10 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -13368,11 +13678,10 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -13488,8 +13797,6 @@ export interface operations {
                         task_id: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -13693,10 +14000,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        tables: {
+                            name: string;
+                            reco_type: "item_to_items" | "profile_to_items";
+                            amt: number;
+                            /** @description seconds since the epoch */
+                            created: number;
+                            built: {
+                                model_id: string;
+                                /** @description seconds since the epoch */
+                                built_at: number;
+                                rows: number;
+                            } | null;
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -13806,15 +14124,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description best first */
+                        /** @description the table's row, best first */
                         items_id: (string | number)[];
-                        /** @description the next page's cursor; empty on the last page */
-                        next_cursor: string;
-                        evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -13924,15 +14237,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description best first */
+                        /** @description the table's row, best first */
                         items_id: (string | number)[];
-                        /** @description the next page's cursor; empty on the last page */
-                        next_cursor: string;
-                        evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -14139,10 +14447,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description minutes counted, or the starts of 100 equal buckets when there are more */
+                        timestamps: number[];
+                        /** @description requests at each timestamp */
+                        counts: number[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -14243,10 +14553,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description minutes counted, or the starts of 100 equal buckets when there are more */
+                        timestamps: number[];
+                        series: {
+                            key: string;
+                            /** @description the database's name, the account's e-mail or name, or the key */
+                            description: string;
+                            /** @description requests at each timestamp */
+                            counts: number[];
+                            extra_data: {
+                                /** @description label DBS only */
+                                db_id?: string;
+                            };
+                        }[];
+                        has_next: boolean;
+                        /** @description the next page's cursor; empty on the last page */
+                        next_cursor: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -14355,10 +14679,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description minutes counted, or the starts of 100 equal buckets when there are more */
+                        timestamps: number[];
+                        /** @description requests at each timestamp */
+                        counts: number[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -14464,10 +14790,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        name: string;
+                        reco_type: string;
+                        scenario: {
+                            scenario_type: "case" | "condition" | "alias" | "ab_test";
+                            /** @description metadata: any JSON object, as the client gave it */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            case: ({
+                                reranking?: (string | {
+                                    [key: string]: unknown;
+                                })[] | null;
+                                filters?: (string | {
+                                    [key: string]: unknown;
+                                })[] | null;
+                                exclude_rated_items?: boolean | null;
+                                amt?: number | null;
+                                algorithms?: string | null;
+                                candidates_preselection?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                table?: string | null;
+                                exclude_items_with_interaction_types?: string[] | null;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            condition: ({
+                                condition_type: "user_function" | "item_property";
+                                /** @description the test: function_name or property_name, op and value, as sent */
+                                if: {
+                                    [key: string]: unknown;
+                                };
+                                then: string;
+                                else: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            alias: ({
+                                scenario_name: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            ab_test: ({
+                                id: string;
+                                scenario_a: string;
+                                scenario_b: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                        };
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -14616,8 +14990,6 @@ export interface operations {
                     "application/json": {
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -14822,10 +15194,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description by reco_type, then name */
+                        scenarios: {
+                            name: string;
+                            reco_type: string;
+                            scenario: {
+                                scenario_type: "case" | "condition" | "alias" | "ab_test";
+                                /** @description metadata: any JSON object, as the client gave it */
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                case: ({
+                                    reranking?: (string | {
+                                        [key: string]: unknown;
+                                    })[] | null;
+                                    filters?: (string | {
+                                        [key: string]: unknown;
+                                    })[] | null;
+                                    exclude_rated_items?: boolean | null;
+                                    amt?: number | null;
+                                    algorithms?: string | null;
+                                    candidates_preselection?: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    table?: string | null;
+                                    exclude_items_with_interaction_types?: string[] | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                condition: ({
+                                    condition_type: "user_function" | "item_property";
+                                    /** @description the test: function_name or property_name, op and value, as sent */
+                                    if: {
+                                        [key: string]: unknown;
+                                    };
+                                    then: string;
+                                    else: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                alias: ({
+                                    scenario_name: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                ab_test: ({
+                                    id: string;
+                                    scenario_a: string;
+                                    scenario_b: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                            };
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -14930,10 +15353,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        name: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -15251,10 +15673,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the A/B test, for ab_test scenarios */
+                        id: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -15498,7 +15920,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @constant */
+                        openapi: "3.1.0";
+                        info: {
+                            title: string;
+                            version: string;
+                        };
+                        servers: {
+                            url: string;
+                        }[];
+                        /** @description path items by path (OpenAPI 3.1 Path Item objects) */
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                        components: {
+                            /** @description JSON Schemas by name */
+                            schemas: {
+                                [key: string]: unknown;
+                            };
+                            /** @description OpenAPI security schemes by name */
+                            securitySchemes: {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
