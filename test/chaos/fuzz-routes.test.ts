@@ -18,8 +18,8 @@ import { startStack } from '../helpers/stack.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 181126);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_500);
-// Robustness bounds, not benchmarks: generous for a loaded 2-core machine.
-const GREETING_P99_MS = 50;
+// Latency under the fuzz is reported (t.comment), not asserted: speed is measured by bench/ scripts
+// (bench/http/bombs.ts, bench/soak/mixed.ts), where the machine's load is known. A robustness bound:
 const RSS_GROWTH_MAX = 0.2;
 // Bigger FUZZ_RUNS (exploring) take longer than the default run.
 t.setTimeout(Math.max(120_000, RUNS * 20));
@@ -63,7 +63,7 @@ const message = <T>() =>
   });
 const ready = await message<FuzzReady>();
 
-t.test(`${ready.requests} generated requests over ${ready.routes} routes (seed ${SEED}): no 5xx, GET /v1/ stays fast, memory comes back`, async (t) => {
+t.test(`${ready.requests} generated requests over ${ready.routes} routes (seed ${SEED}): no 5xx, GET /v1/ keeps answering, memory comes back`, async (t) => {
   t.ok(ready.requests >= 10_000, 'at least 10,000 requests');
   // Measured with the client's requests generated and held (in its thread), before any is sent.
   const before = await settle();
@@ -90,7 +90,6 @@ t.test(`${ready.requests} generated requests over ${ready.routes} routes (seed $
   t.equal(notOk, 0, 'GET /v1/ answered 200 throughout');
   t.same(result.unanswered, [], 'every route answered below 500 at least once');
   t.ok(greetings.length >= 50, `GET /v1/ probed throughout (${greetings.length} times)`);
-  t.ok(p99 <= GREETING_P99_MS, `GET /v1/ p99 ${p99.toFixed(1)} ms ≤ ${GREETING_P99_MS} ms during the fuzz`);
   t.ok(after.rss <= before.rss * (1 + RSS_GROWTH_MAX), `RSS after (${mib(after.rss)}) within ${RSS_GROWTH_MAX * 100} % of before (${mib(before.rss)})`);
   t.equal((await api.get('')).status, 200, 'the server still answers');
 });
