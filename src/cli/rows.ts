@@ -1,7 +1,7 @@
 // Rows of a CSV or Parquet file, a batch at a time, as objects keyed by column name: CSV streamed
 // through csv-parse, Parquet read by row ranges with hyparquet (neither file is held whole).
 import { createReadStream } from 'node:fs';
-import { parse } from 'csv-parse';
+import { parse, type CastingContext } from 'csv-parse';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { RunStopped } from './run-stopped.js';
 
@@ -23,7 +23,9 @@ export async function* batchesOf(file: string, size: number): AsyncGenerator<Fil
     return;
   }
   // Values stay text: the server parses ids by the database's types and says which value is wrong.
-  const parser = createReadStream(file).pipe(parse({ columns: true, skip_empty_lines: true, bom: true }));
+  // An empty cell is null (a value left out), a quoted empty one ("") the empty string.
+  const cast = (value: string, context: CastingContext) => (value === '' && !context.header && !context.quoting ? null : value);
+  const parser = createReadStream(file).pipe(parse({ columns: true, skip_empty_lines: true, bom: true, cast }));
   let batch: FileRow[] = [];
   try {
     for await (const row of parser) {
