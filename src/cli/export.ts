@@ -25,7 +25,9 @@ async function* pages(kind: Kind, path: string, amt: number, url: string, token:
     const res = await send(endpoint, 'GET', token);
     if (!res.ok) throw new RunStopped(`GET ${endpoint.pathname}: ${res.status} ${res.text.slice(0, 500)}`);
     const page = res.body as Record<string, unknown> & { has_next: boolean; next_cursor?: string };
-    yield page[kind] as Record<string, unknown>[];
+    const rows = page[kind];
+    if (!Array.isArray(rows)) throw new RunStopped(`GET ${endpoint.pathname}: an answer without ${kind}: ${res.text.slice(0, 500)}`);
+    yield rows as Record<string, unknown>[];
     if (!page.has_next) return;
     cursor = page.next_cursor;
   }
