@@ -16,9 +16,10 @@ import { Progress } from './cli/progress.js';
 import { formatOf } from './cli/rows.js';
 import { RunStopped } from './cli/run-stopped.js';
 import { ApiError } from './errors/api-error.js';
-import { startApp } from './main.js';
-import { RedisDirInUse, RedisNotInstalled } from './store/redis-server.js';
-import { joinSupervisor, reportStartFailure, shutdownMs, startSupervisor, WORKER_ENV, WorkerFailed, workerCount, workerNumber } from './supervisor.js';
+
+// The service's modules load only for the commands that run it: the client commands (import,
+// export) then start in a fraction of the time.
+const serviceModules = () => Promise.all([import('./main.js'), import('./supervisor.js')]);
 
 const CLI = fileURLToPath(import.meta.url);
 
@@ -98,8 +99,8 @@ function argsOf<O extends NonNullable<ParseArgsConfig['options']>>(args: string[
 const CLIENT_ENV = ['RECD_URL', 'RECD_TOKEN'];
 
 // Warned, not refused: see src/config/unknown-env.ts.
-function warnUnknownSettings(logger: Logger): void {
-  for (const { variable, closest } of unknownSettings(process.env, [WORKER_ENV, ...CLIENT_ENV])) {
+function warnUnknownSettings(logger: Logger, known: string[] = []): void {
+  for (const { variable, closest } of unknownSettings(process.env, [...known, ...CLIENT_ENV])) {
     logger.warn({ variable, closest }, `unknown setting ${variable} is ignored: did you mean ${closest}?`);
   }
 }
@@ -107,10 +108,11 @@ function warnUnknownSettings(logger: Logger): void {
 async function serve(args: string[]): Promise<void> {
   const { workers } = argsOf(args, { workers: { type: 'string' } }, 'serve').values;
   const config = loadConfig(workers === undefined ? process.env : { ...process.env, RECD_WORKERS: workers });
+  const [{ startApp }, { joinSupervisor, shutdownMs, startSupervisor, WORKER_ENV, workerCount, workerNumber }] = await serviceModules();
   const worker = workerNumber();
   const logger = worker === undefined ? pino({ level: config.logLevel }) : pino({ level: config.logLevel }).child({ worker });
   // The supervisor warns once for all its workers.
-  if (worker === undefined) warnUnknownSettings(logger);
+  if (worker === undefined) warnUnknownSettings(logger, [WORKER_ENV]);
   const count = workerCount(config);
   const app = count > 1 ? await startSupervisor(config, logger, CLI) : await startApp(config, logger, worker);
   let stopping = false;
@@ -152,7 +154,8 @@ async function createRoot(args: string[]): Promise<void> {
   const password = process.env.RECD_ROOT_PASSWORD || (await passwordFromStdin());
   if (!password) throw new UsageError('no password: set RECD_ROOT_PASSWORD or write it to standard input');
   const config = loadConfig({ ...process.env, RECD_ROOT_EMAIL: email, RECD_ROOT_PASSWORD: password, PORT: '0', LOG_LEVEL: 'warn' });
-  warnUnknownSettings(pino({ level: 'warn' }));
+  const [{ startApp }, { WORKER_ENV }] = await serviceModules();
+  warnUnknownSettings(pino({ level: 'warn' }), [WORKER_ENV]);
   const app = await startApp(config);
   await app.close();
   process.stdout.write(`root account ${email} is in place\n`);
@@ -230,6 +233,12 @@ function main(argv: string[]): Promise<void> {
   return run(args);
 }
 
+// The service's own failures with a message for operators (else the stack is shown).
+async function serviceFailure(err: unknown): Promise<boolean> {
+  const [{ RedisDirInUse, RedisNotInstalled }, { WorkerFailed }] = await Promise.all([import('./store/redis-server.js'), import('./supervisor.js')]);
+  return err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof WorkerFailed;
+}
+
 function exitCodeOf(err: unknown): number {
   if (err instanceof UsageError || err instanceof FileMismatch) return EXIT_USAGE;
   if (err instanceof ConfigError) return EXIT_CONFIG;
@@ -237,9 +246,10 @@ function exitCodeOf(err: unknown): number {
 }
 
 main(process.argv.slice(2)).catch(async (err: unknown) => {
-  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof RunStopped || err instanceof FileMismatch || err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof ApiError || err instanceof WorkerFailed;
+  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof RunStopped || err instanceof FileMismatch || err instanceof ApiError || (await serviceFailure(err));
   const message = known ? (err as Error).message : ((err as Error).stack ?? String(err));
-  // A worker's error goes to its supervisor, which stops and prints it.
-  if (!(await reportStartFailure(message))) process.stderr.write(`recd: ${message}\n`);
+  // A worker's error goes to its supervisor (over the IPC channel only workers have), which stops and prints it.
+  const reported = process.send !== undefined && (await (await import('./supervisor.js')).reportStartFailure(message));
+  if (!reported) process.stderr.write(`recd: ${message}\n`);
   process.exit(exitCodeOf(err));
 });

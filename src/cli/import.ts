@@ -5,7 +5,7 @@
 import { matchColumns, propertiesOf } from './entity-columns.js';
 import { ENTITY_KINDS, FEEDBACK_KINDS, isEntityKind, type EntityKind, type FeedbackKind, type Kind } from './kinds.js';
 import { endpointOf, send } from './http.js';
-import { entityRecord, type PropertyDef } from './property-cells.js';
+import { entityRecord, takesEmptyString, type PropertyDef } from './property-cells.js';
 import { batchesOf, type FileRow } from './rows.js';
 import { RunStopped } from './run-stopped.js';
 import { Progress } from './progress.js';
@@ -45,6 +45,7 @@ interface Target {
   endpoint: URL;
   key: string; // the body's list: ratings, items, …
   batchRows: number;
+  emptyStrings: boolean; // a CSV cell may be the empty string
   columns(names: string[]): void; // checks the file's columns before anything is sent
   record(row: FileRow): ApiRecord;
   idOf?(record: ApiRecord): string | undefined; // records of one request must have distinct ids
@@ -78,6 +79,7 @@ function feedbackTarget(kind: FeedbackKind, url: string): Target {
     endpoint: endpointOf(url, path),
     key: kind,
     batchRows: BATCH_ROWS,
+    emptyStrings: false,
     columns: () => {},
     record: (row) => feedbackRecord(row, numbers),
     badRow: (body) => namedIndex(kind, body),
@@ -95,6 +97,7 @@ async function entityTarget(kind: EntityKind, file: string, url: string, token: 
     endpoint: endpointOf(url, path),
     key: kind,
     batchRows: ENTITY_BATCH_ROWS,
+    emptyStrings: defs.some(takesEmptyString),
     columns: (names) => {
       byColumn = matchColumns(kind, file, names, defs);
     },
@@ -117,7 +120,7 @@ export async function importFile(kind: Kind, file: string, url: string, token: s
   const started = Date.now();
   const summary: ImportSummary = { written: 0, rejected: new Map(), rejectedCount: 0, seconds: 0 };
   let first = 1;
-  for await (const rows of batchesOf(file, target.batchRows)) {
+  for await (const rows of batchesOf(file, target.batchRows, target.emptyStrings)) {
     if (first === 1 && rows.length > 0) target.columns(Object.keys(rows[0]!));
     const numbered = rows.map((row, i) => [first + i, target.record(row)] as const);
     for (const part of distinctRuns(numbered)) await sendRows(part);

@@ -30,14 +30,18 @@ const PARQUET_TYPE: Record<string, 'DOUBLE' | 'INT32' | 'INT64' | 'BOOLEAN'> = {
 
 type Scalar = 'number' | 'bool' | 'string';
 
+// A property whose value may be the empty string (a CSV cell "", not an empty cell).
+export const takesEmptyString = (def: PropertyDef) => !def.repeated && PARQUET_TYPE[def.value_type] === undefined;
+
 function scalarOf(valueType: string): Scalar {
   const t = PARQUET_TYPE[valueType];
   return t === undefined ? 'string' : t === 'BOOLEAN' ? 'bool' : 'number';
 }
 
-// A value read from a file as the API wants it; undefined: the property is left out.
+// A value read from a file as the API wants it; undefined: the property is left out (null, or an
+// empty cell of a property that cannot be the empty string).
 export function apiValue(def: PropertyDef, v: unknown): unknown {
-  if (v === null || v === undefined) return undefined;
+  if (v === null || v === undefined || (v === '' && !takesEmptyString(def))) return undefined;
   const scalar = scalarOf(def.value_type);
   if (def.repeated) {
     let list = v;

@@ -201,6 +201,16 @@ t.test('bad rows rejected with their reasons, the rest written; an id given twic
   t.same(stored.find((x: { item_id: number }) => x.item_id === 7), { item_id: 7, price: 7.5, stock: 7, Views: 7, on_sale: false, title: 'seven again' }, 'the later row replaced the earlier');
 });
 
+t.test('a database whose properties cannot be the empty string: an empty cell, quoted or not, is a value left out', async (t) => {
+  const token = await databaseWith('users', [USER_PROPERTIES[0]!, USER_PROPERTIES[3]!]);
+  const file = join(dir, 'numbers.csv');
+  writeFileSync(file, `user_id,age,weights\n${uid(1)},,[0.5]\n${uid(2)},"",\n${uid(3)},7,"[]"\n`);
+  const imported = await exitOf(['import', 'users', file], token);
+  t.equal(imported.code, 0, imported.out);
+  t.match(imported.out, '3 rows written, 0 rejected');
+  t.same(await listing(token, 'users'), [{ user_id: uid(1), weights: [0.5] }, { user_id: uid(2) }, { user_id: uid(3), age: 7, weights: [] }]);
+});
+
 t.test('a column that is no property, or no id column: exit 2 before anything is sent', async (t) => {
   const token = await databaseWith('items', ITEM_PROPERTIES);
   const typo = join(dir, 'typo.csv');
