@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `recd serve [--workers N]` (default) runs the service, as one process or as a supervisor of N
-// (src/supervisor.ts); `recd create-root --email E` adds a root account. Exit codes: 0 done, 2 a
-// wrong command line (or an import file that fits no property), 78 a wrong setting (sysexits' EX_CONFIG), 1 anything else.
+// (src/supervisor.ts); `recd create-root --email E` adds a root account; `recd import|export` move
+// files to and from a running recd (src/cli/). Exit codes: 0 done, 2 a wrong command line (or an
+// import file that fits no property), 78 a wrong setting (sysexits' EX_CONFIG), 1 anything else.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';

@@ -5,7 +5,7 @@
 import { matchColumns, propertiesOf } from './entity-columns.js';
 import { ENTITY_KINDS, FEEDBACK_KINDS, isEntityKind, type EntityKind, type FeedbackKind, type Kind } from './kinds.js';
 import { endpointOf, send } from './http.js';
-import { entityRecord, takesEmptyString, type PropertyDef } from './property-cells.js';
+import { decimalOf, entityRecord, takesEmptyString, type PropertyDef } from './property-cells.js';
 import { batchesOf, type FileRow } from './rows.js';
 import { RunStopped } from './run-stopped.js';
 import { Progress } from './progress.js';
@@ -66,7 +66,7 @@ function feedbackRecord(row: FileRow, numbers: readonly string[]): ApiRecord {
   for (const [k, v] of Object.entries(row)) {
     if (v === '' || v === null || v === undefined) continue;
     let value: unknown = typeof v === 'bigint' ? (Number.isSafeInteger(Number(v)) ? Number(v) : String(v)) : v;
-    if (numbers.includes(k) && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) value = Number(value);
+    if (numbers.includes(k) && typeof value === 'string') value = decimalOf(value) ?? value;
     out[k] = value;
   }
   return out;
@@ -120,8 +120,7 @@ export async function importFile(kind: Kind, file: string, url: string, token: s
   const started = Date.now();
   const summary: ImportSummary = { written: 0, rejected: new Map(), rejectedCount: 0, seconds: 0 };
   let first = 1;
-  for await (const rows of batchesOf(file, target.batchRows, target.emptyStrings)) {
-    if (first === 1 && rows.length > 0) target.columns(Object.keys(rows[0]!));
+  for await (const rows of batchesOf(file, target.batchRows, target.emptyStrings, target.columns)) {
     const numbered = rows.map((row, i) => [first + i, target.record(row)] as const);
     for (const part of distinctRuns(numbered)) await sendRows(part);
     first += rows.length;

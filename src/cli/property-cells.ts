@@ -60,13 +60,18 @@ export function apiValue(def: PropertyDef, v: unknown): unknown {
 function scalarValue(scalar: Scalar, v: unknown): unknown {
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
   if (typeof v !== 'string') return v;
-  if (scalar === 'number') return v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+  if (scalar === 'number') return decimalOf(v) ?? v;
   if (scalar === 'bool') {
     const lower = v.trim().toLowerCase();
     return lower === 'true' || lower === '1' ? true : lower === 'false' || lower === '0' ? false : v;
   }
   return v;
 }
+
+// A number written in decimal (`12`, `-1.5`, `2e3`), as the API reads numbers in text; Number()
+// would also take `0x10`, `0b1` or ` `.
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+export const decimalOf = (v: string): number | undefined => (DECIMAL.test(v) && Number.isFinite(Number(v)) ? Number(v) : undefined);
 
 // A record for the bulk endpoints from a file row: the id as it is (bigints as numbers when exact,
 // the server reads ids by the database's types), the properties converted; columns were matched to

@@ -2,7 +2,8 @@
 // through csv-parse, Parquet read by row ranges with hyparquet (neither file is held whole).
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
-import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
+import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
+import { FileMismatch } from './file-mismatch.js';
 import { RunStopped } from './run-stopped.js';
 
 export type FileRow = Record<string, unknown>;
@@ -18,10 +19,12 @@ export function formatOf(file: string): 'csv' | 'parquet' | undefined {
 // emptyStrings: tell a quoted empty CSV cell ("", the empty string) from an empty one (a value left
 // out, null). csv-parse says which cells were quoted only to a cast function, which makes it about 5
 // times slower; its raw record text costs little, and only a record with an empty cell is looked at.
-export async function* batchesOf(file: string, size: number, emptyStrings = false): AsyncGenerator<FileRow[]> {
+// columns: told the file's column names before the first batch (also when it has no rows).
+export async function* batchesOf(file: string, size: number, emptyStrings = false, columns: (names: string[]) => void = () => {}): AsyncGenerator<FileRow[]> {
   if (formatOf(file) === 'parquet') {
     const buffer = await asyncBufferFromFile(file);
     const metadata = await parquetMetadataAsync(buffer);
+    columns(parquetSchema(metadata).children.map((c) => c.element.name));
     // A read decodes whole pages (and without an offset index whole row groups), so rows are read a
     // span of many batches at a time, within one row group, then handed out a batch at a time.
     let groupStart = 0;
@@ -37,10 +40,20 @@ export async function* batchesOf(file: string, size: number, emptyStrings = fals
     return;
   }
   // Values stay text: the server parses ids by the database's types and says which value is wrong.
-  const parser = createReadStream(file).pipe(parse({ columns: true, skip_empty_lines: true, bom: true, raw: emptyStrings }));
+  // The header is told outside csv-parse's callback, which would wrap what it throws.
+  let names: string[] | undefined;
+  let told = false;
+  const tell = () => {
+    if (told || names === undefined) return;
+    told = true;
+    columns(names);
+  };
+  const header = (line: string[]) => (names = line);
+  const parser = createReadStream(file).pipe(parse({ columns: header, skip_empty_lines: true, bom: true, raw: emptyStrings }));
   let batch: FileRow[] = [];
   try {
     for await (const got of parser) {
+      tell();
       batch.push(emptyStrings ? emptyLeftOut(got as { record: FileRow; raw: string }) : (got as FileRow));
       if (batch.length === size) {
         yield batch;
@@ -48,9 +61,11 @@ export async function* batchesOf(file: string, size: number, emptyStrings = fals
       }
     }
   } catch (err) {
+    if (err instanceof FileMismatch) throw err;
     // csv-parse names the line; a file that cannot be read says why.
     throw new RunStopped(`${file}: ${(err as Error).message}`);
   }
+  tell();
   if (batch.length > 0) yield batch;
 }
 
