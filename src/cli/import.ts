@@ -91,6 +91,7 @@ async function entityTarget(kind: EntityKind, file: string, url: string, token: 
   const { write, path, idField } = ENTITY_KINDS[kind];
   const defs = await propertiesOf(kind, url, token);
   let byColumn = new Map<string, PropertyDef>();
+  // Ids compared in any case: a request is cut before an id it may already hold (uuid, hex).
   const idOf = (r: ApiRecord) => (r[idField] === undefined ? undefined : String(r[idField]).toLowerCase());
   return {
     method: write,
@@ -108,7 +109,9 @@ async function entityTarget(kind: EntityKind, file: string, url: string, token: 
       if (named !== undefined) return named;
       const id = body.error_data?.[idField];
       if (id === undefined || body.error_name === 'DuplicatedError') return undefined;
-      const at = records.findIndex((r) => idOf(r) === String(id).toLowerCase());
+      // As sent, else in any case (uuid and hex ids are shown lower-case; bytesN ids are not).
+      const exact = records.findIndex((r) => r[idField] !== undefined && String(r[idField]) === String(id));
+      const at = exact >= 0 ? exact : records.findIndex((r) => idOf(r) === String(id).toLowerCase());
       return at >= 0 ? at : undefined;
     },
   };
