@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `recd serve [--workers N]` (default) runs the service, as one process or as a supervisor of N
-// (src/supervisor.ts); `recd create-root --email E` adds a root account. Exit codes: 0 done, 2 a
-// wrong command line, 78 a wrong setting (sysexits' EX_CONFIG), 1 anything else.
+// (src/supervisor.ts); `recd create-root --email E` adds a root account; `recd import|export` move
+// files to and from a running recd (src/cli/). Exit codes: 0 done, 2 a wrong command line (or an
+// import file that fits no property), 78 a wrong setting (sysexits' EX_CONFIG), 1 anything else.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -10,14 +11,16 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { unknownSettings } from './config/unknown-env.js';
 import { importFile, summaryText } from './cli/import.js';
 import { exportFile } from './cli/export.js';
-import { FEEDBACK_KINDS, type FeedbackKind } from './cli/kinds.js';
+import { FileMismatch } from './cli/file-mismatch.js';
+import { KINDS, type Kind } from './cli/kinds.js';
 import { Progress } from './cli/progress.js';
 import { formatOf } from './cli/rows.js';
 import { RunStopped } from './cli/run-stopped.js';
 import { ApiError } from './errors/api-error.js';
-import { startApp } from './main.js';
-import { RedisDirInUse, RedisNotInstalled } from './store/redis-server.js';
-import { joinSupervisor, reportStartFailure, shutdownMs, startSupervisor, WORKER_ENV, WorkerFailed, workerCount, workerNumber } from './supervisor.js';
+
+// The service's modules load only for the commands that run it: the client commands (import,
+// export) then start in a fraction of the time.
+const serviceModules = () => Promise.all([import('./main.js'), import('./supervisor.js')]);
 
 const CLI = fileURLToPath(import.meta.url);
 
@@ -40,18 +43,20 @@ processes share the port. Settings are environment variables: see the README's C
 Adds a root account (and its organisation) to the Redis of REDIS_URL, or to the embedded one. The
 password is read from RECD_ROOT_PASSWORD, else from standard input (its first line), never from the
 command line, where other users of the machine could read it (ps, shell history).`,
-  import: `usage: recd import ratings|interactions FILE [--url URL]
+  import: `usage: recd import ratings|interactions|items|users FILE [--url URL]
 
 Sends the rows of FILE (.csv with a header line, or .parquet) to the running recd at URL (else
 RECD_URL, else http://127.0.0.1:8080/v1) through its bulk endpoints, with the token in RECD_TOKEN
 (root, manager or backend, of the database to import into). Columns as the API's fields:
-ratings user_id,item_id,rating[,timestamp]; interactions user_id,item_id,interaction_type[,timestamp].
-A row the server refuses is skipped and counted rejected with its reason. Exit code 0 when the file
-was read to the end (rows rejected or not: see the summary), 1 when the run stopped.`,
-  export: `usage: recd export ratings|interactions FILE [--url URL]
+ratings user_id,item_id,rating[,timestamp]; interactions user_id,item_id,interaction_type[,timestamp];
+items item_id and item properties; users user_id and user properties (in CSV a list is JSON text,
+an empty cell a value left out). A row the server refuses is skipped and counted rejected with its
+reason. Exit code 0 when the file was read to the end (rows rejected or not: see the summary), 2 when
+a column is not a property of the database (nothing sent), 1 when the run stopped.`,
+  export: `usage: recd export ratings|interactions|items|users FILE [--url URL]
 
-Writes every rating or interaction of a database to FILE (.csv or .parquet, the columns recd import
-reads), read a page at a time from the running recd at URL (else RECD_URL, else
+Writes every rating, interaction, item or user of a database to FILE (.csv or .parquet, the columns
+recd import reads), read a page at a time from the running recd at URL (else RECD_URL, else
 http://127.0.0.1:8080/v1) with the token in RECD_TOKEN (root, manager or backend of the database).
 Exit code 0 when every row was written, 1 when the run stopped.`,
 } as const;
@@ -59,16 +64,16 @@ type Command = keyof typeof HELP;
 
 const USAGE = `usage: recd [serve] [--workers N]
        recd create-root --email EMAIL
-       recd import ratings|interactions FILE [--url URL]
-       recd export ratings|interactions FILE [--url URL]
+       recd import ratings|interactions|items|users FILE [--url URL]
+       recd export ratings|interactions|items|users FILE [--url URL]
        recd <command> --help
        recd --help | --version
 
 commands:
   serve        run the service (the default)
   create-root  add a root account
-  import       send ratings or interactions from a CSV or Parquet file to a running recd
-  export       write a running recd's ratings or interactions to a CSV or Parquet file
+  import       send ratings, interactions, items or users from a CSV or Parquet file to a running recd
+  export       write a running recd's ratings, interactions, items or users to a CSV or Parquet file
 
 exit codes: 0 done, 2 wrong command line, 78 wrong setting, 1 failed`;
 
@@ -95,8 +100,8 @@ function argsOf<O extends NonNullable<ParseArgsConfig['options']>>(args: string[
 const CLIENT_ENV = ['RECD_URL', 'RECD_TOKEN'];
 
 // Warned, not refused: see src/config/unknown-env.ts.
-function warnUnknownSettings(logger: Logger): void {
-  for (const { variable, closest } of unknownSettings(process.env, [WORKER_ENV, ...CLIENT_ENV])) {
+function warnUnknownSettings(logger: Logger, known: string[] = []): void {
+  for (const { variable, closest } of unknownSettings(process.env, [...known, ...CLIENT_ENV])) {
     logger.warn({ variable, closest }, `unknown setting ${variable} is ignored: did you mean ${closest}?`);
   }
 }
@@ -104,10 +109,11 @@ function warnUnknownSettings(logger: Logger): void {
 async function serve(args: string[]): Promise<void> {
   const { workers } = argsOf(args, { workers: { type: 'string' } }, 'serve').values;
   const config = loadConfig(workers === undefined ? process.env : { ...process.env, RECD_WORKERS: workers });
+  const [{ startApp }, { joinSupervisor, shutdownMs, startSupervisor, WORKER_ENV, workerCount, workerNumber }] = await serviceModules();
   const worker = workerNumber();
   const logger = worker === undefined ? pino({ level: config.logLevel }) : pino({ level: config.logLevel }).child({ worker });
   // The supervisor warns once for all its workers.
-  if (worker === undefined) warnUnknownSettings(logger);
+  if (worker === undefined) warnUnknownSettings(logger, [WORKER_ENV]);
   const count = workerCount(config);
   const app = count > 1 ? await startSupervisor(config, logger, CLI) : await startApp(config, logger, worker);
   let stopping = false;
@@ -149,33 +155,34 @@ async function createRoot(args: string[]): Promise<void> {
   const password = process.env.RECD_ROOT_PASSWORD || (await passwordFromStdin());
   if (!password) throw new UsageError('no password: set RECD_ROOT_PASSWORD or write it to standard input');
   const config = loadConfig({ ...process.env, RECD_ROOT_EMAIL: email, RECD_ROOT_PASSWORD: password, PORT: '0', LOG_LEVEL: 'warn' });
-  warnUnknownSettings(pino({ level: 'warn' }));
+  const [{ startApp }, { WORKER_ENV }] = await serviceModules();
+  warnUnknownSettings(pino({ level: 'warn' }), [WORKER_ENV]);
   const app = await startApp(config);
   await app.close();
   process.stdout.write(`root account ${email} is in place\n`);
 }
 
 // The arguments of import and export, which take the same.
-function feedbackArgs(args: string[], command: 'import' | 'export') {
+function transferArgs(args: string[], command: 'import' | 'export') {
   const parsed = argsOf(args, { url: { type: 'string' } }, command);
   const [kind, file, ...extra] = parsed.positionals;
-  if (!kind || !Object.hasOwn(FEEDBACK_KINDS, kind) || !file || extra.length > 0) throw new UsageError(HELP[command].split('\n')[0]!);
+  if (!kind || !KINDS.includes(kind as Kind) || !file || extra.length > 0) throw new UsageError(HELP[command].split('\n')[0]!);
   if (!formatOf(file)) throw new UsageError(`${file}: the file name must end in .csv or .parquet`);
   const token = process.env.RECD_TOKEN;
   if (!token) throw new UsageError('no token: set RECD_TOKEN to an access token of the database (root, manager or backend)');
   const url = parsed.values.url ?? process.env.RECD_URL ?? 'http://127.0.0.1:8080/v1';
   warnUnknownSettings(pino({ level: 'warn' }, process.stderr));
-  return { kind: kind as FeedbackKind, file, url, token };
+  return { kind: kind as Kind, file, url, token };
 }
 
 async function importCommand(args: string[]): Promise<void> {
-  const { kind, file, url, token } = feedbackArgs(args, 'import');
+  const { kind, file, url, token } = transferArgs(args, 'import');
   const summary = await importFile(kind, file, url, token, new Progress());
   process.stdout.write(`${summaryText(file, summary)}\n`);
 }
 
 async function exportCommand(args: string[]): Promise<void> {
-  const { kind, file, url, token } = feedbackArgs(args, 'export');
+  const { kind, file, url, token } = transferArgs(args, 'export');
   const { rows, seconds } = await exportFile(kind, file, url, token, new Progress());
   process.stdout.write(`${file}: ${rows} ${kind} written in ${seconds.toFixed(1)} s\n`);
 }
@@ -227,16 +234,23 @@ function main(argv: string[]): Promise<void> {
   return run(args);
 }
 
+// The service's own failures with a message for operators (else the stack is shown).
+async function serviceFailure(err: unknown): Promise<boolean> {
+  const [{ RedisDirInUse, RedisNotInstalled }, { WorkerFailed }] = await Promise.all([import('./store/redis-server.js'), import('./supervisor.js')]);
+  return err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof WorkerFailed;
+}
+
 function exitCodeOf(err: unknown): number {
-  if (err instanceof UsageError) return EXIT_USAGE;
+  if (err instanceof UsageError || err instanceof FileMismatch) return EXIT_USAGE;
   if (err instanceof ConfigError) return EXIT_CONFIG;
   return EXIT_FAILED;
 }
 
 main(process.argv.slice(2)).catch(async (err: unknown) => {
-  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof RunStopped || err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof ApiError || err instanceof WorkerFailed;
+  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof RunStopped || err instanceof FileMismatch || err instanceof ApiError || (await serviceFailure(err));
   const message = known ? (err as Error).message : ((err as Error).stack ?? String(err));
-  // A worker's error goes to its supervisor, which stops and prints it.
-  if (!(await reportStartFailure(message))) process.stderr.write(`recd: ${message}\n`);
+  // A worker's error goes to its supervisor (over the IPC channel only workers have), which stops and prints it.
+  const reported = process.send !== undefined && (await (await import('./supervisor.js')).reportStartFailure(message));
+  if (!reported) process.stderr.write(`recd: ${message}\n`);
   process.exit(exitCodeOf(err));
 });

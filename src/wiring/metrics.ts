@@ -10,7 +10,7 @@ export function startMetrics(config: Config, engine: Engine, redis: Redis, inges
   if (config.metricsPort === undefined) return undefined;
   const metrics = new Metrics(worker);
   metrics.countersOf('recd_scoring_rankings_total', 'rankings served to requests by how they were made: precomputed (a list made at training), cached (made by an earlier request), inline (scored on the event loop), pool (scored in the scoring pool)', 'path', () => engine.scoring.paths);
-  metrics.countersOf('recd_bulk_rows_ingested_total', 'rows stored by bulk writes (ratings-bulk/ and users/<user_id>/ratings/, items-bulk/ and users-bulk/), by kind', 'kind', () => ingested);
+  metrics.countersOf('recd_bulk_rows_ingested_total', 'rows stored by bulk writes (ratings-bulk/ and users/<user_id>/ratings/, interactions-bulk/ of users and sessions, items-bulk/ and users-bulk/), by kind', 'kind', () => ingested);
   timeCommands(redis, metrics.redisCommands());
   engine.scheduler.onRun = metrics.trainingRuns();
   const held = () => engine.registry.heldModels();

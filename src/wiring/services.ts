@@ -76,7 +76,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
   const lanes = new InteractionLanes(stores.interactions, scheduler, changes, logger, config.idempotencyTtlSeconds);
   const ratings = new RatingService(stores.ratings, scheduler, changes, ingested);
   const interactionRules = new InteractionRuleService(stores.settings, catalogues);
-  const interactions = new InteractionService(stores.interactions, stores.ratings, interactionRules, lanes, stores.tasks, scheduler, logger);
+  const interactions = new InteractionService(stores.interactions, stores.ratings, interactionRules, lanes, stores.tasks, scheduler, logger, ingested);
   const throttle = new LoginThrottle(stores.rate, { perAccount: config.loginFailuresPerAccount, perAddress: config.loginFailuresPerAddress, windowSeconds: config.loginWindowSeconds });
   const login = new LoginService(access.accounts, databases, access.tokens, throttle, (db, session, user) => interactions.link(db, session, user, Date.now() / 1000));
   const tables = new TableService(stores.tables, scheduler, registry, stores.entities);

@@ -108,7 +108,7 @@ t.test('a run that cannot go on exits 1 saying why; a wrong command line exits 2
   t.match(noToken.out(), /no token: set RECD_TOKEN/);
   const kind = run(['import', 'likes', file], { RECD_TOKEN: token });
   t.equal(await kind.exited, 2);
-  t.match(kind.out(), /usage: recd import ratings\|interactions FILE/);
+  t.match(kind.out(), /usage: recd import ratings\|interactions\|items\|users FILE/);
   const format = run(['import', 'ratings', join(dir, 'x.json')], { RECD_TOKEN: token });
   t.equal(await format.exited, 2);
   t.match(format.out(), /must end in \.csv or \.parquet/);

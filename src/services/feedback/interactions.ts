@@ -16,6 +16,7 @@ import { decodeCursor, encodeCursor } from '../ids/cursors.js';
 import { parseId, pathOwner, shownId, type Parsed } from '../ids/request-ids.js';
 import type { InteractionLanes } from './interaction-lanes.js';
 import { checkType, type InteractionRule, type InteractionRuleService } from './interaction-rules.js';
+import type { Ingested } from '../usage/ingested.js';
 import { checkTimestamp, feedbackWritten, required } from './ratings.js';
 
 export type { Owner };
@@ -42,6 +43,7 @@ export class InteractionService {
     private readonly tasks: TasksStore,
     private readonly training: TrainingScheduler,
     private readonly logger: Logger,
+    private readonly ingested: Ingested,
   ) {}
 
   // POST users/<u>/interactions/<i>/ and sessions/<s>/items/<i>/interactions/. idempotencyKey: the
@@ -52,7 +54,7 @@ export class InteractionService {
     const once = checkIdempotencyKey(idempotencyKey);
     const unknown = new Unknown();
     const row = checkRow(body, '', unknown, undefined);
-    return this.write(auth, db, owner, { owners: [o.key], items: [i.key], rows: [row] }, [row.type], unknown.warnings(), once);
+    return this.write(auth, db, owner, { owners: [o.key], items: [i.key], rows: [row] }, [row.type], unknown.warnings(), once, false);
   }
 
   // POST users/<u>/interactions-bulk/ and sessions/<s>/interactions-bulk/.
@@ -64,15 +66,20 @@ export class InteractionService {
   add(auth: Claims, db: string, owner: Owner, rows: unknown[], idempotencyKey?: string, ownerId?: Parsed): Promise<Answer> {
     const once = checkIdempotencyKey(idempotencyKey);
     const { batch, types, warnings } = check(auth, owner, rows, ownerId);
-    return this.write(auth, db, owner, batch, types, warnings, once);
+    return this.write(auth, db, owner, batch, types, warnings, once, true);
   }
 
   // Rates the rows by the database's rules (held in memory once read) and stores them, answering
   // 503 once the whole write (the rules' read included) has waited the Redis command timeout.
-  private write(auth: Claims, db: string, owner: Owner, batch: InteractionBatch, types: Iterable<string>, warnings: string[], once: string | undefined): Promise<Answer> {
+  // bulk: counted in the metrics' bulk rows, unless an Idempotency-Key had applied it before.
+  private write(auth: Claims, db: string, owner: Owner, batch: InteractionBatch, types: Iterable<string>, warnings: string[], once: string | undefined, bulk: boolean): Promise<Answer> {
     const store = (rules: Map<string, InteractionRule>, waitMs: number) => {
       rate(batch, rules);
-      return this.lanes.write(db, owner, batch, (resolved, repeated) => answer(auth, resolved, warnings, repeated ? once : undefined), once, waitMs);
+      const stored = (resolved: string[], repeated: boolean) => {
+        if (bulk && !repeated) this.ingested.interactions += batch.rows.length;
+        return answer(auth, resolved, warnings, repeated ? once : undefined);
+      };
+      return this.lanes.write(db, owner, batch, stored, once, waitMs);
     };
     const timeoutMs = this.store.timeoutMs;
     const rules = this.rules.resolveNow(db, types);
