@@ -1,0 +1,68 @@
+// Loading API answers into components: once (useLoad) or every few seconds while shown (usePoll).
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { errorText } from './api';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: string | undefined;
+  loading: boolean;
+  reload: () => void;
+}
+
+// deps: reload when they change. pollMs: read again this long after each answer.
+export function useLoad<T>(read: () => Promise<T>, deps: unknown[], pollMs?: number): Loaded<T> {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const readRef = useRef(read);
+  readRef.current = read;
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = () => {
+      setLoading(true);
+      readRef.current().then(
+        (v) => {
+          if (!live) return;
+          setData(v);
+          setError(undefined);
+          setLoading(false);
+          if (pollMs) timer = setTimeout(run, pollMs);
+        },
+        (err: unknown) => {
+          if (!live) return;
+          setError(errorText(err));
+          setLoading(false);
+          if (pollMs) timer = setTimeout(run, pollMs);
+        },
+      );
+    };
+    run();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick, pollMs]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { data, error, loading, reload };
+}
+
+// An action a button starts: its error, and whether it runs.
+export function useAction(): { busy: boolean; error: string | undefined; run: (f: () => Promise<unknown>) => Promise<void>; clear: () => void } {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const run = useCallback(async (f: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await f();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, run, clear: () => setError(undefined) };
+}
