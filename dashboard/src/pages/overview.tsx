@@ -151,9 +151,10 @@ function CallChart() {
   const { client } = useApp();
   const [window, setWindow] = useState(1);
   const seconds = WINDOWS[window]!.seconds;
-  const counts = useLoad(() => {
+  const counts = useLoad(async () => {
     const end = Math.floor(Date.now() / 1000);
-    return client.get<CallCounts>('call-counts/historical/', { start_timestamp: end - seconds, end_timestamp: end });
+    const answer = await client.get<CallCounts>('call-counts/historical/', { start_timestamp: end - seconds, end_timestamp: end });
+    return { ...answer, range: [end - seconds, end] as [number, number] };
   }, [seconds]);
   return (
     <Section
@@ -176,7 +177,7 @@ function CallChart() {
     >
       <ErrorBox error={counts.error} />
       {counts.data && counts.data.timestamps.length > 0 ? (
-        <TimeChart label="calls" timestamps={counts.data.timestamps} counts={counts.data.counts} />
+        <TimeChart label="calls" timestamps={counts.data.timestamps} counts={counts.data.counts} range={counts.data.range} />
       ) : (
         counts.data && <p class="muted">No calls counted in this window.</p>
       )}
