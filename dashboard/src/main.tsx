@@ -15,6 +15,7 @@ import { DatabasePicker } from './components/database-picker';
 
 // Pages a role can use (the API's roles: catalogue listings, scenarios and tasks need a backend role).
 function pagesFor(s: Session): PageName[] {
+  if (s.role === 'demo_viewer') return ['overview'];
   if (!canWrite(s)) return ['overview', 'try'];
   return isAdmin(s) ? PAGES.map((p) => p.name) : ['overview', 'tasks', 'catalogue', 'try', 'scenarios'];
 }

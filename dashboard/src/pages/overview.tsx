@@ -12,8 +12,9 @@ export function Overview() {
   return (
     <>
       <h1>Overview</h1>
+      {session.role === 'demo_viewer' && <p class="notice">A demo_viewer account may call none of the API's data endpoints: there is nothing to show it yet.</p>}
       {isAdmin(session) && <Databases />}
-      {session.database && <CurrentDatabase />}
+      {session.database && session.role !== 'demo_viewer' && <CurrentDatabase />}
       {isAdmin(session) && <CallChart />}
     </>
   );
