@@ -49,8 +49,8 @@ export function useLoad<T>(read: () => Promise<T>, deps: unknown[], pollMs?: num
   return { data, error, loading, reload };
 }
 
-// An action a button starts: its error, and whether it runs.
-export function useAction(): { busy: boolean; error: string | undefined; run: (f: () => Promise<unknown>) => Promise<void>; clear: () => void } {
+// An action a button starts: its error, and whether it runs; run() says whether it succeeded.
+export function useAction(): { busy: boolean; error: string | undefined; run: (f: () => Promise<unknown>) => Promise<boolean>; clear: () => void } {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const run = useCallback(async (f: () => Promise<unknown>) => {
@@ -58,8 +58,10 @@ export function useAction(): { busy: boolean; error: string | undefined; run: (f
     setError(undefined);
     try {
       await f();
+      return true;
     } catch (err) {
       setError(errorText(err));
+      return false;
     } finally {
       setBusy(false);
     }

@@ -184,6 +184,11 @@ t.test('accounts: create a service account and a key; sign out', async (t) => {
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Create service account' }).click();
   await page.getByRole('cell', { name, exact: true }).waitFor();
+  t.equal(await page.getByLabel('Name', { exact: true }).inputValue(), '', 'the form is emptied once the account exists');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Create service account' }).click();
+  await page.getByRole('alert').waitFor();
+  t.match(await page.getByRole('alert').textContent(), /DuplicatedError \(DUPLICATED_ACCOUNT\)/, 'the API error, as it gave it');
   await page.getByRole('form', { name: `New key for ${name}` }).getByRole('button', { name: 'New key' }).click();
   await page.getByTestId('new-key').waitFor();
   const key = await page.getByTestId('new-key').textContent();

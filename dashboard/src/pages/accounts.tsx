@@ -13,7 +13,7 @@ export function AccountsPage() {
   const accounts = useLoad(() => client.get<Accounts>('organizations/current/accounts/'), []);
   const action = useAction();
   const [secret, setSecret] = useState<{ name: string; key: string } | undefined>(undefined);
-  const act = (f: () => Promise<unknown>) => void action.run(() => f().then(accounts.reload));
+  const act = (f: () => Promise<unknown>) => action.run(() => f().then(accounts.reload));
   return (
     <>
       <h1>Accounts</h1>
@@ -46,7 +46,7 @@ export function AccountsPage() {
                 <td>{a.role}</td>
                 <td>
                   {a.role !== 'root' && (
-                    <button type="button" class="danger" disabled={action.busy} aria-label={`Delete ${a.email}`} onClick={() => confirm(`Delete ${a.email}?`) && act(() => client.delete('accounts/individual/', { email: a.email }))}>
+                    <button type="button" class="danger" disabled={action.busy} aria-label={`Delete ${a.email}`} onClick={() => confirm(`Delete ${a.email}?`) && void act(() => client.delete('accounts/individual/', { email: a.email }))}>
                       Delete
                     </button>
                   )}
@@ -78,7 +78,7 @@ export function AccountsPage() {
                       <li key={k.id}>
                         <code>{k.id.slice(0, 8)}</code> created {when(k.created_timestamp)},{' '}
                         {k.is_expired ? <span class="error">expired</span> : k.expiration_timestamp ? `expires ${when(k.expiration_timestamp)}` : 'never expires'}{' '}
-                        <button type="button" class="danger" disabled={action.busy} aria-label={`Delete key ${k.id}`} onClick={() => act(() => client.delete(`accounts/service/keys/${k.id}/`))}>
+                        <button type="button" class="danger" disabled={action.busy} aria-label={`Delete key ${k.id}`} onClick={() => void act(() => client.delete(`accounts/service/keys/${k.id}/`))}>
                           Delete key
                         </button>
                       </li>
@@ -87,12 +87,12 @@ export function AccountsPage() {
                   <NewKey
                     name={s.name}
                     busy={action.busy}
-                    onCreate={(body) => void action.run(() => client.post<{ key: string }>('accounts/service/keys/', body).then((k) => (setSecret({ name: s.name, key: k.key }), accounts.reload())))}
+                    onCreate={(body) => action.run(() => client.post<{ key: string }>('accounts/service/keys/', body).then((k) => (setSecret({ name: s.name, key: k.key }), accounts.reload())))}
                   />
                 </td>
                 <td>
                   {s.role !== 'root' && (
-                    <button type="button" class="danger" disabled={action.busy} aria-label={`Delete ${s.name}`} onClick={() => confirm(`Delete ${s.name}?`) && act(() => client.delete('accounts/service/', { name: s.name }))}>
+                    <button type="button" class="danger" disabled={action.busy} aria-label={`Delete ${s.name}`} onClick={() => confirm(`Delete ${s.name}?`) && void act(() => client.delete('accounts/service/', { name: s.name }))}>
                       Delete
                     </button>
                   )}
@@ -119,12 +119,15 @@ function RoleSelect({ id, value, set }: { id: string; value: string; set: (v: st
   );
 }
 
-function CreateIndividual({ busy, onCreate }: { busy: boolean; onCreate: (b: Record<string, unknown>) => void }) {
+function CreateIndividual({ busy, onCreate }: { busy: boolean; onCreate: (b: Record<string, unknown>) => Promise<boolean> }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('backend');
   const [password, setPassword] = useState('');
   return (
-    <form class="row-form" onSubmit={(e) => (e.preventDefault(), onCreate({ email, role, ...(password ? { password } : {}) }))} aria-label="New individual account">
+    <form class="row-form" onSubmit={(e) => {
+        e.preventDefault();
+        void onCreate({ email, role, ...(password ? { password } : {}) }).then((ok) => ok && (setEmail(''), setPassword('')));
+      }} aria-label="New individual account">
       <label for="new-email">Email</label>
       <input id="new-email" type="email" required value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
       <label for="new-role">Role</label>
@@ -138,11 +141,14 @@ function CreateIndividual({ busy, onCreate }: { busy: boolean; onCreate: (b: Rec
   );
 }
 
-function CreateService({ busy, onCreate }: { busy: boolean; onCreate: (b: Record<string, unknown>) => void }) {
+function CreateService({ busy, onCreate }: { busy: boolean; onCreate: (b: Record<string, unknown>) => Promise<boolean> }) {
   const [name, setName] = useState('');
   const [role, setRole] = useState('backend');
   return (
-    <form class="row-form" onSubmit={(e) => (e.preventDefault(), onCreate({ name, role }))} aria-label="New service account">
+    <form class="row-form" onSubmit={(e) => {
+        e.preventDefault();
+        void onCreate({ name, role }).then((ok) => ok && setName(''));
+      }} aria-label="New service account">
       <label for="new-service">Name</label>
       <input id="new-service" required value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
       <label for="new-service-role">Role</label>
@@ -155,13 +161,16 @@ function CreateService({ busy, onCreate }: { busy: boolean; onCreate: (b: Record
 }
 
 // A key with an optional expiry date (the API takes a timestamp in seconds).
-function NewKey({ name, busy, onCreate }: { name: string; busy: boolean; onCreate: (b: Record<string, unknown>) => void }) {
+function NewKey({ name, busy, onCreate }: { name: string; busy: boolean; onCreate: (b: Record<string, unknown>) => Promise<boolean> }) {
   const [expires, setExpires] = useState('');
   const id = `expiry-${name}`;
   return (
     <form
       class="row-form small"
-      onSubmit={(e) => (e.preventDefault(), onCreate({ name, ...(expires ? { expiration_timestamp: new Date(expires).getTime() / 1000 } : {}) }))}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onCreate({ name, ...(expires ? { expiration_timestamp: new Date(expires).getTime() / 1000 } : {}) }).then((ok) => ok && setExpires(''));
+      }}
       aria-label={`New key for ${name}`}
     >
       <label for={id}>Expires (optional)</label>

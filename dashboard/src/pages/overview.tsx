@@ -150,7 +150,7 @@ const WINDOWS: { label: string; seconds: number }[] = [
 
 function CallChart() {
   const { client } = useApp();
-  const [window, setWindow] = useState(1);
+  const [window, setWindow] = useState(0);
   const seconds = WINDOWS[window]!.seconds;
   const counts = useLoad(async () => {
     const end = Math.floor(Date.now() / 1000);
