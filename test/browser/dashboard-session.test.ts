@@ -71,3 +71,23 @@ t.test('a frontend account sees the read-only view', async (t) => {
   t.equal(await page.getByRole('button', { name: 'Retrain now' }).count(), 0);
   await page.close();
 });
+
+t.test('a service account signs in with its key, straight into a database', async (t) => {
+  const admin = await rootToken(api);
+  const name = unique('svc');
+  t.equal((await api.post('accounts/service/', { name, role: 'backend' }, { token: admin })).status, 200);
+  const key = (await api.post('accounts/service/keys/', { name }, { token: admin })).body.key as string;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.setDefaultTimeout(30_000);
+  await page.goto(base);
+  await page.getByLabel('Service account (key)').check();
+  await page.getByLabel('Service account name').fill(name);
+  await page.getByLabel('Key', { exact: true }).fill(key);
+  await page.getByLabel('Database name (optional)').fill(dbName);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+  t.match(await page.locator('.who').textContent(), `${name} · backend`);
+  t.match(await page.locator('.db').textContent(), `database ${dbName}`);
+  await page.getByTestId('db-status').filter({ hasText: 'pending' }).waitFor();
+  await page.close();
+});
