@@ -43,7 +43,6 @@ export function useLoad<T>(read: () => Promise<T>, deps: unknown[], pollMs?: num
       live = false;
       clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick, pollMs]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, error, loading, reload };

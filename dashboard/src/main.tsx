@@ -30,6 +30,9 @@ function App() {
   const needsDb = shown !== 'overview' && shown !== 'accounts' && !session.database;
   return (
     <AppContext.Provider value={{ client, session }}>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
       <header class="top">
         <a class="brand" href={`${BASE}/`} onClick={(e) => (e.preventDefault(), navigate('overview'))}>
           recd

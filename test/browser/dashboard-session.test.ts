@@ -29,7 +29,8 @@ async function signedIn(email: string, password: string, database?: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (database) await page.getByLabel('Database name (optional)').fill(database);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // By keyboard: Enter in the form submits it.
+  await page.getByLabel('Password', { exact: true }).press('Enter');
   await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
   return page;
 }

@@ -14,9 +14,9 @@ export function Catalogue() {
   return (
     <>
       <h1>Catalogue</h1>
-      <div class="tabs" role="tablist" aria-label="Catalogue">
+      <div class="tabs" role="group" aria-label="Browse">
         {(['items', 'users'] as const).map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={kind === k} onClick={() => (setKind(k), setSelected(undefined))}>
+          <button key={k} type="button" aria-pressed={kind === k} onClick={() => (setKind(k), setSelected(undefined))}>
             {k === 'items' ? 'Items' : 'Users'}
           </button>
         ))}
