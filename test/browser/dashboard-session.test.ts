@@ -24,7 +24,7 @@ const base = `http://127.0.0.1:${stack.app.port}/dashboard/`;
 
 async function signedIn(email: string, password: string, database?: string) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.setDefaultTimeout(30_000);
+  page.setDefaultTimeout(60_000);
   await page.goto(base);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -79,7 +79,7 @@ t.test('a service account signs in with its key, straight into a database', asyn
   t.equal((await api.post('accounts/service/', { name, role: 'backend' }, { token: admin })).status, 200);
   const key = (await api.post('accounts/service/keys/', { name }, { token: admin })).body.key as string;
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.setDefaultTimeout(30_000);
+  page.setDefaultTimeout(60_000);
   await page.goto(base);
   await page.getByLabel('Service account (key)').check();
   await page.getByLabel('Service account name').fill(name);
