@@ -12,6 +12,8 @@ COPY src ./src
 COPY test ./test
 COPY bench ./bench
 COPY scripts ./scripts
+# The web dashboard's sources, bundled into dist/dashboard/ by the build.
+COPY dashboard ./dashboard
 COPY native-free-kernels ./native-free-kernels
 RUN npm run build
 

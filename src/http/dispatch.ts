@@ -61,6 +61,8 @@ export interface DispatcherOptions {
   // recommendation requests by type and scenario once their parameters are read.
   countRequest?: (claims: Claims, group: string) => void;
   countReco?: (claims: Claims, recoType: string, scenario: string) => void;
+  // Pages outside the API (the dashboard): the answer for a path, undefined when it is not theirs.
+  page?: (method: string, url: string) => Reply | RawReply | undefined;
   // Readiness for GET /readyz: undefined when ready, else the reason.
   ready?: () => Promise<string | undefined>;
   // A finished request (metrics): its route's group (undefined when it matched none), status and latency in ms.
@@ -241,14 +243,14 @@ export class Dispatcher {
 
   // What the head decides: route, authentication and roles, path and query. A reply (OPTIONS) or the
   // exchange whose body comes next; refusals throw.
-  private admit(req: PlainRequest): Exchange | Reply | Promise<Reply> {
+  private admit(req: PlainRequest): Exchange | Reply | RawReply | Promise<Reply> {
     if (req.url.length + req.query.length > this.o.maxUrlBytes) {
       throw new TooLarge(414, `the path and query string exceed the limit of ${this.o.maxUrlBytes} characters`);
     }
     const path = stripPrefix(req.url);
     if (path === undefined) {
-      // The orchestrators' probes are the only paths outside the API.
-      const probe = healthCheck(req.method, req.url, this.o.ready);
+      // Outside the API: the orchestrators' probes and the dashboard's pages.
+      const probe = healthCheck(req.method, req.url, this.o.ready) ?? this.o.page?.(req.method, req.url);
       if (probe) return probe;
       throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}: the API is served under ${API_PREFIX}/`);
     }

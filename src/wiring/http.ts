@@ -11,6 +11,7 @@ import type { Route } from '../contract/routes.js';
 import { BearerAuth } from '../http/auth.js';
 import { Cors } from '../http/cors.js';
 import { Dispatcher } from '../http/dispatch.js';
+import { dashboardPages } from '../http/dashboard.js';
 import { apiPageRoutes } from '../http/api-page.js';
 import { openApiRoutes } from '../http/openapi.js';
 import { Router } from '../http/router.js';
@@ -70,6 +71,7 @@ export async function startHttp(config: Config, redis: Redis, stores: Stores, se
     maxUrlBytes: config.maxUrlBytes,
     classify: classifyStorageError,
     ready: () => unreadyReason(redis, READY_TIMEOUT_MS),
+    page: dashboardPages(),
     admit: limiter && ((claims) => limiter.admit(claims.org)),
     ...(config.callCounts === 1 && {
       countRequest: (claims: Claims, group: string) => counter.request(claims, group),

@@ -1,0 +1,21 @@
+// What every page reads: the API client and the session it holds.
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Client, Session } from './api';
+
+export interface AppState {
+  client: Client;
+  session: Session;
+}
+
+export const AppContext = createContext<AppState | undefined>(undefined);
+
+export function useApp(): AppState {
+  const app = useContext(AppContext);
+  if (!app) throw new Error('useApp outside a signed-in page');
+  return app;
+}
+
+// Roles that may change things; frontend and demo_viewer accounts get a read-only view.
+export const canWrite = (s: Session) => s.role === 'root' || s.role === 'manager' || s.role === 'backend';
+export const isAdmin = (s: Session) => s.role === 'root' || s.role === 'manager';

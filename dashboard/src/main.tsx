@@ -1,0 +1,81 @@
+// The dashboard's entry: signs in, then shows the pages of the signed-in role.
+import { render } from 'preact';
+import { useMemo, useState } from 'preact/hooks';
+import { Client, type Session } from './api';
+import { AppContext, canWrite, isAdmin } from './app-context';
+import { PAGES, BASE, navigate, usePage, type PageName } from './router';
+import { SignIn } from './pages/sign-in';
+import { Overview } from './pages/overview';
+import { Tasks } from './pages/tasks';
+import { Catalogue } from './pages/catalogue';
+import { TryIt } from './pages/try-it';
+import { Scenarios } from './pages/scenarios';
+import { AccountsPage } from './pages/accounts';
+import { DatabasePicker } from './components/database-picker';
+
+// Pages a role can use (the API's roles: catalogue listings, scenarios and tasks need a backend role).
+function pagesFor(s: Session): PageName[] {
+  if (s.role === 'demo_viewer') return ['overview'];
+  if (!canWrite(s)) return ['overview', 'try'];
+  return isAdmin(s) ? PAGES.map((p) => p.name) : ['overview', 'tasks', 'catalogue', 'try', 'scenarios'];
+}
+
+function App() {
+  const [session, setSession] = useState<Session | undefined>(undefined);
+  const client = useMemo(() => new Client(setSession), []);
+  const page = usePage();
+  if (!session) return <SignIn client={client} />;
+  const allowed = pagesFor(session);
+  const shown = allowed.includes(page) ? page : 'overview';
+  const needsDb = shown !== 'overview' && shown !== 'accounts' && !session.database;
+  return (
+    <AppContext.Provider value={{ client, session }}>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <a class="brand" href={`${BASE}/`} onClick={(e) => (e.preventDefault(), navigate('overview'))}>
+          recd
+        </a>
+        <nav aria-label="Pages">
+          <ul>
+            {PAGES.filter((p) => allowed.includes(p.name)).map((p) => (
+              <li key={p.name}>
+                <a href={BASE + (p.path === '/' ? '/' : p.path)} aria-current={p.name === shown ? 'page' : undefined} onClick={(e) => (e.preventDefault(), navigate(p.name))}>
+                  {p.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <DatabasePicker />
+        <span class="who" title={`organisation ${session.orgId}`}>
+          {session.who} · {session.role}
+          {canWrite(session) ? '' : ' (read-only)'}
+        </span>
+        <button type="button" onClick={() => client.signOut()}>
+          Sign out
+        </button>
+      </header>
+      <main id="main">
+        {needsDb ? (
+          <p class="notice">Choose a database first (top right).</p>
+        ) : shown === 'overview' ? (
+          <Overview />
+        ) : shown === 'tasks' ? (
+          <Tasks />
+        ) : shown === 'catalogue' ? (
+          <Catalogue />
+        ) : shown === 'try' ? (
+          <TryIt />
+        ) : shown === 'scenarios' ? (
+          <Scenarios />
+        ) : (
+          <AccountsPage />
+        )}
+      </main>
+    </AppContext.Provider>
+  );
+}
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,96 @@
+// Tasks: running and recent background tasks of the database, read again every second while shown.
+import { useApp } from '../app-context';
+import { ErrorBox, Section, when } from '../components/bits';
+import { useAction, useLoad } from '../hooks';
+import type { Task } from '../types';
+
+const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
+const POLL_MS = 1000;
+
+export function Tasks() {
+  const { client, session } = useApp();
+  const tasks = useLoad(
+    async () => {
+      const all = await Promise.all(TASK_NAMES.map((n) => client.get<{ tasks: Task[] }>(`tasks/${n}/recents/`, { amt: 10 })));
+      return all.flatMap((a) => a.tasks).sort((a, b) => b.start_time - a.start_time);
+    },
+    [session.database?.id],
+    POLL_MS,
+  );
+  const action = useAction();
+  return (
+    <>
+      <h1>Tasks</h1>
+      <Section
+        title="Background tasks"
+        actions={
+          <button type="button" disabled={action.busy} onClick={() => void action.run(() => client.post('tasks/ml_model_retrain/').then(tasks.reload))}>
+            Retrain now
+          </button>
+        }
+      >
+        <ErrorBox error={tasks.error ?? action.error} />
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Task</th>
+              <th scope="col">Status</th>
+              <th scope="col">Progress</th>
+              <th scope="col">Started</th>
+              <th scope="col">Ended</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tasks.data?.map((t) => (
+              <tr key={t.task_id} data-status={t.status}>
+                <td>{t.name}</td>
+                <td>
+                  <span class={`status status-${t.status.toLowerCase()}`}>{t.status}</span>
+                </td>
+                <td>
+                  <Progress task={t} />
+                  {t.error && (
+                    <p class="error" role="alert">
+                      {t.error}
+                    </p>
+                  )}
+                </td>
+                <td>{when(t.start_time)}</td>
+                <td>{when(t.end_time)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {tasks.data?.length === 0 && <p class="muted">No task has run on this database yet.</p>}
+      </Section>
+    </>
+  );
+}
+
+// The share done, when the task's progress text says it ("(40%)", "user lists 2,000/8,000").
+export function fractionOf(t: Task): number | undefined {
+  if (t.status === 'COMPLETED') return 1;
+  const pct = /(\d+(?:\.\d+)?)\s*%/.exec(t.progress);
+  if (pct) return Math.min(1, Number(pct[1]) / 100);
+  const part = /(\d[\d,]*)\s*\/\s*(\d[\d,]*)/.exec(t.progress);
+  if (part) {
+    const [done, all] = [Number(part[1]!.replace(/,/g, '')), Number(part[2]!.replace(/,/g, ''))];
+    if (all > 0) return Math.min(1, done / all);
+  }
+  return undefined;
+}
+
+function Progress({ task }: { task: Task }) {
+  const f = fractionOf(task);
+  const running = task.status === 'RUNNING' || task.status === 'QUEUED';
+  return (
+    <div class="progress-cell">
+      {running || f !== undefined ? (
+        <progress max={1} value={f} aria-label={`${task.name} progress`} data-testid="task-progress">
+          {f === undefined ? '' : `${Math.round(f * 100)}%`}
+        </progress>
+      ) : null}
+      <span class="small">{task.progress}</span>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+// Try it: recommendations for an item, a user or a session built here, through the generic endpoint,
+// which also says the reco type and the path of scenarios it evaluated. Items shown with properties.
+import { useState } from 'preact/hooks';
+import { useApp, canWrite } from '../app-context';
+import type { Session } from '../api';
+import { ErrorBox, Section, Value, lines } from '../components/bits';
+import { useAction, useLoad } from '../hooks';
+import type { Recommended, Row, ScenarioRecord } from '../types';
+
+type Mode = 'item' | 'user' | 'session';
+const RECO_TYPE: Record<Mode, string> = { item: 'item_to_items', user: 'profile_to_items', session: 'session_to_items' };
+
+// Ids go as numbers when the database's type is numeric (the API takes both; numbers read cleaner).
+function idValue(text: string, type: string | undefined): string | number {
+  return type === 'uint32' && /^\d+$/.test(text) ? Number(text) : text;
+}
+
+export interface Answer {
+  rec: Recommended;
+  rows: Row[]; // in rank order
+  input: Row[]; // the item, the user, or the session's items
+}
+
+export function TryIt() {
+  const { client, session } = useApp();
+  const [mode, setMode] = useState<Mode>('item');
+  const [id, setId] = useState('');
+  const [sessionText, setSessionText] = useState('');
+  const [scenario, setScenario] = useState('');
+  const [skipDefault, setSkipDefault] = useState(false);
+  const [filterText, setFilterText] = useState('');
+  const [rerankText, setRerankText] = useState('');
+  const [amt, setAmt] = useState(10);
+  const [answer, setAnswer] = useState<Answer | undefined>(undefined);
+  const action = useAction();
+  const scenarios = useLoad(() => (canWrite(session) ? client.get<{ scenarios: ScenarioRecord[] }>('scenarios/') : Promise.resolve({ scenarios: [] })), [session.database?.id]);
+  const names = scenarios.data?.scenarios.filter((s) => s.reco_type === RECO_TYPE[mode]).map((s) => s.name) ?? [];
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    void action.run(async () => {
+      setAnswer(undefined);
+      setAnswer(await recommend(client, session, { mode, id, sessionText, scenario, skipDefault, filters: lines(filterText), reranking: lines(rerankText), amt }));
+    });
+  };
+  const field = (set: (v: string) => void) => (e: Event) => set((e.target as HTMLInputElement).value);
+  return (
+    <>
+      <h1>Try it</h1>
+      <form class="card try-form" onSubmit={submit} aria-label="Recommendation request">
+        <fieldset>
+          <legend>Recommend for</legend>
+          {(['item', 'user', 'session'] as const).map((m) => (
+            <label key={m}>
+              <input type="radio" name="mode" checked={mode === m} onChange={() => (setMode(m), setAnswer(undefined))} /> {m === 'item' ? 'an item' : m === 'user' ? 'a user' : 'a session'}
+            </label>
+          ))}
+        </fieldset>
+        {mode === 'session' ? (
+          <>
+            <label for="session-items">Session: one item per line, optionally with a rating 1–10 (item_id rating)</label>
+            <textarea id="session-items" rows={4} required value={sessionText} onInput={field(setSessionText)} />
+          </>
+        ) : (
+          <>
+            <label for="reco-id">{mode === 'item' ? 'Item ID' : 'User ID'}</label>
+            <input id="reco-id" required value={id} onInput={field(setId)} />
+          </>
+        )}
+        <label for="scenario">Scenario (optional)</label>
+        <input id="scenario" list="scenario-names" value={scenario} onInput={field(setScenario)} />
+        <datalist id="scenario-names">
+          {names.map((n) => (
+            <option key={n} value={n} />
+          ))}
+        </datalist>
+        <label class="inline">
+          <input type="checkbox" checked={skipDefault} onChange={(e) => setSkipDefault((e.target as HTMLInputElement).checked)} /> Skip the default scenario
+        </label>
+        <label for="reco-filters">Filters, one per line (e.g. genre:eq:b)</label>
+        <textarea id="reco-filters" rows={2} value={filterText} onInput={field(setFilterText)} />
+        <label for="reco-reranking">Reranking, one per line (e.g. genre:diversity:1)</label>
+        <textarea id="reco-reranking" rows={1} value={rerankText} onInput={field(setRerankText)} />
+        <label for="reco-amt">How many (1–64)</label>
+        <input id="reco-amt" type="number" min={1} max={64} value={amt} onInput={(e) => setAmt(Number((e.target as HTMLInputElement).value))} />
+        <ErrorBox error={action.error} />
+        <button type="submit" disabled={action.busy}>
+          {action.busy ? 'Asking…' : 'Recommend'}
+        </button>
+      </form>
+      {answer && <Result answer={answer} mode={mode} />}
+    </>
+  );
+}
+
+async function recommend(
+  client: ReturnType<typeof useApp>['client'],
+  session: Session,
+  q: { mode: Mode; id: string; sessionText: string; scenario: string; skipDefault: boolean; filters: string[]; reranking: string[]; amt: number },
+): Promise<Answer> {
+  const db = session.database;
+  const body: Record<string, unknown> = { amt: q.amt, filters: q.filters, reranking: q.reranking, skip_default_scenario: q.skipDefault };
+  if (q.scenario) body.scenario = q.scenario;
+  let inputIds: (string | number)[] = [];
+  if (q.mode === 'item') inputIds = [(body.item_id = idValue(q.id.trim(), db?.item_id_type)) as string | number];
+  else if (q.mode === 'user') body.user_id = idValue(q.id.trim(), db?.user_id_type);
+  else {
+    const ratings = lines(q.sessionText).map((l) => {
+      const [item, rating] = l.split(/[\s,;]+/);
+      return { item_id: idValue(item!, db?.item_id_type), rating: rating === undefined ? 10 : Number(rating) };
+    });
+    body.ratings = ratings;
+    inputIds = ratings.map((r) => r.item_id);
+  }
+  const rec = await client.post<Recommended>('recommendation/generic/items/', body);
+  const ids = [...rec.items_id, ...inputIds];
+  const listed = ids.length ? await client.post<{ items: Row[] }>('items-bulk/properties/list/', { items_id: ids }) : { items: [] };
+  const byId = new Map(listed.items.map((r) => [String(r.item_id), r]));
+  const rowOf = (i: string | number) => byId.get(String(i)) ?? { item_id: i };
+  let input = inputIds.map(rowOf);
+  if (q.mode === 'user') {
+    input = canWrite(session) ? [await client.get<{ user: Row }>(`users/${encodeURIComponent(q.id.trim())}/properties/`).then((u) => u.user, () => ({ user_id: q.id }))] : [{ user_id: q.id }];
+  }
+  return { rec, rows: rec.items_id.map(rowOf), input };
+}
+
+
+function Result({ answer, mode }: { answer: Answer; mode: Mode }) {
+  const { rec, rows, input } = answer;
+  const columns = [...new Set(rows.concat(input).flatMap((r) => Object.keys(r)))];
+  const path = rec.evaluated_scenarios ?? [];
+  return (
+    <div class="split">
+      <Section title={mode === 'item' ? 'The item' : mode === 'user' ? 'The user' : 'The session'}>
+        <RowsTable rows={input} columns={[...new Set(input.flatMap((r) => Object.keys(r)))]} label="input" />
+      </Section>
+      <Section title={`Recommended (${rec.reco_type ?? ''})`}>
+        <p class="small" data-testid="scenario-path">
+          Scenario path: {path.length ? path.map((s, i) => <span key={i} class="chip">{s}</span>) : <span class="muted">none evaluated (no runtime or default scenario)</span>}
+        </p>
+        {rec.warnings?.map((w) => (
+          <p key={w} class="warning">
+            {w}
+          </p>
+        ))}
+        <RowsTable rows={rows} columns={columns} label="recommended items" ranked />
+        {rows.length === 0 && <p class="muted">No item passes these rules.</p>}
+      </Section>
+    </div>
+  );
+}
+
+function RowsTable({ rows, columns, label, ranked }: { rows: Row[]; columns: string[]; label: string; ranked?: boolean }) {
+  return (
+    <div class="scroll">
+      <table aria-label={label}>
+        <thead>
+          <tr>
+            {ranked && <th scope="col">#</th>}
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {ranked && <td>{i + 1}</td>}
+              {columns.map((c) => (
+                <td key={c}>
+                  <Value v={r[c]} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

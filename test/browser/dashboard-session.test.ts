@@ -1,0 +1,94 @@
+// The dashboard's session in a real headless Chromium: an expired JWT is refreshed with the refresh
+// token and the call goes through; a frontend account gets the read-only view; the token is kept
+// in memory only (a reload signs out).
+import t from 'tap';
+import { chromium, type Request } from 'playwright-core';
+import { rootToken, unique } from '../helpers/fixtures.js';
+import { freshDatabase } from '../helpers/feedback.js';
+import { until } from '../helpers/reco.js';
+import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+t.setTimeout(180_000);
+// Tokens that expire within seconds, so that the test sees one expire.
+const stack = await startStack({ RECD_JWT_TTL_SECONDS: '2' });
+t.teardown(() => stack.close());
+const api = stack.api;
+const root = await rootToken(api);
+const { db } = await freshDatabase(api, root);
+const dbName = (await api.get('databases/', { token: root })).body.databases.find((d: { id: string }) => d.id === db).name as string;
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+t.teardown(() => browser.close());
+const base = `http://127.0.0.1:${stack.app.port}/dashboard/`;
+
+async function signedIn(email: string, password: string, database?: string) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.setDefaultTimeout(60_000);
+  await page.goto(base);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (database) await page.getByLabel('Database name (optional)').fill(database);
+  // By keyboard: Enter in the form submits it.
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+  return page;
+}
+
+t.test('once the JWT has expired, the page refreshes it and its calls go through', async (t) => {
+  const page = await signedIn(ROOT_EMAIL, ROOT_PASSWORD);
+  const calls: Request[] = [];
+  page.on('request', (r) => calls.push(r));
+  // The token the page holds, from the next call it makes.
+  const first = page.waitForRequest((r) => r.url().includes('/v1/databases/'));
+  await page.getByRole('region', { name: 'Databases' }).getByRole('button', { name: 'Refresh' }).click();
+  const token = (await first).headers().authorization!;
+  // Until the API refuses it as expired (the page refreshes it by itself only minutes before expiry,
+  // or at the earliest 10 s after sign-in).
+  await until('the token expires', () => api.get('databases/', { headers: { authorization: token } }), (r) => r.status === 401 && r.body.error_name === 'JwtTokenExpired', 30_000);
+  // Refreshed when the API refused it, or by the page's own timer meanwhile: either way the list
+  // comes with a new token and no error is shown.
+  const listed = page.waitForResponse((r) => r.url().includes('/v1/databases/') && r.status() === 200 && r.request().headers().authorization !== token);
+  await page.getByRole('region', { name: 'Databases' }).getByRole('button', { name: 'Refresh' }).click();
+  await listed;
+  t.ok(calls.some((r) => r.url().endsWith('/v1/login/refresh-token/')), 'refreshed with the refresh token');
+  await page.getByRole('cell', { name: dbName, exact: true }).waitFor();
+  t.equal(await page.getByRole('alert').count(), 0, 'no error shown');
+  await page.reload();
+  await page.getByRole('heading', { name: 'Sign in to recd' }).waitFor();
+  t.equal(await page.getByLabel('Password', { exact: true }).inputValue(), '', 'a reload signs out: the token lived in memory only');
+  await page.close();
+});
+
+t.test('a frontend account sees the read-only view', async (t) => {
+  const email = `${unique('frontend')}@test.local`;
+  // A fresh root token: the first one expired long ago.
+  t.equal((await api.post('accounts/individual/', { email, role: 'frontend', password: PASSWORD }, { token: await rootToken(api) })).status, 200);
+  const page = await signedIn(email, PASSWORD, dbName);
+  const links = await page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents();
+  t.same(links, ['Overview', 'Try it']);
+  t.match(await page.locator('.who').textContent(), 'frontend (read-only)');
+  await page.getByTestId('db-status').filter({ hasText: 'pending' }).waitFor();
+  t.equal(await page.getByRole('button', { name: 'Retrain now' }).count(), 0);
+  await page.close();
+});
+
+t.test('a service account signs in with its key, straight into a database', async (t) => {
+  const admin = await rootToken(api);
+  const name = unique('svc');
+  t.equal((await api.post('accounts/service/', { name, role: 'backend' }, { token: admin })).status, 200);
+  const key = (await api.post('accounts/service/keys/', { name }, { token: admin })).body.key as string;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.setDefaultTimeout(60_000);
+  await page.goto(base);
+  await page.getByLabel('Service account (key)').check();
+  await page.getByLabel('Service account name').fill(name);
+  await page.getByLabel('Key', { exact: true }).fill(key);
+  await page.getByLabel('Database name (optional)').fill(dbName);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+  t.match(await page.locator('.who').textContent(), `${name} · backend`);
+  t.match(await page.locator('.db').textContent(), `database ${dbName}`);
+  await page.getByTestId('db-status').filter({ hasText: 'pending' }).waitFor();
+  await page.close();
+});

@@ -1,0 +1,207 @@
+// The dashboard in a real headless Chromium (Debian's chromium, driven by playwright-core) against a
+// real recd and Redis: signing in (and a wrong password), a database becoming ready after its data
+// is uploaded, tasks and their progress, the catalogue with a filter, recommendations for an item and
+// a session, scenarios, accounts, signing out. Screenshots of each page go to docs/dashboard/.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { chromium, type Page } from 'playwright-core';
+import { rootToken, unique } from '../helpers/fixtures.js';
+import { freshDatabase } from '../helpers/feedback.js';
+import { RATINGS, RECO_ENV, N_ITEMS, isA } from '../helpers/reco.js';
+import { keys } from '../../src/store/keys.js';
+import { ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
+import { range } from '../helpers/feedback.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// This file runs as dist/test/browser/dashboard.test.js; the screenshots belong to the sources' docs/.
+const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/dashboard');
+// An upper bound for each wait (the machine may be busy), not a timing assertion.
+const WAIT_MS = 60_000;
+
+t.setTimeout(300_000);
+const stack = await startStack(RECO_ENV);
+t.teardown(() => stack.close());
+const api = stack.api;
+const root = await rootToken(api);
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+t.teardown(() => browser.close());
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+page.setDefaultTimeout(WAIT_MS);
+// A failed script or an uncaught error in the page fails the test where it happened.
+const pageErrors: string[] = [];
+page.on('pageerror', (err) => pageErrors.push(err.message));
+mkdirSync(SHOTS, { recursive: true });
+const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+
+const base = `http://127.0.0.1:${stack.app.port}/dashboard/`;
+const need = (ok: boolean, what: string) => {
+  if (!ok) throw new Error(what);
+};
+
+// The planted catalogue of test/helpers/reco.ts (genres a and b, price = id), without ratings yet.
+const { db, token } = await freshDatabase(api, root);
+need((await api.post('items-properties/', { property_name: 'genre', value_type: 'unicode16' }, { token })).status === 204, 'genre');
+need((await api.post('items-properties/', { property_name: 'price', value_type: 'int32' }, { token })).status === 204, 'price');
+const items = range(1, N_ITEMS + 1).map((i) => ({ item_id: i, genre: isA(i) ? 'a' : 'b', price: i }));
+need((await api.put('items-bulk/properties/', { items }, { token })).status === 200, 'items');
+const dbName = (await api.get('databases/current/', { token })).body.name as string;
+
+// The texts of one column of a table, by its header.
+async function column(p: Page, table: string, header: string): Promise<string[]> {
+  return p.locator(`table[aria-label="${table}"]`).evaluate((el, h) => {
+    const heads = [...el.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
+    const i = heads.indexOf(h);
+    return [...el.querySelectorAll('tbody tr')].map((tr) => tr.children[i]?.textContent?.trim() ?? '');
+  }, header);
+}
+
+t.test('a wrong password shows the API error; the right one signs in', async (t) => {
+  await page.goto(base);
+  await page.getByLabel('Email', { exact: true }).fill(ROOT_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  t.match(await alert.textContent(), /AuthError \(INCORRECT_PASSWORD\): incorrect login or password/);
+  await shot('sign-in');
+  await page.getByLabel('Password', { exact: true }).fill(ROOT_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+  t.match(await page.locator('.who').textContent(), `${ROOT_EMAIL} · root`);
+});
+
+t.test('a database becomes ready once its ratings are uploaded', async (t) => {
+  await page.getByLabel('Database', { exact: true }).selectOption({ label: dbName });
+  const status = page.getByTestId('db-status');
+  await page.getByTestId('db-status').filter({ hasText: 'pending' }).waitFor();
+  t.equal(await status.textContent(), 'pending');
+  need((await api.put('ratings-bulk/', { ratings: RATINGS }, { token })).status === 200, 'ratings');
+  await status.filter({ hasText: 'ready' }).waitFor();
+  t.equal(await status.textContent(), 'ready');
+  await page.getByTestId('model-counts').waitFor();
+  t.match(await page.getByTestId('model-counts').textContent(), '40 items, 70 users, 630 ratings');
+  await page.getByRole('region', { name: 'API calls' }).getByRole('button', { name: 'Refresh' }).click();
+  await page.locator('.chart canvas').first().waitFor();
+  await shot('overview');
+});
+
+t.test('tasks: the training that ran, and a retrain followed to its end', async (t) => {
+  await page.getByRole('link', { name: 'Tasks' }).click();
+  await page.getByRole('heading', { name: 'Tasks', exact: true }).waitFor();
+  const retrains = page.locator('tr[data-status="COMPLETED"]', { hasText: 'ml_model_retrain' });
+  await retrains.first().waitFor();
+  t.equal(await retrains.first().locator('progress').getAttribute('value'), '1', 'a finished task is a full bar');
+  // The trainer lock held as another process's running retrain holds it: the requested run waits,
+  // queued, until it goes (what the page shows meanwhile is not a race with the trainer).
+  t.equal(await stack.redis.set(keys.trainerLock(db), 'elsewhere ml_model_retrain', 'PX', 60_000, 'NX'), 'OK', 'the trainer lock is held');
+  await page.getByRole('button', { name: 'Retrain now' }).click();
+  const queued = page.locator('tr[data-status="QUEUED"]', { hasText: 'ml_model_retrain' });
+  await queued.waitFor();
+  t.match(await queued.textContent(), 'waiting for a trainer');
+  t.equal(await queued.locator('progress').getAttribute('value'), null, 'a bar that says it is not known how far it is');
+  await shot('tasks');
+  await stack.redis.del(keys.trainerLock(db));
+  // The page reads the tasks again by itself: the run starts and completes.
+  await page.waitForFunction(() => [...document.querySelectorAll('tr[data-status="COMPLETED"]')].filter((tr) => tr.textContent?.includes('ml_model_retrain')).length === 2);
+  t.equal(await retrains.count(), 2);
+  t.equal(await queued.count(), 0);
+  t.match(await retrains.first().textContent(), /model [0-9a-f-]+: 70 users, 40 items, 630 ratings/);
+});
+
+t.test('catalogue: items a page at a time, a filter, one item', async (t) => {
+  await page.getByRole('link', { name: 'Catalogue' }).click();
+  await page.locator('table[aria-label="items listing"] tbody tr').nth(19).waitFor();
+  t.equal(await page.locator('table[aria-label="items listing"] tbody tr').count(), 20, 'the first page of 20');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('page 2').waitFor();
+  t.same(await column(page, 'items listing', 'item_id'), range(21, 41).map(String));
+  await page.getByLabel(/^Filters/).fill('genre:eq:a\nprice:gte:15');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await page.getByText('page 1').waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="items listing"] tbody tr').length === 6);
+  t.same(await column(page, 'items listing', 'item_id'), ['15', '16', '17', '18', '19', '20']);
+  await page.getByRole('button', { name: '17', exact: true }).click();
+  await page.getByTestId('entity-details').waitFor();
+  t.match(await page.getByTestId('entity-details').textContent(), /item_id17genreaprice17/);
+  await shot('catalogue');
+});
+
+t.test('try it: an item, with a filter, and a session', async (t) => {
+  await page.getByRole('link', { name: 'Try it' }).click();
+  await page.getByLabel('Item ID').fill('3');
+  await page.getByRole('button', { name: 'Recommend' }).click();
+  await page.locator('table[aria-label="recommended items"] tbody tr').first().waitFor();
+  const liked = await column(page, 'recommended items', 'genre');
+  t.equal(liked.length, 10);
+  t.ok(liked.filter((g) => g === 'a').length >= 8, `an A item's neighbours are mostly A items: ${liked}`);
+  t.same(await column(page, 'input', 'item_id'), ['3'], 'the item itself beside them');
+  await page.getByLabel(/^Filters/).fill('genre:eq:b');
+  await page.getByRole('button', { name: 'Recommend' }).click();
+  await page.waitForFunction(() => {
+    const cells = [...document.querySelectorAll('table[aria-label="recommended items"] tbody tr td:nth-child(3)')];
+    return cells.length === 10 && cells.every((c) => c.textContent === 'b');
+  });
+  t.same(new Set(await column(page, 'recommended items', 'genre')), new Set(['b']), 'the filter holds');
+  await page.getByLabel(/^Filters/).fill('');
+  await page.getByLabel('a session').check();
+  await page.getByLabel(/^Session/).fill('21 9\n22 9\n23');
+  await page.getByRole('button', { name: 'Recommend' }).click();
+  await page.getByRole('heading', { name: 'The session' }).waitFor();
+  await page.locator('table[aria-label="recommended items"] tbody tr').nth(9).waitFor();
+  const forSession = await column(page, 'recommended items', 'genre');
+  t.ok(forSession.filter((g) => g === 'b').length >= 8, `a session of B items gets B items: ${forSession}`);
+  t.same(await column(page, 'input', 'item_id'), ['21', '22', '23']);
+  t.match(await page.getByRole('heading', { name: /^Recommended/ }).textContent(), 'session_to_items');
+  await shot('try-it');
+});
+
+t.test('scenarios: the graph of a scenario, its default and the path a request took', async (t) => {
+  const put = async (name: string, scenario: unknown) => need((await api.put(`scenarios/item_to_items/${name}/`, scenario, { token })).status === 200, name);
+  await put('only-b', { scenario_type: 'case', case: { filters: [{ property_name: 'genre', op: 'eq', value: 'b' }], amt: 5 } });
+  await put('cheap', { scenario_type: 'case', case: { filters: [{ property_name: 'price', op: 'lt', value: 10 }] } });
+  await put('by-genre', { scenario_type: 'condition', condition: { condition_type: 'item_property', if: { property_name: 'genre', op: 'eq', value: 'a' }, then: 'only-b', else: 'cheap' } });
+  await put('front', { scenario_type: 'alias', alias: { scenario_name: 'by-genre' } });
+  need((await api.patch('scenarios-default/item_to_items/', { name: 'front' }, { token })).status === 204, 'default');
+  await page.getByRole('link', { name: 'Scenarios' }).click();
+  await page.getByRole('button', { name: 'front' }).click();
+  const graph = page.getByLabel('graph of front');
+  await graph.waitFor();
+  t.match(await graph.textContent(), /front.*alias.*by-genre.*condition.*only-b.*case.*cheap.*case/);
+  t.match(await page.getByRole('region', { name: 'item_to_items' }).textContent(), 'Default: front');
+  await shot('scenarios');
+  await page.getByRole('link', { name: 'Try it' }).click();
+  await page.getByLabel('Item ID').fill('3');
+  await page.getByRole('button', { name: 'Recommend' }).click();
+  await page.getByTestId('scenario-path').filter({ hasText: 'front' }).waitFor();
+  t.match(await page.getByTestId('scenario-path').textContent(), /front.*by-genre.*only-b/, 'item 3 is of genre a');
+  t.same(new Set(await column(page, 'recommended items', 'genre')), new Set(['b']), 'the case its path ends at applies');
+});
+
+t.test('accounts: create a service account and a key; sign out', async (t) => {
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  const name = unique('svc');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Create service account' }).click();
+  await page.getByRole('cell', { name, exact: true }).waitFor();
+  t.equal(await page.getByLabel('Name', { exact: true }).inputValue(), '', 'the form is emptied once the account exists');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Create service account' }).click();
+  await page.getByRole('alert').waitFor();
+  t.match(await page.getByRole('alert').textContent(), /DuplicatedError \(DUPLICATED_ACCOUNT\)/, 'the API error, as it gave it');
+  await page.getByRole('form', { name: `New key for ${name}` }).getByRole('button', { name: 'New key' }).click();
+  await page.getByTestId('new-key').waitFor();
+  const key = await page.getByTestId('new-key').textContent();
+  const login = await api.post('login/service/', { name, password: key, db_id: db });
+  t.equal(login.status, 200, 'the key shown once signs the service account in');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await shot('accounts');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('heading', { name: 'Sign in to recd' }).waitFor();
+  t.equal(await page.getByLabel('Password', { exact: true }).inputValue(), '', 'nothing of the session is left in the form');
+});
+
+t.test('no uncaught error in the page all along', async (t) => {
+  t.same(pageErrors, []);
+});
