@@ -5,6 +5,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The workspace's manifest, which npm ci needs to install the lockfile (packages/client: the typed client).
+COPY packages/client/package.json ./packages/client/
 # --ignore-scripts: `prepare` would build before the sources are here; the build runs below.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json redis.conf ./
@@ -14,6 +16,7 @@ COPY bench ./bench
 COPY scripts ./scripts
 # The web dashboard's sources, bundled into dist/dashboard/ by the build.
 COPY dashboard ./dashboard
+COPY packages/client ./packages/client
 COPY native-free-kernels ./native-free-kernels
 RUN npm run build
 
@@ -25,6 +28,7 @@ RUN apt-get update \
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
+COPY packages/client/package.json ./packages/client/
 # --ignore-scripts: no `prepare` build (the compilers are dev dependencies) and no install-time telemetry.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist

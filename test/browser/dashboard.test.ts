@@ -2,7 +2,8 @@
 // real recd and Redis: signing in (and a wrong password), a database becoming ready after its data
 // is uploaded, tasks and their progress, the catalogue with a filter, recommendations for an item and
 // a session, scenarios, accounts, signing out. Screenshots of each page go to docs/dashboard/.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
@@ -15,8 +16,10 @@ import { ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
 import { range } from '../helpers/feedback.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// This file runs as dist/test/browser/dashboard.test.js; the screenshots belong to the sources' docs/.
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/dashboard');
+// The screenshots in docs/dashboard/ are this test's, refreshed with DASHBOARD_SCREENSHOTS=1 (this file
+// runs as dist/test/browser/dashboard.test.js); other runs write them to a temporary directory, so
+// that a test run leaves the checkout as it found it.
+const SHOTS = process.env.DASHBOARD_SCREENSHOTS === '1' ? join(dirname(fileURLToPath(import.meta.url)), '../../../docs/dashboard') : mkdtempSync(join(tmpdir(), 'recd-dashboard-'));
 // An upper bound for each wait (the machine may be busy), not a timing assertion.
 const WAIT_MS = 60_000;
 
@@ -33,6 +36,7 @@ page.setDefaultTimeout(WAIT_MS);
 const pageErrors: string[] = [];
 page.on('pageerror', (err) => pageErrors.push(err.message));
 mkdirSync(SHOTS, { recursive: true });
+if (process.env.DASHBOARD_SCREENSHOTS !== '1') t.teardown(() => rmSync(SHOTS, { recursive: true, force: true }));
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 
 const base = `http://127.0.0.1:${stack.app.port}/dashboard/`;
