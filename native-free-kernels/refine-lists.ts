@@ -45,7 +45,8 @@ export function listHeadsTo(heads: Uint32Array, lists: Uint32Array, n: number, i
  * candidates of norm 0, the row itself and EMPTY slots are never listed. scratch:
  * refineScratchLength(items, n, fanout) 32-bit words; its first `items` entries must hold -1 before
  * the first call (they are left holding row numbers, which calls on other rows do not take for
- * their own).
+ * their own). Equal scores: the lower item first, as the exact ranking. Returns how many of the
+ * rows' lists changed (rounds stop when few do).
  */
 export function refineItemListsTo(
   lists: Uint32Array,
@@ -60,7 +61,7 @@ export function refineItemListsTo(
   rowEnd: number,
   scratch: Int32Array,
   reverse?: Uint32Array,
-): void {
+): number {
   const name = 'refineItemListsTo';
   if (reverse && reverse.length !== items * fanout) throw new Error(`${name}: reverse needs items*fanout = ${items * fanout} entries`);
   if (lists.length !== items * n || heads.length !== items * fanout) throw new Error(`${name}: lists need items*n = ${items * n} entries and heads items*fanout = ${items * fanout}`);
@@ -75,6 +76,7 @@ export function refineItemListsTo(
   const scores = new Float32Array(scratch.buffer, word(items + most), most);
   const at = new Uint32Array(scratch.buffer, word(items + 2 * most), n);
   const best = new Float32Array(scratch.buffer, word(items + 2 * most + n), n);
+  let changed = 0;
   for (let r = rowStart; r < rowEnd; r++) {
     if (norms[r] === 0) continue;
     const own = r * n;
@@ -94,13 +96,22 @@ export function refineItemListsTo(
         for (let l = 0; l < fanout; l++) offer(heads[j * fanout + l]!);
       }
     }
+    // In item order, so that equal scores keep the lower item, as the exact ranking does (items
+    // rated by the same few users have equal rows: ties are common on sparse catalogues).
+    candidates.subarray(0, count).sort();
     const x = r * f, nr = norms[r]!;
     for (let c = 0; c < count; c++) {
       const i = candidates[c]!;
       scores[c] = dotAt(factors, x, factors, i * f, f) / (nr * norms[i]!);
     }
     const got = topKTo(at, best, scores, count, Math.min(n, count));
-    for (let k = 0; k < got; k++) lists[own + k] = candidates[at[k]!]!;
-    lists.fill(EMPTY, own + got, own + n);
+    let same = true;
+    for (let k = 0; k < got; k++) {
+      const i = candidates[at[k]!]!;
+      if (lists[own + k] !== i) [same, lists[own + k]] = [false, i];
+    }
+    for (let k = got; k < n; k++) if (lists[own + k] !== EMPTY) [same, lists[own + k]] = [false, EMPTY];
+    if (!same) changed++;
   }
+  return changed;
 }

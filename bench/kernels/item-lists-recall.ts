@@ -4,7 +4,9 @@
 // neighbours of neighbours, refine-lists.ts), against the index's own ranking, and how long the
 // training's lists took.
 //   npm run build && BENCH_SYNTH_ITEMS=100000 BENCH_SYNTH_USERS=200000 BENCH_SYNTH_RATINGS=4000000 node dist/bench/kernels/item-lists-recall.js
-import { availableParallelism } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { probeItemListsTo } from '../../native-free-kernels/probe-lists.js';
 import { TrainingPool } from '../../src/engine/training/pool.js';
 import { trainAls } from '../../src/engine/training/trainer.js';
 import { modelViews } from '../../src/engine/model/layout.js';
@@ -28,12 +30,24 @@ const params = { factors: F, iterations: 15, regularization: 20, alpha: 0.25, un
 t0 = performance.now();
 // When each step of the training began (its progress texts).
 const began = new Map<string, number>();
-const { model } = await trainAls(pool, { snapshot, log: [], users: sizes.users, items: sizes.items }, params, (text) => {
-  if (!began.has(text)) began.set(text, performance.now());
-});
+// BENCH_MODEL_FILE: the trained model is written there, or read from there when it exists (training
+// skipped), so variants of the lists can be compared on one model without training again.
+const modelFile = process.env['BENCH_MODEL_FILE'];
+let model: SharedArrayBuffer;
+if (modelFile !== undefined && existsSync(modelFile)) {
+  const bytes = readFileSync(modelFile);
+  model = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(model).set(bytes);
+  console.error(`model read from ${modelFile}`);
+} else {
+  ({ model } = await trainAls(pool, { snapshot, log: [], users: sizes.users, items: sizes.items }, params, (text) => {
+    if (!began.has(text)) began.set(text, performance.now());
+  }));
+  if (modelFile !== undefined) writeFileSync(modelFile, new Uint8Array(model));
+}
 const ended = performance.now();
 await pool.close();
-const seconds = (from: string, to?: string) => (((to === undefined ? ended : began.get(to)!) - began.get(from)!) / 1000).toFixed(1);
+const seconds = (from: string, to?: string) => (began.has(from) ? (((to === undefined ? ended : began.get(to)!) - began.get(from)!) / 1000).toFixed(1) : '(cached)');
 const views = modelViews(model);
 const { items, itemList, lists } = views.dims;
 const indexed: Scorable = scorable(views);
@@ -73,25 +87,57 @@ for (const k of [10, 64] as const) {
   console.log(`- recall@${k}: through the index ${line(recall.index[k])}; the model's lists (after the round) ${line(recall.lists[k])}`);
 }
 console.log(`- within near-ties of the exact top 64 (≥ its 64th score − 0.001): the model's lists ${line(nearTies((r) => views.itemLists.subarray(r * itemList, (r + 1) * itemList), 64))}`);
-// Further rounds over a copy of the model's lists, to see what more would buy: BENCH_EXTRA_ROUNDS=16,r16,32
-// (one round at each fanout, in turn, each after the last; r: with reverse neighbours).
-const lists2 = views.itemLists.slice();
-for (const round of (process.env['BENCH_EXTRA_ROUNDS'] ?? '').split(',').filter(Boolean)) {
-  const fanout = Number(round.replace('r', ''));
-  const heads = new Uint32Array(items * fanout);
-  listHeadsTo(heads, lists2, itemList, items, fanout);
-  let reverse: Uint32Array | undefined;
-  if (round.startsWith('r')) reverseHeadsTo((reverse = new Uint32Array(items * fanout)), heads, items, fanout);
-  const scratch = new Int32Array(refineScratchLength(items, itemList, fanout)).fill(-1, 0, items);
-  t0 = performance.now();
-  refineItemListsTo(lists2, heads, itemList, views.itemFactors, indexed.rows.norms, items, F, fanout, 0, items, scratch, reverse);
-  const took = ((performance.now() - t0) / 1000).toFixed(1);
+// Variants of the lists, each from a start then rounds, recall after each step:
+// BENCH_VARIANTS="model:r16x4;p16384:r16x4" — start `model` (the trained model's lists), `index` (the
+// index's ranking, as requests make it) or `pN` (the index probed for at least N candidates, one
+// thread); rounds `[r]F[xK]`: K rounds (default 1) at fanout F, r: with reverse neighbours.
+const exactTies = (got: (r: number) => Uint32Array, k: number) =>
+  sample.map((r, s) => {
+    const floor = cos(r, exactTop[s]![k - 1]!);
+    return [...got(r).subarray(0, k)].filter((i) => i !== 0xffffffff && cos(r, i) >= floor).length / k;
+  });
+const report = (label: string, work: Uint32Array, took: string) => {
+  const of = (r: number) => work.subarray(r * itemList, (r + 1) * itemList);
   const xs = { 10: [] as number[], 64: [] as number[] };
   sample.forEach((r, s) => {
-    for (const k of [10, 64] as const) {
-      xs[k].push(recallAt(lists2.subarray(r * itemList, (r + 1) * itemList), exactTop[s]!, k));
-    }
+    for (const k of [10, 64] as const) xs[k].push(recallAt(of(r), exactTop[s]!, k));
   });
-  const ties = nearTies((r) => lists2.subarray(r * itemList, (r + 1) * itemList), 64);
-  console.log(`- one more round at fanout ${round} (${took} s, one thread): recall@10 ${line(xs[10])}; recall@64 ${line(xs[64])}; within near-ties@64 ${line(ties)}`);
+  console.log(`| ${label} | ${line(xs[10])} | ${line(xs[64])} | ${mean(exactTies(of, 64)).toFixed(3)} | ${mean(nearTies(of, 64)).toFixed(3)} | ${took} |`);
+};
+const timed = (run: () => number | void): [string, number | void] => {
+  const t = performance.now();
+  const out = run();
+  return [((performance.now() - t) / 1000).toFixed(1), out];
+};
+for (const variant of (process.env['BENCH_VARIANTS'] ?? '').split(';').filter(Boolean)) {
+  const [start, rounds = ''] = variant.split(':');
+  let work: Uint32Array;
+  let took: string;
+  if (start === 'model') [work, took] = [views.itemLists.slice(), '(the training)'];
+  else if (start === 'index') {
+    work = new Uint32Array(items * itemList).fill(0xffffffff);
+    [took] = timed(() => {
+      for (let r = 0; r < items; r++) work.set(similarItems(indexed, r, itemList).items, r * itemList);
+    });
+  } else {
+    work = new Uint32Array(items * itemList);
+    const probe = Number(start!.slice(1));
+    [took] = timed(() => probeItemListsTo(work, itemList, views.itemFactors, norms, items, F, views.listCentroids, lists, views.listOffsets, views.listMembers, probe, 0, items));
+  }
+  console.log(`\n${variant} (${new Date().toISOString()}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')})\n`);
+  console.log('| step | recall@10 | recall@64 | exact ties@64 | near-ties@64 | seconds (one thread) |\n|---|---|---|---:|---:|---:|');
+  report(start!, work, took);
+  for (const round of rounds.split(',').filter(Boolean)) {
+    const [spec, times = '1'] = round.split('x');
+    const fanout = Number(spec!.replace('r', ''));
+    for (let t = 0; t < Number(times); t++) {
+      const heads = new Uint32Array(items * fanout);
+      listHeadsTo(heads, work, itemList, items, fanout);
+      let reverse: Uint32Array | undefined;
+      if (spec!.startsWith('r')) reverseHeadsTo((reverse = new Uint32Array(items * fanout)), heads, items, fanout);
+      const scratch = new Int32Array(refineScratchLength(items, itemList, fanout)).fill(-1, 0, items);
+      const [secs, changed] = timed(() => refineItemListsTo(work, heads, itemList, views.itemFactors, norms, items, F, fanout, 0, items, scratch, reverse));
+      report(`+ round ${spec} (${(changed as number).toLocaleString('en-US')} lists changed)`, work, secs);
+    }
+  }
 }

@@ -108,6 +108,28 @@ t.test('reverse neighbours: who lists an item among their first, and what they a
   t.ok(recall(both, exact, norms) > recall(forward, exact, norms), `recall with reverse ${recall(both, exact, norms).toFixed(3)}, forward only ${recall(forward, exact, norms).toFixed(3)}`);
 });
 
+t.test('a round says how many lists changed; equal scores keep the lower item, as the exact ranking', async (t) => {
+  const { factors, norms, exact } = setup(5);
+  const out = exact.slice(), heads = new Uint32Array(items * fanout);
+  listHeadsTo(heads, out, n, items, fanout);
+  t.equal(refineItemListsTo(out, heads, n, factors, norms, items, f, fanout, 0, items, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items)), 0, 'exact lists: none changed');
+  // Rows 0..29 all equal: row 0's exact list is rows 1..20; a list holding the higher copies 10..29
+  // finds the lower ones its neighbours' heads hold (rows 0..5), and ranks them first.
+  const same = factors.slice();
+  for (let r = 1; r < 30; r++) same.copyWithin(r * f, 0, f);
+  const sameNorms = new Float32Array(items);
+  for (let r = 0; r < items; r++) sameNorms[r] = Math.hypot(...same.subarray(r * f, (r + 1) * f));
+  const lists = new Uint32Array(items * n);
+  itemListsTo(lists, n, same, sameNorms, items, f, 0, items, new Float32Array(listsScratchLength(items, f, n)));
+  t.same([...lists.subarray(0, n)], Array.from({ length: n }, (_, k) => k + 1), 'the exact ranking: the lowest copies');
+  lists.set(Array.from({ length: n }, (_, k) => k + 10), 0);
+  const h = new Uint32Array(items * fanout);
+  listHeadsTo(h, lists, n, items, fanout);
+  const changed = refineItemListsTo(lists, h, n, same, sameNorms, items, f, fanout, 0, 1, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items));
+  t.equal(changed, 1);
+  t.same([...lists.subarray(0, n)], [1, 2, 3, 4, 5, ...Array.from({ length: n - 5 }, (_, k) => k + 10)], 'row 0 now lists the lowest copies it found first');
+});
+
 t.test('refineItemListsTo checks its arguments', async (t) => {
   const { factors, norms, exact } = setup(3);
   const heads = new Uint32Array(items * fanout);
