@@ -38,6 +38,36 @@ export function listHeadsTo(heads: Uint32Array, lists: Uint32Array, n: number, i
 }
 
 /**
+ * stale[r] = 1 for the rows whose candidates in the next round may differ from the last round's: a
+ * row's candidates are its list and what its heads and reverse neighbours (and theirs heads) hold,
+ * so a row none of whose heads, reverse neighbours or their heads changed would make the list it
+ * holds again (its list is the best of a superset of its candidates). Returns how many are stale.
+ * lastHeads/lastReverse: those of the previous round (before it refined the lists).
+ */
+export function staleRowsTo(stale: Uint8Array, heads: Uint32Array, lastHeads: Uint32Array, reverse: Uint32Array, lastReverse: Uint32Array, items: number, fanout: number): number {
+  const m = items * fanout;
+  if (stale.length !== items || heads.length !== m || lastHeads.length !== m || reverse.length !== m || lastReverse.length !== m) throw new Error(`staleRowsTo: stale needs ${items} entries, heads and reverse (and their last) items*fanout = ${m}`);
+  const moved = new Uint8Array(items);
+  for (let r = 0; r < items; r++) {
+    for (let k = r * fanout; k < (r + 1) * fanout; k++) {
+      if (heads[k] !== lastHeads[k]) moved[r] = 1;
+      if (reverse[k] !== lastReverse[k]) stale[r] = 1;
+    }
+  }
+  let count = 0;
+  for (let r = 0; r < items; r++) {
+    let s = stale[r] === 1 || moved[r] === 1;
+    for (let k = r * fanout; k < (r + 1) * fanout && !s; k++) {
+      const h = heads[k]!, v = reverse[k]!;
+      s = (h !== EMPTY && moved[h] === 1) || (v !== EMPTY && moved[v] === 1);
+    }
+    stale[r] = s ? 1 : 0;
+    if (s) count++;
+  }
+  return count;
+}
+
+/**
  * Rows [rowStart, rowEnd) of `lists` (n each, best first by cosine similarity, ties by candidate
  * order, EMPTY after the last) refined in place: a row's candidates are its own list and the heads
  * (listHeadsTo, made before the round and never written, so every row reads the same lists
@@ -45,8 +75,9 @@ export function listHeadsTo(heads: Uint32Array, lists: Uint32Array, n: number, i
  * candidates of norm 0, the row itself and EMPTY slots are never listed. scratch:
  * refineScratchLength(items, n, fanout) 32-bit words; its first `items` entries must hold -1 before
  * the first call (they are left holding row numbers, which calls on other rows do not take for
- * their own). Equal scores: the lower item first, as the exact ranking. Returns how many of the
- * rows' lists changed (rounds stop when few do).
+ * their own). Equal scores: the lower item first, as the exact ranking. Given `stale`
+ * (staleRowsTo), rows marked 0 are left as they are. Returns how many of the rows' lists changed
+ * (rounds stop when few do).
  */
 export function refineItemListsTo(
   lists: Uint32Array,
@@ -61,8 +92,10 @@ export function refineItemListsTo(
   rowEnd: number,
   scratch: Int32Array,
   reverse?: Uint32Array,
+  stale?: Uint8Array,
 ): number {
   const name = 'refineItemListsTo';
+  if (stale && stale.length !== items) throw new Error(`${name}: stale needs ${items} entries`);
   if (reverse && reverse.length !== items * fanout) throw new Error(`${name}: reverse needs items*fanout = ${items * fanout} entries`);
   if (lists.length !== items * n || heads.length !== items * fanout) throw new Error(`${name}: lists need items*n = ${items * n} entries and heads items*fanout = ${items * fanout}`);
   if (factors.length !== items * f || norms.length !== items) throw new Error(`${name}: factors or norms do not hold ${items} rows of ${f}`);
@@ -78,7 +111,7 @@ export function refineItemListsTo(
   const best = new Float32Array(scratch.buffer, word(items + 2 * most + n), n);
   let changed = 0;
   for (let r = rowStart; r < rowEnd; r++) {
-    if (norms[r] === 0) continue;
+    if (norms[r] === 0 || stale?.[r] === 0) continue;
     const own = r * n;
     let count = 0;
     seen[r] = r;

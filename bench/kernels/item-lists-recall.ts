@@ -15,7 +15,7 @@ import { dotAt } from '../../native-free-kernels/dot.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { recallAt } from '../lib/model-recall.js';
 import { Synthetic, synthSizes, trainingSnapshot } from '../lib/synthetic.js';
-import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo } from '../../native-free-kernels/refine-lists.js';
+import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../native-free-kernels/refine-lists.js';
 
 const F = Number(process.env['RECD_ALS_FACTORS'] ?? 32);
 const SAMPLED = Number(process.env['BENCH_SAMPLED'] ?? 300);
@@ -82,7 +82,8 @@ const nearTies = (got: (r: number) => Uint32Array, k: number) =>
     return [...got(r).subarray(0, k)].filter((i) => i !== 0xffffffff && cos(r, i) >= floor).length / k;
   });
 console.log(`${items.toLocaleString('en-US')} items × ${F} factors, ${sizes.users.toLocaleString('en-US')} users, ${n.toLocaleString('en-US')} ratings, an index of ${lists} lists; ${SAMPLED} random items; ${new Date().toISOString()}`);
-console.log(`- training ${((ended - t0) / 1000).toFixed(1)} s; item lists through the index ${seconds('item lists', 'item lists: neighbours of neighbours')} s, then the round of neighbours of neighbours ${seconds('item lists: neighbours of neighbours')} s`);
+const rounds = [...began.keys()].filter((k) => k.startsWith('item lists: neighbours of neighbours')).length;
+console.log(`- training ${((ended - t0) / 1000).toFixed(1)} s; item lists through the index ${seconds('item lists', 'item lists: neighbours of neighbours, round 1')} s, then ${rounds} round(s) of neighbours of neighbours ${seconds('item lists: neighbours of neighbours, round 1')} s (load ${loadavg().map((x) => x.toFixed(1)).join(' ')})`);
 for (const k of [10, 64] as const) {
   console.log(`- recall@${k}: through the index ${line(recall.index[k])}; the model's lists (after the round) ${line(recall.lists[k])}`);
 }
@@ -127,17 +128,23 @@ for (const variant of (process.env['BENCH_VARIANTS'] ?? '').split(';').filter(Bo
   console.log(`\n${variant} (${new Date().toISOString()}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')})\n`);
   console.log('| step | recall@10 | recall@64 | exact ties@64 | near-ties@64 | seconds (one thread) |\n|---|---|---|---:|---:|---:|');
   report(start!, work, took);
+  // As the training: with reverse neighbours, a round after one at the same fanout refines only
+  // the rows whose neighbourhood changed (staleRowsTo).
+  let last: { fanout: number; heads: Uint32Array; reverse: Uint32Array } | undefined;
   for (const round of rounds.split(',').filter(Boolean)) {
     const [spec, times = '1'] = round.split('x');
     const fanout = Number(spec!.replace('r', ''));
     for (let t = 0; t < Number(times); t++) {
       const heads = new Uint32Array(items * fanout);
       listHeadsTo(heads, work, itemList, items, fanout);
-      let reverse: Uint32Array | undefined;
+      let reverse: Uint32Array | undefined, stale: Uint8Array | undefined;
       if (spec!.startsWith('r')) reverseHeadsTo((reverse = new Uint32Array(items * fanout)), heads, items, fanout);
+      let staleCount = items;
+      if (reverse && last?.fanout === fanout) staleCount = staleRowsTo((stale = new Uint8Array(items)), heads, last.heads, reverse, last.reverse, items, fanout);
+      last = reverse && { fanout, heads, reverse };
       const scratch = new Int32Array(refineScratchLength(items, itemList, fanout)).fill(-1, 0, items);
-      const [secs, changed] = timed(() => refineItemListsTo(work, heads, itemList, views.itemFactors, norms, items, F, fanout, 0, items, scratch, reverse));
-      report(`+ round ${spec} (${(changed as number).toLocaleString('en-US')} lists changed)`, work, secs);
+      const [secs, changed] = timed(() => refineItemListsTo(work, heads, itemList, views.itemFactors, norms, items, F, fanout, 0, items, scratch, reverse, stale));
+      report(`+ round ${spec} (${staleCount.toLocaleString('en-US')} rows refined, ${(changed as number).toLocaleString('en-US')} lists changed)`, work, secs);
     }
   }
 }

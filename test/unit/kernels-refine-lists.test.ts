@@ -6,7 +6,7 @@ import t from 'tap';
 import { dotAt } from '../../native-free-kernels/dot.js';
 import { itemListsTo, listsScratchLength } from '../../native-free-kernels/lists.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo } from '../../native-free-kernels/refine-lists.js';
+import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../native-free-kernels/refine-lists.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
 
 const EMPTY = 0xffffffff;
@@ -128,6 +128,37 @@ t.test('a round says how many lists changed; equal scores keep the lower item, a
   const changed = refineItemListsTo(lists, h, n, same, sameNorms, items, f, fanout, 0, 1, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items));
   t.equal(changed, 1);
   t.same([...lists.subarray(0, n)], [1, 2, 3, 4, 5, ...Array.from({ length: n - 5 }, (_, k) => k + 10)], 'row 0 now lists the lowest copies it found first');
+});
+
+t.test('a round over the stale rows only makes the lists a round over every row makes', async (t) => {
+  const { rand, factors, norms, exact } = setup(6);
+  const poor = new Uint32Array(items * n).fill(EMPTY);
+  for (let r = 0; r < items; r++) poor.set([...exact.subarray(r * n, r * n + n)].filter((i) => i !== EMPTY && rand() < 0.3), r * n);
+  const scratch = () => new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
+  const headsOf = (lists: Uint32Array) => {
+    const h = new Uint32Array(items * fanout), rev = new Uint32Array(items * fanout);
+    listHeadsTo(h, lists, n, items, fanout);
+    reverseHeadsTo(rev, h, items, fanout);
+    return { h, rev };
+  };
+  const first = headsOf(poor);
+  refineItemListsTo(poor, first.h, n, factors, norms, items, f, fanout, 0, items, scratch(), first.rev);
+  let last = first;
+  for (let round = 2; round <= 4; round++) {
+    const now = headsOf(poor);
+    const stale = new Uint8Array(items);
+    const count = staleRowsTo(stale, now.h, last.h, now.rev, last.rev, items, fanout);
+    const all = poor.slice(), some = poor.slice();
+    const changedAll = refineItemListsTo(all, now.h, n, factors, norms, items, f, fanout, 0, items, scratch(), now.rev);
+    const changedSome = refineItemListsTo(some, now.h, n, factors, norms, items, f, fanout, 0, items, scratch(), now.rev, stale);
+    t.same([...some], [...all], `round ${round}: ${count} of ${items} rows stale, the same lists`);
+    t.equal(changedSome, changedAll);
+    t.ok(count < items, `round ${round}: rows left alone`);
+    poor.set(all);
+    last = now;
+  }
+  const none = new Uint8Array(items);
+  t.equal(staleRowsTo(none, last.h, last.h, last.rev, last.rev, items, fanout), 0, 'nothing changed: nothing stale');
 });
 
 t.test('refineItemListsTo checks its arguments', async (t) => {

@@ -78,10 +78,19 @@ export interface ItemListsInput {
 // alone) and ~0.75 to ~0.81 at 1M items, for a fifth of the index's time; more rounds add little.
 export const refineFanout = (listLength: number): number => Math.min(16, listLength);
 
+export interface ListHeadsInput {
+  model: SharedArrayBuffer;
+  heads: SharedArrayBuffer; // written: the first refineFanout items of every item's list
+  reverse: SharedArrayBuffer; // written: the items whose heads hold each item
+  last?: { heads: SharedArrayBuffer; reverse: SharedArrayBuffer }; // those of the previous round
+  stale: SharedArrayBuffer; // written: uint8 per item, 1 for the rows the round must refine
+}
+
 export interface RefineListsInput {
   model: SharedArrayBuffer;
   heads: SharedArrayBuffer; // the first refineFanout items of every item's list before the round (listHeads)
   reverse: SharedArrayBuffer; // and the items whose heads hold each item
+  stale: SharedArrayBuffer; // the rows to refine (listHeads)
   rowStart: number;
   rowEnd: number;
 }
