@@ -47,7 +47,12 @@ if (modelFile !== undefined && existsSync(modelFile)) {
 }
 const ended = performance.now();
 await pool.close();
-const seconds = (from: string, to?: string) => (began.has(from) ? (((to === undefined ? ended : began.get(to)!) - began.get(from)!) / 1000).toFixed(1) : '(cached)');
+// When the first step whose text begins `prefix` began (texts end with the run's percentage).
+const at = (prefix: string) => [...began].find(([text]) => text.startsWith(prefix))?.[1];
+const seconds = (from: string, to?: string) => {
+  const a = at(from), b = to === undefined ? ended : at(to);
+  return a === undefined || b === undefined ? '(not run)' : ((b - a) / 1000).toFixed(1);
+};
 const views = modelViews(model);
 const { items, itemList, lists } = views.dims;
 const indexed: Scorable = scorable(views);
