@@ -75,7 +75,8 @@ export interface ItemListsInput {
 // Items of each list a round of neighbours of neighbours reads (refine-lists.ts, with reverse
 // neighbours): on the synthetic catalogue (bench/kernels/item-lists-recall.ts) a round at 16 lifts
 // recall@64 of lists made through the index from 0.887 to 0.910 at 100k items (forward neighbours
-// alone) and ~0.75 to ~0.81 at 1M items, for a fifth of the index's time; more rounds add little.
+// alone) and ~0.75 to ~0.81 at 1M items, for a fifth of the index's time; further rounds (lists.ts)
+// add a little, and cost little as they refine only rows whose neighbourhood changed.
 export const refineFanout = (listLength: number): number => Math.min(16, listLength);
 
 export interface ListHeadsInput {
