@@ -7,6 +7,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { probeItemListsTo } from '../../native-free-kernels/probe-lists.js';
+import { directionGroupsOf, type DirectionGroups } from '../../native-free-kernels/direction-groups.js';
+const GROUP_CAP = Number(process.env['BENCH_GROUP_CAP'] ?? 2048);
 import { TrainingPool } from '../../src/engine/training/pool.js';
 import { trainAls } from '../../src/engine/training/trainer.js';
 import { modelViews } from '../../src/engine/model/layout.js';
@@ -135,20 +137,25 @@ for (const variant of (process.env['BENCH_VARIANTS'] ?? '').split(';').filter(Bo
   report(start!, work, took);
   // As the training: with reverse neighbours, a round after one at the same fanout refines only
   // the rows whose neighbourhood changed (staleRowsTo).
-  let last: { fanout: number; heads: Uint32Array; reverse: Uint32Array } | undefined;
+  let last: { spec: string; heads: Uint32Array; reverse: Uint32Array } | undefined;
+  let groups: DirectionGroups | undefined;
   for (const round of rounds.split(',').filter(Boolean)) {
     const [spec, times = '1'] = round.split('x');
-    const fanout = Number(spec!.replace('r', ''));
+    const fanout = Number(spec!.replace('g', '').replace('r', ''));
+    // g: each row also offered its group of equal direction (direction-groups.ts), up to GROUP_CAP.
+    const withGroups = spec!.startsWith('g');
+    groups ??= withGroups ? directionGroupsOf(views.itemFactors, norms, items, F) : undefined;
     for (let t = 0; t < Number(times); t++) {
       const heads = new Uint32Array(items * fanout);
       listHeadsTo(heads, work, itemList, items, fanout);
       let reverse: Uint32Array | undefined, stale: Uint8Array | undefined;
-      if (spec!.startsWith('r')) reverseHeadsTo((reverse = new Uint32Array(items * fanout)), heads, items, fanout);
+      if (spec!.includes('r')) reverseHeadsTo((reverse = new Uint32Array(items * fanout)), heads, items, fanout);
       let staleCount = items;
-      if (reverse && last?.fanout === fanout) staleCount = staleRowsTo((stale = new Uint8Array(items)), heads, last.heads, reverse, last.reverse, items, fanout);
-      last = reverse && { fanout, heads, reverse };
-      const scratch = new Int32Array(refineScratchLength(items, itemList, fanout)).fill(-1, 0, items);
-      const [secs, changed] = timed(() => refineItemListsTo(work, heads, itemList, views.itemFactors, norms, items, F, fanout, 0, items, scratch, reverse, stale));
+      if (reverse && last !== undefined && last.spec === spec) staleCount = staleRowsTo((stale = new Uint8Array(items)), heads, last.heads, reverse, last.reverse, items, fanout);
+      last = reverse && { spec: spec!, heads, reverse };
+      const cap = withGroups ? GROUP_CAP : 0;
+      const scratch = new Int32Array(refineScratchLength(items, itemList, fanout, cap)).fill(-1, 0, items);
+      const [secs, changed] = timed(() => refineItemListsTo(work, heads, itemList, views.itemFactors, norms, items, F, fanout, 0, items, scratch, reverse, stale, withGroups ? groups : undefined, cap));
       report(`+ round ${spec} (${staleCount.toLocaleString('en-US')} rows refined, ${(changed as number).toLocaleString('en-US')} lists changed)`, work, secs);
     }
   }
