@@ -4,7 +4,11 @@
 // neighbours of neighbours, refine-lists.ts), against the index's own ranking, and how long the
 // training's lists took.
 //   npm run build && BENCH_SYNTH_ITEMS=100000 BENCH_SYNTH_USERS=200000 BENCH_SYNTH_RATINGS=4000000 node dist/bench/kernels/item-lists-recall.js
-import { availableParallelism } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { probeItemListsTo } from '../../native-free-kernels/probe-lists.js';
+import { directionGroupsOf, type DirectionGroups } from '../../native-free-kernels/direction-groups.js';
+const GROUP_CAP = Number(process.env['BENCH_GROUP_CAP'] ?? 2048);
 import { TrainingPool } from '../../src/engine/training/pool.js';
 import { trainAls } from '../../src/engine/training/trainer.js';
 import { modelViews } from '../../src/engine/model/layout.js';
@@ -13,7 +17,7 @@ import { dotAt } from '../../native-free-kernels/dot.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { recallAt } from '../lib/model-recall.js';
 import { Synthetic, synthSizes, trainingSnapshot } from '../lib/synthetic.js';
-import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo } from '../../native-free-kernels/refine-lists.js';
+import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../native-free-kernels/refine-lists.js';
 
 const F = Number(process.env['RECD_ALS_FACTORS'] ?? 32);
 const SAMPLED = Number(process.env['BENCH_SAMPLED'] ?? 300);
@@ -28,12 +32,29 @@ const params = { factors: F, iterations: 15, regularization: 20, alpha: 0.25, un
 t0 = performance.now();
 // When each step of the training began (its progress texts).
 const began = new Map<string, number>();
-const { model } = await trainAls(pool, { snapshot, log: [], users: sizes.users, items: sizes.items }, params, (text) => {
-  if (!began.has(text)) began.set(text, performance.now());
-});
+// BENCH_MODEL_FILE: the trained model is written there, or read from there when it exists (training
+// skipped), so variants of the lists can be compared on one model without training again.
+const modelFile = process.env['BENCH_MODEL_FILE'];
+let model: SharedArrayBuffer;
+if (modelFile !== undefined && existsSync(modelFile)) {
+  const bytes = readFileSync(modelFile);
+  model = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(model).set(bytes);
+  console.error(`model read from ${modelFile}`);
+} else {
+  ({ model } = await trainAls(pool, { snapshot, log: [], users: sizes.users, items: sizes.items }, params, (text) => {
+    if (!began.has(text)) began.set(text, performance.now());
+  }));
+  if (modelFile !== undefined) writeFileSync(modelFile, new Uint8Array(model));
+}
 const ended = performance.now();
 await pool.close();
-const seconds = (from: string, to?: string) => (((to === undefined ? ended : began.get(to)!) - began.get(from)!) / 1000).toFixed(1);
+// When the first step whose text begins `prefix` began (texts end with the run's percentage).
+const at = (prefix: string) => [...began].find(([text]) => text.startsWith(prefix))?.[1];
+const seconds = (from: string, to?: string) => {
+  const a = at(from), b = to === undefined ? ended : at(to);
+  return a === undefined || b === undefined ? '(not run)' : ((b - a) / 1000).toFixed(1);
+};
 const views = modelViews(model);
 const { items, itemList, lists } = views.dims;
 const indexed: Scorable = scorable(views);
@@ -68,30 +89,74 @@ const nearTies = (got: (r: number) => Uint32Array, k: number) =>
     return [...got(r).subarray(0, k)].filter((i) => i !== 0xffffffff && cos(r, i) >= floor).length / k;
   });
 console.log(`${items.toLocaleString('en-US')} items × ${F} factors, ${sizes.users.toLocaleString('en-US')} users, ${n.toLocaleString('en-US')} ratings, an index of ${lists} lists; ${SAMPLED} random items; ${new Date().toISOString()}`);
-console.log(`- training ${((ended - t0) / 1000).toFixed(1)} s; item lists through the index ${seconds('item lists', 'item lists: neighbours of neighbours')} s, then the round of neighbours of neighbours ${seconds('item lists: neighbours of neighbours')} s`);
+const rounds = [...began.keys()].filter((k) => k.startsWith('item lists: neighbours of neighbours')).length;
+console.log(`- training ${((ended - t0) / 1000).toFixed(1)} s; item lists through the index ${seconds('item lists', 'item lists: neighbours of neighbours, round 1')} s, then ${rounds} round(s) of neighbours of neighbours ${seconds('item lists: neighbours of neighbours, round 1')} s (load ${loadavg().map((x) => x.toFixed(1)).join(' ')})`);
 for (const k of [10, 64] as const) {
   console.log(`- recall@${k}: through the index ${line(recall.index[k])}; the model's lists (after the round) ${line(recall.lists[k])}`);
 }
 console.log(`- within near-ties of the exact top 64 (≥ its 64th score − 0.001): the model's lists ${line(nearTies((r) => views.itemLists.subarray(r * itemList, (r + 1) * itemList), 64))}`);
-// Further rounds over a copy of the model's lists, to see what more would buy: BENCH_EXTRA_ROUNDS=16,r16,32
-// (one round at each fanout, in turn, each after the last; r: with reverse neighbours).
-const lists2 = views.itemLists.slice();
-for (const round of (process.env['BENCH_EXTRA_ROUNDS'] ?? '').split(',').filter(Boolean)) {
-  const fanout = Number(round.replace('r', ''));
-  const heads = new Uint32Array(items * fanout);
-  listHeadsTo(heads, lists2, itemList, items, fanout);
-  let reverse: Uint32Array | undefined;
-  if (round.startsWith('r')) reverseHeadsTo((reverse = new Uint32Array(items * fanout)), heads, items, fanout);
-  const scratch = new Int32Array(refineScratchLength(items, itemList, fanout)).fill(-1, 0, items);
-  t0 = performance.now();
-  refineItemListsTo(lists2, heads, itemList, views.itemFactors, indexed.rows.norms, items, F, fanout, 0, items, scratch, reverse);
-  const took = ((performance.now() - t0) / 1000).toFixed(1);
+// Variants of the lists, each from a start then rounds, recall after each step:
+// BENCH_VARIANTS="model:r16x4;p16384:r16x4" — start `model` (the trained model's lists), `index` (the
+// index's ranking, as requests make it) or `pN` (the index probed for at least N candidates, one
+// thread); rounds `[r]F[xK]`: K rounds (default 1) at fanout F, r: with reverse neighbours.
+const exactTies = (got: (r: number) => Uint32Array, k: number) =>
+  sample.map((r, s) => {
+    const floor = cos(r, exactTop[s]![k - 1]!);
+    return [...got(r).subarray(0, k)].filter((i) => i !== 0xffffffff && cos(r, i) >= floor).length / k;
+  });
+const report = (label: string, work: Uint32Array, took: string) => {
+  const of = (r: number) => work.subarray(r * itemList, (r + 1) * itemList);
   const xs = { 10: [] as number[], 64: [] as number[] };
   sample.forEach((r, s) => {
-    for (const k of [10, 64] as const) {
-      xs[k].push(recallAt(lists2.subarray(r * itemList, (r + 1) * itemList), exactTop[s]!, k));
-    }
+    for (const k of [10, 64] as const) xs[k].push(recallAt(of(r), exactTop[s]!, k));
   });
-  const ties = nearTies((r) => lists2.subarray(r * itemList, (r + 1) * itemList), 64);
-  console.log(`- one more round at fanout ${round} (${took} s, one thread): recall@10 ${line(xs[10])}; recall@64 ${line(xs[64])}; within near-ties@64 ${line(ties)}`);
+  console.log(`| ${label} | ${line(xs[10])} | ${line(xs[64])} | ${mean(exactTies(of, 64)).toFixed(3)} | ${mean(nearTies(of, 64)).toFixed(3)} | ${took} |`);
+};
+const timed = (run: () => number | void): [string, number | void] => {
+  const t = performance.now();
+  const out = run();
+  return [((performance.now() - t) / 1000).toFixed(1), out];
+};
+for (const variant of (process.env['BENCH_VARIANTS'] ?? '').split(';').filter(Boolean)) {
+  const [start, rounds = ''] = variant.split(':');
+  let work: Uint32Array;
+  let took: string;
+  if (start === 'model') [work, took] = [views.itemLists.slice(), '(the training)'];
+  else if (start === 'index') {
+    work = new Uint32Array(items * itemList).fill(0xffffffff);
+    [took] = timed(() => {
+      for (let r = 0; r < items; r++) work.set(similarItems(indexed, r, itemList).items, r * itemList);
+    });
+  } else {
+    work = new Uint32Array(items * itemList);
+    const probe = Number(start!.slice(1));
+    [took] = timed(() => probeItemListsTo(work, itemList, views.itemFactors, norms, items, F, views.listCentroids, lists, views.listOffsets, views.listMembers, probe, 0, items));
+  }
+  console.log(`\n${variant} (${new Date().toISOString()}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')})\n`);
+  console.log('| step | recall@10 | recall@64 | exact ties@64 | near-ties@64 | seconds (one thread) |\n|---|---|---|---:|---:|---:|');
+  report(start!, work, took);
+  // As the training: with reverse neighbours, a round after one at the same fanout refines only
+  // the rows whose neighbourhood changed (staleRowsTo).
+  let last: { spec: string; heads: Uint32Array; reverse: Uint32Array } | undefined;
+  let groups: DirectionGroups | undefined;
+  for (const round of rounds.split(',').filter(Boolean)) {
+    const [spec, times = '1'] = round.split('x');
+    const fanout = Number(spec!.replace('g', '').replace('r', ''));
+    // g: each row also offered its group of equal direction (direction-groups.ts), up to GROUP_CAP.
+    const withGroups = spec!.startsWith('g');
+    groups ??= withGroups ? directionGroupsOf(views.itemFactors, norms, items, F) : undefined;
+    for (let t = 0; t < Number(times); t++) {
+      const heads = new Uint32Array(items * fanout);
+      listHeadsTo(heads, work, itemList, items, fanout);
+      let reverse: Uint32Array | undefined, stale: Uint8Array | undefined;
+      if (spec!.includes('r')) reverseHeadsTo((reverse = new Uint32Array(items * fanout)), heads, items, fanout);
+      let staleCount = items;
+      if (reverse && last !== undefined && last.spec === spec) staleCount = staleRowsTo((stale = new Uint8Array(items)), heads, last.heads, reverse, last.reverse, items, fanout);
+      last = reverse && { spec: spec!, heads, reverse };
+      const cap = withGroups ? GROUP_CAP : 0;
+      const scratch = new Int32Array(refineScratchLength(items, itemList, fanout, cap)).fill(-1, 0, items);
+      const [secs, changed] = timed(() => refineItemListsTo(work, heads, itemList, views.itemFactors, norms, items, F, fanout, 0, items, scratch, reverse, stale, withGroups ? groups : undefined, cap));
+      report(`+ round ${spec} (${staleCount.toLocaleString('en-US')} rows refined, ${(changed as number).toLocaleString('en-US')} lists changed)`, work, secs);
+    }
+  }
 }

@@ -6,7 +6,7 @@ import t from 'tap';
 import { dotAt } from '../../native-free-kernels/dot.js';
 import { itemListsTo, listsScratchLength } from '../../native-free-kernels/lists.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo } from '../../native-free-kernels/refine-lists.js';
+import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../native-free-kernels/refine-lists.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
 
 const EMPTY = 0xffffffff;
@@ -106,6 +106,59 @@ t.test('reverse neighbours: who lists an item among their first, and what they a
   refineItemListsTo(both, h, n, factors, norms, items, f, fanout, 0, items, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items), rev);
   const forward = refine(poor, factors, norms, [[0, items]]);
   t.ok(recall(both, exact, norms) > recall(forward, exact, norms), `recall with reverse ${recall(both, exact, norms).toFixed(3)}, forward only ${recall(forward, exact, norms).toFixed(3)}`);
+});
+
+t.test('a round says how many lists changed; equal scores keep the lower item, as the exact ranking', async (t) => {
+  const { factors, norms, exact } = setup(5);
+  const out = exact.slice(), heads = new Uint32Array(items * fanout);
+  listHeadsTo(heads, out, n, items, fanout);
+  t.equal(refineItemListsTo(out, heads, n, factors, norms, items, f, fanout, 0, items, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items)), 0, 'exact lists: none changed');
+  // Rows 0..29 all equal: row 0's exact list is rows 1..20; a list holding the higher copies 10..29
+  // finds the lower ones its neighbours' heads hold (rows 0..5), and ranks them first.
+  const same = factors.slice();
+  for (let r = 1; r < 30; r++) same.copyWithin(r * f, 0, f);
+  const sameNorms = new Float32Array(items);
+  for (let r = 0; r < items; r++) sameNorms[r] = Math.hypot(...same.subarray(r * f, (r + 1) * f));
+  const lists = new Uint32Array(items * n);
+  itemListsTo(lists, n, same, sameNorms, items, f, 0, items, new Float32Array(listsScratchLength(items, f, n)));
+  t.same([...lists.subarray(0, n)], Array.from({ length: n }, (_, k) => k + 1), 'the exact ranking: the lowest copies');
+  lists.set(Array.from({ length: n }, (_, k) => k + 10), 0);
+  const h = new Uint32Array(items * fanout);
+  listHeadsTo(h, lists, n, items, fanout);
+  const changed = refineItemListsTo(lists, h, n, same, sameNorms, items, f, fanout, 0, 1, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items));
+  t.equal(changed, 1);
+  t.same([...lists.subarray(0, n)], [1, 2, 3, 4, 5, ...Array.from({ length: n - 5 }, (_, k) => k + 10)], 'row 0 now lists the lowest copies it found first');
+});
+
+t.test('a round over the stale rows only makes the lists a round over every row makes', async (t) => {
+  const { rand, factors, norms, exact } = setup(6);
+  const poor = new Uint32Array(items * n).fill(EMPTY);
+  for (let r = 0; r < items; r++) poor.set([...exact.subarray(r * n, r * n + n)].filter((i) => i !== EMPTY && rand() < 0.3), r * n);
+  const scratch = () => new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
+  const headsOf = (lists: Uint32Array) => {
+    const h = new Uint32Array(items * fanout), rev = new Uint32Array(items * fanout);
+    listHeadsTo(h, lists, n, items, fanout);
+    reverseHeadsTo(rev, h, items, fanout);
+    return { h, rev };
+  };
+  const first = headsOf(poor);
+  refineItemListsTo(poor, first.h, n, factors, norms, items, f, fanout, 0, items, scratch(), first.rev);
+  let last = first;
+  for (let round = 2; round <= 4; round++) {
+    const now = headsOf(poor);
+    const stale = new Uint8Array(items);
+    const count = staleRowsTo(stale, now.h, last.h, now.rev, last.rev, items, fanout);
+    const all = poor.slice(), some = poor.slice();
+    const changedAll = refineItemListsTo(all, now.h, n, factors, norms, items, f, fanout, 0, items, scratch(), now.rev);
+    const changedSome = refineItemListsTo(some, now.h, n, factors, norms, items, f, fanout, 0, items, scratch(), now.rev, stale);
+    t.same([...some], [...all], `round ${round}: ${count} of ${items} rows stale, the same lists`);
+    t.equal(changedSome, changedAll);
+    t.ok(count < items, `round ${round}: rows left alone`);
+    poor.set(all);
+    last = now;
+  }
+  const none = new Uint8Array(items);
+  t.equal(staleRowsTo(none, last.h, last.h, last.rev, last.rev, items, fanout), 0, 'nothing changed: nothing stale');
 });
 
 t.test('refineItemListsTo checks its arguments', async (t) => {

@@ -13,6 +13,13 @@ import type { ListsChoice } from './lists-choice.js';
 // overrun by little more than one task per thread.
 const USERS_PER_TASK = 512;
 
+// Rounds of neighbours of neighbours over the item lists at most, and the share of lists a round
+// may still change when they count as settled. After the first, a round refines only the rows whose
+// neighbourhood changed: on the synthetic 100k catalogue a quarter, then a twentieth, of the rows,
+// so rounds until settled cost about 1.2 times one (bench/kernels/item-lists-recall.ts, bench/RESULTS.md).
+const REFINE_ROUNDS = 8;
+const SETTLED_SHARE = 0.01;
+
 export interface Listed {
   users: number; // users given a list
   seconds: number;
@@ -56,11 +63,18 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
   }
   if (sharedRows !== undefined) {
     // The index misses neighbours in lists far from the item's: most are neighbours of its neighbours.
-    progress('item lists: neighbours of neighbours', 0.3);
+    // Rounds until few lists change; a round refines only the rows whose neighbourhood changed.
     const bytes = dims.items * refineFanout(dims.itemList) * 4;
-    const heads = new SharedArrayBuffer(bytes), reverse = new SharedArrayBuffer(bytes);
-    await pool.listHeads({ model, heads, reverse });
-    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.refineItemLists({ model, heads, reverse, rowStart, rowEnd })));
+    const heads = () => ({ heads: new SharedArrayBuffer(bytes), reverse: new SharedArrayBuffer(bytes) });
+    let now = heads(), last: ReturnType<typeof heads> | undefined;
+    const stale = new SharedArrayBuffer(dims.items);
+    for (let round = 1; round <= REFINE_ROUNDS; round++) {
+      progress(`item lists: neighbours of neighbours, round ${round}`, 0.3);
+      if ((await pool.listHeads({ model, ...now, last, stale })) === 0) break;
+      const changed = await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.refineItemLists({ model, ...now, stale, rowStart, rowEnd })));
+      if (changed.reduce((a, b) => a + b, 0) < dims.items * SETTLED_SHARE) break;
+      [now, last] = [last ?? heads(), now];
+    }
   }
   let next = 0;
   if (dims.userList > 0) {

@@ -7,7 +7,7 @@ import type { Csr } from '../../../native-free-kernels/csr.js';
 import type { ConfidenceInput, RefactorInput, SplitInput, TableInput, TrialModelInput, ValidateInput, ValidationData } from './tasks.js';
 import type { Blend, EaseColumns, EaseWeighting, SweepInput } from './item-weights-tasks.js';
 import type { HeldOut } from '../../../native-free-kernels/validation.js';
-import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, RefineListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
+import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, ListHeadsInput, RefineListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
 
 export class TrainingPool {
   private readonly pool: Piscina;
@@ -26,8 +26,8 @@ export class TrainingPool {
   halfStep = (input: HalfStepInput): Promise<void> => this.pool.run(input, { name: 'halfStep' });
   finish = (input: FinishInput): Promise<{ loss: number }> => this.pool.run(input, { name: 'finish' });
   itemLists = (input: ItemListsInput): Promise<void> => this.pool.run(input, { name: 'itemLists' });
-  listHeads = (input: { model: SharedArrayBuffer; heads: SharedArrayBuffer; reverse: SharedArrayBuffer }): Promise<void> => this.pool.run(input, { name: 'listHeads' });
-  refineItemLists = (input: RefineListsInput): Promise<void> => this.pool.run(input, { name: 'refineItemLists' });
+  listHeads = (input: ListHeadsInput): Promise<number> => this.pool.run(input, { name: 'listHeads' });
+  refineItemLists = (input: RefineListsInput): Promise<number> => this.pool.run(input, { name: 'refineItemLists' });
   userLists = (input: UserListsInput): Promise<void> => this.pool.run(input, { name: 'userLists' });
   indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.pool.run(input, { name: 'indexCentroids' });
   indexAssign = (input: IndexAssignInput): Promise<void> => this.pool.run(input, { name: 'indexAssign' });

@@ -10,7 +10,7 @@ import { assignTo, listsFromAssignmentTo, NO_LIST, sphericalKMeansTo } from '../
 import { itemListsTo, listsScratchLength, normOrderOf, userListsScratchLength, userListsTo, type NormOrder } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
-import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo } from '../../../native-free-kernels/refine-lists.js';
+import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../../native-free-kernels/refine-lists.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
@@ -21,7 +21,7 @@ import { replay, type Snapshot } from './ratings-replay.js';
 import { initFactors } from './init-factors.js';
 import { refineFanout } from './tasks.js';
 import { fillFromFactors } from './item-weights-tasks.js';
-import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, RefineListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
+import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, ListHeadsInput, RefineListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
 
 // Ratings snapshot + log → compacted ratings → CSR both ways, popularity, counts, initial factors.
 export function prepare(input: PrepareInput): Prepared {
@@ -120,22 +120,27 @@ export function itemLists({ model, sharedRows, rowStart, rowEnd, rows }: ItemLis
   itemListsTo(v.itemLists, n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, rowStart, rowEnd, new Float32Array(listsScratchLength(items, f, n)));
 }
 
-// The first refineFanout items of every item's list, and each item's reverse neighbours among them.
-export function listHeads({ model, heads, reverse }: { model: SharedArrayBuffer; heads: SharedArrayBuffer; reverse: SharedArrayBuffer }): void {
+// The first refineFanout items of every item's list, each item's reverse neighbours among them, and
+// which rows the next round must refine (all of them in the first); returns how many.
+export function listHeads({ model, heads, reverse, last, stale }: ListHeadsInput): number {
   const v = modelViews(model);
   const { items, itemList: n } = v.dims;
   const fanout = refineFanout(n);
   listHeadsTo(new Uint32Array(heads), v.itemLists, n, items, fanout);
   reverseHeadsTo(new Uint32Array(reverse), new Uint32Array(heads), items, fanout);
+  const s = new Uint8Array(stale);
+  if (last === undefined) return s.fill(1), items;
+  return staleRowsTo(s, new Uint32Array(heads), new Uint32Array(last.heads), new Uint32Array(reverse), new Uint32Array(last.reverse), items, fanout);
 }
 
 // Rows [rowStart, rowEnd) of the item lists refined by one round of neighbours of neighbours.
-export function refineItemLists({ model, heads, reverse, rowStart, rowEnd }: RefineListsInput): void {
+// Returns how many of the rows' lists changed.
+export function refineItemLists({ model, heads, reverse, stale, rowStart, rowEnd }: RefineListsInput): number {
   const v = modelViews(model);
   const { items, factors: f, itemList: n } = v.dims;
   const fanout = refineFanout(n);
   const scratch = new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
-  refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse));
+  return refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse), new Uint8Array(stale));
 }
 
 // The lists of the users at users[from, to): their best items by factor score, less what they rated.
