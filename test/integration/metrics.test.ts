@@ -56,6 +56,7 @@ t.test('a listener of its own behind a bearer token, counting requests by group 
   const count = (text: string, group: string, status: string) => sample(text, 'recd_http_request_duration_seconds_count', { group, status }) ?? 0;
   t.equal(count(before, 'ratings-bulk', '2xx'), 0, 'nothing counted yet');
   t.match(before, /^nodejs_eventloop_lag_p99_seconds \d/m, 'event-loop delay');
+  t.notMatch(before, /^nodejs_gc_/m, 'no GC series: no observer of every collection on the serving process');
 
   const root = await rootToken(s.api);
   const db = await createDatabase(s.api, root);
