@@ -3,10 +3,10 @@
 // reads, the Redis command timer, prom-client's GC observer and histograms). HTTP A/B runs on this
 // 2-core machine swing ±20 % between rounds, far more than the ≤ 3 % sought; the profile attributes
 // the cost directly. Take the profiles with the recommendation bench, metrics on in A and off in B:
-//   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_RECO_SCENARIOS=I BENCH_ROUNDS=1 \
+//   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" BENCH_RECO_SCENARIOS=I BENCH_ROUNDS=1 \
 //   RECD_METRICS_PORT=0 BENCH_RECD_CLI_B=$PWD/dist/src/cli.js BENCH_RECD_B_ENV=RECD_METRICS_PORT= \
-//   RECD_DATASETS=/work/shared/datasets node dist/bench/http/reco.js
-//   node dist/bench/http/metrics-profile.js /tmp/prof/*.0.001.cpuprofile      (main threads only)
+//   RECD_DATASETS=<folder of the MovieLens sets> node dist/bench/http/reco.js
+//   node dist/bench/http/metrics-profile.js prof/*.0.001.cpuprofile      (main threads only)
 import { readFileSync } from 'node:fs';
 
 interface Frame { functionName: string; url: string; lineNumber: number }
