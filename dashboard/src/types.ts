@@ -111,15 +111,5 @@ export interface Accounts {
   service_accounts: ServiceAccount[];
 }
 
-export const RECO_TYPES = [
-  'item_to_items',
-  'profile_to_items',
-  'session_to_items',
-  'profile_to_item_properties',
-  'profile_to_items_w_ctx_items',
-  'session_to_items_w_ctx_items',
-  'precomputed_item_to_items',
-  'precomputed_profile_to_items',
-  'session_to_item_properties',
-  'profiles_group_to_items',
-] as const;
+// The API's list, shared with the server (a module without imports, bundled into the page).
+export { RECO_TYPES } from '../../src/routes/reco-types.js';
