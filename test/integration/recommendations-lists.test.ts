@@ -6,6 +6,7 @@ import t from 'tap';
 import { uid } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';
 import { itemsOf, likedBy, qs, RECO_ENV, trainedDatabase, until, type Tt } from '../helpers/reco.js';
+import { monitorRedis } from '../helpers/redis-monitor.js';
 import { startPair, startStack, type Stack } from '../helpers/stack.js';
 
 const LIST = 6; // short, so pages cross from the lists into full rankings
@@ -18,17 +19,16 @@ const { db, token } = await trainedDatabase(a.api, root);
 // Reads of one user’s ratings Redis executes: the ratings script (EVAL the first time, EVALSHA after)
 // names the user’s key prefix and id.
 async function ratingReads<T>(s: Stack, user: string, run: () => Promise<T>, inDb = db): Promise<{ value: T; reads: number }> {
-  const monitor = await s.redis.monitor();
   let reads = 0;
-  monitor.on('monitor', (_time: string, args: string[]) => {
+  const monitor = await monitorRedis(s.redisServer.url, (args) => {
     if (/^eval(sha)?$/i.test(args[0] ?? '') && args.includes(`{db:${inDb}}:ratings:user:`) && args.includes(user)) reads++;
   });
   try {
     const value = await run();
-    await new Promise((r) => setTimeout(r, 50)); // MONITOR lines trail the replies a little
+    await monitor.caughtUp((marker) => s.redis.echo(marker));
     return { value, reads };
   } finally {
-    monitor.disconnect();
+    monitor.close();
   }
 }
 
