@@ -15,7 +15,8 @@
 // s posts a random session per request (5 ratings of random movies of all, drawn from 2,000 seeded
 // bodies), f a random item per request with two filters; the hot-id i and u beside them measure the
 // cached path. The targets are on the random scenarios.
-// Also: BENCH_RECO_SCENARIOS=h,i (a subset; h is always run), BENCH_RECO_PIPELINED=0 (no pipelining-10
+// Also: BENCH_FRESH_PROCESSES=1 (a new recd process per build each round: bench/lib/settings.ts),
+// BENCH_RECO_SCENARIOS=h,i (a subset; h is always run), BENCH_RECO_PIPELINED=0 (no pipelining-10
 // runs), RECD_ALS_FACTORS (default 64 here), and bench/lib/settings.ts's BENCH_SECONDS, BENCH_ROUNDS,
 // BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS.
 //

@@ -18,7 +18,7 @@ import { backendToken } from './api.js';
 import { cpuSeconds, loadAvg } from './cpu.js';
 import { runAutocannon, wrkAvailable, type Target, type Tool } from './load.js';
 import { measureLoad, quietBeforeRun, type Loaded } from './measure.js';
-import { assertAlive, launch, sleep, waitForHttp, waitForLine, type Managed } from './processes.js';
+import { assertAlive, launch, sleep, stop, waitForHttp, waitForLine, type Managed } from './processes.js';
 import { atCleanup, benchProgram } from './program.js';
 import { fmt, fmtInt, gitState, median, versionOf } from './report.js';
 import type { Trained } from './retrain.js';
@@ -129,8 +129,8 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
     out.push(
       '### Build A against build B (same data, same run)',
       '',
-      '| Scenario | Tool | Pipelining | A req/s | B req/s | B ÷ A req/s | A × hello-world | B × hello-world | p50 ms A | p50 ms B | p99 ms A | p99 ms B | B ÷ A p99 | Rounds A req/s | Rounds B req/s |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+      '| Scenario | Tool | Pipelining | A req/s | B req/s | B ÷ A req/s | B ÷ A within each round: median (range) | A × hello-world | B × hello-world | p50 ms A | p50 ms B | p99 ms A | p99 ms B | B ÷ A p99 | Rounds A req/s | Rounds B req/s |',
+      '|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
     );
     for (const r of runs.filter((r) => r.scenario.target === 'recd')) {
       const [a, b] = [of(r, 'A'), of(r, 'B')];
@@ -140,8 +140,11 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
       const [ma, mb] = [median(a.map((s) => s.p50ms)), median(b.map((s) => s.p50ms))];
       const [pa, pb] = [median(a.map((s) => s.p99ms)), median(b.map((s) => s.p99ms))];
       const flag = [...a, ...b].some((s) => s.non2xx > 0 || s.errors > 0 || s.unanswered > 0) ? ' ⚠ flagged' : '';
+      // Paired: each round's B against that round's A (with BENCH_FRESH_PROCESSES, each a new pair of processes).
+      const paired = a.flatMap((x) => b.filter((y) => y.round === x.round).map((y) => y.rps / x.rps));
+      const pairedCell = paired.length === 0 ? '–' : `${fmt(median(paired), 3)} (${fmt(Math.min(...paired), 2)}–${fmt(Math.max(...paired), 2)})`;
       out.push(
-        `| ${r.scenario.id}. ${r.scenario.label}${flag} | ${r.tool} | ${r.pipelining} | ${fmtInt(ra)} | ${fmtInt(rb)} | ${fmt(rb / ra, 2)} | ${fmt(ra / base, 2)} | ${fmt(rb / base, 2)} | ${fmt(ma, 2)} | ${fmt(mb, 2)} | ${fmt(pa, 2)} | ${fmt(pb, 2)} | ${fmt(pb / pa, 2)} | ${a.map((s) => fmtInt(s.rps)).join(', ')} | ${b.map((s) => fmtInt(s.rps)).join(', ')} |`,
+        `| ${r.scenario.id}. ${r.scenario.label}${flag} | ${r.tool} | ${r.pipelining} | ${fmtInt(ra)} | ${fmtInt(rb)} | ${fmt(rb / ra, 2)} | ${pairedCell} | ${fmt(ra / base, 2)} | ${fmt(rb / base, 2)} | ${fmt(ma, 2)} | ${fmt(mb, 2)} | ${fmt(pa, 2)} | ${fmt(pb, 2)} | ${fmt(pb / pa, 2)} | ${a.map((s) => fmtInt(s.rps)).join(', ')} | ${b.map((s) => fmtInt(s.rps)).join(', ')} |`,
       );
     }
     out.push('', '_B ÷ A_ above 1: B served more requests per second (req/s), or its p99 was longer (p99). Medians over the rounds; each round measured A and then B back to back, on the same data.', '');
@@ -216,6 +219,7 @@ interface Build<S> {
   side: Side;
   cli: string;
   recd: Managed;
+  relaunch(): Managed; // the same build, port, Redis and environment in a new process
   base: string;
   token: string;
   setup: S;
@@ -265,9 +269,10 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     const recdPort = await freePort();
     const logLevel = recdLogLevel();
     const loopA = loopDelayLaunch(recdNodeArgs(), dir, 'A');
-    const recd = launchRecd('recd', { port: recdPort, redisUrl: redis.url, env: { ...recdEnv, ...loopA.env }, nodeArgs: loopA.nodeArgs });
+    const launchA = () => launchRecd('recd', { port: recdPort, redisUrl: redis.url, env: { ...recdEnv, ...loopA.env }, nodeArgs: loopA.nodeArgs });
+    const recd = launchA();
     // B: the other build on a redis-server of its own (builds may differ in what they store), given the same data below.
-    let other: { cli: string; recd: Managed; port: number; redis: EmbeddedRedis; loopFile: string } | undefined;
+    let other: { cli: string; recd: Managed; relaunch(): Managed; port: number; redis: EmbeddedRedis; loopFile: string } | undefined;
     if (CLI_B) {
       const redisB = await startRedisServer(join(dir, 'redis-b'));
       atCleanup(() => redisB.stop());
@@ -275,7 +280,8 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       process.stderr.write(`redis-server for B on ${redisB.url} (pid ${redisB.pid})\n`);
       const port = await freePort();
       const loopB = loopDelayLaunch(recdNodeArgs(), dir, 'B');
-      other = { cli: CLI_B, port, redis: redisB, loopFile: loopB.file, recd: launchRecd('recd-B', { cli: CLI_B, port, redisUrl: redisB.url, env: { ...recdEnv, ...envB(), ...loopB.env }, nodeArgs: loopB.nodeArgs }) };
+      const relaunch = () => launchRecd('recd-B', { cli: CLI_B, port, redisUrl: redisB.url, env: { ...recdEnv, ...envB(), ...loopB.env }, nodeArgs: loopB.nodeArgs });
+      other = { cli: CLI_B, port, redis: redisB, loopFile: loopB.file, recd: relaunch(), relaunch };
     }
     const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env });
     const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
@@ -304,22 +310,51 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       }
       return targets;
     };
-    const ready = async (side: Side, cli: string, m: Managed, base: string): Promise<Build<S>> => {
+    const ready = async (side: Side, cli: string, m: Managed, relaunch: () => Managed, base: string): Promise<Build<S>> => {
       const { token, dbId } = await backendToken(base, { item_id_type: 'uint32', user_id_type: 'uint32' });
       process.stderr.write(`${side === 'B' ? 'B: ' : ''}backend token obtained for database ${dbId}\n`);
       const setup = await b.setup(base, token);
       const rssAfterSetup = await rssOf(m.child.pid);
       process.stderr.write(`${side === 'B' ? 'B: ' : ''}recd RSS after the set-up: ${rssLine(rssAfterSetup)}\n`);
-      return { side, cli, recd: m, base, token, setup, targets: targetsOf(base, token), rssAfterSetup };
+      return { side, cli, recd: m, relaunch, base, token, setup, targets: targetsOf(base, token), rssAfterSetup };
     };
-    const builds: Build<S>[] = [await ready('A', CLI, recd, recdBase)];
-    if (other) builds.push(await ready('B', other.cli, other.recd, `http://${HOST}:${other.port}`));
+    const builds: Build<S>[] = [await ready('A', CLI, recd, launchA, recdBase)];
+    if (other) builds.push(await ready('B', other.cli, other.recd, other.relaunch, `http://${HOST}:${other.port}`));
     const [a] = builds as [Build<S>];
     const { token, setup } = a;
     const buildOf = (side: Side) => builds.find((x) => x.side === side)!;
     const serverOf = (sc: Scenario, side: Side) => (sc.target === 'hello' ? hello : buildOf(side).recd);
+    // Refilled when BENCH_FRESH_PROCESSES restarts the recds.
     const recds = builds.map((x) => x.recd);
-    const ownPids = [recd.child.pid, hello.child.pid, redis.pid, ...(other ? [other.recd.child.pid, other.redis.pid] : [])];
+    const ownPids = [hello.child.pid, redis.pid, ...(other ? [other.redis.pid] : []), ...recds.map((m) => m.child.pid)];
+    const warmUp = async (sc: Scenario, side: Side) => {
+      await drainAll(recds);
+      const w = await runAutocannon(buildOf(side).targets.get(sc.id)!, 1, settings.warmupSeconds);
+      process.stderr.write(`  warm-up ${tagged(sc, side)}: ${fmtInt(w.rps)} req/s${w.non2xx > 0 || w.errors > 0 || w.unanswered > 0 ? `, ${w.non2xx} non-2xx, ${w.errors} errors, ${w.unanswered} unanswered (${w.statusCodes})` : ''}\n`);
+    };
+    // A new process for every build: started as the first was, serving once every scenario answers 200
+    // (its model loaded from Redis), then warmed up like the first.
+    const restartAll = async () => {
+      for (const x of builds) {
+        await stop(x.recd);
+        x.recd = x.relaunch();
+        await waitForHttp(x.recd, `${x.base}/v1/`, 20_000);
+        for (const sc of SCENARIOS.filter((sc) => sc.target === 'recd')) {
+          const t = x.targets.get(sc.id)!;
+          for (let waited = 0; ; waited += 250) {
+            const r = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
+            await r.arrayBuffer();
+            if (r.status === 200) break;
+            if (waited > 120_000) throw new Error(`restarted recd ${x.side}: scenario ${sc.id} still answers ${r.status} after 120 s`);
+            await sleep(250);
+          }
+        }
+        process.stderr.write(`recd ${x.side} restarted (pid ${x.recd.child.pid})\n`);
+      }
+      recds.splice(0, recds.length, ...builds.map((x) => x.recd));
+      ownPids.splice(ownPids.length - builds.length, builds.length, ...recds.map((m) => m.child.pid));
+      if (settings.warmupSeconds > 0) for (const x of builds) for (const sc of SCENARIOS.filter((sc) => sc.target === 'recd')) await warmUp(sc, x.side);
+    };
     const sidesOf = (sc: Scenario): Side[] => (sc.target === 'recd' ? sides : ['A']);
 
     // Each scenario answers 200 once before any load, with answers that make sense.
@@ -349,11 +384,7 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     if (settings.warmupSeconds > 0) {
       process.stderr.write(`warm-up: ${settings.warmupSeconds} s per scenario (autocannon, pipelining 1, not recorded)\n`);
       for (const sc of SCENARIOS) {
-        for (const side of sidesOf(sc)) {
-          await drainAll(recds);
-          const w = await runAutocannon(buildOf(side).targets.get(sc.id)!, 1, settings.warmupSeconds);
-          process.stderr.write(`  warm-up ${tagged(sc, side)}: ${fmtInt(w.rps)} req/s${w.non2xx > 0 || w.errors > 0 || w.unanswered > 0 ? `, ${w.non2xx} non-2xx, ${w.errors} errors, ${w.unanswered} unanswered (${w.statusCodes})` : ''}\n`);
-        }
+        for (const side of sidesOf(sc)) await warmUp(sc, side);
       }
     }
 
@@ -364,6 +395,10 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     let current = '';
     try {
       for (let round = 1; round <= settings.rounds; round++) {
+        if (round > 1 && settings.freshProcesses) {
+          current = `restarting recd before round ${round}`;
+          await restartAll();
+        }
         for (const run of runs) {
           const sc = run.scenario;
           // With two builds, each recd scenario runs on both back to back, A first in odd rounds and
@@ -413,7 +448,7 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       ...(other ? { 'Model (B)': modelLine(buildOf('B')) } : {}),
       'recd memory (VmRSS, VmHWM)': memoryLine(a),
       ...(other ? { 'recd memory (B)': memoryLine(buildOf('B')) } : {}),
-      Settings: `${settings.connections} connections, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported), ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
+      Settings: `${settings.connections} connections, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported)${settings.freshProcesses ? ", every recd restarted before each round after the first (BENCH_FRESH_PROCESSES=1: each round a new process per build)" : ""}, ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
       'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections})` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}`,
       Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}${
         other ? `; build B (BENCH_RECD_CLI_B=${other.cli}${process.env.BENCH_RECD_B_ENV ? `, BENCH_RECD_B_ENV=${process.env.BENCH_RECD_B_ENV}` : ''}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on both builds back to back, A first in odd rounds and B first in even ones` : ''

@@ -18,6 +18,10 @@ export const settings = {
     if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_PIPELINING must be a comma-separated list of integers ≥ 1, got ${JSON.stringify(process.env.BENCH_PIPELINING)}`);
     return n;
   }),
+  // BENCH_FRESH_PROCESSES=1: every recd is restarted (same data, same Redis) before each round after the
+  // first, so the rounds sample several processes per build: two processes of one build can differ by
+  // tens of percent under wrk (where their code and heap land), which one pair cannot tell from a change.
+  freshProcesses: process.env.BENCH_FRESH_PROCESSES === '1',
   wrk: process.env.BENCH_WRK !== '0', // BENCH_WRK=0 skips wrk even when it is installed
   // Before each run, wait (up to quietWaitSeconds) for a 1 s window in which processes other than ours use
   // less than quietMaxPct of one core: the machine may be shared. 0 disables the wait.
