@@ -1,7 +1,7 @@
 // The dashboard's small typed fetch module: the API's login endpoints, a JWT kept in memory only
 // (never in storage, where any script of the origin could read it), refreshed before it expires and
 // once more when the API says it has.
-import type { LoginAnswer, Role } from './types';
+import type { DatabaseCounts, LoginAnswer, Role } from './types';
 
 export const API_BASE = '/v1';
 
@@ -178,5 +178,8 @@ function expiryOf(token: string): number | undefined {
     return undefined;
   }
 }
+
+// The counts of the token's database (root, manager, backend and demo_viewer; not frontend).
+export const databaseCounts = (client: Client): Promise<DatabaseCounts> => client.get<DatabaseCounts>('databases/current/counts/');
 
 export const errorText = (err: unknown): string => (err instanceof ApiFailure ? err.text : err instanceof Error ? err.message : String(err));

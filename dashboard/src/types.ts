@@ -24,6 +24,15 @@ export interface DatabaseList {
   next_page: number | null;
 }
 
+// recd's own GET databases/current/counts/: what the token's database holds.
+export interface DatabaseCounts {
+  items: number;
+  users: number;
+  ratings: number;
+  interactions: number;
+  sessions: number;
+}
+
 export interface Model {
   model_id: string;
   timestamp: number;

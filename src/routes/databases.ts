@@ -1,14 +1,17 @@
 // Spec "Databases, tasks, ratings": databases of the organisation and task records.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { ADMINS, ALL4, BACKENDS } from '../contract/roles.js';
+import { ADMINS, ALL4, BACKENDS, type Role } from '../contract/roles.js';
 import { authedRoute, dbRoute, type Route } from '../contract/routes.js';
 import { LongText, Metadata, Name, Page } from '../schemas/common.js';
 import { currentDatabase, type DatabaseService } from '../services/databases/databases.js';
-import { Created, CurrentDatabase, DatabaseList, DatabasePreview, DatabaseStatus } from '../schemas/responses.js';
+import { Created, CurrentDatabase, DatabaseCounts, DatabaseList, DatabasePreview, DatabaseStatus } from '../schemas/responses.js';
 import { TaskRecords } from '../schemas/model-answers.js';
 
 const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
+// The database's sizes are the business's numbers: the dashboard shows them to demo_viewer accounts
+// (its read-only overview), never to frontend tokens, which live in end users' browsers.
+const COUNT_READERS: readonly Role[] = [...BACKENDS, 'demo_viewer'];
 
 export const databaseRoutes = (databases: DatabaseService): Route[] => [
   authedRoute(ADMINS, {
@@ -74,6 +77,14 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     summary: 'pending until the first model is trained, then ready',
     response: DatabaseStatus,
     handler: async ({ auth, db }) => ({ status: (await databases.get(auth.org, db)).status }),
+  }),
+  // recd's own (beyond the spec), for the dashboard's overview.
+  dbRoute(COUNT_READERS, {
+    method: 'GET',
+    path: 'databases/current/counts/',
+    summary: 'how many items, users, ratings, interactions and sessions the database holds',
+    response: DatabaseCounts,
+    handler: async ({ auth, db }) => ({ ...(await databases.counts(auth.org, db)), warnings: [] }),
   }),
   dbRoute(BACKENDS, {
     method: 'GET',

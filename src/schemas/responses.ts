@@ -44,6 +44,15 @@ export const DatabaseList = Answer({
 });
 export const CurrentDatabase = Answer({ ...DatabaseFields, metadata: Meta, status: DbStatus });
 export const DatabaseStatus = Answer({ status: DbStatus });
+// recd's own (GET databases/current/counts/): what the database holds, from counts kept as it is written.
+const Count = (description: string) => Type.Integer({ minimum: 0, description });
+export const DatabaseCounts = Answer({
+  items: Count('items with a record, as the items listing shows them'),
+  users: Count('users with a record, as the users listing shows them (ids seen only in feedback are not counted)'),
+  ratings: Count('(user, item) pairs rated, explicitly or inferred from interactions, as the ratings listing shows them'),
+  interactions: Count('interactions stored, of users and of sessions'),
+  sessions: Count('sessions holding at least one stored interaction, resolved or not'),
+});
 // A database's description and metadata, as its preview shows them before and after a PATCH.
 const DescribedMetadata = Closed({ description: Type.String(), metadata: Meta });
 export const DatabasePreview = Answer({ metadata_old: DescribedMetadata, metadata_new: DescribedMetadata });

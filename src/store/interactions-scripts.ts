@@ -48,7 +48,8 @@ end
 `;
 
 // KEYS: database, users index/counter/ids, items index/counter/ids, ratings count, ratings log,
-// chunks of all (users or sessions), resolved sessions, next threshold, chunk sequence, idempotency key.
+// chunks of all (users or sessions), resolved sessions, next threshold, chunk sequence, idempotency key,
+// interaction counts (keys.ts: rows stored and owners holding any, bumped here in the same call).
 // ARGV: 'user' or 'session', user ratings prefix, references prefix, [owners, items] (distinct ids of
 // the whole request), the idempotency key's TTL in ms ('': the write has no key), then its chunks.
 // The key is set by the script that applies the write, so a write and its retry (with the same key)
@@ -92,10 +93,17 @@ for c = 6, #ARGV do
     if u then infer(ratingsPrefix, u, itemIdx[cItems[rows[r + 1] + 1]], tonumber(rows[r + 5]), rows[r + 6] == 'r', tonumber(rows[r + 3])) end
   end
 end
+local stored, owners = 0, 0
 for k = 1, #order do
   local list = refs[order[k]]
-  for s = 1, #list, SLICE do redis.call('RPUSH', refsPrefix .. order[k], unpack(list, s, math.min(s + SLICE - 1, #list))) end
+  local length
+  for s = 1, #list, SLICE do length = redis.call('RPUSH', refsPrefix .. order[k], unpack(list, s, math.min(s + SLICE - 1, #list))) end
+  stored = stored + #list
+  -- A list as long as what was just pushed was empty: an owner holding interactions for the first time.
+  if length == #list then owners = owners + 1 end
 end
+if stored > 0 then redis.call('HINCRBY', KEYS[15], 'rows:' .. kind, stored) end
+if owners > 0 then redis.call('HINCRBY', KEYS[15], 'owners:' .. kind, owners) end
 local out = {flushInferred(KEYS[8], KEYS[12], KEYS[9])}
 for k = 1, #resolved do out[#out + 1] = resolved[k] end
 return out
@@ -142,8 +150,9 @@ redis.call('DEL', KEYS[1])
 return #sessions
 `;
 
-// KEYS: the owner's references, the chunks of all. Blanks the owner's rows in their chunks (a chunk
-// left with none is removed) and drops its references. Returns how many rows were blanked.
+// KEYS: the owner's references, the chunks of all, interaction counts. ARGV: 'user' or 'session'.
+// Blanks the owner's rows in their chunks (a chunk left with none is removed), drops its references
+// and takes them off the counts. Returns how many rows were blanked.
 export const FORGET = `${CHUNKS}
 local refs = redis.call('LRANGE', KEYS[1], 0, -1)
 local touched, order = {}, {}
@@ -167,5 +176,9 @@ for _, seq in ipairs(order) do
   if live then redis.call('HSET', KEYS[2], seq, cmsgpack.pack(chunk)) else redis.call('HDEL', KEYS[2], seq) end
 end
 redis.call('DEL', KEYS[1])
+if #refs > 0 then
+  redis.call('HINCRBY', KEYS[3], 'rows:' .. ARGV[1], -#refs)
+  redis.call('HINCRBY', KEYS[3], 'owners:' .. ARGV[1], -1)
+end
 return #refs
 `;

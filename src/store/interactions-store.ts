@@ -32,9 +32,9 @@ export class InteractionsStore {
 
   constructor(private readonly redis: Redis) {
     this.timeoutMs = commandTimeoutOf(redis);
-    this.addScript = defineScript(redis, 'recdInteractionsAdd', 14, ADD);
+    this.addScript = defineScript(redis, 'recdInteractionsAdd', 15, ADD);
     this.resolveScript = defineScript(redis, 'recdSessionResolve', 14, RESOLVE);
-    this.forgetScript = defineScript(redis, 'recdInteractionsForget', 2, FORGET);
+    this.forgetScript = defineScript(redis, 'recdInteractionsForget', 3, FORGET);
     this.unlinkScript = defineScript(redis, 'recdSessionsUnlink', 3, UNLINK);
   }
 
@@ -56,6 +56,7 @@ export class InteractionsStore {
       keys.ratingsNextThreshold(db),
       keys.interactionChunkSeq(db, owner),
       keys.idempotencyKey(db, once?.key ?? ''),
+      keys.interactionCounts(db),
       owner,
       keys.userRatingsPrefix(db),
       keys.interactionRefsPrefix(db, owner),
@@ -167,7 +168,7 @@ export class InteractionsStore {
 
   // Removes the owner's interactions everywhere; how many there were.
   async forget(db: string, owner: Owner, id: string): Promise<number> {
-    return (await this.forgetScript(keys.interactionRefsPrefix(db, owner) + id, keys.interactionChunks(db, owner))) as number;
+    return (await this.forgetScript(keys.interactionRefsPrefix(db, owner) + id, keys.interactionChunks(db, owner), keys.interactionCounts(db), owner)) as number;
   }
 
   private async chunks(db: string, owner: Owner, seqs: number[]): Promise<Map<number, LuaValue[]>> {

@@ -98,6 +98,9 @@ export const keys = {
   interactionChunkSeq: (db: string, kind: 'user' | 'session') => `{db:${db}}:interactions:${kind}s:chunk-seq`,
   // LIST "<chunk> <row>" references to one user's or session's interactions, in order: the prefix.
   interactionRefsPrefix: (db: string, kind: 'user' | 'session') => `{db:${db}}:interactions:${kind}-refs:`,
+  // HASH the database's interaction counts, kept by the scripts that store and forget interactions:
+  // `rows:<user|session>` interactions stored, `owners:<user|session>` users or sessions holding any.
+  interactionCounts: (db: string) => `{db:${db}}:interactions:counts`,
   // STRING '1' with a TTL (RECD_IDEMPOTENCY_TTL_SECONDS): an interaction write sent with this
   // Idempotency-Key header value was applied (set by the script that applied it).
   idempotencyKey: (db: string, key: string) => `{db:${db}}:idempotency:${key}`,

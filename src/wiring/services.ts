@@ -66,7 +66,7 @@ export interface BuiltServices {
 
 export function buildServices(config: Config, stores: Stores, catalogues: Catalogues, engine: Engine, access: AccountAccess, logger: Logger): BuiltServices {
   const { registry, scheduler, scoring } = engine;
-  const databases = new DatabaseService(stores.databases, catalogues, stores.tasks);
+  const databases = new DatabaseService(stores.databases, catalogues, stores.tasks, stores.counts);
   const scenarios = new ScenarioService(stores.scenarios, catalogues);
   const properties = new PropertyService(stores.properties, databases, catalogues, (db, name) => scenarios.usesItemProperty(db, name));
   const ingested = noneIngested();

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import { AccountsStore } from '../store/accounts-store.js';
 import { CallCountsStore } from '../store/call-counts-store.js';
+import { CountsStore } from '../store/counts-store.js';
 import { DatabasesStore } from '../store/databases-store.js';
 import { EntitiesStore } from '../store/entities-store.js';
 import { InteractionsStore } from '../store/interactions-store.js';
@@ -66,6 +67,7 @@ export function buildStores(redis: Redis) {
   return {
     accounts: new AccountsStore(redis),
     callCounts: new CallCountsStore(redis),
+    counts: new CountsStore(redis),
     databases: new DatabasesStore(redis),
     entities: new EntitiesStore(redis),
     interactions: new InteractionsStore(redis),

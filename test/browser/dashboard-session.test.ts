@@ -1,10 +1,10 @@
 // The dashboard's session in a real headless Chromium: an expired JWT is refreshed with the refresh
-// token and the call goes through; a frontend account gets the read-only view; the token is kept
-// in memory only (a reload signs out).
+// token and the call goes through; frontend and demo_viewer accounts get their read-only views; the
+// token is kept in memory only (a reload signs out).
 import t from 'tap';
 import { chromium, type Request } from 'playwright-core';
-import { rootToken, unique } from '../helpers/fixtures.js';
-import { freshDatabase } from '../helpers/feedback.js';
+import { rootToken, tokenFor, unique } from '../helpers/fixtures.js';
+import { freshDatabase, uid } from '../helpers/feedback.js';
 import { until } from '../helpers/reco.js';
 import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
 
@@ -70,6 +70,32 @@ t.test('a frontend account sees the read-only view', async (t) => {
   t.match(await page.locator('.who').textContent(), 'frontend (read-only)');
   await page.getByTestId('db-status').filter({ hasText: 'pending' }).waitFor();
   t.equal(await page.getByRole('button', { name: 'Retrain now' }).count(), 0);
+  t.equal(await page.getByTestId('db-counts').count(), 0, "the database's counts are not a frontend account's to read");
+  t.equal(await page.getByRole('alert').count(), 0, 'no error shown');
+  await page.close();
+});
+
+t.test('a demo_viewer account signs in and sees the counts, read-only', async (t) => {
+  // Each upload with a token of its own: tokens here live two seconds.
+  const onDb = () => tokenFor(api, '', 'root', db);
+  t.equal((await api.put('items-bulk/properties/', { items: [{ item_id: 1 }, { item_id: 2 }, { item_id: 3 }] }, { token: await onDb() })).status, 200);
+  t.equal((await api.put('users-bulk/properties/', { users: [{ user_id: uid(1) }] }, { token: await onDb() })).status, 200);
+  const ratings = [1, 2].map((item_id) => ({ user_id: uid(1), item_id, rating: 8 }));
+  t.equal((await api.put('ratings-bulk/', { ratings }, { token: await onDb() })).status, 200);
+  t.equal((await api.post(`sessions/${uid(900)}/items/3/interactions/`, { interaction_type: 'view' }, { token: await onDb() })).status, 200);
+  const email = `${unique('viewer')}@test.local`;
+  t.equal((await api.post('accounts/individual/', { email, role: 'demo_viewer', password: PASSWORD }, { token: await rootToken(api) })).status, 200);
+  const page = await signedIn(email, PASSWORD, dbName);
+  const links = await page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents();
+  t.same(links, ['Overview']);
+  t.match(await page.locator('.who').textContent(), 'demo_viewer (read-only)');
+  const counts = page.getByRole('region', { name: 'Counts' }).getByTestId('db-counts');
+  await counts.filter({ hasText: 'Items3' }).waitFor();
+  const shown = await counts.evaluate((dl) => Object.fromEntries([...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? ''])));
+  t.same(shown, { Items: '3', Users: '1', Ratings: '2', Interactions: '1', Sessions: '1' });
+  t.equal(await page.getByTestId('db-status').count(), 0, 'no status: a demo_viewer account may not read it');
+  t.same(await page.getByRole('main').getByRole('button').allTextContents(), ['Refresh'], 'nothing to change, only to read again');
+  t.equal(await page.getByRole('alert').count(), 0, 'no error shown');
   await page.close();
 });
 

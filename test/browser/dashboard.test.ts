@@ -61,6 +61,11 @@ async function column(p: Page, table: string, header: string): Promise<string[]>
   }, header);
 }
 
+// The counts the Overview shows, by their labels (a definition list: dt, then its dd).
+async function countsShown(p: Page): Promise<Record<string, string>> {
+  return p.getByTestId('db-counts').evaluate((dl) => Object.fromEntries([...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? ''])));
+}
+
 t.test('a wrong password shows the API error; the right one signs in', async (t) => {
   await page.goto(base);
   await page.getByLabel('Email', { exact: true }).fill(ROOT_EMAIL);
@@ -81,9 +86,14 @@ t.test('a database becomes ready once its ratings are uploaded', async (t) => {
   const status = page.getByTestId('db-status');
   await page.getByTestId('db-status').filter({ hasText: 'pending' }).waitFor();
   t.equal(await status.textContent(), 'pending');
+  await page.getByTestId('db-counts').filter({ hasText: `Items${N_ITEMS}` }).waitFor();
+  t.same(await countsShown(page), { Items: String(N_ITEMS), Users: '0', Ratings: '0', Interactions: '0', Sessions: '0' }, 'the catalogue uploaded, no feedback yet');
   need((await api.put('ratings-bulk/', { ratings: RATINGS }, { token })).status === 200, 'ratings');
   await status.filter({ hasText: 'ready' }).waitFor();
   t.equal(await status.textContent(), 'ready');
+  // Read again once the database is ready; the users who rated have no record, so are not counted.
+  await page.getByTestId('db-counts').filter({ hasText: `Ratings${RATINGS.length}` }).waitFor();
+  t.same(await countsShown(page), { Items: String(N_ITEMS), Users: '0', Ratings: String(RATINGS.length), Interactions: '0', Sessions: '0' }, 'the ratings uploaded');
   await page.getByTestId('model-counts').waitFor();
   t.match(await page.getByTestId('model-counts').textContent(), '40 items, 70 users, 630 ratings');
   await page.getByRole('region', { name: 'API calls' }).getByRole('button', { name: 'Refresh' }).click();

@@ -73,6 +73,8 @@ t.test('a typed session: database, account, catalogue, ratings, recommendations'
   t.equal(put.response.status, 200, JSON.stringify(put.error));
   const rated = await recd.PUT('/ratings-bulk/', { body: { ratings: RATINGS } });
   t.equal(rated.response.status, 200, JSON.stringify(rated.error));
+  const counts = await recd.GET('/databases/current/counts/');
+  t.same([counts.data?.items, counts.data?.ratings], [N_ITEMS, RATINGS.length], 'the counts, typed');
   // Training starts by itself past 500 ratings; the wait outlives several access tokens.
   await until('ready', async () => (await recd.GET('/databases/current/status/')).data?.status, (s) => s === 'ready');
 

@@ -73,6 +73,7 @@ t.test('accounts, login, organisation and databases', async (t) => {
     ['PATCH', 'organizations/current/preview/', { token: root, body: { metadata: { plan: { seats: 4 } } } }],
     ['GET', 'databases/current/', { token: onDb }],
     ['GET', 'databases/current/status/', { token: onDb }],
+    ['GET', 'databases/current/counts/', { token: onDb }],
     ['PATCH', 'databases/current/', { token: onDb, body: { description: 'changed', metadata: { a: [1] } } }],
     ['PATCH', 'databases/current/preview/', { token: onDb, body: { metadata: { b: 2 } } }],
     ['POST', 'tasks/<task_name>/', { token: onDb, path: 'tasks/ml_model_retrain/' }],

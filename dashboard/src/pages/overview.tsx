@@ -1,8 +1,9 @@
-// Overview: the organisation's databases, the current one's status and model, and call counts over time.
+// Overview: the organisation's databases, the current one's counts, status and model, and call counts over time.
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
+import { databaseCounts } from '../api';
 import { useApp, canWrite, isAdmin } from '../app-context';
-import { ErrorBox, Section, age, when } from '../components/bits';
+import { ErrorBox, Facts, Section, age, when } from '../components/bits';
 import { TimeChart } from '../components/chart';
 import { useAction, useLoad } from '../hooks';
 import type { CallCounts, DatabaseList, Model } from '../types';
@@ -12,11 +13,38 @@ export function Overview() {
   return (
     <>
       <h1>Overview</h1>
-      {session.role === 'demo_viewer' && <p class="notice">A demo_viewer account may call none of the API's data endpoints: there is nothing to show it yet.</p>}
+      {session.role === 'demo_viewer' && !session.database && <p class="notice">Sign in with a database name to see what it holds: a demo_viewer account may read only its counts.</p>}
       {isAdmin(session) && <Databases />}
-      {session.database && session.role !== 'demo_viewer' && <CurrentDatabase />}
+      {/* A demo_viewer account may read the counts and nothing else of the database. */}
+      {session.database && (session.role === 'demo_viewer' ? <Counts /> : <CurrentDatabase />)}
       {isAdmin(session) && <CallChart />}
     </>
+  );
+}
+
+// What the current database holds; read again when `reloadOn` changes (its status, once it is ready).
+function Counts({ reloadOn }: { reloadOn?: unknown }) {
+  const { client, session } = useApp();
+  const counts = useLoad(() => databaseCounts(client), [session.database!.id, reloadOn]);
+  const c = counts.data;
+  const shown = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString());
+  return (
+    <Section title="Counts" actions={<button type="button" onClick={counts.reload}>Refresh</button>}>
+      <ErrorBox error={counts.error} />
+      <Facts
+        testid="db-counts"
+        rows={[
+          ['Items', shown(c?.items)],
+          ['Users', shown(c?.users)],
+          ['Ratings', shown(c?.ratings)],
+          ['Interactions', shown(c?.interactions)],
+          ['Sessions', shown(c?.sessions)],
+        ]}
+      />
+      <p class="muted small">
+        Items and users with a record (ids seen only in feedback are not counted); ratings explicit or inferred from interactions; sessions holding at least one interaction.
+      </p>
+    </Section>
   );
 }
 
@@ -79,23 +107,27 @@ function CurrentDatabase() {
   const models = useLoad(() => (canWrite(session) ? client.get<{ models: Model[] }>('pretrained-ml/trained-models/') : Promise.resolve({ models: [] })), [db.id, ready]);
   const model = models.data?.models.find((m) => m.serving) ?? models.data?.models[0];
   return (
-    <Section title={`Database ${db.name}`}>
-      <ErrorBox error={status.error ?? models.error} />
-      <dl class="facts">
-        <dt>Status</dt>
-        <dd>
-          <span class={`status status-${status.data?.status ?? 'unknown'}`} data-testid="db-status">
-            {status.data?.status ?? '…'}
-          </span>
-          {status.data?.status === 'pending' && <span class="muted"> — waiting for the first model (500 ratings start training)</span>}
-        </dd>
-        <dt>ID types</dt>
-        <dd>
-          items {db.item_id_type}, users {db.user_id_type}, sessions {db.session_id_type ?? '—'}
-        </dd>
-      </dl>
-      {model ? <ModelFacts model={model} /> : canWrite(session) && <p class="muted">No model trained yet.</p>}
-    </Section>
+    <>
+      <Section title={`Database ${db.name}`}>
+        <ErrorBox error={status.error ?? models.error} />
+        <dl class="facts">
+          <dt>Status</dt>
+          <dd>
+            <span class={`status status-${status.data?.status ?? 'unknown'}`} data-testid="db-status">
+              {status.data?.status ?? '…'}
+            </span>
+            {status.data?.status === 'pending' && <span class="muted"> — waiting for the first model (500 ratings start training)</span>}
+          </dd>
+          <dt>ID types</dt>
+          <dd>
+            items {db.item_id_type}, users {db.user_id_type}, sessions {db.session_id_type ?? '—'}
+          </dd>
+        </dl>
+        {model ? <ModelFacts model={model} /> : canWrite(session) && <p class="muted">No model trained yet.</p>}
+      </Section>
+      {/* The API keeps the counts, the business's numbers, from frontend accounts. */}
+      {canWrite(session) && <Counts reloadOn={ready} />}
+    </>
   );
 }
 

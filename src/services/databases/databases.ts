@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { duplicated, notFound, wrongData } from '../../errors/api-error.js';
 import type { Catalogues } from '../catalogue/catalogues.js';
+import type { CountsStore, DatabaseCounts } from '../../store/counts-store.js';
 import type { Database, DatabasesStore } from '../../store/databases-store.js';
 import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
 import { ID_TYPE_NAMES, idType } from '../ids/id-types.js';
@@ -42,6 +43,7 @@ export class DatabaseService {
     private readonly store: DatabasesStore,
     private readonly catalogues: Catalogues,
     private readonly tasks: TasksStore,
+    private readonly countsStore: CountsStore,
   ) {}
 
   async create(org: string, input: DatabaseInput): Promise<string> {
@@ -120,6 +122,12 @@ export class DatabaseService {
   async remove(org: string, id: string): Promise<void> {
     await this.store.remove(await this.get(org, id));
     this.catalogues.drop(id);
+  }
+
+  // What the database holds, from counts its stores keep as they write (no scan).
+  async counts(org: string, id: string): Promise<DatabaseCounts> {
+    await this.get(org, id);
+    return this.countsStore.of(id);
   }
 
   async recentTasks(org: string, id: string, name: string, page: number, amt: number): Promise<TaskRecord[]> {

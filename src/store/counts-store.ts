@@ -1,0 +1,31 @@
+// A database's sizes (GET databases/current/counts/), read from what the stores keep as they write:
+// the catalogue's record hashes, the rating count and the interaction counts (keys.ts). One MULTI of
+// O(1) commands, so the numbers are of one moment and cost the same for any database size.
+import type { Redis } from 'ioredis';
+import { keys } from './keys.js';
+
+export interface DatabaseCounts {
+  items: number; // items with a record (as the items listing shows them)
+  users: number; // users with a record
+  ratings: number; // (user, item) pairs rated, explicitly or inferred from interactions
+  interactions: number; // interactions stored, of users and of sessions
+  sessions: number; // sessions holding at least one interaction
+}
+
+export class CountsStore {
+  constructor(private readonly redis: Redis) {}
+
+  async of(db: string): Promise<DatabaseCounts> {
+    const res = await this.redis
+      .multi()
+      .hlen(keys.entityRecords(db, 'item'))
+      .hlen(keys.entityRecords(db, 'user'))
+      .get(keys.ratingsCount(db))
+      .hmget(keys.interactionCounts(db), 'rows:user', 'rows:session', 'owners:session')
+      .exec();
+    if (!res) throw new Error('counts: the transaction was discarded');
+    for (const [err] of res) if (err) throw err;
+    const [items, users, ratings, [userRows, sessionRows, sessions]] = res.map(([, v]) => v) as [number, number, string | null, (string | null)[]];
+    return { items, users, ratings: Number(ratings ?? 0), interactions: Number(userRows ?? 0) + Number(sessionRows ?? 0), sessions: Number(sessions ?? 0) };
+  }
+}
