@@ -60,6 +60,8 @@ t.test('signing in and moving between pages with the keyboard alone', async (t) 
   await page.keyboard.type(dbName);
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+  // Straight into the database: the picker shows it chosen once it has listed the databases.
+  await page.waitForFunction((id) => (document.getElementById('db-picker') as HTMLSelectElement | null)?.value === id, db);
   t.equal(await page.getByLabel('Database', { exact: true }).inputValue(), db, 'straight into the database');
 
   // The skip link, the first thing Tab reaches, moves the focus to the page itself.
@@ -142,8 +144,11 @@ t.test("a failed task's error on the Tasks page", async (t) => {
   t.match(await failed.last().textContent(), record.error, 'the page shows the error the API gives');
   t.equal(await failed.last().getByRole('progressbar').count(), 0, 'no bar for a run that stopped');
   t.equal(await page.getByRole('alert').count(), 0, 'a past failure is shown, not announced at each poll');
-  // The retry the scheduler queued after it.
-  await page.locator('tr[data-status="QUEUED"]', { hasText: 'retry' }).first().waitFor();
+  // The retry the scheduler queued after it: its text's "1/5" is not a share done.
+  const retry = page.locator('tr[data-status="QUEUED"]', { hasText: 'retry' }).first();
+  await retry.waitFor();
+  t.match(await retry.textContent(), /retry 1\/\d+ after a failure/);
+  t.equal(await retry.getByRole('progressbar').getAttribute('value'), null, 'a queued run has not started: a bar that says so');
   await ui.shot(page, 'tasks-failed');
 });
 

@@ -56,6 +56,8 @@ export function Tasks() {
 // The share done, when the task's progress text says it ("(40%)", "user lists 2,000/8,000").
 export function fractionOf(t: Task): number | undefined {
   if (t.status === 'COMPLETED') return 1;
+  // A queued run has done nothing yet: its text's numbers are of something else ("retry 1/5 …").
+  if (t.status === 'QUEUED') return undefined;
   const pct = /(\d+(?:\.\d+)?)\s*%/.exec(t.progress);
   if (pct) return Math.min(1, Number(pct[1]) / 100);
   const part = /(\d[\d,]*)\s*\/\s*(\d[\d,]*)/.exec(t.progress);
