@@ -1,6 +1,7 @@
 // The dashboard's entry: signs in, then shows the pages of the signed-in role.
 import { render } from 'preact';
-import { useMemo, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Client, type Session } from './api';
 import { AppContext, canWrite, isAdmin } from './app-context';
 import { PAGES, BASE, navigate, usePage, type PageName } from './router';
@@ -57,7 +58,7 @@ function App() {
           Sign out
         </button>
       </header>
-      <main id="main">
+      <Main page={shown}>
         {needsDb ? (
           <p class="notice">Choose a database first (top right).</p>
         ) : shown === 'overview' ? (
@@ -73,8 +74,24 @@ function App() {
         ) : (
           <AccountsPage />
         )}
-      </main>
+      </Main>
     </AppContext.Provider>
+  );
+}
+
+// The page's content. After a page change the focus moves to it: keyboard and screen-reader users go
+// on from the new page, not from the menu (focusable from a script and the skip link only).
+function Main({ page, children }: { page: PageName; children: ComponentChildren }) {
+  const ref = useRef<HTMLElement>(null);
+  const shown = useRef(page);
+  useEffect(() => {
+    if (shown.current !== page) ref.current?.focus();
+    shown.current = page;
+  }, [page]);
+  return (
+    <main id="main" tabIndex={-1} ref={ref}>
+      {children}
+    </main>
   );
 }
 

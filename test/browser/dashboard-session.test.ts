@@ -2,30 +2,22 @@
 // token and the call goes through; frontend and demo_viewer accounts get their read-only views; the
 // token is kept in memory only (a reload signs out).
 import t from 'tap';
-import { chromium, type Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
+import { dashboardStack } from '../helpers/browser.js';
 import { rootToken, tokenFor, unique } from '../helpers/fixtures.js';
 import { freshDatabase, uid } from '../helpers/feedback.js';
 import { until } from '../helpers/reco.js';
-import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD } from '../helpers/stack.js';
 
 t.setTimeout(180_000);
 // Tokens that expire within seconds, so that the test sees one expire.
-const stack = await startStack({ RECD_JWT_TTL_SECONDS: '2' });
-t.teardown(() => stack.close());
-const api = stack.api;
-const root = await rootToken(api);
+const { api, root, ui } = await dashboardStack(t, { RECD_JWT_TTL_SECONDS: '2' });
 const { db } = await freshDatabase(api, root);
 const dbName = (await api.get('databases/', { token: root })).body.databases.find((d: { id: string }) => d.id === db).name as string;
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-t.teardown(() => browser.close());
-const base = `http://127.0.0.1:${stack.app.port}/dashboard/`;
 
 async function signedIn(email: string, password: string, database?: string) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.setDefaultTimeout(60_000);
-  await page.goto(base);
+  const page = await ui.open();
+  await page.goto(ui.base);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (database) await page.getByLabel('Database name (optional)').fill(database);
@@ -104,9 +96,8 @@ t.test('a service account signs in with its key, straight into a database', asyn
   const name = unique('svc');
   t.equal((await api.post('accounts/service/', { name, role: 'backend' }, { token: admin })).status, 200);
   const key = (await api.post('accounts/service/keys/', { name }, { token: admin })).body.key as string;
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.setDefaultTimeout(60_000);
-  await page.goto(base);
+  const page = await ui.open();
+  await page.goto(ui.base);
   await page.getByLabel('Service account (key)').check();
   await page.getByLabel('Service account name').fill(name);
   await page.getByLabel('Key', { exact: true }).fill(key);
@@ -117,4 +108,8 @@ t.test('a service account signs in with its key, straight into a database', asyn
   t.match(await page.locator('.db').textContent(), `database ${dbName}`);
   await page.getByTestId('db-status').filter({ hasText: 'pending' }).waitFor();
   await page.close();
+});
+
+t.test('no uncaught error in the pages all along', async (t) => {
+  t.same(ui.pageErrors, []);
 });

@@ -1,45 +1,21 @@
 // The dashboard in a real headless Chromium (Debian's chromium, driven by playwright-core) against a
 // real recd and Redis: signing in (and a wrong password), a database becoming ready after its data
-// is uploaded, tasks and their progress, the catalogue with a filter, recommendations for an item and
-// a session, scenarios, accounts, signing out. Screenshots of each page go to docs/dashboard/.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// is uploaded, tasks and their progress, the catalogue's items with a filter and its users (one item,
+// one user), recommendations for an item, a session and a user, scenarios, accounts, signing out.
+// Screenshots of each page go to docs/dashboard/ (test/helpers/browser.ts).
 import t from 'tap';
-import { chromium, type Page } from 'playwright-core';
-import { rootToken, unique } from '../helpers/fixtures.js';
-import { freshDatabase } from '../helpers/feedback.js';
+import type { Page } from 'playwright-core';
+import { unique } from '../helpers/fixtures.js';
+import { freshDatabase, range, uid } from '../helpers/feedback.js';
 import { RATINGS, RECO_ENV, N_ITEMS, isA } from '../helpers/reco.js';
+import { column, columnReads, dashboardStack, headers } from '../helpers/browser.js';
 import { keys } from '../../src/store/keys.js';
-import { ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
-import { range } from '../helpers/feedback.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The screenshots in docs/dashboard/ are this test's, refreshed with DASHBOARD_SCREENSHOTS=1 (this file
-// runs as dist/test/browser/dashboard.test.js); other runs write them to a temporary directory, so
-// that a test run leaves the checkout as it found it.
-const SHOTS = process.env.DASHBOARD_SCREENSHOTS === '1' ? join(dirname(fileURLToPath(import.meta.url)), '../../../docs/dashboard') : mkdtempSync(join(tmpdir(), 'recd-dashboard-'));
-// An upper bound for each wait (the machine may be busy), not a timing assertion.
-const WAIT_MS = 60_000;
+import { ROOT_EMAIL, ROOT_PASSWORD } from '../helpers/stack.js';
 
 t.setTimeout(300_000);
-const stack = await startStack(RECO_ENV);
-t.teardown(() => stack.close());
-const api = stack.api;
-const root = await rootToken(api);
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-t.teardown(() => browser.close());
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-page.setDefaultTimeout(WAIT_MS);
-// A failed script or an uncaught error in the page fails the test where it happened.
-const pageErrors: string[] = [];
-page.on('pageerror', (err) => pageErrors.push(err.message));
-mkdirSync(SHOTS, { recursive: true });
-if (process.env.DASHBOARD_SCREENSHOTS !== '1') t.teardown(() => rmSync(SHOTS, { recursive: true, force: true }));
-const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
-
-const base = `http://127.0.0.1:${stack.app.port}/dashboard/`;
+const { stack, api, root, ui } = await dashboardStack(t, RECO_ENV);
+const page = await ui.open();
+const shot = (name: string) => ui.shot(page, name);
 const need = (ok: boolean, what: string) => {
   if (!ok) throw new Error(what);
 };
@@ -50,16 +26,12 @@ need((await api.post('items-properties/', { property_name: 'genre', value_type: 
 need((await api.post('items-properties/', { property_name: 'price', value_type: 'int32' }, { token })).status === 204, 'price');
 const items = range(1, N_ITEMS + 1).map((i) => ({ item_id: i, genre: isA(i) ? 'a' : 'b', price: i }));
 need((await api.put('items-bulk/properties/', { items }, { token })).status === 200, 'items');
+// Its users with a property of their own: the A lovers (0..29) in one country, the others in another.
+const N_USERS = 70;
+const countryOf = (u: number) => (u < 30 ? 'fr' : 'de');
+need((await api.post('users-properties/', { property_name: 'country', value_type: 'unicode16' }, { token })).status === 204, 'country');
+need((await api.put('users-bulk/properties/', { users: range(0, N_USERS).map((u) => ({ user_id: uid(u), country: countryOf(u) })) }, { token })).status === 200, 'users');
 const dbName = (await api.get('databases/current/', { token })).body.name as string;
-
-// The texts of one column of a table, by its header.
-async function column(p: Page, table: string, header: string): Promise<string[]> {
-  return p.locator(`table[aria-label="${table}"]`).evaluate((el, h) => {
-    const heads = [...el.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
-    const i = heads.indexOf(h);
-    return [...el.querySelectorAll('tbody tr')].map((tr) => tr.children[i]?.textContent?.trim() ?? '');
-  }, header);
-}
 
 // The counts the Overview shows, by their labels (a definition list: dt, then its dd).
 async function countsShown(p: Page): Promise<Record<string, string>> {
@@ -67,7 +39,7 @@ async function countsShown(p: Page): Promise<Record<string, string>> {
 }
 
 t.test('a wrong password shows the API error; the right one signs in', async (t) => {
-  await page.goto(base);
+  await page.goto(ui.base);
   await page.getByLabel('Email', { exact: true }).fill(ROOT_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -130,16 +102,43 @@ t.test('catalogue: items a page at a time, a filter, one item', async (t) => {
   t.equal(await page.locator('table[aria-label="items listing"] tbody tr').count(), 20, 'the first page of 20');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('page 2').waitFor();
-  t.same(await column(page, 'items listing', 'item_id'), range(21, 41).map(String));
+  await columnReads(page, 'items listing', 'item_id', range(21, 41).map(String));
+  t.ok(await page.getByRole('button', { name: 'Next' }).isDisabled(), 'the last page');
   await page.getByLabel(/^Filters/).fill('genre:eq:a\nprice:gte:15');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await page.getByText('page 1').waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="items listing"] tbody tr').length === 6);
-  t.same(await column(page, 'items listing', 'item_id'), ['15', '16', '17', '18', '19', '20']);
+  await columnReads(page, 'items listing', 'item_id', ['15', '16', '17', '18', '19', '20']);
   await page.getByRole('button', { name: '17', exact: true }).click();
   await page.getByTestId('entity-details').waitFor();
   t.match(await page.getByTestId('entity-details').textContent(), /item_id17genreaprice17/);
   await shot('catalogue');
+});
+
+t.test('catalogue: users a page at a time, one user', async (t) => {
+  await page.getByRole('button', { name: 'Users', exact: true }).click();
+  t.equal(await page.getByRole('button', { name: 'Users', exact: true }).getAttribute('aria-pressed'), 'true');
+  t.equal(await page.getByLabel(/^Filters/).count(), 0, 'the listing filters items only');
+  const listing = 'users listing';
+  await columnReads(page, listing, 'user_id', range(0, 20).map(uid));
+  t.same(await headers(page, listing), ['user_id', 'country']);
+  t.same(await column(page, listing, 'country'), range(0, 20).map(countryOf));
+  for (const [n, from] of [[2, 20], [3, 40], [4, 60]] as const) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(`page ${n}`).waitFor();
+    await columnReads(page, listing, 'user_id', range(from, Math.min(from + 20, N_USERS)).map(uid));
+  }
+  t.ok(await page.getByRole('button', { name: 'Next' }).isDisabled(), 'page 4 of 70 users is the last');
+  t.same(await column(page, listing, 'country'), range(60, 70).map(countryOf));
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await page.getByText('page 3').waitFor();
+  await columnReads(page, listing, 'user_id', range(40, 60).map(uid));
+  await page.getByRole('button', { name: uid(45), exact: true }).click();
+  const details = page.getByRole('region', { name: `User ${uid(45)}` });
+  await details.getByTestId('entity-details').waitFor();
+  t.match(await details.getByTestId('entity-details').textContent(), `user_id${uid(45)}countryde`);
+  await shot('catalogue-users');
+  await details.getByRole('button', { name: 'Close details' }).click();
+  t.equal(await details.count(), 0, 'closed');
 });
 
 t.test('try it: an item, with a filter, and a session', async (t) => {
@@ -169,6 +168,23 @@ t.test('try it: an item, with a filter, and a session', async (t) => {
   t.same(await column(page, 'input', 'item_id'), ['21', '22', '23']);
   t.match(await page.getByRole('heading', { name: /^Recommended/ }).textContent(), 'session_to_items');
   await shot('try-it');
+});
+
+t.test('try it: a user, the user\'s properties beside the items recommended', async (t) => {
+  await page.getByLabel('a user').check();
+  await page.getByLabel('User ID').fill(uid(5));
+  await page.getByRole('button', { name: 'Recommend' }).click();
+  await page.getByRole('heading', { name: 'The user' }).waitFor();
+  await page.locator('table[aria-label="recommended items"] tbody tr').nth(9).waitFor();
+  t.same(await headers(page, 'input'), ['user_id', 'country'], 'the user with its properties');
+  t.same(await column(page, 'input', 'country'), ['fr']);
+  t.same(await column(page, 'input', 'user_id'), [uid(5)]);
+  t.same(await headers(page, 'recommended items'), ['#', 'item_id', 'genre', 'price'], "the items' properties, not the user's");
+  const liked = await column(page, 'recommended items', 'genre');
+  t.ok(liked.filter((g) => g === 'a').length >= 8, `an A lover gets A items: ${liked}`);
+  t.same(await column(page, 'recommended items', 'price'), await column(page, 'recommended items', 'item_id'), 'each item with its own properties (price = id)');
+  t.match(await page.getByRole('heading', { name: /^Recommended/ }).textContent(), 'profile_to_items');
+  await shot('try-it-user');
 });
 
 t.test('scenarios: the graph of a scenario, its default and the path a request took', async (t) => {
@@ -217,5 +233,5 @@ t.test('accounts: create a service account and a key; sign out', async (t) => {
 });
 
 t.test('no uncaught error in the page all along', async (t) => {
-  t.same(pageErrors, []);
+  t.same(ui.pageErrors, []);
 });

@@ -1,10 +1,12 @@
 // Small pieces every page uses: error and notice boxes, a value cell, ages and dates.
 import type { ComponentChildren } from 'preact';
 
-export function ErrorBox({ error }: { error: string | undefined }) {
+// alert: announced as it appears (an action's or a read's failure); false for an error that is
+// data shown on the page (a failed task's), which would otherwise be announced at each poll.
+export function ErrorBox({ error, alert = true }: { error: string | null | undefined; alert?: boolean }) {
   if (!error) return null;
   return (
-    <p class="error" role="alert">
+    <p class="error" role={alert ? 'alert' : undefined}>
       {error}
     </p>
   );

@@ -3,10 +3,14 @@
 import { useState } from 'preact/hooks';
 import { useApp } from '../app-context';
 import { ErrorBox, Section, when } from '../components/bits';
+import { ActionForm, DeleteButton, Field, SelectField } from '../components/form';
+import { Table } from '../components/table';
 import { useAction, useLoad } from '../hooks';
 import type { Accounts } from '../types';
 
 const ROLES = ['manager', 'backend', 'frontend', 'demo_viewer'] as const;
+
+type Create = (body: Record<string, unknown>) => Promise<boolean>;
 
 export function AccountsPage() {
   const { client } = useApp();
@@ -27,157 +31,86 @@ export function AccountsPage() {
         </p>
       )}
       <Section title="Individual accounts">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col"></th>
+        <Table headers={['Email', 'Name', 'Role', '']} label="individual accounts">
+          {accounts.data?.individual_accounts.map((a) => (
+            <tr key={a.id}>
+              <td>{a.email}</td>
+              <td>
+                {a.first_name} {a.last_name}
+              </td>
+              <td>{a.role}</td>
+              <td>{a.role !== 'root' && <DeleteButton label={`Delete ${a.email}`} busy={action.busy} onDelete={() => void act(() => client.delete('accounts/individual/', { email: a.email }))} />}</td>
             </tr>
-          </thead>
-          <tbody>
-            {accounts.data?.individual_accounts.map((a) => (
-              <tr key={a.id}>
-                <td>{a.email}</td>
-                <td>
-                  {a.first_name} {a.last_name}
-                </td>
-                <td>{a.role}</td>
-                <td>
-                  {a.role !== 'root' && (
-                    <button type="button" class="danger" disabled={action.busy} aria-label={`Delete ${a.email}`} onClick={() => confirm(`Delete ${a.email}?`) && void act(() => client.delete('accounts/individual/', { email: a.email }))}>
-                      Delete
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
         <CreateIndividual busy={action.busy} onCreate={(body) => act(() => client.post('accounts/individual/', body))} />
       </Section>
       <Section title="Service accounts">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Keys</th>
-              <th scope="col"></th>
+        <Table headers={['Name', 'Role', 'Keys', '']} label="service accounts">
+          {accounts.data?.service_accounts.map((s) => (
+            <tr key={s.name}>
+              <td>{s.name}</td>
+              <td>{s.role}</td>
+              <td>
+                <ul class="plain" aria-label={`Keys of ${s.name}`}>
+                  {s.keys.map((k) => (
+                    <li key={k.id}>
+                      <code>{k.id.slice(0, 8)}</code> created {when(k.created_timestamp)},{' '}
+                      {k.is_expired ? <span class="error">expired</span> : k.expiration_timestamp ? `expires ${when(k.expiration_timestamp)}` : 'never expires'}{' '}
+                      <DeleteButton label={`Delete key ${k.id.slice(0, 8)} of ${s.name}`} busy={action.busy} onDelete={() => void act(() => client.delete(`accounts/service/keys/${k.id}/`))}>
+                        Delete key
+                      </DeleteButton>
+                    </li>
+                  ))}
+                </ul>
+                <NewKey
+                  name={s.name}
+                  busy={action.busy}
+                  onCreate={(body) => action.run(() => client.post<{ key: string }>('accounts/service/keys/', body).then((k) => (setSecret({ name: s.name, key: k.key }), accounts.reload())))}
+                />
+              </td>
+              <td>{s.role !== 'root' && <DeleteButton label={`Delete ${s.name}`} busy={action.busy} onDelete={() => void act(() => client.delete('accounts/service/', { name: s.name }))} />}</td>
             </tr>
-          </thead>
-          <tbody>
-            {accounts.data?.service_accounts.map((s) => (
-              <tr key={s.name}>
-                <td>{s.name}</td>
-                <td>{s.role}</td>
-                <td>
-                  <ul class="plain">
-                    {s.keys.map((k) => (
-                      <li key={k.id}>
-                        <code>{k.id.slice(0, 8)}</code> created {when(k.created_timestamp)},{' '}
-                        {k.is_expired ? <span class="error">expired</span> : k.expiration_timestamp ? `expires ${when(k.expiration_timestamp)}` : 'never expires'}{' '}
-                        <button type="button" class="danger" disabled={action.busy} aria-label={`Delete key ${k.id}`} onClick={() => void act(() => client.delete(`accounts/service/keys/${k.id}/`))}>
-                          Delete key
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                  <NewKey
-                    name={s.name}
-                    busy={action.busy}
-                    onCreate={(body) => action.run(() => client.post<{ key: string }>('accounts/service/keys/', body).then((k) => (setSecret({ name: s.name, key: k.key }), accounts.reload())))}
-                  />
-                </td>
-                <td>
-                  {s.role !== 'root' && (
-                    <button type="button" class="danger" disabled={action.busy} aria-label={`Delete ${s.name}`} onClick={() => confirm(`Delete ${s.name}?`) && void act(() => client.delete('accounts/service/', { name: s.name }))}>
-                      Delete
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
         <CreateService busy={action.busy} onCreate={(body) => act(() => client.post('accounts/service/', body))} />
       </Section>
     </>
   );
 }
 
-function RoleSelect({ id, value, set }: { id: string; value: string; set: (v: string) => void }) {
-  return (
-    <select id={id} value={value} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
-      {ROLES.map((r) => (
-        <option key={r} value={r}>
-          {r}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-function CreateIndividual({ busy, onCreate }: { busy: boolean; onCreate: (b: Record<string, unknown>) => Promise<boolean> }) {
+function CreateIndividual({ busy, onCreate }: { busy: boolean; onCreate: Create }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('backend');
   const [password, setPassword] = useState('');
+  const create = () => void onCreate({ email, role, ...(password ? { password } : {}) }).then((ok) => ok && (setEmail(''), setPassword('')));
   return (
-    <form class="row-form" onSubmit={(e) => {
-        e.preventDefault();
-        void onCreate({ email, role, ...(password ? { password } : {}) }).then((ok) => ok && (setEmail(''), setPassword('')));
-      }} aria-label="New individual account">
-      <label for="new-email">Email</label>
-      <input id="new-email" type="email" required value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
-      <label for="new-role">Role</label>
-      <RoleSelect id="new-role" value={role} set={setRole} />
-      <label for="new-password">Password (empty: an email invites them to set one)</label>
-      <input id="new-password" type="password" autoComplete="new-password" value={password} onInput={(e) => setPassword((e.target as HTMLInputElement).value)} />
-      <button type="submit" disabled={busy}>
-        Create account
-      </button>
-    </form>
+    <ActionForm label="New individual account" class="row-form" onSubmit={create} busy={busy} submit="Create account">
+      <Field id="new-email" label="Email" type="email" required value={email} set={setEmail} />
+      <SelectField id="new-role" label="Role" value={role} set={setRole} options={ROLES} />
+      <Field id="new-password" label="Password (empty: an email invites them to set one)" type="password" autoComplete="new-password" value={password} set={setPassword} />
+    </ActionForm>
   );
 }
 
-function CreateService({ busy, onCreate }: { busy: boolean; onCreate: (b: Record<string, unknown>) => Promise<boolean> }) {
+function CreateService({ busy, onCreate }: { busy: boolean; onCreate: Create }) {
   const [name, setName] = useState('');
   const [role, setRole] = useState('backend');
   return (
-    <form class="row-form" onSubmit={(e) => {
-        e.preventDefault();
-        void onCreate({ name, role }).then((ok) => ok && setName(''));
-      }} aria-label="New service account">
-      <label for="new-service">Name</label>
-      <input id="new-service" required value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-      <label for="new-service-role">Role</label>
-      <RoleSelect id="new-service-role" value={role} set={setRole} />
-      <button type="submit" disabled={busy}>
-        Create service account
-      </button>
-    </form>
+    <ActionForm label="New service account" class="row-form" onSubmit={() => void onCreate({ name, role }).then((ok) => ok && setName(''))} busy={busy} submit="Create service account">
+      <Field id="new-service" label="Name" required value={name} set={setName} />
+      <SelectField id="new-service-role" label="Role" value={role} set={setRole} options={ROLES} />
+    </ActionForm>
   );
 }
 
 // A key with an optional expiry date (the API takes a timestamp in seconds).
-function NewKey({ name, busy, onCreate }: { name: string; busy: boolean; onCreate: (b: Record<string, unknown>) => Promise<boolean> }) {
+function NewKey({ name, busy, onCreate }: { name: string; busy: boolean; onCreate: Create }) {
   const [expires, setExpires] = useState('');
-  const id = `expiry-${name}`;
+  const create = () => void onCreate({ name, ...(expires ? { expiration_timestamp: new Date(expires).getTime() / 1000 } : {}) }).then((ok) => ok && setExpires(''));
   return (
-    <form
-      class="row-form small"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void onCreate({ name, ...(expires ? { expiration_timestamp: new Date(expires).getTime() / 1000 } : {}) }).then((ok) => ok && setExpires(''));
-      }}
-      aria-label={`New key for ${name}`}
-    >
-      <label for={id}>Expires (optional)</label>
-      <input id={id} type="date" value={expires} onInput={(e) => setExpires((e.target as HTMLInputElement).value)} />
-      <button type="submit" disabled={busy}>
-        New key
-      </button>
-    </form>
+    <ActionForm label={`New key for ${name}`} class="row-form small" onSubmit={create} busy={busy} submit="New key">
+      <Field id={`expiry-${name}`} label="Expires (optional)" type="date" value={expires} set={setExpires} />
+    </ActionForm>
   );
 }

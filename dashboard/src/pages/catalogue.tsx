@@ -1,7 +1,10 @@
-// Catalogue: items and users a page at a time, with the listing's filters; one item's properties.
+// Catalogue: items and users a page at a time, items with the listing's filters; one item's or user's properties.
 import { useState } from 'preact/hooks';
 import { useApp } from '../app-context';
 import { ErrorBox, Facts, Section, Value, lines } from '../components/bits';
+import { ActionForm, Field } from '../components/form';
+import { Pager, useCursorPages } from '../components/pager';
+import { RowsTable } from '../components/table';
 import { useLoad } from '../hooks';
 import type { Page, Property, Row } from '../types';
 
@@ -32,76 +35,39 @@ export function Catalogue() {
 function Browser({ kind, onSelect }: { kind: Kind; onSelect: (id: string) => void }) {
   const { client, session } = useApp();
   const props = useLoad(() => client.get<{ properties: Property[] }>(`${kind}-properties/`), [kind, session.database?.id]);
-  // The cursors of the pages before this one, to go back; the cursor of this one.
-  const [cursors, setCursors] = useState<string[]>([]);
-  const [cursor, setCursor] = useState('');
+  const pages = useCursorPages();
   const [filterText, setFilterText] = useState('');
   const [filters, setFilters] = useState<string[]>([]);
   const idKey = kind === 'items' ? 'item_id' : 'user_id';
   const page = useLoad(
-    () => client.get<Page & Record<string, Row[]>>(`${kind}-bulk/properties/`, { amt: AMT, cursor, ...(kind === 'items' ? { filters } : {}) }),
-    [kind, cursor, filters.join('\n'), session.database?.id],
+    () => client.get<Page & Record<string, Row[]>>(`${kind}-bulk/properties/`, { amt: AMT, cursor: pages.cursor, ...(kind === 'items' ? { filters } : {}) }),
+    [kind, pages.cursor, filters.join('\n'), session.database?.id],
   );
   const rows = (page.data?.[kind] as Row[] | undefined) ?? [];
   const columns = [idKey, ...(props.data?.properties.map((p) => p.property_name) ?? [])];
+  const label = `${kind} listing`;
   return (
     <Section title={kind === 'items' ? 'Items' : 'Users'}>
       {kind === 'items' && (
-        <form
-          class="filters"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setCursors([]);
-            setCursor('');
-            setFilters(lines(filterText));
-          }}
-        >
-          <label for="item-filters">Filters, one per line (property:op:value, e.g. genre:eq:a or price:lt:10)</label>
-          <textarea id="item-filters" rows={2} value={filterText} onInput={(e) => setFilterText((e.target as HTMLTextAreaElement).value)} />
-          <button type="submit">Apply filters</button>
-        </form>
+        <ActionForm label="Item filters" class="filters" submit="Apply filters" onSubmit={() => (pages.first(), setFilters(lines(filterText)))}>
+          <Field id="item-filters" label="Filters, one per line (property:op:value, e.g. genre:eq:a or price:lt:10)" rows={2} value={filterText} set={setFilterText} />
+        </ActionForm>
       )}
       <ErrorBox error={props.error ?? page.error} />
-      <div class="scroll">
-        <table aria-label={`${kind} listing`}>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={String(r[idKey])}>
-                {columns.map((c, i) => (
-                  <td key={c}>
-                    {i === 0 ? (
-                      <button type="button" class="link" onClick={() => onSelect(String(r[idKey]))}>
-                        {String(r[idKey])}
-                      </button>
-                    ) : (
-                      <Value v={r[c]} />
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable
+        rows={rows}
+        columns={columns}
+        label={label}
+        cell={(r, c) =>
+          c === idKey ? (
+            <button type="button" class="link" onClick={() => onSelect(String(r[idKey]))}>
+              {String(r[idKey])}
+            </button>
+          ) : undefined
+        }
+      />
       {page.data && rows.length === 0 && <p class="muted">Nothing {filters.length ? 'matches these filters' : 'here yet'}.</p>}
-      <nav class="pager" aria-label="Pages">
-        <button type="button" disabled={cursors.length === 0} onClick={() => (setCursor(cursors[cursors.length - 1]!), setCursors(cursors.slice(0, -1)))}>
-          Previous
-        </button>
-        <span class="muted">page {cursors.length + 1}</span>
-        <button type="button" disabled={!page.data?.has_next} onClick={() => (setCursors([...cursors, cursor]), setCursor(page.data!.next_cursor))}>
-          Next
-        </button>
-      </nav>
+      <Pager pages={pages} nextCursor={!page.loading && page.data?.has_next ? page.data.next_cursor : undefined} label={`${label} paging`} />
     </Section>
   );
 }

@@ -1,6 +1,7 @@
 // Tasks: running and recent background tasks of the database, read again every second while shown.
 import { useApp } from '../app-context';
 import { ErrorBox, Section, when } from '../components/bits';
+import { Table } from '../components/table';
 import { useAction, useLoad } from '../hooks';
 import type { Task } from '../types';
 
@@ -30,37 +31,22 @@ export function Tasks() {
         }
       >
         <ErrorBox error={tasks.error ?? action.error} />
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Task</th>
-              <th scope="col">Status</th>
-              <th scope="col">Progress</th>
-              <th scope="col">Started</th>
-              <th scope="col">Ended</th>
+        <Table headers={['Task', 'Status', 'Progress', 'Started', 'Ended']} label="tasks">
+          {tasks.data?.map((t) => (
+            <tr key={t.task_id} data-status={t.status}>
+              <td>{t.name}</td>
+              <td>
+                <span class={`status status-${t.status.toLowerCase()}`}>{t.status}</span>
+              </td>
+              <td>
+                <Progress task={t} />
+                <ErrorBox error={t.error} alert={false} />
+              </td>
+              <td>{when(t.start_time)}</td>
+              <td>{when(t.end_time)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {tasks.data?.map((t) => (
-              <tr key={t.task_id} data-status={t.status}>
-                <td>{t.name}</td>
-                <td>
-                  <span class={`status status-${t.status.toLowerCase()}`}>{t.status}</span>
-                </td>
-                <td>
-                  <Progress task={t} />
-                  {t.error && (
-                    <p class="error" role="alert">
-                      {t.error}
-                    </p>
-                  )}
-                </td>
-                <td>{when(t.start_time)}</td>
-                <td>{when(t.end_time)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
         {tasks.data?.length === 0 && <p class="muted">No task has run on this database yet.</p>}
       </Section>
     </>
@@ -70,6 +56,8 @@ export function Tasks() {
 // The share done, when the task's progress text says it ("(40%)", "user lists 2,000/8,000").
 export function fractionOf(t: Task): number | undefined {
   if (t.status === 'COMPLETED') return 1;
+  // A queued run has done nothing yet: its text's numbers are of something else ("retry 1/5 …").
+  if (t.status === 'QUEUED') return undefined;
   const pct = /(\d+(?:\.\d+)?)\s*%/.exec(t.progress);
   if (pct) return Math.min(1, Number(pct[1]) / 100);
   const part = /(\d[\d,]*)\s*\/\s*(\d[\d,]*)/.exec(t.progress);
@@ -83,9 +71,10 @@ export function fractionOf(t: Task): number | undefined {
 function Progress({ task }: { task: Task }) {
   const f = fractionOf(task);
   const running = task.status === 'RUNNING' || task.status === 'QUEUED';
+  // A failed run's last progress says where it stopped, not a share done.
   return (
     <div class="progress-cell">
-      {running || f !== undefined ? (
+      {running || (f !== undefined && task.status !== 'FAILED') ? (
         <progress max={1} value={f} aria-label={`${task.name} progress`} data-testid="task-progress">
           {f === undefined ? '' : `${Math.round(f * 100)}%`}
         </progress>

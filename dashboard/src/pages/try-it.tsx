@@ -3,11 +3,18 @@
 import { useState } from 'preact/hooks';
 import { useApp, canWrite } from '../app-context';
 import type { Session } from '../api';
-import { ErrorBox, Section, Value, lines } from '../components/bits';
+import { Section, lines } from '../components/bits';
+import { ActionForm, Choice, Field } from '../components/form';
+import { RowsTable, columnsOf } from '../components/table';
 import { useAction, useLoad } from '../hooks';
 import type { Recommended, Row, ScenarioRecord } from '../types';
 
 type Mode = 'item' | 'user' | 'session';
+const MODES = [
+  ['item', 'an item'],
+  ['user', 'a user'],
+  ['session', 'a session'],
+] as const;
 const RECO_TYPE: Record<Mode, string> = { item: 'item_to_items', user: 'profile_to_items', session: 'session_to_items' };
 
 // Ids go as numbers when the database's type is numeric (the API takes both; numbers read cleaner).
@@ -30,45 +37,28 @@ export function TryIt() {
   const [skipDefault, setSkipDefault] = useState(false);
   const [filterText, setFilterText] = useState('');
   const [rerankText, setRerankText] = useState('');
-  const [amt, setAmt] = useState(10);
+  const [amt, setAmt] = useState('10');
   const [answer, setAnswer] = useState<Answer | undefined>(undefined);
   const action = useAction();
   const scenarios = useLoad(() => (canWrite(session) ? client.get<{ scenarios: ScenarioRecord[] }>('scenarios/') : Promise.resolve({ scenarios: [] })), [session.database?.id]);
   const names = scenarios.data?.scenarios.filter((s) => s.reco_type === RECO_TYPE[mode]).map((s) => s.name) ?? [];
 
-  const submit = (e: Event) => {
-    e.preventDefault();
+  const submit = () =>
     void action.run(async () => {
       setAnswer(undefined);
-      setAnswer(await recommend(client, session, { mode, id, sessionText, scenario, skipDefault, filters: lines(filterText), reranking: lines(rerankText), amt }));
+      setAnswer(await recommend(client, session, { mode, id, sessionText, scenario, skipDefault, filters: lines(filterText), reranking: lines(rerankText), amt: Number(amt) }));
     });
-  };
-  const field = (set: (v: string) => void) => (e: Event) => set((e.target as HTMLInputElement).value);
   return (
     <>
       <h1>Try it</h1>
-      <form class="card try-form" onSubmit={submit} aria-label="Recommendation request">
-        <fieldset>
-          <legend>Recommend for</legend>
-          {(['item', 'user', 'session'] as const).map((m) => (
-            <label key={m}>
-              <input type="radio" name="mode" checked={mode === m} onChange={() => (setMode(m), setAnswer(undefined))} /> {m === 'item' ? 'an item' : m === 'user' ? 'a user' : 'a session'}
-            </label>
-          ))}
-        </fieldset>
+      <ActionForm label="Recommendation request" class="card try-form" onSubmit={submit} busy={action.busy} error={action.error} submit={action.busy ? 'Asking…' : 'Recommend'}>
+        <Choice legend="Recommend for" name="mode" options={MODES} value={mode} set={(m) => (setMode(m), setAnswer(undefined))} />
         {mode === 'session' ? (
-          <>
-            <label for="session-items">Session: one item per line, optionally with a rating 1–10 (item_id rating)</label>
-            <textarea id="session-items" rows={4} required value={sessionText} onInput={field(setSessionText)} />
-          </>
+          <Field id="session-items" label="Session: one item per line, optionally with a rating 1–10 (item_id rating)" rows={4} required value={sessionText} set={setSessionText} />
         ) : (
-          <>
-            <label for="reco-id">{mode === 'item' ? 'Item ID' : 'User ID'}</label>
-            <input id="reco-id" required value={id} onInput={field(setId)} />
-          </>
+          <Field id="reco-id" label={mode === 'item' ? 'Item ID' : 'User ID'} required value={id} set={setId} />
         )}
-        <label for="scenario">Scenario (optional)</label>
-        <input id="scenario" list="scenario-names" value={scenario} onInput={field(setScenario)} />
+        <Field id="scenario" label="Scenario (optional)" list="scenario-names" value={scenario} set={setScenario} />
         <datalist id="scenario-names">
           {names.map((n) => (
             <option key={n} value={n} />
@@ -77,17 +67,10 @@ export function TryIt() {
         <label class="inline">
           <input type="checkbox" checked={skipDefault} onChange={(e) => setSkipDefault((e.target as HTMLInputElement).checked)} /> Skip the default scenario
         </label>
-        <label for="reco-filters">Filters, one per line (e.g. genre:eq:b)</label>
-        <textarea id="reco-filters" rows={2} value={filterText} onInput={field(setFilterText)} />
-        <label for="reco-reranking">Reranking, one per line (e.g. genre:diversity:1)</label>
-        <textarea id="reco-reranking" rows={1} value={rerankText} onInput={field(setRerankText)} />
-        <label for="reco-amt">How many (1–64)</label>
-        <input id="reco-amt" type="number" min={1} max={64} value={amt} onInput={(e) => setAmt(Number((e.target as HTMLInputElement).value))} />
-        <ErrorBox error={action.error} />
-        <button type="submit" disabled={action.busy}>
-          {action.busy ? 'Asking…' : 'Recommend'}
-        </button>
-      </form>
+        <Field id="reco-filters" label="Filters, one per line (e.g. genre:eq:b)" rows={2} value={filterText} set={setFilterText} />
+        <Field id="reco-reranking" label="Reranking, one per line (e.g. genre:diversity:1)" rows={1} value={rerankText} set={setRerankText} />
+        <Field id="reco-amt" label="How many (1–64)" type="number" min={1} max={64} value={amt} set={setAmt} />
+      </ActionForm>
       {answer && <Result answer={answer} mode={mode} />}
     </>
   );
@@ -124,15 +107,15 @@ async function recommend(
   return { rec, rows: rec.items_id.map(rowOf), input };
 }
 
-
 function Result({ answer, mode }: { answer: Answer; mode: Mode }) {
   const { rec, rows, input } = answer;
-  const columns = [...new Set(rows.concat(input).flatMap((r) => Object.keys(r)))];
+  // The input's columns join the items' only when the input is items (a user's properties are not theirs).
+  const columns = columnsOf(mode === 'user' ? rows : rows.concat(input));
   const path = rec.evaluated_scenarios ?? [];
   return (
     <div class="split">
       <Section title={mode === 'item' ? 'The item' : mode === 'user' ? 'The user' : 'The session'}>
-        <RowsTable rows={input} columns={[...new Set(input.flatMap((r) => Object.keys(r)))]} label="input" />
+        <RowsTable rows={input} columns={columnsOf(input)} label="input" />
       </Section>
       <Section title={`Recommended (${rec.reco_type ?? ''})`}>
         <p class="small" data-testid="scenario-path">
@@ -146,37 +129,6 @@ function Result({ answer, mode }: { answer: Answer; mode: Mode }) {
         <RowsTable rows={rows} columns={columns} label="recommended items" ranked />
         {rows.length === 0 && <p class="muted">No item passes these rules.</p>}
       </Section>
-    </div>
-  );
-}
-
-function RowsTable({ rows, columns, label, ranked }: { rows: Row[]; columns: string[]; label: string; ranked?: boolean }) {
-  return (
-    <div class="scroll">
-      <table aria-label={label}>
-        <thead>
-          <tr>
-            {ranked && <th scope="col">#</th>}
-            {columns.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i}>
-              {ranked && <td>{i + 1}</td>}
-              {columns.map((c) => (
-                <td key={c}>
-                  <Value v={r[c]} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }
