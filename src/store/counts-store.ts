@@ -26,6 +26,9 @@ export class CountsStore {
     if (!res) throw new Error('counts: the transaction was discarded');
     for (const [err] of res) if (err) throw err;
     const [items, users, ratings, [userRows, sessionRows, sessions]] = res.map(([, v]) => v) as [number, number, string | null, (string | null)[]];
-    return { items, users, ratings: Number(ratings ?? 0), interactions: Number(userRows ?? 0) + Number(sessionRows ?? 0), sessions: Number(sessions ?? 0) };
+    // The interaction counts began with this key: a database holding interactions from before it counts
+    // fewer, and forgetting such a user's interactions may take the count below zero; never shown so.
+    const count = (v: string | null | undefined) => Math.max(0, Number(v ?? 0));
+    return { items, users, ratings: count(ratings), interactions: count(userRows) + count(sessionRows), sessions: count(sessions) };
   }
 }
