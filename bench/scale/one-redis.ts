@@ -107,6 +107,8 @@ try {
   );
 
   if (TRAIN) {
+    // The trainer was kept out of the upload: a process whose trainer polls as usual picks the retrain up.
+    await stack.restart({ RECD_TRAINING_POLL_MS: '1000' });
     const before = await rssOf(stack.pid);
     const trained = await retrain(base, stack.token, FACTORS, up.ratings);
     const after = await rssOf(stack.pid);
