@@ -43,18 +43,26 @@ async function freshCluster(): Promise<EmbeddedRedis> {
   return clusterAsServer(c);
 }
 
-// A client for looking at what the server stored, on one Redis or a cluster. The cluster client would
-// send KEYS to one node at random: here it asks every primary, so tests of what is stored (or left
-// after a delete) read the whole cluster.
+// A client for looking at what the server stored, on one Redis or a cluster.
 export function lookAt(url: string): Connection {
   const target = parseRedisTarget(url);
-  if (target.kind !== 'cluster') return new Redis(url);
-  const cluster = new Cluster(target.nodes);
-  const everywhere = async (pattern: string) => {
+  return target.kind === 'cluster' ? wholeCluster(new Cluster(target.nodes)) : new Redis(url);
+}
+
+// A cluster client would send KEYS or SCAN to one node at random: here they ask every primary, so
+// tests of what is stored (or left after a delete) read the whole cluster. SCAN answers every match
+// at once, with the cursor that ends the scan. (Node-local commands, CLIENT LIST and KILL, still go to
+// one node: tests using them do not run on a cluster.)
+function wholeCluster(cluster: Cluster): Cluster {
+  const matching = async (pattern: string) => {
     await cluster.ping(); // connected: the primaries are known
     return (await Promise.all(cluster.nodes('master').map((n) => n.keys(pattern)))).flat();
   };
-  (cluster as unknown as { keys: typeof everywhere }).keys = everywhere;
+  const scan = async (_cursor: string, ...args: (string | number)[]) => {
+    const at = args.findIndex((a) => String(a).toUpperCase() === 'MATCH');
+    return ['0', await matching(at >= 0 ? String(args[at + 1]) : '*')];
+  };
+  Object.assign(cluster, { keys: matching, scan });
   return cluster;
 }
 
@@ -80,9 +88,9 @@ export async function startRedis(): Promise<{ server: EmbeddedRedis; dir: string
 // when `t` ends.
 export async function storeRedis(t: { teardown(fn: () => unknown): void }, name: string): Promise<Connection> {
   if (ON_CLUSTER) {
-    const redis = connectRedis((await freshCluster()).url, { commandTimeoutMs: 10_000, name });
+    const redis = connectRedis((await freshCluster()).url, { commandTimeoutMs: 10_000, name }) as Cluster;
     t.teardown(() => redis.disconnect());
-    return redis;
+    return wholeCluster(redis);
   }
   const { server, dir } = await startRedis();
   const redis = connectRedis(server.url, { commandTimeoutMs: 10_000, name });
