@@ -25,29 +25,39 @@ export interface TestCluster {
 // How long the cluster may take to agree on its slots after `--cluster create`.
 const FORMED_MS = 60_000;
 
-// Ports the node or its cluster bus (cluster-port) takes, all distinct and none 6379.
-async function ports(n: number): Promise<number[]> {
-  const taken = new Set<number>([6379]);
-  while (taken.size < n + 1) taken.add(await freePort());
-  taken.delete(6379);
-  return [...taken];
+// A node on a free port, its cluster bus (cluster-port) on another. A port found free may be taken
+// before redis-server binds it (other tests start servers meanwhile): then the node starts again on
+// other ports.
+async function startNode(dir: string, taken: Set<number>): Promise<EmbeddedRedis> {
+  for (let attempt = 1; ; attempt++) {
+    const pick = async () => {
+      let p: number;
+      do p = await freePort();
+      while (taken.has(p) || p === 6379);
+      taken.add(p);
+      return p;
+    };
+    const port = await pick();
+    const bus = await pick();
+    try {
+      return await startRedisServer(dir, port, ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(bus), '--cluster-node-timeout', '5000', '--appendonly', 'yes']);
+    } catch (err) {
+      if (attempt >= 5 || !/Address already in use/.test((err as Error).message)) throw err;
+    }
+  }
 }
 
 export async function startRedisCluster(primaries = 3, replicasEach = 1): Promise<TestCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'recd-cluster-'));
   const count = primaries * (1 + replicasEach);
-  const all = await ports(count * 2);
+  const taken = new Set<number>();
   const nodes: EmbeddedRedis[] = [];
   const stop = async () => {
     await Promise.all(nodes.map((n) => n.stop()));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const started = await Promise.allSettled(
-      Array.from({ length: count }, (_, k) =>
-        startRedisServer(join(dir, `node-${k}`), all[2 * k]!, ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(all[2 * k + 1]!), '--cluster-node-timeout', '5000', '--appendonly', 'yes']),
-      ),
-    );
+    const started = await Promise.allSettled(Array.from({ length: count }, (_, k) => startNode(join(dir, `node-${k}`), taken)));
     for (const s of started) if (s.status === 'fulfilled') nodes.push(s.value);
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
