@@ -113,8 +113,8 @@ export class TrainingStore {
 
   // The lock for ttlMs more, and the lease of the run's queue entry (`name`) as long.
   // The lease is extended after the script (the queue is in another slot on a cluster), and only for
-  // an entry still there (XX): should the lock be lost meanwhile, the entry falls due at most one TTL
-  // later than it would have; a settled run's entry is not brought back.
+  // an entry still there (XX): should the lock be lost or the run settle in between, the entry falls
+  // due at most one TTL later than it would have; an entry settled away is not brought back.
   async renew(db: string, name: string, owner: string, ttlMs: number): Promise<boolean> {
     const held = (await this.redis.eval(RENEW, 2, keys.trainerLock(db), keys.trainingRun(db), owner, ttlMs)) as number;
     if (held === 2) await this.redis.zadd(keys.trainingQueue(), 'XX', Date.now() + ttlMs, `${name} ${db}`);

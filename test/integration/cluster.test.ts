@@ -95,11 +95,20 @@ t.test('deleting a database removes its keys from every node', async (t) => {
   const { db } = await trainedDatabaseOnce();
   const token = await tokenFor(a.api, root, 'root', db);
   t.ok((await tagged(`{db:${db}}:`)).flat().length > 10, 'the database has keys');
+  // A key of another tag that shares the database's slot (found by asking the cluster) is kept.
+  const slot = await a.redis.cluster('KEYSLOT', keys.database(db));
+  let neighbour = '';
+  for (let k = 0; neighbour === ''; k += 1000) {
+    const slots = await Promise.all(range(k, k + 1000).map((n) => a.redis.cluster('KEYSLOT', `{other:${n}}`)));
+    if (slots.includes(slot)) neighbour = `{other:${k + slots.indexOf(slot)}}:kept`;
+  }
+  await a.redis.set(neighbour, 'here');
   const d = await b.api.delete('databases/current/', undefined, { token });
   t.ok(d.status === 200 || d.status === 204, `delete answered ${d.status}`);
   // The replicas follow their primary asynchronously.
   const left = await until('no key of the database on any node', () => tagged(`{db:${db}}:`), (byNode) => byNode.every((onNode) => onNode.length === 0), 10_000);
   t.same(left.flat(), [], 'no key with its hash tag on any primary or replica');
+  t.equal(await a.redis.get(neighbour), 'here', `${neighbour}, in the same slot, is kept`);
   const gone = await a.api.get('databases/current/', { token });
   t.equal(gone.status, 404, 'the other process knows it gone');
 });
