@@ -1,4 +1,6 @@
 // Typed configuration from environment variables, checked once at boot.
+import { parseNodes, parseRedisTarget } from './redis-target.js';
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -14,6 +16,7 @@ export interface Config {
   workers: number;
   shutdownSeconds: number;
   redisUrl: string | undefined;
+  redisClusterNodes: string | undefined; // folded into redisUrl by loadConfig
   dataDir: string;
   rootEmail: string | undefined;
   rootPassword: string | undefined;
@@ -125,6 +128,23 @@ const url = (raw: string, env: string): string => {
   return raw;
 };
 
+const redisUrl = (raw: string, env: string): string => {
+  try {
+    parseRedisTarget(raw);
+  } catch (err) {
+    throw new ConfigError(`${env}: ${(err as Error).message}`);
+  }
+  return raw;
+};
+const clusterNodes = (raw: string, env: string): string => {
+  try {
+    parseNodes(raw);
+  } catch (err) {
+    throw new ConfigError(`${env}: ${(err as Error).message}`);
+  }
+  return raw;
+};
+
 // Exact origins (scheme://host[:port], as browsers send them in Origin) or `*`.
 const origins = (raw: string, env: string): string[] => {
   const picked = [...new Set(raw.split(',').map((x) => x.trim()).filter((x) => x !== ''))];
@@ -150,7 +170,8 @@ export const CONFIG_TABLE = [
   { key: 'host', env: 'HOST', parse: text, fallback: '127.0.0.1', doc: 'interface to listen on' },
   { key: 'workers', env: 'RECD_WORKERS', parse: int(0, 256), fallback: 0, doc: 'serving processes sharing the port and Redis (`recd serve --workers N` sets it too; 0: one per core; 1: one process, no supervisor)' },
   { key: 'shutdownSeconds', env: 'RECD_SHUTDOWN_SECONDS', parse: int(1, 3600), fallback: 30, doc: 'how long a stop (SIGTERM, SIGINT) may take: requests in flight finish, a training run is recorded interrupted and queued again; what still waits on Redis after this is abandoned and recd exits with code 1 (a supervisor allows its workers 5 s more)' },
-  { key: 'redisUrl', env: 'REDIS_URL', parse: url, fallback: undefined, doc: 'Redis to use; unset starts the embedded redis-server with ./redis.conf' },
+  { key: 'redisUrl', env: 'REDIS_URL', parse: redisUrl, fallback: undefined, doc: 'Redis to use (redis+cluster://host:port[,host:port…] for a Redis Cluster, redis+sentinel://host:port[,host:port…]/<primary name> for a primary its Sentinels watch); unset starts the embedded redis-server with ./redis.conf' },
+  { key: 'redisClusterNodes', env: 'REDIS_CLUSTER_NODES', parse: clusterNodes, fallback: undefined, doc: 'host:port[,host:port…] of Redis Cluster nodes, instead of REDIS_URL (the same as REDIS_URL=redis+cluster://…)' },
   { key: 'dataDir', env: 'RECD_DATA_DIR', parse: text, fallback: './data', doc: 'where the embedded Redis keeps its files (under redis/)' },
   { key: 'rootEmail', env: 'RECD_ROOT_EMAIL', parse: text, fallback: undefined, doc: 'root account created at start-up when absent' },
   { key: 'rootPassword', env: 'RECD_ROOT_PASSWORD', parse: text, fallback: undefined, doc: 'its password (spec rules for individual passwords)' },
@@ -218,6 +239,13 @@ export function loadConfig(env: Env = process.env): Config {
   const config = out as unknown as Config;
   if ((config.rootEmail === undefined) !== (config.rootPassword === undefined)) {
     throw new ConfigError('RECD_ROOT_EMAIL and RECD_ROOT_PASSWORD must be set together');
+  }
+  // One place names the Redis from here on: the supervisor hands redisUrl to its workers as REDIS_URL
+  // (with REDIS_CLUSTER_NODES still in their environment: the same cluster, accepted).
+  if (config.redisClusterNodes !== undefined) {
+    const url = `redis+cluster://${config.redisClusterNodes}`;
+    if (config.redisUrl !== undefined && config.redisUrl !== url) throw new ConfigError('set REDIS_URL or REDIS_CLUSTER_NODES, not both');
+    config.redisUrl = url;
   }
   return config;
 }

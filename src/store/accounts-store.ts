@@ -1,5 +1,5 @@
 // Organisations, accounts, service keys and password codes.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -62,14 +62,20 @@ const parseRef = (s: string | null): AccountRef | undefined => {
 };
 
 export class AccountsStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   async anyOrg(): Promise<boolean> {
     return (await this.redis.scard(keys.orgs())) > 0;
   }
 
+  // The record, then the id in the global set: two commands, not one transaction, as they are in two
+  // slots of a cluster. The record is the truth; the set only answers "is there any organisation" at
+  // start-up (anyOrg, whether to create the configured root). A crash between the two leaves an
+  // organisation the set lacks until its next putOrg; a start-up meanwhile tries to create the root,
+  // which claims the root's e-mail first and so does nothing when that root exists.
   async putOrg(org: Org): Promise<void> {
-    await this.redis.multi().set(keys.org(org.id), pack(org)).sadd(keys.orgs(), org.id).exec();
+    await this.redis.set(keys.org(org.id), pack(org));
+    await this.redis.sadd(keys.orgs(), org.id);
   }
 
   async getOrg(id: string): Promise<Org | undefined> {

@@ -2,7 +2,7 @@
 // One command moving hundreds of MB outlasts the command timeout once Redis or this process is busy:
 // on an idle machine ioredis took 3 s to write 400 MB and 5 s to read them back, and trainings of
 // 20M ratings and of 1M items failed with "Command timed out" on such writes and reads.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 
 export const PART_BYTES = 32 * 1024 * 1024;
 
@@ -15,7 +15,7 @@ export function partOf(buffer: Uint8Array, k: number, partBytes = PART_BYTES): B
 
 // Writes parts [from, count) to keyOf(k); a failed write unlinks the parts it wrote before throwing
 // (a large value must not be left half-stored).
-export async function writeParts(redis: Redis, keyOf: (k: number) => string, buffer: Uint8Array, from = 0, partBytes = PART_BYTES): Promise<void> {
+export async function writeParts(redis: Connection, keyOf: (k: number) => string, buffer: Uint8Array, from = 0, partBytes = PART_BYTES): Promise<void> {
   const count = partCount(buffer.byteLength, partBytes);
   let k = from;
   try {
@@ -28,7 +28,7 @@ export async function writeParts(redis: Redis, keyOf: (k: number) => string, buf
 
 // The parts keys[0 ..] read one after another into `out` (whole), or undefined when one is missing
 // or the sizes do not add up.
-export async function readParts(redis: Redis, keys: string[], out: Uint8Array): Promise<Uint8Array | undefined> {
+export async function readParts(redis: Connection, keys: string[], out: Uint8Array): Promise<Uint8Array | undefined> {
   let at = 0;
   for (const key of keys) {
     const part = await redis.getBuffer(key);

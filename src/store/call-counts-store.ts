@@ -1,6 +1,6 @@
 // Call counts per organisation, label and series, in one-minute buckets kept per UTC day
 // (keys.callCounts), and the series keys each label has had.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 
 export const MINUTE = 60;
@@ -16,18 +16,19 @@ export interface Increment {
 }
 
 export class CallCountsStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
-  // Adds counts to the minute holding `at` (epoch seconds), in one round trip.
+  // Adds counts to the minute holding `at` (epoch seconds), in one round trip: commands of their own
+  // rather than a pipeline, which may not span the organisations' slots of a cluster; auto-pipelining
+  // sends them in one write per server.
   async add(at: number, rows: Increment[]): Promise<void> {
-    if (rows.length === 0) return;
     const minute = Math.floor(at / MINUTE) * MINUTE, day = Math.floor(at / DAY);
-    const tx = this.redis.pipeline();
-    for (const r of rows) {
-      const k = keys.callCounts(r.org, r.label, r.key, day);
-      tx.hincrby(k, String(minute), r.n).expire(k, CALL_COUNT_DAYS * DAY).sadd(keys.callCountKeys(r.org, r.label), r.key);
-    }
-    await tx.exec();
+    await Promise.all(
+      rows.flatMap((r) => {
+        const k = keys.callCounts(r.org, r.label, r.key, day);
+        return [this.redis.hincrby(k, String(minute), r.n), this.redis.expire(k, CALL_COUNT_DAYS * DAY), this.redis.sadd(keys.callCountKeys(r.org, r.label), r.key)];
+      }),
+    );
   }
 
   async seriesKeys(org: string, label: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 // Database records and the per-organisation database indexes.
-import type { Redis } from 'ioredis';
+import { unlinkByPrefix, type Connection } from './redis.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -17,7 +17,7 @@ export interface Database {
 }
 
 export class DatabasesStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   // Claims the name within the organisation; false when another database holds it.
   async claimName(org: string, name: string, id: string): Promise<boolean> {
@@ -54,7 +54,8 @@ export class DatabasesStore {
     const hasNext = ids.length > amt;
     const wanted = ids.slice(0, amt);
     if (wanted.length === 0) return { databases: [], hasNext: false };
-    const blobs = await this.redis.mgetBuffer(...wanted.map((id) => keys.database(id)));
+    // A GET each, not one MGET: the records are in different slots of a cluster.
+    const blobs = await Promise.all(wanted.map((id) => this.redis.getBuffer(keys.database(id))));
     return { databases: blobs.map((b) => unpack<Database>(b)).filter((d): d is Database => d !== undefined), hasNext };
   }
 
@@ -62,12 +63,7 @@ export class DatabasesStore {
   async remove(db: Database): Promise<void> {
     await this.redis.multi().zrem(keys.orgDatabases(db.org), db.id).hdel(keys.orgDatabaseNames(db.org), db.name.toLowerCase()).exec();
     await this.redis.del(keys.database(db.id));
-    let cursor = '0';
-    do {
-      const [next, found] = await this.redis.scan(cursor, 'MATCH', keys.databasePattern(db.id), 'COUNT', 1000);
-      cursor = next;
-      if (found.length > 0) await this.redis.unlink(...found);
-    } while (cursor !== '0');
+    await unlinkByPrefix(this.redis, keys.databasePrefix(db.id));
     // Processes holding state about the database drop it.
     await this.redis.publish(keys.droppedDatabasesChannel(), db.id);
   }

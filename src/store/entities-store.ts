@@ -1,7 +1,7 @@
 // Items and users: dense indices, one msgpack record per entity, and the catalogue change stream.
 // Every write is one Lua call for the whole request, so a request is applied entirely or not at all,
 // and Redis does a handful of commands per request rather than several per entity.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import type { StreamEntry } from './change-tail.js';
 import { keys } from './keys.js';
 import { defineScript, LUA_HELPERS, LuaFrame, type Script } from './lua.js';
@@ -133,7 +133,7 @@ export class EntitiesStore {
   private readonly removeScript: Script;
   private readonly scanScript: Script;
 
-  constructor(private readonly redis: Redis) {
+  constructor(private readonly redis: Connection) {
     this.writeScript = defineScript(redis, 'recdEntityWrite', 6, WRITE);
     this.readScript = defineScript(redis, 'recdEntityRead', 2, READ, true);
     this.removeScript = defineScript(redis, 'recdEntityRemove', 3, REMOVE);

@@ -8,7 +8,7 @@
 // A chunk is a LuaFrame [owners, items, rows: owner position, item position, type, timestamp,
 // properties or '', rating, 'r' or 'm'] with positions into its own lists. Forgetting an owner
 // blanks its rows in place (type ''), so the references of other rows stay valid.
-import { commandTimeoutOf, type Redis } from './redis.js';
+import { commandTimeoutOf, type Connection } from './redis.js';
 import { keys } from './keys.js';
 import { defineScript, LuaFrame, readLuaFrame, type LuaValue, type Script } from './lua.js';
 import { CHUNK_ROWS, chunks, idsFrame, parseLink, parseRef, rowCount, rowOf, type InteractionBatch, type Owner, type StoredInteraction } from './interaction-rows.js';
@@ -30,7 +30,7 @@ export class InteractionsStore {
   private readonly unlinkScript: Script;
   readonly timeoutMs: number; // the longest a request waits for its write (the command timeout)
 
-  constructor(private readonly redis: Redis) {
+  constructor(private readonly redis: Connection) {
     this.timeoutMs = commandTimeoutOf(redis);
     this.addScript = defineScript(redis, 'recdInteractionsAdd', 15, ADD);
     this.resolveScript = defineScript(redis, 'recdSessionResolve', 14, RESOLVE);

@@ -55,8 +55,8 @@ export const keys = {
   scenariosVersion: (db: string) => `{db:${db}}:scenarios-version`,
   // HASH A/B test id = msgpack {name, probability_a}.
   abTests: (db: string) => `{db:${db}}:ab-tests`,
-  // Pattern of every key of a database (deletion scans it).
-  databasePattern: (db: string) => `{db:${db}}:*`,
+  // What every key of a database starts with (deletion lists them by it).
+  databasePrefix: (db: string) => `{db:${db}}:`,
   // HASH lower-cased property name -> msgpack PropertyDef, for item or user properties.
   properties: (db: string, kind: 'item' | 'user') => `{db:${db}}:properties:${kind}`,
   // ZSET lower-cased property name scored by creation sequence: the listing order.

@@ -1,12 +1,12 @@
 // Lua shared by the write scripts: Redis calls over lists longer than Lua's unpack limit, the
 // allocation of dense indices to ids seen for the first time, and the rating count.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { LIMITS } from '../config/limits.js';
 
 export type Script = (...args: (string | Buffer | Uint8Array | number)[]) => Promise<unknown>;
 
 // Registers a script once (then run by EVALSHA). bytes: replies as Buffers rather than strings.
-export function defineScript(redis: Redis, name: string, numberOfKeys: number, lua: string, bytes = false): Script {
+export function defineScript(redis: Connection, name: string, numberOfKeys: number, lua: string, bytes = false): Script {
   redis.defineCommand(name, { numberOfKeys, lua });
   return (redis as unknown as Record<string, Script>)[bytes ? `${name}Buffer` : name]!.bind(redis);
 }

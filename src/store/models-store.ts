@@ -1,6 +1,6 @@
 // Published models: metadata per model, the buffer of the last few, the database's current model,
 // and the announcement every process listens to.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { partCount, partOf, PART_BYTES, readParts, writeParts } from './blob-parts.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
@@ -105,7 +105,7 @@ return 1
 `;
 
 export class ModelsStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   // Parts after the first are written before the script that makes the model current (which writes
   // the first): a model is current only once all of it is stored.

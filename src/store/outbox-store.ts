@@ -1,5 +1,5 @@
 // The mail outbox used when no SMTP server is configured.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -13,7 +13,7 @@ export interface OutboxMail {
 const KEEP = 1000;
 
 export class OutboxStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   async push(mail: OutboxMail): Promise<void> {
     await this.redis.multi().lpush(keys.outbox(), pack(mail)).ltrim(keys.outbox(), 0, KEEP - 1).exec();

@@ -1,5 +1,5 @@
 // Item and user property definitions of a database. Writes happen only while the database exists.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -33,7 +33,7 @@ return redis.call('XADD', KEYS[3], '*', 'kind', ARGV[2], 'op', 'defs')`;
 const withSeq = (stored: Stored, seq: string | number): PropertyDef => ({ ...stored, seq: Number(seq) });
 
 export class PropertiesStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   // Definition changes go to the catalogue change stream, which every process's Catalogue tails.
   async create(db: string, kind: PropertyKind, def: Stored): Promise<{ change: string } | 'taken' | 'no-database'> {

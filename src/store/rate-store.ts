@@ -1,6 +1,6 @@
 // Request counters per organisation and one-second window, and login-attempt counters per login
 // name and per client address, shared by every process.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 import { defineScript, type Script } from './lua.js';
 
@@ -20,17 +20,22 @@ export class RateStore {
   private readonly attemptScript: Script;
   private readonly undoScript: Script;
 
-  constructor(private readonly redis: Redis) {
+  constructor(private readonly redis: Connection) {
     this.attemptScript = defineScript(redis, 'recdLoginAttempt', 1, ATTEMPT_LUA);
     this.undoScript = defineScript(redis, 'recdLoginAttemptUndo', 1, UNDO_LUA);
   }
 
   // Adds each organisation's count and returns the new totals, in the same order.
+  // Commands of their own, not one pipeline: the organisations' counters are in different slots of a
+  // cluster, which a pipeline may not span. Auto-pipelining still sends them in one write per server.
   async add(window: number, counts: [org: string, n: number][]): Promise<number[]> {
-    const tx = this.redis.pipeline();
-    for (const [org, n] of counts) tx.incrby(keys.rateWindow(org, window), n).pexpire(keys.rateWindow(org, window), 5000);
-    const res = (await tx.exec()) ?? [];
-    return counts.map((_, i) => Number(res[i * 2]?.[1] ?? 0));
+    return Promise.all(
+      counts.map(async ([org, n]) => {
+        const key = keys.rateWindow(org, window);
+        const [total] = await Promise.all([this.redis.incrby(key, n), this.redis.pexpire(key, 5000)]);
+        return total;
+      }),
+    );
   }
 
   // Counts one login attempt; the attempts of the window so far (this one included) and the time left.

@@ -1,7 +1,7 @@
 // The ratings log (ratings-store.ts and interactions-scripts.ts append to it): what a training run
 // replays after the last snapshot, and which users' feedback changed after a point of it (a served
 // model's data end at such a point, and its lists hold only for the users the log names after it).
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import type { StreamEntry } from './change-tail.js';
 import { keys } from './keys.js';
 
@@ -21,7 +21,7 @@ export interface LogEntry {
 const PAGE = 16;
 
 export class RatingsLog {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   stream(db: string): string {
     return keys.ratingsLog(db);

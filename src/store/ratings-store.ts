@@ -14,7 +14,7 @@
 // an update left behind are dropped when they make up more than half of the string. The log's records
 // are 24 bytes: user and item as uint32 positions into the entry's `u` and `i` index lists, rating
 // and timestamp as float64.
-import { commandTimeoutOf, StorageDeadline, withinDeadline, type Redis } from './redis.js';
+import { commandTimeoutOf, StorageDeadline, withinDeadline, type Connection } from './redis.js';
 import { keys } from './keys.js';
 import { IndexCache } from './index-cache.js';
 import { defineScript, LuaFrame, type Script } from './lua.js';
@@ -36,7 +36,7 @@ export class RatingsStore {
   private readonly countScript: Script;
   private readonly timeoutMs: number;
 
-  constructor(redis: Redis) {
+  constructor(redis: Connection) {
     this.timeoutMs = commandTimeoutOf(redis);
     this.resolveScript = defineScript(redis, 'recdRatingsResolve', 4, RESOLVE);
     // A (re)connection may reach a Redis that restarted with less than it had: resolve everything again.

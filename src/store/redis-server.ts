@@ -71,11 +71,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startRedisServer(dir: string, port?: number): Promise<EmbeddedRedis> {
+// `settings`: more redis-server arguments after redis.conf's (the nodes of a test cluster).
+export async function startRedisServer(dir: string, port?: number, settings: string[] = []): Promise<EmbeddedRedis> {
   mkdirSync(dir, { recursive: true });
   const p = port ?? (await freePort());
   // stdin: the pipe whose closing tells the guard that recd is gone.
-  const guard = spawn(process.execPath, [GUARD, resolve(dir), REDIS_CONF, '--port', String(p), '--dir', resolve(dir)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const guard = spawn(process.execPath, [GUARD, resolve(dir), REDIS_CONF, '--port', String(p), '--dir', resolve(dir), ...settings], { stdio: ['pipe', 'pipe', 'pipe'] });
   let log = '';
   const ready = new Promise<number>((res, rej) => {
     const onData = (d: Buffer) => {

@@ -1,10 +1,17 @@
 // Redis connections, the mapping of Redis outages to the spec's ServerUnavailable, and the deadline
 // that keeps a request's wait for Redis within the configured timeout.
-import { Redis } from 'ioredis';
+import { Cluster, Redis, type Command, type RedisOptions as ClientOptions } from 'ioredis';
 import type { Logger } from 'pino';
+import { parseRedisTarget } from '../config/redis-target.js';
 import { ApiError } from '../errors/api-error.js';
 
-export type { Redis } from 'ioredis';
+export { Cluster, Redis } from 'ioredis';
+
+// A connection to recd's Redis: one server (or a Sentinel-managed primary), or a Redis Cluster.
+// Stores take either: every key of one organisation or database shares a hash tag (keys.ts), so the
+// commands, transactions and scripts of one of them stay in one slot; what is node-local (blocking
+// reads, CLIENT UNBLOCK, listing a database's keys) goes through dedicatedConnection / nodeOf.
+export type Connection = Redis | Cluster;
 
 export interface RedisOptions {
   commandTimeoutMs: number;
@@ -13,42 +20,109 @@ export interface RedisOptions {
   logger?: Logger; // where the connection's failures and recoveries are logged
 }
 
-export function connectRedis(url: string, o: RedisOptions): Redis {
-  const redis = new Redis(url, {
+// Queued commands fail at every second failed reconnection (maxRetriesPerRequest 1), so this delay
+// sets how soon a request learns Redis is away: capped at 500 ms, a 503 comes within about a second
+// (at 2 s it took 4 s), for two connection attempts a second while Redis is down.
+const retryStrategy = (times: number) => Math.min(times * 100, 500);
+
+export function connectRedis(url: string, o: RedisOptions): Connection {
+  const target = parseRedisTarget(url);
+  const node = {
     commandTimeout: o.commandTimeoutMs,
     // Fail fast while Redis is unreachable instead of queueing requests forever.
     maxRetriesPerRequest: 1,
     connectionName: o.name ?? 'recd',
-    // Queued commands fail at every second failed reconnection (maxRetriesPerRequest 1), so this delay
-    // sets how soon a request learns Redis is away: capped at 500 ms, a 503 comes within about a second
-    // (at 2 s it took 4 s), for two connection attempts a second while Redis is down.
-    retryStrategy: (times) => Math.min(times * 100, 500),
-    // Commands issued in one turn of the event loop leave in one socket write: a write is a system
-    // call, and one per command was the largest cost of Redis-backed requests under load.
-    enableAutoPipelining: o.autoPipelining ?? true,
-  });
+  } satisfies ClientOptions;
+  // Commands issued in one turn of the event loop leave in one socket write: a write is a system
+  // call, and one per command was the largest cost of Redis-backed requests under load. (A cluster
+  // client batches per node.)
+  const enableAutoPipelining = o.autoPipelining ?? true;
+  let redis: Connection;
+  if (target.kind === 'cluster') {
+    // Reads stay on the primaries (scaleReads 'master', the default): a replica may not have a write
+    // recd just made, and every read here follows a write of some process.
+    redis = new Cluster(target.nodes, {
+      redisOptions: { ...node, username: target.username, password: target.password, ...(target.tls ? { tls: {} } : {}) },
+      clusterRetryStrategy: retryStrategy,
+      enableAutoPipelining,
+    });
+  } else if (target.kind === 'sentinel') {
+    // The client asks the Sentinels for the primary, and again after a failover (a primary turned
+    // replica answers READONLY meanwhile: a 503, as while Redis is away).
+    const { sentinels, name, db, username, password, tls } = target;
+    redis = new Redis({ ...node, sentinels, name, db, username, password, ...(tls ? { tls: {}, enableTLSForSentinelMode: true } : {}), retryStrategy, enableAutoPipelining });
+  } else {
+    redis = new Redis(target.url, { ...node, retryStrategy, enableAutoPipelining });
+  }
   watchConnection(redis, o.name ?? 'recd', o.logger);
   return redis;
 }
 
+// The primary serving `key` now, through the cluster client's own connection to it (commands sent
+// there are not redirected: a slot that moved answers MOVED). On one server, that server.
+export async function nodeOf(redis: Connection, key: string): Promise<Redis> {
+  if (!(redis instanceof Cluster)) return redis;
+  const slot = Number(await redis.cluster('KEYSLOT', key));
+  const primary = redis.slots[slot]?.[0];
+  const node = redis.nodes('master').find((n) => `${n.options.host}:${n.options.port}` === primary);
+  if (!node) throw new Error(`Cluster: no connection to the primary of slot ${slot} (${primary ?? 'unassigned'})`);
+  return node;
+}
+
+// A connection of its own (a blocking read parks it), to the server holding `key`. On a cluster it is
+// a plain connection to the slot's primary that does not reconnect by itself: once it fails (or meets
+// MOVED after a failover or resharding), the caller opens a new one, to wherever the slot is then.
+export async function dedicatedConnection(redis: Connection, key: string, options: Partial<ClientOptions>): Promise<Redis> {
+  if (!(redis instanceof Cluster)) return redis.duplicate(options);
+  return (await nodeOf(redis, key)).duplicate({ ...options, lazyConnect: false, retryStrategy: () => null });
+}
+
+// Unlinks every key whose name starts with `prefix`, a hash tag's (`{db:…}:`): on a cluster they all
+// live in that tag's slot, whose primary lists them (CLUSTER GETKEYSINSLOT reads the slot's keys only,
+// where a SCAN would walk one random node's whole keyspace). The listing has no cursor, so each round
+// asks for as many more keys as it met of other tags sharing the slot; each round removes some, and
+// writes that race the removal are removed by the next. One server has no slots: it is scanned.
+export async function unlinkByPrefix(redis: Connection, prefix: string, batch = 1000): Promise<void> {
+  if (!(redis instanceof Cluster)) {
+    let cursor = '0';
+    do {
+      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', batch);
+      cursor = next;
+      if (found.length > 0) await redis.unlink(...found);
+    } while (cursor !== '0');
+    return;
+  }
+  const node = await nodeOf(redis, prefix);
+  const slot = Number(await node.cluster('KEYSLOT', prefix));
+  let others = 0;
+  for (;;) {
+    const found = (await node.cluster('GETKEYSINSLOT', slot, others + batch)) as string[];
+    const ours = found.filter((k) => k.startsWith(prefix));
+    others = found.length - ours.length;
+    if (ours.length === 0) return;
+    for (let k = 0; k < ours.length; k += batch) await node.unlink(...ours.slice(k, k + batch));
+  }
+}
+
 // Reports each command of a connection when it settles (metrics): its latency, from when it was
 // handed to the connection, and whether it failed. One clock read each way; nothing when unused.
-export function timeCommands(redis: Redis, observe: (ms: number, failed: boolean) => void): void {
-  const send = redis.sendCommand.bind(redis);
-  redis.sendCommand = ((command: Parameters<Redis['sendCommand']>[0], ...rest: unknown[]) => {
+export function timeCommands(redis: Connection, observe: (ms: number, failed: boolean) => void): void {
+  const target = redis as unknown as { sendCommand: (command: Command, ...rest: unknown[]) => unknown };
+  const send = target.sendCommand.bind(redis);
+  target.sendCommand = (command: Command, ...rest: unknown[]) => {
     const started = performance.now();
     command.promise.then(
       () => observe(performance.now() - started, false),
       () => observe(performance.now() - started, true),
     );
-    return (send as (...args: unknown[]) => unknown)(command, ...rest);
-  }) as Redis['sendCommand'];
+    return send(command, ...rest);
+  };
 }
 
 // Gives a connection the error handler ioredis wants (without one every failed reconnection attempt
 // prints "[ioredis] Unhandled error event"), logging a failure once when the connection goes down and
 // once when it is back, rather than at every attempt in between (one each 100 ms to 2 s).
-export function watchConnection(redis: Redis, name: string, logger: Logger | undefined): void {
+export function watchConnection(redis: Connection, name: string, logger: Logger | undefined): void {
   let down = false;
   redis.on('error', (err: Error) => {
     if (down) return;
@@ -63,8 +137,8 @@ export function watchConnection(redis: Redis, name: string, logger: Logger | und
 }
 
 // The command timeout a connection was made with (ms); Infinity without one.
-export function commandTimeoutOf(redis: Redis): number {
-  return redis.options.commandTimeout ?? Infinity;
+export function commandTimeoutOf(redis: Connection): number {
+  return (redis instanceof Cluster ? redis.options.redisOptions?.commandTimeout : redis.options.commandTimeout) ?? Infinity;
 }
 
 // A request that waited for Redis longer than the command timeout, over all its commands and its
@@ -103,7 +177,9 @@ export function isTimeout(err: unknown): boolean {
   return err instanceof Error && /^Command timed out/.test(err.message);
 }
 
-const OUTAGE = /Command timed out|Connection is closed|ECONNREFUSED|ECONNRESET|MaxRetriesPerRequest|Stream isn't writeable|LOADING|MISCONF|READONLY/;
+// The cluster's own: a slot without a primary (CLUSTERDOWN), a failover under way (TRYAGAIN), a
+// client that cannot reach the nodes to learn the slots.
+const OUTAGE = /Command timed out|Connection is closed|ECONNREFUSED|ECONNRESET|MaxRetriesPerRequest|Stream isn't writeable|LOADING|MISCONF|READONLY|CLUSTERDOWN|TRYAGAIN|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready|Too many Cluster redirections/;
 
 export function classifyStorageError(err: unknown): ApiError | undefined {
   if (!(err instanceof Error)) return undefined;
@@ -117,7 +193,7 @@ export function classifyStorageError(err: unknown): ApiError | undefined {
 }
 
 // Why this connection cannot serve now (for a readiness probe); undefined when a PING answers within ms.
-export async function unreadyReason(redis: Redis, ms: number): Promise<string | undefined> {
+export async function unreadyReason(redis: Connection, ms: number): Promise<string | undefined> {
   if (redis.status !== 'ready') return `redis connection is ${redis.status}`;
   try {
     await withinDeadline(redis.ping(), ms);
@@ -127,7 +203,7 @@ export async function unreadyReason(redis: Redis, ms: number): Promise<string | 
   }
 }
 
-export async function waitForRedis(redis: Redis, timeoutMs: number): Promise<void> {
+export async function waitForRedis(redis: Connection, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

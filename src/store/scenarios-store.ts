@@ -1,7 +1,7 @@
 // A database's scenarios, its default scenario per recommendation type and its A/B test parameters.
 // Writes are optimistic: the service validates the whole graph it read at some version, and the
 // write lands only if no other change came in between (then the service reads and checks again).
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { defineScript, type Script } from './lua.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
@@ -42,7 +42,7 @@ export const scenarioKey = (recoType: string, name: string) => `${recoType}/${na
 export class ScenariosStore {
   private readonly writeScript: Script;
 
-  constructor(private readonly redis: Redis) {
+  constructor(private readonly redis: Connection) {
     this.writeScript = defineScript(redis, 'recdScenarioWrite', 4, WRITE);
   }
 

@@ -1,6 +1,6 @@
 // Database settings (today the interaction rules): one msgpack value per setting. A change is also
 // a `config` entry on the catalogue change stream, so every process drops what it held.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -14,7 +14,7 @@ redis.call('SET', KEYS[2], ARGV[1])
 return redis.call('XADD', KEYS[3], '*', 'kind', ARGV[2], 'op', 'config')`;
 
 export class SettingsStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   // undefined: no such database; null: the database has not set it.
   async get<T>(db: string, name: SettingName): Promise<T | null | undefined> {

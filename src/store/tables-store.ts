@@ -1,6 +1,6 @@
 // Precomputed recommendation tables: definitions, built rows as one blob each, and the
 // announcement that a table changed.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -15,7 +15,7 @@ export interface TableDef {
 }
 
 export class TablesStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   async define(db: string, def: TableDef): Promise<void> {
     await this.redis.hset(keys.tables(db), def.name, pack(def));

@@ -1,5 +1,5 @@
 // Background task records (`GET tasks/<name>/recents/`), shared with the engine.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -19,7 +19,7 @@ export interface TaskRecord {
 const KEEP_PER_NAME = 100;
 
 export class TasksStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   async put(db: string, task: TaskRecord): Promise<void> {
     const byName = keys.tasksByName(db, task.name);

@@ -1,5 +1,5 @@
 // Refresh tokens (by digest, with TTL), account revocations and the shared JWT secret.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -18,7 +18,7 @@ export interface RefreshRecord {
 const EXPIRED_GRACE_MS = 7 * 86400 * 1000;
 
 export class TokensStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   async jwtSecret(generate: () => string): Promise<string> {
     await this.redis.set(keys.jwtSecret(), generate(), 'NX');

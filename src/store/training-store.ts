@@ -1,25 +1,26 @@
 // What the training scheduler keeps in Redis: the queue of due tasks, each database's trainer lock,
 // the queued-task markers (one waiting record per task name), failure counts, the databases with
 // feedback no model has seen, and the ratings snapshot a run starts from (ratings-log.ts: the log since).
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { randomUUID } from 'node:crypto';
 import { partCount, PART_BYTES, readParts, writeParts } from './blob-parts.js';
 import { keys } from './keys.js';
 
-// The lock, and while its run is in progress (the marker is the owner's) the queue entry's lease.
+// The lock renewed; 2 when its run is in progress (the marker is the owner's): the caller then extends
+// the run's queue entry lease as long.
 const RENEW = `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 local run = redis.call('GET', KEYS[2])
-if run and string.sub(run, 1, string.len(ARGV[1]) + 1) == ARGV[1] .. ' ' then redis.call('ZADD', KEYS[3], 'XX', ARGV[4], ARGV[3]) end
+if run and string.sub(run, 1, string.len(ARGV[1]) + 1) == ARGV[1] .. ' ' then return 2 end
 return 1`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-// A run that lost the lock to another trainer leaves the queue entry and its run marker to that one.
-const SETTLE = `local holder = redis.call('GET', KEYS[3])
-if holder and holder ~= ARGV[3] then return -1 end
-local run = redis.call('GET', KEYS[4])
-if run and string.sub(run, 1, string.len(ARGV[3]) + 1) == ARGV[3] .. ' ' then redis.call('DEL', KEYS[4]) end
-if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1]) else redis.call('ZREM', KEYS[2], ARGV[1]) end
-return 1`;
+// A run that lost the lock to another trainer leaves the queue entry and its run marker to that one
+// (-1). Else its marker goes, and the answer says whether a trigger queued another run meanwhile.
+const SETTLE = `local holder = redis.call('GET', KEYS[2])
+if holder and holder ~= ARGV[1] then return -1 end
+local run = redis.call('GET', KEYS[3])
+if run and string.sub(run, 1, string.len(ARGV[1]) + 1) == ARGV[1] .. ' ' then redis.call('DEL', KEYS[3]) end
+return redis.call('EXISTS', KEYS[1])`;
 const BEGIN_RUN = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[2], ARGV[1] .. ' ' .. ARGV[2]) return 1 end return 0`;
 const TAKE_ABANDONED = `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
 local run = redis.call('GET', KEYS[2])
@@ -30,7 +31,7 @@ if s and tonumber(s) <= tonumber(ARGV[2]) then redis.call('ZADD', KEYS[1], ARGV[
 return 0`;
 
 export class TrainingStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   // Marks `name` queued for the database with the record `taskId`; false when one is queued already.
   async markQueued(db: string, name: string, taskId: string): Promise<boolean> {
@@ -61,8 +62,21 @@ export class TrainingStore {
   // After a run of `owner` (the lock's value): its run marker goes; the entry is due now if a trigger
   // queued another run meanwhile, else out of the queue. False, touching nothing, when another trainer
   // holds the lock: this run stalled past the lock's TTL and that trainer has taken it over.
+  // The training queue is global and the rest the database's (two slots on a cluster), so the script
+  // settles the database's side and the queue is updated after it. Dropping the entry races a trigger
+  // that queues a run between the script and the ZREM (its marker set, its ZADD before the ZREM): the
+  // marker is looked at again after the ZREM, and a queued run is put back.
   async settle(db: string, name: string, owner: string): Promise<boolean> {
-    return (await this.redis.eval(SETTLE, 4, keys.queuedTask(db, name), keys.trainingQueue(), keys.trainerLock(db), keys.trainingRun(db), `${name} ${db}`, Date.now(), owner)) === 1;
+    const queued = (await this.redis.eval(SETTLE, 3, keys.queuedTask(db, name), keys.trainerLock(db), keys.trainingRun(db), owner)) as number;
+    if (queued === -1) return false;
+    const entry = `${name} ${db}`;
+    if (queued === 1) {
+      await this.redis.zadd(keys.trainingQueue(), Date.now(), entry);
+      return true;
+    }
+    await this.redis.zrem(keys.trainingQueue(), entry);
+    if ((await this.redis.exists(keys.queuedTask(db, name))) === 1) await this.redis.zadd(keys.trainingQueue(), 'LT', Date.now(), entry);
+    return true;
   }
 
   // Marks the run of task record `taskId` in progress under the lock `owner` holds; false when it does not.
@@ -98,8 +112,13 @@ export class TrainingStore {
   }
 
   // The lock for ttlMs more, and the lease of the run's queue entry (`name`) as long.
+  // The lease is extended after the script (the queue is in another slot on a cluster), and only for
+  // an entry still there (XX): should the lock be lost or the run settle in between, the entry falls
+  // due at most one TTL later than it would have; an entry settled away is not brought back.
   async renew(db: string, name: string, owner: string, ttlMs: number): Promise<boolean> {
-    return (await this.redis.eval(RENEW, 3, keys.trainerLock(db), keys.trainingRun(db), keys.trainingQueue(), owner, ttlMs, `${name} ${db}`, Date.now() + ttlMs)) === 1;
+    const held = (await this.redis.eval(RENEW, 2, keys.trainerLock(db), keys.trainingRun(db), owner, ttlMs)) as number;
+    if (held === 2) await this.redis.zadd(keys.trainingQueue(), 'XX', Date.now() + ttlMs, `${name} ${db}`);
+    return held > 0;
   }
 
   async unlock(db: string, owner: string): Promise<void> {

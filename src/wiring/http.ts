@@ -22,7 +22,7 @@ import { CallRecorder } from '../services/usage/call-recorder.js';
 import { RateLimiter } from '../services/usage/rate-limiter.js';
 import { listenMetrics, type MetricsListener } from '../metrics/listener.js';
 import type { Metrics } from '../metrics/registry.js';
-import { classifyStorageError, unreadyReason, type Redis } from '../store/redis.js';
+import { classifyStorageError, unreadyReason, type Connection } from '../store/redis.js';
 import type { Stores } from './storage.js';
 
 // Request counts go to Redis this often. The history is kept by the minute, so a second shows up
@@ -53,7 +53,7 @@ export function routeTable(services: Services): Route[] {
   return [...routes, ...openApiRoutes(routes, API_VERSION)];
 }
 
-export async function startHttp(config: Config, redis: Redis, stores: Stores, services: Services, tokens: TokenService, logger: Logger, metrics: Metrics | undefined, worker: number | undefined): Promise<Serving> {
+export async function startHttp(config: Config, redis: Connection, stores: Stores, services: Services, tokens: TokenService, logger: Logger, metrics: Metrics | undefined, worker: number | undefined): Promise<Serving> {
   const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
   const limiter =
     config.rateLimitPerSecond > 0 ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;

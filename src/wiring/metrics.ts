@@ -2,11 +2,11 @@
 // from the layers when scraped. The HTTP layer's hook and the listener are in wiring/http.ts.
 import type { Config } from '../config/env.js';
 import { Metrics } from '../metrics/registry.js';
-import { timeCommands, type Redis } from '../store/redis.js';
+import { timeCommands, type Connection } from '../store/redis.js';
 import type { Ingested } from '../services/usage/ingested.js';
 import type { Engine } from './engine.js';
 
-export function startMetrics(config: Config, engine: Engine, redis: Redis, ingested: Ingested, worker: number | undefined): Metrics | undefined {
+export function startMetrics(config: Config, engine: Engine, redis: Connection, ingested: Ingested, worker: number | undefined): Metrics | undefined {
   if (config.metricsPort === undefined) return undefined;
   const metrics = new Metrics(worker);
   metrics.countersOf('recd_scoring_rankings_total', 'rankings served to requests by how they were made: precomputed (a list made at training), cached (made by an earlier request), inline (scored on the event loop), pool (scored in the scoring pool)', 'path', () => engine.scoring.paths);

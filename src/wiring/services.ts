@@ -29,7 +29,7 @@ import { ScenarioService } from '../services/scenarios/scenarios.js';
 import { CallHistoryService } from '../services/usage/call-history.js';
 import { ChangeTail } from '../store/change-tail.js';
 import { keys } from '../store/keys.js';
-import type { Redis } from '../store/redis.js';
+import type { Connection } from '../store/redis.js';
 import type { Engine } from './engine.js';
 import type { Stores } from './storage.js';
 
@@ -53,7 +53,7 @@ export async function buildAccess(config: Config, stores: Stores, logger: Logger
 }
 
 // The catalogues, tailing the change stream on a connection of their own (stop() closes it).
-export function startCatalogues(redis: Redis, stores: Stores, logger: Logger): Catalogues {
+export function startCatalogues(redis: Connection, stores: Stores, logger: Logger): Catalogues {
   return new Catalogues(new ChangeTail(redis, logger), stores.entities, stores.properties, logger);
 }
 
@@ -112,7 +112,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
 
 // Revocations and deleted databases, from any process. A message published while the subscriber was
 // reconnecting is lost, so a reconnect reloads the revocations and forgets every held catalogue.
-export async function watchBroadcasts(subscriber: Redis, tokens: TokenService, catalogues: Catalogues, models: ModelRegistry, tables: TableService): Promise<void> {
+export async function watchBroadcasts(subscriber: Connection, tokens: TokenService, catalogues: Catalogues, models: ModelRegistry, tables: TableService): Promise<void> {
   subscriber.on('message', (channel: string, message: string) => {
     if (channel === keys.revokedChannel()) tokens.markRevoked(message);
     else if (channel === keys.droppedDatabasesChannel()) {

@@ -15,7 +15,7 @@ import { PropertiesStore } from '../store/properties-store.js';
 import { RateStore } from '../store/rate-store.js';
 import { RatingsStore } from '../store/ratings-store.js';
 import { RatingsLog } from '../store/ratings-log.js';
-import { connectRedis, waitForRedis, type Redis } from '../store/redis.js';
+import { connectRedis, waitForRedis, type Connection } from '../store/redis.js';
 import { startRedisServer, type EmbeddedRedis } from '../store/redis-server.js';
 import { ScenariosStore } from '../store/scenarios-store.js';
 import { SettingsStore } from '../store/settings-store.js';
@@ -26,8 +26,8 @@ import { TrainingStore } from '../store/training-store.js';
 
 export interface Storage {
   redisUrl: string;
-  redis: Redis;
-  subscriber: Redis; // pub/sub only (a subscribed connection takes no other commands)
+  redis: Connection;
+  subscriber: Connection; // pub/sub only (a subscribed connection takes no other commands)
   embedded: boolean; // a redis-server of our own, started under the data directory
   // Disconnects both connections, then stops the embedded redis-server.
   close(): Promise<void>;
@@ -63,7 +63,7 @@ export async function connectStorage(config: Config, logger: Logger): Promise<St
 export type Stores = ReturnType<typeof buildStores>;
 
 // Every store over the one command connection (constructing one sends nothing to Redis).
-export function buildStores(redis: Redis) {
+export function buildStores(redis: Connection) {
   return {
     accounts: new AccountsStore(redis),
     callCounts: new CallCountsStore(redis),

@@ -1,6 +1,6 @@
 // Shared by the feedback tests (ratings, interactions, sessions): ids, databases, assertion messages,
 // the rating count and paginated walks.
-import type { Redis } from 'ioredis';
+import type { Connection } from '../../src/store/redis.js';
 import { keys } from '../../src/store/keys.js';
 import type { Api, Res } from './api.js';
 import { createDatabase, tokenFor } from './fixtures.js';
@@ -27,7 +27,7 @@ export async function freshDatabase(api: Api, root: string, extra: Record<string
 }
 
 // The database's rating count key: absent reads as 0.
-export async function ratingCount(redis: Redis, db: string): Promise<number> {
+export async function ratingCount(redis: Connection, db: string): Promise<number> {
   const v = await redis.get(keys.ratingsCount(db));
   return v === null ? 0 : Number(v);
 }
@@ -72,6 +72,6 @@ export async function ratingsOf(api: Api, token: string, user: Id): Promise<{ it
 }
 
 // The database's keys (to check that a refused request wrote nothing).
-export async function dbKeys(redis: Redis, db: string): Promise<string[]> {
+export async function dbKeys(redis: Connection, db: string): Promise<string[]> {
   return (await redis.keys(`{db:${db}}:*`)).sort();
 }

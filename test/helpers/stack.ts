@@ -1,15 +1,70 @@
 // Integration-test stack: a private redis-server from redis.conf on a free port in a temp dir,
 // and the real recd server on a free port, talking HTTP.
+// RECD_TEST_REDIS=cluster runs every stack of a test file on one Redis Cluster instead (three
+// primaries with a replica each, redis-cluster.ts), started with the file's first stack and stopped
+// after its last test; it is emptied for each stack, pair or store that would have had a fresh Redis.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { loadConfig } from '../../src/config/env.js';
+import { parseRedisTarget } from '../../src/config/redis-target.js';
 import { startApp, type RunningApp } from '../../src/main.js';
-import { connectRedis } from '../../src/store/redis.js';
+import { connectRedis, type Connection } from '../../src/store/redis.js';
 import { startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
 import { Api } from './api.js';
+import { startRedisCluster, type TestCluster } from './redis-cluster.js';
+
+export const ON_CLUSTER = process.env.RECD_TEST_REDIS === 'cluster';
+let sharedCluster: Promise<TestCluster> | undefined;
+
+// The test file's cluster. tap runs teardowns last registered first, so this one, registered by the
+// first stack, runs after the tests' own (which stop their recd processes).
+export function testCluster(): Promise<TestCluster> {
+  if (!sharedCluster) {
+    const starting = startRedisCluster();
+    sharedCluster = starting;
+    void import('tap').then(({ default: t }) => t.teardown(async () => (await starting.catch(() => undefined))?.stop()));
+  }
+  return sharedCluster;
+}
+
+// A cluster in the shape of a private server, to give startStack (its url is the cluster's). Tests
+// that stop or pause their Redis do not run on it.
+export function clusterAsServer(c: TestCluster): EmbeddedRedis {
+  return { url: c.url, port: c.nodes[0]!.port, pid: c.nodes[0]!.pid, stop: () => Promise.reject(new Error('a test cluster is stopped by whoever started it')) };
+}
+
+// The shared cluster, emptied.
+async function freshCluster(): Promise<EmbeddedRedis> {
+  const c = await testCluster();
+  await c.flush();
+  return clusterAsServer(c);
+}
+
+// A client for looking at what the server stored, on one Redis or a cluster.
+export function lookAt(url: string): Connection {
+  const target = parseRedisTarget(url);
+  return target.kind === 'cluster' ? wholeCluster(new Cluster(target.nodes)) : new Redis(url);
+}
+
+// A cluster client would send KEYS or SCAN to one node at random: here they ask every primary, so
+// tests of what is stored (or left after a delete) read the whole cluster. SCAN answers every match
+// at once, with the cursor that ends the scan. (Node-local commands, CLIENT LIST and KILL, still go to
+// one node: tests using them do not run on a cluster.)
+function wholeCluster(cluster: Cluster): Cluster {
+  const matching = async (pattern: string) => {
+    await cluster.ping(); // connected: the primaries are known
+    return (await Promise.all(cluster.nodes('master').map((n) => n.keys(pattern)))).flat();
+  };
+  const scan = async (_cursor: string, ...args: (string | number)[]) => {
+    const at = args.findIndex((a) => String(a).toUpperCase() === 'MATCH');
+    return ['0', await matching(at >= 0 ? String(args[at + 1]) : '*')];
+  };
+  Object.assign(cluster, { keys: matching, scan });
+  return cluster;
+}
 
 export const ROOT_EMAIL = 'root@test.local';
 export const ROOT_PASSWORD = 'Root-password-1';
@@ -19,7 +74,7 @@ export interface Stack {
   api: Api;
   app: RunningApp;
   redisServer: EmbeddedRedis;
-  redis: Redis; // for looking at what the server stored
+  redis: Connection; // for looking at what the server stored
   env: Record<string, string>;
   close(): Promise<void>;
 }
@@ -31,7 +86,12 @@ export async function startRedis(): Promise<{ server: EmbeddedRedis; dir: string
 
 // A private redis-server and a client the way recd connects (for tests of one store), both gone
 // when `t` ends.
-export async function storeRedis(t: { teardown(fn: () => unknown): void }, name: string): Promise<Redis> {
+export async function storeRedis(t: { teardown(fn: () => unknown): void }, name: string): Promise<Connection> {
+  if (ON_CLUSTER) {
+    const redis = connectRedis((await freshCluster()).url, { commandTimeoutMs: 10_000, name }) as Cluster;
+    t.teardown(() => redis.disconnect());
+    return wholeCluster(redis);
+  }
   const { server, dir } = await startRedis();
   const redis = connectRedis(server.url, { commandTimeoutMs: 10_000, name });
   t.teardown(async () => {
@@ -44,8 +104,8 @@ export async function storeRedis(t: { teardown(fn: () => unknown): void }, name:
 
 // logger: for tests that read what recd logs (default: pino at LOG_LEVEL, silent).
 export async function startStack(env: Record<string, string> = {}, shared?: EmbeddedRedis, logger?: Logger): Promise<Stack> {
-  const own = shared ? undefined : await startRedis();
-  const redisServer = shared ?? own!.server;
+  const own = shared || ON_CLUSTER ? undefined : await startRedis();
+  const redisServer = shared ?? own?.server ?? (await freshCluster());
   const fullEnv = {
     PORT: '0',
     REDIS_URL: redisServer.url,
@@ -55,7 +115,7 @@ export async function startStack(env: Record<string, string> = {}, shared?: Embe
     ...env,
   };
   const app = await startApp(loadConfig(fullEnv), logger ?? pino({ level: fullEnv.LOG_LEVEL }));
-  const redis = new Redis(redisServer.url);
+  const redis = lookAt(redisServer.url);
   return {
     api: new Api(`http://127.0.0.1:${app.port}/v1`),
     app,
@@ -75,7 +135,8 @@ export async function startStack(env: Record<string, string> = {}, shared?: Embe
 
 // Two recd processes sharing one private redis-server (what several deployed processes look like).
 export async function startPair(env: Record<string, string> = {}): Promise<{ a: Stack; b: Stack; close(): Promise<void> }> {
-  const { server, dir } = await startRedis();
+  const own = ON_CLUSTER ? undefined : await startRedis();
+  const server = own?.server ?? (await freshCluster());
   const a = await startStack(env, server);
   const b = await startStack(env, server);
   return {
@@ -84,8 +145,10 @@ export async function startPair(env: Record<string, string> = {}): Promise<{ a: 
     async close() {
       await a.close();
       await b.close();
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
+      if (own) {
+        await own.server.stop();
+        rmSync(own.dir, { recursive: true, force: true });
+      }
     },
   };
 }
