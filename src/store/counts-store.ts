@@ -1,7 +1,7 @@
 // A database's sizes (GET databases/current/counts/), read from what the stores keep as they write:
 // the catalogue's record hashes, the rating count and the interaction counts (keys.ts). One MULTI of
 // O(1) commands, so the numbers are of one moment and cost the same for any database size.
-import type { Redis } from 'ioredis';
+import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 
 export interface DatabaseCounts {
@@ -13,7 +13,7 @@ export interface DatabaseCounts {
 }
 
 export class CountsStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Connection) {}
 
   async of(db: string): Promise<DatabaseCounts> {
     const res = await this.redis
