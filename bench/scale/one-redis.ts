@@ -42,8 +42,13 @@ const redisCpu = async (redis: Redis) => {
   return Number(c.used_cpu_user) + Number(c.used_cpu_sys);
 };
 
-// A key's kind: its hash tag's id and every run of digits replaced, so one user's key and another's agree.
-const kindOf = (key: string) => key.replace(/\{(db|org):[^}]*\}/g, '{$1}').replace(/[0-9]+/g, 'N');
+// A key's kind: its hash tag's id, uuids and every run of digits replaced, so one user's key and
+// another's (one model's and the next's) agree.
+const kindOf = (key: string) =>
+  key
+    .replace(/\{(db|org):[^}]*\}/g, '{$1}')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'ID')
+    .replace(/[0-9]+/g, 'N');
 
 async function keysByKind(redis: Redis): Promise<{ kind: string; keys: number; bytes: number; weighed: number }[]> {
   const kinds = new Map<string, { keys: number; sample: string[] }>();
@@ -67,6 +72,17 @@ async function keysByKind(redis: Redis): Promise<{ kind: string; keys: number; b
     out.push({ kind, keys, bytes: (weighedBytes / sample.length) * keys, weighed: sample.length });
   }
   return out.sort((a, b) => b.bytes - a.bytes);
+}
+
+// The kinds holding at least 0.1 % of `total` bytes, largest first.
+function kindTable(kinds: Awaited<ReturnType<typeof keysByKind>>, total: number, ratings: number): string[] {
+  return [
+    '| key kind | keys | MiB (estimated) | share | bytes per rating | keys weighed |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...kinds
+      .filter((k) => k.bytes > 0.001 * total)
+      .map((k) => `| \`${k.kind}\` | ${fmtInt(k.keys)} | ${fmtInt(k.bytes / 1024 ** 2)} | ${((k.bytes / total) * 100).toFixed(1)} % | ${(k.bytes / ratings).toFixed(2)} | ${fmtInt(k.weighed)} |`),
+  ];
 }
 
 process.env.RECD_TRAINING_POLL_MS = '3600000';
@@ -98,11 +114,7 @@ try {
     `- Redis CPU per rating written: **${usPerRating.toFixed(2)} µs**, so one Redis core would take ~${fmtInt(1e6 / usPerRating)} ratings/s of bulk writes at this cost`,
     `- Redis memory for the data set: used_memory +${mib(used)} (**${(used / up.ratings).toFixed(1)} bytes per rating**), of which dataset +${mib(dataset)}; used_memory ${mib(Number(memory.used_memory))}, RSS ${mib(Number(memory.used_memory_rss))}`,
     '',
-    '| key kind | keys | MiB (estimated) | share | bytes per rating | keys weighed |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...kinds
-      .filter((k) => k.bytes > 0.001 * used)
-      .map((k) => `| \`${k.kind}\` | ${fmtInt(k.keys)} | ${fmtInt(k.bytes / 1024 ** 2)} | ${((k.bytes / used) * 100).toFixed(1)} % | ${(k.bytes / up.ratings).toFixed(2)} | ${fmtInt(k.weighed)} |`),
+    ...kindTable(kinds, used, up.ratings),
     '',
   );
 
@@ -113,9 +125,14 @@ try {
     const trained = await retrain(base, stack.token, FACTORS, up.ratings);
     const after = await rssOf(stack.pid);
     const memoryTrained = await info(redis, 'memory');
+    const kindsTrained = await keysByKind(redis);
     out.push(
       `- Training (${FACTORS} factors, the service's defaults otherwise): the retrain took ${trained.retrainSeconds.toFixed(1)} s (task ${trained.taskSeconds.toFixed(1)} s); model ${fmtInt(Number(trained.model.bytes))} bytes (${mib(Number(trained.model.bytes))}); recd RSS ${before ? mib(before.rssBytes) : '?'} before, peak ${after ? mib(after.peakBytes) : '?'}, ${after ? mib(after.rssBytes) : '?'} after; Redis used_memory ${mib(Number(memoryTrained.used_memory))} with the model stored`,
       `- Model: ${JSON.stringify({ algorithm: trained.model.algorithm, n_users: trained.model.n_users, n_items: trained.model.n_items, item_list: trained.model.item_list, user_list: trained.model.user_list, metrics: trained.model.metrics })}`,
+      '',
+      'Redis after the training (the log compacted into the snapshot, the model stored):',
+      '',
+      ...kindTable(kindsTrained, Number(memoryTrained.used_memory), up.ratings),
       '',
     );
   }
