@@ -33,6 +33,10 @@ export interface RecdClient extends Client<paths> {
   // Moves the session to another database (POST login/refresh-token/ naming it); the API's error
   // body when refused.
   switchDatabase(database: DatabaseChoice): Promise<{ error?: ErrorBody }>;
+  // Ends the session on this side (the API keeps no session to end): the tokens and credentials are
+  // forgotten, later requests go without a token, and a renewal under way keeps nothing and calls
+  // no onTokens.
+  signOut(): void;
 }
 
 export function createRecdClient(options: RecdClientOptions): RecdClient {
@@ -47,6 +51,7 @@ export function createRecdClient(options: RecdClientOptions): RecdClient {
       const got = await session.switchDatabase(database);
       return 'failed' in got ? { error: (await got.failed().json()) as ErrorBody } : {};
     },
+    signOut: () => session.signOut(),
   });
 }
 
