@@ -1,5 +1,6 @@
-// Bundles the web dashboard (dashboard/, Preact and uPlot) into dist/dashboard/ with esbuild; run by
-// `npm run build` after tsc. Everything the page loads is in that folder: nothing comes from a CDN.
+// Bundles the web dashboard (dashboard/, Preact, uPlot, and @recd/client from its sources in
+// packages/client/src) into dist/dashboard/ with esbuild; run by `npm run build` after tsc. Everything
+// the page loads is in that folder: nothing comes from a CDN.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';

@@ -1,16 +1,11 @@
 // What every page reads: the API client and the session it holds.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Client, Session } from './api';
+import type { Session, SignedIn } from './api';
 
-export interface AppState {
-  client: Client;
-  session: Session;
-}
+export const AppContext = createContext<SignedIn | undefined>(undefined);
 
-export const AppContext = createContext<AppState | undefined>(undefined);
-
-export function useApp(): AppState {
+export function useApp(): SignedIn {
   const app = useContext(AppContext);
   if (!app) throw new Error('useApp outside a signed-in page');
   return app;

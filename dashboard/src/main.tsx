@@ -1,8 +1,8 @@
 // The dashboard's entry: signs in, then shows the pages of the signed-in role.
 import { render } from 'preact';
 import type { ComponentChildren } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { Client, type Session } from './api';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Session, SignedIn } from './api';
 import { AppContext, canWrite, isAdmin } from './app-context';
 import { PAGES, BASE, navigate, usePage, type PageName } from './router';
 import { SignIn } from './pages/sign-in';
@@ -22,15 +22,15 @@ function pagesFor(s: Session): PageName[] {
 }
 
 function App() {
-  const [session, setSession] = useState<Session | undefined>(undefined);
-  const client = useMemo(() => new Client(setSession), []);
+  const [signedIn, setSignedIn] = useState<SignedIn | undefined>(undefined);
   const page = usePage();
-  if (!session) return <SignIn client={client} />;
+  if (!signedIn) return <SignIn onSignedIn={setSignedIn} onChange={(session) => setSignedIn((s) => s && { ...s, session })} />;
+  const { client, session } = signedIn;
   const allowed = pagesFor(session);
   const shown = allowed.includes(page) ? page : 'overview';
   const needsDb = shown !== 'overview' && shown !== 'accounts' && !session.database;
   return (
-    <AppContext.Provider value={{ client, session }}>
+    <AppContext.Provider value={signedIn}>
       <a class="skip" href="#main">
         Skip to content
       </a>
@@ -54,7 +54,7 @@ function App() {
           {session.who} · {session.role}
           {canWrite(session) ? '' : ' (read-only)'}
         </span>
-        <button type="button" onClick={() => client.signOut()}>
+        <button type="button" onClick={() => (client.signOut(), setSignedIn(undefined))}>
           Sign out
         </button>
       </header>

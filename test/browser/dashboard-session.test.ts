@@ -1,6 +1,6 @@
 // The dashboard's session in a real headless Chromium: an expired JWT is refreshed with the refresh
 // token and the call goes through; frontend and demo_viewer accounts get their read-only views; the
-// token is kept in memory only (a reload signs out).
+// token is kept in memory only (nothing in the page's storage, a reload signs out).
 import t from 'tap';
 import type { Request } from 'playwright-core';
 import { dashboardStack } from '../helpers/browser.js';
@@ -35,11 +35,11 @@ t.test('once the JWT has expired, the page refreshes it and its calls go through
   const first = page.waitForRequest((r) => r.url().includes('/v1/databases/'));
   await page.getByRole('region', { name: 'Databases' }).getByRole('button', { name: 'Refresh' }).click();
   const token = (await first).headers().authorization!;
-  // Until the API refuses it as expired (the page refreshes it by itself only minutes before expiry,
-  // or at the earliest 10 s after sign-in).
+  t.same(await page.evaluate(() => [localStorage.length, sessionStorage.length]), [0, 0], 'nothing kept in storage');
+  // Until the API refuses it as expired (the page renews it only when a call is about to leave).
   await until('the token expires', () => api.get('databases/', { headers: { authorization: token } }), (r) => r.status === 401 && r.body.error_name === 'JwtTokenExpired', 30_000);
-  // Refreshed when the API refused it, or by the page's own timer meanwhile: either way the list
-  // comes with a new token and no error is shown.
+  // Renewed before the call leaves (the token is past its renewal time), or when the API refuses it:
+  // either way the list comes with a new token and no error is shown.
   const listed = page.waitForResponse((r) => r.url().includes('/v1/databases/') && r.status() === 200 && r.request().headers().authorization !== token);
   await page.getByRole('region', { name: 'Databases' }).getByRole('button', { name: 'Refresh' }).click();
   await listed;

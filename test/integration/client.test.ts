@@ -1,8 +1,8 @@
 // @recd/client (packages/client) against the real server: its generated types are the document recd
 // serves, a session through it (database, catalogue, ratings, recommendations), the README's example
 // as written, tokens renewed before they expire and after a 401 JwtTokenExpired (the refresh endpoint
-// seen being called, once however many requests wait), a refused refresh token, and the API's error
-// body as a typed answer.
+// seen being called, once however many requests wait), a refused refresh token, signing out while a
+// login is under way, and the API's error body as a typed answer.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -169,6 +169,25 @@ t.test('switchDatabase moves the session, and a new login returns to the databas
   log.calls.length = 0;
   t.equal((await recd.GET('/databases/current/')).data?.id, shopId, 'back on the database');
   t.same(log.calls, ['POST /login/refresh-token/ 401', 'POST /login/root/ 200', 'POST /login/refresh-token/ 200', 'GET /databases/current/ 200']);
+});
+
+t.test('signOut forgets the session: the login under way keeps nothing, later requests go without a token', async (t) => {
+  const log = recorder();
+  const answers: LoginAnswer[] = [];
+  const recd = client({ login: asRoot, fetch: log.fetch, onTokens: (a) => answers.push(a) });
+  // The request starts the login before it returns (nothing is awaited before the middleware asks for
+  // a token); the client signs out while that login is on its way.
+  const waiting = recd.GET('/databases/');
+  recd.signOut();
+  const r = await waiting;
+  t.equal(r.response.status, 401, 'sent without a token');
+  t.equal(r.error?.error_name, 'AuthError');
+  t.same(log.calls, ['POST /login/root/ 200', 'GET /databases/ 401'], 'the login went through, its tokens were not used');
+  t.same(answers, [], 'no onTokens after signing out');
+  t.same(recd.tokens(), { token: undefined, refresh_token: undefined });
+  log.calls.length = 0;
+  t.equal((await recd.GET('/databases/')).response.status, 401);
+  t.same(log.calls, ['GET /databases/ 401'], 'no login: the credentials are forgotten');
 });
 
 t.test("a bad request's answer is the API's error body, typed", async (t) => {

@@ -1,12 +1,12 @@
 // The database the session works in; root and manager switch between the organisation's databases.
+import { ok, openDatabase } from '../api';
 import { useApp, isAdmin } from '../app-context';
 import { useAction, useLoad } from '../hooks';
-import type { DatabaseList } from '../types';
 
 export function DatabasePicker() {
   const { client, session } = useApp();
   const admin = isAdmin(session);
-  const list = useLoad(() => (admin ? client.get<DatabaseList>('databases/', { amt: 100 }) : Promise.resolve(undefined)), [admin, session.database?.id]);
+  const list = useLoad(() => (admin ? ok(client.GET('/databases/', { params: { query: { amt: 100 } } })) : Promise.resolve(undefined)), [admin, session.database?.id]);
   const action = useAction();
   if (!admin) return <span class="db">{session.database ? `database ${session.database.name}` : 'no database'}</span>;
   return (
@@ -19,7 +19,7 @@ export function DatabasePicker() {
         onFocus={list.reload}
         onChange={(e) => {
           const id = (e.target as HTMLSelectElement).value;
-          if (id) void action.run(() => client.useDatabase(id));
+          if (id) void action.run(() => openDatabase(client, id));
         }}
       >
         <option value="">(none)</option>

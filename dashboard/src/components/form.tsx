@@ -29,11 +29,12 @@ export function Field({ id, label, value, set, rows, ...input }: FieldProps) {
   );
 }
 
-export function SelectField({ id, label, value, set, options }: { id: string; label: string; value: string; set: (v: string) => void; options: readonly string[] }) {
+// T: the options' own type (an API's enum), which every option the select offers is.
+export function SelectField<T extends string>({ id, label, value, set, options }: { id: string; label: string; value: T; set: (v: T) => void; options: readonly T[] }) {
   return (
     <>
       <label for={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
+      <select id={id} value={value} onChange={(e) => set((e.target as HTMLSelectElement).value as T)}>
         {options.map((o) => (
           <option key={o} value={o}>
             {o}

@@ -1,20 +1,22 @@
 // Accounts (root and manager): the organisation's individual and service accounts, service keys
 // with their expiry; create and delete them. A new key's secret is shown once, as the API gives it once.
 import { useState } from 'preact/hooks';
+import { ok } from '../api';
 import { useApp } from '../app-context';
 import { ErrorBox, Section, when } from '../components/bits';
 import { ActionForm, DeleteButton, Field, SelectField } from '../components/form';
 import { Table } from '../components/table';
 import { useAction, useLoad } from '../hooks';
-import type { Accounts } from '../types';
 
 const ROLES = ['manager', 'backend', 'frontend', 'demo_viewer'] as const;
+type Role = (typeof ROLES)[number];
 
-type Create = (body: Record<string, unknown>) => Promise<boolean>;
+// Runs a form's request; says whether it succeeded, so that the form empties only then.
+type Create<B> = (body: B) => Promise<boolean>;
 
 export function AccountsPage() {
   const { client } = useApp();
-  const accounts = useLoad(() => client.get<Accounts>('organizations/current/accounts/'), []);
+  const accounts = useLoad(() => ok(client.GET('/organizations/current/accounts/')), []);
   const action = useAction();
   const [secret, setSecret] = useState<{ name: string; key: string } | undefined>(undefined);
   const act = (f: () => Promise<unknown>) => action.run(() => f().then(accounts.reload));
@@ -39,11 +41,11 @@ export function AccountsPage() {
                 {a.first_name} {a.last_name}
               </td>
               <td>{a.role}</td>
-              <td>{a.role !== 'root' && <DeleteButton label={`Delete ${a.email}`} busy={action.busy} onDelete={() => void act(() => client.delete('accounts/individual/', { email: a.email }))} />}</td>
+              <td>{a.role !== 'root' && <DeleteButton label={`Delete ${a.email}`} busy={action.busy} onDelete={() => void act(() => ok(client.DELETE('/accounts/individual/', { body: { email: a.email } })))} />}</td>
             </tr>
           ))}
         </Table>
-        <CreateIndividual busy={action.busy} onCreate={(body) => act(() => client.post('accounts/individual/', body))} />
+        <CreateIndividual busy={action.busy} onCreate={(body) => act(() => ok(client.POST('/accounts/individual/', { body })))} />
       </Section>
       <Section title="Service accounts">
         <Table headers={['Name', 'Role', 'Keys', '']} label="service accounts">
@@ -57,7 +59,7 @@ export function AccountsPage() {
                     <li key={k.id}>
                       <code>{k.id.slice(0, 8)}</code> created {when(k.created_timestamp)},{' '}
                       {k.is_expired ? <span class="error">expired</span> : k.expiration_timestamp ? `expires ${when(k.expiration_timestamp)}` : 'never expires'}{' '}
-                      <DeleteButton label={`Delete key ${k.id.slice(0, 8)} of ${s.name}`} busy={action.busy} onDelete={() => void act(() => client.delete(`accounts/service/keys/${k.id}/`))}>
+                      <DeleteButton label={`Delete key ${k.id.slice(0, 8)} of ${s.name}`} busy={action.busy} onDelete={() => void act(() => ok(client.DELETE('/accounts/service/keys/{key_id}/', { params: { path: { key_id: k.id } } })))}>
                         Delete key
                       </DeleteButton>
                     </li>
@@ -66,22 +68,22 @@ export function AccountsPage() {
                 <NewKey
                   name={s.name}
                   busy={action.busy}
-                  onCreate={(body) => action.run(() => client.post<{ key: string }>('accounts/service/keys/', body).then((k) => (setSecret({ name: s.name, key: k.key }), accounts.reload())))}
+                  onCreate={(body) => action.run(() => ok(client.POST('/accounts/service/keys/', { body })).then((k) => (setSecret({ name: s.name, key: k.key }), accounts.reload())))}
                 />
               </td>
-              <td>{s.role !== 'root' && <DeleteButton label={`Delete ${s.name}`} busy={action.busy} onDelete={() => void act(() => client.delete('accounts/service/', { name: s.name }))} />}</td>
+              <td>{s.role !== 'root' && <DeleteButton label={`Delete ${s.name}`} busy={action.busy} onDelete={() => void act(() => ok(client.DELETE('/accounts/service/', { body: { name: s.name } })))} />}</td>
             </tr>
           ))}
         </Table>
-        <CreateService busy={action.busy} onCreate={(body) => act(() => client.post('accounts/service/', body))} />
+        <CreateService busy={action.busy} onCreate={(body) => act(() => ok(client.POST('/accounts/service/', { body })))} />
       </Section>
     </>
   );
 }
 
-function CreateIndividual({ busy, onCreate }: { busy: boolean; onCreate: Create }) {
+function CreateIndividual({ busy, onCreate }: { busy: boolean; onCreate: Create<{ email: string; role: Role; password?: string }> }) {
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState('backend');
+  const [role, setRole] = useState<Role>('backend');
   const [password, setPassword] = useState('');
   const create = () => void onCreate({ email, role, ...(password ? { password } : {}) }).then((ok) => ok && (setEmail(''), setPassword('')));
   return (
@@ -93,9 +95,9 @@ function CreateIndividual({ busy, onCreate }: { busy: boolean; onCreate: Create 
   );
 }
 
-function CreateService({ busy, onCreate }: { busy: boolean; onCreate: Create }) {
+function CreateService({ busy, onCreate }: { busy: boolean; onCreate: Create<{ name: string; role: Role }> }) {
   const [name, setName] = useState('');
-  const [role, setRole] = useState('backend');
+  const [role, setRole] = useState<Role>('backend');
   return (
     <ActionForm label="New service account" class="row-form" onSubmit={() => void onCreate({ name, role }).then((ok) => ok && setName(''))} busy={busy} submit="Create service account">
       <Field id="new-service" label="Name" required value={name} set={setName} />
@@ -105,7 +107,7 @@ function CreateService({ busy, onCreate }: { busy: boolean; onCreate: Create }) 
 }
 
 // A key with an optional expiry date (the API takes a timestamp in seconds).
-function NewKey({ name, busy, onCreate }: { name: string; busy: boolean; onCreate: Create }) {
+function NewKey({ name, busy, onCreate }: { name: string; busy: boolean; onCreate: Create<{ name: string; expiration_timestamp?: number }> }) {
   const [expires, setExpires] = useState('');
   const create = () => void onCreate({ name, ...(expires ? { expiration_timestamp: new Date(expires).getTime() / 1000 } : {}) }).then((ok) => ok && setExpires(''));
   return (

@@ -1,12 +1,13 @@
 // Catalogue: items and users a page at a time, items with the listing's filters; one item's or user's properties.
 import { useState } from 'preact/hooks';
+import { ok } from '../api';
 import { useApp } from '../app-context';
 import { ErrorBox, Facts, Section, Value, lines } from '../components/bits';
 import { ActionForm, Field } from '../components/form';
 import { Pager, useCursorPages } from '../components/pager';
 import { RowsTable } from '../components/table';
 import { useLoad } from '../hooks';
-import type { Page, Property, Row } from '../types';
+import type { Row } from '../types';
 
 type Kind = 'items' | 'users';
 const AMT = 20;
@@ -34,16 +35,22 @@ export function Catalogue() {
 
 function Browser({ kind, onSelect }: { kind: Kind; onSelect: (id: string) => void }) {
   const { client, session } = useApp();
-  const props = useLoad(() => client.get<{ properties: Property[] }>(`${kind}-properties/`), [kind, session.database?.id]);
+  const props = useLoad(() => ok(kind === 'items' ? client.GET('/items-properties/') : client.GET('/users-properties/')), [kind, session.database?.id]);
   const pages = useCursorPages();
   const [filterText, setFilterText] = useState('');
   const [filters, setFilters] = useState<string[]>([]);
   const idKey = kind === 'items' ? 'item_id' : 'user_id';
-  const page = useLoad(
-    () => client.get<Page & Record<string, Row[]>>(`${kind}-bulk/properties/`, { amt: AMT, cursor: pages.cursor, ...(kind === 'items' ? { filters } : {}) }),
-    [kind, pages.cursor, filters.join('\n'), session.database?.id],
-  );
-  const rows = (page.data?.[kind] as Row[] | undefined) ?? [];
+  const page = useLoad(async () => {
+    // The first page goes without a cursor.
+    const query = { amt: AMT, cursor: pages.cursor || undefined };
+    if (kind === 'users') {
+      const { users, ...rest } = await ok(client.GET('/users-bulk/properties/', { params: { query } }));
+      return { rows: users, ...rest };
+    }
+    const { items, ...rest } = await ok(client.GET('/items-bulk/properties/', { params: { query: { ...query, filters } } }));
+    return { rows: items, ...rest };
+  }, [kind, pages.cursor, filters.join('\n'), session.database?.id]);
+  const rows: Row[] = page.data?.rows ?? [];
   const columns = [idKey, ...(props.data?.properties.map((p) => p.property_name) ?? [])];
   const label = `${kind} listing`;
   return (
@@ -75,8 +82,14 @@ function Browser({ kind, onSelect }: { kind: Kind; onSelect: (id: string) => voi
 function Details({ kind, id, onClose }: { kind: Kind; id: string; onClose: () => void }) {
   const { client } = useApp();
   const one = kind === 'items' ? 'item' : 'user';
-  const entity = useLoad(() => client.get<Record<string, Row>>(`${kind}/${encodeURIComponent(id)}/properties/`), [kind, id]);
-  const row = entity.data?.[one];
+  const entity = useLoad<Row>(
+    () =>
+      kind === 'items'
+        ? ok(client.GET('/items/{item_id}/properties/', { params: { path: { item_id: id } } })).then((a) => a.item)
+        : ok(client.GET('/users/{user_id}/properties/', { params: { path: { user_id: id } } })).then((a) => a.user),
+    [kind, id],
+  );
+  const row = entity.data;
   return (
     <Section
       title={`${one === 'item' ? 'Item' : 'User'} ${id}`}

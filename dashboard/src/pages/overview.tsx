@@ -1,12 +1,12 @@
 // Overview: the organisation's databases, the current one's counts, status and model, and call counts over time.
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
-import { databaseCounts } from '../api';
+import { ok, openDatabase } from '../api';
+import type { Model } from '../answers';
 import { useApp, canWrite, isAdmin } from '../app-context';
 import { ErrorBox, Facts, Section, age, when } from '../components/bits';
 import { TimeChart } from '../components/chart';
 import { useAction, useLoad } from '../hooks';
-import type { CallCounts, DatabaseList, Model } from '../types';
 
 export function Overview() {
   const { session } = useApp();
@@ -25,7 +25,7 @@ export function Overview() {
 // What the current database holds; read again when `reloadOn` changes (its status, once it is ready).
 function Counts({ reloadOn }: { reloadOn?: unknown }) {
   const { client, session } = useApp();
-  const counts = useLoad(() => databaseCounts(client), [session.database!.id, reloadOn]);
+  const counts = useLoad(() => ok(client.GET('/databases/current/counts/')), [session.database!.id, reloadOn]);
   const c = counts.data;
   const shown = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString());
   return (
@@ -50,7 +50,7 @@ function Counts({ reloadOn }: { reloadOn?: unknown }) {
 
 function Databases() {
   const { client, session } = useApp();
-  const list = useLoad(() => client.get<DatabaseList>('databases/', { amt: 100 }), [session.database?.id]);
+  const list = useLoad(() => ok(client.GET('/databases/', { params: { query: { amt: 100 } } })), [session.database?.id]);
   const action = useAction();
   return (
     <Section title="Databases" actions={<button type="button" onClick={list.reload}>Refresh</button>}>
@@ -76,7 +76,7 @@ function Databases() {
                 {d.id === session.database?.id ? (
                   <strong>current</strong>
                 ) : (
-                  <button type="button" disabled={action.busy} onClick={() => void action.run(() => client.useDatabase(d.id))} aria-label={`Open database ${d.name}`}>
+                  <button type="button" disabled={action.busy} onClick={() => void action.run(() => openDatabase(client, d.id))} aria-label={`Open database ${d.name}`}>
                     Open
                   </button>
                 )}
@@ -97,14 +97,14 @@ function CurrentDatabase() {
   const [ready, setReady] = useState(false);
   const status = useLoad(
     () =>
-      client.get<{ status: string }>('databases/current/status/').then((s) => {
+      ok(client.GET('/databases/current/status/')).then((s) => {
         setReady(s.status === 'ready');
         return s;
       }),
     [db.id],
     ready ? undefined : 2000,
   );
-  const models = useLoad(() => (canWrite(session) ? client.get<{ models: Model[] }>('pretrained-ml/trained-models/') : Promise.resolve({ models: [] })), [db.id, ready]);
+  const models = useLoad(() => (canWrite(session) ? ok(client.GET('/pretrained-ml/trained-models/')) : Promise.resolve({ models: [] as Model[] })), [db.id, ready]);
   const model = models.data?.models.find((m) => m.serving) ?? models.data?.models[0];
   return (
     <>
@@ -186,7 +186,7 @@ function CallChart() {
   const seconds = WINDOWS[window]!.seconds;
   const counts = useLoad(async () => {
     const end = Math.floor(Date.now() / 1000);
-    const answer = await client.get<CallCounts>('call-counts/historical/', { start_timestamp: end - seconds, end_timestamp: end });
+    const answer = await ok(client.GET('/call-counts/historical/', { params: { query: { start_timestamp: end - seconds, end_timestamp: end } } }));
     return { ...answer, range: [end - seconds, end] as [number, number] };
   }, [seconds]);
   return (

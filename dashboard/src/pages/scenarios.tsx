@@ -4,20 +4,22 @@ import { useState } from 'preact/hooks';
 import { useApp } from '../app-context';
 import { ErrorBox, Section } from '../components/bits';
 import { useLoad } from '../hooks';
-import { RECO_TYPES, type ScenarioRecord } from '../types';
-import { ApiFailure } from '../api';
+import { RECO_TYPES } from '../types';
+import type { ScenarioRecord } from '../answers';
+import { ApiFailure, ok } from '../api';
 
 export function Scenarios() {
   const { client, session } = useApp();
   const list = useLoad(async () => {
     const [all, defaults] = await Promise.all([
-      client.get<{ scenarios: ScenarioRecord[] }>('scenarios/'),
+      ok(client.GET('/scenarios/')),
       Promise.all(
         RECO_TYPES.map((t) =>
-          client.get<{ name: string }>(`scenarios-default/${t}/`).then(
+          ok(client.GET('/scenarios-default/{reco_type}/', { params: { path: { reco_type: t } } })).then(
             (d) => [t, d.name] as const,
             (err: unknown) => {
-              if (err instanceof ApiFailure && err.status === 404) return [t, undefined] as const;
+              // A reco type without a default.
+              if (err instanceof ApiFailure && err.errorName === 'NotFoundError') return [t, undefined] as const;
               throw err;
             },
           ),

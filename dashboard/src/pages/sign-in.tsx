@@ -1,7 +1,7 @@
 // Signing in with recd's own accounts: an individual account (email and password, root included) or
 // a service account (name and key), optionally straight into a database.
 import { useState } from 'preact/hooks';
-import type { Client } from '../api';
+import { signIn, type Session, type SignedIn } from '../api';
 import { ActionForm, Choice, Field } from '../components/form';
 import { useAction } from '../hooks';
 
@@ -10,13 +10,14 @@ const KINDS = [
   ['service', 'Service account (key)'],
 ] as const;
 
-export function SignIn({ client }: { client: Client }) {
+// onChange: the session's later changes (renewals, another database).
+export function SignIn({ onSignedIn, onChange }: { onSignedIn: (s: SignedIn) => void; onChange: (s: Session) => void }) {
   const [kind, setKind] = useState<'individual' | 'service'>('individual');
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [dbName, setDbName] = useState('');
   const action = useAction();
-  const submit = () => void action.run(() => client.signIn({ kind, login, password, ...(dbName ? { dbName } : {}) }));
+  const submit = () => void action.run(() => signIn({ kind, login, password, ...(dbName ? { dbName } : {}) }, onChange).then(onSignedIn));
   return (
     <main id="main" class="sign-in">
       <ActionForm label="Sign in to recd" class="card" onSubmit={submit} busy={action.busy} error={action.error} submit={action.busy ? 'Signing in…' : 'Sign in'}>

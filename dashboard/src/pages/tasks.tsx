@@ -1,9 +1,10 @@
 // Tasks: running and recent background tasks of the database, read again every second while shown.
+import { ok } from '../api';
+import type { Task } from '../answers';
 import { useApp } from '../app-context';
 import { ErrorBox, Section, when } from '../components/bits';
 import { Table } from '../components/table';
 import { useAction, useLoad } from '../hooks';
-import type { Task } from '../types';
 
 const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
 const POLL_MS = 1000;
@@ -12,7 +13,7 @@ export function Tasks() {
   const { client, session } = useApp();
   const tasks = useLoad(
     async () => {
-      const all = await Promise.all(TASK_NAMES.map((n) => client.get<{ tasks: Task[] }>(`tasks/${n}/recents/`, { amt: 10 })));
+      const all = await Promise.all(TASK_NAMES.map((n) => ok(client.GET('/tasks/{task_name}/recents/', { params: { path: { task_name: n }, query: { amt: 10 } } }))));
       return all.flatMap((a) => a.tasks).sort((a, b) => b.start_time - a.start_time);
     },
     [session.database?.id],
@@ -25,7 +26,7 @@ export function Tasks() {
       <Section
         title="Background tasks"
         actions={
-          <button type="button" disabled={action.busy} onClick={() => void action.run(() => client.post('tasks/ml_model_retrain/').then(tasks.reload))}>
+          <button type="button" disabled={action.busy} onClick={() => void action.run(() => ok(client.POST('/tasks/{task_name}/', { params: { path: { task_name: 'ml_model_retrain' } } })).then(tasks.reload))}>
             Retrain now
           </button>
         }

@@ -2,12 +2,13 @@
 // which also says the reco type and the path of scenarios it evaluated. Items shown with properties.
 import { useState } from 'preact/hooks';
 import { useApp, canWrite } from '../app-context';
-import type { Session } from '../api';
+import { ok, type SignedIn } from '../api';
+import type { Recommended } from '../answers';
 import { Section, lines } from '../components/bits';
 import { ActionForm, Choice, Field } from '../components/form';
 import { RowsTable, columnsOf } from '../components/table';
 import { useAction, useLoad } from '../hooks';
-import type { Recommended, Row, ScenarioRecord } from '../types';
+import type { Row } from '../types';
 
 type Mode = 'item' | 'user' | 'session';
 const MODES = [
@@ -40,8 +41,8 @@ export function TryIt() {
   const [amt, setAmt] = useState('10');
   const [answer, setAnswer] = useState<Answer | undefined>(undefined);
   const action = useAction();
-  const scenarios = useLoad(() => (canWrite(session) ? client.get<{ scenarios: ScenarioRecord[] }>('scenarios/') : Promise.resolve({ scenarios: [] })), [session.database?.id]);
-  const names = scenarios.data?.scenarios.filter((s) => s.reco_type === RECO_TYPE[mode]).map((s) => s.name) ?? [];
+  const scenarios = useLoad(() => (canWrite(session) ? ok(client.GET('/scenarios/')).then((a) => a.scenarios) : Promise.resolve([])), [session.database?.id]);
+  const names = scenarios.data?.filter((s) => s.reco_type === RECO_TYPE[mode]).map((s) => s.name) ?? [];
 
   const submit = () =>
     void action.run(async () => {
@@ -77,32 +78,31 @@ export function TryIt() {
 }
 
 async function recommend(
-  client: ReturnType<typeof useApp>['client'],
-  session: Session,
+  client: SignedIn['client'],
+  session: SignedIn['session'],
   q: { mode: Mode; id: string; sessionText: string; scenario: string; skipDefault: boolean; filters: string[]; reranking: string[]; amt: number },
 ): Promise<Answer> {
   const db = session.database;
-  const body: Record<string, unknown> = { amt: q.amt, filters: q.filters, reranking: q.reranking, skip_default_scenario: q.skipDefault };
-  if (q.scenario) body.scenario = q.scenario;
-  let inputIds: (string | number)[] = [];
-  if (q.mode === 'item') inputIds = [(body.item_id = idValue(q.id.trim(), db?.item_id_type)) as string | number];
-  else if (q.mode === 'user') body.user_id = idValue(q.id.trim(), db?.user_id_type);
-  else {
-    const ratings = lines(q.sessionText).map((l) => {
-      const [item, rating] = l.split(/[\s,;]+/);
-      return { item_id: idValue(item!, db?.item_id_type), rating: rating === undefined ? 10 : Number(rating) };
-    });
-    body.ratings = ratings;
-    inputIds = ratings.map((r) => r.item_id);
-  }
-  const rec = await client.post<Recommended>('recommendation/generic/items/', body);
+  const id = q.id.trim();
+  const ratings =
+    q.mode === 'session'
+      ? lines(q.sessionText).map((l) => {
+          const [item, rating] = l.split(/[\s,;]+/);
+          return { item_id: idValue(item!, db?.item_id_type), rating: rating === undefined ? 10 : Number(rating) };
+        })
+      : [];
+  const asked = q.mode === 'item' ? { item_id: idValue(id, db?.item_id_type) } : q.mode === 'user' ? { user_id: idValue(id, db?.user_id_type) } : { ratings };
+  const body = { amt: q.amt, filters: q.filters, reranking: q.reranking, skip_default_scenario: q.skipDefault, ...(q.scenario ? { scenario: q.scenario } : {}), ...asked };
+  const rec = await ok(client.POST('/recommendation/generic/items/', { body }));
+  const inputIds = q.mode === 'item' ? [idValue(id, db?.item_id_type)] : ratings.map((r) => r.item_id);
   const ids = [...rec.items_id, ...inputIds];
-  const listed = ids.length ? await client.post<{ items: Row[] }>('items-bulk/properties/list/', { items_id: ids }) : { items: [] };
-  const byId = new Map(listed.items.map((r) => [String(r.item_id), r]));
-  const rowOf = (i: string | number) => byId.get(String(i)) ?? { item_id: i };
+  const listed: Row[] = ids.length ? (await ok(client.POST('/items-bulk/properties/list/', { body: { items_id: ids } }))).items : [];
+  const byId = new Map(listed.map((r) => [String(r.item_id), r]));
+  const rowOf = (i: string | number): Row => byId.get(String(i)) ?? { item_id: i };
   let input = inputIds.map(rowOf);
   if (q.mode === 'user') {
-    input = canWrite(session) ? [await client.get<{ user: Row }>(`users/${encodeURIComponent(q.id.trim())}/properties/`).then((u) => u.user, () => ({ user_id: q.id }))] : [{ user_id: q.id }];
+    const user = canWrite(session) ? await ok(client.GET('/users/{user_id}/properties/', { params: { path: { user_id: id } } })).then((u) => u.user, () => undefined) : undefined;
+    input = [user ?? { user_id: q.id }];
   }
   return { rec, rows: rec.items_id.map(rowOf), input };
 }

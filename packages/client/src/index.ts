@@ -33,6 +33,10 @@ export interface RecdClient extends Client<paths> {
   // Moves the session to another database (POST login/refresh-token/ naming it); the API's error
   // body when refused.
   switchDatabase(database: DatabaseChoice): Promise<{ error?: ErrorBody }>;
+  // Ends the session on this side (the API keeps no session to end): the tokens and credentials are
+  // forgotten, later requests go without a token, and a renewal under way keeps nothing and calls
+  // no onTokens.
+  signOut(): void;
 }
 
 export function createRecdClient(options: RecdClientOptions): RecdClient {
@@ -47,12 +51,14 @@ export function createRecdClient(options: RecdClientOptions): RecdClient {
       const got = await session.switchDatabase(database);
       return 'failed' in got ? { error: (await got.failed().json()) as ErrorBody } : {};
     },
+    signOut: () => session.signOut(),
   });
 }
 
 // Sends the session's token with every operation that needs one; an answer 401 JwtTokenExpired
 // renews it and sends the request again, once. The request is copied before it leaves, since its
-// body can be read only once.
+// body can be read only once: both are made from the body's bytes, since a clone would make the body a
+// stream, whose content a browser's developer tools (and the tests that drive a browser) cannot see.
 function bearer(session: Session): Middleware {
   const copies = new Map<string, { copy: Request; token: string | undefined }>();
   return {
@@ -61,8 +67,11 @@ function bearer(session: Session): Middleware {
       const got = await session.bearer();
       if ('failed' in got) return got.failed();
       if (got.token !== undefined) request.headers.set('authorization', `Bearer ${got.token}`);
-      if (session.canRenew) copies.set(id, { copy: request.clone(), token: got.token });
-      return request;
+      if (!session.canRenew) return request;
+      const body = request.body === null ? null : await request.clone().arrayBuffer();
+      const copy = () => (body === null ? request.clone() : new Request(request, { body }));
+      copies.set(id, { copy: copy(), token: got.token });
+      return body === null ? request : copy();
     },
     async onResponse({ response, id, options }) {
       const sent = copies.get(id);

@@ -1,6 +1,6 @@
 // The client's tokens: logs in when it has credentials and no token, renews the access token with the
 // refresh token (single-use: the latest one is kept), logs in again when the refresh token is refused,
-// and runs one renewal at a time however many requests wait for it.
+// runs one renewal at a time however many requests wait for it, and forgets it all on sign-out.
 import type { Client } from 'openapi-fetch';
 import { lifetimeOf } from './jwt.js';
 import type { components, paths } from './schema.js';
@@ -39,16 +39,21 @@ const REFRESH_BEFORE_SECONDS = 30;
 
 export class Session {
   private tokens: Tokens;
+  private login: Login | undefined;
   private renewing: Promise<Bearer> | undefined;
   // The database chosen by switchDatabase: a fresh login lands there too.
   private database: DatabaseChoice | undefined;
   private readonly now: () => number;
+  // Bumped by signOut: the tokens a renewal under way brings back afterwards are dropped, so a
+  // request that was waiting for them cannot sign the session in again.
+  private generation = 0;
 
   constructor(
     private readonly auth: Client<paths>,
     private readonly o: SessionOptions,
   ) {
     this.tokens = { token: o.token, refresh_token: o.refreshToken };
+    this.login = o.login;
     this.now = o.now ?? Date.now;
   }
 
@@ -57,7 +62,15 @@ export class Session {
   }
 
   get canRenew(): boolean {
-    return this.tokens.refresh_token !== undefined || this.o.login !== undefined;
+    return this.tokens.refresh_token !== undefined || this.login !== undefined;
+  }
+
+  // Forgets the tokens, the credentials and the database chosen: later requests go without a token.
+  signOut(): void {
+    this.generation++;
+    this.tokens = { token: undefined, refresh_token: undefined };
+    this.login = undefined;
+    this.database = undefined;
   }
 
   // The token for the next request: renewed first when missing or about to expire.
@@ -97,19 +110,20 @@ export class Session {
   }
 
   private async obtain(database: DatabaseChoice | undefined): Promise<Bearer> {
+    const generation = this.generation;
     const refreshToken = this.tokens.refresh_token;
     if (refreshToken !== undefined) {
       const r = await this.auth.POST('/login/refresh-token/', { body: { refresh_token: refreshToken, ...database } });
-      if (r.data) return this.keep(r.data);
+      if (r.data) return this.keep(r.data, generation);
       // A used, unknown or expired refresh token: credentials, when given, open a new session.
       const refused = r.error?.error_name === 'RefreshTokenExpired' || r.error?.error_data.name === 'INCORRECT_REFRESH_TOKEN';
-      if (!(refused && this.o.login)) return failed(r.response, r.error);
+      if (!(refused && this.login)) return failed(r.response, r.error);
     }
-    if (!this.o.login) return { token: this.tokens.token };
-    return this.logIn(this.o.login, database ?? this.database);
+    if (!this.login) return { token: this.tokens.token };
+    return this.logIn(this.login, database ?? this.database, generation);
   }
 
-  private async logIn(login: Login, database: DatabaseChoice | undefined): Promise<Bearer> {
+  private async logIn(login: Login, database: DatabaseChoice | undefined, generation: number): Promise<Bearer> {
     const r =
       'root' in login
         ? await this.auth.POST('/login/root/', { body: login.root })
@@ -117,16 +131,17 @@ export class Session {
           ? await this.auth.POST('/login/individual/', { body: { ...login.individual, ...chosen(database) } })
           : await this.auth.POST('/login/service/', { body: { ...login.service, ...chosen(database) } });
     if (!r.data) return failed(r.response, r.error);
-    const got = this.keep(r.data);
+    const got = this.keep(r.data, generation);
     // Root logs in without a database; it reaches one through a refresh naming it.
     if ('root' in login && database !== undefined) {
       const s = await this.auth.POST('/login/refresh-token/', { body: { refresh_token: r.data.refresh_token, ...database } });
-      return s.data ? this.keep(s.data) : failed(s.response, s.error);
+      return s.data ? this.keep(s.data, generation) : failed(s.response, s.error);
     }
     return got;
   }
 
-  private keep(answer: LoginAnswer): Bearer {
+  private keep(answer: LoginAnswer, generation: number): Bearer {
+    if (generation !== this.generation) return { token: undefined };
     this.tokens = { token: answer.token, refresh_token: answer.refresh_token };
     this.o.onTokens?.(answer);
     return { token: answer.token };
