@@ -634,6 +634,12 @@ t.test('a second process reads a built table; a rebuild (amt 3) reaches both pro
   const def = (await listTables()).body?.tables?.find((x: { name: string }) => x.name === 'similar');
   t.equal(def?.amt, 3, 'the definition says 3');
   t.ok(def?.built, 'built');
+  // Each process drops its copy of the table when the rebuild's announcement reaches it, which may come
+  // just after the task is seen completed (on a cluster, the database's change stream is read by a
+  // connection of its own): wait for it on both before looking at the rows.
+  for (const [name, via] of [['A', api], ['B', apiB]] as const) {
+    await until(`process ${name} reads the rebuilt table`, async () => (await preItem(11, 'similar', token, via)).body?.items_id?.length, (n) => n === 3, 10_000);
+  }
   for (const item of [11, 12, 30]) {
     const live = (await itemReco(item, { amt: 3 })).body.items_id;
     t.strictSame(precomputedOf(t, await preItem(item, 'similar'), `process A item ${item}`, 3), live, `process A item ${item}: 3 items, the live top 3`);
@@ -665,7 +671,7 @@ t.test('DELETE precomputed-tables/<name>/: gone for both processes; deleting aga
   t.equal(d.status, 204, why(d, 204));
   t.same(errorOf(await preItem(2, 'similar')), TABLE_NOT_FOUND, 'process A (the deleting one): read right after delete');
   // The other process hears of it over pub/sub.
-  const onB = await until('process B drops the table', () => preItem(2, 'similar', token, apiB), (r) => r.status !== 200, 1000).catch(() => undefined);
+  const onB = await until('process B drops the table', () => preItem(2, 'similar', token, apiB), (r) => r.status !== 200, 10_000).catch(() => undefined);
   t.same(onB && errorOf(onB), TABLE_NOT_FOUND, 'process B: read after delete');
   t.same(errorOf(await deleteTable('similar')), TABLE_NOT_FOUND, 'deleting again');
   t.same(errorOf(await deleteTable('nosuch')), TABLE_NOT_FOUND, 'deleting a table never defined');
