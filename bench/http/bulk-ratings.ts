@@ -8,7 +8,7 @@ import os from 'node:os';
 import { Redis } from 'ioredis';
 import { deflateSync } from 'node:zlib';
 import { encodePickle, NumpyRecords } from '../../src/codecs/pickle/encode.js';
-import { scriptMicros } from '../lib/private-redis.js';
+import { redisCpuSeconds, scriptMicros } from '../lib/private-redis.js';
 import { startBenchStack, type BenchStack } from '../lib/recd-stack.js';
 import { cpuSeconds } from '../lib/cpu.js';
 import { median } from '../lib/report.js';
@@ -62,10 +62,7 @@ async function put(stack: BenchStack, codec: Codec, payload: Uint8Array | string
 
 // Redis's CPU seconds (user + sys) and its script time (evalsha, µs) so far.
 async function redisCost(redis: Redis): Promise<{ cpu: number; script: number }> {
-  const cpu = await redis.info('cpu');
-  const user = Number(/used_cpu_user:([\d.]+)/.exec(cpu)?.[1] ?? 0);
-  const sys = Number(/used_cpu_sys:([\d.]+)/.exec(cpu)?.[1] ?? 0);
-  return { cpu: user + sys, script: await scriptMicros(redis) };
+  return { cpu: await redisCpuSeconds(redis), script: await scriptMicros(redis) };
 }
 
 async function round(stack: BenchStack, redis: Redis, codec: Codec, r: number): Promise<number> {

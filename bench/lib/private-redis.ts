@@ -27,5 +27,18 @@ export async function scriptMicros(redis: Redis): Promise<number> {
 
 // Bytes Redis holds (INFO memory used_memory).
 export async function usedMemory(redis: Redis): Promise<number> {
-  return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
+  return (await redisMemory(redis)).used;
+}
+
+// INFO memory's bytes: what Redis holds (used_memory), the data set's part of it, and the process's RSS.
+export async function redisMemory(redis: Redis): Promise<{ used: number; dataset: number; rss: number }> {
+  const info = await redis.info('memory');
+  const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? NaN);
+  return { used: field('used_memory'), dataset: field('used_memory_dataset'), rss: field('used_memory_rss') };
+}
+
+// Redis's CPU seconds so far, user and system (INFO cpu).
+export async function redisCpuSeconds(redis: Redis): Promise<number> {
+  const cpu = await redis.info('cpu');
+  return Number(/used_cpu_user:([\d.]+)/.exec(cpu)?.[1] ?? 0) + Number(/used_cpu_sys:([\d.]+)/.exec(cpu)?.[1] ?? 0);
 }

@@ -18,6 +18,7 @@
 import os from 'node:os';
 import { Redis } from 'ioredis';
 import { cpuSeconds } from '../lib/cpu.js';
+import { redisCpuSeconds, redisMemory } from '../lib/private-redis.js';
 import { startBenchStack } from '../lib/recd-stack.js';
 import { fmtInt, gitState } from '../lib/report.js';
 import { retrain } from '../lib/retrain.js';
@@ -31,16 +32,6 @@ const TRAIN = process.env.BENCH_SCALE_TRAIN !== '0';
 
 const sizes = synthSizes();
 const mib = (bytes: number) => `${fmtInt(bytes / 1024 ** 2)} MiB`;
-
-async function info(redis: Redis, section: string): Promise<Record<string, string>> {
-  const text = await redis.info(section);
-  return Object.fromEntries(text.split('\r\n').filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1)]));
-}
-
-const redisCpu = async (redis: Redis) => {
-  const c = await info(redis, 'cpu');
-  return Number(c.used_cpu_user) + Number(c.used_cpu_sys);
-};
 
 // A key's kind: its hash tag's id, uuids and every run of digits replaced, so one user's key and
 // another's (one model's and the next's) agree.
@@ -92,16 +83,16 @@ const redis = new Redis(stack.redisUrl);
 const out: string[] = [];
 try {
   const base = stack.base.replace(/\/v1$/, '');
-  const memory0 = await info(redis, 'memory');
-  const cpu0 = await redisCpu(redis);
+  const memory0 = await redisMemory(redis);
+  const cpu0 = await redisCpuSeconds(redis);
   const recdCpu0 = cpuSeconds(stack.pid) ?? NaN;
   const data = new Synthetic(sizes);
   const up = await uploadSynthetic(base, stack.token, data, { codec: 'pickle', batch: 65_536, inFlight: 2 });
-  const redisSeconds = (await redisCpu(redis)) - cpu0;
+  const redisSeconds = (await redisCpuSeconds(redis)) - cpu0;
   const recdSeconds = (cpuSeconds(stack.pid) ?? NaN) - recdCpu0;
-  const memory = await info(redis, 'memory');
-  const used = Number(memory.used_memory) - Number(memory0.used_memory);
-  const dataset = Number(memory.used_memory_dataset) - Number(memory0.used_memory_dataset);
+  const memory = await redisMemory(redis);
+  const used = memory.used - memory0.used;
+  const dataset = memory.dataset - memory0.dataset;
   process.stderr.write(`upload done: ${fmtInt(up.ratings)} ratings in ${up.ratingsSeconds.toFixed(1)} s; Redis ${mib(used)}\n`);
   const kinds = await keysByKind(redis);
   const usPerRating = (redisSeconds / up.ratings) * 1e6;
@@ -112,7 +103,7 @@ try {
     `- Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, Node ${process.version}; ${new Date().toISOString()}; ${gitState()}`,
     `- Upload (pickle, 65,536 ratings a request, 2 in flight, trainer kept out): items ${up.itemsSeconds.toFixed(1)} s, ratings ${up.ratingsSeconds.toFixed(1)} s = **${fmtInt(up.ratings / up.ratingsSeconds)} ratings/s**; recd ${recdSeconds.toFixed(1)} CPU s, Redis ${redisSeconds.toFixed(1)} CPU s`,
     `- Redis CPU per rating written: **${usPerRating.toFixed(2)} µs**, so one Redis core would take ~${fmtInt(1e6 / usPerRating)} ratings/s of bulk writes at this cost`,
-    `- Redis memory for the data set: used_memory +${mib(used)} (**${(used / up.ratings).toFixed(1)} bytes per rating**), of which dataset +${mib(dataset)}; used_memory ${mib(Number(memory.used_memory))}, RSS ${mib(Number(memory.used_memory_rss))}`,
+    `- Redis memory for the data set: used_memory +${mib(used)} (**${(used / up.ratings).toFixed(1)} bytes per rating**), of which dataset +${mib(dataset)}; used_memory ${mib(memory.used)}, RSS ${mib(memory.rss)}`,
     '',
     ...kindTable(kinds, used, up.ratings),
     '',
@@ -124,15 +115,15 @@ try {
     const before = await rssOf(stack.pid);
     const trained = await retrain(base, stack.token, FACTORS, up.ratings);
     const after = await rssOf(stack.pid);
-    const memoryTrained = await info(redis, 'memory');
+    const memoryTrained = await redisMemory(redis);
     const kindsTrained = await keysByKind(redis);
     out.push(
-      `- Training (${FACTORS} factors, the service's defaults otherwise): the retrain took ${trained.retrainSeconds.toFixed(1)} s (task ${trained.taskSeconds.toFixed(1)} s); model ${fmtInt(Number(trained.model.bytes))} bytes (${mib(Number(trained.model.bytes))}); recd RSS ${before ? mib(before.rssBytes) : '?'} before, peak ${after ? mib(after.peakBytes) : '?'}, ${after ? mib(after.rssBytes) : '?'} after; Redis used_memory ${mib(Number(memoryTrained.used_memory))} with the model stored`,
+      `- Training (${FACTORS} factors, the service's defaults otherwise): the retrain took ${trained.retrainSeconds.toFixed(1)} s (task ${trained.taskSeconds.toFixed(1)} s); model ${fmtInt(Number(trained.model.bytes))} bytes (${mib(Number(trained.model.bytes))}); recd RSS ${before ? mib(before.rssBytes) : '?'} before, peak ${after ? mib(after.peakBytes) : '?'}, ${after ? mib(after.rssBytes) : '?'} after; Redis used_memory ${mib(memoryTrained.used)} with the model stored`,
       `- Model: ${JSON.stringify({ algorithm: trained.model.algorithm, n_users: trained.model.n_users, n_items: trained.model.n_items, item_list: trained.model.item_list, user_list: trained.model.user_list, metrics: trained.model.metrics })}`,
       '',
       'Redis after the training (the log compacted into the snapshot, the model stored):',
       '',
-      ...kindTable(kindsTrained, Number(memoryTrained.used_memory), up.ratings),
+      ...kindTable(kindsTrained, memoryTrained.used, up.ratings),
       '',
     );
   }
