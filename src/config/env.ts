@@ -128,22 +128,17 @@ const url = (raw: string, env: string): string => {
   return raw;
 };
 
-const redisUrl = (raw: string, env: string): string => {
+// The text as given, once `check` (which throws on a bad one) accepts it.
+const checkedBy = (check: (raw: string) => unknown) => (raw: string, env: string): string => {
   try {
-    parseRedisTarget(raw);
+    check(raw);
   } catch (err) {
     throw new ConfigError(`${env}: ${(err as Error).message}`);
   }
   return raw;
 };
-const clusterNodes = (raw: string, env: string): string => {
-  try {
-    parseNodes(raw);
-  } catch (err) {
-    throw new ConfigError(`${env}: ${(err as Error).message}`);
-  }
-  return raw;
-};
+const redisUrl = checkedBy(parseRedisTarget);
+const clusterNodes = checkedBy(parseNodes);
 
 // Exact origins (scheme://host[:port], as browsers send them in Origin) or `*`.
 const origins = (raw: string, env: string): string[] => {

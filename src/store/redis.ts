@@ -62,7 +62,10 @@ export function connectRedis(url: string, o: RedisOptions): Connection {
 // there are not redirected: a slot that moved answers MOVED). On one server, that server.
 export async function nodeOf(redis: Connection, key: string): Promise<Redis> {
   if (!(redis instanceof Cluster)) return redis;
-  const slot = Number(await redis.cluster('KEYSLOT', key));
+  return primaryOf(redis, Number(await redis.cluster('KEYSLOT', key)));
+}
+
+function primaryOf(redis: Cluster, slot: number): Redis {
   const primary = redis.slots[slot]?.[0];
   const node = redis.nodes('master').find((n) => `${n.options.host}:${n.options.port}` === primary);
   if (!node) throw new Error(`Cluster: no connection to the primary of slot ${slot} (${primary ?? 'unassigned'})`);
@@ -92,8 +95,8 @@ export async function unlinkByPrefix(redis: Connection, prefix: string, batch = 
     } while (cursor !== '0');
     return;
   }
-  const node = await nodeOf(redis, prefix);
-  const slot = Number(await node.cluster('KEYSLOT', prefix));
+  const slot = Number(await redis.cluster('KEYSLOT', prefix));
+  const node = primaryOf(redis, slot);
   let others = 0;
   for (;;) {
     const found = (await node.cluster('GETKEYSINSLOT', slot, others + batch)) as string[];
