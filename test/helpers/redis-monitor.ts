@@ -3,6 +3,7 @@
 // arrives in the same chunk as the +OK is taken for a reply to nothing ("Command queue state error").
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { nodeOf, type Connection } from '../../src/store/redis.js';
 
 export interface Monitor {
   // Resolves once every command Redis executed before `echo`'s ECHO of a marker has been handed to onCommand:
@@ -50,6 +51,15 @@ export function monitorRedis(url: string, onCommand: (args: string[]) => void): 
       }
     });
   });
+}
+
+// MONITOR on the server holding `key`: on a cluster, the primary of its slot, where every command of
+// the database (or organisation) the key's hash tag names is executed; on one server, that server.
+// caughtUp() sends its marker there too.
+export async function monitorServerOf(redis: Connection, key: string, onCommand: (args: string[]) => void): Promise<{ caughtUp(): Promise<void>; close(): void }> {
+  const server = await nodeOf(redis, key);
+  const monitor = await monitorRedis(`redis://${server.options.host}:${server.options.port}`, onCommand);
+  return { caughtUp: () => monitor.caughtUp((marker) => server.echo(marker)), close: () => monitor.close() };
 }
 
 // `+1795712681.229556 [0 127.0.0.1:60850] "zrangebyscore" "training:queue" …` → its quoted words,

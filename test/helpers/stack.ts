@@ -139,16 +139,19 @@ export async function startPair(env: Record<string, string> = {}): Promise<{ a: 
   const server = own?.server ?? (await freshCluster());
   const a = await startStack(env, server);
   const b = await startStack(env, server);
+  let closed: Promise<void> | undefined;
   return {
     a,
     b,
-    async close() {
-      await a.close();
-      await b.close();
-      if (own) {
-        await own.server.stop();
-        rmSync(own.dir, { recursive: true, force: true });
-      }
-    },
+    // Once, whoever asks first (a test that needs the pair gone, its teardown).
+    close: () =>
+      (closed ??= (async () => {
+        await a.close();
+        await b.close();
+        if (own) {
+          await own.server.stop();
+          rmSync(own.dir, { recursive: true, force: true });
+        }
+      })()),
   };
 }

@@ -7,7 +7,8 @@ import { ErrorBody } from '../../src/http/openapi.js';
 import type { Res } from '../helpers/api.js';
 import { errorOf, frontendToken, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { freshDatabase, INCORRECT_ROLE, uid, walkPages, why } from '../helpers/feedback.js';
-import { monitorRedis } from '../helpers/redis-monitor.js';
+import { keys } from '../../src/store/keys.js';
+import { monitorServerOf } from '../helpers/redis-monitor.js';
 import { tasksOf, until, type Tt } from '../helpers/reco.js';
 import { startStack } from '../helpers/stack.js';
 
@@ -141,12 +142,12 @@ t.test('an answer costs a few O(1) Redis commands, whatever the database holds',
   // A database of its own, so that no background task of another touches its keys meanwhile.
   const fresh = await freshDatabase(api, root);
   const seen: string[] = [];
-  const monitor = await monitorRedis(stack.redisServer.url, (args) => {
+  const monitor = await monitorServerOf(stack.redis, keys.database(fresh.db), (args) => {
     if (args.some((a) => a.startsWith(`{db:${fresh.db}}:`))) seen.push(args[0]!.toLowerCase());
   });
   try {
     await countsOf(fresh.token);
-    await monitor.caughtUp((marker) => stack.redis.echo(marker));
+    await monitor.caughtUp();
   } finally {
     monitor.close();
   }
