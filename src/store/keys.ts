@@ -55,7 +55,9 @@ export const keys = {
   scenariosVersion: (db: string) => `{db:${db}}:scenarios-version`,
   // HASH A/B test id = msgpack {name, probability_a}.
   abTests: (db: string) => `{db:${db}}:ab-tests`,
-  // What every key of a database starts with (deletion lists them by it).
+  // What every key of a database starts with. Deletion does not list keys by it (that is a scan of the
+  // whole keyspace) but from the database's own records (database-keys.ts): a key added here must be
+  // listed there too.
   databasePrefix: (db: string) => `{db:${db}}:`,
   // HASH lower-cased property name -> msgpack PropertyDef, for item or user properties.
   properties: (db: string, kind: 'item' | 'user') => `{db:${db}}:properties:${kind}`,
@@ -104,6 +106,9 @@ export const keys = {
   // STRING '1' with a TTL (RECD_IDEMPOTENCY_TTL_SECONDS): an interaction write sent with this
   // Idempotency-Key header value was applied (set by the script that applied it).
   idempotencyKey: (db: string, key: string) => `{db:${db}}:idempotency:${key}`,
+  // ZSET the names of those keys scored by when they expire (ms), written and trimmed of expired ones
+  // by the same script: how deleting the database finds them.
+  idempotencyKeys: (db: string) => `{db:${db}}:idempotency-keys`,
   // HASH session id -> "<timestamp> <user id>": sessions resolved to a user.
   resolvedSessions: (db: string) => `{db:${db}}:sessions:resolved`,
   // ZSET session id scored by resolution order: the listing order of resolved-sessions/.

@@ -1,0 +1,190 @@
+// Every key of a database, listed from the database's own records (never a SCAN of the keyspace, which
+// costs as much as every database's keys together, nor a node-local listing of a cluster slot), and
+// their removal in batches. Each family of keys.ts is listed from the record that names its members;
+// the records themselves come last, once what they name is listed.
+import type { Connection } from './redis.js';
+import { keys } from './keys.js';
+import { readLuaFrame, type LuaValue } from './lua.js';
+import { unpack } from './msgpack-values.js';
+import type { ModelMeta } from './models-store.js';
+
+type Key = string | Buffer;
+
+// Keys per UNLINK: one command's reply (and Redis' time on it) stays small.
+export const UNLINK_BATCH = 1000;
+// Hash fields (or sorted-set members) asked for per HSCAN or ZRANGE; a user yields five keys.
+const PAGE = 1000;
+// Interaction chunks hold up to CHUNK_ROWS rows each: fewer per HSCAN.
+const CHUNK_PAGE = 20;
+
+// Unlinks every key of database `db`; taskNames: the task names its records may be filed under. The
+// database's record should be gone first, so that no write script adds keys meanwhile (they all check
+// it). O(keys of the database): nothing else is read.
+export async function unlinkDatabase(redis: Connection, db: string, taskNames: readonly string[], batch = UNLINK_BATCH): Promise<number> {
+  let pending: Key[] = [];
+  let removed = 0;
+  const flush = async () => {
+    const out = pending;
+    pending = [];
+    if (out.length > 0) await redis.unlink(...out);
+    removed += out.length;
+  };
+  for await (const page of databaseKeys(redis, db, taskNames)) {
+    for (const key of page) {
+      pending.push(key);
+      if (pending.length >= batch) await flush();
+    }
+  }
+  await flush();
+  return removed;
+}
+
+// The database's keys, page by page (a database of millions of users is never held whole). A key may
+// come twice (HSCAN may return a field twice; a session has rows in several chunks) or name a key that
+// does not exist (a user without ratings): unlinking it again or in vain is harmless.
+export async function* databaseKeys(redis: Connection, db: string, taskNames: readonly string[]): AsyncGenerator<Key[]> {
+  yield* userKeys(redis, db);
+  yield* sessionRefs(redis, db);
+  for (const name of taskNames) yield* taskRecords(redis, db, name);
+  yield* modelBlobs(redis, db);
+  yield await snapshotParts(redis, db);
+  for await (const names of hashFields(redis, keys.tables(db), PAGE)) yield names.map((n) => keys.tableBlob(db, n.toString()));
+  yield* idempotencyKeys(redis, db);
+  yield fixedKeys(db, taskNames);
+}
+
+// The keys whose names do not depend on the data: the records the families above are listed from
+// among them, so they go last.
+export function fixedKeys(db: string, taskNames: readonly string[]): string[] {
+  const both = <T extends string>(f: (db: string, kind: T) => string, kinds: T[]) => kinds.map((k) => f(db, k));
+  return [
+    keys.database(db),
+    keys.scenarios(db),
+    keys.scenarioDefaults(db),
+    keys.scenariosVersion(db),
+    keys.abTests(db),
+    ...both(keys.properties, ['item', 'user']),
+    ...both(keys.propertyOrder, ['item', 'user']),
+    keys.propertySeq(db),
+    ...both(keys.entityIndex, ['item', 'user']),
+    ...both(keys.entityIds, ['item', 'user']),
+    ...both(keys.entityNext, ['item', 'user']),
+    ...both(keys.entityRecords, ['item', 'user']),
+    keys.catalogueChanges(db),
+    keys.ratingsLog(db),
+    keys.ratingsCount(db),
+    keys.ratingsNextThreshold(db),
+    keys.interactionRules(db),
+    ...both(keys.interactionChunks, ['user', 'session']),
+    ...both(keys.interactionChunkSeq, ['user', 'session']),
+    keys.interactionCounts(db),
+    keys.idempotencyKeys(db),
+    keys.resolvedSessions(db),
+    keys.resolvedOrder(db),
+    keys.resolvedSeq(db),
+    ...taskNames.flatMap((name) => [keys.tasksByName(db, name), keys.queuedTask(db, name), keys.taskFailures(db, name)]),
+    keys.trainerLock(db),
+    keys.trainingRun(db),
+    keys.ratingsSnapshot(db),
+    keys.ratingsSnapshotId(db),
+    keys.ratingsSnapshotParts(db),
+    keys.models(db),
+    keys.modelOrder(db),
+    keys.currentModel(db),
+    keys.tables(db),
+  ];
+}
+
+// Per user, from the users' ids (index -> id; an index is never removed once given): its ratings (by
+// index), its interaction references and the set of sessions resolved to it (by id).
+async function* userKeys(redis: Connection, db: string): AsyncGenerator<Key[]> {
+  const ratings = keys.userRatingsPrefix(db);
+  const refs = Buffer.from(keys.interactionRefsPrefix(db, 'user'));
+  const sessions = Buffer.from(keys.userSessionsPrefix(db));
+  let cursor = '0';
+  do {
+    const [next, pairs] = await redis.hscanBuffer(keys.entityIds(db, 'user'), cursor, 'COUNT', PAGE);
+    cursor = next.toString();
+    const out: Key[] = [];
+    for (let k = 0; k + 1 < pairs.length; k += 2) {
+      const index = pairs[k]!.toString();
+      const id = pairs[k + 1]!;
+      out.push(`${ratings}${index}:s`, `${ratings}${index}:r`, `${ratings}${index}:i`, Buffer.concat([refs, id]), Buffer.concat([sessions, id]));
+    }
+    yield out;
+  } while (cursor !== '0');
+}
+
+// Sessions are not indexed, but a session holding interaction references owns live rows in the
+// sessions' chunks (rows are blanked, owner included, only when their owner's references go): the
+// chunks' owners name every session with references.
+async function* sessionRefs(redis: Connection, db: string): AsyncGenerator<Key[]> {
+  const prefix = Buffer.from(keys.interactionRefsPrefix(db, 'session'));
+  let cursor = '0';
+  do {
+    const [next, pairs] = await redis.hscanBuffer(keys.interactionChunks(db, 'session'), cursor, 'COUNT', CHUNK_PAGE);
+    cursor = next.toString();
+    const owners = new Set<string>();
+    for (let k = 1; k < pairs.length; k += 2) {
+      const chunk = readLuaFrame(pairs[k]!) as LuaValue[];
+      for (const owner of chunk[0] as Uint8Array[]) if (owner.length > 0) owners.add(Buffer.from(owner).toString('latin1'));
+    }
+    yield [...owners].map((o) => Buffer.concat([prefix, Buffer.from(o, 'latin1')]));
+  } while (cursor !== '0');
+}
+
+// Task records of one name (the store keeps the last hundred or so per name).
+async function* taskRecords(redis: Connection, db: string, name: string): AsyncGenerator<Key[]> {
+  const byName = keys.tasksByName(db, name);
+  for (let from = 0; ; from += PAGE) {
+    const ids = await redis.zrange(byName, String(from), String(from + PAGE - 1));
+    yield ids.map((id) => keys.task(db, id));
+    if (ids.length < PAGE) return;
+  }
+}
+
+// Each model's buffer and its parts (how many: its metadata). Buffers are kept for the newest models
+// only, whose metadata outlives them; unlinking the parts of a trimmed buffer again is harmless.
+async function* modelBlobs(redis: Connection, db: string): AsyncGenerator<Key[]> {
+  let cursor = '0';
+  do {
+    const [next, pairs] = await redis.hscanBuffer(keys.models(db), cursor, 'COUNT', PAGE);
+    cursor = next.toString();
+    const out: Key[] = [];
+    for (let k = 0; k + 1 < pairs.length; k += 2) {
+      const id = pairs[k]!.toString();
+      const parts = unpack<ModelMeta>(pairs[k + 1]!)?.parts ?? 1;
+      out.push(keys.modelBlob(db, id));
+      for (let p = 1; p < parts; p++) out.push(keys.modelPart(db, id, p));
+    }
+    yield out;
+  } while (cursor !== '0');
+}
+
+// The parts of the current ratings snapshot ("<generation> <parts> <bytes>").
+async function snapshotParts(redis: Connection, db: string): Promise<string[]> {
+  const pointer = await redis.get(keys.ratingsSnapshotParts(db));
+  if (!pointer) return [];
+  const [generation = '', parts] = pointer.split(' ');
+  return Array.from({ length: Number(parts) || 0 }, (_, k) => keys.ratingsSnapshotPart(db, generation, k));
+}
+
+// The Idempotency-Key records still remembered (their registry holds their key names).
+async function* idempotencyKeys(redis: Connection, db: string): AsyncGenerator<Key[]> {
+  const registry = keys.idempotencyKeys(db);
+  for (let from = 0; ; from += PAGE) {
+    const names = await redis.zrange(registry, String(from), String(from + PAGE - 1));
+    yield names;
+    if (names.length < PAGE) return;
+  }
+}
+
+// A hash's field names, a page at a time.
+async function* hashFields(redis: Connection, key: string, count: number): AsyncGenerator<Buffer[]> {
+  let cursor = '0';
+  do {
+    const [next, pairs] = await redis.hscanBuffer(key, cursor, 'COUNT', count);
+    cursor = next.toString();
+    yield pairs.filter((_, k) => k % 2 === 0);
+  } while (cursor !== '0');
+}
