@@ -17,6 +17,10 @@ const PAGE = 1000;
 // Interaction chunks hold up to CHUNK_ROWS rows each: fewer per HSCAN.
 const CHUNK_PAGE = 20;
 
+// The keys.ts entries naming keys that are listed from records (each by a generator below); every other
+// key of a database is one of fixedKeys (test/unit/database-keys.test.ts holds keys.ts to this).
+export const LISTED_FROM_RECORDS = ['userRatingsPrefix', 'interactionRefsPrefix', 'userSessionsPrefix', 'task', 'modelBlob', 'modelPart', 'ratingsSnapshotPart', 'tableBlob', 'idempotencyKey'] as const;
+
 // Unlinks every key of database `db`; taskNames: the task names its records may be filed under. The
 // database's record should be gone first, so that no write script adds keys meanwhile (they all check
 // it). O(keys of the database): nothing else is read.
@@ -47,8 +51,10 @@ export async function* databaseKeys(redis: Connection, db: string, taskNames: re
   yield* sessionRefs(redis, db);
   for (const name of taskNames) yield* taskRecords(redis, db, name);
   yield* modelBlobs(redis, db);
-  yield await snapshotParts(redis, db);
-  for await (const names of hashFields(redis, keys.tables(db), PAGE)) yield names.map((n) => keys.tableBlob(db, n.toString()));
+  yield* modelsBeingWritten(redis, db);
+  yield await currentSnapshotParts(redis, db);
+  yield* snapshotGenerations(redis, db);
+  for await (const pairs of hashPairs(redis, keys.tables(db), PAGE)) yield pairs.map(([name]) => keys.tableBlob(db, name.toString()));
   yield* idempotencyKeys(redis, db);
   yield fixedKeys(db, taskNames);
 }
@@ -88,8 +94,10 @@ export function fixedKeys(db: string, taskNames: readonly string[]): string[] {
     keys.ratingsSnapshot(db),
     keys.ratingsSnapshotId(db),
     keys.ratingsSnapshotParts(db),
+    keys.ratingsSnapshotGenerations(db),
     keys.models(db),
     keys.modelOrder(db),
+    keys.modelsWriting(db),
     keys.currentModel(db),
     keys.tables(db),
   ];
@@ -101,36 +109,24 @@ async function* userKeys(redis: Connection, db: string): AsyncGenerator<Key[]> {
   const ratings = keys.userRatingsPrefix(db);
   const refs = Buffer.from(keys.interactionRefsPrefix(db, 'user'));
   const sessions = Buffer.from(keys.userSessionsPrefix(db));
-  let cursor = '0';
-  do {
-    const [next, pairs] = await redis.hscanBuffer(keys.entityIds(db, 'user'), cursor, 'COUNT', PAGE);
-    cursor = next.toString();
-    const out: Key[] = [];
-    for (let k = 0; k + 1 < pairs.length; k += 2) {
-      const index = pairs[k]!.toString();
-      const id = pairs[k + 1]!;
-      out.push(`${ratings}${index}:s`, `${ratings}${index}:r`, `${ratings}${index}:i`, Buffer.concat([refs, id]), Buffer.concat([sessions, id]));
-    }
-    yield out;
-  } while (cursor !== '0');
+  for await (const pairs of hashPairs(redis, keys.entityIds(db, 'user'), PAGE)) {
+    yield pairs.flatMap(([index, id]) => [`${ratings}${index}:s`, `${ratings}${index}:r`, `${ratings}${index}:i`, Buffer.concat([refs, id]), Buffer.concat([sessions, id])]);
+  }
 }
 
 // Sessions are not indexed, but a session holding interaction references owns live rows in the
 // sessions' chunks (rows are blanked, owner included, only when their owner's references go): the
-// chunks' owners name every session with references.
+// chunks' owners name every session with references. Reading the chunks costs the delete about what
+// removing them does, where a registry of sessions would cost every write and its memory.
 async function* sessionRefs(redis: Connection, db: string): AsyncGenerator<Key[]> {
   const prefix = Buffer.from(keys.interactionRefsPrefix(db, 'session'));
-  let cursor = '0';
-  do {
-    const [next, pairs] = await redis.hscanBuffer(keys.interactionChunks(db, 'session'), cursor, 'COUNT', CHUNK_PAGE);
-    cursor = next.toString();
+  for await (const pairs of hashPairs(redis, keys.interactionChunks(db, 'session'), CHUNK_PAGE)) {
     const owners = new Set<string>();
-    for (let k = 1; k < pairs.length; k += 2) {
-      const chunk = readLuaFrame(pairs[k]!) as LuaValue[];
-      for (const owner of chunk[0] as Uint8Array[]) if (owner.length > 0) owners.add(Buffer.from(owner).toString('latin1'));
+    for (const [, chunk] of pairs) {
+      for (const owner of (readLuaFrame(chunk) as LuaValue[])[0] as Uint8Array[]) if (owner.length > 0) owners.add(Buffer.from(owner).toString('latin1'));
     }
     yield [...owners].map((o) => Buffer.concat([prefix, Buffer.from(o, 'latin1')]));
-  } while (cursor !== '0');
+  }
 }
 
 // Task records of one name (the store keeps the last hundred or so per name).
@@ -146,28 +142,41 @@ async function* taskRecords(redis: Connection, db: string, name: string): AsyncG
 // Each model's buffer and its parts (how many: its metadata). Buffers are kept for the newest models
 // only, whose metadata outlives them; unlinking the parts of a trimmed buffer again is harmless.
 async function* modelBlobs(redis: Connection, db: string): AsyncGenerator<Key[]> {
-  let cursor = '0';
-  do {
-    const [next, pairs] = await redis.hscanBuffer(keys.models(db), cursor, 'COUNT', PAGE);
-    cursor = next.toString();
-    const out: Key[] = [];
-    for (let k = 0; k + 1 < pairs.length; k += 2) {
-      const id = pairs[k]!.toString();
-      const parts = unpack<ModelMeta>(pairs[k + 1]!)?.parts ?? 1;
-      out.push(keys.modelBlob(db, id));
-      for (let p = 1; p < parts; p++) out.push(keys.modelPart(db, id, p));
-    }
-    yield out;
-  } while (cursor !== '0');
+  for await (const pairs of hashPairs(redis, keys.models(db), PAGE)) {
+    yield pairs.flatMap(([rawId, meta]) => {
+      const id = rawId.toString();
+      const parts = unpack<ModelMeta>(meta)?.parts ?? 1;
+      return [keys.modelBlob(db, id), ...Array.from({ length: Math.max(0, parts - 1) }, (_, k) => keys.modelPart(db, id, k + 1))];
+    });
+  }
 }
 
-// The parts of the current ratings snapshot ("<generation> <parts> <bytes>").
-async function snapshotParts(redis: Connection, db: string): Promise<string[]> {
+// The parts of models whose publication did not finish (parts after the first: the first is written by
+// the script that publishes).
+async function* modelsBeingWritten(redis: Connection, db: string): AsyncGenerator<Key[]> {
+  for await (const pairs of hashPairs(redis, keys.modelsWriting(db), PAGE)) {
+    yield pairs.flatMap(([id, parts]) => Array.from({ length: Math.max(0, Number(parts) - 1) }, (_, k) => keys.modelPart(db, id.toString(), k + 1)));
+  }
+}
+
+// The parts of the current ratings snapshot ("<generation> <parts> <bytes>"; a snapshot written before
+// generations were listed is named by this pointer only).
+async function currentSnapshotParts(redis: Connection, db: string): Promise<string[]> {
   const pointer = await redis.get(keys.ratingsSnapshotParts(db));
   if (!pointer) return [];
   const [generation = '', parts] = pointer.split(' ');
-  return Array.from({ length: Number(parts) || 0 }, (_, k) => keys.ratingsSnapshotPart(db, generation, k));
+  return snapshotParts(db, generation, Number(parts));
 }
+
+// The parts of every snapshot generation listed: the current one, and any a compaction left behind.
+async function* snapshotGenerations(redis: Connection, db: string): AsyncGenerator<Key[]> {
+  for await (const pairs of hashPairs(redis, keys.ratingsSnapshotGenerations(db), PAGE)) {
+    yield pairs.flatMap(([generation, parts]) => snapshotParts(db, generation.toString(), Number(parts)));
+  }
+}
+
+const snapshotParts = (db: string, generation: string, parts: number): string[] =>
+  Array.from({ length: Number.isInteger(parts) && parts > 0 ? parts : 0 }, (_, k) => keys.ratingsSnapshotPart(db, generation, k));
 
 // The Idempotency-Key records still remembered (their registry holds their key names).
 async function* idempotencyKeys(redis: Connection, db: string): AsyncGenerator<Key[]> {
@@ -179,12 +188,14 @@ async function* idempotencyKeys(redis: Connection, db: string): AsyncGenerator<K
   }
 }
 
-// A hash's field names, a page at a time.
-async function* hashFields(redis: Connection, key: string, count: number): AsyncGenerator<Buffer[]> {
+// A hash's fields and values, a page at a time (HSCAN walks the one hash, not the keyspace).
+async function* hashPairs(redis: Connection, key: string, count: number): AsyncGenerator<[Buffer, Buffer][]> {
   let cursor = '0';
   do {
-    const [next, pairs] = await redis.hscanBuffer(key, cursor, 'COUNT', count);
+    const [next, flat] = await redis.hscanBuffer(key, cursor, 'COUNT', count);
     cursor = next.toString();
-    yield pairs.filter((_, k) => k % 2 === 0);
+    const pairs: [Buffer, Buffer][] = [];
+    for (let k = 0; k + 1 < flat.length; k += 2) pairs.push([flat[k]!, flat[k + 1]!]);
+    yield pairs;
   } while (cursor !== '0');
 }

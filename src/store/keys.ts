@@ -143,6 +143,9 @@ export const keys = {
   // generation, so a new one is written whole before it replaces the old.
   ratingsSnapshotParts: (db: string) => `{db:${db}}:ratings:snapshot-parts`,
   ratingsSnapshotPart: (db: string, generation: string, k: number) => `{db:${db}}:ratings:snapshot:${generation}:${k}`,
+  // HASH generation -> parts, of every snapshot generation whose parts may be stored: written before
+  // its parts, removed once they are (what finds the parts of a compaction cut short).
+  ratingsSnapshotGenerations: (db: string) => `{db:${db}}:ratings:snapshot-generations`,
   // HASH model id -> msgpack ModelMeta; ZSET model id by publication time (ms).
   models: (db: string) => `{db:${db}}:models`,
   modelOrder: (db: string) => `{db:${db}}:models:order`,
@@ -152,6 +155,9 @@ export const keys = {
   modelBlob: (db: string, id: string) => `{db:${db}}:models:blob:${id}`,
   // STRING part k ≥ 1 of a model's buffer stored in several (models-store.ts PART_BYTES).
   modelPart: (db: string, id: string, k: number) => `{db:${db}}:models:blob:${id}:${k}`,
+  // HASH model id -> parts, of models whose parts are being written before they are published (the
+  // script that publishes one removes it): what finds the parts of a publication cut short.
+  modelsWriting: (db: string) => `{db:${db}}:models:writing`,
   // Pub/sub channel: "<database id> <model id>" of a model just published.
   modelsChannel: () => 'recd:models',
   // HASH table name -> msgpack TableDef: the database's precomputed recommendation tables.

@@ -3,6 +3,8 @@
 // SCAN, KEYS or CLUSTER GETKEYSINSLOT reaches Redis).
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
+import { ModelsStore, type ModelMeta } from '../../src/store/models-store.js';
+import { TrainingStore } from '../../src/store/training-store.js';
 import type { Api, Res } from '../helpers/api.js';
 import { dbKeys, freshDatabase, range, uid, why } from '../helpers/feedback.js';
 import { rootToken, tokenFor } from '../helpers/fixtures.js';
@@ -106,6 +108,33 @@ t.test('DELETE databases/current/ removes every kind of key of the database, lis
 t.test('a database holding nothing but its record is deleted whole', async (t) => {
   const { db } = await freshDatabase(api, root);
   t.ok((await stack.redis.exists(keys.database(db))) === 1, 'its record');
+  const d = await api.delete('databases/current/', undefined, { token: await tokenFor(api, root, 'root', db) });
+  t.ok(d.status === 200 || d.status === 204, `delete answered ${d.status}`);
+  t.strictSame(await dbKeys(stack.redis, db), [], 'no key with the hash tag is left');
+});
+
+t.test('parts of models and snapshots, and those a publication or compaction cut short left, are removed', async (t) => {
+  const { db } = await freshDatabase(api, root);
+  const models = new ModelsStore(stack.redis);
+  const training = new TrainingStore(stack.redis);
+  const PART = 100;
+  // Published in three parts under the trainer lock (no trainer runs for an empty database).
+  await stack.redis.set(keys.trainerLock(db), 'test');
+  const meta = { model_id: 'm1', timestamp: 1, algorithm: 'als', n_users: 1, n_items: 1, n_ratings: 1, factors: 1, item_list: 0, user_list: 0, bytes: 250, metrics: {}, params: {} } satisfies ModelMeta;
+  t.ok(await models.publish(db, 'test', meta, new Uint8Array(250), PART), 'a model in three parts');
+  // Two snapshots in parts, the second replacing the first.
+  await training.compact(db, new Uint8Array(250), '0-0', PART);
+  await training.compact(db, new Uint8Array(150), '0-0', PART);
+  // What a process that died in the middle leaves: a model's later parts written and listed as being
+  // written, its publishing script never run; a snapshot generation's parts, never made current.
+  await stack.redis.hset(keys.modelsWriting(db), 'cut', '3');
+  await stack.redis.mset(keys.modelPart(db, 'cut', 1), 'x', keys.modelPart(db, 'cut', 2), 'x');
+  await stack.redis.hset(keys.ratingsSnapshotGenerations(db), 'cut', '2');
+  await stack.redis.mset(keys.ratingsSnapshotPart(db, 'cut', 0), 'x', keys.ratingsSnapshotPart(db, 'cut', 1), 'x');
+  const held = await dbKeys(stack.redis, db);
+  t.equal(held.filter((k) => k.includes(':models:blob:')).length, 5, 'model parts');
+  t.equal(held.filter((k) => k.includes(':ratings:snapshot:')).length, 4, 'snapshot parts');
+
   const d = await api.delete('databases/current/', undefined, { token: await tokenFor(api, root, 'root', db) });
   t.ok(d.status === 200 || d.status === 204, `delete answered ${d.status}`);
   t.strictSame(await dbKeys(stack.redis, db), [], 'no key with the hash tag is left');
