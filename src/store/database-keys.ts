@@ -12,6 +12,7 @@ type Key = string | Buffer;
 
 // Keys per UNLINK: one command's reply (and Redis' time on it) stays small.
 export const UNLINK_BATCH = 1000;
+const UNLINKS_IN_FLIGHT = 4;
 // Hash fields (or sorted-set members) asked for per HSCAN or ZRANGE; a user yields five keys.
 const PAGE = 1000;
 // Interaction chunks hold up to CHUNK_ROWS rows each: fewer per HSCAN.
@@ -23,15 +24,24 @@ export const LISTED_FROM_RECORDS = ['userRatingsPrefix', 'interactionRefsPrefix'
 
 // Unlinks every key of database `db`; taskNames: the task names its records may be filed under. The
 // database's record should be gone first, so that no write script adds keys meanwhile (they all check
-// it). O(keys of the database): nothing else is read.
+// it). O(keys of the database): nothing else is read. Returns how many keys were removed.
 export async function unlinkDatabase(redis: Connection, db: string, taskNames: readonly string[], batch = UNLINK_BATCH): Promise<number> {
   let pending: Key[] = [];
   let removed = 0;
+  const inFlight = new Set<Promise<void>>();
+  // A few UNLINKs in flight: the next batch is listed and encoded while Redis removes the last.
   const flush = async () => {
     const out = pending;
     pending = [];
-    if (out.length > 0) await redis.unlink(...out);
-    removed += out.length;
+    if (out.length === 0) return;
+    const sent: Promise<void> = redis.unlink(...out).then((n) => {
+      removed += n;
+      inFlight.delete(sent);
+    });
+    // Failures surface through the race or the final wait; this keeps one seen while neither waits.
+    sent.catch(() => undefined);
+    inFlight.add(sent);
+    if (inFlight.size >= UNLINKS_IN_FLIGHT) await Promise.race(inFlight);
   };
   for await (const page of databaseKeys(redis, db, taskNames)) {
     for (const key of page) {
@@ -40,6 +50,7 @@ export async function unlinkDatabase(redis: Connection, db: string, taskNames: r
     }
   }
   await flush();
+  await Promise.all(inFlight);
   return removed;
 }
 
