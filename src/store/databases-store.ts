@@ -1,5 +1,6 @@
 // Database records and the per-organisation database indexes.
-import { unlinkByPrefix, type Connection } from './redis.js';
+import type { Connection } from './redis.js';
+import { unlinkDatabase } from './database-keys.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -59,11 +60,13 @@ export class DatabasesStore {
     return { databases: blobs.map((b) => unpack<Database>(b)).filter((d): d is Database => d !== undefined), hasNext };
   }
 
-  // Drops the record first (the database is gone for readers at once), then every other key of it.
-  async remove(db: Database): Promise<void> {
+  // Drops the record first (the database is gone for readers at once, and the write scripts, which
+  // check it, add no key), then every other key of it, listed from its records (database-keys.ts).
+  // taskNames: the names its task records may be filed under.
+  async remove(db: Database, taskNames: readonly string[]): Promise<void> {
     await this.redis.multi().zrem(keys.orgDatabases(db.org), db.id).hdel(keys.orgDatabaseNames(db.org), db.name.toLowerCase()).exec();
     await this.redis.del(keys.database(db.id));
-    await unlinkByPrefix(this.redis, keys.databasePrefix(db.id));
+    await unlinkDatabase(this.redis, db.id, taskNames);
     // Processes holding state about the database drop it.
     await this.redis.publish(keys.droppedDatabasesChannel(), db.id);
   }

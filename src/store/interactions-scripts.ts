@@ -49,16 +49,24 @@ end
 
 // KEYS: database, users index/counter/ids, items index/counter/ids, ratings count, ratings log,
 // chunks of all (users or sessions), resolved sessions, next threshold, chunk sequence, idempotency key,
-// interaction counts (keys.ts: rows stored and owners holding any, bumped here in the same call).
+// interaction counts (keys.ts: rows stored and owners holding any, bumped here in the same call),
+// idempotency keys registry.
 // ARGV: 'user' or 'session', user ratings prefix, references prefix, [owners, items] (distinct ids of
 // the whole request), the idempotency key's TTL in ms ('': the write has no key), then its chunks.
 // The key is set by the script that applies the write, so a write and its retry (with the same key)
-// are applied once, whichever of them Redis runs first.
+// are applied once, whichever of them Redis runs first. The registry gets its name in the same call
+// (a key that expires cannot be found otherwise when the database is deleted), and loses the expired.
 // Returns {threshold reached (0: none), sessions of the request already resolved...}; {-1} without the
 // database; {-2} when the idempotency key is held already (nothing applied).
 export const ADD = `${LUA_HELPERS}${INFER}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
-if ARGV[5] ~= '' and not redis.call('SET', KEYS[14], '1', 'NX', 'PX', ARGV[5]) then return {-2} end
+if ARGV[5] ~= '' then
+  if not redis.call('SET', KEYS[14], '1', 'NX', 'PX', ARGV[5]) then return {-2} end
+  local clock = redis.call('TIME')
+  local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+  redis.call('ZREMRANGEBYSCORE', KEYS[16], '-inf', now)
+  redis.call('ZADD', KEYS[16], now + tonumber(ARGV[5]), KEYS[14])
+end
 local kind, ratingsPrefix, refsPrefix = ARGV[1], ARGV[2], ARGV[3]
 local ids = cmsgpack.unpack(ARGV[4])
 local owners, items = ids[1], ids[2]

@@ -32,7 +32,7 @@ export class InteractionsStore {
 
   constructor(private readonly redis: Connection) {
     this.timeoutMs = commandTimeoutOf(redis);
-    this.addScript = defineScript(redis, 'recdInteractionsAdd', 15, ADD);
+    this.addScript = defineScript(redis, 'recdInteractionsAdd', 16, ADD);
     this.resolveScript = defineScript(redis, 'recdSessionResolve', 14, RESOLVE);
     this.forgetScript = defineScript(redis, 'recdInteractionsForget', 3, FORGET);
     this.unlinkScript = defineScript(redis, 'recdSessionsUnlink', 3, UNLINK);
@@ -57,6 +57,7 @@ export class InteractionsStore {
       keys.interactionChunkSeq(db, owner),
       keys.idempotencyKey(db, once?.key ?? ''),
       keys.interactionCounts(db),
+      keys.idempotencyKeys(db),
       owner,
       keys.userRatingsPrefix(db),
       keys.interactionRefsPrefix(db, owner),

@@ -55,7 +55,9 @@ export const keys = {
   scenariosVersion: (db: string) => `{db:${db}}:scenarios-version`,
   // HASH A/B test id = msgpack {name, probability_a}.
   abTests: (db: string) => `{db:${db}}:ab-tests`,
-  // What every key of a database starts with (deletion lists them by it).
+  // What every key of a database starts with. Deletion does not list keys by it (that is a scan of the
+  // whole keyspace) but from the database's own records (database-keys.ts): a key added here must be
+  // listed there too.
   databasePrefix: (db: string) => `{db:${db}}:`,
   // HASH lower-cased property name -> msgpack PropertyDef, for item or user properties.
   properties: (db: string, kind: 'item' | 'user') => `{db:${db}}:properties:${kind}`,
@@ -104,6 +106,9 @@ export const keys = {
   // STRING '1' with a TTL (RECD_IDEMPOTENCY_TTL_SECONDS): an interaction write sent with this
   // Idempotency-Key header value was applied (set by the script that applied it).
   idempotencyKey: (db: string, key: string) => `{db:${db}}:idempotency:${key}`,
+  // ZSET the names of those keys scored by when they expire (ms), written and trimmed of expired ones
+  // by the same script: how deleting the database finds them.
+  idempotencyKeys: (db: string) => `{db:${db}}:idempotency-keys`,
   // HASH session id -> "<timestamp> <user id>": sessions resolved to a user.
   resolvedSessions: (db: string) => `{db:${db}}:sessions:resolved`,
   // ZSET session id scored by resolution order: the listing order of resolved-sessions/.
@@ -138,6 +143,9 @@ export const keys = {
   // generation, so a new one is written whole before it replaces the old.
   ratingsSnapshotParts: (db: string) => `{db:${db}}:ratings:snapshot-parts`,
   ratingsSnapshotPart: (db: string, generation: string, k: number) => `{db:${db}}:ratings:snapshot:${generation}:${k}`,
+  // HASH generation -> parts, of every snapshot generation whose parts may be stored: written before
+  // its parts, removed once they are (what finds the parts of a compaction cut short).
+  ratingsSnapshotGenerations: (db: string) => `{db:${db}}:ratings:snapshot-generations`,
   // HASH model id -> msgpack ModelMeta; ZSET model id by publication time (ms).
   models: (db: string) => `{db:${db}}:models`,
   modelOrder: (db: string) => `{db:${db}}:models:order`,
@@ -147,6 +155,9 @@ export const keys = {
   modelBlob: (db: string, id: string) => `{db:${db}}:models:blob:${id}`,
   // STRING part k ≥ 1 of a model's buffer stored in several (models-store.ts PART_BYTES).
   modelPart: (db: string, id: string, k: number) => `{db:${db}}:models:blob:${id}:${k}`,
+  // HASH model id -> parts, of models whose parts are being written before they are published (the
+  // script that publishes one removes it): what finds the parts of a publication cut short.
+  modelsWriting: (db: string) => `{db:${db}}:models:writing`,
   // Pub/sub channel: "<database id> <model id>" of a model just published.
   modelsChannel: () => 'recd:models',
   // HASH table name -> msgpack TableDef: the database's precomputed recommendation tables.

@@ -93,11 +93,12 @@ export interface SearchSummary {
 const KEEP_BUFFERS = 2;
 const KEEP_META = 50;
 
-// KEYS: trainer lock, models, order, current, blob. ARGV: lock owner, id, meta, ms, buffer.
-// Refused (0) unless the caller still holds the trainer lock.
+// KEYS: trainer lock, models, order, current, blob, models being written. ARGV: lock owner, id, meta,
+// ms, buffer. Refused (0) unless the caller still holds the trainer lock.
 const PUBLISH = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[5], ARGV[5])
+redis.call('HDEL', KEYS[6], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[3], ARGV[4], ARGV[2])
 redis.call('SET', KEYS[4], ARGV[2])
@@ -108,20 +109,23 @@ export class ModelsStore {
   constructor(private readonly redis: Connection) {}
 
   // Parts after the first are written before the script that makes the model current (which writes
-  // the first): a model is current only once all of it is stored.
+  // the first): a model is current only once all of it is stored. Meanwhile the model is listed as
+  // being written, so that deleting the database finds its parts should this process die.
   async publish(db: string, lockOwner: string, meta: ModelMeta, buffer: Uint8Array, partBytes = PART_BYTES): Promise<boolean> {
     const parts = partCount(buffer.byteLength, partBytes);
     if (parts > 1) meta = { ...meta, parts };
     const partKey = (k: number) => keys.modelPart(db, meta.model_id, k);
+    if (parts > 1) await this.redis.hset(keys.modelsWriting(db), meta.model_id, parts);
     await writeParts(this.redis, partKey, buffer, 1, partBytes);
     const ok = await this.redis.eval(
       PUBLISH,
-      5,
+      6,
       keys.trainerLock(db),
       keys.models(db),
       keys.modelOrder(db),
       keys.currentModel(db),
       keys.modelBlob(db, meta.model_id),
+      keys.modelsWriting(db),
       lockOwner,
       meta.model_id,
       pack(meta),
@@ -129,7 +133,7 @@ export class ModelsStore {
       partOf(buffer, 0, partBytes),
     );
     if (ok !== 1) {
-      if (parts > 1) await this.redis.unlink(...partKeys(db, meta.model_id, parts).slice(1));
+      if (parts > 1) await this.redis.multi().unlink(...partKeys(db, meta.model_id, parts).slice(1)).hdel(keys.modelsWriting(db), meta.model_id).exec();
       return false;
     }
     await this.trim(db);

@@ -10,7 +10,7 @@ export { Cluster, Redis } from 'ioredis';
 // A connection to recd's Redis: one server (or a Sentinel-managed primary), or a Redis Cluster.
 // Stores take either: every key of one organisation or database shares a hash tag (keys.ts), so the
 // commands, transactions and scripts of one of them stay in one slot; what is node-local (blocking
-// reads, CLIENT UNBLOCK, listing a database's keys) goes through dedicatedConnection / nodeOf.
+// reads, CLIENT UNBLOCK) goes through dedicatedConnection / nodeOf.
 export type Connection = Redis | Cluster;
 
 export interface RedisOptions {
@@ -78,33 +78,6 @@ function primaryOf(redis: Cluster, slot: number): Redis {
 export async function dedicatedConnection(redis: Connection, key: string, options: Partial<ClientOptions>): Promise<Redis> {
   if (!(redis instanceof Cluster)) return redis.duplicate(options);
   return (await nodeOf(redis, key)).duplicate({ ...options, lazyConnect: false, retryStrategy: () => null });
-}
-
-// Unlinks every key whose name starts with `prefix`, a hash tag's (`{db:…}:`): on a cluster they all
-// live in that tag's slot, whose primary lists them (CLUSTER GETKEYSINSLOT reads the slot's keys only,
-// where a SCAN would walk one random node's whole keyspace). The listing has no cursor, so each round
-// asks for as many more keys as it met of other tags sharing the slot; each round removes some, and
-// writes that race the removal are removed by the next. One server has no slots: it is scanned.
-export async function unlinkByPrefix(redis: Connection, prefix: string, batch = 1000): Promise<void> {
-  if (!(redis instanceof Cluster)) {
-    let cursor = '0';
-    do {
-      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', batch);
-      cursor = next;
-      if (found.length > 0) await redis.unlink(...found);
-    } while (cursor !== '0');
-    return;
-  }
-  const slot = Number(await redis.cluster('KEYSLOT', prefix));
-  const node = primaryOf(redis, slot);
-  let others = 0;
-  for (;;) {
-    const found = (await node.cluster('GETKEYSINSLOT', slot, others + batch)) as string[];
-    const ours = found.filter((k) => k.startsWith(prefix));
-    others = found.length - ours.length;
-    if (ours.length === 0) return;
-    for (let k = 0; k < ours.length; k += batch) await node.unlink(...ours.slice(k, k + batch));
-  }
 }
 
 // Reports each command of a connection when it settles (metrics): its latency, from when it was

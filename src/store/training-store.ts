@@ -173,16 +173,20 @@ export class TrainingStore {
   }
 
   // The compacted ratings replace the snapshot (written whole under a new generation, then made
-  // current with the log entry it covers); the log entries they cover are trimmed.
+  // current with the log entry it covers); the log entries they cover are trimmed. A generation is
+  // listed from before its parts are written until they are removed, so that deleting the database
+  // finds them should this process die in between.
   async compact(db: string, blob: Uint8Array, last: string, partBytes = PART_BYTES): Promise<void> {
     const generation = randomUUID();
     const parts = partCount(blob.byteLength, partBytes);
+    const generations = keys.ratingsSnapshotGenerations(db);
+    await this.redis.hset(generations, generation, parts);
     await writeParts(this.redis, (k) => keys.ratingsSnapshotPart(db, generation, k), blob, 0, partBytes);
     const old = await this.redis.get(keys.ratingsSnapshotParts(db));
     await this.redis.multi().set(keys.ratingsSnapshotParts(db), `${generation} ${parts} ${blob.byteLength}`).set(keys.ratingsSnapshotId(db), last).unlink(keys.ratingsSnapshot(db)).exec();
     if (old !== null) {
       const o = parsePointer(old);
-      await this.redis.unlink(...snapshotParts(db, o.generation, o.parts));
+      await this.redis.multi().unlink(...snapshotParts(db, o.generation, o.parts)).hdel(generations, o.generation).exec();
     }
     if (last !== '0-0') await this.redis.xtrim(keys.ratingsLog(db), 'MINID', last);
   }

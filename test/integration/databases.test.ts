@@ -241,14 +241,13 @@ t.test('DELETE databases/current/ removes every key of the database and nothing 
   const token = (await loginOn(id)).body.token;
   const sibling = await createDatabase(api, root);
 
-  // Task records, and many more keys under the tag than one SCAN batch, as the engine would write.
+  // Task records, and more keys under the tag than one UNLINK batch (a session's interactions each:
+  // no rating, so no training starts meanwhile). database-delete.test.ts fills every kind of key.
   await tasks.put(id, task({ name: 'ml_model_retrain' }));
   await tasks.put(id, task({ name: 'ml_new_items' }));
   await tasks.put(sibling, task({ name: 'ml_model_retrain' }));
-  const pipe = stack.redis.pipeline();
-  for (let i = 0; i < 2500; i++) pipe.set(`{db:${id}}:engine:${i}`, 'x');
-  pipe.hset(`{db:${id}}:items`, 'a', '1');
-  await pipe.exec();
+  const sessions = Array.from({ length: 2500 }, (_, k) => ({ session_id: `5e5510e0-0000-4000-a000-${k.toString(16).padStart(12, '0')}`, item_id: 1 + (k % 7), interaction_type: 'view' }));
+  t.equal((await api.post('sessions-interactions-bulk/', { interactions: sessions }, { token })).status, 200);
   t.ok((await keysOf(id)).length > 2500, 'keys written under the tag');
   const siblingKeys = (await keysOf(sibling)).sort();
   t.ok(siblingKeys.length >= 3, 'sibling has keys');

@@ -34,6 +34,7 @@ t.test('a buffer of several parts reads back byte for byte, into shared memory',
     t.ok(back?.buffer instanceof SharedArrayBuffer, `${id}: shared memory`);
     t.ok(back && Buffer.from(back).equals(Buffer.from(m.buffer)), `${id}: same bytes`);
     t.equal(await store.current(db), id, `${id}: current`);
+    t.equal(await redis.hlen(keys.modelsWriting(db)), 0, `${id}: no longer listed as being written`);
   }
 });
 
@@ -42,6 +43,7 @@ t.test('without the lock nothing is published and no part is left', async (t) =>
   t.notOk(await store.publish(db, 'someone else', m.meta, m.buffer, PART));
   t.equal(await redis.exists(keys.modelBlob(db, 'stolen'), keys.modelPart(db, 'stolen', 1), keys.modelPart(db, 'stolen', 2)), 0, 'no part stored');
   t.equal(await store.meta(db, 'stolen'), undefined);
+  t.equal(await redis.hlen(keys.modelsWriting(db)), 0, 'not listed as being written');
 });
 
 t.test('a part gone missing reads as no model rather than a short one', async (t) => {

@@ -35,6 +35,8 @@ t.test('snapshots in parts read back whole; each replaces the last and its parts
     const left = await redis.keys(`{db:${db}}:ratings:snapshot*`);
     t.same(left.filter((k) => k.startsWith(`{db:${db}}:ratings:snapshot:`)).length, Math.ceil(n / PART), `${n} bytes: only its own parts are left`);
     t.notOk(left.includes(keys.ratingsSnapshot(db)), 'the whole-value key is gone');
+    const generation = (await redis.get(keys.ratingsSnapshotParts(db)))!.split(' ')[0]!;
+    t.same(await redis.hgetall(keys.ratingsSnapshotGenerations(db)), { [generation]: String(Math.ceil(n / PART)) }, `${n} bytes: only its generation is listed (what a delete finds parts by)`);
   }
 });
 

@@ -5,6 +5,7 @@ import type { Catalogues } from '../catalogue/catalogues.js';
 import type { CountsStore, DatabaseCounts } from '../../store/counts-store.js';
 import type { Database, DatabasesStore } from '../../store/databases-store.js';
 import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
+import { TASK_NAMES } from '../../engine/training/scheduler.js';
 import { ID_TYPE_NAMES, idType } from '../ids/id-types.js';
 import { mergePatch } from '../merge-patch.js';
 
@@ -120,7 +121,7 @@ export class DatabaseService {
   }
 
   async remove(org: string, id: string): Promise<void> {
-    await this.store.remove(await this.get(org, id));
+    await this.store.remove(await this.get(org, id), TASK_NAMES);
     this.catalogues.drop(id);
   }
 
