@@ -5,8 +5,8 @@ import { Redis } from 'ioredis';
 import { running, type EmbeddedRedis } from '../../src/store/redis-server.js';
 import type { Api, Res } from './api.js';
 import { errorOf } from './fixtures.js';
-import { uid } from './feedback.js';
-import { pause } from './reco.js';
+import { ratingsOf, uid, why } from './feedback.js';
+import { pause, type Tt } from './reco.js';
 
 // SIGKILL to redis-server itself (its guard then exits too): no shutdown, no last write to its files.
 export async function killRedis(server: EmbeddedRedis): Promise<void> {
@@ -55,8 +55,8 @@ export class FeedbackWriter {
   private next = 0;
 
   constructor(
-    private readonly api: Api,
-    private readonly token: string,
+    readonly api: Api,
+    readonly token: string,
     private readonly genre: string,
     private readonly boundMs: number, // longest a request may take (recd's Redis timeout and a margin)
     private readonly firstId = 1000,
@@ -75,18 +75,21 @@ export class FeedbackWriter {
     return r;
   }
 
-  // One item write, one rating write and two reads; true when both writes were acknowledged.
+  // One item write, one rating write and two reads, sent together (recd batches their Redis commands
+  // with each other's); true when both writes were acknowledged.
   async round(): Promise<boolean> {
     const k = this.firstId + this.next++;
     const user = uid(k);
-    const item = await this.ask(`PUT items/${k}`, () => this.api.put(`items/${k}/properties/`, { item: { genre: this.genre, price: k } }, { token: this.token }));
-    if (item && item.status >= 200 && item.status < 300) this.items.push(k);
     const rated = (k % 40) + 1;
-    const rating = await this.ask(`PUT ratings of user ${k}`, () => this.api.put(`users/${user}/ratings/`, { ratings: [{ item_id: rated, rating: 7 }] }, { token: this.token }));
-    if (rating && rating.status >= 200 && rating.status < 300) this.ratings.set(user, rated);
-    await this.ask('GET ratings', () => this.api.get(`users/${uid(this.firstId)}/ratings/`, { token: this.token }));
-    await this.ask('GET status', () => this.api.get('databases/current/status/', { token: this.token }));
+    const [item, rating] = await Promise.all([
+      this.ask(`PUT items/${k}`, () => this.api.put(`items/${k}/properties/`, { item: { genre: this.genre, price: k } }, { token: this.token })),
+      this.ask(`PUT ratings of user ${k}`, () => this.api.put(`users/${user}/ratings/`, { ratings: [{ item_id: rated, rating: 7 }] }, { token: this.token })),
+      this.ask('GET ratings', () => this.api.get(`users/${uid(this.firstId)}/ratings/`, { token: this.token })),
+      this.ask('GET status', () => this.api.get('databases/current/status/', { token: this.token })),
+    ]);
     const ok = (r: Res | undefined) => r !== undefined && r.status >= 200 && r.status < 300;
+    if (ok(item)) this.items.push(k);
+    if (ok(rating)) this.ratings.set(user, rated);
     return ok(item) && ok(rating);
   }
 
@@ -96,16 +99,27 @@ export class FeedbackWriter {
   }
 }
 
-// Rounds until `streak` rounds in a row had both writes acknowledged, or capMs passed: recd comes back
-// by itself once the replica has taken over. Returns whether it did and how long it took.
-export async function writeThroughSwitch(w: FeedbackWriter, capMs = 60_000, streak = 5): Promise<{ recovered: boolean; ms: number }> {
+// Rounds of every writer at once until `streak` rounds in a row had all writes acknowledged, or capMs
+// passed: recd comes back by itself once the replica has taken over. Whether it did, and how long it took.
+export async function writeThroughSwitch(writers: FeedbackWriter[], capMs = 60_000, streak = 5): Promise<{ recovered: boolean; ms: number }> {
   const started = Date.now();
   let inRow = 0;
   while (inRow < streak) {
     if (Date.now() - started > capMs) return { recovered: false, ms: Date.now() - started };
-    inRow = (await w.round()) ? inRow + 1 : 0;
+    inRow = (await Promise.all(writers.map((w) => w.round()))).every(Boolean) ? inRow + 1 : 0;
     // Paced: a 503 may come at once, and the switch takes seconds.
     if (inRow === 0) await pause(50);
   }
   return { recovered: true, ms: Date.now() - started };
+}
+
+// Every write the writer saw acknowledged reads back through the API.
+export async function assertKept(t: Tt, w: FeedbackWriter, what: string): Promise<void> {
+  const listed = await w.api.post('items-bulk/properties/list/', { items_id: w.items }, { token: w.token });
+  t.equal(listed.status, 200, why(listed, 200));
+  const ids = (listed.body.items ?? []).map((i: { item_id: number }) => i.item_id).sort((x: number, y: number) => x - y);
+  t.same(ids, w.items, `${what}: all ${w.items.length} acknowledged items read back`);
+  let missing = 0;
+  for (const [user, item] of w.ratings) if (!(await ratingsOf(w.api, w.token, user)).some((r) => r.item_id === item)) missing++;
+  t.equal(missing, 0, `${what}: all ${w.ratings.size} acknowledged ratings read back`);
 }
