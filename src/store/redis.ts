@@ -25,6 +25,13 @@ export interface RedisOptions {
 // (at 2 s it took 4 s), for two connection attempts a second while Redis is down.
 const retryStrategy = (times: number) => Math.min(times * 100, 500);
 
+// How often a cluster client re-reads the slot table. ioredis follows a MOVED only when every command
+// of a batch got the same one; auto-pipelining batches a slot's commands with others' for the same
+// node, and after a failover such a batch fails its moved commands (503) without updating the table,
+// which ioredis otherwise never re-reads by itself: the slot's commands would keep going to the wrong
+// node. One CLUSTER SLOTS every 2 s bounds that to 2 s after the switch.
+const SLOTS_REFRESH_MS = 2000;
+
 export function connectRedis(url: string, o: RedisOptions): Connection {
   const target = parseRedisTarget(url);
   const node = {
@@ -44,6 +51,7 @@ export function connectRedis(url: string, o: RedisOptions): Connection {
     redis = new Cluster(target.nodes, {
       redisOptions: { ...node, username: target.username, password: target.password, ...(target.tls ? { tls: {} } : {}) },
       clusterRetryStrategy: retryStrategy,
+      slotsRefreshInterval: SLOTS_REFRESH_MS,
       enableAutoPipelining,
     });
   } else if (target.kind === 'sentinel') {
@@ -154,8 +162,11 @@ export function isTimeout(err: unknown): boolean {
 }
 
 // The cluster's own: a slot without a primary (CLUSTERDOWN), a failover under way (TRYAGAIN), a
-// client that cannot reach the nodes to learn the slots.
-const OUTAGE = /Command timed out|Connection is closed|ECONNREFUSED|ECONNRESET|MaxRetriesPerRequest|Stream isn't writeable|LOADING|MISCONF|READONLY|CLUSTERDOWN|TRYAGAIN|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready|Too many Cluster redirections/;
+// client that cannot reach the nodes to learn the slots, a slot moved to another node (MOVED, ASK: the
+// command was not run; the client reaches that node once its slot table is re-read), a slot whose
+// primary the client lost (primaryOf); a primary refusing writes while too few replicas are in reach
+// (NOREPLICAS, min-replicas-to-write).
+const OUTAGE = /Command timed out|Connection is closed|ECONNREFUSED|ECONNRESET|MaxRetriesPerRequest|Stream isn't writeable|LOADING|MISCONF|READONLY|CLUSTERDOWN|TRYAGAIN|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready|Too many Cluster redirections|^(MOVED|ASK) \d+ |no connection to the primary of slot|^NOREPLICAS /;
 
 export function classifyStorageError(err: unknown): ApiError | undefined {
   if (!(err instanceof Error)) return undefined;

@@ -1,0 +1,28 @@
+// Which Redis failures recd answers with 503 ServerUnavailable (classifyStorageError): what a failover
+// or an outage brings, while any other error stays a 500.
+import t from 'tap';
+import { classifyStorageError } from '../../src/store/redis.js';
+
+const nameOf = (message: string) => classifyStorageError(new Error(message))?.data.name;
+
+t.test('a failover on a cluster or behind a Sentinel: 503', async (t) => {
+  for (const message of [
+    'MOVED 10975 127.0.0.1:37289', // a slot's commands batched with others', after its primary changed
+    'ASK 10975 127.0.0.1:37289',
+    'CLUSTERDOWN The cluster is down',
+    'TRYAGAIN Multiple keys request during rehashing of slot',
+    'Cluster: no connection to the primary of slot 10975 (127.0.0.1:37001)',
+    'Connection is closed.',
+    'connect ECONNREFUSED 127.0.0.1:37001',
+    'NOREPLICAS Not enough good replicas to write.',
+  ]) {
+    t.equal(nameOf(message), 'STORAGE_UNAVAILABLE', message);
+  }
+  t.equal(nameOf("READONLY You can't write against a read only replica."), 'WRITING_ON_READONLY_MODE');
+});
+
+t.test('other errors are not an outage', async (t) => {
+  t.equal(nameOf('ERR wrong number of arguments'), undefined);
+  t.equal(nameOf('WRONGTYPE Operation against a key holding the wrong kind of value'), undefined);
+  t.equal(classifyStorageError('MOVED 1 x:1'), undefined, 'not an Error');
+});
