@@ -17,6 +17,12 @@ export interface Database {
   created: number;
 }
 
+// KEYS: the organisation's databases, its names; ARGV: the database id, its lower-cased name.
+const DROP_LISTING = `
+redis.call('ZREM', KEYS[1], ARGV[1])
+if redis.call('HGET', KEYS[2], ARGV[2]) == ARGV[1] then redis.call('HDEL', KEYS[2], ARGV[2]) end
+return 1`;
+
 export class DatabasesStore {
   constructor(private readonly redis: Connection) {}
 
@@ -62,12 +68,32 @@ export class DatabasesStore {
 
   // Drops the record first (the database is gone for readers at once, and the write scripts, which
   // check it, add no key), then every other key of it, listed from its records (database-keys.ts).
-  // taskNames: the names its task records may be filed under.
+  // taskNames: the names its task records may be filed under. The delete is registered before anything
+  // goes: if it is cut short (Redis away), finishDeletes sees it through later.
   async remove(db: Database, taskNames: readonly string[]): Promise<void> {
-    await this.redis.multi().zrem(keys.orgDatabases(db.org), db.id).hdel(keys.orgDatabaseNames(db.org), db.name.toLowerCase()).exec();
-    await this.redis.del(keys.database(db.id));
-    await unlinkDatabase(this.redis, db.id, taskNames);
+    await this.redis.zadd(keys.databasesDeleting(), Date.now(), db.id);
+    await this.finish(db, db.id, taskNames);
+  }
+
+  // Sees through the deletes started before `startedBefore` (ms) and not finished: what a process that
+  // died or lost Redis mid-delete left. Another process may be finishing one at the same time: every
+  // step is harmless twice. Returns the ids finished.
+  async finishDeletes(taskNames: readonly string[], startedBefore: number, limit = 10): Promise<string[]> {
+    const ids = await this.redis.zrangebyscore(keys.databasesDeleting(), '-inf', startedBefore, 'LIMIT', 0, limit);
+    for (const id of ids) await this.finish(await this.get(id), id, taskNames);
+    return ids;
+  }
+
+  // db: the record, while it is still there.
+  private async finish(db: Database | undefined, id: string, taskNames: readonly string[]): Promise<void> {
+    if (db) {
+      // The name only if it is still this database's: once the listing lost it, another may claim it.
+      await this.redis.eval(DROP_LISTING, 2, keys.orgDatabases(db.org), keys.orgDatabaseNames(db.org), id, db.name.toLowerCase());
+      await this.redis.del(keys.database(id));
+    }
+    await unlinkDatabase(this.redis, id, taskNames);
+    await this.redis.zrem(keys.databasesDeleting(), id);
     // Processes holding state about the database drop it.
-    await this.redis.publish(keys.droppedDatabasesChannel(), db.id);
+    await this.redis.publish(keys.droppedDatabasesChannel(), id);
   }
 }

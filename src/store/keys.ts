@@ -55,6 +55,9 @@ export const keys = {
   scenariosVersion: (db: string) => `{db:${db}}:scenarios-version`,
   // HASH A/B test id = msgpack {name, probability_a}.
   abTests: (db: string) => `{db:${db}}:ab-tests`,
+  // ZSET database id scored by when its delete started (ms): deletes not yet seen through, finished by
+  // whichever process sweeps them (a delete cut short by an outage would otherwise leave its keys).
+  databasesDeleting: () => 'databases:deleting',
   // What every key of a database starts with. Deletion does not list keys by it (that is a scan of the
   // whole keyspace) but from the database's own records (database-keys.ts): a key added here must be
   // listed there too.

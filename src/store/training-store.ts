@@ -152,9 +152,9 @@ export class TrainingStore {
     return this.redis.zrangebyscore(keys.unmodelledFeedback(), '-inf', olderThan, 'LIMIT', 0, max);
   }
 
-  async forgetDatabase(db: string): Promise<void> {
+  async forgetDatabase(db: string, taskNames: readonly string[]): Promise<void> {
     await this.redis.zrem(keys.unmodelledFeedback(), db);
-    await this.redis.zrem(keys.trainingQueue(), `ml_model_retrain ${db}`, `ml_new_items ${db}`);
+    await this.redis.zrem(keys.trainingQueue(), ...taskNames.map((name) => `${name} ${db}`));
   }
 
   // The index high-water marks: factor matrices cover every user and item known so far.

@@ -139,3 +139,19 @@ t.test('parts of models and snapshots, and those a publication or compaction cut
   t.ok(d.status === 200 || d.status === 204, `delete answered ${d.status}`);
   t.strictSame(await dbKeys(stack.redis, db), [], 'no key with the hash tag is left');
 });
+
+t.test('a delete cut short before it removed anything (its process gone) is finished by a trainer’s sweep', async (t) => {
+  const name = `cut-short-${Date.now()}`;
+  const { db, token } = await freshDatabase(api, root, { name });
+  need(await api.put('ratings-bulk/', { ratings: range(0, 50).map((u) => ({ user_id: uid(u), item_id: 1 + (u % 7), rating: 5, timestamp: 100 })) }, { token }), 200, 'ratings');
+  t.ok((await dbKeys(stack.redis, db)).length > 50, 'the database holds its ratings');
+  // What a delete registers before anything else, dated as one whose process died long ago.
+  await stack.redis.zadd(keys.databasesDeleting(), 0, db);
+  await until('the sweep removed every key', () => dbKeys(stack.redis, db), (left) => left.length === 0, 30_000);
+  await until('the delete is no longer pending', () => stack.redis.zscore(keys.databasesDeleting(), db), (score) => score === null, 10_000);
+  const listed = await api.get('databases/', { token: root, query: 'amt=500' });
+  t.equal(listed.status, 200, 'the listing');
+  t.notOk(JSON.stringify(listed.body).includes(db), 'no longer listed');
+  const again = await api.post('databases/', { name, description: 'the name is free again', item_id_type: 'uint32', user_id_type: 'uuid' }, { token: root });
+  t.equal(again.status, 200, `its name is free: ${why(again, 200)}`);
+});

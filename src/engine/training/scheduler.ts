@@ -71,6 +71,10 @@ export type Triggered = { queued: boolean; taskId: string };
 
 export type RunPhase = 'started' | 'completed' | 'failed' | 'interrupted';
 
+// A delete still registered this long after it started was cut short (its process died or lost Redis):
+// the trainers' sweep finishes it. A delete still under way that long gets a second worker, harmlessly.
+const UNFINISHED_DELETE_MS = 60_000;
+
 export class TrainingScheduler {
   private readonly token = randomUUID();
   private readonly feedback = new Set<string>();
@@ -141,6 +145,10 @@ export class TrainingScheduler {
 
   private async runDue(): Promise<void> {
     const now = Date.now();
+    await this.d.databases
+      .finishDeletes(TASK_NAMES, now - UNFINISHED_DELETE_MS)
+      .then((ids) => ids.length > 0 && this.d.logger.info({ databases: ids }, 'finished deletes cut short'))
+      .catch((err) => this.d.logger.warn({ err }, 'deletes cut short not finished'));
     for (const db of await this.d.training.staleFeedback(now - this.o.retrainIntervalSeconds * 1000, 100)) {
       await this.trigger(db, 'ml_model_retrain', 'weekly retrain: feedback no model has seen');
     }
@@ -173,7 +181,7 @@ export class TrainingScheduler {
     const started = performance.now();
     try {
       const taskId = (await this.d.training.takeQueued(db, name)) ?? randomUUID();
-      if (!(await this.d.databases.get(db))) return await this.d.training.forgetDatabase(db);
+      if (!(await this.d.databases.get(db))) return await this.d.training.forgetDatabase(db, TASK_NAMES);
       if (!(await this.d.training.beginRun(db, owner, taskId))) throw new Error('lost the trainer lock before starting');
       task = { task_id: taskId, name, start_time: Date.now() / 1000, end_time: null, status: 'RUNNING', progress: 'starting', error: null };
       this.onRun?.(name, 'started', 0);
