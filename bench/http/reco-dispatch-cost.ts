@@ -11,7 +11,8 @@
 // skewed towards low ids, trained with 64 factors; then, per case, rounds of 20,000 requests issued
 // back to back (those answered in the same tick finish at once, the others are awaited together).
 // Cases: item-to-items and user-to-items (exclude_rated_items) for an id drawn at random from every
-// rated item or every user, each beside its hot-id form (one id every request). Also: BENCH_ROUNDS (7).
+// rated item or every user, each beside its hot-id form (one id every request), and a session of 5
+// random items (posted). Also: BENCH_ROUNDS (7).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -59,21 +60,32 @@ for (let quiet = 0; quiet < 3; ) {
 
 const plain = (path: string) => {
   const [url, query] = path.split('?') as [string, string | undefined];
-  return { method: 'GET', url: `/v1/${url}`, query: query ?? '', authorization: `Bearer ${token}`, contentType: '', contentEncoding: '', accept: '', acceptEncoding: '', remoteAddress: '127.0.0.1', idempotencyKey: '', body: undefined };
+  return { method: 'GET', url: `/v1/${url}`, query: query ?? '', authorization: `Bearer ${token}`, contentType: '', contentEncoding: '', accept: '', acceptEncoding: '', remoteAddress: '127.0.0.1', idempotencyKey: '', body: undefined as Uint8Array | undefined };
 };
 const ITEMS = [...new Set(ratings.map((r) => r.item_id))];
 const USERS = 600;
 const anyOf = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
-const CASES: Record<string, () => string> = {
+// A session of 5 distinct random items of all, ratings 1–10 (what bench/http/reco.ts's s posts).
+const sessionOf = () => {
+  const picked = new Set<number>();
+  while (picked.size < 5) picked.add(anyOf(ITEMS));
+  const body = JSON.stringify({ ratings: [...picked].map((item_id) => ({ item_id, rating: 1 + Math.floor(Math.random() * 10) })) });
+  return { ...plain('recommendation/sessions/items/'), method: 'POST', contentType: 'application/json', body: new TextEncoder().encode(body) };
+};
+const CASES: Record<string, () => string | ReturnType<typeof plain>> = {
   [`item-to-items, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () => `recommendation/items/${anyOf(ITEMS)}/items/`,
   'item-to-items, one item': () => 'recommendation/items/17/items/',
   [`user-to-items, a random user of all ${USERS}, exclude_rated_items`]: () => `recommendation/users/${1 + Math.floor(Math.random() * USERS)}/items/?exclude_rated_items=true`,
   'user-to-items, one user, exclude_rated_items': () => 'recommendation/users/17/items/?exclude_rated_items=true',
+  'session-to-items, 5 random items of all': sessionOf,
 };
 
 // CPU µs per request over one round, and the share answered after an await.
-async function round(make: () => string): Promise<{ us: number; awaited: number }> {
-  const requests = Array.from({ length: PER_ROUND }, () => plain(make()));
+async function round(make: () => string | ReturnType<typeof plain>): Promise<{ us: number; awaited: number }> {
+  const requests = Array.from({ length: PER_ROUND }, () => {
+    const r = make();
+    return typeof r === 'string' ? plain(r) : r;
+  });
   const pending: Promise<unknown>[] = [];
   const cpu0 = process.cpuUsage();
   for (const r of requests) {

@@ -27,20 +27,21 @@ export interface Candidates {
   longest: number; // rows of the norm order to scan after them
 }
 
-// Per model (its item factors): a mark on each of its `longest` first rows in norm order, and a
-// stamp per item that marks the list items gathered by the current call.
+// Per model (its score rows, which a scoring thread keeps across tasks while its views are made
+// anew for each): a mark on each of its `longest` first rows in norm order, and a stamp per item
+// that marks the list items gathered by the current call.
 interface Held {
   longest: number;
   isLongest: Uint8Array;
   stamps: Uint32Array;
   stamp: number;
 }
-const held = new WeakMap<Float32Array, Held>();
+const held = new WeakMap<object, Held>();
 
 function heldFor(v: ModelViews, rows: Pick<ScoreRows, 'normOrder'>, longest: number): Held {
   const n = v.dims.items;
-  let h = held.get(v.itemFactors);
-  if (h === undefined) held.set(v.itemFactors, (h = { longest: 0, isLongest: new Uint8Array(n), stamps: new Uint32Array(n), stamp: 0 }));
+  let h = held.get(rows);
+  if (h === undefined) held.set(rows, (h = { longest: 0, isLongest: new Uint8Array(n), stamps: new Uint32Array(n), stamp: 0 }));
   const order = rows.normOrder, want = Math.min(longest, order.length);
   if (h.longest !== want) {
     h.isLongest.fill(0);
