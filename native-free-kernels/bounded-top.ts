@@ -9,6 +9,8 @@ import { heapOffer, heapSortTo } from './top-k.js';
 
 // A computed dot exceeds the exact one by at most ~f·2⁻²⁴ of |q|·|y| (f32 sums); this covers f ≤ 1024.
 const SLACK = 1 + 1e-4;
+// No row of norm at most rowNorm can beat a k-th best of `kth` (Cauchy–Schwarz, with the slack).
+export const surelyTop = (kth: number, queryNorm: number, rowNorm: number): boolean => kth >= queryNorm * rowNorm * SLACK;
 // Rows scored per block: a first block the size of a short page's ranking, doubling after.
 const FIRST_BLOCK = 64, LAST_BLOCK = 4096;
 
@@ -47,7 +49,7 @@ export function boundedTopTo(
   const { order, norms, count: rankable } = o;
   let size = filled, p = 0, block = Math.max(FIRST_BLOCK, k);
   while (p < rankable) {
-    if (size === k && scores[0]! >= queryNorm * norms[p]! * SLACK) break;
+    if (size === k && surelyTop(scores[0]!, queryNorm, norms[p]!)) break;
     if (p >= maxRows) {
       if (partial) break;
       return -1;

@@ -65,7 +65,7 @@ function fill(norms: Float32Array, listRows: Float32Array, sorted: Sorted, facto
 }
 
 // |query| as the bound of bounded-top.ts takes it.
-const normOf = (q: Float32Array) => Math.sqrt(dotAt(q, 0, q, 0, q.length));
+export const normOf = (q: Float32Array) => Math.sqrt(dotAt(q, 0, q, 0, q.length));
 
 // The TypeScript kernels over the model's own factors.
 class TsRows implements ScoreRows {

@@ -73,15 +73,16 @@ const recall = (got: number[], exact: number[]) => {
 };
 
 const sources: CandidateSource[] = [
-  { perSeed: 32, longest: 0 },
   { perSeed: 128, longest: 0 },
-  { perSeed: 128, longest: 256 },
   { perSeed: 128, longest: 512 },
-  { perSeed: 64, longest: 1024 },
   { perSeed: 128, longest: 1024 },
   { perSeed: 128, longest: 1536 },
   { perSeed: 128, longest: 2048 },
+  { perSeed: 32, longest: 1536 },
+  { perSeed: 16, longest: 2048 },
+  { perSeed: 32, longest: 2048 },
   { perSeed: 0, longest: 2048 },
+  { perSeed: 0, longest: 3072 },
 ];
 
 console.log(`ml-latest-small, ${items} items × ${F} factors, item lists of ${views.dims.itemList}, ${SESSIONS} sessions of 5 items each kind; ${new Date().toISOString()}`);

@@ -4,6 +4,7 @@
 // trained factors, from their precomputed list while it lasts.
 import { LRUCache } from 'lru-cache';
 import { notFound, wrongData } from '../../errors/api-error.js';
+import { candidatesPay } from '../../engine/scoring/candidates.js';
 import { foldIn, steerTowards, trainedFactors, userListLength, type RankSpec } from '../../engine/scoring/rankings.js';
 import { NO_ITEM, UNLISTED, type ModelViews } from '../../engine/model/layout.js';
 import type { RankingCache } from './ranking-cache.js';
@@ -82,7 +83,8 @@ export class UserProfiles {
 
   // Factors folded in from the profile's ratings, steered towards the context items; popular items
   // with neither. candidates: a session's, ranked first from the candidates its rated and context
-  // items give (rankings.ts sessionRanking) when the model has item lists.
+  // items give (rankings.ts sessionRanking) when the model has item lists and the catalogue is
+  // large enough for them to pay.
   ranking(model: LoadedModel, p: Profile, context: number[], candidates = false): Ranked {
     if (p.items.length === 0 && !p.vector && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
     // Steered towards the context items (the mean of their unit factor rows, at the vector's length).
@@ -90,7 +92,7 @@ export class UserProfiles {
     steerTowards(model, vector, context);
     const key = p.key === undefined || context.length > 0 ? undefined : p.key;
     const seeds = p.items.length + context.length;
-    if (candidates && seeds > 0 && seeds <= SESSION_SEEDS_MAX && model.views.dims.itemList > 0) {
+    if (candidates && seeds > 0 && seeds <= SESSION_SEEDS_MAX && candidatesPay(model.rows, seeds, model.views.dims.itemList)) {
       const spec: RankSpec = { kind: 'session', vector, seeds: Uint32Array.from(context.length > 0 ? [...p.items, ...context] : p.items) };
       return { key: key === undefined ? undefined : `c${key}`, spec, warnings: [], context };
     }
