@@ -137,3 +137,24 @@ t.test('the scoring pool ranks a session as the event loop; it runs inline only 
   t.equal(rankWithin(m, spec, 32, 0), undefined, 'no work allowed here: the pool ranks it');
   t.same(rankWithin(m, spec, 32, 1e9), rank(m, spec, 32), 'enough work allowed: ranked here');
 });
+
+t.test('rowDotsTo: the SIMD kernel and its TypeScript twin give the same dots; bad arguments throw', async (t) => {
+  const v = model(9, 300, 13, 8);
+  const simd = scorable(v).rows, twin = tsScorable(v).rows;
+  const rand = mulberry32(10);
+  for (const count of [0, 1, 3, 4, 5, 17, 300]) {
+    const items = Uint32Array.from(seedsOf(rand, 300, count));
+    const x = query(rand, 13);
+    const a = new Float32Array(count), b = new Float32Array(count);
+    simd.rowDotsTo(a, x, items);
+    twin.rowDotsTo(b, x, items);
+    const tol = (s: number) => 1e-5 + 1e-4 * Math.abs(s);
+    t.ok([...a].every((s, c) => Math.abs(s - b[c]!) <= tol(s)), `${count} rows`);
+    t.same([...b], [...items].map((i) => Math.fround(dotAt(x, 0, v.itemFactors, i * 13, 13))), `${count} rows: the twin's dots`);
+  }
+  for (const rows of [simd, twin]) {
+    t.throws(() => rows.rowDotsTo(new Float32Array(1), new Float32Array(12), Uint32Array.of(0)), 'a query of the wrong length');
+    t.throws(() => rows.rowDotsTo(new Float32Array(1), new Float32Array(13), Uint32Array.of(300)), 'an item outside the rows');
+    t.throws(() => rows.rowDotsTo(new Float32Array(0), new Float32Array(13), Uint32Array.of(1)), 'dst too short');
+  }
+});
