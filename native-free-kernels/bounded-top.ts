@@ -9,6 +9,8 @@ import { heapOffer, heapSortTo } from './top-k.js';
 
 // A computed dot exceeds the exact one by at most ~f·2⁻²⁴ of |q|·|y| (f32 sums); this covers f ≤ 1024.
 const SLACK = 1 + 1e-4;
+// No row of norm at most rowNorm can beat a k-th best of `kth` (Cauchy–Schwarz, with the slack).
+export const surelyTop = (kth: number, queryNorm: number, rowNorm: number): boolean => kth >= queryNorm * rowNorm * SLACK;
 // Rows scored per block: a first block the size of a short page's ranking, doubling after.
 const FIRST_BLOCK = 64, LAST_BLOCK = 4096;
 
@@ -25,6 +27,9 @@ export interface Hits {
  * scan reached `maxRows` rows without being sure (the caller ranks elsewhere). `dotsOf(from, count,
  * floor)` gives the dots at least `floor` of the rows at norm positions [from, from + count): the
  * kernel drops the rest, so only a few of a block's dots reach the heap here.
+ * filled: items/scores already hold a heap of this many (heapOffer's) of rows the scan will not
+ * meet (a session's candidates from elsewhere, candidates.ts), which the scan then only has to
+ * beat. partial: at maxRows, the best k of those rows and the scanned ones instead of -1.
  */
 export function boundedTopTo(
   items: Uint32Array,
@@ -35,15 +40,22 @@ export function boundedTopTo(
 
   dotsOf: (from: number, count: number, floor: number) => Hits,
   maxRows = Infinity,
+  filled = 0,
+  partial = false,
 ): number {
   if (items.length < k || scores.length < k) throw new Error(`boundedTopTo: dst lengths ${items.length}/${scores.length} < k ${k}`);
+  if (!(Number.isInteger(filled) && filled >= 0 && filled <= k)) throw new Error(`boundedTopTo: filled ${filled} outside [0, k = ${k}]`);
   if (k === 0) return 0;
   const { order, norms, count: rankable } = o;
-  let size = 0, p = 0, block = Math.max(FIRST_BLOCK, k);
+  let size = filled, p = 0, block = Math.max(FIRST_BLOCK, k);
   while (p < rankable) {
-    if (size === k && scores[0]! >= queryNorm * norms[p]! * SLACK) break;
-    if (p >= maxRows) return -1;
-    const count = Math.min(block, rankable - p);
+    if (size === k && surelyTop(scores[0]!, queryNorm, norms[p]!)) break;
+    if (p >= maxRows) {
+      if (partial) break;
+      return -1;
+    }
+    // A partial scan scores no row past maxRows (its result must not depend on the blocks' sizes).
+    const count = Math.min(block, rankable - p, partial ? maxRows - p : Infinity);
     const found = dotsOf(p, count, size === k ? scores[0]! : -Infinity);
     for (let h = 0; h < found.hits; h++) {
       const s = found.scores[h]!;

@@ -6,7 +6,7 @@ import { boundedTopTo, hitsOf } from './bounded-top.js';
 import { normOrderTo, type NormOrder } from './lists.js';
 import { dotAt } from './dot.js';
 import { rowNormsTo, unitRowsTo } from './rows.js';
-import { cosineScoresTo, groupScoresTo, positionScoresTo } from './scores.js';
+import { cosineScoresTo, groupScoresTo, positionScoresTo, rowDotsTo } from './scores.js';
 import { WasmRows } from './wasm-rows.js';
 
 export interface ScoreRows {
@@ -17,8 +17,13 @@ export interface ScoreRows {
   cosineScoresTo(dst: Float32Array, item: number): void;
   groupScoresTo(dst: Float32Array, queries: readonly Float32Array[], consensus: number): void;
   positionScoresTo(dst: Float32Array, query: Float32Array, positions: Uint32Array, skip: number): void;
-  // boundedTopTo over the rows: the best k by query · row, -1 past maxRows rows scored.
-  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number): number;
+  // dst[c] = query · the row of items[c] (distinct rows), summed as the vector rankings sum them.
+  rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): void;
+  // boundedTopTo over the rows: the best k by query · row, -1 past maxRows rows scored (filled and
+  // partial as boundedTopTo takes them).
+  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number;
+  // The rows in the order vectorTopTo scans them (descending norm, ties by row; rows of norm 0 left out).
+  readonly normOrder: Uint32Array;
 }
 
 // Posted to scoring threads: the wasm memory, or (TypeScript kernels) the buffers of the rows' norms,
@@ -60,7 +65,7 @@ function fill(norms: Float32Array, listRows: Float32Array, sorted: Sorted, facto
 }
 
 // |query| as the bound of bounded-top.ts takes it.
-const normOf = (q: Float32Array) => Math.sqrt(dotAt(q, 0, q, 0, q.length));
+export const normOf = (q: Float32Array) => Math.sqrt(dotAt(q, 0, q, 0, q.length));
 
 // The TypeScript kernels over the model's own factors.
 class TsRows implements ScoreRows {
@@ -88,10 +93,16 @@ class TsRows implements ScoreRows {
   positionScoresTo(dst: Float32Array, query: Float32Array, positions: Uint32Array, skip: number): void {
     positionScoresTo(dst, query, this.listRows, this.members.length, this.f, this.members, positions, skip);
   }
-  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number): number {
+  rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): void {
+    rowDotsTo(dst, query, this.factors, this.n, this.f, items);
+  }
+  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number {
     const f = this.f, rows = this.sorted.rows;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
-    return boundedTopTo(items, scores, k, normOf(query), this.sorted, hitsOf((p) => dotAt(query, 0, rows, p * f, f)), maxRows);
+    return boundedTopTo(items, scores, k, normOf(query), this.sorted, hitsOf((p) => dotAt(query, 0, rows, p * f, f)), maxRows, filled, partial);
+  }
+  get normOrder(): Uint32Array {
+    return this.sorted.order.subarray(0, this.sorted.count);
   }
 }
 
@@ -127,8 +138,14 @@ class SimdRows implements ScoreRows {
   positionScoresTo(dst: Float32Array, query: Float32Array, positions: Uint32Array, skip: number): void {
     if (!this.wasm.positionScoresTo(dst, query, positions, skip)) this.ts.positionScoresTo(dst, query, positions, skip);
   }
-  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number): number {
-    const got = this.wasm.vectorTopTo(items, scores, k, query, normOf(query), maxRows);
-    return got === undefined ? this.ts.vectorTopTo(items, scores, k, query, maxRows) : got;
+  rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): void {
+    if (!this.wasm.rowDotsTo(dst, query, items)) this.ts.rowDotsTo(dst, query, items);
+  }
+  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number {
+    const got = this.wasm.vectorTopTo(items, scores, k, query, normOf(query), maxRows, filled, partial);
+    return got === undefined ? this.ts.vectorTopTo(items, scores, k, query, maxRows, filled, partial) : got;
+  }
+  get normOrder(): Uint32Array {
+    return this.ts.normOrder;
   }
 }

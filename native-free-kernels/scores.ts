@@ -72,3 +72,14 @@ export function positionScoresTo(dst: Float32Array, query: Float32Array, rows: F
     dst[c] = members[p] === skip ? NaN : dotAt(query, 0, rows, p * f, f);
   }
 }
+
+// dst[c] = query · row items[c] of `factors` (n × f), stored in f32, c < items.length.
+export function rowDotsTo(dst: Float32Array, query: Float32Array, factors: Float32Array, n: number, f: number, items: Uint32Array): void {
+  if (query.length !== f) throw new Error(`rowDotsTo: query length ${query.length}, expected f = ${f}`);
+  if (dst.length < items.length) throw new Error(`rowDotsTo: dst length ${dst.length} < items length ${items.length}`);
+  for (let c = 0; c < items.length; c++) {
+    const i = items[c]!;
+    if (!(i < n)) throw new Error(`rowDotsTo: item ${i} (at ${c}) outside [0, ${n})`);
+    dst[c] = dotAt(query, 0, factors, i * f, f);
+  }
+}

@@ -160,7 +160,7 @@ export class WasmRows {
 
   // boundedTopTo over the rows in norm order (the dots by the SIMD kernel, a block at a time into the
   // slot); undefined when no scratch slot could be had.
-  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, queryNorm: number, maxRows?: number): number | undefined {
+  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, queryNorm: number, maxRows?: number, filled?: number, partial?: boolean): number | undefined {
     const f = this.f;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
     let got = 0;
@@ -173,9 +173,26 @@ export class WasmRows {
         found.hits = this.k.rangeDotsAbove(at, at + align(this.n * 4), q, rows + from * f * 4, count, f, floor);
         return found;
       };
-      got = boundedTopTo(items, scores, k, queryNorm, sorted, dotsOf, maxRows);
+      got = boundedTopTo(items, scores, k, queryNorm, sorted, dotsOf, maxRows, filled, partial);
     });
     return done ? got : undefined;
+  }
+
+  // rowDotsTo (scores.ts) over the rows, for up to n items (distinct rows: a session's candidates);
+  // false when no scratch slot could be had.
+  rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): boolean {
+    const { n, f } = this;
+    if (query.length !== f) throw new Error(`rowDotsTo: query length ${query.length}, expected f = ${f}`);
+    if (dst.length < items.length) throw new Error(`rowDotsTo: dst length ${dst.length} < items length ${items.length}`);
+    if (items.length > n) throw new Error(`rowDotsTo: ${items.length} items, a slot holds n = ${n}`);
+    for (let c = 0; c < items.length; c++) if (!(items[c]! < n)) throw new Error(`rowDotsTo: item ${items[c]} (at ${c}) outside [0, ${n})`);
+    return this.withSlot((at) => {
+      const buffer = this.memory.buffer, rows = at + align(n * 4), q = at + 2 * align(n * 4);
+      new Float32Array(buffer, q, f).set(query);
+      new Uint32Array(buffer, rows, items.length).set(items);
+      this.k.rowDots(at, q, this.header[Header.factors]!, f, rows, items.length);
+      dst.set(new Float32Array(buffer, at, items.length));
+    });
   }
 
   // Runs `score` with a free scratch slot's byte offset, adding a slot when all are busy; false when

@@ -10,6 +10,7 @@ export interface ScoreKernels {
   groupFinish(dst: number, low: number, norms: number, n: number, total: number, consensus: number): void;
   positionScores(dst: number, query: number, rows: number, f: number, members: number, positions: number, count: number, skip: number): void;
   rangeDotsAbove(dst: number, at: number, query: number, rows: number, count: number, f: number, floor: number): number;
+  rowDots(dst: number, query: number, rows: number, f: number, items: number, count: number): void;
 }
 
 let compiled: WebAssembly.Module | undefined | null = null;

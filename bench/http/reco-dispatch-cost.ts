@@ -11,13 +11,18 @@
 // skewed towards low ids, trained with 64 factors; then, per case, rounds of 20,000 requests issued
 // back to back (those answered in the same tick finish at once, the others are awaited together).
 // Cases: item-to-items and user-to-items (exclude_rated_items) for an id drawn at random from every
-// rated item or every user, each beside its hot-id form (one id every request). Also: BENCH_ROUNDS (7).
+// rated item or every user, each beside its hot-id form (one id every request), and a session of 5
+// random items (posted). Also: BENCH_ROUNDS (7); BENCH_DISPATCH_DATA=ml-small (ml-latest-small as
+// bench/http/reco.ts uploads it, from RECD_DATASETS, instead of the synthetic database; the random
+// ids then drawn from all its movies and 610 users); BENCH_DISPATCH_CASES=session (only the cases
+// whose name starts so).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { backendToken, call } from '../lib/api.js';
+import { loadMovies, upload } from '../lib/ml-small.js';
 import { median } from '../lib/report.js';
 import { ROOT_EMAIL, ROOT_PASSWORD } from '../lib/servers.js';
 
@@ -32,8 +37,9 @@ const { startRedisServer } = await import(join(DIST, 'src/store/redis-server.js'
 const dir = mkdtempSync(join(tmpdir(), 'recd-reco-dispatch-'));
 const redis = await startRedisServer(join(dir, 'redis'));
 // RECD_METRICS_PORT passes through: the same build with metrics on and off measures what counting costs.
+// No parameter search: both builds serve the same 64-factor model (a search may pick other factors).
 const metricsEnv = process.env.RECD_METRICS_PORT ? { RECD_METRICS_PORT: process.env.RECD_METRICS_PORT } : {};
-const env = { PORT: '0', REDIS_URL: redis.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, LOG_LEVEL: 'silent', RECD_ALS_FACTORS: '64', ...metricsEnv };
+const env = { PORT: '0', REDIS_URL: redis.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, LOG_LEVEL: 'silent', RECD_ALS_FACTORS: '64', RECD_SEARCH_SECONDS: '0', ...metricsEnv };
 const app = await startApp(loadConfig(env), pino({ level: 'silent' }));
 const host = `http://127.0.0.1:${app.port}`;
 const { token } = await backendToken(host, { item_id_type: 'uint32', user_id_type: 'uint32' });
@@ -41,8 +47,13 @@ const { token } = await backendToken(host, { item_id_type: 'uint32', user_id_typ
 let seed = 7;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const ratings: { user_id: number; item_id: number; rating: number; timestamp: number }[] = [];
-for (let u = 1; u <= 600; u++) for (let k = 0; k < 80; k++) ratings.push({ user_id: u, item_id: 1 + Math.floor(rand() ** 2 * 5000), rating: 1 + Math.floor(rand() * 10), timestamp: 1_700_000_000 + k });
-for (let k = 0; k < ratings.length; k += 16_384) await call(host, 'PUT', '/v1/ratings-bulk/', { ratings: ratings.slice(k, k + 16_384) }, token);
+const mlSmall = process.env.BENCH_DISPATCH_DATA === 'ml-small';
+if (mlSmall) {
+  await upload(host, token, '64', 414);
+} else {
+  for (let u = 1; u <= 600; u++) for (let k = 0; k < 80; k++) ratings.push({ user_id: u, item_id: 1 + Math.floor(rand() ** 2 * 5000), rating: 1 + Math.floor(rand() * 10), timestamp: 1_700_000_000 + k });
+  for (let k = 0; k < ratings.length; k += 16_384) await call(host, 'PUT', '/v1/ratings-bulk/', { ratings: ratings.slice(k, k + 16_384) }, token);
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // Measured once the database is ready and every background task it queued is over: process CPU
 // counts the training threads too.
@@ -59,21 +70,34 @@ for (let quiet = 0; quiet < 3; ) {
 
 const plain = (path: string) => {
   const [url, query] = path.split('?') as [string, string | undefined];
-  return { method: 'GET', url: `/v1/${url}`, query: query ?? '', authorization: `Bearer ${token}`, contentType: '', contentEncoding: '', accept: '', acceptEncoding: '', remoteAddress: '127.0.0.1', idempotencyKey: '', body: undefined };
+  return { method: 'GET', url: `/v1/${url}`, query: query ?? '', authorization: `Bearer ${token}`, contentType: '', contentEncoding: '', accept: '', acceptEncoding: '', remoteAddress: '127.0.0.1', idempotencyKey: '', body: undefined as Uint8Array | undefined };
 };
-const ITEMS = [...new Set(ratings.map((r) => r.item_id))];
-const USERS = 600;
+const ITEMS = mlSmall ? loadMovies().map((m) => m.id) : [...new Set(ratings.map((r) => r.item_id))];
+const USERS = mlSmall ? 610 : 600;
 const anyOf = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
-const CASES: Record<string, () => string> = {
+// A session of 5 distinct random items of all, ratings 1–10 (what bench/http/reco.ts's s posts).
+const sessionOf = () => {
+  const picked = new Set<number>();
+  while (picked.size < 5) picked.add(anyOf(ITEMS));
+  const body = JSON.stringify({ ratings: [...picked].map((item_id) => ({ item_id, rating: 1 + Math.floor(Math.random() * 10) })) });
+  return { ...plain('recommendation/sessions/items/'), method: 'POST', contentType: 'application/json', body: new TextEncoder().encode(body) };
+};
+const ALL_CASES: Record<string, () => string | ReturnType<typeof plain>> = {
   [`item-to-items, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () => `recommendation/items/${anyOf(ITEMS)}/items/`,
   'item-to-items, one item': () => 'recommendation/items/17/items/',
   [`user-to-items, a random user of all ${USERS}, exclude_rated_items`]: () => `recommendation/users/${1 + Math.floor(Math.random() * USERS)}/items/?exclude_rated_items=true`,
   'user-to-items, one user, exclude_rated_items': () => 'recommendation/users/17/items/?exclude_rated_items=true',
+  'session-to-items, 5 random items of all': sessionOf,
 };
+const only = process.env.BENCH_DISPATCH_CASES;
+const CASES = Object.fromEntries(Object.entries(ALL_CASES).filter(([name]) => only === undefined || name.startsWith(only)));
 
 // CPU µs per request over one round, and the share answered after an await.
-async function round(make: () => string): Promise<{ us: number; awaited: number }> {
-  const requests = Array.from({ length: PER_ROUND }, () => plain(make()));
+async function round(make: () => string | ReturnType<typeof plain>): Promise<{ us: number; awaited: number }> {
+  const requests = Array.from({ length: PER_ROUND }, () => {
+    const r = make();
+    return typeof r === 'string' ? plain(r) : r;
+  });
   const pending: Promise<unknown>[] = [];
   const cpu0 = process.cpuUsage();
   for (const r of requests) {

@@ -175,6 +175,11 @@ export function positionScores(dst: usize, query: usize, rows: usize, f: i32, me
   }
 }
 
+// rowDotsTo: dst[c] = query · row rows[c] of the item rows, c < count (a session's candidates).
+export function rowDots(dst: usize, query: usize, rows: usize, f: i32, items: usize, count: i32): void {
+  dotsTo(dst, query, rows, count, f, items);
+}
+
 // The dots of the query with `count` consecutive rows from `rows` (the rows in norm order of
 // ../../bounded-top.ts, a block at a time) that are at least `floor`, packed: dst[h] the dot and
 // at[h] the row's offset in the block, for h below the count returned.

@@ -11,6 +11,7 @@ import { meanRowsTo, meanUnitRowsTo, rowIsZero, rowNormsTo, steerTo, unitRowsTo 
 import { scoreRows, type ScoreRows, type SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { NO_ITEM, UNLISTED, type ModelViews } from '../model/layout.js';
+import { gatherCandidates, rankCandidates, SESSION_CANDIDATES } from './candidates.js';
 import type { ModelMeta } from '../../store/models-store.js';
 
 // What scoring reads of a model (a worker has no more than this).
@@ -59,6 +60,8 @@ export function rankWork(m: Scorable, spec: RankSpec, depth: number): number {
       return depth <= listLength(userList(m.views, spec.user)) ? 0 : n * f;
     case 'vector':
       return n * f;
+    case 'session':
+      return depth <= SESSION_CANDIDATES.longest ? (spec.seeds.length * Math.min(SESSION_CANDIDATES.perSeed, m.views.dims.itemList) + SESSION_CANDIDATES.longest) * f : n * f;
     case 'group':
       return n * f * spec.vectors.length;
     case 'popular':
@@ -213,6 +216,8 @@ function vectorRanking(m: Scorable, x: Float32Array, depth: number, maxRows = In
 export function rankWithin(m: Scorable, spec: RankSpec, depth: number, work: number): Ranking | undefined {
   if (spec.kind === 'popular' || rankWork(m, spec, depth) <= work) return rank(m, spec, depth);
   if (spec.kind === 'vector') return vectorRanking(m, spec.vector, depth, Math.floor(work / m.views.dims.factors));
+  // A session past its candidates: they are ranked here when they may be, the rest like a vector's.
+  if (spec.kind === 'session') return rankWork(m, spec, 0) <= work ? sessionRanking(m, spec.vector, spec.seeds, depth, Math.floor(work / m.views.dims.factors)) : undefined;
   return undefined;
 }
 
@@ -310,12 +315,40 @@ export function steerTowards(m: Scorable, vector: Float32Array, context: readonl
   steerTo(vector, m.views.itemFactors, m.rows.norms, n, f, context, length);
 }
 
+// A session's ranking: its candidates (candidates.ts: its items' lists and the longest rows) ranked
+// by its vector, then, for a deeper ranking, the other items of its full ranking in that ranking's
+// order. Every deeper ranking only appends (the candidates' order is the same at every depth), so
+// pages of one session never repeat or skip an item. undefined when the full ranking would score
+// more than maxRows rows.
+export function sessionRanking(m: Scorable, x: Float32Array, seeds: Uint32Array, depth: number, maxRows = Infinity): Ranking | undefined {
+  const v = m.views;
+  const c = gatherCandidates(v, m.rows, seeds, SESSION_CANDIDATES);
+  const head = rankCandidates(m.rows, x, c, depth);
+  if (head.items.length >= depth) return { ...head, complete: head.items.length === v.dims.items };
+  // Past the candidates: the full ranking, less the candidates, after them.
+  const rest = vectorRanking(m, x, depth, maxRows);
+  if (rest === undefined) return undefined;
+  const isHead = new Set(head.items);
+  const items = new Uint32Array(depth), scores = new Float32Array(depth);
+  items.set(head.items);
+  scores.set(head.scores);
+  let k = head.items.length;
+  for (let j = 0; j < rest.items.length && k < depth; j++) {
+    if (isHead.has(rest.items[j]!)) continue;
+    items[k] = rest.items[j]!;
+    scores[k++] = rest.scores[j]!;
+  }
+  return { items: items.subarray(0, k), scores: scores.subarray(0, k), complete: rest.complete && k < depth };
+}
+
 // What to rank, in a form that can travel to a scoring worker. similar: from the item's list while
-// it lasts; listed: a user's list while it lasts, then by their trained factors (`vector`).
+// it lasts; listed: a user's list while it lasts, then by their trained factors (`vector`); session:
+// from the candidates of its items (`seeds`, model rows) while they last, then by `vector`.
 export type RankSpec =
   | { kind: 'similar'; item: number }
   | { kind: 'listed'; user: number; vector: Float32Array }
   | { kind: 'vector'; vector: Float32Array }
+  | { kind: 'session'; vector: Float32Array; seeds: Uint32Array }
   | { kind: 'group'; vectors: Float32Array[]; consensus: number }
   | { kind: 'popular' };
 
@@ -327,6 +360,8 @@ export function rank(m: Scorable, spec: RankSpec, depth: number): Ranking {
       return userListed(m, spec.user, spec.vector, depth);
     case 'vector':
       return itemsForVector(m, spec.vector, depth);
+    case 'session':
+      return sessionRanking(m, spec.vector, spec.seeds, depth)!;
     case 'group':
       return itemsForGroup(m, spec.vectors, spec.consensus, depth);
     case 'popular':

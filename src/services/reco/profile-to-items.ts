@@ -142,7 +142,7 @@ function page(r: ProfileRequest, exclude: Set<number> | undefined, stopAt: numbe
 }
 
 function withContext(rows: number[], r: ProfileRequest): Maybe<RecoAnswer> {
-  r.ranked = r.p.users.ranking(r.model, r.profile, rows);
+  r.ranked = r.p.users.ranking(r.model, r.profile, rows, r.session !== undefined);
   return then(interacted(r.p.planner, r.db, r.model, r.w, r.who, excluded(r.w, r.profile, r.ranked.context)), withExclusions, r);
 }
 

@@ -5,7 +5,8 @@ import type { LoadedModel } from '../../engine/model/registry.js';
 import type { RankingCache } from './ranking-cache.js';
 
 // Rankings start this deep and grow fourfold when filters or pages use them up. A vector's ranking
-// costs more the deeper it goes (bounded-top.ts), so it starts at about a page's depth.
+// costs more the deeper it goes (bounded-top.ts), so it starts at about a page's depth; so does a
+// session's ranking from its candidates (its top-k selection grows with the depth).
 const FIRST_DEPTH = 128, FIRST_VECTOR_DEPTH = 32;
 
 // Ranking positions that pass an exclusion set: the positions found and how far the ranking was scanned.
@@ -111,7 +112,7 @@ export class RankingWalk {
       }
     }
     while (!r || (at >= r.items.length && !r.complete)) {
-      const first = this.spec.kind === 'vector' ? FIRST_VECTOR_DEPTH : FIRST_DEPTH;
+      const first = this.spec.kind === 'vector' || this.spec.kind === 'session' ? FIRST_VECTOR_DEPTH : FIRST_DEPTH;
       const depth = Math.max(first, (r?.items.length ?? 0) * 4, at + 2 * want);
       r = this.cache.deepened(this.model, this.spec, depth, this.deeper);
       if (!r) {

@@ -4,7 +4,8 @@
 // trained factors, from their precomputed list while it lasts.
 import { LRUCache } from 'lru-cache';
 import { notFound, wrongData } from '../../errors/api-error.js';
-import { foldIn, steerTowards, trainedFactors, userListLength } from '../../engine/scoring/rankings.js';
+import { candidatesPay } from '../../engine/scoring/candidates.js';
+import { foldIn, steerTowards, trainedFactors, userListLength, type RankSpec } from '../../engine/scoring/rankings.js';
 import { NO_ITEM, UNLISTED, type ModelViews } from '../../engine/model/layout.js';
 import type { RankingCache } from './ranking-cache.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
@@ -18,6 +19,9 @@ import type { ChangesSince, FeedbackChanges } from '../feedback/feedback-changes
 import { NO_RATINGS, POPULAR, type Ranked } from './request.js';
 
 const CACHED_VECTORS = 20_000;
+// Sessions of more rated and context items than this are ranked in full: their items' lists would
+// hold a large part of the catalogue, and gathering them would cost as much as the full ranking.
+const SESSION_SEEDS_MAX = 32;
 
 // listed: the ranking starts with the user's list of this many items, which holds no rated item.
 export type TrainedRanked = Ranked & { listed: number | undefined };
@@ -78,13 +82,20 @@ export class UserProfiles {
   }
 
   // Factors folded in from the profile's ratings, steered towards the context items; popular items
-  // with neither.
-  ranking(model: LoadedModel, p: Profile, context: number[]): Ranked {
+  // with neither. candidates: a session's, ranked first from the candidates its rated and context
+  // items give (rankings.ts sessionRanking) when the model has item lists and the catalogue is
+  // large enough for them to pay.
+  ranking(model: LoadedModel, p: Profile, context: number[], candidates = false): Ranked {
     if (p.items.length === 0 && !p.vector && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
     // Steered towards the context items (the mean of their unit factor rows, at the vector's length).
     const vector = context.length > 0 ? Float32Array.from(this.vector(model, p)) : this.vector(model, p);
     steerTowards(model, vector, context);
     const key = p.key === undefined || context.length > 0 ? undefined : p.key;
+    const seeds = p.items.length + context.length;
+    if (candidates && seeds > 0 && seeds <= SESSION_SEEDS_MAX && candidatesPay(model.rows, seeds, model.views.dims.itemList)) {
+      const spec: RankSpec = { kind: 'session', vector, seeds: Uint32Array.from(context.length > 0 ? [...p.items, ...context] : p.items) };
+      return { key: key === undefined ? undefined : `c${key}`, spec, warnings: [], context };
+    }
     return { key, spec: { kind: 'vector', vector }, warnings: [], context };
   }
 

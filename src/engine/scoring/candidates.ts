@@ -1,0 +1,116 @@
+// A session's ranking from candidates instead of every item: the items of its items' precomputed
+// lists (their nearest neighbours) and the model's longest factor rows (the items a dot product
+// favours whatever the session: popular ones), each scored exactly by the session's vector, with
+// the scores a full ranking gives them. The longest rows are the first rows of the norm-ordered scan
+// of an exact ranking (bounded-top.ts): when the scan is sure of its top before the end of them the
+// ranking is the exact one. A random session of 5 items finds most of its exact top
+// this way (bench/kernels/session-candidates.ts) for a fraction of a full ranking's multiply-adds.
+import { surelyTop } from '../../../native-free-kernels/bounded-top.js';
+import { heapOffer, heapSortTo } from '../../../native-free-kernels/top-k.js';
+import { normOf, type ScoreRows } from '../../../native-free-kernels/score-rows.js';
+import { NO_ITEM, UNLISTED, type ModelViews } from '../model/layout.js';
+
+// Where a session's candidates come from: the first `perSeed` items of each of its items' lists, and
+// the `longest` rows of longest factor row.
+export interface CandidateSource {
+  perSeed: number;
+  longest: number;
+}
+
+// What the service ranks sessions with (bench/kernels/session-candidates.ts measured the choice): the
+// longest rows are read in one sequential pass, each list item from wherever it lies in memory, and
+// the first of each list carry most of what the lists add.
+export const SESSION_CANDIDATES: CandidateSource = { perSeed: 16, longest: 2048 };
+
+// Candidates are worth it when they are at most a third of the rankable items: on a smaller
+// catalogue the exact scan reads hardly more rows, in order.
+export function candidatesPay(rows: Pick<ScoreRows, 'normOrder'>, seeds: number, itemList: number, source = SESSION_CANDIDATES): boolean {
+  return itemList > 0 && 3 * (seeds * Math.min(source.perSeed, itemList) + source.longest) <= rows.normOrder.length;
+}
+
+// The list items gathered: distinct rows with factors, none of them among the longest rows.
+export interface Candidates {
+  items: Uint32Array;
+  count: number;
+  longest: number; // rows of the norm order to scan after them
+}
+
+// Per model (its score rows, which a scoring thread keeps across tasks while its views are made
+// anew for each): a mark on each of its `longest` first rows in norm order, and a stamp per item
+// that marks the list items gathered by the current call.
+interface Held {
+  longest: number;
+  isLongest: Uint8Array;
+  stamps: Uint32Array;
+  stamp: number;
+}
+const held = new WeakMap<object, Held>();
+
+function heldFor(v: ModelViews, rows: Pick<ScoreRows, 'normOrder'>, longest: number): Held {
+  const n = v.dims.items;
+  let h = held.get(rows);
+  if (h === undefined) held.set(rows, (h = { longest: 0, isLongest: new Uint8Array(n), stamps: new Uint32Array(n), stamp: 0 }));
+  const order = rows.normOrder, want = Math.min(longest, order.length);
+  if (h.longest !== want) {
+    h.isLongest.fill(0);
+    for (let p = 0; p < want; p++) h.isLongest[order[p]!] = 1;
+    h.longest = want;
+  }
+  return h;
+}
+
+/**
+ * The list candidates of a session whose items are `seeds` (rows of the model): the items of each
+ * seed's list (its first perSeed) that are not among the longest rows, once each, leaving out rows
+ * without factors. The order depends only on the seeds' order and the model, so every thread
+ * gathers the same.
+ */
+export function gatherCandidates(v: ModelViews, rows: Pick<ScoreRows, 'normOrder' | 'norms'>, seeds: ArrayLike<number>, source: CandidateSource): Candidates {
+  const h = heldFor(v, rows, source.longest);
+  const L = v.dims.itemList, per = Math.min(source.perSeed, L), n = v.dims.items;
+  const out = new Uint32Array(seeds.length * per);
+  if (++h.stamp === 0xffffffff) {
+    h.stamps.fill(0);
+    h.stamp = 1;
+  }
+  const stamp = h.stamp, stamps = h.stamps, isLongest = h.isLongest, lists = v.itemLists, norms = rows.norms;
+  let count = 0;
+  for (let s = 0; s < seeds.length; s++) {
+    const seed = seeds[s]!;
+    if (!(seed < n)) continue;
+    for (let j = seed * L, end = j + per; j < end; j++) {
+      const i = lists[j]!;
+      if (i === NO_ITEM || i === UNLISTED) break;
+      if (stamps[i] === stamp || isLongest[i] === 1 || !(norms[i]! > 0)) continue;
+      stamps[i] = stamp;
+      out[count++] = i;
+    }
+  }
+  return { items: out, count, longest: h.longest };
+}
+
+/**
+ * The best `depth` of the candidates and the longest rows by x · row, best first (ties by row), with
+ * their scores, as the full ranking scores them (the same kernels). The longest rows are scanned
+ * first: when the scan is sure of its top within them (as often for sessions of related or popular
+ * items) that is the full ranking's top and the lists' items are not scored at all; a top that is
+ * sure at one depth is the top of the candidates at every depth, so deeper rankings still only
+ * append.
+ */
+export function rankCandidates(rows: Pick<ScoreRows, 'rowDotsTo' | 'vectorTopTo' | 'normOrder' | 'norms'>, x: Float32Array, c: Candidates, depth: number): { items: Uint32Array; scores: Float32Array } {
+  if (depth === 0) return { items: new Uint32Array(0), scores: new Float32Array(0) };
+  const found = new Uint32Array(depth), foundScores = new Float32Array(depth);
+  const got = rows.vectorTopTo(found, foundScores, depth, x, c.longest, 0, true);
+  const order = rows.normOrder;
+  const sure = c.longest >= order.length || (got === depth && surelyTop(foundScores[depth - 1]!, normOf(x), rows.norms[order[c.longest]!]!));
+  if (sure || c.count === 0) return { items: found.subarray(0, got), scores: foundScores.subarray(0, got) };
+  const listed = c.items.subarray(0, c.count);
+  const dots = new Float32Array(c.count);
+  rows.rowDotsTo(dots, x, listed);
+  const items = new Uint32Array(depth), scores = new Float32Array(depth);
+  let size = 0;
+  for (let j = 0; j < got; j++) size = heapOffer(items, scores, size, depth, foundScores[j]!, found[j]!);
+  for (let j = 0; j < c.count; j++) size = heapOffer(items, scores, size, depth, dots[j]!, listed[j]!);
+  heapSortTo(items, scores, size);
+  return { items: items.subarray(0, size), scores: scores.subarray(0, size) };
+}
