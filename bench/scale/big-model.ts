@@ -195,7 +195,7 @@ try {
     if (!(await training.lock(db, owner, 3_600_000))) throw new Error('the trainer lock is held by someone else');
     const t0 = process.hrtime.bigint();
     try {
-      if (!(await models.publish(db, owner, metaOf(id, model.views.dims, model.buffer.byteLength), new Uint8Array(model.buffer)))) throw new Error('publish refused');
+      if (!(await models.publish(db, owner, metaOf(id, model.views.dims, model.buffer.byteLength), model.buffer))) throw new Error('publish refused');
     } finally {
       await training.unlock(db, owner);
     }

@@ -95,7 +95,7 @@ async function publish(id: string, m: { buffer: SharedArrayBuffer; views: ModelV
     ratings_log_id: '0-0', // no feedback after the model's data: users are ranked by their trained factors
   };
   try {
-    if (!(await new ModelsStore(redis).publish(db, owner, meta, new Uint8Array(m.buffer), PART))) throw new Error('publish refused');
+    if (!(await new ModelsStore(redis).publish(db, owner, meta, m.buffer, PART))) throw new Error('publish refused');
   } finally {
     await training.unlock(db, owner);
   }
