@@ -6,20 +6,27 @@ import type { Connection } from './redis.js';
 
 export const PART_BYTES = 32 * 1024 * 1024;
 
+// A large value's bytes: a view, or a whole buffer. Past 4 GiB (Node 20's longest typed array) only a
+// whole buffer can be given: a training of 20M users with lists of 128 makes a 12.8 GB model.
+export type Bytes = Uint8Array | ArrayBuffer | SharedArrayBuffer;
+
+const extent = (b: Bytes) => (ArrayBuffer.isView(b) ? { buffer: b.buffer, at: b.byteOffset, bytes: b.byteLength } : { buffer: b, at: 0, bytes: b.byteLength });
+
 export const partCount = (bytes: number, partBytes = PART_BYTES): number => Math.max(1, Math.ceil(bytes / partBytes));
 
-// Part k of `buffer` (a view, no copy).
-export function partOf(buffer: Uint8Array, k: number, partBytes = PART_BYTES): Buffer {
-  return Buffer.from(buffer.buffer, buffer.byteOffset + k * partBytes, Math.max(0, Math.min(partBytes, buffer.byteLength - k * partBytes)));
+// Part k of `value` (a view, no copy).
+export function partOf(value: Bytes, k: number, partBytes = PART_BYTES): Buffer {
+  const { buffer, at, bytes } = extent(value);
+  return Buffer.from(buffer, at + k * partBytes, Math.max(0, Math.min(partBytes, bytes - k * partBytes)));
 }
 
 // Writes parts [from, count) to keyOf(k); a failed write unlinks the parts it wrote before throwing
 // (a large value must not be left half-stored).
-export async function writeParts(redis: Connection, keyOf: (k: number) => string, buffer: Uint8Array, from = 0, partBytes = PART_BYTES): Promise<void> {
-  const count = partCount(buffer.byteLength, partBytes);
+export async function writeParts(redis: Connection, keyOf: (k: number) => string, value: Bytes, from = 0, partBytes = PART_BYTES): Promise<void> {
+  const count = partCount(value.byteLength, partBytes);
   let k = from;
   try {
-    for (; k < count; k++) await redis.set(keyOf(k), partOf(buffer, k, partBytes));
+    for (; k < count; k++) await redis.set(keyOf(k), partOf(value, k, partBytes));
   } catch (err) {
     if (k > from) await redis.unlink(...Array.from({ length: k - from }, (_, j) => keyOf(from + j))).catch(() => undefined);
     throw err;
@@ -28,13 +35,14 @@ export async function writeParts(redis: Connection, keyOf: (k: number) => string
 
 // The parts keys[0 ..] read one after another into `out` (whole), or undefined when one is missing
 // or the sizes do not add up.
-export async function readParts(redis: Connection, keys: string[], out: Uint8Array): Promise<Uint8Array | undefined> {
+export async function readParts<T extends Bytes>(redis: Connection, keys: string[], out: T): Promise<T | undefined> {
+  const { buffer, at: base, bytes } = extent(out);
   let at = 0;
   for (const key of keys) {
     const part = await redis.getBuffer(key);
-    if (!part || at + part.byteLength > out.byteLength) return undefined;
-    out.set(part, at);
+    if (!part || at + part.byteLength > bytes) return undefined;
+    new Uint8Array(buffer, base + at, part.byteLength).set(part);
     at += part.byteLength;
   }
-  return at === out.byteLength ? out : undefined;
+  return at === bytes ? out : undefined;
 }

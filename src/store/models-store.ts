@@ -1,7 +1,7 @@
 // Published models: metadata per model, the buffer of the last few, the database's current model,
 // and the announcement every process listens to.
 import type { Connection } from './redis.js';
-import { partCount, partOf, PART_BYTES, readParts, writeParts } from './blob-parts.js';
+import { partCount, partOf, PART_BYTES, readParts, writeParts, type Bytes } from './blob-parts.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
 
@@ -111,7 +111,7 @@ export class ModelsStore {
   // Parts after the first are written before the script that makes the model current (which writes
   // the first): a model is current only once all of it is stored. Meanwhile the model is listed as
   // being written, so that deleting the database finds its parts should this process die.
-  async publish(db: string, lockOwner: string, meta: ModelMeta, buffer: Uint8Array, partBytes = PART_BYTES): Promise<boolean> {
+  async publish(db: string, lockOwner: string, meta: ModelMeta, buffer: Bytes, partBytes = PART_BYTES): Promise<boolean> {
     const parts = partCount(buffer.byteLength, partBytes);
     if (parts > 1) meta = { ...meta, parts };
     const partKey = (k: number) => keys.modelPart(db, meta.model_id, k);
@@ -148,7 +148,7 @@ export class ModelsStore {
   // The model's buffer, read one part at a time into shared memory (undefined once trimmed).
   async buffer(db: string, meta: ModelMeta): Promise<SharedArrayBuffer | undefined> {
     const out = new SharedArrayBuffer(meta.bytes);
-    return (await readParts(this.redis, partKeys(db, meta.model_id, meta.parts ?? 1), new Uint8Array(out))) && out;
+    return readParts(this.redis, partKeys(db, meta.model_id, meta.parts ?? 1), out);
   }
 
   async meta(db: string, id: string): Promise<ModelMeta | undefined> {

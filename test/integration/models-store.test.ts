@@ -38,6 +38,16 @@ t.test('a buffer of several parts reads back byte for byte, into shared memory',
   }
 });
 
+// A model past 4 GiB has no Uint8Array view (Node 20's longest typed array): it is given whole.
+t.test('a whole shared buffer is stored as a view of it is', async (t) => {
+  const m = model('whole', 2500, 5);
+  const shared = new SharedArrayBuffer(m.buffer.byteLength);
+  new Uint8Array(shared).set(m.buffer);
+  t.ok(await store.publish(db, 'me', m.meta, shared, PART));
+  t.equal((await store.meta(db, 'whole'))?.parts, 3);
+  t.ok(Buffer.from((await readBack('whole'))!).equals(Buffer.from(m.buffer)), 'same bytes');
+});
+
 t.test('without the lock nothing is published and no part is left', async (t) => {
   const m = model('stolen', 2500, 7);
   t.notOk(await store.publish(db, 'someone else', m.meta, m.buffer, PART));
@@ -54,7 +64,7 @@ t.test('a part gone missing reads as no model rather than a short one', async (t
 });
 
 t.test('trimming drops every part of the models beyond the last two', async (t) => {
-  // Published so far: one, exact, three, torn; two more push all but the last two out.
+  // Published so far: one, exact, three, whole, torn; two more push all but the last two out.
   for (const id of ['five', 'six']) {
     const m = model(id, 2100, 11);
     t.ok(await store.publish(db, 'me', m.meta, m.buffer, PART));

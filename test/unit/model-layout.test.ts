@@ -164,6 +164,19 @@ t.test('bytesPerItem and bytesPerUser match modelBytes', async (t) => {
   }
 });
 
+// Sizes only (nothing allocated): past 2 GiB the offsets must not wrap as int32 arithmetic would.
+t.test('the size of a model past 2 GiB and 4 GiB is the sum of its sections', async (t) => {
+  for (const d of [
+    { factors: 32, users: 20_000_000, items: 100_000, itemList: 0, userList: 0, trainedItems: 100_000, lists: 0 },
+    { factors: 32, users: 20_000_000, items: 100_000, itemList: 20, userList: 20, trainedItems: 100_000, lists: 0 },
+    { factors: 33, users: 20_000_001, items: 99_999, itemList: 3, userList: 0, trainedItems: 99_999, lists: 0 },
+  ]) {
+    const sum = 64 + [d.users * d.factors * 4, d.items * d.factors * 4, d.factors * d.factors * 8, d.items * 4, d.items * 4, d.items * d.itemList * 4, d.users * d.userList * 4].reduce((a, n) => a + Math.ceil(n / 8) * 8, 0);
+    t.equal(modelBytes(d), sum, `${JSON.stringify(d)}: ${sum} bytes`);
+    t.equal(modelBytes({ ...d, users: d.users + 2 }) - modelBytes(d), 2 * bytesPerUser(d.factors, d.userList), 'two more users add two users\' bytes');
+  }
+});
+
 // Layout 1 (before user lists): its sections as that build wrote them, its neighbours read as item lists.
 t.test('a layout 1 model reads, its neighbours as item lists and no user lists', async (t) => {
   const d = { factors: 3, users: 4, items: 5, neighbours: 2, lists: 0 };

@@ -1,6 +1,6 @@
 // Row indices of a model: numeric ids in the open-addressing table, others in a Map; the same rows either way.
 import t from 'tap';
-import { digitsValue, NumericRows, rowIndexOf } from '../../src/engine/model/row-index.js';
+import { digitsValue, NumericRows, rowIndexOf, rowIndexOfSlices } from '../../src/engine/model/row-index.js';
 
 t.test('canonical decimal ids parse, anything else does not', async (t) => {
   t.equal(digitsValue('0'), 0);
@@ -44,4 +44,20 @@ t.test('a later row of the same id replaces the earlier one, as in a Map', async
   table.set('9', 3);
   t.equal(table.get('9'), 3);
   t.equal(table.size, 1);
+});
+
+t.test('read a slice at a time, the index answers as the one of every id at once', async (t) => {
+  const numeric = [...Array.from({ length: 25_000 }, (_, k) => String(3 * k + 1)), '', String(2 ** 40)];
+  // The first non-numeric id comes after a slice of numeric ones: those move into the Map.
+  const mixed = [...numeric.slice(0, 12_345), 'u-1', ...numeric.slice(12_345), '007'];
+  for (const [name, ids] of [['numeric', numeric], ['mixed', mixed], ['none', []]] as const) {
+    const reads: [number, number][] = [];
+    const index = await rowIndexOfSlices(ids.length, async (from, to) => (reads.push([from, to]), ids.slice(from, to)), 10_000);
+    const whole = await rowIndexOf([...ids]);
+    t.equal(index.constructor, whole.constructor, `${name}: ${whole.constructor.name}`);
+    t.equal(index.size, whole.size, `${name}: size`);
+    t.ok(ids.every((id, row) => id === '' || index.get(id) === row), `${name}: each id finds its row`);
+    t.same([index.get('2'), index.get('3'), index.get('')], [undefined, undefined, undefined], `${name}: absent ids`);
+    t.same(reads, Array.from({ length: Math.ceil(ids.length / 10_000) }, (_, k) => [k * 10_000, Math.min(ids.length, (k + 1) * 10_000)]), `${name}: read in slices, in order`);
+  }
 });

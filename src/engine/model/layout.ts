@@ -73,7 +73,8 @@ const SECTIONS: { name: Section; type: ArrayKind; length: (d: ModelDims, layout:
   { name: 'listMembers', type: Uint32Array, length: (d) => (d.lists > 0 ? d.items : 0) },
 ];
 
-const align8 = (n: number) => (n + 7) & ~7;
+// Not `(n + 7) & ~7`: bitwise operators work on int32, and a model of 20M users × 32 factors is past 2 GiB.
+const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
 function offsets(d: ModelDims, layout = LAYOUT_VERSION): { at: number[]; bytes: number } {
   const at: number[] = [];

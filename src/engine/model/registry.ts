@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import type { ModelMeta, ModelsStore } from '../../store/models-store.js';
 import { modelViews, type ModelViews } from './layout.js';
-import { rowIndexOf, type RowIndex } from './row-index.js';
+import { rowIndexOf, rowIndexOfSlices, type RowIndex } from './row-index.js';
 import { scorable, type Scorable } from '../scoring/rankings.js';
 
 export interface LoadedModel extends Scorable {
@@ -85,10 +85,9 @@ export class ModelRegistry {
     const buffer = meta && (await this.store.buffer(db, meta));
     if (!meta || !buffer) return undefined; // superseded and trimmed meanwhile
     const views = modelViews(buffer);
-    const [itemIds, userIds] = await Promise.all([this.ids(db, 'item', 0, views.dims.items), this.ids(db, 'user', 0, views.dims.users)]);
-    const itemIndex = await rowIndexOf(itemIds);
     // Ids never move to another row, so the model's rows of users stay right for as long as it serves.
-    const userIndex = await rowIndexOf(userIds);
+    const [itemIds, userIndex] = await Promise.all([this.ids(db, 'item', 0, views.dims.items), rowIndexOfSlices(views.dims.users, (from, to) => this.ids(db, 'user', from, to))]);
+    const itemIndex = await rowIndexOf(itemIds);
     const loaded = { id, meta, buffer, itemIds, itemIndex, userIndex, ...scorable(views) };
     // A slower load of an older version must not replace a newer one.
     const now = this.models.peek(db);

@@ -20,6 +20,33 @@ export async function rowIndexOf(ids: string[]): Promise<RowIndex> {
   return out;
 }
 
+// The same index from ids read `sliceRows` rows at a time (`read(from, to)`, the next slice read while
+// one is indexed), never all held at once: 20M user ids as strings are ~640 MB more at a model's load.
+// Numeric until an id is not, then a Map of every id so far.
+export async function rowIndexOfSlices(rows: number, read: (from: number, to: number) => Promise<string[]>, sliceRows = 100_000): Promise<RowIndex> {
+  let numeric: NumericRows | undefined = new NumericRows(rows);
+  let map: Map<string, number> | undefined;
+  let next = rows > 0 ? read(0, Math.min(rows, sliceRows)) : undefined;
+  for (let from = 0; from < rows; from += sliceRows) {
+    const ids = await next!;
+    next = from + sliceRows < rows ? read(from + sliceRows, Math.min(rows, from + 2 * sliceRows)) : undefined;
+    for (let at = 0; at < ids.length; at += SLICE) {
+      await new Promise((r) => setImmediate(r));
+      for (let k = at; k < Math.min(ids.length, at + SLICE); k++) {
+        const id = ids[k]!;
+        if (id === '') continue;
+        if (numeric && digitsValue(id) === undefined) {
+          map = numeric.toMap();
+          numeric = undefined;
+        }
+        if (numeric) numeric.set(id, from + k);
+        else map!.set(id, from + k);
+      }
+    }
+  }
+  return numeric ?? map!;
+}
+
 // The value of a canonical non-negative integer (no sign, no leading zero, at most 2^53 - 1), else undefined.
 export function digitsValue(key: string): number | undefined {
   const n = key.length;
@@ -58,6 +85,13 @@ export class NumericRows implements RowIndex {
       if (row < 0) return undefined;
       if (this.keys[s] === v) return row;
     }
+  }
+
+  // Every id and row as a Map (canonical ids print back as they were read).
+  toMap(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (let s = 0; s < this.rows.length; s++) if (this.rows[s]! >= 0) out.set(String(this.keys[s]), this.rows[s]!);
+    return out;
   }
 
   set(key: string, row: number): void {

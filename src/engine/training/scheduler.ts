@@ -266,7 +266,7 @@ export class TrainingScheduler {
     const search = trained.searched?.summary ?? searched;
     const chosen = search?.trials[search.chosen];
     progress('publishing (99%)');
-    const bytes = new Uint8Array(trained.model);
+    const bytes = trained.model; // whole: a model past 4 GiB has no Uint8Array view
     const views = modelViews(trained.model);
     const meta: ModelMeta = {
       model_id: randomUUID(),
@@ -337,7 +337,7 @@ export class TrainingScheduler {
       bytes: extended.model.byteLength,
       metrics: { ...current.meta.metrics, new_items: extended.targets, new_items_from_properties: extended.fromFeatures, new_items_listed: listed },
     };
-    if (!(await this.d.models.publish(db, owner, meta, new Uint8Array(extended.model)))) throw new Error('lost the trainer lock before publishing');
+    if (!(await this.d.models.publish(db, owner, meta, extended.model))) throw new Error('lost the trainer lock before publishing');
     return `model ${meta.model_id}: ${extended.targets} items without ratings given factors, ${extended.fromFeatures} of them from items sharing property values`;
   }
 
