@@ -1,6 +1,7 @@
 // runRecoBench: the frame of the recommendation benchmarks (reco.ts, reco-large.ts, reco-scenario.ts), their runs and their report.
 //
-// recd and a bare uWebSockets.js hello-world as child processes on a private redis-server, a data set
+// recd and a bare uWebSockets.js hello-world as child processes on a private redis-server (or the Redis
+// RecoBench.redis starts, e.g. a cluster; the set-up may restart recd with more environment), a data set
 // uploaded over HTTP and trained on, each scenario answered once and checked, then measured against the
 // hello-world in the same run (the machinery of bench/lib: autocannon and wrk, CPU and disturbance
 // checks, waiting for a quiet machine before each run).
@@ -66,7 +67,7 @@ export interface RecoBench<S extends { trained: Trained }> {
   setup(base: string, token: string, ctx: SetupContext): Promise<S>; // uploads and trains (retrain())
   check(sc: Scenario, json: any, setup: S): string; // what one answer shows, checked against the data
   meta(setup: S): Record<string, string>; // the data set's lines of the report
-  extra?(base: string, token: string, setup: S, redis: EmbeddedRedis): Promise<string[]>; // more report lines
+  extra?(base: string, token: string, setup: S, redis: EmbeddedRedis): Promise<string[]>; // more report lines (`redis`: the private redis-server, recd's unless RecoBench.redis)
 }
 
 interface Run {
