@@ -1,6 +1,7 @@
 // runRecoBench: the frame of the recommendation benchmarks (reco.ts, reco-large.ts, reco-scenario.ts), their runs and their report.
 //
-// recd and a bare uWebSockets.js hello-world as child processes on a private redis-server, a data set
+// recd and a bare uWebSockets.js hello-world as child processes on a private redis-server (or the Redis
+// RecoBench.redis starts, e.g. a cluster; the set-up may restart recd with more environment), a data set
 // uploaded over HTTP and trained on, each scenario answered once and checked, then measured against the
 // hello-world in the same run (the machinery of bench/lib: autocannon and wrk, CPU and disturbance
 // checks, waiting for a quiet machine before each run).
@@ -40,15 +41,33 @@ export interface Scenario {
   goal?: { ratio?: number; p99ms?: number; of?: string }; // ratio against scenario `of` (default h) of the same run
 }
 
+// What a set-up may do with the recd it sets up (bench/scale: keep the trainer out of an upload, then let it in).
+export interface SetupContext {
+  redisUrl: string; // the Redis recd runs on (REDIS_URL)
+  pid(): number; // recd's process (a new one after restart)
+  // A new recd process on the same port and Redis, with `env` added to its environment from now on
+  // (BENCH_FRESH_PROCESSES restarts keep it); tokens stay valid.
+  restart(env: Record<string, string>): Promise<void>;
+}
+
+// A Redis other than the private redis-server for recd to run on (e.g. a cluster), its processes
+// counted as the runner's own; the caller stops it (atCleanup).
+export interface ExternalRedis {
+  url: string; // REDIS_URL
+  pids: number[];
+  label: string; // what the report's Servers line says of it
+}
+
 export interface RecoBench<S extends { trained: Trained }> {
   name: string;
   factors: string; // RECD_ALS_FACTORS
   env?: Record<string, string>; // more of recd's environment
+  redis?(dir: string): Promise<ExternalRedis>; // default: the private redis-server
   scenarios: Scenario[];
-  setup(base: string, token: string): Promise<S>; // uploads and trains (retrain())
+  setup(base: string, token: string, ctx: SetupContext): Promise<S>; // uploads and trains (retrain())
   check(sc: Scenario, json: any, setup: S): string; // what one answer shows, checked against the data
   meta(setup: S): Record<string, string>; // the data set's lines of the report
-  extra?(base: string, token: string, setup: S, redis: EmbeddedRedis): Promise<string[]>; // more report lines
+  extra?(base: string, token: string, setup: S, redis: EmbeddedRedis): Promise<string[]>; // more report lines (`redis`: the private redis-server, recd's unless RecoBench.redis)
 }
 
 interface Run {
@@ -219,7 +238,7 @@ interface Build<S> {
   side: Side;
   cli: string;
   recd: Managed;
-  relaunch(): Managed; // the same build, port, Redis and environment in a new process
+  relaunch(env?: Record<string, string>): Managed; // the same build, port, Redis and environment (plus `env` from now on) in a new process
   base: string;
   token: string;
   setup: S;
@@ -268,11 +287,17 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     const recdEnv = { RECD_ALS_FACTORS: b.factors, ...b.env };
     const recdPort = await freePort();
     const logLevel = recdLogLevel();
+    const external = b.redis ? await b.redis(dir) : undefined;
+    const redisUrlA = external?.url ?? redis.url;
     const loopA = loopDelayLaunch(recdNodeArgs(), dir, 'A');
-    const launchA = () => launchRecd('recd', { port: recdPort, redisUrl: redis.url, env: { ...recdEnv, ...loopA.env }, nodeArgs: loopA.nodeArgs });
+    const envA: Record<string, string> = {};
+    const launchA = (more: Record<string, string> = {}) => {
+      Object.assign(envA, more);
+      return launchRecd('recd', { port: recdPort, redisUrl: redisUrlA, env: { ...recdEnv, ...envA, ...loopA.env }, nodeArgs: loopA.nodeArgs });
+    };
     const recd = launchA();
     // B: the other build on a redis-server of its own (builds may differ in what they store), given the same data below.
-    let other: { cli: string; recd: Managed; relaunch(): Managed; port: number; redis: EmbeddedRedis; loopFile: string } | undefined;
+    let other: { cli: string; recd: Managed; relaunch(env?: Record<string, string>): Managed; port: number; redis: EmbeddedRedis; loopFile: string } | undefined;
     if (CLI_B) {
       const redisB = await startRedisServer(join(dir, 'redis-b'));
       atCleanup(() => redisB.stop());
@@ -280,7 +305,11 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       process.stderr.write(`redis-server for B on ${redisB.url} (pid ${redisB.pid})\n`);
       const port = await freePort();
       const loopB = loopDelayLaunch(recdNodeArgs(), dir, 'B');
-      const relaunch = () => launchRecd('recd-B', { cli: CLI_B, port, redisUrl: redisB.url, env: { ...recdEnv, ...envB(), ...loopB.env }, nodeArgs: loopB.nodeArgs });
+      const moreB: Record<string, string> = {};
+      const relaunch = (more: Record<string, string> = {}) => {
+        Object.assign(moreB, more);
+        return launchRecd('recd-B', { cli: CLI_B, port, redisUrl: redisB.url, env: { ...recdEnv, ...envB(), ...moreB, ...loopB.env }, nodeArgs: loopB.nodeArgs });
+      };
       other = { cli: CLI_B, port, redis: redisB, loopFile: loopB.file, recd: relaunch(), relaunch };
     }
     const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env });
@@ -310,23 +339,33 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       }
       return targets;
     };
-    const ready = async (side: Side, cli: string, m: Managed, relaunch: () => Managed, base: string): Promise<Build<S>> => {
+    const ready = async (side: Side, cli: string, first: Managed, relaunch: (env?: Record<string, string>) => Managed, base: string, redisUrl: string): Promise<Build<S>> => {
       const { token, dbId } = await backendToken(base, { item_id_type: 'uint32', user_id_type: 'uint32' });
       process.stderr.write(`${side === 'B' ? 'B: ' : ''}backend token obtained for database ${dbId}\n`);
-      const setup = await b.setup(base, token);
+      let m = first;
+      const ctx: SetupContext = {
+        redisUrl,
+        pid: () => m.child.pid!,
+        restart: async (env) => {
+          await stop(m);
+          m = relaunch(env);
+          await waitForHttp(m, `${base}/v1/`, 20_000);
+        },
+      };
+      const setup = await b.setup(base, token, ctx);
       const rssAfterSetup = await rssOf(m.child.pid);
       process.stderr.write(`${side === 'B' ? 'B: ' : ''}recd RSS after the set-up: ${rssLine(rssAfterSetup)}\n`);
       return { side, cli, recd: m, relaunch, base, token, setup, targets: targetsOf(base, token), rssAfterSetup };
     };
-    const builds: Build<S>[] = [await ready('A', CLI, recd, launchA, recdBase)];
-    if (other) builds.push(await ready('B', other.cli, other.recd, other.relaunch, `http://${HOST}:${other.port}`));
+    const builds: Build<S>[] = [await ready('A', CLI, recd, launchA, recdBase, redisUrlA)];
+    if (other) builds.push(await ready('B', other.cli, other.recd, other.relaunch, `http://${HOST}:${other.port}`, other.redis.url));
     const [a] = builds as [Build<S>];
     const { token, setup } = a;
     const buildOf = (side: Side) => builds.find((x) => x.side === side)!;
     const serverOf = (sc: Scenario, side: Side) => (sc.target === 'hello' ? hello : buildOf(side).recd);
     // Refilled when BENCH_FRESH_PROCESSES restarts the recds.
     const recds = builds.map((x) => x.recd);
-    const ownPids = [hello.child.pid, redis.pid, ...(other ? [other.redis.pid] : []), ...recds.map((m) => m.child.pid)];
+    const ownPids = [hello.child.pid, redis.pid, ...(external?.pids ?? []), ...(other ? [other.redis.pid] : []), ...recds.map((m) => m.child.pid)];
     const warmUp = async (sc: Scenario, side: Side) => {
       await drainAll(recds);
       const w = await runAutocannon(buildOf(side).targets.get(sc.id)!, 1, settings.warmupSeconds);
@@ -450,7 +489,7 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       ...(other ? { 'recd memory (B)': memoryLine(buildOf('B')) } : {}),
       Settings: `${settings.connections} connections, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported)${settings.freshProcesses ? ", every recd restarted before each round after the first (BENCH_FRESH_PROCESSES=1: each round a new process per build)" : ""}, ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
       'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections})` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}`,
-      Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}${
+      Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; ${external ? `recd on ${external.label}` : `private redis-server on port ${redis.port}`}${
         other ? `; build B (BENCH_RECD_CLI_B=${other.cli}${process.env.BENCH_RECD_B_ENV ? `, BENCH_RECD_B_ENV=${process.env.BENCH_RECD_B_ENV}` : ''}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on both builds back to back, A first in odd rounds and B first in even ones` : ''
       }`,
     };
