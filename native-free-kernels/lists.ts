@@ -289,7 +289,8 @@ export const userListsScratchLength = (f: number, n: number, block = LIST_BLOCK)
  * ratedIndices[ratedIndptr[u] .. ratedIndptr[u+1]) (none when u+1 ≥ ratedIndptr.length); unfilled
  * slots 0xffffffff. Exact: items are scanned longest row first (byNorm) and a block of users stops
  * once each user's n best are settled (see NormOrder). dst is the whole userRows × n buffer; only
- * the listed users' rows are written. scratch: userListsScratchLength(f, n, block) floats. block:
+ * the listed users' rows are written; packed: dst holds users.length × n instead, users[p]'s list at
+ * p·n (a training's lists, which the model then holds for listed users only). scratch: userListsScratchLength(f, n, block) floats. block:
  * users at a time, a positive multiple of 4 up to 32 (LIST_BLOCK unless measuring).
  */
 export function userListsTo(
@@ -304,6 +305,7 @@ export function userListsTo(
   ratedIndices: Uint32Array,
   scratch: Float32Array,
   block = LIST_BLOCK,
+  packed = false,
 ): void {
   const name = 'userListsTo';
   checkCounts(name, { n, userRows, f });
@@ -315,7 +317,7 @@ export function userListsTo(
   if (rows.length !== count * f) throw new Error(`${name}: byNorm rows length ${rows.length}, expected count*f = ${count * f}`);
   for (let p = 0; p < count; p++) if (!(order[p]! < items)) throw new Error(`${name}: byNorm item ${order[p]} (at ${p}) outside [0, ${items})`);
   if (userFactors.length !== userRows * f) throw new Error(`${name}: userFactors length ${userFactors.length}, expected userRows*f = ${userRows * f}`);
-  if (dst.length !== userRows * n) throw new Error(`${name}: dst length ${dst.length}, expected userRows*n = ${userRows * n}`);
+  if (packed ? dst.length !== users.length * n : dst.length !== userRows * n) throw new Error(`${name}: dst length ${dst.length}, expected ${packed ? `users*n = ${users.length * n}` : `userRows*n = ${userRows * n}`}`);
   checkRated(name, users, userRows, items, ratedIndptr, ratedIndices);
   const need = userListsScratchLength(f, n, block);
   if (scratch.length < need) throw new Error(`${name}: scratch length ${scratch.length} < ${need} (userListsScratchLength)`);
@@ -374,8 +376,9 @@ export function userListsTo(
       const u = users[p0 + r]!, size = sizes[r]!;
       const idx = heapItems.subarray(r * n, r * n + n);
       heapSortTo(idx, scratch.subarray(heapsAt + r * n, heapsAt + r * n + n), size);
-      dst.set(idx.subarray(0, size), u * n);
-      dst.fill(EMPTY, u * n + size, u * n + n);
+      const at = (packed ? p0 + r : u) * n;
+      dst.set(idx.subarray(0, size), at);
+      dst.fill(EMPTY, at + size, at + n);
       const [a, b] = ratedOf(u);
       for (let c = a; c < b; c++) rated[ratedIndices[c]!] = 0;
     }

@@ -7,7 +7,7 @@ import { choleskySolveTo } from '../../native-free-kernels/linalg.js';
 import { sweepInverseInPlace } from '../../native-free-kernels/ease.js';
 import { topKTo } from '../../native-free-kernels/top-k.js';
 import { rng } from './data.js';
-import { modelViews, NO_ITEM, UNLISTED } from '../../src/engine/model/layout.js';
+import { modelViews, NO_ITEM, UNLISTED, userListOf } from '../../src/engine/model/layout.js';
 import type { Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams as ProductionAlsParams } from '../../src/engine/training/tasks.js';
 import { trainAls as productionTrainAls } from '../../src/engine/training/trainer.js';
@@ -33,7 +33,7 @@ export interface AlsModel {
   userFactors: Float32Array;
   itemFactors: Float32Array;
   f: number;
-  userLists: Uint32Array; // users × listLength (empty without lists): what user-to-items serves first
+  userList: (user: number) => Uint32Array; // the user's list (empty without one): what user-to-items serves first
   listLength: number;
   searched: Searched | undefined;
   seconds: number; // of the whole training (search included)
@@ -56,7 +56,7 @@ export async function trainAls(pool: TrainingPool, train: Csr, p: AlsParams, sea
   if (v.dims.users !== train.rows || v.dims.items !== train.cols || (!search && v.dims.factors !== p.factors)) {
     throw new Error(`production model is ${v.dims.users}×${v.dims.items}×${v.dims.factors}, expected ${train.rows}×${train.cols}×${p.factors}`);
   }
-  return { userFactors: v.userFactors, itemFactors: v.itemFactors, f: v.dims.factors, userLists: v.userLists, listLength: v.dims.userList, searched, seconds };
+  return { userFactors: v.userFactors, itemFactors: v.itemFactors, f: v.dims.factors, userList: (u) => userListOf(v, u), listLength: v.dims.userList, searched, seconds };
 }
 
 /**
@@ -68,9 +68,10 @@ export function servedScorer(m: AlsModel, items: number): Scorer {
   const L = m.listLength;
   return (u, scores) => {
     byFactors(u, scores);
-    if (L === 0 || m.userLists[u * L] === UNLISTED) return;
+    const list = m.userList(u);
+    if (list.length === 0 || list[0] === UNLISTED) return;
     for (let r = 0; r < L; r++) {
-      const i = m.userLists[u * L + r]!;
+      const i = list[r]!;
       if (i === NO_ITEM) break;
       scores[i] = 1e30 * (L - r);
     }
@@ -202,7 +203,7 @@ export function referenceAls(train: Csr, trainT: Csr, factors: number, regulariz
     half(U, train, V, train.cols);
     half(V, trainT, U, train.rows);
   }
-  return { userFactors: U, itemFactors: V, f, userLists: new Uint32Array(0), listLength: 0, searched: undefined, seconds: (performance.now() - started) / 1000 };
+  return { userFactors: U, itemFactors: V, f, userList: () => new Uint32Array(0), listLength: 0, searched: undefined, seconds: (performance.now() - started) / 1000 };
 }
 
 /**

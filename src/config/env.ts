@@ -69,6 +69,7 @@ export interface Config {
   searchIntervalDays: number;
   listLength: number;
   userListsSeconds: number;
+  userListCache: number;
   itemIndexMinItems: number;
   popularityHalfLifeDays: number;
   scoringThreads: number;
@@ -218,6 +219,7 @@ export const CONFIG_TABLE = [
   { key: 'searchIntervalDays', env: 'RECD_SEARCH_INTERVAL_DAYS', parse: int(0, 3650), fallback: 7, doc: 'a database is searched again when its last search is this old or its ratings have doubled since; retrains in between keep the chosen parameters' },
   { key: 'listLength', env: 'RECD_LIST_LENGTH', parse: int(0, 4096), fallback: 128, doc: "items in each item's and user's list precomputed at training (0: none): recommendations are served from them while they last" },
   { key: 'userListsSeconds', env: 'RECD_USER_LISTS_SECONDS', parse: int(0, 86_400), fallback: 300, doc: "a training's time for users' lists, most recently active users first (the others' lists are made on their first request), and ml_new_items' time for the new items' lists" },
+  { key: 'userListCache', env: 'RECD_USER_LIST_CACHE', parse: int(0, 2 ** 31), fallback: 500_000, doc: "users' lists made on their first request (the training had no time for them) each serving process holds, the least recently used evicted (0: none held, made on every request): 500,000 lists of 128 items are about 256 MB" },
   { key: 'itemIndexMinItems', env: 'RECD_ITEM_INDEX_MIN_ITEMS', parse: int(1, 2 ** 31), fallback: 100_000, doc: 'models of catalogues of at least this many items carry an item index: item-to-items scores the nearest lists of items instead of every item' },
   { key: 'popularityHalfLifeDays', env: 'RECD_POPULARITY_HALF_LIFE_DAYS', parse: int(1, 3650), fallback: 30, doc: "half-life of each item's time-decayed rating count in a model (its popularity)" },
   { key: 'scoringThreads', env: 'RECD_SCORING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the scoring pool, for rankings too large for the event loop (0: one per core)' },

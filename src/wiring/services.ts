@@ -102,6 +102,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
       new RecoPlanner(scenarios, catalogues, stores.ratings, stores.interactions),
       tables,
       config.scoringInlineWork,
+      config.userListCache,
     ),
     tables,
     callCounts: new CallHistoryService(stores.callCounts, stores.accounts, stores.databases),

@@ -1,23 +1,24 @@
 // The model buffer layout: header, aligned non-overlapping sections, byte-exact round trips.
 import t from 'tap';
-import { allocateModel, bytesPerItem, bytesPerUser, LAYOUT_VERSION, MODEL_MAGIC, modelBytes, modelViews, type ModelDims, type ModelViews } from '../../src/engine/model/layout.js';
+import { allocateModel, bytesPerItem, bytesPerUser, LAYOUT_VERSION, MODEL_MAGIC, modelBytes, modelViews, NO_SLOT, UNLISTED, userListOf, withUserLists, type ModelDims, type ModelViews } from '../../src/engine/model/layout.js';
 
-const SECTIONS = ['userFactors', 'itemFactors', 'gram', 'popularity', 'itemCounts', 'itemLists', 'userLists', 'listCentroids', 'listOffsets', 'listMembers'] as const;
+const SECTIONS = ['userFactors', 'itemFactors', 'gram', 'popularity', 'itemCounts', 'itemLists', 'userListSlots', 'userLists', 'listCentroids', 'listOffsets', 'listMembers'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
-const CASES: ModelDims[] = [
-  { factors: 0, users: 0, items: 0, itemList: 0, userList: 0, trainedItems: 0, lists: 0 },
-  { factors: 1, users: 1, items: 1, itemList: 1, userList: 3, trainedItems: 1, lists: 0 },
-  { factors: 5, users: 3, items: 7, itemList: 3, userList: 2, trainedItems: 4, lists: 0 },
-  { factors: 4, users: 10, items: 9, itemList: 0, userList: 0, trainedItems: 9, lists: 0 },
-  { factors: 3, users: 0, items: 5, itemList: 2, userList: 0, trainedItems: 0, lists: 0 },
-  { factors: 7, users: 13, items: 0, itemList: 5, userList: 1, trainedItems: 0, lists: 0 },
-  { factors: 32, users: 101, items: 77, itemList: 10, userList: 1, trainedItems: 50, lists: 0 },
-  { factors: 5, users: 3, items: 7, itemList: 0, userList: 0, trainedItems: 7, lists: 3 },
-  { factors: 4, users: 2, items: 40, itemList: 2, userList: 0, trainedItems: 40, lists: 1 },
+const CASES: Required<ModelDims>[] = [
+  { factors: 0, users: 0, items: 0, itemList: 0, userList: 0, trainedItems: 0, lists: 0, listedUsers: 0 },
+  { factors: 1, users: 1, items: 1, itemList: 1, userList: 3, trainedItems: 1, lists: 0, listedUsers: 1 },
+  { factors: 5, users: 3, items: 7, itemList: 3, userList: 2, trainedItems: 4, lists: 0, listedUsers: 2 },
+  { factors: 4, users: 10, items: 9, itemList: 0, userList: 0, trainedItems: 9, lists: 0, listedUsers: 0 },
+  { factors: 3, users: 0, items: 5, itemList: 2, userList: 0, trainedItems: 0, lists: 0, listedUsers: 0 },
+  { factors: 7, users: 13, items: 0, itemList: 5, userList: 1, trainedItems: 0, lists: 0, listedUsers: 0 },
+  { factors: 32, users: 101, items: 77, itemList: 10, userList: 1, trainedItems: 50, lists: 0, listedUsers: 37 },
+  { factors: 5, users: 3, items: 7, itemList: 0, userList: 0, trainedItems: 7, lists: 3, listedUsers: 0 },
+  { factors: 4, users: 2, items: 40, itemList: 2, userList: 0, trainedItems: 40, lists: 1, listedUsers: 0 },
+  { factors: 4, users: 9, items: 6, itemList: 2, userList: 3, trainedItems: 6, lists: 1, listedUsers: 9 },
 ];
 
-function expectedLength(d: ModelDims, s: SectionName): number {
+function expectedLength(d: Required<ModelDims>, s: SectionName): number {
   switch (s) {
     case 'userFactors': return d.users * d.factors;
     case 'itemFactors': return d.items * d.factors;
@@ -25,7 +26,8 @@ function expectedLength(d: ModelDims, s: SectionName): number {
     case 'popularity':
     case 'itemCounts': return d.items;
     case 'itemLists': return d.items * d.itemList;
-    case 'userLists': return d.users * d.userList;
+    case 'userListSlots': return d.userList > 0 ? d.users : 0;
+    case 'userLists': return d.listedUsers * d.userList;
     case 'listCentroids': return d.lists * d.factors;
     case 'listOffsets': return d.lists > 0 ? d.lists + 1 : 0;
     case 'listMembers': return d.lists > 0 ? d.items : 0;
@@ -77,8 +79,8 @@ t.test('allocateModel and modelViews agree on every section', async (t) => {
     for (let k = 1; k < spans.length; k++) if (spans[k]![0] < spans[k - 1]![1]) disjoint = false;
     t.ok(disjoint, `${label}: sections do not overlap`);
 
-    // A fresh model is zeroed.
-    t.ok(SECTIONS.every((name) => views[name].every((x) => x === 0)), `${label}: zeroed`);
+    // A fresh model is zeroed, no user given a list slot.
+    t.ok(SECTIONS.every((name) => views[name].every((x) => x === (name === 'userListSlots' ? NO_SLOT : 0))), `${label}: zeroed`);
     fill(views);
     t.ok(allMatch(again), `${label}: distinct patterns in every section read back through other views`);
     t.same(modelViews(buffer).dims, d, `${label}: header intact after writing every section`);
@@ -140,6 +142,15 @@ t.test('bad buffers throw', async (t) => {
   t.throws(() => allocateModel({ ...d, items: -1 }), 'allocate: negative items');
   t.throws(() => allocateModel({ ...d, factors: 1.5 }), 'allocate: fractional factors');
   t.throws(() => allocateModel({ ...d, trainedItems: 6, lists: 0 }), 'allocate: trainedItems > items');
+  t.throws(() => allocateModel({ ...d, userList: 2, listedUsers: 5 }), /listedUsers/, 'allocate: listedUsers > users');
+  const listed = allocateModel({ ...d, userList: 2, listedUsers: 2 }).buffer;
+  const withListed = (v: number) => {
+    const b = listed.slice(0);
+    new Int32Array(b)[9] = v;
+    return b;
+  };
+  t.throws(() => modelViews(withListed(3)), 'listed users changed: length no longer matches');
+  t.throws(() => modelViews(withListed(-1)), 'negative listed users');
 });
 
 t.test('bytesPerItem and bytesPerUser match modelBytes', async (t) => {
@@ -154,10 +165,13 @@ t.test('bytesPerItem and bytesPerUser match modelBytes', async (t) => {
           const one = modelBytes({ ...d, items: items + 1 }) - modelBytes(d);
           // Up to six sections grow with items, each padded to 8 bytes.
           t.ok(Math.abs(one - bpi) <= 6 * 7, `${label}: one more item adds ${one}, bytesPerItem ${bpi}`);
-          const bpu = bytesPerUser(factors, userList);
-          if (users % 2 === 0) t.equal(modelBytes({ ...d, users: users + 2 }) - modelBytes(d), 2 * bpu, `${label}: 2 more users`);
-          const u1 = modelBytes({ ...d, users: users + 1 }) - modelBytes(d);
-          t.ok(Math.abs(u1 - bpu) <= 2 * 7, `${label}: one more user adds ${u1}, bytesPerUser ${bpu}`);
+          const bpu = bytesPerUser(factors, userList), unlisted = bytesPerUser(factors, userList, false);
+          if (users % 2 === 0) {
+            t.equal(modelBytes({ ...d, users: users + 2, listedUsers: 2 }) - modelBytes(d), 2 * bpu, `${label}: 2 more listed users`);
+            t.equal(modelBytes({ ...d, users: users + 2 }) - modelBytes(d), 2 * unlisted, `${label}: 2 more users without lists`);
+          }
+          const u1 = modelBytes({ ...d, users: users + 1, listedUsers: 1 }) - modelBytes(d);
+          t.ok(Math.abs(u1 - bpu) <= 3 * 7, `${label}: one more listed user adds ${u1}, bytesPerUser ${bpu}`);
         }
       }
     }
@@ -168,12 +182,14 @@ t.test('bytesPerItem and bytesPerUser match modelBytes', async (t) => {
 t.test('the size of a model past 2 GiB and 4 GiB is the sum of its sections', async (t) => {
   for (const d of [
     { factors: 32, users: 20_000_000, items: 100_000, itemList: 0, userList: 0, trainedItems: 100_000, lists: 0 },
-    { factors: 32, users: 20_000_000, items: 100_000, itemList: 20, userList: 20, trainedItems: 100_000, lists: 0 },
+    { factors: 32, users: 20_000_000, items: 100_000, itemList: 20, userList: 20, trainedItems: 100_000, lists: 0, listedUsers: 4_000_000 },
+    { factors: 32, users: 20_000_000, items: 100_000, itemList: 128, userList: 128, trainedItems: 100_000, lists: 0, listedUsers: 20_000_000 },
     { factors: 33, users: 20_000_001, items: 99_999, itemList: 3, userList: 0, trainedItems: 99_999, lists: 0 },
   ]) {
-    const sum = 64 + [d.users * d.factors * 4, d.items * d.factors * 4, d.factors * d.factors * 8, d.items * 4, d.items * 4, d.items * d.itemList * 4, d.users * d.userList * 4].reduce((a, n) => a + Math.ceil(n / 8) * 8, 0);
+    const listed = ('listedUsers' in d ? d.listedUsers : 0) ?? 0;
+    const sum = 64 + [d.users * d.factors * 4, d.items * d.factors * 4, d.factors * d.factors * 8, d.items * 4, d.items * 4, d.items * d.itemList * 4, d.userList > 0 ? d.users * 4 : 0, listed * d.userList * 4].reduce((a, n) => a + Math.ceil(n / 8) * 8, 0);
     t.equal(modelBytes(d), sum, `${JSON.stringify(d)}: ${sum} bytes`);
-    t.equal(modelBytes({ ...d, users: d.users + 2 }) - modelBytes(d), 2 * bytesPerUser(d.factors, d.userList), 'two more users add two users\' bytes');
+    t.equal(modelBytes({ ...d, users: d.users + 2, listedUsers: listed + 2 }) - modelBytes(d), 2 * bytesPerUser(d.factors, d.userList), 'two more listed users add two users\' bytes');
   }
 });
 
@@ -195,8 +211,46 @@ t.test('a layout 1 model reads, its neighbours as item lists and no user lists',
   new Uint32Array(buffer, offsets[5]!, d.items * d.neighbours).set([1, 2, 0, 2, 0, 1, 4, 0xffffffff, 3, 0xffffffff]);
   new Float32Array(buffer, offsets[1]!, d.items * d.factors).fill(0.5);
   const v = modelViews(buffer);
-  t.same(v.dims, { factors: 3, users: 4, items: 5, itemList: 2, userList: 0, trainedItems: 5, lists: 0 });
+  t.same(v.dims, { factors: 3, users: 4, items: 5, itemList: 2, userList: 0, trainedItems: 5, lists: 0, listedUsers: 0 });
   t.same([...v.itemLists], [1, 2, 0, 2, 0, 1, 4, 0xffffffff, 3, 0xffffffff], 'neighbour indices as item lists');
   t.equal(v.userLists.length, 0, 'no user lists');
   t.ok(v.itemFactors.every((x) => x === 0.5), 'sections before the lists where layout 1 had them');
+});
+
+// Layout 2 (a list slot for every user, UNLISTED first when not computed): its users' slots are their rows.
+t.test('a layout 2 model reads, every user with a slot of their own', async (t) => {
+  const d = { factors: 2, users: 3, items: 4, itemList: 1, userList: 2 };
+  const align8 = (n: number) => (n + 7) & ~7;
+  const sizes = [d.users * d.factors * 4, d.items * d.factors * 4, d.factors * d.factors * 8, d.items * 4, d.items * 4, d.items * d.itemList * 4, d.users * d.userList * 4];
+  let at = 64;
+  const offsets = sizes.map((n) => {
+    const o = at;
+    at = align8(at + n);
+    return o;
+  });
+  const buffer = new ArrayBuffer(at);
+  new Int32Array(buffer, 0, 16).set([MODEL_MAGIC, 2, d.factors, d.users, d.items, d.itemList, d.items, 0, d.userList]);
+  new Uint32Array(buffer, offsets[6]!, d.users * d.userList).set([3, 1, UNLISTED, 0, 2, 0xffffffff]);
+  const v = modelViews(buffer);
+  t.same(v.dims, { ...d, trainedItems: 4, lists: 0, listedUsers: 3 });
+  t.equal(v.userListSlots.length, 0, 'no slots section');
+  t.same([...userListOf(v, 0)], [3, 1]);
+  t.same([...userListOf(v, 1)], [UNLISTED, 0], 'not computed: UNLISTED first');
+  t.same([...userListOf(v, 2)], [2, 0xffffffff]);
+  t.same([...userListOf(v, 3)], [], 'a row past the users');
+});
+
+t.test('withUserLists: lists for the listed users only, every other section kept', async (t) => {
+  const d = { factors: 2, users: 5, items: 4, itemList: 1, userList: 2, trainedItems: 4, lists: 1 };
+  const { buffer, views } = allocateModel(d);
+  views.userFactors.set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  views.listMembers.set([3, 2, 1, 0]);
+  const out = modelViews(withUserLists(buffer, Uint32Array.of(4, 1), [Uint32Array.of(0, 1), Uint32Array.of(2, 0xffffffff)]));
+  t.same(out.dims, { ...d, listedUsers: 2 });
+  t.same([...userListOf(out, 4)], [0, 1], 'the first listed user: slot 0');
+  t.same([...userListOf(out, 1)], [2, 0xffffffff], 'the second: slot 1');
+  t.same([0, 2, 3].map((u) => userListOf(out, u).length), [0, 0, 0], 'the others: no list');
+  t.same([...out.userFactors], [...views.userFactors]);
+  t.same([...out.listMembers], [3, 2, 1, 0], 'sections after the lists where they belong');
+  t.throws(() => withUserLists(buffer, Uint32Array.of(4, 1), [Uint32Array.of(0, 1)]), /list slots/, 'lists of the wrong length');
 });

@@ -4,7 +4,7 @@ import t from 'tap';
 import { alsLoss } from '../../native-free-kernels/als.js';
 import { gramTo } from '../../native-free-kernels/linalg.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { allocateModel, modelViews, NO_ITEM, UNLISTED } from '../../src/engine/model/layout.js';
+import { allocateModel, modelViews, NO_ITEM } from '../../src/engine/model/layout.js';
 import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
 import { easeColumns, easeUserLists, extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
@@ -53,7 +53,7 @@ t.test('prepare: shapes, counts, popularity, initial factors', async (t) => {
   const snapshot = randomSnapshot(1);
   const p = prepare({ snapshot, log: [], users: 30, items: 20, params, now: NOW });
   const v = modelViews(p.model);
-  t.same(v.dims, { factors: 4, users: 30, items: 20, itemList: 3, userList: 3, trainedItems: 20, lists: 0 }, 'dims cover the catalogue');
+  t.same(v.dims, { factors: 4, users: 30, items: 20, itemList: 3, userList: 3, trainedItems: 20, lists: 0, listedUsers: 0 }, 'dims cover the catalogue (users get lists after the fit)');
   t.equal(p.ratings, snapshot.users.length, 'rating count');
   t.equal(p.users, new Set(snapshot.users).size, 'users with ratings');
   t.same(p.snapshot, replay(snapshot, []), 'the compacted snapshot');
@@ -164,15 +164,13 @@ t.test('iterations lower the loss; finish, item and user lists, and extend', asy
   snapshot.users.forEach((u, e) => latest.set(u, Math.max(latest.get(u) ?? -Infinity, snapshot.timestamps[e]!)));
   const recent = Array.from(new Uint32Array(p.recent));
   t.same(recent, [...latest.keys()].sort((a, b) => latest.get(b)! - latest.get(a)! || a - b), 'recent users');
-  t.ok(Array.from({ length: 30 }, (_, u) => v.userLists[u * k]).every((x) => x === UNLISTED), 'no user list before userLists');
-  userLists({ model: p.model, byUser: p.byUser, users: p.recent, byNorm: normOrder({ model: p.model }), from: 2, to: recent.length });
+  t.equal(v.userLists.length, 0, 'no user list before userLists');
+  const out = new SharedArrayBuffer((recent.length - 2) * k * 4), made = new Uint32Array(out);
+  userLists({ model: p.model, byUser: p.byUser, users: p.recent, byNorm: normOrder({ model: p.model }), from: 2, to: recent.length, out });
   let userOk = true;
   for (const [at, u] of recent.entries()) {
-    const list = Array.from(v.userLists.subarray(u * k, (u + 1) * k));
-    if (at < 2) {
-      if (list[0] !== UNLISTED) userOk = false;
-      continue;
-    }
+    if (at < 2) continue;
+    const list = Array.from(made.subarray((at - 2) * k, (at - 1) * k));
     const rated = new Set(Array.from(p.byUser.indices.subarray(p.byUser.indptr[u]!, p.byUser.indptr[u + 1]!)));
     const best = Array.from({ length: 16 }, (_, j) => j).filter((j) => !rated.has(j)).sort((a, b) => dot(v.userFactors, u, v.itemFactors, b) - dot(v.userFactors, u, v.itemFactors, a) || a - b).slice(0, k);
     while (best.length < k) best.push(NO_ITEM);
@@ -335,13 +333,13 @@ t.test('easeUserLists: a list that runs out of covered items is filled by the us
   t.same([...cols.kept], [0, 1]);
   const weights = new SharedArrayBuffer(4 * 4);
   new Float32Array(weights).set([0, 0.5, 0.5, 0]);
-  const users = new SharedArrayBuffer(4);
-  easeUserLists({ model, byUser, weights, cols, users, from: 0, to: 1, alsWeight: 0 });
-  t.same([...v.userLists], [1, 4, 2, 3], 'the covered item, then the best others by factors');
+  const users = new SharedArrayBuffer(4), out = new SharedArrayBuffer(len * 4);
+  easeUserLists({ model, byUser, weights, cols, users, from: 0, to: 1, out, alsWeight: 0 });
+  t.same([...new Uint32Array(out)], [1, 4, 2, 3], 'the covered item, then the best others by factors');
   // A list the covered items fill is left as it is.
   const all = easeColumns({ byItem: { rows: items, cols: 1, indptr: Uint32Array.of(0, 1, 2, 3, 4, 5, 5), indices: Uint32Array.of(0, 0, 0, 0, 0), values: new Float32Array(5).fill(1) }, maxItems: 10, minCount: 1 });
   const w5 = new SharedArrayBuffer(25 * 4);
   new Float32Array(w5).set(Array.from({ length: 25 }, (_, k) => (Math.floor(k / 5) === 0 ? [0, 0.1, 0.4, 0.3, 0.2][k % 5]! : 0)));
-  easeUserLists({ model, byUser, weights: w5, cols: all, users, from: 0, to: 1, alsWeight: 0 });
-  t.same([...v.userLists], [2, 3, 4, 1], 'by EASE alone');
+  easeUserLists({ model, byUser, weights: w5, cols: all, users, from: 0, to: 1, out, alsWeight: 0 });
+  t.same([...new Uint32Array(out)], [2, 3, 4, 1], 'by EASE alone');
 });

@@ -6,10 +6,11 @@
 // index r (the catalogue's index), so no id order is stored: ids come from the catalogue.
 
 export const MODEL_MAGIC = 0x72656364; // "recd"
-export const LAYOUT_VERSION = 2;
+export const LAYOUT_VERSION = 3;
 // Layout 1 (before precomputed user lists) is still read: its item lists are its 20 neighbours, a
-// section of their scores follows them, and it has no user lists.
-const READABLE_LAYOUTS = [1, 2];
+// section of their scores follows them, and it has no user lists. Layout 2 (a list slot for every
+// user, UNLISTED first when not computed) is still read: its users' slots are their rows.
+const READABLE_LAYOUTS = [1, 2, 3];
 
 const SLOT = {
   magic: 0,
@@ -21,6 +22,7 @@ const SLOT = {
   trainedItems: 6, // items [0, trainedItems) existed when ALS ran; later rows come from ml_new_items
   lists: 7, // L, lists of the item index (0: none; models written before the index read as 0)
   userList: 8, // length of each user's precomputed list (0: none; layout 1 reads as 0)
+  listedUsers: 9, // users with a precomputed list (layout 3; layout 2 reads as users: a slot each)
 } as const;
 const HEADER_SLOTS = 16;
 const HEADER_BYTES = HEADER_SLOTS * 4;
@@ -33,10 +35,13 @@ export interface ModelDims {
   userList: number;
   trainedItems: number;
   lists: number;
+  // Users given a list at training (0 when absent): only they have one in the model, so a model of
+  // 20M users of whom a fifth were listed does not carry 128 empty slots for each of the others.
+  listedUsers?: number;
 }
 
 export interface ModelViews {
-  dims: ModelDims;
+  dims: Required<ModelDims>;
   header: Int32Array;
   userFactors: Float32Array; // users × factors
   itemFactors: Float32Array; // items × factors
@@ -45,7 +50,10 @@ export interface ModelViews {
   itemCounts: Uint32Array; // items: ratings in the training data (0: cold item)
   // Precomputed at training (engine/training/lists.ts), best first, NO_ITEM after the last:
   itemLists: Uint32Array; // items × itemList: each item's most similar items
-  userLists: Uint32Array; // users × userList: each user's best unrated items; UNLISTED first when not computed
+  // users (empty when userList is 0, and in layout 2, where a user's slot is their row): each
+  // user's slot in userLists, NO_SLOT for a user without a list. Read through userListOf.
+  userListSlots: Uint32Array;
+  userLists: Uint32Array; // listedUsers × userList: listed users' best unrated items (layout 2: UNLISTED first when not computed)
   // The item index (native-free-kernels/ivf.ts), for catalogues too large to rank whole per request:
   listCentroids: Float32Array; // lists × factors, unit vectors
   listOffsets: Uint32Array; // lists + 1 (empty without lists): list c holds listMembers[offsets[c] .. offsets[c+1])
@@ -54,10 +62,12 @@ export interface ModelViews {
 
 export const NO_ITEM = 0xffffffff;
 export const UNLISTED = 0xfffffffe;
+export const NO_SLOT = 0xffffffff;
 
 type ArrayKind = Float32ArrayConstructor | Float64ArrayConstructor | Uint32ArrayConstructor;
 type Section = Exclude<keyof ModelViews, 'dims' | 'header'> | 'layout1Scores';
 
+const listed = (d: ModelDims, layout: number) => (layout < 3 ? d.users : (d.listedUsers ?? 0));
 const SECTIONS: { name: Section; type: ArrayKind; length: (d: ModelDims, layout: number) => number }[] = [
   { name: 'userFactors', type: Float32Array, length: (d) => d.users * d.factors },
   { name: 'itemFactors', type: Float32Array, length: (d) => d.items * d.factors },
@@ -66,7 +76,8 @@ const SECTIONS: { name: Section; type: ArrayKind; length: (d: ModelDims, layout:
   { name: 'itemCounts', type: Uint32Array, length: (d) => d.items },
   { name: 'itemLists', type: Uint32Array, length: (d) => d.items * d.itemList },
   { name: 'layout1Scores', type: Float32Array, length: (d, layout) => (layout === 1 ? d.items * d.itemList : 0) },
-  { name: 'userLists', type: Uint32Array, length: (d) => d.users * d.userList },
+  { name: 'userListSlots', type: Uint32Array, length: (d, layout) => (layout >= 3 && d.userList > 0 ? d.users : 0) },
+  { name: 'userLists', type: Uint32Array, length: (d, layout) => listed(d, layout) * d.userList },
   // Last, and empty without lists, so a model without an index has the bytes of layout 1 before it.
   { name: 'listCentroids', type: Float32Array, length: (d) => d.lists * d.factors },
   { name: 'listOffsets', type: Uint32Array, length: (d) => (d.lists > 0 ? d.lists + 1 : 0) },
@@ -88,15 +99,26 @@ function offsets(d: ModelDims, layout = LAYOUT_VERSION): { at: number[]; bytes: 
 
 export const modelBytes = (d: ModelDims): number => offsets(d).bytes;
 
-// Bytes one more item or user adds to a model (documented in docs/api-choices.md).
+// Bytes one more item or user adds to a model (documented in docs/api-choices.md): a user's list
+// only when the training listed them.
 export const bytesPerItem = (factors: number, itemList: number, lists = 0) => factors * 4 + 4 + 4 + itemList * 4 + (lists > 0 ? 4 : 0);
-export const bytesPerUser = (factors: number, userList: number) => factors * 4 + userList * 4;
+export const bytesPerUser = (factors: number, userList: number, listed = true) => factors * 4 + (userList > 0 ? 4 : 0) + (listed ? userList * 4 : 0);
+
+// The user's precomputed list (empty when they have none; in layout 2, UNLISTED first when the
+// training had no time for it).
+export function userListOf(v: ModelViews, user: number): Uint32Array {
+  const n = v.dims.userList;
+  if (n === 0 || user >= v.dims.users) return new Uint32Array(0);
+  const slot = v.userListSlots.length === 0 ? user : v.userListSlots[user]!;
+  return slot === NO_SLOT ? new Uint32Array(0) : v.userLists.subarray(slot * n, (slot + 1) * n);
+}
 
 function checkDims(d: ModelDims): void {
   for (const [k, v] of Object.entries(d)) {
     if (!Number.isInteger(v) || v < 0 || v > 0x7fffffff) throw new Error(`model ${k} must be a non-negative int32, got ${v}`);
   }
   if (d.trainedItems > d.items) throw new Error(`model trainedItems ${d.trainedItems} > items ${d.items}`);
+  if ((d.listedUsers ?? 0) > d.users) throw new Error(`model listedUsers ${d.listedUsers} > users ${d.users}`);
 }
 
 // A zeroed shared buffer for a model of these dimensions, header written.
@@ -113,7 +135,10 @@ export function allocateModel(d: ModelDims): { buffer: SharedArrayBuffer; views:
   header[SLOT.userList] = d.userList;
   header[SLOT.trainedItems] = d.trainedItems;
   header[SLOT.lists] = d.lists;
-  return { buffer, views: modelViews(buffer) };
+  header[SLOT.listedUsers] = d.userList > 0 ? (d.listedUsers ?? 0) : 0;
+  const views = modelViews(buffer);
+  views.userListSlots.fill(NO_SLOT);
+  return { buffer, views };
 }
 
 // Views over a model buffer; throws when the bytes are not a model of this layout.
@@ -123,7 +148,7 @@ export function modelViews(buffer: SharedArrayBuffer | ArrayBuffer): ModelViews 
   if (header[SLOT.magic] !== MODEL_MAGIC) throw new Error('model buffer: bad magic');
   const layout = header[SLOT.layout]!;
   if (!READABLE_LAYOUTS.includes(layout)) throw new Error(`model buffer: layout ${layout}, this process reads ${READABLE_LAYOUTS.join(' and ')}`);
-  const dims: ModelDims = {
+  const dims: Required<ModelDims> = {
     factors: header[SLOT.factors]!,
     users: header[SLOT.users]!,
     items: header[SLOT.items]!,
@@ -131,7 +156,9 @@ export function modelViews(buffer: SharedArrayBuffer | ArrayBuffer): ModelViews 
     userList: layout === 1 ? 0 : header[SLOT.userList]!,
     trainedItems: header[SLOT.trainedItems]!,
     lists: header[SLOT.lists]!,
+    listedUsers: 0,
   };
+  dims.listedUsers = layout < 3 ? (dims.userList > 0 ? dims.users : 0) : header[SLOT.listedUsers]!;
   checkDims(dims);
   const { at, bytes } = offsets(dims, layout);
   if (bytes !== buffer.byteLength) throw new Error(`model buffer: ${buffer.byteLength} bytes, its header describes ${bytes}`);
@@ -140,4 +167,29 @@ export function modelViews(buffer: SharedArrayBuffer | ArrayBuffer): ModelViews 
     if (s.name !== 'layout1Scores') (views as unknown as Record<string, unknown>)[s.name] = new s.type(buffer as ArrayBuffer, at[k]!, s.length(dims, layout));
   });
   return views;
+}
+
+// A copy of a model whose users' lists are the blocks' lists, one after another (slot order): slot k
+// is users[k]'s. Every other section is copied as it is.
+export function withUserLists(model: SharedArrayBuffer, users: Uint32Array, blocks: readonly Uint32Array[]): SharedArrayBuffer {
+  const old = modelViews(model);
+  const n = old.dims.userList;
+  const length = blocks.reduce((sum, b) => sum + b.length, 0);
+  if (length !== users.length * n) throw new Error(`withUserLists: ${length} list slots for ${users.length} users of lists of ${n}`);
+  const { buffer, views } = allocateModel({ ...old.dims, listedUsers: n > 0 ? users.length : 0 });
+  copySections(old, views);
+  if (n > 0) {
+    users.forEach((u, k) => (views.userListSlots[u] = k));
+    let at = 0;
+    for (const b of blocks) views.userLists.set(b, (at += b.length) - b.length);
+  }
+  return buffer;
+}
+
+// Every section but the users' lists, from a model to one of the same dimensions.
+function copySections(from: ModelViews, to: ModelViews): void {
+  for (const s of SECTIONS) {
+    if (s.name === 'layout1Scores' || s.name === 'userListSlots' || s.name === 'userLists') continue;
+    (to[s.name] as Uint32Array).set(from[s.name] as Uint32Array);
+  }
 }

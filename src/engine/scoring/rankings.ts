@@ -10,7 +10,7 @@ import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.
 import { meanRowsTo, meanUnitRowsTo, rowIsZero, rowNormsTo, steerTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
 import { scoreRows, type ScoreRows, type SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
-import { NO_ITEM, UNLISTED, type ModelViews } from '../model/layout.js';
+import { NO_ITEM, UNLISTED, userListOf, type ModelViews } from '../model/layout.js';
 import { gatherCandidates, rankCandidates, SESSION_CANDIDATES } from './candidates.js';
 import type { ModelMeta } from '../../store/models-store.js';
 
@@ -57,7 +57,7 @@ export function rankWork(m: Scorable, spec: RankSpec, depth: number): number {
       if (depth <= listLength(itemList(m.views, spec.item))) return 0;
       return lists > 0 && depth < MIN_CANDIDATES ? Math.min(n, MIN_CANDIDATES) * f : n * f;
     case 'listed':
-      return depth <= listLength(userList(m.views, spec.user)) ? 0 : n * f;
+      return depth <= listLength(userList(m.views, spec)) ? 0 : n * f;
     case 'vector':
       return n * f;
     case 'session':
@@ -75,13 +75,14 @@ function similarListed(m: Scorable, item: number, depth: number): Ranking {
 }
 
 // The user's list of unrated items, then (deeper) the rest of the ranking of their trained factors.
-function userListed(m: Scorable, user: number, vector: Float32Array, depth: number): Ranking {
-  return listed(userList(m.views, user), depth, (d) => itemsForVector(m, vector, d));
+function userListed(m: Scorable, spec: ListedSpec, depth: number): Ranking {
+  return listed(userList(m.views, spec), depth, (d) => itemsForVector(m, spec.vector, d));
 }
 
 // A row's precomputed list (empty when the model has none).
 const itemList = (v: ModelViews, item: number) => v.itemLists.subarray(item * v.dims.itemList, (item + 1) * v.dims.itemList);
-const userList = (v: ModelViews, user: number) => (user < v.dims.users ? v.userLists.subarray(user * v.dims.userList, (user + 1) * v.dims.userList) : new Uint32Array(0));
+// A listed spec's list: the one it carries (made on a request, held by the serving process), else the model's.
+const userList = (v: ModelViews, spec: ListedSpec) => spec.list ?? userListOf(v, spec.user);
 
 // A user's trained factor row; undefined for a user who had no ratings (a row of zeros).
 export function trainedFactors(v: ModelViews, user: number): Float32Array | undefined {
@@ -90,10 +91,10 @@ export function trainedFactors(v: ModelViews, user: number): Float32Array | unde
 }
 
 // Items in the user's list: 0 when it was not computed (a training computes as many as its time allows).
-export const userListLength = (v: ModelViews, user: number): number => listLength(userList(v, user));
+export const userListLength = (v: ModelViews, user: number): number => listLength(userListOf(v, user));
 
 // Items of a precomputed list before its first NO_ITEM.
-function listLength(list: Uint32Array): number {
+export function listLength(list: Uint32Array): number {
   if (list.length === 0 || list[0] === UNLISTED) return 0;
   // Most lists are full: their last slot says so without a scan.
   if (list[list.length - 1] !== NO_ITEM) return list.length;
@@ -133,7 +134,7 @@ function listed(list: Uint32Array, depth: number, ranking: (depth: number) => Ra
 // view would keep the model alive after a newer one replaced it; listed() copies instead). Serving
 // from it costs no ranking, copy or cache lookup.
 export function listHead(v: ModelViews, spec: RankSpec): Ranking | undefined {
-  const list = spec.kind === 'similar' ? itemList(v, spec.item) : spec.kind === 'listed' ? userList(v, spec.user) : undefined;
+  const list = spec.kind === 'similar' ? itemList(v, spec.item) : spec.kind === 'listed' ? userList(v, spec) : undefined;
   if (list === undefined) return undefined;
   const len = listLength(list);
   if (len === 0) return undefined;
@@ -342,22 +343,25 @@ export function sessionRanking(m: Scorable, x: Float32Array, seeds: Uint32Array,
 }
 
 // What to rank, in a form that can travel to a scoring worker. similar: from the item's list while
-// it lasts; listed: a user's list while it lasts, then by their trained factors (`vector`); session:
+// it lasts; listed: a user's list while it lasts (`list` when made on a request, else the model's),
+// then by their trained factors (`vector`); session:
 // from the candidates of its items (`seeds`, model rows) while they last, then by `vector`.
 export type RankSpec =
   | { kind: 'similar'; item: number }
-  | { kind: 'listed'; user: number; vector: Float32Array }
+  | ListedSpec
   | { kind: 'vector'; vector: Float32Array }
   | { kind: 'session'; vector: Float32Array; seeds: Uint32Array }
   | { kind: 'group'; vectors: Float32Array[]; consensus: number }
   | { kind: 'popular' };
+
+type ListedSpec = { kind: 'listed'; user: number; vector: Float32Array; list?: Uint32Array | undefined };
 
 export function rank(m: Scorable, spec: RankSpec, depth: number): Ranking {
   switch (spec.kind) {
     case 'similar':
       return similarListed(m, spec.item, depth);
     case 'listed':
-      return userListed(m, spec.user, spec.vector, depth);
+      return userListed(m, spec, depth);
     case 'vector':
       return itemsForVector(m, spec.vector, depth);
     case 'session':

@@ -133,25 +133,25 @@ export function easeValidate({ weights, cols, train, held, from, to, k, blend }:
 }
 
 // The lists of users at [from, to) of `users` (uint32 rows): their best unrated items by EASE,
-// written into the model's user lists (NO_ITEM after the last).
+// written into `out` (users[from + k]'s at k · userList, NO_ITEM after the last).
 // byUser's values are the ratings' weights (weighRatings).
-export function easeUserLists({ model, byUser, weights, cols, users, from, to, alsWeight }: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; alsWeight: number }): void {
+export function easeUserLists({ model, byUser, weights, cols, users, from, to, out, alsWeight }: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer; alsWeight: number }): void {
   const v = modelViews(model);
   const { items, userList: len } = v.dims;
   const score = userScorer(new Float32Array(weights), cols, byUser, alsWeight > 0 ? { model, weight: alsWeight } : undefined);
   const scores = new Float32Array(items), mask = new Uint8Array(items);
   const top = new Uint32Array(len), best = new Float32Array(len);
-  const rows = new Uint32Array(users, from * 4, to - from);
-  for (const u of rows) {
+  const rows = new Uint32Array(users, from * 4, to - from), lists = new Uint32Array(out);
+  rows.forEach((u, k) => {
     score(u, scores);
     for (let c = 0; c < cols.n; c++) mask[cols.kept[c]!] = 1;
     for (let e = byUser.indptr[u]!; e < byUser.indptr[u + 1]!; e++) mask[byUser.indices[e]!] = 0;
     const got = fillFromFactors(v, byUser, u, top, topKTo(top, best, scores, items, len, mask));
-    const list = v.userLists.subarray(u * len, (u + 1) * len);
+    const list = lists.subarray(k * len, (k + 1) * len);
     list.fill(NO_ITEM);
     list.set(top.subarray(0, got));
     mask.fill(0);
-  }
+  });
 }
 
 /**

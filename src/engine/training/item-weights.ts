@@ -97,5 +97,5 @@ export async function weightsLister(pool: TrainingPool, model: SharedArrayBuffer
   const cols = await pool.easeColumns({ byItem, maxItems: choice.items, minCount: 1 });
   const w = await weighted(pool, byUser, choice);
   const weights = await fitItemWeights(pool, w, cols, choice.model === 'ease' ? { model: 'ease', scale: choice.lambdaScale } : choice);
-  return (users, from, to) => pool.easeUserLists({ model, byUser: w, weights, cols, users, from, to, alsWeight: choice.alsWeight });
+  return (users, from, to, out) => pool.easeUserLists({ model, byUser: w, weights, cols, users, from, to, out, alsWeight: choice.alsWeight });
 }

@@ -2,7 +2,7 @@
 // most similar items, and the best unrated items of as many users as the time allows, the most
 // recently active first (a user without a list gets one on their first request).
 import type { Csr } from '../../../native-free-kernels/csr.js';
-import { modelViews } from '../model/layout.js';
+import { modelViews, withUserLists } from '../model/layout.js';
 import type { TrainingPool } from './pool.js';
 import { evenRanges } from './ranges.js';
 import { refineFanout, type UserLister } from './tasks.js';
@@ -23,6 +23,7 @@ const SETTLED_SHARE = 0.01;
 export interface Listed {
   users: number; // users given a list
   seconds: number;
+  model: SharedArrayBuffer; // the model with their lists (the one given when it has no users' lists)
 }
 
 // Lists for items given factors after a training (ml_new_items), each from its similar-items ranking
@@ -49,7 +50,7 @@ export async function listNewItems(pool: TrainingPool, model: SharedArrayBuffer,
 
 // Users' lists by `lister` when given (listerFor), else by the model's factors.
 export async function listerFor(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, choice: ListsChoice): Promise<UserLister> {
-  if (choice.model === 'popularity') return (users, from, to) => pool.popularUserLists({ model, byUser, users, from, to });
+  if (choice.model === 'popularity') return (users, from, to, out) => pool.popularUserLists({ model, byUser, users, from, to, out });
   return weightsLister(pool, model, byUser, byItem, choice);
 }
 
@@ -77,24 +78,31 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
     }
   }
   let next = 0;
-  if (dims.userList > 0) {
-    const list = lister ?? (await factorLister(pool, model, byUser));
-    const users = recent.byteLength / 4;
-    const deadline = performance.now() + seconds * 1000;
-    const thread = async () => {
-      while (next < users && performance.now() < deadline) {
-        const from = next;
-        next = Math.min(users, next + USERS_PER_TASK);
-        progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`, 0.5 + 0.5 * (from / users));
-        await list(recent, from, next);
-      }
-    };
-    await Promise.all(Array.from({ length: pool.threads }, thread));
-  }
-  return { users: next, seconds: (performance.now() - started) / 1000 };
+  if (dims.userList === 0) return { users: 0, seconds: (performance.now() - started) / 1000, model };
+  // How many users the time allows is known only at the end: each task lists into a block of its
+  // own, and the model is then built with slots for those users only (memory: the lists made, in
+  // blocks and in the model, not a list for every user).
+  const n = dims.userList;
+  const list = lister ?? (await factorLister(pool, model, byUser));
+  const users = recent.byteLength / 4;
+  const deadline = performance.now() + seconds * 1000;
+  const blocks: Uint32Array[] = [];
+  const thread = async () => {
+    while (next < users && performance.now() < deadline) {
+      const from = next;
+      next = Math.min(users, next + USERS_PER_TASK);
+      progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`, 0.5 + 0.5 * (from / users));
+      const out = new SharedArrayBuffer((next - from) * n * 4);
+      blocks[from / USERS_PER_TASK] = new Uint32Array(out);
+      await list(recent, from, next, out);
+    }
+  };
+  await Promise.all(Array.from({ length: pool.threads }, thread));
+  const listed = withUserLists(model, new Uint32Array(recent, 0, next), blocks);
+  return { users: next, seconds: (performance.now() - started) / 1000, model: listed };
 }
 
 async function factorLister(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr): Promise<UserLister> {
   const byNorm = await pool.normOrder({ model });
-  return (users, from, to) => pool.userLists({ model, byUser, users, byNorm, from, to });
+  return (users, from, to, out) => pool.userLists({ model, byUser, users, byNorm, from, to, out });
 }

@@ -47,10 +47,10 @@ export class TrainingPool {
   easePivot = (input: SweepInput): Promise<boolean> => this.pool.run(input, { name: 'easePivot' });
   easeUpdate = (input: SweepInput & { rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'easeUpdate' });
   easeWeights = (input: { p: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'easeWeights' });
-  popularUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number }): Promise<void> => this.pool.run(input, { name: 'popularUserLists' });
+  popularUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer }): Promise<void> => this.pool.run(input, { name: 'popularUserLists' });
   knnWeights = (input: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'knnWeights' });
   easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; train: Csr; held: HeldOut; from: number; to: number; k: number; blend?: Blend | undefined }): Promise<Float64Array> => this.pool.run(input, { name: 'easeValidate' });
-  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; alsWeight: number }): Promise<void> => this.pool.run(input, { name: 'easeUserLists' });
+  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer; alsWeight: number }): Promise<void> => this.pool.run(input, { name: 'easeUserLists' });
 
   close(): Promise<void> {
     return this.pool.destroy();

@@ -5,7 +5,7 @@ import { dotAt } from '../../../native-free-kernels/dot.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { confidenceValuesTo } from '../../../native-free-kernels/als.js';
 import { quantiles as quantilesOf, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../../native-free-kernels/validation.js';
-import { allocateModel, modelViews, NO_ITEM, UNLISTED } from '../model/layout.js';
+import { allocateModel, modelViews, NO_ITEM } from '../model/layout.js';
 import { initFactors } from './init-factors.js';
 import type { ConfidenceInput, RefactorInput, SplitInput, TrialModelInput, ValidateInput, ValidationData } from './tasks.js';
 
@@ -37,7 +37,6 @@ export function refactor({ model, factors, seed }: RefactorInput): SharedArrayBu
   const old = modelViews(model);
   const { buffer, views } = allocateModel({ ...old.dims, factors });
   views.itemLists.fill(NO_ITEM);
-  for (let u = 0; u < views.dims.users; u++) views.userLists[u * views.dims.userList] = UNLISTED;
   views.popularity.set(old.popularity);
   views.itemCounts.set(old.itemCounts);
   initFactors(views, seed);

@@ -104,6 +104,7 @@ export interface UserListsInput {
   byNorm: NormOrder; // the items longest row first (normOrder)
   from: number;
   to: number;
+  out: SharedArrayBuffer; // (to - from) × userList uint32: users[from + k]'s list at k · userList
 }
 
 export interface IndexCentroidsInput {
@@ -196,4 +197,5 @@ export interface ValidateInput {
 }
 
 // Writes the lists of the users at [from, to) of `users` (uint32 rows) into the model (lists.ts).
-export type UserLister = (users: SharedArrayBuffer, from: number, to: number) => Promise<void>;
+// Lists of users[from, to) into out (users[from + k]'s at k · userList).
+export type UserLister = (users: SharedArrayBuffer, from: number, to: number, out: SharedArrayBuffer) => Promise<void>;

@@ -15,7 +15,7 @@ import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
 import { alsTerms } from '../model/als-terms.js';
-import { allocateModel, modelViews, NO_ITEM, UNLISTED, type ModelDims, type ModelViews } from '../model/layout.js';
+import { allocateModel, modelViews, NO_ITEM, NO_SLOT, type ModelDims, type ModelViews } from '../model/layout.js';
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
 import { replay, type Snapshot } from './ratings-replay.js';
 import { initFactors } from './init-factors.js';
@@ -37,7 +37,6 @@ export function prepare(input: PrepareInput): Prepared {
   const byItem = sharedCsr(transpose(byUser));
   const { buffer, views } = allocateModel({ factors: p.factors, users, items, itemList: p.listLength, userList: p.listLength, trainedItems: items, lists: listsFor(items, p.indexMinItems) });
   views.itemLists.fill(NO_ITEM);
-  for (let u = 0; u < users; u++) views.userLists[u * p.listLength] = UNLISTED;
   popularityTo(views.popularity, snapshot.items, snapshot.timestamps, new Float32Array(n).fill(1), input.now, p.popularityHalfLifeSeconds);
   for (let i = 0; i < items; i++) views.itemCounts[i] = byItem.indptr[i + 1]! - byItem.indptr[i]!;
   initFactors(views, p.seed);
@@ -143,30 +142,32 @@ export function refineItemLists({ model, heads, reverse, stale, rowStart, rowEnd
   return refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse), new Uint8Array(stale));
 }
 
-// The lists of the users at users[from, to): their best items by factor score, less what they rated.
-export function userLists({ model, byUser, users, byNorm, from, to }: UserListsInput): void {
+// The lists of the users at users[from, to): their best items by factor score, less what they rated,
+// into `out` (users[from + k]'s at k · userList).
+export function userLists({ model, byUser, users, byNorm, from, to, out }: UserListsInput): void {
   const v = modelViews(model);
   const { factors: f, userList: n } = v.dims;
   const rows = new Uint32Array(users, from * 4, to - from);
-  userListsTo(v.userLists, n, rows, v.userFactors, v.dims.users, byNorm, f, byUser.indptr, byUser.indices, new Float32Array(userListsScratchLength(f, n)));
+  userListsTo(new Uint32Array(out), n, rows, v.userFactors, v.dims.users, byNorm, f, byUser.indptr, byUser.indices, new Float32Array(userListsScratchLength(f, n)), undefined, true);
 }
 
 // The lists of users at [from, to) of `users`: the most popular items they did not rate (popularity
-// won the search).
-export function popularUserLists({ model, byUser, users, from, to }: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number }): void {
+// won the search), into `out` as userLists.
+export function popularUserLists({ model, byUser, users, from, to, out }: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer }): void {
   const v = modelViews(model);
   const { items, userList: len } = v.dims;
   const scores = Float32Array.from(v.popularity, (p, i) => (v.itemCounts[i] === 0 ? NaN : p));
   const mask = new Uint8Array(items);
   const top = new Uint32Array(len), best = new Float32Array(len);
-  for (const u of new Uint32Array(users, from * 4, to - from)) {
+  const lists = new Uint32Array(out);
+  new Uint32Array(users, from * 4, to - from).forEach((u, k) => {
     mask.fill(1);
     for (let e = byUser.indptr[u]!; e < byUser.indptr[u + 1]!; e++) mask[byUser.indices[e]!] = 0;
     const got = fillFromFactors(v, byUser, u, top, topKTo(top, best, scores, items, len, mask));
-    const list = v.userLists.subarray(u * len, (u + 1) * len);
+    const list = lists.subarray(k * len, (k + 1) * len);
     list.fill(NO_ITEM);
     list.set(top.subarray(0, got));
-  }
+  });
 }
 
 // The items in descending order of norm, made once for the users' lists tasks to share.
@@ -260,6 +261,9 @@ export function extend({ model, features }: ExtendInput): Extended {
   v.itemCounts.set(itemCounts);
   v.itemLists.fill(NO_ITEM);
   v.itemLists.set(old.itemLists);
+  // A layout 2 model's users' slots are their rows.
+  if (old.userListSlots.length > 0) v.userListSlots.set(old.userListSlots);
+  else if (dims.userList > 0) v.userListSlots.forEach((_, u) => (v.userListSlots[u] = u < (dims.listedUsers ?? 0) ? u : NO_SLOT));
   v.userLists.set(old.userLists);
   if (index) {
     v.listCentroids.set(index.centroids);

@@ -25,6 +25,7 @@ import type { RecoQuery, SessionInput } from './request.js';
 import { SessionInputs } from './session-input.js';
 import { Shaper } from './shaping.js';
 import { UserProfiles } from './user-profiles.js';
+import { UserListStore } from './user-list-store.js';
 import type { FeedbackChanges } from '../feedback/feedback-changes.js';
 import { ValueRankings } from './value-rankings.js';
 
@@ -44,6 +45,8 @@ export class RecommendService {
     tables: TableService,
     // Rankings of up to this many multiply-adds run on the event loop, larger ones in the scoring pool.
     inlineWork: number,
+    // Users' lists made on requests this process holds at most (UserListStore).
+    userListCache: number,
   ) {
     const rankings = new RankingCache(scoring, inlineWork);
     const shaper = new Shaper(catalogues);
@@ -54,7 +57,7 @@ export class RecommendService {
       planner,
       shaper,
       pager: new Pager(rankings),
-      users: new UserProfiles(entities, ratings, profiles, changes, rankings),
+      users: new UserProfiles(entities, ratings, profiles, changes, rankings, new UserListStore(userListCache)),
       sessions: new SessionInputs(catalogues, rules),
       values: new ValueRankings(catalogues, shaper, rankings),
       tables,

@@ -5,8 +5,9 @@
 import { LRUCache } from 'lru-cache';
 import { notFound, wrongData } from '../../errors/api-error.js';
 import { candidatesPay } from '../../engine/scoring/candidates.js';
-import { foldIn, steerTowards, trainedFactors, userListLength, type RankSpec } from '../../engine/scoring/rankings.js';
-import { NO_ITEM, UNLISTED, type ModelViews } from '../../engine/model/layout.js';
+import { foldIn, listLength, steerTowards, trainedFactors, userListLength, type RankSpec } from '../../engine/scoring/rankings.js';
+import { NO_ITEM } from '../../engine/model/layout.js';
+import type { UserListStore } from './user-list-store.js';
 import type { RankingCache } from './ranking-cache.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Claims } from '../../contract/claims.js';
@@ -35,6 +36,7 @@ export class UserProfiles {
     private readonly profiles: ProfileCache,
     private readonly feedback: FeedbackChanges,
     private readonly rankings: RankingCache,
+    private readonly madeLists: UserListStore,
   ) {}
 
   // The user's dense row: from the model for the users it covers, else read; USER_NOT_FOUND for none.
@@ -106,19 +108,24 @@ export class UserProfiles {
     const v = model.views;
     const vector = trainedFactors(v, row);
     if (!vector) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context: [], listed: undefined };
-    const listed = excludeRated ? userListLength(v, row) : 0;
-    if (listed > 0) return { key: `l${row}`, spec: { kind: 'listed', user: row, vector }, warnings: [], context: [], listed };
+    if (!excludeRated) return { key: `t${row}`, spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
+    const trained = userListLength(v, row);
+    const made = trained > 0 ? undefined : this.madeLists.get(model.id, row);
+    const listed = made ? listLength(made) : trained;
+    if (listed > 0) return { key: `l${row}`, spec: { kind: 'listed', user: row, vector, list: made }, warnings: [], context: [], listed };
     return { key: `t${row}`, spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
   }
 
   // The list a training had no time for, made once from the user's trained factors and ratings and
-  // kept in this process's copy of the model, so their next requests take it as a trained one.
+  // held by this process (UserListStore), so their next requests take it as a trained one.
   makeList(model: LoadedModel, row: number, p: Profile): Maybe<void> {
     const v = model.views;
     const vector = trainedFactors(v, row);
-    if (v.dims.userList === 0 || !vector || userListLength(v, row) > 0) return;
+    if (v.dims.userList === 0 || !vector || userListLength(v, row) > 0 || this.madeLists.get(model.id, row)) return;
     const rated = (p.rated ??= new Set(p.items));
-    return then(this.rankings.ranking(model, { kind: 'vector', vector }, v.dims.userList + rated.size), (r) => writeUserList(v, row, r.items, rated));
+    return then(this.rankings.ranking(model, { kind: 'vector', vector }, v.dims.userList + rated.size), (r) => {
+      if (!this.madeLists.get(model.id, row)) this.madeLists.set(model.id, row, unratedHead(v.dims.userList, r.items, rated));
+    });
   }
 
   // A profile's factors, folded in once per profile (a cached profile keeps its vector).
@@ -157,17 +164,13 @@ export class UserProfiles {
   }
 }
 
-// The first `userList` items of a ranking the user had not rated, as their list. Its first slot is
-// written last: a scoring worker reading the shared model sees a whole list or none.
-function writeUserList(v: ModelViews, row: number, ranked: Uint32Array, rated: Set<number>): void {
-  const n = v.dims.userList;
-  const list = v.userLists.subarray(row * n, (row + 1) * n);
-  if (list[0] !== UNLISTED) return; // another request made it meanwhile
+// The first n items of a ranking the user had not rated, as their list (NO_ITEM after the last,
+// as in a model's lists: a shorter list holds every item there is).
+function unratedHead(n: number, ranked: Uint32Array, rated: Set<number>): Uint32Array {
   const out = new Uint32Array(n).fill(NO_ITEM);
   let k = 0;
   for (let j = 0; j < ranked.length && k < n; j++) if (!rated.has(ranked[j]!)) out[k++] = ranked[j]!;
-  list.set(out.subarray(1), 1);
-  list[0] = out[0]!;
+  return out;
 }
 
 function known(row: number | undefined, user: Parsed): number {
