@@ -143,3 +143,21 @@ t.test('a user the training had no time for gets their list on their first reque
   t.equal(new Set(value.paged).size, 16, 'sixteen distinct items over four pages');
   t.ok(value.paged.every((i) => !likedBy(u).includes(i)), 'none of them rated');
 });
+
+t.test('lists made on requests past RECD_USER_LIST_CACHE are made again, the same', async (t) => {
+  // One list held: two users taking turns evict each other's.
+  const small = await startStack({ ...RECO_ENV, RECD_LIST_LENGTH: String(LIST), RECD_USER_LISTS_SECONDS: '0', RECD_USER_LIST_CACHE: '1' });
+  t.teardown(() => small.close());
+  const trained = await trainedDatabase(small.api, await rootToken(small.api));
+  const get = (u: number, q: Record<string, string | number | boolean | undefined>) => small.api.get(`recommendation/users/${uid(u)}/items/`, { token: trained.token, query: qs(q) });
+  const answers = new Map<number, string[]>();
+  for (let k = 0; k < 3; k++) {
+    for (const u of [13, 14]) answers.set(u, [...(answers.get(u) ?? []), itemsOf(t, await get(u, { amt: 4, exclude_rated_items: true }), `user ${u}, turn ${k}`, 4).join()]);
+  }
+  for (const [u, got] of answers) t.ok(got.every((ids) => ids === got[0]), `user ${u}: the same answer each turn`);
+  for (const u of [13, 14]) {
+    const paged = await pages(t, (cursor) => get(u, { amt: 4, exclude_rated_items: true, cursor }), 4, 16);
+    t.equal(new Set(paged).size, 16, `user ${u}: sixteen distinct items over four pages`);
+    t.ok(paged.every((i) => !likedBy(u).includes(i)), `user ${u}: none of them rated`);
+  }
+});

@@ -4,7 +4,7 @@ import t from 'tap';
 import { alsLoss } from '../../native-free-kernels/als.js';
 import { gramTo } from '../../native-free-kernels/linalg.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { allocateModel, modelViews, NO_ITEM } from '../../src/engine/model/layout.js';
+import { allocateModel, modelViews, NO_ITEM, userListOf, withUserLists } from '../../src/engine/model/layout.js';
 import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
 import { easeColumns, easeUserLists, extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
@@ -177,6 +177,11 @@ t.test('iterations lower the loss; finish, item and user lists, and extend', asy
     if (list.some((j, s) => j !== best[s] && (j === NO_ITEM || Math.abs(dot(v.userFactors, u, v.itemFactors, j) - dot(v.userFactors, u, v.itemFactors, best[s]!)) > 1e-5))) userOk = false;
   }
   t.ok(userOk, 'user lists: unrated trained items by descending score, only for the users asked');
+  // The model with those lists: slots for the users listed only; extend keeps them.
+  const listedModel = withUserLists(p.model, Uint32Array.from(recent.slice(2)), [made]);
+  const lv = modelViews(listedModel);
+  t.equal(lv.dims.listedUsers, recent.length - 2);
+  t.ok(recent.every((u, at) => userListOf(lv, u).join() === (at < 2 ? '' : made.subarray((at - 2) * k, (at - 1) * k).join())), 'each listed user reads their list, the others none');
 
   // extend: items 20..23 are new. Feature 0: trained items 1, 4, 6 and new item 21; feature 1:
   // trained items 2, 9 plus old unrated item 17; item 22 has both features; 23 has none; feature 2
@@ -198,6 +203,9 @@ t.test('iterations lower the loss; finish, item and user lists, and extend', asy
   t.equal(ext.targets, 4 + 4, 'targets: old unrated items 16..19 and new items 20..23');
   t.equal(ext.fromFeatures, 3, 'from features: 17, 21, 22');
   t.same(Array.from(e.userFactors), Array.from(v.userFactors), 'user factors copied');
+  const le = modelViews(extend({ model: listedModel, features }).model);
+  t.same(le.dims, { ...lv.dims, items: 24 }, 'extended: the same listed users');
+  t.ok(Array.from({ length: 30 }, (_, u) => userListOf(le, u).join() === userListOf(lv, u).join()).every(Boolean), 'extended: every user\'s list kept');
   t.same(Array.from(e.itemFactors.subarray(0, 16 * f)), Array.from(v.itemFactors.subarray(0, 16 * f)), 'trained item rows copied exactly');
   t.same(Array.from(e.gram), Array.from(v.gram), 'gram copied');
   t.same(Array.from(e.popularity.subarray(0, 20)), Array.from(v.popularity), 'popularity copied');
