@@ -289,9 +289,9 @@ export const userListsScratchLength = (f: number, n: number, block = LIST_BLOCK)
  * ratedIndices[ratedIndptr[u] .. ratedIndptr[u+1]) (none when u+1 ≥ ratedIndptr.length); unfilled
  * slots 0xffffffff. Exact: items are scanned longest row first (byNorm) and a block of users stops
  * once each user's n best are settled (see NormOrder). dst is the whole userRows × n buffer; only
- * the listed users' rows are written; packed: dst holds users.length × n instead, users[p]'s list at
- * p·n (a training's lists, which the model then holds for listed users only). scratch: userListsScratchLength(f, n, block) floats. block:
- * users at a time, a positive multiple of 4 up to 32 (LIST_BLOCK unless measuring).
+ * the listed users' rows are written. packed: dst holds users.length × n instead, users[p]'s list
+ * at p·n (a training's lists: a model holds lists for its listed users only). scratch:
+ * userListsScratchLength(f, n, block) floats. block: users at a time, a positive multiple of 4 up to 32 (LIST_BLOCK unless measuring).
  */
 export function userListsTo(
   dst: Uint32Array,

@@ -98,6 +98,12 @@ t.test('hand-computed examples', async (t) => {
     const two = new Uint32Array(3 * 2);
     k.userListsTo(two, 2, Uint32Array.of(0, 1, 2), users, 3, order, 2, indptr, indices, scratch);
     t.same(arr(two), [4, 0, 0, 2, 4, 3], 'n shorter than the candidates');
+    if (k === fast) {
+      const packed = new Uint32Array(2 * 4);
+      fast.userListsTo(packed, 4, Uint32Array.of(2, 0), users, 3, order, 2, indptr, indices, scratch, undefined, true);
+      t.same(arr(packed), [4, 3, 2, 0, 4, 0, 3, E], 'packed: the users\' lists in their order');
+      t.throws(() => fast.userListsTo(new Uint32Array(3 * 4), 4, Uint32Array.of(2, 0), users, 3, order, 2, indptr, indices, scratch, undefined, true), /users\*n/, 'packed: dst not users*n');
+    }
   }
 });
 
@@ -176,6 +182,10 @@ t.test('userListsTo agrees with the twin on users subsets', async (t) => {
     );
     if (coarse) t.same(arr(a), arr(b), `${label}: the twin's lists exactly (block ${block})`);
     else t.equal(disagreement(a, b, n, listed, score), undefined, `${label}: the twin's lists (block ${block})`);
+    // Packed (a training's blocks): users[p]'s list at p·n, the same lists.
+    const packed = new Uint32Array(users.length * n).fill(SENTINEL);
+    fast.userListsTo(packed, n, users, userFactors, userRows, order, f, indptr, indices, new Float32Array(fast.userListsScratchLength(f, n, block)), block, true);
+    t.ok(Array.from(users).every((u, p) => packed.subarray(p * n, p * n + n).join() === a.subarray(u * n, u * n + n).join()), `${label}: packed, the same lists in the users' order`);
     for (const u of listed) {
       const row = arr(a.subarray(u * n, u * n + n)).filter((x) => x !== EMPTY);
       const rated = u + 1 < indptr.length ? arr(indices.subarray(indptr[u], indptr[u + 1])) : [];

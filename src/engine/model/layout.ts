@@ -147,7 +147,7 @@ export function modelViews(buffer: SharedArrayBuffer | ArrayBuffer): ModelViews 
   const header = new Int32Array(buffer, 0, HEADER_SLOTS);
   if (header[SLOT.magic] !== MODEL_MAGIC) throw new Error('model buffer: bad magic');
   const layout = header[SLOT.layout]!;
-  if (!READABLE_LAYOUTS.includes(layout)) throw new Error(`model buffer: layout ${layout}, this process reads ${READABLE_LAYOUTS.join(' and ')}`);
+  if (!READABLE_LAYOUTS.includes(layout)) throw new Error(`model buffer: layout ${layout}, this process reads ${READABLE_LAYOUTS.join(', ')}`);
   const dims: Required<ModelDims> = {
     factors: header[SLOT.factors]!,
     users: header[SLOT.users]!,
@@ -181,7 +181,10 @@ export function withUserLists(model: SharedArrayBuffer, users: Uint32Array, bloc
   if (n > 0) {
     users.forEach((u, k) => (views.userListSlots[u] = k));
     let at = 0;
-    for (const b of blocks) views.userLists.set(b, (at += b.length) - b.length);
+    for (const b of blocks) {
+      views.userLists.set(b, at);
+      at += b.length;
+    }
   }
   return buffer;
 }

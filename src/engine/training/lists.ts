@@ -98,7 +98,8 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
     }
   };
   await Promise.all(Array.from({ length: pool.threads }, thread));
-  const listed = withUserLists(model, new Uint32Array(recent, 0, next), blocks);
+  // None listed: the model as it is (no copy), every user's slot empty.
+  const listed = next === 0 ? model : withUserLists(model, new Uint32Array(recent, 0, next), blocks);
   return { users: next, seconds: (performance.now() - started) / 1000, model: listed };
 }
 
