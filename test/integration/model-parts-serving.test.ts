@@ -1,7 +1,8 @@
 // A model stored in many Redis parts is read back whole by the serving process and answers users
 // from it: parts small enough that the user section spans several and one user's factors straddle a
 // part boundary, published the way a training publishes (under the trainer lock, then announced).
-// models-store.test.ts checks the bytes; this checks what a user is recommended from them.
+// models-store.test.ts checks the bytes; this checks what a user is recommended from them, also from a
+// model of layout 2 (an earlier build's).
 import t from 'tap';
 import { allocateModel, type ModelViews } from '../../src/engine/model/layout.js';
 import { DatabasesStore } from '../../src/store/databases-store.js';
@@ -75,7 +76,7 @@ function expectedTop(v: ModelViews, userId: number): number[] {
 }
 
 let published = 0;
-async function publish(id: string, m: { buffer: SharedArrayBuffer; views: ModelViews }): Promise<void> {
+async function publish(id: string, m: { buffer: SharedArrayBuffer; views: ModelViews }, userList = 0): Promise<void> {
   const owner = `test ${id}`;
   const training = new TrainingStore(redis);
   if (!(await training.lock(db, owner, 60_000))) throw new Error('trainer lock taken');
@@ -88,7 +89,7 @@ async function publish(id: string, m: { buffer: SharedArrayBuffer; views: ModelV
     n_ratings: 0,
     factors: FACTORS,
     item_list: 0,
-    user_list: 0,
+    user_list: userList,
     bytes: m.buffer.byteLength,
     metrics: {},
     params: {},
@@ -126,4 +127,30 @@ t.test('the next one, announced while the first serves, replaces it whole', asyn
   const last = checked[checked.length - 1]!;
   await until('the second model serves', () => answer(last), (got) => JSON.stringify(got) === JSON.stringify(expectedTop(m.views, last)));
   for (const user of checked) t.same(await answer(user), expectedTop(m.views, user), `user ${user} (row ${rowOfUser.get(user)})`);
+});
+
+// Layout 2, as builds before layout 3 stored it: a list for every user at their row (UNLISTED first
+// when the training had no time for it), no slots. Its bytes are a layout 3 model without users'
+// lists, the lists section appended.
+t.test('a layout 2 model serves its users\' lists, and makes the ones it lacks', async (t) => {
+  const L = 8, UNLISTED = 0xfffffffe;
+  const base = randomModel(3);
+  const buffer = new SharedArrayBuffer(base.buffer.byteLength + USERS * L * 4);
+  new Uint8Array(buffer).set(new Uint8Array(base.buffer));
+  const header = new Int32Array(buffer, 0, 16);
+  header[1] = 2;
+  header[8] = L;
+  const lists = new Uint32Array(buffer, base.buffer.byteLength, USERS * L);
+  // Even rows: the items from the row on, in order; odd rows: not computed.
+  for (let u = 0; u < USERS; u++) {
+    if (u % 2 === 1) lists[u * L] = UNLISTED;
+    else for (let k = 0; k < L; k++) lists[u * L + k] = (u + k) % ITEMS;
+  }
+  await publish('layout2', { buffer, views: base.views }, L); // the same factors as base's
+  const even = userAtRow(STRADDLING + 1), odd = userAtRow(STRADDLING);
+  const listed = (userId: number) => api.get(`recommendation/users/${userId}/items/`, { token, query: `amt=${AMT}&exclude_rated_items=true` });
+  const want = Array.from({ length: AMT }, (_, k) => itemIdOfRow[(STRADDLING + 1 + k) % ITEMS]!);
+  await until('the layout 2 model serves', async () => (await listed(even)).body.items_id, (got) => JSON.stringify(got) === JSON.stringify(want));
+  t.same((await listed(even)).body.items_id, want, `user ${even} (row ${STRADDLING + 1}): their list`);
+  t.same((await listed(odd)).body.items_id, expectedTop(base.views, odd), `user ${odd} (row ${STRADDLING}, not listed): a list made from their factors`);
 });
