@@ -1,7 +1,7 @@
 // The dashboard's entry: signs in, then shows the pages of the signed-in role.
 import { render } from 'preact';
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Session, SignedIn } from './api';
 import { AppContext, canWrite, isAdmin } from './app-context';
 import { PAGES, BASE, navigate, usePage, type PageName } from './router';
@@ -80,11 +80,13 @@ function App() {
 }
 
 // The page's content. After a page change the focus moves to it: keyboard and screen-reader users go
-// on from the new page, not from the menu (focusable from a script and the skip link only).
+// on from the new page, not from the menu (focusable from a script and the skip link only). In the
+// render that shows the page (a layout effect), not a frame later: a key pressed in between would act
+// on the menu.
 function Main({ page, children }: { page: PageName; children: ComponentChildren }) {
   const ref = useRef<HTMLElement>(null);
   const shown = useRef(page);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shown.current !== page) ref.current?.focus();
     shown.current = page;
   }, [page]);
