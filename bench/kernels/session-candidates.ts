@@ -8,48 +8,15 @@
 // sends), and 5 items of one real user's ratings.
 //   npm run build && RECD_DATASETS=/path/to/datasets node dist/bench/kernels/session-candidates.js
 //   (F=64 factors, SESSIONS=2000 of each kind by default)
-import { availableParallelism } from 'node:os';
-import { TrainingPool } from '../../src/engine/training/pool.js';
-import { trainAls } from '../../src/engine/training/trainer.js';
-import { modelViews } from '../../src/engine/model/layout.js';
-import { foldIn, itemsForVector, scorable, sessionRanking } from '../../src/engine/scoring/rankings.js';
+import { foldIn, itemsForVector, sessionRanking } from '../../src/engine/scoring/rankings.js';
 import { gatherCandidates, rankCandidates, SESSION_CANDIDATES, type CandidateSource } from '../../src/engine/scoring/candidates.js';
-import { loadMlLatestSmall } from '../quality/data.js';
-import { mulberry32 } from '../../native-free-kernels/random.js';
-import type { ModelMeta } from '../../src/store/models-store.js';
+import { sessionFixture, type Session } from './session-fixture.js';
 
 const F = Number(process.env['F'] ?? 64);
 const SESSIONS = Number(process.env['SESSIONS'] ?? 2000);
 const DEPTH = 32;
-const d = loadMlLatestSmall();
-const n = d.u.length;
-const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => d.u[a]! - d.u[b]! || d.i[a]! - d.i[b]!);
-const snapshot = { users: Uint32Array.from(order, (k) => d.u[k]!), items: Uint32Array.from(order, (k) => d.i[k]!), ratings: Float32Array.from(order, (k) => 2 * d.r[k]!), timestamps: new Float64Array(n) };
-const pool = new TrainingPool(availableParallelism());
-const params = { factors: F, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 2 ** 31, popularityHalfLifeSeconds: 1e9, seed: 42 };
-const { model } = await trainAls(pool, { snapshot, log: [], users: d.users, items: d.items }, params, () => {});
-await pool.close();
-const views = modelViews(model);
-const m = { ...scorable(views), meta: { params: { regularization: 20, alpha: 0.25 } } as unknown as ModelMeta };
-const items = views.dims.items;
-const rand = mulberry32(7);
-const byUser: number[][] = Array.from({ length: d.users }, () => []);
-for (let k = 0; k < n; k++) byUser[snapshot.users[k]!]!.push(k);
-
-interface Session {
-  items: Uint32Array;
-  values: Float32Array;
-}
-function sessions(kind: 'uniform' | 'user'): Session[] {
-  const out: Session[] = [];
-  for (let s = 0; s < SESSIONS; s++) {
-    const picked = new Set<number>();
-    const rows = byUser[Math.floor(rand() * d.users)]!;
-    while (picked.size < 5) picked.add(kind === 'uniform' ? Math.floor(rand() * items) : snapshot.items[rows[Math.floor(rand() * rows.length)]!]!);
-    out.push({ items: Uint32Array.from(picked), values: Float32Array.from({ length: 5 }, () => 1 + Math.floor(rand() * 10)) });
-  }
-  return out;
-}
+const { views, m, items, sessions: drawn } = await sessionFixture(F);
+const sessions = (kind: 'uniform' | 'user'): Session[] => drawn(kind, SESSIONS);
 // µs per call of run(s), the best of PASSES passes over stretches of 250 sessions (the machine is
 // shared: the best pass is the one least disturbed).
 const PASSES = 15;

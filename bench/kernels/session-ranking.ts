@@ -7,47 +7,16 @@
 // Sessions: 5 distinct items drawn uniformly from all items with ratings 1–10 (what bench/http sends),
 // and 5 items of one real user's ratings (a session as users make them).
 //   npm run build && RECD_DATASETS=../shared/datasets node dist/bench/kernels/session-ranking.js   (F=64 factors by default)
-import { availableParallelism } from 'node:os';
-import { TrainingPool } from '../../src/engine/training/pool.js';
-import { trainAls } from '../../src/engine/training/trainer.js';
-import { modelViews } from '../../src/engine/model/layout.js';
-import { foldIn, itemsForGroup, itemsForVector, scorable } from '../../src/engine/scoring/rankings.js';
-import { loadMlLatestSmall } from '../quality/data.js';
-import { mulberry32 } from '../../native-free-kernels/random.js';
-import type { ModelMeta } from '../../src/store/models-store.js';
+import { foldIn, itemsForGroup, itemsForVector } from '../../src/engine/scoring/rankings.js';
+import { sessionFixture, type Session } from './session-fixture.js';
 
 const F = Number(process.env['F'] ?? 64);
 const SESSIONS = 5000;
-const d = loadMlLatestSmall();
-const n = d.u.length;
-const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => d.u[a]! - d.u[b]! || d.i[a]! - d.i[b]!);
-const snapshot = { users: Uint32Array.from(order, (k) => d.u[k]!), items: Uint32Array.from(order, (k) => d.i[k]!), ratings: Float32Array.from(order, (k) => 2 * d.r[k]!), timestamps: new Float64Array(n) };
-const pool = new TrainingPool(availableParallelism());
-const params = { factors: F, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 2 ** 31, popularityHalfLifeSeconds: 1e9, seed: 42 };
-const { model } = await trainAls(pool, { snapshot, log: [], users: d.users, items: d.items }, params, () => {});
-const views = modelViews(model);
-const m = { ...scorable(views), meta: { params: { regularization: 20, alpha: 0.25 } } as unknown as ModelMeta };
-const items = views.dims.items, L = views.dims.itemList;
+const { views, m, items, sessions: drawn } = await sessionFixture(F);
+const L = views.dims.itemList;
 const norms = m.rows.norms;
 const longest = Uint32Array.from({ length: items }, (_, k) => k).sort((a, b) => norms[b]! - norms[a]!).subarray(0, 256);
-const rand = mulberry32(7);
-const byUser: number[][] = Array.from({ length: d.users }, () => []);
-for (let k = 0; k < n; k++) byUser[snapshot.users[k]!]!.push(k);
-
-interface Session {
-  items: Uint32Array;
-  values: Float32Array;
-}
-function sessions(kind: 'uniform' | 'user'): Session[] {
-  const out: Session[] = [];
-  for (let s = 0; s < SESSIONS; s++) {
-    const picked = new Set<number>();
-    const rows = byUser[Math.floor(rand() * d.users)]!;
-    while (picked.size < 5) picked.add(kind === 'uniform' ? Math.floor(rand() * items) : snapshot.items[rows[Math.floor(rand() * rows.length)]!]!);
-    out.push({ items: Uint32Array.from(picked), values: Float32Array.from({ length: 5 }, () => 1 + Math.floor(rand() * 10)) });
-  }
-  return out;
-}
+const sessions = (kind: 'uniform' | 'user'): Session[] => drawn(kind, SESSIONS);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const micros = (t0: number, count: number) => `${(((performance.now() - t0) * 1000) / count).toFixed(1)} µs`;
 
@@ -105,4 +74,3 @@ for (const kind of ['uniform', 'user'] as const) {
   const r = (k: string) => mean(recall[k]!).toFixed(3);
   console.log(`| ${kind} | ${foldTime} | ${times.join(' | ')} | ${fullTime} | ${pct(share[10]!)} / ${pct(share[32]!)} / ${pct(share[128]!)} | ${r('lists@10')} / ${r('lists@64')} | ${r('longest@10')} / ${r('longest@64')} |`);
 }
-await pool.close();
