@@ -25,6 +25,7 @@ import { RatingService } from '../services/feedback/ratings.js';
 import { RecoPlanner } from '../services/reco/planner.js';
 import { TableService } from '../services/reco/precomputed-tables.js';
 import { RecommendService } from '../services/reco/recommend.js';
+import { TurnBudget } from '../services/reco/turn-budget.js';
 import { ScenarioService } from '../services/scenarios/scenarios.js';
 import { CallHistoryService } from '../services/usage/call-history.js';
 import { ChangeTail } from '../store/change-tail.js';
@@ -102,6 +103,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
       new RecoPlanner(scenarios, catalogues, stores.ratings, stores.interactions),
       tables,
       config.scoringInlineWork,
+      new TurnBudget(config.turnBudgetUs / 1000),
       config.userListCache,
     ),
     tables,

@@ -1,7 +1,8 @@
 // One page of a ranking: `amt` items that pass, from the cursor's position. Without reranking the
 // cursor holds a position in the ranking, with it a position in the diversified order of the
 // passing items (which is deterministic); either way with the model it belongs to, so pages never
-// repeat an item. A page answers in the same tick unless its ranking must come from the scoring pool.
+// repeat an item. A page answers in the same tick unless its ranking must come from the scoring pool
+// or wait for a later turn (ranking-cache.ts).
 import { LRUCache } from 'lru-cache';
 import { wrongData } from '../../errors/api-error.js';
 import type { Ranking, RankSpec } from '../../engine/scoring/rankings.js';
@@ -50,7 +51,7 @@ interface Diversified {
 }
 
 // What a page step asks for when the ranking at hand is too shallow: one of this depth, which only
-// the scoring pool may make.
+// the scoring pool or a later turn may make.
 class NeedRanking {
   constructor(readonly depth: number) {}
 }
@@ -71,21 +72,21 @@ export class Pager {
   page(job: PageJob): Maybe<RecoAnswer> {
     const out = this.pageOf(job, undefined);
     if (out === PAST_STOP) return job.beyond!();
-    return out instanceof NeedRanking ? this.pageFromPool(job, out.depth) : out;
+    return out instanceof NeedRanking ? this.pageLater(job, out.depth) : out;
   }
 
-  // Pages again with each deeper ranking the scoring pool makes, until one is deep enough.
-  private async pageFromPool(job: PageJob, depth: number): Promise<RecoAnswer> {
+  // Pages again with each deeper ranking made later (scoring pool or later turn), until one is deep enough.
+  private async pageLater(job: PageJob, depth: number): Promise<RecoAnswer> {
     for (;;) {
-      const out = this.pageOf(job, await this.rankings.pooled(job.model, job.spec, depth));
+      const out = this.pageOf(job, await this.rankings.later(job.model, job.spec, depth));
       if (out === PAST_STOP) return job.beyond!();
       if (!(out instanceof NeedRanking)) return out;
       depth = out.depth;
     }
   }
 
-  // The page, or the depth of ranking it needs. deeper: a ranking the scoring pool made, for
-  // catalogues too large to rank here.
+  // The page, or the depth of ranking it needs. deeper: a ranking made later (scoring pool or a
+  // later turn).
   private pageOf({ auth, model, key, spec, q, shape, exclude, warnings, stopAt }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking | typeof PAST_STOP {
     const stamp = Math.round(model.meta.timestamp * 1000);
     const tag = shape.rules ? ('d1' as const) : ('r1' as const);

@@ -24,6 +24,7 @@ import type { RecoParts } from './reco-parts.js';
 import type { RecoQuery, SessionInput } from './request.js';
 import { SessionInputs } from './session-input.js';
 import { Shaper } from './shaping.js';
+import type { TurnBudget } from './turn-budget.js';
 import { UserProfiles } from './user-profiles.js';
 import { UserListStore } from './user-list-store.js';
 import type { FeedbackChanges } from '../feedback/feedback-changes.js';
@@ -45,10 +46,12 @@ export class RecommendService {
     tables: TableService,
     // Rankings of up to this many multiply-adds run on the event loop, larger ones in the scoring pool.
     inlineWork: number,
+    // How much of a turn those rankings may take before the rest wait for later turns.
+    turns: TurnBudget,
     // Users' lists made on requests this process holds at most (UserListStore).
     userListCache: number,
   ) {
-    const rankings = new RankingCache(scoring, inlineWork);
+    const rankings = new RankingCache(scoring, inlineWork, turns);
     const shaper = new Shaper(catalogues);
     this.p = {
       registry,

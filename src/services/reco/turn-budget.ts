@@ -1,0 +1,72 @@
+// How much of one event-loop turn rankings made on the event loop may take. uWebSockets.js hands the
+// handlers every request ready on every socket in one poll phase, so without a bound 64 sessions'
+// rankings ran back to back and held timers and every other socket for 7–8 ms (bench/RESULTS.md).
+// Work runs at once while the turn is younger than the budget; past it, it waits for a later turn
+// (setImmediate: after this poll phase, before the next one's timers are late by more than the
+// budget), first in first out, each later turn draining under the budget afresh.
+import { performance } from 'node:perf_hooks';
+
+interface Waiting {
+  work: () => unknown;
+  resolve: (v: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+export class TurnBudget {
+  // When the current turn's first budgeted work asked (ms); undefined between turns.
+  private started: number | undefined;
+  private readonly waiting: Waiting[] = [];
+  private next = false; // nextTurn is scheduled
+
+  constructor(
+    private readonly budgetMs: number,
+    // The clock (tests give their own).
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  // Whether work may run now: the turn is younger than the budget and no work waits (which it would
+  // overtake). The first ask of a turn starts it, so the time counted is the turn's own work, never
+  // the idle wait before it.
+  mayRun(): boolean {
+    if (this.waiting.length > 0) return false;
+    const t = this.now();
+    if (this.started === undefined) {
+      this.started = t;
+      this.schedule();
+    }
+    return t - this.started < this.budgetMs;
+  }
+
+  // work() on a later turn, after all the work that waited before it; its value or its error.
+  later<T>(work: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.next) return;
+    this.next = true;
+    setImmediate(this.nextTurn);
+  }
+
+  // The turn that asked is over; waiting work runs now under a fresh budget (at least one piece each
+  // turn, so a budget of 0 still makes progress), the rest on the turns after.
+  private readonly nextTurn = (): void => {
+    this.next = false;
+    const started = this.now();
+    let k = 0;
+    while (k < this.waiting.length && (k === 0 || this.now() - started < this.budgetMs)) {
+      const w = this.waiting[k++]!;
+      try {
+        w.resolve(w.work());
+      } catch (err) {
+        w.reject(err);
+      }
+    }
+    this.waiting.splice(0, k);
+    this.started = undefined;
+    if (this.waiting.length > 0) this.schedule();
+  };
+}
