@@ -1,0 +1,79 @@
+// The turn budget (services/reco/turn-budget.ts) on a clock the test moves: work runs at once while
+// the turn is younger than the budget, then waits for later turns, first in first out, each later
+// turn running work until the budget is spent; a failing piece of work rejects only its own promise.
+import t from 'tap';
+import { TurnBudget } from '../../src/services/reco/turn-budget.js';
+
+// A clock the work moves forward, and the turn each piece of work ran in: a turn's work runs in one
+// callback, and a microtask queued by its first piece runs once that callback is over.
+function harness(budgetMs: number) {
+  let clock = 0;
+  let turn = 0;
+  let counted = false;
+  const turns = new TurnBudget(budgetMs, () => clock);
+  const ran: { id: number; turn: number }[] = [];
+  const work = (id: number, ms: number) => () => {
+    if (!counted) {
+      counted = true;
+      queueMicrotask(() => {
+        turn++;
+        counted = false;
+      });
+    }
+    ran.push({ id, turn });
+    clock += ms;
+    return id;
+  };
+  return { turns, ran, work, advance: (ms: number) => (clock += ms) };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+t.test('work may run while the turn is younger than the budget; a later turn starts afresh', async (t) => {
+  const { turns, advance } = harness(0.5);
+  t.ok(turns.mayRun(), 'the first ask starts the turn');
+  advance(0.3);
+  t.ok(turns.mayRun(), '0.3 ms in');
+  advance(0.3);
+  t.notOk(turns.mayRun(), '0.6 ms in: spent');
+  await nextTurn();
+  advance(5); // idle time before the next turn is not counted
+  t.ok(turns.mayRun(), 'a new turn');
+});
+
+t.test('waiting work runs first in first out, each turn until its budget is spent', async (t) => {
+  const { turns, ran, work } = harness(0.5);
+  const done = Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((id) => turns.later(work(id, 0.2))));
+  t.notOk(turns.mayRun(), 'no work overtakes waiting work');
+  t.same(await done, [1, 2, 3, 4, 5, 6, 7, 8], 'each promise gets its own value');
+  // 0.2 ms each: a turn starts a third at 0.4 ms (< 0.5) and no fourth at 0.6 ms.
+  t.same(
+    ran.map((r) => [r.id, r.turn]),
+    [
+      [1, 0], [2, 0], [3, 0],
+      [4, 1], [5, 1], [6, 1],
+      [7, 2], [8, 2],
+    ],
+  );
+  t.ok(turns.mayRun(), 'once none waits, work runs at once again');
+});
+
+t.test('work longer than the budget still runs, one piece a turn; so does a budget of 0', async (t) => {
+  for (const [budget, ms] of [[0.5, 2], [0, 0.01]] as const) {
+    const { turns, ran, work } = harness(budget);
+    t.notOk(budget === 0 && turns.mayRun(), 'budget 0: nothing runs at once');
+    await Promise.all([1, 2, 3].map((id) => turns.later(work(id, ms))));
+    t.same(ran.map((r) => r.turn), [0, 1, 2], `budget ${budget} ms, work ${ms} ms`);
+  }
+});
+
+t.test('a failing piece of work rejects its own promise; the rest run', async (t) => {
+  const { turns, ran, work } = harness(0.5);
+  const failing = turns.later(() => {
+    throw new Error('boom');
+  });
+  const after = turns.later(work(2, 0.1));
+  await t.rejects(failing, { message: 'boom' });
+  t.equal(await after, 2);
+  t.same(ran.map((r) => r.id), [2]);
+});
