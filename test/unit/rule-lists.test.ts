@@ -1,0 +1,25 @@
+// Rule lists: a request's list of strings is swapped for one shared list per text (frozen, keyed
+// once), lists of objects pass as they are, and every empty list has the same key.
+import t from 'tap';
+import { listKey, sharedList } from '../../src/services/reco/rule-lists.js';
+
+t.test('equal lists of strings share one frozen list, keyed by their text', async (t) => {
+  const a = sharedList(['genre:eq:Drama', 'year:gte:1990'])!;
+  const b = sharedList(['genre:eq:Drama', 'year:gte:1990'])!;
+  t.equal(a, b, 'the same object for the same strings');
+  t.ok(Object.isFrozen(a), 'frozen: it serves every request that asks for it');
+  t.strictSame(a, ['genre:eq:Drama', 'year:gte:1990']);
+  t.equal(listKey(a), JSON.stringify(['genre:eq:Drama', 'year:gte:1990']));
+  t.not(sharedList(['year:gte:1990', 'genre:eq:Drama']), a, 'another order is another list');
+  t.not(sharedList(['a,b']), sharedList(['a', 'b']), 'texts that join alike stay apart');
+});
+
+t.test('other lists pass as they are; empty lists share a key', async (t) => {
+  const objects = [{ property_name: 'genre', op: 'eq', value: 'b' }];
+  t.equal(sharedList(objects), objects, 'a list of objects is not shared');
+  t.equal(sharedList(undefined), undefined);
+  const empty: string[] = [];
+  t.equal(sharedList(empty), empty);
+  t.equal(listKey([]), '[]');
+  t.equal(listKey(objects), JSON.stringify(objects), 'any list is keyed by its text');
+});
