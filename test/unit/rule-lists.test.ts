@@ -23,3 +23,17 @@ t.test('other lists pass as they are; empty lists share a key', async (t) => {
   t.equal(listKey([]), '[]');
   t.equal(listKey(objects), JSON.stringify(objects), 'any list is keyed by its text');
 });
+
+t.test('past the trie bound lists are shared anew, each with its own strings', async (t) => {
+  const first = sharedList(['a', 'b'])!;
+  const wrong: number[] = [];
+  for (let i = 0; i < 3000; i++) {
+    const list = [`p${i}:eq:${i}`, 'genre:eq:b'];
+    const got = sharedList(list)!;
+    if (JSON.stringify(got) !== JSON.stringify(list) || listKey(got) !== JSON.stringify(list)) wrong.push(i);
+  }
+  t.strictSame(wrong, [], '3,000 distinct lists, each shared as itself');
+  const again = sharedList(['a', 'b'])!;
+  t.strictSame(again, first, 'the same strings (in a list made anew once the trie started again)');
+  t.equal(sharedList(['a', 'b']), again, 'and shared again from then on');
+});
