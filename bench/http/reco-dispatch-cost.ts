@@ -12,7 +12,8 @@
 // back to back (those answered in the same tick finish at once, the others are awaited together).
 // Cases: item-to-items and user-to-items (exclude_rated_items) for an id drawn at random from every
 // rated item or every user, each beside its hot-id form (one id every request), and a session of 5
-// random items (posted). Also: BENCH_ROUNDS (7); BENCH_DISPATCH_DATA=ml-small (ml-latest-small as
+// random items (posted); with ml-small data, item-to-items for a random item with two filters
+// (`genre:eq:Drama`, `year:gte:1990`, as bench/http/reco.ts's f). Also: BENCH_ROUNDS (7); BENCH_DISPATCH_DATA=ml-small (ml-latest-small as
 // bench/http/reco.ts uploads it, from RECD_DATASETS, instead of the synthetic database; the random
 // ids then drawn from all its movies and 610 users); BENCH_DISPATCH_CASES=session (only the cases
 // whose name starts so).
@@ -85,6 +86,8 @@ const sessionOf = () => {
 const ALL_CASES: Record<string, () => string | ReturnType<typeof plain>> = {
   [`item-to-items, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () => `recommendation/items/${anyOf(ITEMS)}/items/`,
   'item-to-items, one item': () => 'recommendation/items/17/items/',
+  // bench/http/reco.ts's f: two filters that only ml-latest-small's properties (genre, year) answer.
+  ...(mlSmall ? { [`item-to-items with two filters, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () => `recommendation/items/${anyOf(ITEMS)}/items/?filters=genre:eq:Drama&filters=year:gte:1990` } : {}),
   [`user-to-items, a random user of all ${USERS}, exclude_rated_items`]: () => `recommendation/users/${1 + Math.floor(Math.random() * USERS)}/items/?exclude_rated_items=true`,
   'user-to-items, one user, exclude_rated_items': () => 'recommendation/users/17/items/?exclude_rated_items=true',
   'session-to-items, 5 random items of all': sessionOf,

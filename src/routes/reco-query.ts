@@ -4,6 +4,7 @@ import { Type, type TObject } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { wrongData } from '../errors/api-error.js';
 import type { RecoQuery } from '../services/reco/request.js';
+import { sharedList } from '../services/reco/rule-lists.js';
 
 export const RuleStrings = Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 100 });
 export const Filters = Type.Array(Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), value: Type.Optional(Type.Unknown()) })]), { maxItems: 100 });
@@ -44,8 +45,8 @@ export function query(q: Record<string, unknown>, schema: TObject): RecoQuery {
   return {
     amt: amtOf(declared('amt')),
     cursor: (declared('cursor') as string | undefined) || undefined,
-    filters: declared('filters') as RecoQuery['filters'],
-    reranking: declared('reranking') as RecoQuery['reranking'],
+    filters: sharedList(declared('filters') as RecoQuery['filters']),
+    reranking: sharedList(declared('reranking') as RecoQuery['reranking']),
     excludeRated: declared('exclude_rated_items') as boolean | undefined,
     table: declared('table') as string | undefined,
     scenario: scenarioName(declared('scenario')),

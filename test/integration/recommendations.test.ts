@@ -520,6 +520,27 @@ t.test('a filter follows catalogue changes: its cached verdicts are dropped when
   t.strictSame(back, before, 'the same list as at first');
 });
 
+t.test('a filter follows property writes and definitions: the next filtered answer sees each change', async (t) => {
+  // Every request repeats the same filters, which the service shares (with their compiled shape)
+  // between requests: each write must still show in the very next answer.
+  const query = { filters: ['shelf:eq:top', 'genre:eq:b'], amt: 64 };
+  const shelved = async (what: string) => itemsOf(t, await itemReco(2, query), what, 64);
+  t.equal((await api.post('items-properties/', { property_name: 'shelf', value_type: 'unicode16' }, { token })).status, 204, 'a new property');
+  t.strictSame(await shelved('no item on the shelf'), [], 'no item has a value yet');
+  t.equal((await api.patch('items/30/properties/', { item: { shelf: 'top' } }, { token })).status, 200);
+  t.strictSame(await shelved('item 30 shelved'), [30], 'item 30 passes at once');
+  t.equal((await api.patch('items/31/properties/', { item: { shelf: 'top' } }, { token })).status, 200);
+  t.strictSame([...(await shelved('items 30, 31 shelved'))].sort((x, y) => x - y), [30, 31], 'then item 31 too');
+  t.equal((await api.patch('items/30/properties/', { item: { genre: 'a' } }, { token })).status, 200);
+  t.strictSame(await shelved('item 30 now genre a'), [31], 'the other filter follows its property as well');
+  const paged = await itemReco(2, { ...query, amt: 1 });
+  t.strictSame(paged.body.items_id, [31], 'a page of one');
+  t.equal((await api.patch('items/30/properties/', { item: { genre: 'b' } }, { token })).status, 200);
+  t.strictSame([...(await shelved('item 30 genre b again'))].sort((x, y) => x - y), [30, 31], 'and back');
+  t.equal((await api.delete('items-properties/shelf/', undefined, { token })).status, 204, 'the property deleted');
+  t.same(errorOf(await itemReco(2, query)), ITEM_PROPERTY_NOT_FOUND, 'the same filters now name a property that is gone');
+});
+
 t.test('HTTP pipelining: user-to-items answers in the same tick once the user is warm', async (t) => {
   const users = range(0, 10).map((u) => uid(u * 6));
   const query = 'amt=5&exclude_rated_items=true';

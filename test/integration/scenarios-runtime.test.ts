@@ -57,6 +57,20 @@ t.test('priority: runtime filters, runtime scenario and default scenario all app
   t.strictSame(sorted(skippedOwn), range(21, 41), 'only the runtime scenario applies');
 });
 
+t.test('the same runtime filters, asked again, follow every change of the default scenario', async (t) => {
+  // Without amt a request's plan is kept with its filters' text: each scenario change must show.
+  const asked = async (what: string) => sorted(itemsOf(t, await itemReco(1, { filters: 'price:gte:33' }), what));
+  t.strictSame(await asked('no default'), range(33, 41), 'the runtime filter alone');
+  await put('item_to_items', 'upto', aCase({ filters: ['price:lte:35'] }));
+  await setDefault('item_to_items', 'upto');
+  t.teardown(() => unsetDefault('item_to_items'));
+  t.strictSame(await asked('a default'), range(33, 36), "the default's filter joins at once");
+  await put('item_to_items', 'upto', aCase({ filters: ['price:lte:34'] }));
+  t.strictSame(await asked('the default changed'), range(33, 35), 'a changed default applies at once');
+  t.equal((await unsetDefault('item_to_items')).status, 204);
+  t.strictSame(await asked('no default again'), range(33, 41), 'and the runtime filter alone again');
+});
+
 t.test('the default scenario named at run time is applied once; evaluated_scenarios lists the walk', async (t) => {
   await put('item_to_items', 'dramas-first', aCase({ reranking: ['genre:diversity:1'] }));
   await put('item_to_items', 'alias-of-b', { scenario_type: 'alias', alias: { scenario_name: 'only-b' } });

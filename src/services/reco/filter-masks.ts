@@ -5,6 +5,7 @@ import type { CatalogueView } from '../catalogue/catalogue-view.js';
 import { compileFilters, RECO_OPS } from '../catalogue/filters.js';
 import type { PropertyDef } from '../../store/properties-store.js';
 import type { Want } from './request.js';
+import { listKey } from './rule-lists.js';
 
 const CACHED_MASKS = 1000;
 
@@ -35,12 +36,4 @@ export class FilterMasks {
       return v === 1;
     };
   }
-}
-
-// A rule list's text, once per list (a scenario's list is the same object every request).
-const listKeys = new WeakMap<object, string>();
-export function listKey(list: object): string {
-  let key = listKeys.get(list);
-  if (key === undefined) listKeys.set(list, (key = JSON.stringify(list)));
-  return key;
 }

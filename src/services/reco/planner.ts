@@ -12,6 +12,7 @@ import { compileFilters, RECO_OPS, type FilterObject, type Predicate } from '../
 import { merge, planOf, type Facts, type Plan, type Runtime, type ScenarioGraph } from '../scenarios/scenario-walk.js';
 import type { ScenarioService } from '../scenarios/scenarios.js';
 import type { Maybe } from './maybe.js';
+import { listKey } from './rule-lists.js';
 
 // Who and what a request is about, as far as scenarios ask.
 export interface Subject {
@@ -24,12 +25,15 @@ export interface Subject {
 
 // A user's interactions read to leave out items by type: the most recent this many.
 const INTERACTIONS_READ = 10_000;
+// Plans kept per scenario set: past this many (requests with ever new filters) they are dropped
+// and made again as asked.
+const MEMO_PLANS = 1000;
 
 export class RecoPlanner {
   // Conditions compiled once per condition object (held with its scenario set) and definitions.
   private readonly conditions = new WeakMap<object, { defs: Defs; test: Predicate }>();
-  // Plans of requests that set nothing themselves and whose walks asked nothing about the request:
-  // the same for every such request while the scenario set is held.
+  // Plans of requests that set no more than their rule lists (memoKeyOf) and whose walks asked
+  // nothing about the request: the same for every such request while the scenario set is held.
   private readonly plans = new WeakMap<ScenarioGraph, Map<string, Plan>>();
 
   constructor(
@@ -58,8 +62,8 @@ export class RecoPlanner {
   }
 
   private planWith(db: string, set: ScenarioGraph, recoType: string, rt: Runtime, who: Subject): Maybe<Plan> {
-    const plain = rt.filters === undefined && rt.reranking === undefined && rt.amt === undefined && rt.excludeRated === undefined && !rt.table;
-    const memoKey = plain ? `${recoType} ${rt.scenario ?? ''} ${rt.skipDefault ? 1 : 0}` : undefined;
+    const plain = rt.amt === undefined && rt.excludeRated === undefined && !rt.table;
+    const memoKey = plain ? memoKeyOf(recoType, rt) : undefined;
     const memo = memoKey === undefined ? undefined : this.plans.get(set)?.get(memoKey);
     if (memo) return memo;
     let asked = false;
@@ -72,6 +76,7 @@ export class RecoPlanner {
     if (memoKey !== undefined && !asked && !(applied instanceof Promise) && !plan.filters.some(isUserFilter)) {
       let held = this.plans.get(set);
       if (!held) this.plans.set(set, (held = new Map()));
+      if (held.size >= MEMO_PLANS) held.clear();
       held.set(memoKey, applied);
     }
     return applied;
@@ -137,6 +142,15 @@ export class RecoPlanner {
     }
     return { ...plan, filters, warnings };
   }
+}
+
+// The key of a plan that only the request's reco type, scenario, skip_default_scenario and rule lists
+// decide (amt, exclude_rated_items and table set nothing else): its lists by their text, so that
+// requests repeating the same filters (shared lists, rule-lists.ts) plan once.
+function memoKeyOf(recoType: string, rt: Runtime): string {
+  const base = `${recoType} ${rt.scenario ?? ''} ${rt.skipDefault ? 1 : 0}`;
+  if (rt.filters === undefined && rt.reranking === undefined) return base;
+  return `${base} ${listKey(rt.filters ?? [])} ${listKey(rt.reranking ?? [])}`;
 }
 
 const isUserFilter = (f: Plan['filters'][number]) => typeof f === 'object' && isUserRef(f.value);
