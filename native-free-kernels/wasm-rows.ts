@@ -31,12 +31,23 @@ const MAX_PAGES = 65536;
 
 const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
 
+interface SlotViews {
+  first: Float32Array;
+  second: Uint32Array;
+  query: Float32Array;
+}
+
 export class WasmRows {
   readonly n: number;
   readonly f: number;
   readonly listed: number;
   private readonly header: Uint32Array;
   private readonly k: ScoreKernels;
+  // Views made once rather than per call (a session's ranking made a dozen per request): of each
+  // slot's scratch (slot views below), and of the rows in norm order, complete once
+  // `sortedCount` is set, before any scoring.
+  private readonly slotViews = new Map<number, SlotViews>();
+  private scanned: { order: Uint32Array; norms: Float32Array; count: number } | undefined;
 
   private constructor(
     readonly memory: WebAssembly.Memory,
@@ -103,6 +114,20 @@ export class WasmRows {
   }
   set sortedCount(count: number) {
     this.header[Header.count] = count;
+    this.scanned = undefined;
+  }
+
+  // A slot's scratch as typed arrays: `first` (n f32: scores, dots), `second` (n u32: positions,
+  // rows, offsets) and `query` (f f32). A shared memory's buffer is never detached by a grow, so
+  // the views stay valid.
+  private views(at: number): SlotViews {
+    let v = this.slotViews.get(at);
+    if (v === undefined) {
+      const buffer = this.memory.buffer, n = this.n;
+      v = { first: new Float32Array(buffer, at, n), second: new Uint32Array(buffer, at + align(n * 4), n), query: new Float32Array(buffer, at + 2 * align(n * 4), this.f) };
+      this.slotViews.set(at, v);
+    }
+    return v;
   }
 
   // cosineScoresTo (scores.ts) over the rows; false when no scratch slot could be had (the caller
@@ -164,11 +189,12 @@ export class WasmRows {
     const f = this.f;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
     let got = 0;
-    const sorted = this.sorted;
+    const sorted = (this.scanned ??= this.sorted);
     const done = this.withSlot((at) => {
-      const buffer = this.memory.buffer, rows = this.header[Header.sortedRows]!, q = at + 2 * align(this.n * 4);
-      new Float32Array(buffer, q, f).set(query);
-      const found = { scores: new Float32Array(buffer, at, this.n), at: new Uint32Array(buffer, at + align(this.n * 4), this.n), hits: 0 };
+      const rows = this.header[Header.sortedRows]!, q = at + 2 * align(this.n * 4);
+      const v = this.views(at);
+      v.query.set(query);
+      const found = { scores: v.first, at: v.second, hits: 0 };
       const dotsOf = (from: number, count: number, floor: number) => {
         found.hits = this.k.rangeDotsAbove(at, at + align(this.n * 4), q, rows + from * f * 4, count, f, floor);
         return found;
@@ -187,11 +213,12 @@ export class WasmRows {
     if (items.length > n) throw new Error(`rowDotsTo: ${items.length} items, a slot holds n = ${n}`);
     for (let c = 0; c < items.length; c++) if (!(items[c]! < n)) throw new Error(`rowDotsTo: item ${items[c]} (at ${c}) outside [0, ${n})`);
     return this.withSlot((at) => {
-      const buffer = this.memory.buffer, rows = at + align(n * 4), q = at + 2 * align(n * 4);
-      new Float32Array(buffer, q, f).set(query);
-      new Uint32Array(buffer, rows, items.length).set(items);
+      const rows = at + align(n * 4), q = at + 2 * align(n * 4);
+      const v = this.views(at);
+      v.query.set(query);
+      v.second.set(items);
       this.k.rowDots(at, q, this.header[Header.factors]!, f, rows, items.length);
-      dst.set(new Float32Array(buffer, at, items.length));
+      dst.set(v.first.subarray(0, items.length));
     });
   }
 

@@ -30,26 +30,27 @@ export function candidatesPay(rows: Pick<ScoreRows, 'normOrder'>, seeds: number,
 
 // The list items gathered: distinct rows with factors, none of them among the longest rows.
 export interface Candidates {
-  items: Uint32Array;
+  items: Uint32Array; // scratch: valid until the next gatherCandidates for the same rows
   count: number;
   longest: number; // rows of the norm order to scan after them
 }
 
 // Per model (its score rows, which a scoring thread keeps across tasks while its views are made
-// anew for each): a mark on each of its `longest` first rows in norm order, and a stamp per item
-// that marks the list items gathered by the current call.
+// anew for each): a mark on each of its `longest` first rows in norm order, a stamp per item
+// that marks the list items gathered by the current call, and the array they are gathered into.
 interface Held {
   longest: number;
   isLongest: Uint8Array;
   stamps: Uint32Array;
   stamp: number;
+  out: Uint32Array;
 }
 const held = new WeakMap<object, Held>();
 
 function heldFor(v: ModelViews, rows: Pick<ScoreRows, 'normOrder'>, longest: number): Held {
   const n = v.dims.items;
   let h = held.get(rows);
-  if (h === undefined) held.set(rows, (h = { longest: 0, isLongest: new Uint8Array(n), stamps: new Uint32Array(n), stamp: 0 }));
+  if (h === undefined) held.set(rows, (h = { longest: 0, isLongest: new Uint8Array(n), stamps: new Uint32Array(n), stamp: 0, out: new Uint32Array(0) }));
   const order = rows.normOrder, want = Math.min(longest, order.length);
   if (h.longest !== want) {
     h.isLongest.fill(0);
@@ -68,7 +69,8 @@ function heldFor(v: ModelViews, rows: Pick<ScoreRows, 'normOrder'>, longest: num
 export function gatherCandidates(v: ModelViews, rows: Pick<ScoreRows, 'normOrder' | 'norms'>, seeds: ArrayLike<number>, source: CandidateSource): Candidates {
   const h = heldFor(v, rows, source.longest);
   const L = v.dims.itemList, per = Math.min(source.perSeed, L), n = v.dims.items;
-  const out = new Uint32Array(seeds.length * per);
+  if (h.out.length < seeds.length * per) h.out = new Uint32Array(seeds.length * per);
+  const out = h.out;
   if (++h.stamp === 0xffffffff) {
     h.stamps.fill(0);
     h.stamp = 1;
@@ -99,18 +101,41 @@ export function gatherCandidates(v: ModelViews, rows: Pick<ScoreRows, 'normOrder
  */
 export function rankCandidates(rows: Pick<ScoreRows, 'rowDotsTo' | 'vectorTopTo' | 'normOrder' | 'norms'>, x: Float32Array, c: Candidates, depth: number): { items: Uint32Array; scores: Float32Array } {
   if (depth === 0) return { items: new Uint32Array(0), scores: new Float32Array(0) };
-  const found = new Uint32Array(depth), foundScores = new Float32Array(depth);
+  const s = scratchFor(depth, c.count);
+  const found = s.found, foundScores = s.foundScores;
   const got = rows.vectorTopTo(found, foundScores, depth, x, c.longest, 0, true);
   const order = rows.normOrder;
   const sure = c.longest >= order.length || (got === depth && surelyTop(foundScores[depth - 1]!, normOf(x), rows.norms[order[c.longest]!]!));
-  if (sure || c.count === 0) return { items: found.subarray(0, got), scores: foundScores.subarray(0, got) };
+  if (sure || c.count === 0) return { items: found.slice(0, got), scores: foundScores.slice(0, got) };
   const listed = c.items.subarray(0, c.count);
-  const dots = new Float32Array(c.count);
+  const dots = s.dots;
   rows.rowDotsTo(dots, x, listed);
-  const items = new Uint32Array(depth), scores = new Float32Array(depth);
-  let size = 0;
-  for (let j = 0; j < got; j++) size = heapOffer(items, scores, size, depth, foundScores[j]!, found[j]!);
+  const items = s.items, scores = s.scores;
+  // The longest rows' top, best first, reversed is weakest first: already a heap as heapOffer keeps one.
+  for (let j = 0; j < got; j++) {
+    items[j] = found[got - 1 - j]!;
+    scores[j] = foundScores[got - 1 - j]!;
+  }
+  let size = got;
   for (let j = 0; j < c.count; j++) size = heapOffer(items, scores, size, depth, dots[j]!, listed[j]!);
   heapSortTo(items, scores, size);
-  return { items: items.subarray(0, size), scores: scores.subarray(0, size) };
+  // Copies: the ranking is kept (ranking-cache.ts) while the scratch serves the next call.
+  return { items: items.slice(0, size), scores: scores.slice(0, size) };
+}
+
+// rankCandidates' scratch, one per thread, grown to the largest depth and candidate count asked: a
+// session is ranked on every request, and fresh typed arrays each time were backing stores the
+// collector had to free (a tenth of a random session's CPU).
+interface Scratch {
+  found: Uint32Array;
+  foundScores: Float32Array;
+  items: Uint32Array;
+  scores: Float32Array;
+  dots: Float32Array;
+}
+let scratch: Scratch = { found: new Uint32Array(0), foundScores: new Float32Array(0), items: new Uint32Array(0), scores: new Float32Array(0), dots: new Float32Array(0) };
+function scratchFor(depth: number, count: number): Scratch {
+  if (scratch.found.length < depth) scratch = { ...scratch, found: new Uint32Array(depth), foundScores: new Float32Array(depth), items: new Uint32Array(depth), scores: new Float32Array(depth) };
+  if (scratch.dots.length < count) scratch = { ...scratch, dots: new Float32Array(count) };
+  return scratch;
 }
