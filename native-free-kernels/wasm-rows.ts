@@ -14,8 +14,8 @@
 //   slots       scratch for one call each, added by memory.grow when every slot is busy, so a slot
 //               is claimed by a call (not a thread) and the memory grows to the peak number of
 //               calls at once, not to the number of threads ever started:
-//               dst n f32 | low n f32 (positions: listed u32) | QUERIES × f f32 queries
-import { boundedTopTo } from './bounded-top.js';
+//               dst n f32 | low n f32 (positions: listed u32) | QUERIES × f f32 queries | n u32
+//               (a bounded scan's heap: its scores in `low`, its items here)
 import { scoreKernels, scoreModule, type ScoreKernels } from './wasm.js';
 
 const PAGE = 65536;
@@ -34,8 +34,12 @@ const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
 interface SlotViews {
   first: Float32Array;
   second: Uint32Array;
+  secondScores: Float32Array; // `second` as f32
   query: Float32Array;
+  third: Uint32Array;
 }
+// Byte offsets of a slot's parts from its start.
+const slotParts = (n: number, f: number) => ({ second: align(n * 4), query: 2 * align(n * 4), third: 2 * align(n * 4) + align(QUERIES * f * 4) });
 
 export class WasmRows {
   readonly n: number;
@@ -48,6 +52,7 @@ export class WasmRows {
   // `sortedCount` is set, before any scoring.
   private readonly slotViews = new Map<number, SlotViews>();
   private scanned: { order: Uint32Array; norms: Float32Array; count: number } | undefined;
+  private readonly parts: { second: number; query: number; third: number };
 
   private constructor(
     readonly memory: WebAssembly.Memory,
@@ -58,6 +63,7 @@ export class WasmRows {
     this.f = this.header[Header.f]!;
     this.listed = this.header[Header.listed]!;
     this.k = scoreKernels(module, memory);
+    this.parts = slotParts(this.n, this.f);
   }
 
   // A memory for n × f rows and `listed` list rows, filled in by the caller through the views; undefined
@@ -68,7 +74,7 @@ export class WasmRows {
     const factors = PAGE, norms = factors + align(n * f * 4), listRows = norms + align(n * 4), members = listRows + align(listed * f * 4);
     const order = members + align(listed * 4), sortedNorms = order + align(n * 4), sortedRows = sortedNorms + align(n * 4);
     const end = sortedRows + align(n * f * 4);
-    const slotBytes = 2 * align(n * 4) + align(QUERIES * f * 4);
+    const slotBytes = 3 * align(n * 4) + align(QUERIES * f * 4);
     const initial = Math.ceil(end / PAGE), slotPages = Math.ceil(slotBytes / PAGE);
     if (initial + slotPages > MAX_PAGES) return undefined;
     const memory = new WebAssembly.Memory({ initial, maximum: Math.min(MAX_PAGES, initial + MAX_SLOTS * slotPages), shared: true });
@@ -118,13 +124,19 @@ export class WasmRows {
   }
 
   // A slot's scratch as typed arrays: `first` (n f32: scores, dots), `second` (n u32: positions,
-  // rows, offsets) and `query` (f f32). A shared memory's buffer is never detached by a grow, so
-  // the views stay valid.
+  // rows; or f32), `query` (f f32) and `third` (n u32). A shared memory's buffer is never detached
+  // by a grow, so the views stay valid.
   private views(at: number): SlotViews {
     let v = this.slotViews.get(at);
     if (v === undefined) {
-      const buffer = this.memory.buffer, n = this.n;
-      v = { first: new Float32Array(buffer, at, n), second: new Uint32Array(buffer, at + align(n * 4), n), query: new Float32Array(buffer, at + 2 * align(n * 4), this.f) };
+      const buffer = this.memory.buffer, n = this.n, o = this.parts;
+      v = {
+        first: new Float32Array(buffer, at, n),
+        second: new Uint32Array(buffer, at + o.second, n),
+        secondScores: new Float32Array(buffer, at + o.second, n),
+        query: new Float32Array(buffer, at + o.query, this.f),
+        third: new Uint32Array(buffer, at + o.third, n),
+      };
       this.slotViews.set(at, v);
     }
     return v;
@@ -183,23 +195,30 @@ export class WasmRows {
     });
   }
 
-  // boundedTopTo over the rows in norm order (the dots by the SIMD kernel, a block at a time into the
-  // slot); undefined when no scratch slot could be had.
-  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, queryNorm: number, maxRows?: number, filled?: number, partial?: boolean): number | undefined {
-    const f = this.f;
+  // boundedTopTo (bounded-top.ts, its twin) over the rows in norm order, dots and selection by the
+  // kernel: the same arguments and result; undefined when no scratch slot could be had.
+  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, queryNorm: number, maxRows = Infinity, filled = 0, partial = false): number | undefined {
+    const { n, f } = this;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
+    if (items.length < k || scores.length < k) throw new Error(`vectorTopTo: dst lengths ${items.length}/${scores.length} < k ${k}`);
+    if (!(Number.isInteger(filled) && filled >= 0 && filled <= k)) throw new Error(`vectorTopTo: filled ${filled} outside [0, k = ${k}]`);
+    // The heap lives in the slot (n entries): it never holds more than the distinct rows there are.
+    if (filled > n) return undefined;
+    const sorted = (this.scanned ??= this.sorted), h = this.header;
     let got = 0;
-    const sorted = (this.scanned ??= this.sorted);
     const done = this.withSlot((at) => {
-      const rows = this.header[Header.sortedRows]!, q = at + 2 * align(this.n * 4);
-      const v = this.views(at);
+      const v = this.views(at), o = this.parts;
       v.query.set(query);
-      const found = { scores: v.first, at: v.second, hits: 0 };
-      const dotsOf = (from: number, count: number, floor: number) => {
-        found.hits = this.k.rangeDotsAbove(at, at + align(this.n * 4), q, rows + from * f * 4, count, f, floor);
-        return found;
-      };
-      got = boundedTopTo(items, scores, k, queryNorm, sorted, dotsOf, maxRows, filled, partial);
+      for (let j = 0; j < filled; j++) {
+        v.secondScores[j] = scores[j]!;
+        v.third[j] = items[j]!;
+      }
+      const scan = Math.min(maxRows, sorted.count);
+      got = this.k.boundedTop(at + o.third, at + o.second, k, filled, at + o.query, queryNorm, h[Header.sortedRows]!, h[Header.sortedNorms]!, h[Header.order]!, sorted.count, f, scan, partial ? 1 : 0, at);
+      for (let j = 0; j < got; j++) {
+        items[j] = v.third[j]!;
+        scores[j] = v.secondScores[j]!;
+      }
     });
     return done ? got : undefined;
   }
