@@ -202,9 +202,10 @@ export class WasmRows {
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
     if (items.length < k || scores.length < k) throw new Error(`vectorTopTo: dst lengths ${items.length}/${scores.length} < k ${k}`);
     if (!(Number.isInteger(filled) && filled >= 0 && filled <= k)) throw new Error(`vectorTopTo: filled ${filled} outside [0, k = ${k}]`);
-    // The heap lives in the slot (n entries): it never holds more than the distinct rows there are.
-    if (filled > n) return undefined;
     const sorted = (this.scanned ??= this.sorted), h = this.header;
+    // The heap lives in the slot (n entries): enough unless both k and the rows it may hold (the
+    // filled ones and the scanned) exceed n.
+    if (Math.min(k, filled + sorted.count) > n) return undefined;
     let got = 0;
     const done = this.withSlot((at) => {
       const v = this.views(at), o = this.parts;
