@@ -5,9 +5,8 @@
 // of an exact ranking (bounded-top.ts): when the scan is sure of its top before the end of them the
 // ranking is the exact one. A random session of 5 items finds most of its exact top
 // this way (bench/kernels/session-candidates.ts) for a fraction of a full ranking's multiply-adds.
-import { surelyTop } from '../../../native-free-kernels/bounded-top.js';
-import { heapOffer, heapSortTo } from '../../../native-free-kernels/top-k.js';
-import { normOf, type ScoreRows } from '../../../native-free-kernels/score-rows.js';
+import { heapOffer } from '../../../native-free-kernels/top-k.js';
+import type { ScoreRows } from '../../../native-free-kernels/score-rows.js';
 import { NO_ITEM, UNLISTED, type ModelViews } from '../model/layout.js';
 
 // Where a session's candidates come from: the first `perSeed` items of each of its items' lists, and
@@ -93,49 +92,39 @@ export function gatherCandidates(v: ModelViews, rows: Pick<ScoreRows, 'normOrder
 
 /**
  * The best `depth` of the candidates and the longest rows by x · row, best first (ties by row), with
- * their scores, as the full ranking scores them (the same kernels). The longest rows are scanned
- * first: when the scan is sure of its top within them (as often for sessions of related or popular
- * items) that is the full ranking's top and the lists' items are not scored at all; a top that is
- * sure at one depth is the top of the candidates at every depth, so deeper rankings still only
- * append.
+ * their scores, as the full ranking scores them (the same kernels). The lists' items are scored
+ * first and their best fill the heap the scan of the longest rows then only has to beat: the scan
+ * starts from their k-th best rather than from nothing, so it offers few of its rows to the heap and
+ * may stop before the last of them (no later row can enter, bounded-top.ts), with the same result.
+ * The result is the top of one fixed set of rows at every depth, so deeper rankings only append.
  */
-export function rankCandidates(rows: Pick<ScoreRows, 'rowDotsTo' | 'vectorTopTo' | 'normOrder' | 'norms'>, x: Float32Array, c: Candidates, depth: number): { items: Uint32Array; scores: Float32Array } {
+export function rankCandidates(rows: Pick<ScoreRows, 'rowDotsTo' | 'vectorTopTo'>, x: Float32Array, c: Candidates, depth: number): { items: Uint32Array; scores: Float32Array } {
   if (depth === 0) return { items: new Uint32Array(0), scores: new Float32Array(0) };
   const s = scratchFor(depth, c.count);
-  const found = s.found, foundScores = s.foundScores;
-  const got = rows.vectorTopTo(found, foundScores, depth, x, c.longest, 0, true);
-  const order = rows.normOrder;
-  const sure = c.longest >= order.length || (got === depth && surelyTop(foundScores[depth - 1]!, normOf(x), rows.norms[order[c.longest]!]!));
-  if (sure || c.count === 0) return { items: found.slice(0, got), scores: foundScores.slice(0, got) };
-  const listed = c.items.subarray(0, c.count);
-  const dots = s.dots;
-  rows.rowDotsTo(dots, x, listed);
   const items = s.items, scores = s.scores;
-  // The longest rows' top, best first, reversed is weakest first: already a heap as heapOffer keeps one.
-  for (let j = 0; j < got; j++) {
-    items[j] = found[got - 1 - j]!;
-    scores[j] = foundScores[got - 1 - j]!;
+  let size = 0;
+  if (c.count > 0) {
+    const listed = c.items.subarray(0, c.count), dots = s.dots;
+    rows.rowDotsTo(dots, x, listed);
+    for (let j = 0; j < c.count; j++) size = heapOffer(items, scores, size, depth, dots[j]!, listed[j]!);
   }
-  let size = got;
-  for (let j = 0; j < c.count; j++) size = heapOffer(items, scores, size, depth, dots[j]!, listed[j]!);
-  heapSortTo(items, scores, size);
+  // The list items are none of the longest rows: a filled heap of rows the scan does not meet.
+  const got = rows.vectorTopTo(items, scores, depth, x, c.longest, size, true);
   // Copies: the ranking is kept (ranking-cache.ts) while the scratch serves the next call.
-  return { items: items.slice(0, size), scores: scores.slice(0, size) };
+  return { items: items.slice(0, got), scores: scores.slice(0, got) };
 }
 
 // rankCandidates' scratch, one per thread, grown to the largest depth and candidate count asked: a
 // session is ranked on every request, and fresh typed arrays each time were backing stores the
 // collector had to free (a tenth of a random session's CPU).
 interface Scratch {
-  found: Uint32Array;
-  foundScores: Float32Array;
   items: Uint32Array;
   scores: Float32Array;
   dots: Float32Array;
 }
-let scratch: Scratch = { found: new Uint32Array(0), foundScores: new Float32Array(0), items: new Uint32Array(0), scores: new Float32Array(0), dots: new Float32Array(0) };
+let scratch: Scratch = { items: new Uint32Array(0), scores: new Float32Array(0), dots: new Float32Array(0) };
 function scratchFor(depth: number, count: number): Scratch {
-  if (scratch.found.length < depth) scratch = { ...scratch, found: new Uint32Array(depth), foundScores: new Float32Array(depth), items: new Uint32Array(depth), scores: new Float32Array(depth) };
+  if (scratch.items.length < depth) scratch = { ...scratch, items: new Uint32Array(depth), scores: new Float32Array(depth) };
   if (scratch.dots.length < count) scratch = { ...scratch, dots: new Float32Array(count) };
   return scratch;
 }
