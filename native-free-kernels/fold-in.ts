@@ -127,13 +127,15 @@ export function foldInFewTo(
       solved.known[item] = 1;
     }
   }
+  // S = UᵀZ = Uᵀ·inverse·U is symmetric (the inverse is): its upper half, mirrored.
   for (let i = 0; i < k; i++) {
     const y = items[i]! * f;
-    for (let j = 0; j < k; j++) {
+    for (let j = i; j < k; j++) {
       let s = 0;
       const z = j * f;
       for (let a = 0; a < f; a++) s += itemFactors[y + a]! * Z[z + a]!;
       S[i * k + j] = s;
+      S[j * k + i] = s;
     }
   }
   for (let i = 0; i < k; i++) {

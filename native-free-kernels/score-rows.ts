@@ -101,9 +101,11 @@ class TsRows implements ScoreRows {
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
     return boundedTopTo(items, scores, k, normOf(query), this.sorted, hitsOf((p) => dotAt(query, 0, rows, p * f, f)), maxRows, filled, partial);
   }
+  // Made once: a session's ranking reads it several times a request.
   get normOrder(): Uint32Array {
-    return this.sorted.order.subarray(0, this.sorted.count);
+    return (this.scanOrder ??= this.sorted.order.subarray(0, this.sorted.count));
   }
+  private scanOrder: Uint32Array | undefined;
 }
 
 // The SIMD kernels over the rows' copy in wasm memory; a call that finds no scratch slot (more calls

@@ -14,8 +14,8 @@
 //   slots       scratch for one call each, added by memory.grow when every slot is busy, so a slot
 //               is claimed by a call (not a thread) and the memory grows to the peak number of
 //               calls at once, not to the number of threads ever started:
-//               dst n f32 | low n f32 (positions: listed u32) | QUERIES × f f32 queries
-import { boundedTopTo } from './bounded-top.js';
+//               dst n f32 | low n f32 (positions: listed u32) | QUERIES × f f32 queries | n u32
+//               (a bounded scan's heap: its scores in `low`, its items here)
 import { scoreKernels, scoreModule, type ScoreKernels } from './wasm.js';
 
 const PAGE = 65536;
@@ -31,12 +31,28 @@ const MAX_PAGES = 65536;
 
 const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
 
+interface SlotViews {
+  first: Float32Array;
+  second: Uint32Array;
+  secondScores: Float32Array; // `second` as f32
+  query: Float32Array;
+  third: Uint32Array;
+}
+// Byte offsets of a slot's parts from its start.
+const slotParts = (n: number, f: number) => ({ second: align(n * 4), query: 2 * align(n * 4), third: 2 * align(n * 4) + align(QUERIES * f * 4) });
+
 export class WasmRows {
   readonly n: number;
   readonly f: number;
   readonly listed: number;
   private readonly header: Uint32Array;
   private readonly k: ScoreKernels;
+  // Views made once rather than per call (a session's ranking made a dozen per request): of each
+  // slot's scratch (slot views below), and of the rows in norm order, complete once
+  // `sortedCount` is set, before any scoring.
+  private readonly slotViews = new Map<number, SlotViews>();
+  private scanned: { order: Uint32Array; norms: Float32Array; count: number } | undefined;
+  private readonly parts: { second: number; query: number; third: number };
 
   private constructor(
     readonly memory: WebAssembly.Memory,
@@ -47,6 +63,7 @@ export class WasmRows {
     this.f = this.header[Header.f]!;
     this.listed = this.header[Header.listed]!;
     this.k = scoreKernels(module, memory);
+    this.parts = slotParts(this.n, this.f);
   }
 
   // A memory for n × f rows and `listed` list rows, filled in by the caller through the views; undefined
@@ -57,7 +74,7 @@ export class WasmRows {
     const factors = PAGE, norms = factors + align(n * f * 4), listRows = norms + align(n * 4), members = listRows + align(listed * f * 4);
     const order = members + align(listed * 4), sortedNorms = order + align(n * 4), sortedRows = sortedNorms + align(n * 4);
     const end = sortedRows + align(n * f * 4);
-    const slotBytes = 2 * align(n * 4) + align(QUERIES * f * 4);
+    const slotBytes = 3 * align(n * 4) + align(QUERIES * f * 4);
     const initial = Math.ceil(end / PAGE), slotPages = Math.ceil(slotBytes / PAGE);
     if (initial + slotPages > MAX_PAGES) return undefined;
     const memory = new WebAssembly.Memory({ initial, maximum: Math.min(MAX_PAGES, initial + MAX_SLOTS * slotPages), shared: true });
@@ -103,6 +120,26 @@ export class WasmRows {
   }
   set sortedCount(count: number) {
     this.header[Header.count] = count;
+    this.scanned = undefined;
+  }
+
+  // A slot's scratch as typed arrays: `first` (n f32: scores, dots), `second` (n u32: positions,
+  // rows; or f32), `query` (f f32) and `third` (n u32). A shared memory's buffer is never detached
+  // by a grow, so the views stay valid.
+  private views(at: number): SlotViews {
+    let v = this.slotViews.get(at);
+    if (v === undefined) {
+      const buffer = this.memory.buffer, n = this.n, o = this.parts;
+      v = {
+        first: new Float32Array(buffer, at, n),
+        second: new Uint32Array(buffer, at + o.second, n),
+        secondScores: new Float32Array(buffer, at + o.second, n),
+        query: new Float32Array(buffer, at + o.query, this.f),
+        third: new Uint32Array(buffer, at + o.third, n),
+      };
+      this.slotViews.set(at, v);
+    }
+    return v;
   }
 
   // cosineScoresTo (scores.ts) over the rows; false when no scratch slot could be had (the caller
@@ -158,22 +195,31 @@ export class WasmRows {
     });
   }
 
-  // boundedTopTo over the rows in norm order (the dots by the SIMD kernel, a block at a time into the
-  // slot); undefined when no scratch slot could be had.
-  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, queryNorm: number, maxRows?: number, filled?: number, partial?: boolean): number | undefined {
-    const f = this.f;
+  // boundedTopTo (bounded-top.ts, its twin) over the rows in norm order, dots and selection by the
+  // kernel: the same arguments and result; undefined when no scratch slot could be had.
+  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, queryNorm: number, maxRows = Infinity, filled = 0, partial = false): number | undefined {
+    const { n, f } = this;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
+    if (items.length < k || scores.length < k) throw new Error(`vectorTopTo: dst lengths ${items.length}/${scores.length} < k ${k}`);
+    if (!(Number.isInteger(filled) && filled >= 0 && filled <= k)) throw new Error(`vectorTopTo: filled ${filled} outside [0, k = ${k}]`);
+    const sorted = (this.scanned ??= this.sorted), h = this.header;
+    // The heap lives in the slot (n entries): enough unless both k and the rows it may hold (the
+    // filled ones and the scanned) exceed n.
+    if (Math.min(k, filled + sorted.count) > n) return undefined;
     let got = 0;
-    const sorted = this.sorted;
     const done = this.withSlot((at) => {
-      const buffer = this.memory.buffer, rows = this.header[Header.sortedRows]!, q = at + 2 * align(this.n * 4);
-      new Float32Array(buffer, q, f).set(query);
-      const found = { scores: new Float32Array(buffer, at, this.n), at: new Uint32Array(buffer, at + align(this.n * 4), this.n), hits: 0 };
-      const dotsOf = (from: number, count: number, floor: number) => {
-        found.hits = this.k.rangeDotsAbove(at, at + align(this.n * 4), q, rows + from * f * 4, count, f, floor);
-        return found;
-      };
-      got = boundedTopTo(items, scores, k, queryNorm, sorted, dotsOf, maxRows, filled, partial);
+      const v = this.views(at), o = this.parts;
+      v.query.set(query);
+      for (let j = 0; j < filled; j++) {
+        v.secondScores[j] = scores[j]!;
+        v.third[j] = items[j]!;
+      }
+      const scan = Math.min(maxRows, sorted.count);
+      got = this.k.boundedTop(at + o.third, at + o.second, k, filled, at + o.query, queryNorm, h[Header.sortedRows]!, h[Header.sortedNorms]!, h[Header.order]!, sorted.count, f, scan, partial ? 1 : 0, at);
+      for (let j = 0; j < got; j++) {
+        items[j] = v.third[j]!;
+        scores[j] = v.secondScores[j]!;
+      }
     });
     return done ? got : undefined;
   }
@@ -187,11 +233,12 @@ export class WasmRows {
     if (items.length > n) throw new Error(`rowDotsTo: ${items.length} items, a slot holds n = ${n}`);
     for (let c = 0; c < items.length; c++) if (!(items[c]! < n)) throw new Error(`rowDotsTo: item ${items[c]} (at ${c}) outside [0, ${n})`);
     return this.withSlot((at) => {
-      const buffer = this.memory.buffer, rows = at + align(n * 4), q = at + 2 * align(n * 4);
-      new Float32Array(buffer, q, f).set(query);
-      new Uint32Array(buffer, rows, items.length).set(items);
+      const rows = at + align(n * 4), q = at + 2 * align(n * 4);
+      const v = this.views(at);
+      v.query.set(query);
+      v.second.set(items);
       this.k.rowDots(at, q, this.header[Header.factors]!, f, rows, items.length);
-      dst.set(new Float32Array(buffer, at, items.length));
+      dst.set(v.first.subarray(0, items.length));
     });
   }
 

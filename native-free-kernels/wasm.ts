@@ -9,7 +9,7 @@ export interface ScoreKernels {
   groupFold(dst: number, low: number, queries: number, count: number, rows: number, n: number, f: number, first: number): void;
   groupFinish(dst: number, low: number, norms: number, n: number, total: number, consensus: number): void;
   positionScores(dst: number, query: number, rows: number, f: number, members: number, positions: number, count: number, skip: number): void;
-  rangeDotsAbove(dst: number, at: number, query: number, rows: number, count: number, f: number, floor: number): number;
+  boundedTop(items: number, scores: number, k: number, filled: number, query: number, queryNorm: number, rows: number, norms: number, order: number, count: number, f: number, maxRows: number, partial: number, dots: number): number;
   rowDots(dst: number, query: number, rows: number, f: number, items: number, count: number): void;
 }
 

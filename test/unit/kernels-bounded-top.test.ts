@@ -7,8 +7,8 @@ import { normOrderOf } from '../../native-free-kernels/lists.js';
 import { dotAt } from '../../native-free-kernels/dot.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
-import { scoreRows, type ScoreRows } from '../../native-free-kernels/score-rows.js';
-import { topKTo } from '../../native-free-kernels/top-k.js';
+import { normOf, scoreRows, type ScoreRows } from '../../native-free-kernels/score-rows.js';
+import { heapOffer, topKTo } from '../../native-free-kernels/top-k.js';
 
 // Rows of random directions whose lengths span two orders of magnitude (as trained item factors do),
 // some of norm 0.
@@ -112,3 +112,46 @@ t.test('rows of norm 0 are never ranked; a query of zeros ranks the others, by r
     t.same([...boundedTop(rows, new Float32Array(f), 10).items], [1, 3, 4]);
   }
 });
+
+// The WebAssembly scan selects its top itself (wasm/assembly/scores.ts boundedTop): boundedTopTo,
+// its twin, given the same SIMD dots (rowDotsTo of each block's rows, summed as the scan sums them)
+// must keep the same items and scores, with maxRows, partial scans and a heap filled beforehand.
+t.test('WebAssembly SIMD selection: what boundedTopTo keeps from the same dots', async (t) => {
+  const rand = mulberry32(8);
+  for (const [n, f] of [[70, 8], [2000, 32], [5000, 64], [3001, 13]] as const) {
+    const factors = randomRows(rand, n, f);
+    const rows = scoreRows(factors, n, f, new Uint32Array(0));
+    const order = rows.normOrder;
+    for (const [k, maxRows, partial, filled] of [[1, Infinity, false, 0], [32, Infinity, false, 0], [32, 100, true, 0], [64, 2048, true, 5], [10, 50, false, 0], [n + 3, Infinity, false, 0]] as const) {
+      const q = Float32Array.from({ length: f }, () => rand() - 0.5);
+      const dots = new Float32Array(n);
+      const dotsOf = (from: number, count: number, floor: number) => {
+        rows.rowDotsTo(dots, q, order.subarray(from, from + count));
+        const found = { scores: new Float32Array(count), at: new Uint32Array(count), hits: 0 };
+        for (let c = 0; c < count; c++) {
+          if (!(dots[c]! >= floor)) continue;
+          found.scores[found.hits] = dots[c]!;
+          found.at[found.hits++] = c;
+        }
+        return found;
+      };
+      // A heap of `filled` rows the scan never meets (ids past the rows), as a session's candidates fill it.
+      const heapOf = () => {
+        const items = new Uint32Array(k), scores = new Float32Array(k);
+        let size = 0;
+        for (let j = 0; j < filled; j++) size = heapOffer(items, scores, size, k, (rand() - 0.5) * 10, n + j);
+        return { items, scores };
+      };
+      const want = heapOf(), got = { items: want.items.slice(), scores: want.scores.slice() };
+      const wantCount = boundedTopTo(want.items, want.scores, k, normOf(q), { order, norms: sortedNorms(rows, order), count: order.length }, dotsOf, maxRows, filled, partial);
+      const gotCount = rows.vectorTopTo(got.items, got.scores, k, q, maxRows, filled, partial);
+      const tag = `${n}×${f} k=${k} maxRows=${maxRows}${partial ? ' partial' : ''} filled=${filled}`;
+      t.equal(gotCount, wantCount, `${tag}: count`);
+      t.same([...got.items.subarray(0, Math.max(0, gotCount))], [...want.items.subarray(0, Math.max(0, wantCount))], `${tag}: items`);
+      t.same([...got.scores.subarray(0, Math.max(0, gotCount))], [...want.scores.subarray(0, Math.max(0, wantCount))], `${tag}: scores`);
+    }
+  }
+});
+
+// The norms in scan order, as boundedTopTo reads them.
+const sortedNorms = (rows: ScoreRows, order: Uint32Array) => Float32Array.from(order, (i) => rows.norms[i]!);

@@ -180,19 +180,92 @@ export function rowDots(dst: usize, query: usize, rows: usize, f: i32, items: us
   dotsTo(dst, query, rows, count, f, items);
 }
 
-// The dots of the query with `count` consecutive rows from `rows` (the rows in norm order of
-// ../../bounded-top.ts, a block at a time) that are at least `floor`, packed: dst[h] the dot and
-// at[h] the row's offset in the block, for h below the count returned.
-export function rangeDotsAbove(dst: usize, at: usize, query: usize, rows: usize, count: i32, f: i32, floor: f32): i32 {
-  dotsTo(dst, query, rows, count, f, 0);
-  let hits = 0;
-  for (let i = 0; i < count; i++) {
-    const s = load<f32>(dst + (<usize>i << 2));
-    if (s >= floor) {
-      store<f32>(dst + (<usize>hits << 2), s);
-      store<u32>(at + (<usize>hits << 2), i);
-      hits++;
-    }
+// boundedTopTo of ../../bounded-top.ts (its TypeScript twin) over the rows in norm order, the
+// selection here too: a session's scan offered ~150 dots a request to a heap in JavaScript, one
+// call and one JavaScript loop per block. The same blocks, the same early stop and the same heap
+// (weakest at the root, ties by row) as the twin, so the same items from the same dots.
+// items/scores (u32/f32) hold a heap of `filled` on entry and the best first on return; `dots` is
+// scratch for a block; `count` rows of `rows`/`norms`/`order` have norm > 0. Returns how many are
+// kept, or -1 when maxRows rows were scored without being sure of the top (unless partial).
+
+const SLACK: f64 = 1 + 1e-4; // as bounded-top.ts
+const FIRST_BLOCK = 64, LAST_BLOCK = 4096;
+
+@inline function below(sa: f32, ia: u32, sb: f32, ib: u32): bool {
+  return sa < sb || (sa == sb && ia > ib);
+}
+
+function siftDown(items: usize, scores: usize, size: i32, at: i32): void {
+  const s = load<f32>(scores + (<usize>at << 2)), i = load<u32>(items + (<usize>at << 2));
+  let hole = at;
+  for (;;) {
+    let child = 2 * hole + 1;
+    if (child >= size) break;
+    const right = child + 1;
+    if (right < size && below(load<f32>(scores + (<usize>right << 2)), load<u32>(items + (<usize>right << 2)), load<f32>(scores + (<usize>child << 2)), load<u32>(items + (<usize>child << 2)))) child = right;
+    const cs = load<f32>(scores + (<usize>child << 2)), ci = load<u32>(items + (<usize>child << 2));
+    if (!below(cs, ci, s, i)) break;
+    store<f32>(scores + (<usize>hole << 2), cs);
+    store<u32>(items + (<usize>hole << 2), ci);
+    hole = child;
   }
-  return hits;
+  store<f32>(scores + (<usize>hole << 2), s);
+  store<u32>(items + (<usize>hole << 2), i);
+}
+
+function siftUp(items: usize, scores: usize, at: i32): void {
+  const s = load<f32>(scores + (<usize>at << 2)), i = load<u32>(items + (<usize>at << 2));
+  let hole = at;
+  while (hole > 0) {
+    const parent = (hole - 1) >> 1;
+    const ps = load<f32>(scores + (<usize>parent << 2)), pi = load<u32>(items + (<usize>parent << 2));
+    if (!below(s, i, ps, pi)) break;
+    store<f32>(scores + (<usize>hole << 2), ps);
+    store<u32>(items + (<usize>hole << 2), pi);
+    hole = parent;
+  }
+  store<f32>(scores + (<usize>hole << 2), s);
+  store<u32>(items + (<usize>hole << 2), i);
+}
+
+export function boundedTop(items: usize, scores: usize, k: i32, filled: i32, query: usize, queryNorm: f64, rows: usize, norms: usize, order: usize, count: i32, f: i32, maxRows: i32, partial: bool, dots: usize): i32 {
+  if (k == 0) return 0;
+  const stride = <usize>f << 2;
+  let size = filled, p = 0, block = k > FIRST_BLOCK ? k : FIRST_BLOCK;
+  while (p < count) {
+    if (size == k && <f64>load<f32>(scores) >= queryNorm * <f64>load<f32>(norms + (<usize>p << 2)) * SLACK) break;
+    if (p >= maxRows) {
+      if (partial) break;
+      return -1;
+    }
+    let n = block < count - p ? block : count - p;
+    if (partial && maxRows - p < n) n = maxRows - p;
+    dotsTo(dots, query, rows + <usize>p * stride, n, f, 0);
+    for (let c = 0; c < n; c++) {
+      const s = load<f32>(dots + (<usize>c << 2));
+      const i = load<u32>(order + (<usize>(p + c) << 2));
+      if (size < k) {
+        if (!(s >= -Infinity)) continue; // NaN, as the twin's kernel drops it
+        store<f32>(scores + (<usize>size << 2), s);
+        store<u32>(items + (<usize>size << 2), i);
+        siftUp(items, scores, size);
+        size++;
+      } else if (s >= load<f32>(scores) && below(load<f32>(scores), load<u32>(items), s, i)) {
+        store<f32>(scores, s);
+        store<u32>(items, i);
+        siftDown(items, scores, size, 0);
+      }
+    }
+    p += n;
+    block = 2 * block < LAST_BLOCK ? 2 * block : LAST_BLOCK;
+  }
+  for (let end = size - 1; end > 0; end--) {
+    const s = load<f32>(scores), i = load<u32>(items);
+    store<f32>(scores, load<f32>(scores + (<usize>end << 2)));
+    store<u32>(items, load<u32>(items + (<usize>end << 2)));
+    store<f32>(scores + (<usize>end << 2), s);
+    store<u32>(items + (<usize>end << 2), i);
+    siftDown(items, scores, end, 0);
+  }
+  return size;
 }

@@ -5,9 +5,8 @@
 // of an exact ranking (bounded-top.ts): when the scan is sure of its top before the end of them the
 // ranking is the exact one. A random session of 5 items finds most of its exact top
 // this way (bench/kernels/session-candidates.ts) for a fraction of a full ranking's multiply-adds.
-import { surelyTop } from '../../../native-free-kernels/bounded-top.js';
-import { heapOffer, heapSortTo } from '../../../native-free-kernels/top-k.js';
-import { normOf, type ScoreRows } from '../../../native-free-kernels/score-rows.js';
+import { heapOffer } from '../../../native-free-kernels/top-k.js';
+import type { ScoreRows } from '../../../native-free-kernels/score-rows.js';
 import { NO_ITEM, UNLISTED, type ModelViews } from '../model/layout.js';
 
 // Where a session's candidates come from: the first `perSeed` items of each of its items' lists, and
@@ -30,26 +29,27 @@ export function candidatesPay(rows: Pick<ScoreRows, 'normOrder'>, seeds: number,
 
 // The list items gathered: distinct rows with factors, none of them among the longest rows.
 export interface Candidates {
-  items: Uint32Array;
+  items: Uint32Array; // scratch: valid until the next gatherCandidates for the same rows
   count: number;
   longest: number; // rows of the norm order to scan after them
 }
 
 // Per model (its score rows, which a scoring thread keeps across tasks while its views are made
-// anew for each): a mark on each of its `longest` first rows in norm order, and a stamp per item
-// that marks the list items gathered by the current call.
+// anew for each): a mark on each of its `longest` first rows in norm order, a stamp per item
+// that marks the list items gathered by the current call, and the array they are gathered into.
 interface Held {
   longest: number;
   isLongest: Uint8Array;
   stamps: Uint32Array;
   stamp: number;
+  out: Uint32Array;
 }
 const held = new WeakMap<object, Held>();
 
 function heldFor(v: ModelViews, rows: Pick<ScoreRows, 'normOrder'>, longest: number): Held {
   const n = v.dims.items;
   let h = held.get(rows);
-  if (h === undefined) held.set(rows, (h = { longest: 0, isLongest: new Uint8Array(n), stamps: new Uint32Array(n), stamp: 0 }));
+  if (h === undefined) held.set(rows, (h = { longest: 0, isLongest: new Uint8Array(n), stamps: new Uint32Array(n), stamp: 0, out: new Uint32Array(0) }));
   const order = rows.normOrder, want = Math.min(longest, order.length);
   if (h.longest !== want) {
     h.isLongest.fill(0);
@@ -68,7 +68,8 @@ function heldFor(v: ModelViews, rows: Pick<ScoreRows, 'normOrder'>, longest: num
 export function gatherCandidates(v: ModelViews, rows: Pick<ScoreRows, 'normOrder' | 'norms'>, seeds: ArrayLike<number>, source: CandidateSource): Candidates {
   const h = heldFor(v, rows, source.longest);
   const L = v.dims.itemList, per = Math.min(source.perSeed, L), n = v.dims.items;
-  const out = new Uint32Array(seeds.length * per);
+  if (h.out.length < seeds.length * per) h.out = new Uint32Array(seeds.length * per);
+  const out = h.out;
   if (++h.stamp === 0xffffffff) {
     h.stamps.fill(0);
     h.stamp = 1;
@@ -91,26 +92,39 @@ export function gatherCandidates(v: ModelViews, rows: Pick<ScoreRows, 'normOrder
 
 /**
  * The best `depth` of the candidates and the longest rows by x · row, best first (ties by row), with
- * their scores, as the full ranking scores them (the same kernels). The longest rows are scanned
- * first: when the scan is sure of its top within them (as often for sessions of related or popular
- * items) that is the full ranking's top and the lists' items are not scored at all; a top that is
- * sure at one depth is the top of the candidates at every depth, so deeper rankings still only
- * append.
+ * their scores, as the full ranking scores them (the same kernels). The lists' items are scored
+ * first and their best fill the heap the scan of the longest rows then only has to beat: the scan
+ * starts from their k-th best rather than from nothing, so it offers few of its rows to the heap and
+ * may stop before the last of them (no later row can enter, bounded-top.ts), with the same result.
+ * The result is the top of one fixed set of rows at every depth, so deeper rankings only append.
  */
-export function rankCandidates(rows: Pick<ScoreRows, 'rowDotsTo' | 'vectorTopTo' | 'normOrder' | 'norms'>, x: Float32Array, c: Candidates, depth: number): { items: Uint32Array; scores: Float32Array } {
+export function rankCandidates(rows: Pick<ScoreRows, 'rowDotsTo' | 'vectorTopTo'>, x: Float32Array, c: Candidates, depth: number): { items: Uint32Array; scores: Float32Array } {
   if (depth === 0) return { items: new Uint32Array(0), scores: new Float32Array(0) };
-  const found = new Uint32Array(depth), foundScores = new Float32Array(depth);
-  const got = rows.vectorTopTo(found, foundScores, depth, x, c.longest, 0, true);
-  const order = rows.normOrder;
-  const sure = c.longest >= order.length || (got === depth && surelyTop(foundScores[depth - 1]!, normOf(x), rows.norms[order[c.longest]!]!));
-  if (sure || c.count === 0) return { items: found.subarray(0, got), scores: foundScores.subarray(0, got) };
-  const listed = c.items.subarray(0, c.count);
-  const dots = new Float32Array(c.count);
-  rows.rowDotsTo(dots, x, listed);
-  const items = new Uint32Array(depth), scores = new Float32Array(depth);
+  const s = scratchFor(depth, c.count);
+  const items = s.items, scores = s.scores;
   let size = 0;
-  for (let j = 0; j < got; j++) size = heapOffer(items, scores, size, depth, foundScores[j]!, found[j]!);
-  for (let j = 0; j < c.count; j++) size = heapOffer(items, scores, size, depth, dots[j]!, listed[j]!);
-  heapSortTo(items, scores, size);
-  return { items: items.subarray(0, size), scores: scores.subarray(0, size) };
+  if (c.count > 0) {
+    const listed = c.items.subarray(0, c.count), dots = s.dots;
+    rows.rowDotsTo(dots, x, listed);
+    for (let j = 0; j < c.count; j++) size = heapOffer(items, scores, size, depth, dots[j]!, listed[j]!);
+  }
+  // The list items are none of the longest rows: a filled heap of rows the scan does not meet.
+  const got = rows.vectorTopTo(items, scores, depth, x, c.longest, size, true);
+  // Copies: the ranking is kept (ranking-cache.ts) while the scratch serves the next call.
+  return { items: items.slice(0, got), scores: scores.slice(0, got) };
+}
+
+// rankCandidates' scratch, one per thread, grown to the largest depth and candidate count asked: a
+// session is ranked on every request, and fresh typed arrays each time were backing stores the
+// collector had to free (a tenth of a random session's CPU).
+interface Scratch {
+  items: Uint32Array;
+  scores: Float32Array;
+  dots: Float32Array;
+}
+let scratch: Scratch = { items: new Uint32Array(0), scores: new Float32Array(0), dots: new Float32Array(0) };
+function scratchFor(depth: number, count: number): Scratch {
+  if (scratch.items.length < depth) scratch = { ...scratch, items: new Uint32Array(depth), scores: new Float32Array(depth) };
+  if (scratch.dots.length < count) scratch = { ...scratch, dots: new Float32Array(count) };
+  return scratch;
 }

@@ -248,10 +248,18 @@ export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, va
   const k = items.length;
   if (k <= FOLD_IN_FEW) {
     const { inverse, solved } = inverseOf(m.views, rowRegularization(regularization, k));
-    if (foldInFewTo(out, items, values, m.views.itemFactors, inverse, f, alpha, new Float64Array(k * f + 2 * k * k + 2 * k), solved)) return out;
+    if (foldInFewTo(out, items, values, m.views.itemFactors, inverse, f, alpha, foldScratch(k * f + 2 * k * k + 2 * k), solved)) return out;
   }
-  foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, regularization, alpha, new Float64Array(2 * f * f + 2 * f));
+  foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, regularization, alpha, foldScratch(2 * f * f + 2 * f));
   return out;
+}
+
+// The fold-ins' scratch, one per thread, grown to the largest asked: a session's fold-in runs on
+// every request, and a fresh typed array each time was a backing store the collector had to free.
+let foldScratchHeld = new Float64Array(0);
+function foldScratch(length: number): Float64Array {
+  if (foldScratchHeld.length < length) foldScratchHeld = new Float64Array(length);
+  return foldScratchHeld;
 }
 
 // Items × factors up to which a model keeps its items' solved rows for fold-ins (foldInFewTo): as

@@ -12,6 +12,7 @@ import { parseId } from '../ids/request-ids.js';
 import type { Subject } from './planner.js';
 import { requestUser, type RecoQuery, type SessionInput } from './request.js';
 import { holds, wantedValues } from './wanted-values.js';
+import type { Maybe } from './maybe.js';
 
 // Sessions with up to this many rated items get their ranking cached by content.
 const SESSION_KEY_MAX = 64;
@@ -22,24 +23,20 @@ export class SessionInputs {
     private readonly rules: InteractionRuleService,
   ) {}
 
-  async profile(auth: Claims, db: string, model: LoadedModel, s: SessionInput): Promise<Profile> {
+  // At once (no promise) for a session of ratings without user properties, the usual kind: a
+  // promise per request cost a microtask hop and its allocations on every random session.
+  profile(auth: Claims, db: string, model: LoadedModel, s: SessionInput): Maybe<Profile> {
     if (s.ratings !== undefined && s.interactions !== undefined) {
       throw wrongData('WRONG_PARAMETER', 'send either ratings or interactions, not both', { field: 'interactions' });
     }
-    const alike = await this.usersAlike(db, model, s.user_properties);
-    const interactions = s.interactions === undefined ? undefined : sessionInteractions(auth, s.interactions);
-    const given = interactions !== undefined ? await this.interactionRatings(db, interactions) : sessionRatings(auth, s.ratings ?? []);
-    const items: number[] = [], values: number[] = [];
-    for (const [key, rating] of given) {
-      const i = model.itemIndex.get(key);
-      if (i === undefined) continue;
-      items.push(i);
-      values.push(rating);
-    }
-    // Cold start: a session with nothing rated is ranked like the users sharing its user properties.
-    if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike, count: given.size, interactions };
-    // Sessions sending the same ratings share a ranking; long sessions are ranked per request.
-    return { key: items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined, items, values, count: given.size, interactions };
+    const alike = this.usersAlike(db, model, s.user_properties);
+    return alike instanceof Promise ? alike.then((a) => this.withAlike(auth, db, model, s, a)) : this.withAlike(auth, db, model, s, alike);
+  }
+
+  private withAlike(auth: Claims, db: string, model: LoadedModel, s: SessionInput, alike: Float32Array | undefined): Maybe<Profile> {
+    if (s.interactions === undefined) return profileOf(model, s, sessionRatings(auth, s.ratings ?? []), alike, undefined);
+    const interactions = sessionInteractions(auth, s.interactions);
+    return this.interactionRatings(db, interactions).then((given) => profileOf(model, s, given, alike, interactions));
   }
 
   subject(auth: Claims, q: RecoQuery, s: SessionInput, profile: Profile): Subject {
@@ -65,8 +62,12 @@ export class SessionInputs {
 
   // The mean factors of the trained users holding every given user property value (each value of
   // a list counts as a match); undefined when no property is given or no trained user matches.
-  private async usersAlike(db: string, model: LoadedModel, props: Record<string, unknown> | undefined): Promise<Float32Array | undefined> {
+  private usersAlike(db: string, model: LoadedModel, props: Record<string, unknown> | undefined): Maybe<Float32Array | undefined> {
     if (props === undefined || Object.keys(props).length === 0) return undefined;
+    return this.usersHolding(db, model, props);
+  }
+
+  private async usersHolding(db: string, model: LoadedModel, props: Record<string, unknown>): Promise<Float32Array | undefined> {
     const cat = this.catalogues.get(db);
     const defs = await cat.definitions('user');
     const wanted = wantedValues(props, defs ?? new Map(), 'USER_PROPERTY_NOT_FOUND', 'user_properties');
@@ -78,6 +79,21 @@ export class SessionInputs {
     }
     return meanUserFactors(model, matching);
   }
+}
+
+// The profile of the given ratings (item key → rating): those of items the model has.
+function profileOf(model: LoadedModel, s: SessionInput, given: Map<string, number>, alike: Float32Array | undefined, interactions: { item: string; type: string }[] | undefined): Profile {
+  const items: number[] = [], values: number[] = [];
+  for (const [key, rating] of given) {
+    const i = model.itemIndex.get(key);
+    if (i === undefined) continue;
+    items.push(i);
+    values.push(rating);
+  }
+  // Cold start: a session with nothing rated is ranked like the users sharing its user properties.
+  if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike, count: given.size, interactions };
+  // Sessions sending the same ratings share a ranking; long sessions are ranked per request.
+  return { key: items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined, items, values, count: given.size, interactions };
 }
 
 function sessionRatings(auth: Claims, rows: unknown[]): Map<string, number> {
