@@ -13,8 +13,11 @@ import type { Subject } from './planner.js';
 import { requestUser, type RecoQuery, type SessionInput } from './request.js';
 import { holds, wantedValues } from './wanted-values.js';
 import type { Maybe } from './maybe.js';
+import { SeenBefore } from './seen-before.js';
 
-// Sessions with up to this many rated items get their ranking cached by content.
+// Sessions with up to this many rated items get their ranking cached by content, from the second
+// time the same ratings are sent (a session's next page, a client asking again): random sessions,
+// each sent once, would only churn the caches.
 const SESSION_KEY_MAX = 64;
 
 export class SessionInputs {
@@ -22,6 +25,8 @@ export class SessionInputs {
     private readonly catalogues: Catalogues,
     private readonly rules: InteractionRuleService,
   ) {}
+
+  private readonly seen = new SeenBefore();
 
   // At once (no promise) for a session of ratings without user properties, the usual kind: a
   // promise per request cost a microtask hop and its allocations on every random session.
@@ -34,9 +39,9 @@ export class SessionInputs {
   }
 
   private withAlike(auth: Claims, db: string, model: LoadedModel, s: SessionInput, alike: Float32Array | undefined): Maybe<Profile> {
-    if (s.interactions === undefined) return profileOf(model, s, sessionRatings(auth, s.ratings ?? []), alike, undefined);
+    if (s.interactions === undefined) return profileOf(model, s, sessionRatings(auth, s.ratings ?? []), alike, undefined, this.seen);
     const interactions = sessionInteractions(auth, s.interactions);
-    return this.interactionRatings(db, interactions).then((given) => profileOf(model, s, given, alike, interactions));
+    return this.interactionRatings(db, interactions).then((given) => profileOf(model, s, given, alike, interactions, this.seen));
   }
 
   subject(auth: Claims, q: RecoQuery, s: SessionInput, profile: Profile): Subject {
@@ -82,7 +87,7 @@ export class SessionInputs {
 }
 
 // The profile of the given ratings (item key → rating): those of items the model has.
-function profileOf(model: LoadedModel, s: SessionInput, given: Map<string, number>, alike: Float32Array | undefined, interactions: { item: string; type: string }[] | undefined): Profile {
+function profileOf(model: LoadedModel, s: SessionInput, given: Map<string, number>, alike: Float32Array | undefined, interactions: { item: string; type: string }[] | undefined, seen: SeenBefore): Profile {
   const items: number[] = [], values: number[] = [];
   for (const [key, rating] of given) {
     const i = model.itemIndex.get(key);
@@ -92,8 +97,9 @@ function profileOf(model: LoadedModel, s: SessionInput, given: Map<string, numbe
   }
   // Cold start: a session with nothing rated is ranked like the users sharing its user properties.
   if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike, count: given.size, interactions };
-  // Sessions sending the same ratings share a ranking; long sessions are ranked per request.
-  return { key: items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined, items, values, count: given.size, interactions };
+  // Sessions sending the same ratings again share a ranking; the others are ranked per request.
+  const key = items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined;
+  return { key: key !== undefined && seen.check(key) ? key : undefined, items, values, count: given.size, interactions };
 }
 
 function sessionRatings(auth: Claims, rows: unknown[]): Map<string, number> {
