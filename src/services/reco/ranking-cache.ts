@@ -16,6 +16,9 @@ export class RankingCache {
   // makes those on a later turn, any other in the scoring pool. A count, since a spec may be shared
   // (the popular items').
   private readonly putOff = new WeakMap<RankSpec, number>();
+  // Specs made on a later turn before: their next ranking is a resumed step of the same request (a
+  // shared spec, the popular items', may so go first for another request: it is cheap).
+  private readonly waited = new WeakSet<RankSpec>();
 
   constructor(
     private readonly scoring: ScoringPool,
@@ -67,7 +70,9 @@ export class RankingCache {
   }
 
   private async onLaterTurn(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
-    return (await this.turns.later(() => this.inline(model, spec, depth))) ?? this.scoring.rank(model, spec, depth);
+    const resumed = this.waited.has(spec);
+    this.waited.add(spec);
+    return (await this.turns.later(() => this.inline(model, spec, depth), resumed)) ?? this.scoring.rank(model, spec, depth);
   }
 
   private inline(model: LoadedModel, spec: RankSpec, depth: number): Ranking | undefined {

@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 
 interface Waiting {
+  resumed: boolean;
   work: () => unknown;
   resolve: (v: unknown) => void;
   reject: (err: unknown) => void;
@@ -38,9 +39,18 @@ export class TurnBudget {
   }
 
   // work() on a later turn, after all the work that waited before it; its value or its error.
-  later<T>(work: () => T): Promise<T> {
+  // resumed: the next step of a request that waited already (a deeper ranking for a page the first
+  // one did not fill): it goes before the requests that have not started, after the other resumed
+  // ones, so that a request needing several steps waits for the queue once, not once per step.
+  later<T>(work: () => T, resumed = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      const w = { resumed, work, resolve: resolve as (v: unknown) => void, reject };
+      if (!resumed) this.waiting.push(w);
+      else {
+        let at = 0;
+        while (at < this.waiting.length && this.waiting[at]!.resumed) at++;
+        this.waiting.splice(at, 0, w);
+      }
       this.schedule();
     });
   }
