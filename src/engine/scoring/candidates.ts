@@ -35,28 +35,39 @@ export interface Candidates {
 }
 
 // Per model (its score rows, which a scoring thread keeps across tasks while its views are made
-// anew for each): a mark on each of its `longest` first rows in norm order, a stamp per item
-// that marks the list items gathered by the current call, and the array they are gathered into.
+// anew for each): one mark per item, SKIPPED on each of its `longest` first rows in norm order and
+// on rows without factors, else the stamp of the last call that gathered it; and the array they are
+// gathered into. One array, so each list item costs one read from wherever it lies in memory (the
+// scan of the longest rows has evicted these arrays from the cache by the next request), where a
+// mark, a flag and a norm were three.
 interface Held {
   longest: number;
-  isLongest: Uint8Array;
-  stamps: Uint32Array;
+  marks: Uint32Array;
   stamp: number;
   out: Uint32Array;
 }
 const held = new WeakMap<object, Held>();
+const SKIPPED = 0xffffffff; // never a stamp: stamps wrap before it
 
-function heldFor(v: ModelViews, rows: Pick<ScoreRows, 'normOrder'>, longest: number): Held {
+function heldFor(v: ModelViews, rows: Pick<ScoreRows, 'normOrder' | 'norms'>, longest: number): Held {
   const n = v.dims.items;
   let h = held.get(rows);
-  if (h === undefined) held.set(rows, (h = { longest: 0, isLongest: new Uint8Array(n), stamps: new Uint32Array(n), stamp: 0, out: new Uint32Array(0) }));
-  const order = rows.normOrder, want = Math.min(longest, order.length);
+  if (h === undefined) held.set(rows, (h = { longest: -1, marks: new Uint32Array(n), stamp: 0, out: new Uint32Array(0) }));
+  const want = Math.min(longest, rows.normOrder.length);
   if (h.longest !== want) {
-    h.isLongest.fill(0);
-    for (let p = 0; p < want; p++) h.isLongest[order[p]!] = 1;
     h.longest = want;
+    h.stamp = 0;
+    skipMarks(h, rows);
   }
   return h;
+}
+
+// Every mark cleared, then SKIPPED on the longest rows and on rows without factors.
+function skipMarks(h: Held, rows: Pick<ScoreRows, 'normOrder' | 'norms'>): void {
+  const marks = h.marks, order = rows.normOrder, norms = rows.norms;
+  marks.fill(0);
+  for (let i = 0; i < marks.length; i++) if (!(norms[i]! > 0)) marks[i] = SKIPPED;
+  for (let p = 0; p < h.longest; p++) marks[order[p]!] = SKIPPED;
 }
 
 /**
@@ -70,11 +81,11 @@ export function gatherCandidates(v: ModelViews, rows: Pick<ScoreRows, 'normOrder
   const L = v.dims.itemList, per = Math.min(source.perSeed, L), n = v.dims.items;
   if (h.out.length < seeds.length * per) h.out = new Uint32Array(seeds.length * per);
   const out = h.out;
-  if (++h.stamp === 0xffffffff) {
-    h.stamps.fill(0);
+  if (++h.stamp === SKIPPED) {
     h.stamp = 1;
+    skipMarks(h, rows);
   }
-  const stamp = h.stamp, stamps = h.stamps, isLongest = h.isLongest, lists = v.itemLists, norms = rows.norms;
+  const stamp = h.stamp, marks = h.marks, lists = v.itemLists;
   let count = 0;
   for (let s = 0; s < seeds.length; s++) {
     const seed = seeds[s]!;
@@ -82,8 +93,9 @@ export function gatherCandidates(v: ModelViews, rows: Pick<ScoreRows, 'normOrder
     for (let j = seed * L, end = j + per; j < end; j++) {
       const i = lists[j]!;
       if (i === NO_ITEM || i === UNLISTED) break;
-      if (stamps[i] === stamp || isLongest[i] === 1 || !(norms[i]! > 0)) continue;
-      stamps[i] = stamp;
+      const mark = marks[i]!;
+      if (mark === stamp || mark === SKIPPED) continue;
+      marks[i] = stamp;
       out[count++] = i;
     }
   }
@@ -110,8 +122,16 @@ export function rankCandidates(rows: Pick<ScoreRows, 'rowDotsTo' | 'vectorTopTo'
   }
   // The list items are none of the longest rows: a filled heap of rows the scan does not meet.
   const got = rows.vectorTopTo(items, scores, depth, x, c.longest, size, true);
-  // Copies: the ranking is kept (ranking-cache.ts) while the scratch serves the next call.
-  return { items: items.slice(0, got), scores: scores.slice(0, got) };
+  // Copies: the ranking is kept (ranking-cache.ts) while the scratch serves the next call. Both in
+  // one buffer: past 64 bytes a typed array's memory lies outside the heap, and each such backing
+  // store is one more for the collector to track and free (a session is ranked on every request).
+  const buffer = new ArrayBuffer(8 * got);
+  const outItems = new Uint32Array(buffer, 0, got), outScores = new Float32Array(buffer, 4 * got, got);
+  for (let j = 0; j < got; j++) {
+    outItems[j] = items[j]!;
+    outScores[j] = scores[j]!;
+  }
+  return { items: outItems, scores: outScores };
 }
 
 // rankCandidates' scratch, one per thread, grown to the largest depth and candidate count asked: a

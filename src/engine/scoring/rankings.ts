@@ -333,7 +333,7 @@ export function sessionRanking(m: Scorable, x: Float32Array, seeds: Uint32Array,
   const v = m.views;
   const c = gatherCandidates(v, m.rows, seeds, SESSION_CANDIDATES);
   const head = rankCandidates(m.rows, x, c, depth);
-  if (head.items.length >= depth) return { ...head, complete: head.items.length === v.dims.items };
+  if (head.items.length >= depth) return { items: head.items, scores: head.scores, complete: head.items.length === v.dims.items };
   // Past the candidates: the full ranking, less the candidates, after them.
   const rest = vectorRanking(m, x, depth, maxRows);
   if (rest === undefined) return undefined;

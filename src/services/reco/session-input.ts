@@ -39,7 +39,7 @@ export class SessionInputs {
   }
 
   private withAlike(auth: Claims, db: string, model: LoadedModel, s: SessionInput, alike: Float32Array | undefined): Maybe<Profile> {
-    if (s.interactions === undefined) return profileOf(model, s, sessionRatings(auth, s.ratings ?? []), alike, undefined, this.seen);
+    if (s.interactions === undefined) return ratedProfile(auth, model, s, s.ratings ?? [], alike, this.seen);
     const interactions = sessionInteractions(auth, s.interactions);
     return this.interactionRatings(db, interactions).then((given) => profileOf(model, s, given, alike, interactions, this.seen));
   }
@@ -95,24 +95,54 @@ function profileOf(model: LoadedModel, s: SessionInput, given: Map<string, numbe
     items.push(i);
     values.push(rating);
   }
-  // Cold start: a session with nothing rated is ranked like the users sharing its user properties.
-  if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike, count: given.size, interactions };
-  // Sessions sending the same ratings again share a ranking; the others are ranked per request.
-  const key = items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined;
-  return { key: key !== undefined && seen.check(key) ? key : undefined, items, values, count: given.size, interactions };
+  return profileWith(s, items, values, given.size, alike, interactions, seen);
 }
 
-function sessionRatings(auth: Claims, rows: unknown[]): Map<string, number> {
-  const out = new Map<string, number>();
-  rows.forEach((row, k) => {
-    const at = `ratings[${k}]`;
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
-    const r = row as Record<string, unknown>;
-    const item = parseId(auth, 'item', r.item_id, false);
-    if (typeof r.rating !== 'number' || !(r.rating >= 1 && r.rating <= 10)) throw wrongData('WRONG_DATA_TYPE', `${at}.rating must be a number from 1 to 10`, { field: `${at}.rating` });
-    out.set(item.key, r.rating);
-  });
-  return out;
+// Rows a session's ratings are searched in linearly for an item given twice; a Map past them.
+const LINEAR_ROWS = 32;
+
+// The profile of a session's ratings, as profileOf gives it for their Map (each item's last rating,
+// in the order items first appear) but with none: a random session's ratings went through a Map of
+// fresh id strings, hashed, then iterated as entry pairs (bench/RESULTS.md). The model's row stands
+// for the id (rows and canonical ids are one to one); ids the model lacks only count.
+function ratedProfile(auth: Claims, model: LoadedModel, s: SessionInput, rows: unknown[], alike: Float32Array | undefined, seen: SeenBefore): Profile {
+  const items: number[] = [], values: number[] = [];
+  let unknown: Set<string> | undefined;
+  let at: Map<number, number> | undefined; // row → its index in items, once items outgrow a linear search
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k];
+    // The field's name is only made for an error.
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw wrongData('WRONG_DATA_TYPE', `ratings[${k}] is not an object`, { field: `ratings[${k}]` });
+    const { item_id, rating } = r as Record<string, unknown>;
+    const key = parseId(auth, 'item', item_id, false).key;
+    if (typeof rating !== 'number' || !(rating >= 1 && rating <= 10)) throw wrongData('WRONG_DATA_TYPE', `ratings[${k}].rating must be a number from 1 to 10`, { field: `ratings[${k}].rating` });
+    const i = model.itemIndex.get(key);
+    if (i === undefined) {
+      (unknown ??= new Set()).add(key);
+      continue;
+    }
+    let j: number;
+    if (at !== undefined) j = at.get(i) ?? -1;
+    else {
+      j = items.indexOf(i);
+      if (items.length === LINEAR_ROWS) at = new Map(items.map((row, n) => [row, n]));
+    }
+    if (j >= 0) values[j] = rating;
+    else {
+      at?.set(i, items.length);
+      items.push(i);
+      values.push(rating);
+    }
+  }
+  return profileWith(s, items, values, items.length + (unknown?.size ?? 0), alike, undefined, seen);
+}
+
+function profileWith(s: SessionInput, items: number[], values: number[], count: number, alike: Float32Array | undefined, interactions: { item: string; type: string }[] | undefined, seen: SeenBefore): Profile {
+  // Cold start: a session with nothing rated is ranked like the users sharing its user properties.
+  if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike, count, interactions };
+  // Sessions sending the same ratings again share a ranking; the others are ranked per request.
+  const key = items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined;
+  return { key: key !== undefined && seen.check(key) ? key : undefined, items, values, count, interactions };
 }
 
 function sessionInteractions(auth: Claims, rows: unknown[]): { item: string; type: string }[] {

@@ -89,13 +89,16 @@ export class UserProfiles {
   // large enough for them to pay.
   ranking(model: LoadedModel, p: Profile, context: number[], candidates = false): Ranked {
     if (p.items.length === 0 && !p.vector && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
+    const seeds = p.items.length + context.length;
+    const fromCandidates = candidates && seeds > 0 && seeds <= SESSION_SEEDS_MAX && candidatesPay(model.rows, seeds, model.views.dims.itemList);
+    // A session's rated items as rows, made once: its fold-in reads them, its candidates start from them.
+    const rows = fromCandidates && context.length === 0 && p.vector === undefined ? Uint32Array.from(p.items) : undefined;
     // Steered towards the context items (the mean of their unit factor rows, at the vector's length).
-    const vector = context.length > 0 ? Float32Array.from(this.vector(model, p)) : this.vector(model, p);
+    const vector = context.length > 0 ? Float32Array.from(this.vector(model, p)) : this.vector(model, p, rows);
     steerTowards(model, vector, context);
     const key = p.key === undefined || context.length > 0 ? undefined : p.key;
-    const seeds = p.items.length + context.length;
-    if (candidates && seeds > 0 && seeds <= SESSION_SEEDS_MAX && candidatesPay(model.rows, seeds, model.views.dims.itemList)) {
-      const spec: RankSpec = { kind: 'session', vector, seeds: Uint32Array.from(context.length > 0 ? [...p.items, ...context] : p.items) };
+    if (fromCandidates) {
+      const spec: RankSpec = { kind: 'session', vector, seeds: rows ?? Uint32Array.from(context.length > 0 ? [...p.items, ...context] : p.items) };
       return { key: key === undefined ? undefined : `c${key}`, spec, warnings: [], context };
     }
     return { key, spec: { kind: 'vector', vector }, warnings: [], context };
@@ -129,17 +132,18 @@ export class UserProfiles {
   }
 
   // A profile's factors, folded in once per profile (a cached profile keeps its vector).
-  vector(model: LoadedModel, p: Profile): Float32Array {
-    return (p.vector ??= this.foldedIn(model, p));
+  // rows: p.items as a Uint32Array, when the caller has made them.
+  vector(model: LoadedModel, p: Profile, rows?: Uint32Array): Float32Array {
+    return (p.vector ??= this.foldedIn(model, p, rows));
   }
 
   // Sessions sending the same ratings share factors (a fold-in solves an f × f system).
-  private foldedIn(model: LoadedModel, p: Profile): Float32Array {
+  private foldedIn(model: LoadedModel, p: Profile, rows: Uint32Array | undefined): Float32Array {
     if (p.items.length === 0) return new Float32Array(model.views.dims.factors);
     const key = p.key === undefined ? undefined : `${model.id} ${p.key}`;
     let v = key === undefined ? undefined : this.vectors.get(key);
     if (!v) {
-      v = foldIn(model, Uint32Array.from(p.items), Float32Array.from(p.values));
+      v = foldIn(model, rows ?? Uint32Array.from(p.items), Float32Array.from(p.values));
       if (key !== undefined) this.vectors.set(key, v);
     }
     return v;
