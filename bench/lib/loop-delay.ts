@@ -12,6 +12,10 @@ export interface LoopDelay {
   p50: number; // ms the 1 ms timer fired late, median
   p99: number;
   max: number;
+  scavenges: number; // minor collections during the reading
+  scavengeMs: number; // their total pause
+  majors: number; // mark-compact collections (and their incremental steps)
+  majorMs: number;
 }
 
 // Node arguments and environment that make a recd process keep the histogram in `file`.

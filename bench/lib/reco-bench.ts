@@ -25,7 +25,7 @@ import { fmt, fmtInt, gitState, median, versionOf } from './report.js';
 import type { Trained } from './retrain.js';
 import { rssLine, rssOf, type Rss } from './rss.js';
 import { CLI, HELLO, HOST, launchRecd, recdLogLevel, recdNodeArgs } from './servers.js';
-import { loopDelayLaunch, loopDelayRead, loopDelayStart } from './loop-delay.js';
+import { loopDelayLaunch, loopDelayRead, loopDelayStart, type LoopDelay } from './loop-delay.js';
 import { DISTURBED_PCT, settings } from './settings.js';
 
 export interface Scenario {
@@ -85,6 +85,7 @@ interface Sample extends Loaded {
   side: Side; // the hello-world's samples are A's
   drainSeconds: number; // how long recd took to finish what the previous run left in flight
   loopP99ms: number; // recd's event-loop delay, p99 over the run (NaN for the hello-world)
+  loop: LoopDelay | undefined; // the whole reading, with the garbage collections (undefined for the hello-world)
 }
 
 function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<string, string>, checks: string[], extra: string[], incomplete?: string): string {
@@ -95,8 +96,8 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
   out.push('', '### Answers before any load', '', ...checks.map((c) => `- ${c}`), '');
   if (extra.length > 0) out.push(...extra, '');
   out.push(
-    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p50 ms (median) | p99 ms (median) | event-loop delay p99 ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
-    '|---|---|---:|---:|---:|---|---:|---:|---:|---|---|---|',
+    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p50 ms (median) | p99 ms (median) | event-loop delay p99 ms (median) | scavenges per s / mean ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
+    '|---|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|---|',
   );
   const flagged: string[] = [];
   // With two builds (BENCH_RECD_CLI_B) each recd scenario has a row per build, its id tagged (A) or (B);
@@ -136,7 +137,7 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
             !bad && (g.ratio === undefined || goalRatio >= g.ratio) && (g.p99ms === undefined || (Number.isFinite(p99) && p99 <= g.p99ms)) ? 'met' : '**missed**'
           }`;
       out.push(
-        `| ${id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p50, 2)} | ${fmt(p99, 2)} | ${fmt(median(ss.map((s) => s.loopP99ms)), 2)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(
+        `| ${id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p50, 2)} | ${fmt(p99, 2)} | ${fmt(median(ss.map((s) => s.loopP99ms)), 2)} | ${gcCell(ss)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(
           median(ss.map((s) => s.generatorCpuPct ?? NaN)),
           0,
         )} / ${fmt(median(ss.map((s) => s.otherCpuPct ?? NaN)), 0)} | ${ss.map((s) => fmtInt(s.rps)).join(', ')} | ${bad ? `⚠ ${non2xx} / ${errors} / ${unanswered}` : '0 / 0 / 0'} |`,
@@ -222,6 +223,15 @@ async function drainAll(recds: Managed[]): Promise<number> {
   return total;
 }
 
+// Scavenges per second of load and their mean pause, medians over the rounds ('' for the hello-world).
+function gcCell(ss: Sample[]): string {
+  const with_ = ss.filter((s) => s.loop !== undefined);
+  if (with_.length === 0) return '';
+  const perS = median(with_.map((s) => s.loop!.scavenges / settings.seconds));
+  const meanMs = median(with_.map((s) => (s.loop!.scavenges > 0 ? s.loop!.scavengeMs / s.loop!.scavenges : 0)));
+  return `${fmt(perS, 1)} / ${fmt(meanMs, 2)}`;
+}
+
 // loopFile: where the server keeps its event-loop delay histogram (undefined: the hello-world).
 async function measure(dir: string, run: Run, round: number, side: Side, t: Target, server: Managed, loopFile: string | undefined, recds: Managed[], ownPids: (number | undefined)[]): Promise<Sample> {
   const drainSeconds = await drainAll(recds);
@@ -230,7 +240,7 @@ async function measure(dir: string, run: Run, round: number, side: Side, t: Targ
   if (loopFile) loopDelayStart(server);
   const m = await measureLoad(dir, run.tool, t, run.pipelining, server.child.pid, ownPids);
   const loop = loopFile ? await loopDelayRead(server, loopFile) : undefined;
-  return { ...m, run, round, side, drainSeconds, loopP99ms: loop?.p99 ?? NaN };
+  return { ...m, run, round, side, drainSeconds, loopP99ms: loop?.p99 ?? NaN, loop };
 }
 
 // One build of recd under test, with its own private redis-server, data and token.
