@@ -77,12 +77,24 @@ export const RECO_ENV = {
   RECD_TRAINING_THREADS: '2',
 };
 
+// A set-up call that must answer `status`: the test file cannot go on otherwise.
+export function need(r: Res, status: number, what: string): void {
+  if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text}`);
+}
+
+// Items 1..n with an int32 property `grp` (groupOf of each), 5,000 a request; once the ml_new_items
+// task the database's creation queued has settled, so a training that follows runs alone.
+export async function groupedCatalogue(api: Api, token: string, n: number, groupOf: (item: number) => number): Promise<void> {
+  need(await api.post('items-properties/', { property_name: 'grp', value_type: 'int32' }, { token }), 204, 'grp');
+  for (let from = 1; from <= n; from += 5000) {
+    need(await api.put('items-bulk/properties/', { items: range(from, Math.min(n + 1, from + 5000)).map((i) => ({ item_id: i, grp: groupOf(i) })) }, { token }), 200, 'items');
+  }
+  await until('ml_new_items settled', () => tasksOf(api, token, 'ml_new_items'), settled);
+}
+
 // A fresh database holding the planted data, trained once; its backend token and its one model.
 export async function trainedDatabase(api: Api, root: string): Promise<{ db: string; token: string; modelId: string }> {
   const { db, token } = await freshDatabase(api, root);
-  const need = (r: Res, status: number, what: string) => {
-    if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text}`);
-  };
   need(await api.post('items-properties/', { property_name: 'genre', value_type: 'unicode16' }, { token }), 204, 'genre');
   need(await api.post('items-properties/', { property_name: 'price', value_type: 'int32' }, { token }), 204, 'price');
   need(await api.post('users-properties/', { property_name: 'age', value_type: 'int8' }, { token }), 204, 'age');

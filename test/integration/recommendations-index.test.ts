@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import t from 'tap';
 import { freshDatabase, range, why } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';
-import { modelsOf, pipelined, qs, RECO_ENV, settled, statusOf, tasksOf, until } from '../helpers/reco.js';
+import { groupedCatalogue, modelsOf, need, pipelined, qs, RECO_ENV, settled, statusOf, tasksOf, until } from '../helpers/reco.js';
 import { startRedis, startStack } from '../helpers/stack.js';
 import { triggerAfterRuns } from '../helpers/trigger.js';
 
@@ -24,14 +24,7 @@ const api = s.api;
 const root = await rootToken(api);
 const { db, token } = await freshDatabase(api, root, { user_id_type: 'uint32' });
 
-const need = (r: { status: number; text: string }, status: number, what: string) => {
-  if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text}`);
-};
-need(await api.post('items-properties/', { property_name: 'grp', value_type: 'int32' }, { token }), 204, 'grp');
-for (let from = 1; from <= ITEMS; from += 5000) {
-  need(await api.put('items-bulk/properties/', { items: range(from, Math.min(ITEMS + 1, from + 5000)).map((i) => ({ item_id: i, grp: groupOf(i) })) }, { token }), 200, 'items');
-}
-await until('ml_new_items settled', () => tasksOf(api, token, 'ml_new_items'), settled);
+await groupedCatalogue(api, token, ITEMS, groupOf);
 // User u rates 12 items of group u mod 60, in windows moving 4 items a user: about 3 ratings an item.
 const perGroup = ITEMS / GROUPS;
 const itemAt = (g: number, p: number) => (g === 0 ? GROUPS * (p + 1) : g + GROUPS * p); // the p-th item of group g

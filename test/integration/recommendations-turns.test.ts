@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import t from 'tap';
 import { freshDatabase, range } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';
-import { qs, RECO_ENV, settled, statusOf, tasksOf, until } from '../helpers/reco.js';
+import { groupedCatalogue, need, qs, RECO_ENV, settled, statusOf, tasksOf, until } from '../helpers/reco.js';
 import { startRedis, startStack } from '../helpers/stack.js';
 import { triggerAfterRuns } from '../helpers/trigger.js';
 
@@ -28,14 +28,7 @@ t.teardown(async () => {
 const api = a.api;
 const root = await rootToken(api);
 const { db, token } = await freshDatabase(api, root, { user_id_type: 'uint32' });
-const need = (r: { status: number; text: string }, status: number, what: string) => {
-  if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text}`);
-};
-need(await api.post('items-properties/', { property_name: 'grp', value_type: 'int32' }, { token }), 204, 'grp');
-for (let from = 1; from <= ITEMS; from += 5000) {
-  need(await api.put('items-bulk/properties/', { items: range(from, Math.min(ITEMS + 1, from + 5000)).map((i) => ({ item_id: i, grp: i % GROUPS })) }, { token }), 200, 'items');
-}
-await until('ml_new_items settled', () => tasksOf(api, token, 'ml_new_items'), settled);
+await groupedCatalogue(api, token, ITEMS, (i) => i % GROUPS);
 // User u rates 10 items of group u mod 40: the group's 60 users its 200 items 3 times each (7,919
 // is coprime with 200, so the positions are a permutation of 600 slots).
 const itemOf = (u: number, j: number) => {
