@@ -24,7 +24,7 @@ import { atCleanup, benchProgram } from './program.js';
 import { fmt, fmtInt, gitState, median, versionOf } from './report.js';
 import type { Trained } from './retrain.js';
 import { rssLine, rssOf, type Rss } from './rss.js';
-import { CLI, HELLO, HOST, launchRecd, recdLogLevel, recdNodeArgs } from './servers.js';
+import { CLI, HELLO, HOST, launchRecd, recdLogLevel, recdNodeArgs, recdWorkers } from './servers.js';
 import { loopDelayLaunch, loopDelayRead, loopDelayStart, type LoopDelay } from './loop-delay.js';
 import { DISTURBED_PCT, settings } from './settings.js';
 
@@ -457,7 +457,8 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
             current = `round ${round}, ${run.tool}, pipelining ${run.pipelining}, scenario ${id} (${sc.method} ${sc.path})`;
             for (const m of recds) assertAlive(m);
             assertAlive(hello);
-            const loopFile = sc.target === 'hello' ? undefined : side === 'A' ? loopA.file : other!.loopFile;
+            // With several workers the signal reaches only the idle supervisor: no reading rather than its.
+            const loopFile = sc.target === 'hello' || recdWorkers() !== '1' ? undefined : side === 'A' ? loopA.file : other!.loopFile;
             const s = await measure(dir, run, round, side, buildOf(side).targets.get(sc.id)!, serverOf(sc, side), loopFile, recds, ownPids);
             samples.push(s);
             const warn = s.non2xx > 0 || s.errors > 0 || s.unanswered > 0 ? `  ⚠ ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered ${s.statusCodes}` : '';
@@ -499,7 +500,7 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       ...(other ? { 'recd memory (B)': memoryLine(buildOf('B')) } : {}),
       Settings: `${settings.connections} connections, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported)${settings.freshProcesses ? ", every recd restarted before each round after the first (BENCH_FRESH_PROCESSES=1: each round a new process per build)" : ""}, ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
       'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections})` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}`,
-      Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; ${external ? `recd on ${external.label}` : `private redis-server on port ${redis.port}`}${
+      Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}, RECD_WORKERS=${recdWorkers()}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; ${external ? `recd on ${external.label}` : `private redis-server on port ${redis.port}`}${
         other ? `; build B (BENCH_RECD_CLI_B=${other.cli}${process.env.BENCH_RECD_B_ENV ? `, BENCH_RECD_B_ENV=${process.env.BENCH_RECD_B_ENV}` : ''}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on both builds back to back, A first in odd rounds and B first in even ones` : ''
       }`,
     };

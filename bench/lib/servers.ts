@@ -15,6 +15,9 @@ export const ROOT_PASSWORD = 'Root-password-1';
 export const recdLogLevel = () => process.env.BENCH_RECD_LOG_LEVEL || 'warn';
 // Node options for recd: BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
 export const recdNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+// Serving processes: 1 unless BENCH_RECD_WORKERS says otherwise (0: one per core, recd's default, as
+// `npm start` runs it on the machine).
+export const recdWorkers = () => process.env.BENCH_RECD_WORKERS || '1';
 
 export interface RecdOptions {
   cli?: string; // default CLI (this checkout's build)
@@ -30,7 +33,8 @@ export interface RecdOptions {
 export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 // `node [nodeArgs] <cli> serve` on HOST:port with the root account, over this process's environment;
-// one serving process (RECD_WORKERS=1, unless o.env says otherwise), which the benchmarks measure.
+// one serving process (RECD_WORKERS=1, unless BENCH_RECD_WORKERS or o.env says otherwise), which the
+// benchmarks measure (the CPU of a supervisor counts its workers', bench/lib/cpu.ts).
 // No parameter search unless RECD_SEARCH_SECONDS says so: the benchmarks measure a model of the
 // configured factors (a search would choose them per data set; retrain.ts checks them).
 export function launchRecd(name: string, o: RecdOptions): Managed {
@@ -38,7 +42,7 @@ export function launchRecd(name: string, o: RecdOptions): Managed {
     RECD_SEARCH_SECONDS: '0',
     ...process.env,
     ...MALLOC_ENV,
-    RECD_WORKERS: '1',
+    RECD_WORKERS: recdWorkers(),
     PORT: String(o.port),
     HOST,
     REDIS_URL: o.redisUrl,

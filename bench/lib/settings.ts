@@ -33,5 +33,6 @@ export const settings = {
 };
 // A run during which other processes used more than this share of one core is marked as disturbed.
 export const DISTURBED_PCT = 25;
-// Also read by the benches that start recd: BENCH_RECD_LOG_LEVEL (recd's LOG_LEVEL, default warn) and
-// BENCH_NODE_ARGS (node options for recd, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+// Also read by the benches that start recd: BENCH_RECD_LOG_LEVEL (recd's LOG_LEVEL, default warn),
+// BENCH_NODE_ARGS (node options for recd, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) and
+// BENCH_RECD_WORKERS (serving processes, default 1; 0: one per core, as `npm start` runs recd).

@@ -22,6 +22,11 @@ export class Catalogue {
   private readonly generation = { item: 0, user: 0 };
   private readonly settings = new Map<string, unknown>(); // database settings (op config), by name
   private settingsGeneration = 0;
+  // Reads under way, shared by every request that asks meanwhile: at start-up or after a change, a
+  // burst of requests would otherwise each read the same definitions or setting from Redis. A change
+  // of what is being read drops its entry, so no request asking after the change gets a read made
+  // before it.
+  private readonly reading = new Map<string, Promise<unknown>>();
   private readonly views: Record<EntityKind, CatalogueView>;
   private readonly changes: string; // the database's catalogue change stream
   private waiters: { id: string; resolve: () => void }[] = [];
@@ -46,9 +51,13 @@ export class Catalogue {
   }
 
   // undefined: no such database.
-  async definitions(kind: EntityKind): Promise<Defs | undefined> {
+  definitions(kind: EntityKind): Promise<Defs | undefined> {
     const held = this.defs.get(kind);
-    if (held) return held;
+    if (held) return Promise.resolve(held);
+    return this.shared(`defs ${kind}`, () => this.readDefinitions(kind));
+  }
+
+  private async readDefinitions(kind: EntityKind): Promise<Defs | undefined> {
     await this.started;
     const generation = this.generation[kind];
     const list = await this.properties.list(this.db, kind);
@@ -68,8 +77,24 @@ export class Catalogue {
     return this.settings.get(name) as T | undefined;
   }
 
-  async setting<T>(name: string, read: () => Promise<T>): Promise<T> {
-    if (this.settings.has(name)) return this.settings.get(name) as T;
+  setting<T>(name: string, read: () => Promise<T>): Promise<T> {
+    if (this.settings.has(name)) return Promise.resolve(this.settings.get(name) as T);
+    return this.shared(`setting ${name}`, () => this.readSetting(name, read));
+  }
+
+  private shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const under = this.reading.get(key);
+    if (under !== undefined) return under as Promise<T>;
+    const p = read();
+    this.reading.set(key, p);
+    const done = (): void => {
+      if (this.reading.get(key) === p) this.reading.delete(key);
+    };
+    p.then(done, done);
+    return p;
+  }
+
+  private async readSetting<T>(name: string, read: () => Promise<T>): Promise<T> {
     await this.started;
     const generation = this.settingsGeneration;
     const value = await read();
@@ -139,10 +164,12 @@ export class Catalogue {
     for (const c of changes) {
       if (c.op === 'config') {
         this.settings.delete(c.kind);
+        this.reading.delete(`setting ${c.kind}`);
         this.settingsGeneration++;
       } else if (c.kind === 'item' || c.kind === 'user') {
         if (c.op === 'defs') {
           this.defs.delete(c.kind);
+          this.reading.delete(`defs ${c.kind}`);
           this.generation[c.kind]++;
         } else for (const i of c.idxs) touched[c.kind].add(i);
       }
