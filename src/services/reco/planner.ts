@@ -32,8 +32,8 @@ const MEMO_PLANS = 1000;
 export class RecoPlanner {
   // Conditions compiled once per condition object (held with its scenario set) and definitions.
   private readonly conditions = new WeakMap<object, { defs: Defs; test: Predicate }>();
-  // Plans of requests that set no more than their rule lists (memoKeyOf) and whose walks asked
-  // nothing about the request: the same for every such request while the scenario set is held.
+  // Plans of requests whose walks asked nothing about the request, by what the request sets
+  // (memoKeyOf): the same for every such request while the scenario set is held.
   private readonly plans = new WeakMap<ScenarioGraph, Map<string, Plan>>();
 
   constructor(
@@ -62,9 +62,8 @@ export class RecoPlanner {
   }
 
   private planWith(db: string, set: ScenarioGraph, recoType: string, rt: Runtime, who: Subject): Maybe<Plan> {
-    const plain = rt.amt === undefined && rt.excludeRated === undefined && !rt.table;
-    const memoKey = plain ? memoKeyOf(recoType, rt) : undefined;
-    const memo = memoKey === undefined ? undefined : this.plans.get(set)?.get(memoKey);
+    const memoKey = memoKeyOf(recoType, rt);
+    const memo = this.plans.get(set)?.get(memoKey);
     if (memo) return memo;
     let asked = false;
     const plan =
@@ -73,7 +72,7 @@ export class RecoPlanner {
         : planOf(set, recoType, rt, this.facts(db, who, () => (asked = true)));
     if (plan instanceof Promise) return plan.then((p) => this.withUserValues(db, p, who));
     const applied = this.withUserValues(db, plan, who);
-    if (memoKey !== undefined && !asked && !(applied instanceof Promise) && !plan.filters.some(isUserFilter)) {
+    if (!asked && !(applied instanceof Promise) && !plan.filters.some(isUserFilter)) {
       let held = this.plans.get(set);
       if (!held) this.plans.set(set, (held = new Map()));
       if (held.size >= MEMO_PLANS) held.clear();
@@ -144,11 +143,12 @@ export class RecoPlanner {
   }
 }
 
-// The key of a plan that only the request's reco type, scenario, skip_default_scenario and rule lists
-// decide (amt, exclude_rated_items and table set nothing else): its lists by their text, so that
-// requests repeating the same filters (shared lists, rule-lists.ts) plan once.
+// The key of a plan that only the request's reco type and runtime parameters decide: its rule lists
+// by their text, so that requests repeating the same filters (shared lists, rule-lists.ts) plan once.
+// Names are JSON-quoted: they may hold spaces.
 function memoKeyOf(recoType: string, rt: Runtime): string {
-  const base = `${recoType} ${rt.scenario ?? ''} ${rt.skipDefault ? 1 : 0}`;
+  const excluded = rt.excludeRated === undefined ? '' : rt.excludeRated ? 1 : 0;
+  const base = `${recoType} ${rt.scenario === undefined ? '' : JSON.stringify(rt.scenario)} ${rt.skipDefault ? 1 : 0} ${rt.amt ?? ''} ${excluded} ${rt.table === undefined ? '' : JSON.stringify(rt.table)}`;
   if (rt.filters === undefined && rt.reranking === undefined) return base;
   return `${base} ${listKey(rt.filters ?? [])} ${listKey(rt.reranking ?? [])}`;
 }
