@@ -9,7 +9,7 @@ import { sleep } from './processes.js';
 const PRELOAD = resolve(dirname(fileURLToPath(import.meta.url)), 'loop-delay-preload.js');
 
 export interface LoopDelay {
-  p50: number; // ms the 1 ms timer fired late, median
+  p50: number; // ms the 1 ms timer fired late (its interval less 1 ms), median
   p99: number;
   max: number;
   scavenges: number; // minor collections during the reading

@@ -96,7 +96,7 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
   out.push('', '### Answers before any load', '', ...checks.map((c) => `- ${c}`), '');
   if (extra.length > 0) out.push(...extra, '');
   out.push(
-    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p50 ms (median) | p99 ms (median) | event-loop delay p99 ms (median) | scavenges per s / mean ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
+    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p50 ms (median) | p99 ms (median) | event-loop delay p99 ms, how late a 1 ms timer fired (median) | scavenges per s / mean ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
     '|---|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|---|',
   );
   const flagged: string[] = [];
