@@ -282,7 +282,7 @@ function inverseOf(v: ModelViews, regularization: number): Inverse {
   if (held === undefined) {
     const inverse = new Float64Array(f * f);
     shiftedInverseTo(inverse, v.gram, regularization, f, new Float64Array(f * f + f));
-    const solved = (byLambda.size + 1) * n * f <= SOLVED_ROWS_MAX ? { rows: new Float32Array(n * f), known: new Uint8Array(n) } : undefined;
+    const solved = (byLambda.size + 1) * n * f <= SOLVED_ROWS_MAX ? { rows: new Float32Array(n * f), known: new Uint8Array(n), self: new Float64Array(n) } : undefined;
     byLambda.set(regularization, (held = { inverse, solved }));
   }
   return held;
