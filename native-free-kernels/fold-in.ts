@@ -111,25 +111,32 @@ export function foldInFewTo(
     scratch[C + j] = 1 + alpha * values[j]!;
     if (solved?.known[item] === 1) continue;
     const y = item * f, at = solved ? y : j * f;
-    for (let a = 0; a < f; a++) {
-      let s = 0;
-      const row = a * f;
-      for (let b = 0; b < f; b++) s += inverse[row + b]! * itemFactors[y + b]!;
-      // Kept rounded to f32 and read back so: the same x whether the row was just made or kept.
-      z[at + a] = s;
-    }
+    // Kept rounded to f32 and read back so: the same x whether the row was just made or kept.
+    let a = 0;
+    for (; a + 4 <= f; a += 4) dots4To(z, at + a, inverse, a * f, (a + 1) * f, (a + 2) * f, (a + 3) * f, itemFactors, y, f);
+    for (; a < f; a++) z[at + a] = dotAt(itemFactors, y, inverse, a * f, f);
     if (solved) {
       solved.self[item] = dotAt(itemFactors, y, z, y, f);
       solved.known[item] = 1;
     }
   }
-  // S = UᵀZ = Uᵀ·inverse·U is symmetric (the inverse is): its upper half, mirrored; its diagonal kept.
+  // S = UᵀZ = Uᵀ·inverse·U is symmetric (the inverse is): its upper half, mirrored; its diagonal
+  // kept. Row i against up to four rows of Z at once (dots4To); a short group repeats its first.
   for (let i = 0; i < k; i++) {
     const y = items[i]! * f;
-    for (let j = i; j < k; j++) {
-      const s = i === j && solved ? solved.self[items[i]!]! : dotAt(itemFactors, y, z, solved ? items[j]! * f : j * f, f);
-      scratch[S + i * k + j] = s;
-      scratch[S + j * k + i] = s;
+    scratch[S + i * k + i] = solved ? solved.self[items[i]!]! : dotAt(itemFactors, y, z, i * f, f);
+    for (let j = i + 1; j < k; j += 4) {
+      const m = Math.min(4, k - j);
+      const z0 = solved ? items[j]! * f : j * f;
+      const z1 = m > 1 ? (solved ? items[j + 1]! * f : (j + 1) * f) : z0;
+      const z2 = m > 2 ? (solved ? items[j + 2]! * f : (j + 2) * f) : z0;
+      const z3 = m > 3 ? (solved ? items[j + 3]! * f : (j + 3) * f) : z0;
+      // Into B's place first (free until B is made from S below), then mirrored into S.
+      dots4To(scratch, B, z, z0, z1, z2, z3, itemFactors, y, f);
+      for (let n = 0; n < m; n++) {
+        scratch[S + i * k + j + n] = scratch[B + n]!;
+        scratch[S + (j + n) * k + i] = scratch[B + n]!;
+      }
     }
   }
   for (let i = 0; i < k; i++) {
@@ -156,4 +163,23 @@ function dotAt(x: Float32Array, xAt: number, z: Float32Array | Float64Array, zAt
   let s = 0;
   for (let a = 0; a < f; a++) s += x[xAt + a]! * z[zAt + a]!;
   return s;
+}
+
+// dst[at + m] = dotAt(x, xAt, z, zm, f) for m < 4: four sums at once, each added in dotAt's order
+// (the same bits), so that their additions overlap instead of each waiting on the one before
+// (a dot product of 64 is a chain of 64 dependent additions: their latency, not the multiplies,
+// set a fold-in's cost).
+function dots4To(dst: Float32Array | Float64Array, at: number, z: Float32Array | Float64Array, z0: number, z1: number, z2: number, z3: number, x: Float32Array, xAt: number, f: number): void {
+  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  for (let a = 0; a < f; a++) {
+    const xa = x[xAt + a]!;
+    s0 += xa * z[z0 + a]!;
+    s1 += xa * z[z1 + a]!;
+    s2 += xa * z[z2 + a]!;
+    s3 += xa * z[z3 + a]!;
+  }
+  dst[at] = s0;
+  dst[at + 1] = s1;
+  dst[at + 2] = s2;
+  dst[at + 3] = s3;
 }
