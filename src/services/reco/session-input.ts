@@ -45,12 +45,7 @@ export class SessionInputs {
   }
 
   subject(auth: Claims, q: RecoQuery, s: SessionInput, profile: Profile): Subject {
-    return {
-      user: requestUser(auth, q),
-      nRatings: () => profile.count,
-      properties: s.user_properties,
-      interactions: profile.interactions,
-    };
+    return new SessionSubject(requestUser(auth, q), s.user_properties, profile);
   }
 
   // Each item's inferred rating by the rules (the higher one wins unless the rule replaces).
@@ -82,6 +77,23 @@ export class SessionInputs {
       if (wanted.every((w) => holds(at, w))) matching.push(u);
     }
     return meanUserFactors(model, matching);
+  }
+}
+
+// What scenarios ask about a session; a method rather than a closure per request.
+class SessionSubject implements Subject {
+  readonly interactions: { item: string; type: string }[] | undefined;
+
+  constructor(
+    readonly user: string | undefined,
+    readonly properties: Record<string, unknown> | undefined,
+    private readonly profile: Profile,
+  ) {
+    this.interactions = profile.interactions;
+  }
+
+  nRatings(): number {
+    return this.profile.count;
   }
 }
 
