@@ -54,10 +54,12 @@ export function foldInTo(
   for (let a = 0; a < f; a++) dst[a] = x[a]!;
 }
 
-// inverse · y of a model's items (rows: items × f), each made on first use (known[item] = 1).
+// inverse · y of a model's items (rows: items × f), each made on first use (known[item] = 1), and
+// y · inverse · y (self, one per item) from the kept row: the diagonal of every fold-in's S.
 export interface SolvedRows {
   rows: Float32Array;
   known: Uint8Array;
+  self: Float64Array;
 }
 
 // Up to this many items, foldInFewTo costs less than building and factorising the f×f system.
@@ -72,7 +74,9 @@ export const FOLD_IN_FEW = 16;
  * untouched) when I + W S is singular (negative values can make it so): use foldInTo.
  * scratch needs k*f + 2*k*k + 2*k entries. `solved` (optional) keeps each item's inverse·y across
  * calls: its row of `rows` (items × f) is filled on the item's first use (known[item] = 1), so a
- * fold-in of items seen before costs k²·f, not k·f² (a session's items are mostly seen before).
+ * fold-in of items seen before costs k²·f/2, not k·f² (a session's items are mostly seen before).
+ * Kept rows are read where they are, not copied: a session's items are random rows of the model,
+ * and each copy was one more cache miss per item.
  */
 export function foldInFewTo(
   dst: Float32Array,
@@ -92,66 +96,90 @@ export function foldInFewTo(
   if (inverse.length !== f * f) throw new Error(`foldInFewTo: inverse length ${inverse.length}, expected ${f * f}`);
   if (scratch.length < k * f + 2 * k * k + 2 * k) throw new Error(`foldInFewTo: scratch length ${scratch.length}, need at least ${k * f + 2 * k * k + 2 * k}`);
   const cols = itemFactors.length / f;
-  if (solved && (solved.rows.length !== cols * f || solved.known.length !== cols)) throw new Error(`foldInFewTo: solved rows for ${solved.known.length} items, expected ${cols}`);
+  if (solved && (solved.rows.length !== cols * f || solved.known.length !== cols || solved.self.length !== cols)) throw new Error(`foldInFewTo: solved rows for ${solved.known.length} items, expected ${cols}`);
   if (k === 0) {
     dst.fill(0);
     return true;
   }
-  // Scratch layout: Z (k rows of f) | S (k*k) | B = I + W S (k*k) | c (k) | r (k).
-  const Z = scratch.subarray(0, k * f);
-  const S = scratch.subarray(k * f, k * f + k * k);
-  const B = scratch.subarray(k * f + k * k, k * f + 2 * k * k);
-  const c = scratch.subarray(k * f + 2 * k * k, k * f + 2 * k * k + k);
-  const r = scratch.subarray(k * f + 2 * k * k + k, k * f + 2 * k * k + 2 * k);
+  // Scratch layout, as offsets (a subarray per part and call was most of what a fold-in allocated):
+  // Z (k rows of f, unused with `solved`: its rows are read in place) | S (k*k) | B = I + W S (k*k) | c (k) | r (k).
+  const S = k * f, B = S + k * k, C = B + k * k, R = C + k;
+  const z = solved ? solved.rows : scratch;
   for (let j = 0; j < k; j++) {
     const item = items[j]!;
     if (item >= cols) throw new Error(`foldInFewTo: item ${item} out of range (${cols} items)`);
-    c[j] = 1 + alpha * values[j]!;
-    const y = item * f, z = j * f;
-    if (solved?.known[item] === 1) {
-      for (let a = 0; a < f; a++) Z[z + a] = solved.rows[y + a]!;
-      continue;
-    }
-    for (let a = 0; a < f; a++) {
-      let s = 0;
-      const row = a * f;
-      for (let b = 0; b < f; b++) s += inverse[row + b]! * itemFactors[y + b]!;
-      Z[z + a] = s;
-    }
+    scratch[C + j] = 1 + alpha * values[j]!;
+    if (solved?.known[item] === 1) continue;
+    const y = item * f, at = solved ? y : j * f;
+    // Kept rounded to f32 and read back so: the same x whether the row was just made or kept.
+    let a = 0;
+    for (; a + 4 <= f; a += 4) dots4To(z, at + a, inverse, a * f, (a + 1) * f, (a + 2) * f, (a + 3) * f, itemFactors, y, f);
+    for (; a < f; a++) z[at + a] = dotAt(itemFactors, y, inverse, a * f, f);
     if (solved) {
-      // Kept rounded to f32, and read back so: the same x whether the row was just made or kept.
-      for (let a = 0; a < f; a++) {
-        solved.rows[y + a] = Z[z + a]!;
-        Z[z + a] = solved.rows[y + a]!;
-      }
+      solved.self[item] = dotAt(itemFactors, y, z, y, f);
       solved.known[item] = 1;
     }
   }
-  // S = UᵀZ = Uᵀ·inverse·U is symmetric (the inverse is): its upper half, mirrored.
+  // S = UᵀZ = Uᵀ·inverse·U is symmetric (the inverse is): its upper half, mirrored; its diagonal
+  // kept. Row i against up to four rows of Z at once (dots4To); a short group repeats its first.
   for (let i = 0; i < k; i++) {
     const y = items[i]! * f;
-    for (let j = i; j < k; j++) {
-      let s = 0;
-      const z = j * f;
-      for (let a = 0; a < f; a++) s += itemFactors[y + a]! * Z[z + a]!;
-      S[i * k + j] = s;
-      S[j * k + i] = s;
+    scratch[S + i * k + i] = solved ? solved.self[items[i]!]! : dotAt(itemFactors, y, z, i * f, f);
+    for (let j = i + 1; j < k; j += 4) {
+      const m = Math.min(4, k - j);
+      const z0 = solved ? items[j]! * f : j * f;
+      const z1 = m > 1 ? (solved ? items[j + 1]! * f : (j + 1) * f) : z0;
+      const z2 = m > 2 ? (solved ? items[j + 2]! * f : (j + 2) * f) : z0;
+      const z3 = m > 3 ? (solved ? items[j + 3]! * f : (j + 3) * f) : z0;
+      // Into B's place first (free until B is made from S below), then mirrored into S.
+      dots4To(scratch, B, z, z0, z1, z2, z3, itemFactors, y, f);
+      for (let n = 0; n < m; n++) {
+        scratch[S + i * k + j + n] = scratch[B + n]!;
+        scratch[S + (j + n) * k + i] = scratch[B + n]!;
+      }
     }
   }
   for (let i = 0; i < k; i++) {
-    const w = c[i]! - 1;
+    const w = scratch[C + i]! - 1;
     let t = 0;
     for (let j = 0; j < k; j++) {
-      t += S[i * k + j]! * c[j]!;
-      B[i * k + j] = (i === j ? 1 : 0) + w * S[i * k + j]!;
+      t += scratch[S + i * k + j]! * scratch[C + j]!;
+      scratch[B + i * k + j] = (i === j ? 1 : 0) + w * scratch[S + i * k + j]!;
     }
-    r[i] = w * t;
+    scratch[R + i] = w * t;
   }
-  if (!smallSolveInPlace(B, r, k)) return false;
+  if (!smallSolveInPlace(scratch, scratch, k, B, R)) return false;
+  for (let j = 0; j < k; j++) scratch[R + j] = scratch[C + j]! - scratch[R + j]!;
   for (let a = 0; a < f; a++) {
     let s = 0;
-    for (let j = 0; j < k; j++) s += Z[j * f + a]! * (c[j]! - r[j]!);
+    for (let j = 0; j < k; j++) s += z[(solved ? items[j]! * f : j * f) + a]! * scratch[R + j]!;
     dst[a] = s;
   }
   return true;
+}
+
+// Σ x[xAt + a] · z[zAt + a] over a < f, in f64 and in order (kept diagonals must equal fresh ones).
+function dotAt(x: Float32Array, xAt: number, z: Float32Array | Float64Array, zAt: number, f: number): number {
+  let s = 0;
+  for (let a = 0; a < f; a++) s += x[xAt + a]! * z[zAt + a]!;
+  return s;
+}
+
+// dst[at + m] = dotAt(x, xAt, z, zm, f) for m < 4: four sums at once, each added in dotAt's order
+// (the same bits), so that their additions overlap instead of each waiting on the one before
+// (a dot product of 64 is a chain of 64 dependent additions: their latency, not the multiplies,
+// set a fold-in's cost).
+function dots4To(dst: Float32Array | Float64Array, at: number, z: Float32Array | Float64Array, z0: number, z1: number, z2: number, z3: number, x: Float32Array, xAt: number, f: number): void {
+  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  for (let a = 0; a < f; a++) {
+    const xa = x[xAt + a]!;
+    s0 += xa * z[z0 + a]!;
+    s1 += xa * z[z1 + a]!;
+    s2 += xa * z[z2 + a]!;
+    s3 += xa * z[z3 + a]!;
+  }
+  dst[at] = s0;
+  dst[at + 1] = s1;
+  dst[at + 2] = s2;
+  dst[at + 3] = s3;
 }

@@ -96,34 +96,36 @@ function choleskySubstituteTo(x: Float64Array, l: Float64Array, b: Float64Array,
 /**
  * Solves b·x = y in place (y becomes x) for a small square b (k*k, overwritten) by Gaussian
  * elimination with partial pivoting. false when b is singular to working precision.
+ * b and y start at bAt and yAt (they may share one array): callers solving from their scratch
+ * pass offsets, since a subarray per call is an allocation on the request path.
  */
-export function smallSolveInPlace(b: Float64Array, y: Float64Array, k: number): boolean {
+export function smallSolveInPlace(b: Float64Array, y: Float64Array, k: number, bAt = 0, yAt = 0): boolean {
   for (let c = 0; c < k; c++) {
     let p = c;
-    for (let r = c + 1; r < k; r++) if (Math.abs(b[r * k + c]!) > Math.abs(b[p * k + c]!)) p = r;
-    const pivot = b[p * k + c]!;
+    for (let r = c + 1; r < k; r++) if (Math.abs(b[bAt + r * k + c]!) > Math.abs(b[bAt + p * k + c]!)) p = r;
+    const pivot = b[bAt + p * k + c]!;
     if (!(Math.abs(pivot) > 1e-12)) return false;
     if (p !== c) {
       for (let j = 0; j < k; j++) {
-        const t = b[c * k + j]!;
-        b[c * k + j] = b[p * k + j]!;
-        b[p * k + j] = t;
+        const t = b[bAt + c * k + j]!;
+        b[bAt + c * k + j] = b[bAt + p * k + j]!;
+        b[bAt + p * k + j] = t;
       }
-      const t = y[c]!;
-      y[c] = y[p]!;
-      y[p] = t;
+      const t = y[yAt + c]!;
+      y[yAt + c] = y[yAt + p]!;
+      y[yAt + p] = t;
     }
     for (let r = c + 1; r < k; r++) {
-      const m = b[r * k + c]! / pivot;
+      const m = b[bAt + r * k + c]! / pivot;
       if (m === 0) continue;
-      for (let j = c; j < k; j++) b[r * k + j]! -= m * b[c * k + j]!;
-      y[r]! -= m * y[c]!;
+      for (let j = c; j < k; j++) b[bAt + r * k + j]! -= m * b[bAt + c * k + j]!;
+      y[yAt + r]! -= m * y[yAt + c]!;
     }
   }
   for (let r = k - 1; r >= 0; r--) {
-    let s = y[r]!;
-    for (let j = r + 1; j < k; j++) s -= b[r * k + j]! * y[j]!;
-    y[r] = s / b[r * k + r]!;
+    let s = y[yAt + r]!;
+    for (let j = r + 1; j < k; j++) s -= b[bAt + r * k + j]! * y[yAt + j]!;
+    y[yAt + r] = s / b[bAt + r * k + r]!;
   }
   return true;
 }

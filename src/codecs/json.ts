@@ -7,7 +7,7 @@ export const jsonCodec: Codec = {
   mediaTypes: ['application/json'],
   compressible: true,
   decode(bytes) {
-    checkDepth(bytes);
+    const mayHoldProto = scan(bytes);
     let text: string;
     try {
       text = decoder.decode(bytes);
@@ -20,7 +20,7 @@ export const jsonCodec: Codec = {
     } catch (err) {
       throw new DecodeError(`malformed JSON: ${(err as Error).message}`);
     }
-    if (maySpellProto(bytes)) refuseProtoKeys(value);
+    if (mayHoldProto) refuseProtoKeys(value);
     return value;
   },
   encode(value) {
@@ -28,42 +28,39 @@ export const jsonCodec: Codec = {
   },
 };
 
-// Refuses a body nested deeper than MAX_BODY_DEPTH by counting brackets outside strings: one pass, no
-// recursion and no allocation, before JSON.parse builds anything. Malformed text is left to JSON.parse
-// (UTF-8 continuation bytes never equal an ASCII bracket or quote).
-function checkDepth(bytes: Uint8Array): void {
+// One pass over the bytes before JSON.parse builds anything, no recursion and no allocation: refuses
+// a body nested deeper than MAX_BODY_DEPTH (brackets outside strings), and tells whether a key could
+// be `__proto__`: a string of exactly those bytes, or one holding a \u escape (any letter of it may
+// be spelled so; the other escapes spell none). Malformed text is left to JSON.parse (UTF-8
+// continuation bytes never equal an ASCII bracket, quote or backslash). The depth check and the
+// search for `proto` were two passes with a native call per string; this is one plain loop.
+function scan(bytes: Uint8Array): boolean {
   let depth = 0;
-  for (let i = 0; i < bytes.length; i++) {
+  let mayHoldProto = false;
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
     const c = bytes[i]!;
     if (c === 0x22) {
-      // On to the closing quote: the first one not escaped by an odd run of backslashes.
-      for (;;) {
-        const q = bytes.indexOf(0x22, i + 1);
-        if (q < 0) return;
-        let b = q - 1;
-        while (bytes[b] === 0x5c) b--;
-        i = q;
-        if ((q - 1 - b) % 2 === 0) break;
+      const start = i + 1;
+      // On to the closing quote; a backslash escapes the byte after it (a quote, a backslash, a u...).
+      for (i = start; i < n; i++) {
+        const d = bytes[i]!;
+        if (d === 0x22) break;
+        if (d === 0x5c && bytes[++i] === 0x75) mayHoldProto = true;
       }
+      if (i - start === 9 && spellsProto(bytes, start)) mayHoldProto = true;
     } else if (c === 0x5b || c === 0x7b) {
       if (++depth > MAX_BODY_DEPTH) throw tooDeep('JSON body');
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
+  return mayHoldProto;
 }
 
-const PROTO = Buffer.from('proto');
+const PROTO = [...'__proto__'].map((ch) => ch.charCodeAt(0));
 
-// Whether the text could hold the key `__proto__`: literally, or with one of its letters escaped as
-// \u005f, \u0070, \u0072, \u006f or \u0074 (any case). Most bodies have neither, and skip the walk.
-function maySpellProto(bytes: Uint8Array): boolean {
-  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(PROTO) >= 0) return true;
-  for (let i = bytes.indexOf(0x5c); i >= 0 && i + 5 < bytes.length; i = bytes.indexOf(0x5c, i + 2)) {
-    if (bytes[i + 1] !== 0x75 || bytes[i + 2] !== 0x30 || bytes[i + 3] !== 0x30) continue;
-    const hi = bytes[i + 4]!;
-    const lo = bytes[i + 5]! | 0x20; // lower case
-    if ((hi === 0x35 && lo === 0x66) || (hi === 0x37 && (lo === 0x30 || lo === 0x32 || lo === 0x34)) || (hi === 0x36 && lo === 0x66)) return true;
-  }
-  return false;
+function spellsProto(bytes: Uint8Array, at: number): boolean {
+  for (let k = 0; k < PROTO.length; k++) if (bytes[at + k] !== PROTO[k]) return false;
+  return true;
 }
 
 // An explicit-stack walk (the value is at most MAX_BODY_DEPTH deep, but needs no recursion).

@@ -93,7 +93,7 @@ t.test('foldInFewTo with kept solved rows: made on first use, then read, the sam
   gramTo(g, y, n, f);
   const inv = new Float64Array(f * f);
   shiftedInverseTo(inv, g, reg, f, new Float64Array(f * f + f));
-  const solved = { rows: new Float32Array(n * f), known: new Uint8Array(n) };
+  const solved = { rows: new Float32Array(n * f), known: new Uint8Array(n), self: new Float64Array(n) };
   const scratch = new Float64Array(FOLD_IN_FEW * f + 2 * FOLD_IN_FEW ** 2 + 2 * FOLD_IN_FEW);
   let worst = 0;
   for (let trial = 0; trial < 40; trial++) {
@@ -104,6 +104,12 @@ t.test('foldInFewTo with kept solved rows: made on first use, then read, the sam
     foldInFewTo(plain, items, values, y, inv, f, alpha, scratch);
     worst = Math.max(worst, relErr(kept, plain));
     t.ok(items.every((i) => solved.known[i] === 1), 'the rows used are kept');
+    // Each kept diagonal is y · (its kept row), summed as a fresh one would be.
+    for (const i of items) {
+      let s = 0;
+      for (let a = 0; a < f; a++) s += y[i * f + a]! * solved.rows[i * f + a]!;
+      t.equal(solved.self[i], s, `item ${i}: its kept y · inverse · y`);
+    }
   }
   t.ok(worst < 1e-5, `worst relative difference ${worst}`);
   t.ok(solved.known.subarray(30).every((x) => x === 0), 'no row of an unused item is made');
@@ -114,7 +120,7 @@ t.test('foldInFewTo with kept solved rows: made on first use, then read, the sam
   solved.rows.fill(0, 3 * f, 4 * f);
   foldInFewTo(after, items, values, y, inv, f, alpha, scratch, solved);
   t.ok(relErr(after, before) > 1e-3, 'the kept row was read, not made again');
-  t.throws(() => foldInFewTo(before, items, values, y, inv, f, alpha, scratch, { rows: new Float32Array(f), known: new Uint8Array(1) }), /solved rows/);
+  t.throws(() => foldInFewTo(before, items, values, y, inv, f, alpha, scratch, { rows: new Float32Array(f), known: new Uint8Array(1), self: new Float64Array(1) }), /solved rows/);
 });
 
 t.test('foldInFewTo checks its arguments', async (t) => {

@@ -61,3 +61,25 @@ t.test('errors name the first wrong rating, as before', async (t) => {
   t.throws(() => s.profile(auth, 'db', model, { ratings: [{ item_id: 1, rating: 3 }, { item_id: 2, rating: 11 }, 'x'] }), { message: 'ratings[1].rating must be a number from 1 to 10' });
   t.throws(() => s.profile(auth, 'db', model, { ratings: [{ item_id: -1, rating: 11 }] }), { message: /^item_id -1 is not of type uint32/ });
 });
+
+t.test('interactions: each item once, where it first came, at its rule rating (max keeps the higher, replace the last)', async (t) => {
+  const rules = new Map([
+    ['view', { rating: 6, combine: 'max' }],
+    ['purchase', { rating: 9, combine: 'max' }],
+    ['dislike', { rating: 1, combine: 'replace' }],
+  ]);
+  const s = new SessionInputs({} as Catalogues, { resolve: async () => rules } as unknown as InteractionRuleService);
+  const interactions = [
+    { item_id: 3, interaction_type: 'purchase' },
+    { item_id: 9, interaction_type: 'view' },
+    { item_id: 350, interaction_type: 'view' },
+    { item_id: 3, interaction_type: 'View' },
+    { item_id: 9, interaction_type: 'purchase' },
+    { item_id: 5, interaction_type: 'purchase' },
+    { item_id: 5, interaction_type: 'dislike' },
+  ];
+  const p = await s.profile(auth, 'db', model, { interactions });
+  const row = (id: number) => model.itemIndex.get(String(id));
+  t.strictSame({ items: p.items, values: p.values, count: p.count }, { items: [row(3), row(9), row(5)], values: [9, 9, 1], count: 4 });
+  t.equal(p.interactions?.length, 7, 'the interactions as sent');
+});

@@ -4,7 +4,7 @@
 // and not given any by ml_new_items) are left out of factor rankings.
 import { FOLD_IN_FEW, foldInFewTo, foldInTo, type SolvedRows } from '../../../native-free-kernels/fold-in.js';
 import { shiftedInverseTo } from '../../../native-free-kernels/linalg.js';
-import { confidenceValuesTo, rowRegularization } from '../../../native-free-kernels/als.js';
+import { confidenceValuesTo, rowRegularization, type Regularization } from '../../../native-free-kernels/als.js';
 import { alsTerms } from '../model/als-terms.js';
 import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
 import { meanRowsTo, meanUnitRowsTo, rowIsZero, rowNormsTo, steerTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
@@ -234,23 +234,19 @@ export function popularItems(m: Scorable, depth: number): Ranking {
 export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, values: Float32Array): Float32Array {
   const f = m.views.dims.factors;
   const out = new Float32Array(f);
-  const p = m.meta.params;
-  // Models published before the unobserved weight and ν were parameters had 1 and 0.
-  const weights = { regularization: p.regularization ?? 20, alpha: p.alpha ?? 0.25, unobserved: p.unobserved ?? 1, regExponent: p.reg_exponent ?? 0 };
-  const { regularization, alpha } = alsTerms(weights, m.views.dims.trainedItems);
-  const shift = p.rating_shift ?? 0, floor = p.rating_floor ?? 0;
-  if (shift !== 0 || floor !== 0) {
+  const t = foldTermsOf(m);
+  if (t.shift !== 0 || t.floor !== 0) {
     // The values as training saw them.
     const shifted = new Float32Array(values.length);
-    confidenceValuesTo(shifted, values, shift, floor);
+    confidenceValuesTo(shifted, values, t.shift, t.floor);
     values = shifted;
   }
   const k = items.length;
   if (k <= FOLD_IN_FEW) {
-    const { inverse, solved } = inverseOf(m.views, rowRegularization(regularization, k));
-    if (foldInFewTo(out, items, values, m.views.itemFactors, inverse, f, alpha, foldScratch(k * f + 2 * k * k + 2 * k), solved)) return out;
+    const { inverse, solved } = (t.fewOf[k] ??= inverseOf(m.views, t.byLambda, rowRegularization(t.regularization, k)));
+    if (foldInFewTo(out, items, values, m.views.itemFactors, inverse, f, t.alpha, foldScratch(k * f + 2 * k * k + 2 * k), solved)) return out;
   }
-  foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, regularization, alpha, foldScratch(2 * f * f + 2 * f));
+  foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, t.regularization, t.alpha, foldScratch(2 * f * f + 2 * f));
   return out;
 }
 
@@ -266,23 +262,42 @@ function foldScratch(length: number): Float64Array {
 // many floats as its item factors, 64 MB at most.
 const SOLVED_ROWS_MAX = 2 ** 24;
 
-// Per model (its gram) and λ: (YᵀY + λI)⁻¹, and the items' rows solved with it as fold-ins use them.
-// λ is one value unless the regularization is frequency-scaled (one per count of items up to
-// FOLD_IN_FEW); solved rows are kept for as many λ as SOLVED_ROWS_MAX holds.
+// Per model (its gram): its fold-in terms, worked out once rather than as objects on every fold-in,
+// and (YᵀY + λI)⁻¹ per λ with the items' rows solved with it as fold-ins use them. λ is one value
+// unless the regularization is frequency-scaled (one per count of items up to FOLD_IN_FEW); solved
+// rows are kept for as many λ as SOLVED_ROWS_MAX holds. fewOf[k]: the inverse for k items.
+interface FoldTerms {
+  regularization: Regularization;
+  alpha: number;
+  shift: number;
+  floor: number;
+  byLambda: Map<number, Inverse>;
+  fewOf: (Inverse | undefined)[];
+}
 interface Inverse {
   inverse: Float64Array;
   solved: SolvedRows | undefined;
 }
-const inverses = new WeakMap<Float64Array, Map<number, Inverse>>();
-function inverseOf(v: ModelViews, regularization: number): Inverse {
+const foldTerms = new WeakMap<Float64Array, FoldTerms>();
+function foldTermsOf(m: Scorable & { meta: ModelMeta }): FoldTerms {
+  let t = foldTerms.get(m.views.gram);
+  if (t === undefined) {
+    const p = m.meta.params;
+    // Models published before the unobserved weight and ν were parameters had 1 and 0.
+    const weights = { regularization: p.regularization ?? 20, alpha: p.alpha ?? 0.25, unobserved: p.unobserved ?? 1, regExponent: p.reg_exponent ?? 0 };
+    const { regularization, alpha } = alsTerms(weights, m.views.dims.trainedItems);
+    t = { regularization, alpha, shift: p.rating_shift ?? 0, floor: p.rating_floor ?? 0, byLambda: new Map(), fewOf: [] };
+    foldTerms.set(m.views.gram, t);
+  }
+  return t;
+}
+function inverseOf(v: ModelViews, byLambda: Map<number, Inverse>, regularization: number): Inverse {
   const { items: n, factors: f } = v.dims;
-  let byLambda = inverses.get(v.gram);
-  if (byLambda === undefined) inverses.set(v.gram, (byLambda = new Map()));
   let held = byLambda.get(regularization);
   if (held === undefined) {
     const inverse = new Float64Array(f * f);
     shiftedInverseTo(inverse, v.gram, regularization, f, new Float64Array(f * f + f));
-    const solved = (byLambda.size + 1) * n * f <= SOLVED_ROWS_MAX ? { rows: new Float32Array(n * f), known: new Uint8Array(n) } : undefined;
+    const solved = (byLambda.size + 1) * n * f <= SOLVED_ROWS_MAX ? { rows: new Float32Array(n * f), known: new Uint8Array(n), self: new Float64Array(n) } : undefined;
     byLambda.set(regularization, (held = { inverse, solved }));
   }
   return held;

@@ -39,30 +39,24 @@ export class SessionInputs {
   }
 
   private withAlike(auth: Claims, db: string, model: LoadedModel, s: SessionInput, alike: Float32Array | undefined): Maybe<Profile> {
-    if (s.interactions === undefined) return ratedProfile(auth, model, s, s.ratings ?? [], alike, this.seen);
+    if (s.interactions === undefined) return profileWith(s, ratedRows(auth, model, s.ratings ?? []), alike, undefined, this.seen);
     const interactions = sessionInteractions(auth, s.interactions);
-    return this.interactionRatings(db, interactions).then((given) => profileOf(model, s, given, alike, interactions, this.seen));
+    return this.interactionRows(db, model, interactions).then((rows) => profileWith(s, rows, alike, interactions, this.seen));
   }
 
   subject(auth: Claims, q: RecoQuery, s: SessionInput, profile: Profile): Subject {
-    return {
-      user: requestUser(auth, q),
-      nRatings: () => profile.count,
-      properties: s.user_properties,
-      interactions: profile.interactions,
-    };
+    return new SessionSubject(requestUser(auth, q), s.user_properties, profile);
   }
 
   // Each item's inferred rating by the rules (the higher one wins unless the rule replaces).
-  private async interactionRatings(db: string, parsed: { item: string; type: string }[]): Promise<Map<string, number>> {
+  private async interactionRows(db: string, model: LoadedModel, parsed: { item: string; type: string }[]): Promise<SessionRows> {
     const rules = await this.rules.resolve(db, parsed.map((p) => p.type));
-    const out = new Map<string, number>();
+    const rows = new SessionRows(model);
     for (const p of parsed) {
       const rule = rules.get(p.type.toLowerCase())!;
-      const was = out.get(p.item);
-      out.set(p.item, was === undefined || rule.combine === 'replace' ? rule.rating : Math.max(was, rule.rating));
+      rows.add(p.item, rule.rating, rule.combine === 'replace');
     }
-    return out;
+    return rows;
   }
 
   // The mean factors of the trained users holding every given user property value (each value of
@@ -86,63 +80,88 @@ export class SessionInputs {
   }
 }
 
-// The profile of the given ratings (item key → rating): those of items the model has.
-function profileOf(model: LoadedModel, s: SessionInput, given: Map<string, number>, alike: Float32Array | undefined, interactions: { item: string; type: string }[] | undefined, seen: SeenBefore): Profile {
-  const items: number[] = [], values: number[] = [];
-  for (const [key, rating] of given) {
-    const i = model.itemIndex.get(key);
-    if (i === undefined) continue;
-    items.push(i);
-    values.push(rating);
+// What scenarios ask about a session; a method rather than a closure per request.
+class SessionSubject implements Subject {
+  readonly interactions: { item: string; type: string }[] | undefined;
+
+  constructor(
+    readonly user: string | undefined,
+    readonly properties: Record<string, unknown> | undefined,
+    private readonly profile: Profile,
+  ) {
+    this.interactions = profile.interactions;
   }
-  return profileWith(s, items, values, given.size, alike, interactions, seen);
+
+  nRatings(): number {
+    return this.profile.count;
+  }
 }
 
-// Rows a session's ratings are searched in linearly for an item given twice; a Map past them.
+// Rows a session's items are searched in linearly for an item given twice; a Map past them.
 const LINEAR_ROWS = 32;
 
-// The profile of a session's ratings, as profileOf gives it for their Map (each item's last rating,
-// in the order items first appear) but with none: a random session's ratings went through a Map of
-// fresh id strings, hashed, then iterated as entry pairs (bench/RESULTS.md). The model's row stands
-// for the id (rows and canonical ids are one to one); ids the model lacks only count.
-function ratedProfile(auth: Claims, model: LoadedModel, s: SessionInput, rows: unknown[], alike: Float32Array | undefined, seen: SeenBefore): Profile {
-  const items: number[] = [], values: number[] = [];
-  let unknown: Set<string> | undefined;
-  let at: Map<number, number> | undefined; // row → its index in items, once items outgrow a linear search
-  for (let k = 0; k < rows.length; k++) {
-    const r = rows[k];
+// A session's items as model rows, one value each, in the order items first appear (what a Map of
+// id → value gives, without one: a random session's ratings went through a Map of fresh id
+// strings, hashed, then iterated as entry pairs, bench/RESULTS.md). The model's row stands for the
+// id (rows and canonical ids are one to one); ids the model lacks only count.
+class SessionRows {
+  readonly items: number[] = [];
+  readonly values: number[] = [];
+  private unknown: Set<string> | undefined;
+  private at: Map<number, number> | undefined; // row → its index in items, once items outgrow a linear search
+
+  constructor(private readonly model: LoadedModel) {}
+
+  // Distinct items given, those the model lacks too.
+  get count(): number {
+    return this.items.length + (this.unknown?.size ?? 0);
+  }
+
+  // An item given again keeps its place: its value is replaced, or the higher one kept.
+  add(key: string, value: number, replace: boolean): void {
+    const i = this.model.itemIndex.get(key);
+    if (i === undefined) {
+      (this.unknown ??= new Set()).add(key);
+      return;
+    }
+    const { items, values } = this;
+    let j: number;
+    if (this.at !== undefined) j = this.at.get(i) ?? -1;
+    else {
+      j = items.indexOf(i);
+      if (items.length === LINEAR_ROWS) this.at = new Map(items.map((row, n) => [row, n]));
+    }
+    if (j >= 0) values[j] = replace ? value : Math.max(values[j]!, value);
+    else {
+      this.at?.set(i, items.length);
+      items.push(i);
+      values.push(value);
+    }
+  }
+}
+
+// A session's ratings: each item's last one.
+function ratedRows(auth: Claims, model: LoadedModel, ratings: unknown[]): SessionRows {
+  const rows = new SessionRows(model);
+  for (let k = 0; k < ratings.length; k++) {
+    const r = ratings[k];
     // The field's name is only made for an error.
     if (typeof r !== 'object' || r === null || Array.isArray(r)) throw wrongData('WRONG_DATA_TYPE', `ratings[${k}] is not an object`, { field: `ratings[${k}]` });
     const { item_id, rating } = r as Record<string, unknown>;
     const key = parseId(auth, 'item', item_id, false).key;
     if (typeof rating !== 'number' || !(rating >= 1 && rating <= 10)) throw wrongData('WRONG_DATA_TYPE', `ratings[${k}].rating must be a number from 1 to 10`, { field: `ratings[${k}].rating` });
-    const i = model.itemIndex.get(key);
-    if (i === undefined) {
-      (unknown ??= new Set()).add(key);
-      continue;
-    }
-    let j: number;
-    if (at !== undefined) j = at.get(i) ?? -1;
-    else {
-      j = items.indexOf(i);
-      if (items.length === LINEAR_ROWS) at = new Map(items.map((row, n) => [row, n]));
-    }
-    if (j >= 0) values[j] = rating;
-    else {
-      at?.set(i, items.length);
-      items.push(i);
-      values.push(rating);
-    }
+    rows.add(key, rating, true);
   }
-  return profileWith(s, items, values, items.length + (unknown?.size ?? 0), alike, undefined, seen);
+  return rows;
 }
 
-function profileWith(s: SessionInput, items: number[], values: number[], count: number, alike: Float32Array | undefined, interactions: { item: string; type: string }[] | undefined, seen: SeenBefore): Profile {
+function profileWith(s: SessionInput, rows: SessionRows, alike: Float32Array | undefined, interactions: { item: string; type: string }[] | undefined, seen: SeenBefore): Profile {
+  const { items, values, count } = rows;
   // Cold start: a session with nothing rated is ranked like the users sharing its user properties.
   if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike, count, interactions };
   // Sessions sending the same ratings again share a ranking; the others are ranked per request.
-  const key = items.length <= SESSION_KEY_MAX ? `s${items.join(',')}:${values.join(',')}` : undefined;
-  return { key: key !== undefined && seen.check(key) ? key : undefined, items, values, count, interactions };
+  const key = items.length <= SESSION_KEY_MAX && seen.check(items, values) ? `s${items.join(',')}:${values.join(',')}` : undefined;
+  return { key, items, values, count, interactions };
 }
 
 function sessionInteractions(auth: Claims, rows: unknown[]): { item: string; type: string }[] {

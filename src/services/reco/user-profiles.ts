@@ -143,7 +143,7 @@ export class UserProfiles {
     const key = p.key === undefined ? undefined : `${model.id} ${p.key}`;
     let v = key === undefined ? undefined : this.vectors.get(key);
     if (!v) {
-      v = foldIn(model, rows ?? Uint32Array.from(p.items), Float32Array.from(p.values));
+      v = foldIn(model, rows ?? heldCopy(heldRows, p.items, Uint32Array), heldCopy(heldValues, p.values, Float32Array));
       if (key !== undefined) this.vectors.set(key, v);
     }
     return v;
@@ -166,6 +166,19 @@ export class UserProfiles {
     }
     return out;
   }
+}
+
+// A fold-in's items and values, held per count for sessions and users of few items: the fold-in
+// only reads them while it runs, and two fresh typed arrays were two more objects for the
+// collector on every random session.
+const HELD_MAX = 64;
+const heldRows: Uint32Array[] = [];
+const heldValues: Float32Array[] = [];
+function heldCopy<T extends Uint32Array | Float32Array>(held: T[], xs: number[], make: { new (n: number): T; from(xs: number[]): T }): T {
+  if (xs.length > HELD_MAX) return make.from(xs);
+  const out = (held[xs.length] ??= new make(xs.length));
+  out.set(xs);
+  return out;
 }
 
 // The first n items of a ranking the user had not rated, as their list (NO_ITEM after the last,
