@@ -6,11 +6,11 @@ import { TurnBudget } from '../../src/services/reco/turn-budget.js';
 
 // A clock the work moves forward, and the turn each piece of work ran in: a turn's work runs in one
 // callback, and a microtask queued by its first piece runs once that callback is over.
-function harness(budgetMs: number) {
+function harness(budgetMs: number, maxWaitMs?: number) {
   let clock = 0;
   let turn = 0;
   let counted = false;
-  const turns = new TurnBudget(budgetMs, () => clock);
+  const turns = new TurnBudget(budgetMs, () => clock, maxWaitMs);
   const ran: { id: number; turn: number }[] = [];
   const work = (id: number, ms: number) => () => {
     if (!counted) {
@@ -24,7 +24,7 @@ function harness(budgetMs: number) {
     clock += ms;
     return id;
   };
-  return { turns, ran, work, advance: (ms: number) => (clock += ms) };
+  return { turns, ran, work, advance: (ms: number) => (clock += ms), clock: () => clock };
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -89,4 +89,47 @@ t.test('a failing piece of work rejects its own promise; the rest run', async (t
   await t.rejects(failing, { message: 'boom' });
   t.equal(await after, 2);
   t.same(ran.map((r) => r.id), [2]);
+});
+
+t.test('work that waited longer than maxWaitMs runs past the budget', async (t) => {
+  const { turns, ran, work, advance } = harness(0.5);
+  const slow = turns.later(work(1, 0.9)); // a second piece would not start in its turn
+  const done = [slow, turns.later(work(2, 0.9)), turns.later(work(3, 0.9))];
+  advance(8.5); // the poll phase before the next turn: every piece is overdue (8 ms)
+  t.same(await Promise.all(done), [1, 2, 3]);
+  t.same(ran.map((r) => r.turn), [0, 0, 0], 'all three in one turn');
+});
+
+t.test('cheap work at full speed does not starve waiting work', async (t) => {
+  // Each turn: three expensive pieces (0.9 ms each: the budget runs one a turn) asked in a poll phase
+  // that also serves 2 ms of cheap requests, which never ask the budget. With no bound on waiting
+  // (the budget before MAX_WAIT_MS) the queue grows by two pieces a turn and so does the wait; with
+  // the bound, no piece waits much past maxWaitMs, and every turn still serves the cheap work.
+  const waitsWith = async (maxWaitMs: number) => {
+    const { turns, advance, clock } = harness(0.5, maxWaitMs);
+    const waits: number[] = [];
+    const expensive = (asked: number) => () => {
+      waits.push(clock() - asked);
+      advance(0.9);
+    };
+    const waiting: Promise<unknown>[] = [];
+    for (let turn = 0; turn < 60; turn++) {
+      for (let j = 0; j < 3; j++) {
+        const piece = expensive(clock());
+        if (turns.mayRun()) piece();
+        else waiting.push(turns.later(piece));
+      }
+      advance(2);
+      await nextTurn();
+    }
+    await Promise.all(waiting);
+    t.equal(waits.length, 180, `maxWaitMs ${maxWaitMs}: every piece ran`);
+    return Math.max(...waits);
+  };
+  const unbounded = await waitsWith(Infinity);
+  t.ok(unbounded > 60, `unbounded: the longest wait grows with the run (${unbounded.toFixed(1)} ms)`);
+  const bounded = await waitsWith(8);
+  // An overdue piece runs at the end of the turn it became overdue in: at most 2 ms of cheap work, the
+  // three pieces asked in it, and the pieces before it in the queue (those of one turn).
+  t.ok(bounded <= 8 + 2 + 6 * 0.9, `bounded: the longest wait ${bounded.toFixed(1)} ms`);
 });

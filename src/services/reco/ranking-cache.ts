@@ -46,7 +46,7 @@ export class RankingCache {
   // ranking time is spent).
   deepened(model: LoadedModel, spec: RankSpec, depth: number, deeper: Ranking | undefined): Ranking | undefined {
     if (deeper && (deeper.complete || deeper.items.length >= depth)) return deeper;
-    if (!this.mayRunNow(spec)) {
+    if (!this.turns.mayRun()) {
       this.putOff.set(spec, (this.putOff.get(spec) ?? 0) + 1);
       return undefined;
     }
@@ -55,7 +55,7 @@ export class RankingCache {
 
   // A ranking `depth` deep, here, on a later turn or from the scoring pool; not kept.
   ranking(model: LoadedModel, spec: RankSpec, depth: number): Maybe<Ranking> {
-    if (!this.mayRunNow(spec)) return this.onLaterTurn(model, spec, depth);
+    if (!this.turns.mayRun()) return this.onLaterTurn(model, spec, depth);
     return this.inline(model, spec, depth) ?? this.scoring.rank(model, spec, depth);
   }
 
@@ -67,13 +67,6 @@ export class RankingCache {
     if (n > 1) this.putOff.set(spec, n - 1);
     else this.putOff.delete(spec);
     return this.onLaterTurn(model, spec, depth);
-  }
-
-  // Only sessions' rankings wait for a later turn: for them the budget measured 1.3x the requests
-  // and a loop-delay p99 of 4 ms instead of 10-12 (bench/RESULTS.md), while filtered item pages,
-  // which may need several deeper rankings each, had a p99 of 45 ms with it against 4 without.
-  private mayRunNow(spec: RankSpec): boolean {
-    return spec.kind !== 'session' || this.turns.mayRun();
   }
 
   private async onLaterTurn(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {

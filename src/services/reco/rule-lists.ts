@@ -4,19 +4,14 @@
 // object: a scenario's list is one object already, and a request's would otherwise be a new key
 // every time (a WeakMap entry made per request costs more than the text it saves).
 
-// Trie nodes held at once (one per distinct prefix of the lists asked for, each holding one string of
-// at most 4,096 characters): past them the trie starts again empty, and lists are shared anew.
-const SHARED_NODES = 1000;
-
-// The shared lists by their strings, one level per element.
-interface Node {
-  next: Map<string, Node>;
-  list: readonly string[] | undefined;
-}
+// Characters of text held at once, about what the trie before this map held at most (1,000 nodes of
+// up to 4,096 characters): past them the map starts again empty, and lists are shared anew.
+const SHARED_CHARS = 4_000_000;
 
 const listKeys = new WeakMap<object, string>();
-let root: Node = { next: new Map(), list: undefined };
-let nodes = 0;
+// The shared lists by their text (JSON: strings that join alike stay apart).
+let shared = new Map<string, readonly string[]>();
+let held = 0; // characters of the texts in `shared`
 
 // A rule list's text, once per list object ('[]' for every empty list, which merges make afresh).
 export function listKey(list: readonly unknown[]): string {
@@ -31,19 +26,16 @@ export function listKey(list: readonly unknown[]): string {
 export function sharedList<T>(list: T[] | undefined): T[] | undefined {
   if (list === undefined || list.length === 0) return list;
   for (const x of list) if (typeof x !== 'string') return list;
-  if (nodes >= SHARED_NODES) {
-    root = { next: new Map(), list: undefined };
-    nodes = 0;
-  }
-  let at = root;
-  for (const x of list as string[]) {
-    let next = at.next.get(x);
-    if (next === undefined) {
-      at.next.set(x, (next = { next: new Map(), list: undefined }));
-      nodes++;
+  const key = JSON.stringify(list);
+  let got = shared.get(key);
+  if (got === undefined) {
+    if (held + key.length > SHARED_CHARS) {
+      shared = new Map();
+      held = 0;
     }
-    at = next;
+    held += key.length;
+    shared.set(key, (got = Object.freeze((list as string[]).slice())));
+    listKeys.set(got, key);
   }
-  if (at.list === undefined) listKeys.set((at.list = Object.freeze((list as string[]).slice())), JSON.stringify(list));
-  return at.list as T[];
+  return got as T[];
 }

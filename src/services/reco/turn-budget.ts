@@ -3,11 +3,20 @@
 // rankings ran back to back and held timers and every other socket for 7–8 ms (bench/RESULTS.md).
 // Work runs at once while the turn is younger than the budget; past it, it waits for a later turn
 // (setImmediate: after this poll phase, before the next one's timers are late by more than the
-// budget), first in first out, each later turn draining under the budget afresh.
+// budget), first in first out, each later turn draining under the budget afresh; work that has
+// waited longer than maxWaitMs runs on the next turn whatever the budget (see MAX_WAIT_MS).
 import { performance } from 'node:perf_hooks';
+
+// How long work may wait before the budget stops holding it back. Work that needs no ranking never
+// asks the budget, so without a bound it takes every poll phase at full speed while waiting work gets
+// one budget a turn: filtered item pages whose first request for an item needs a deeper ranking
+// (~0.9 ms, a fifth of them) queued until nearly every one of 64 connections waited on them, for a
+// p99 of 45 ms (bench/RESULTS.md). Random sessions at 64 connections wait about 5 ms, under this.
+export const MAX_WAIT_MS = 8;
 
 interface Waiting {
   resumed: boolean;
+  since: number; // when it began to wait (ms)
   work: () => unknown;
   resolve: (v: unknown) => void;
   reject: (err: unknown) => void;
@@ -23,6 +32,7 @@ export class TurnBudget {
     private readonly budgetMs: number,
     // The clock (tests give their own).
     private readonly now: () => number = () => performance.now(),
+    private readonly maxWaitMs = MAX_WAIT_MS,
   ) {}
 
   // Whether work may run now: the turn is younger than the budget and no work waits (which it would
@@ -44,7 +54,7 @@ export class TurnBudget {
   // ones, so that a request needing several steps waits for the queue once, not once per step.
   later<T>(work: () => T, resumed = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const w = { resumed, work, resolve: resolve as (v: unknown) => void, reject };
+      const w = { resumed, since: this.now(), work, resolve: resolve as (v: unknown) => void, reject };
       if (!resumed) this.waiting.push(w);
       else {
         let at = 0;
@@ -62,12 +72,13 @@ export class TurnBudget {
   }
 
   // The turn that asked is over; waiting work runs now under a fresh budget (at least one piece each
-  // turn, so a budget of 0 still makes progress), the rest on the turns after.
+  // turn, so a budget of 0 still makes progress), and past it while the oldest work not yet started
+  // has waited longer than maxWaitMs; the rest on the turns after.
   private readonly nextTurn = (): void => {
     this.next = false;
     const started = this.now();
     let k = 0;
-    while (k < this.waiting.length && (k === 0 || this.now() - started < this.budgetMs)) {
+    for (let t = started; k < this.waiting.length && (k === 0 || t - started < this.budgetMs || this.overdue(k, t)); t = this.now()) {
       const w = this.waiting[k++]!;
       try {
         w.resolve(w.work());
@@ -79,4 +90,11 @@ export class TurnBudget {
     this.started = undefined;
     if (this.waiting.length > 0) this.schedule();
   };
+
+  // Whether work from position k on has waited too long. Resumed steps go first and began to wait
+  // just now, so the oldest is the first piece not resumed.
+  private overdue(k: number, t: number): boolean {
+    while (k < this.waiting.length - 1 && this.waiting[k]!.resumed) k++;
+    return t - this.waiting[k]!.since > this.maxWaitMs;
+  }
 }
