@@ -357,6 +357,19 @@ export function boundedTop(items: usize, scores: usize, k: i32, filled: i32, que
             reach &= reach - 1;
           }
         }
+        if (found << 2 > to - from) {
+          // Many left (the heap not yet full, or a query many rows suit): the chunk's rows in one
+          // pass, as dotsTo sums them, cost less than as many scattered reads. The chunk starts at a
+          // multiple of four from the block's start and ends where it ends, so each row's sum is
+          // the one the scan of the block would give.
+          dotsTo(leftDots, query, rows + <usize>(p + from) * stride, to - from, f, 0);
+          rescored += to - from;
+          for (let t = 0; t < found; t++) {
+            const c = load<u32>(left + (<usize>t << 2));
+            size = offer(items, scores, size, k, load<f32>(leftDots + (<usize>(c - from) << 2)), load<u32>(order + (<usize>(p + c) << 2)));
+          }
+          continue;
+        }
         for (let t = 0; t < found; t++) {
           const c = load<u32>(left + (<usize>t << 2));
           const r = rows + <usize>(p + c) * stride;
