@@ -4,8 +4,9 @@
 // the 2,048 longest rows in norm order, stopping by Cauchy–Schwarz), where a row is scored only when
 // its bound reaches the heap's k-th best. Bounds: the rows rotated to the principal axes of the
 // longest rows (eigenvectors of YᵀY over them), the first d coordinates' dot plus |u_rest|·|v_rest|;
-// and int8 rows with an int16 query plus their rounding errors (quantized-rows.ts). A simulation
-// in f64, not the kernels: it counts rows, it does not time them.
+// int8 rows with an int16 query plus their rounding errors (quantized-rows.ts); and the exact dot
+// itself, the floor any bound can reach (the rows that do beat the k-th best as the scan goes). A
+// simulation in f64, not the kernels: it counts rows, it does not time them.
 //   npm run build && RECD_DATASETS=/path/to/datasets node dist/bench/kernels/session-bounds.js
 import { foldIn } from '../../src/engine/scoring/rankings.js';
 import { gatherCandidates, SESSION_CANDIDATES } from '../../src/engine/scoring/candidates.js';
@@ -65,10 +66,10 @@ const DIMS = [8, 16, 32];
 
 console.log(`ml-latest-small, ${views.dims.items} items × ${F} factors, the ${L} longest rows, heap of ${K}, ${SESSIONS} sessions of 5 items each kind; ${new Date().toISOString()}`);
 console.log(`share of Σ|v|² on the first 8 / 16 / 32 principal axes: ${DIMS.map((d) => share(d).toFixed(2)).join(' / ')}`);
-console.log(`| sessions | rows scanned | ${DIMS.map((d) => `principal ${d} + rest`).join(' | ')} | int8 |`);
-console.log(`|---|---:|${DIMS.map(() => '---:|').join('')}---:|`);
+console.log(`| sessions | rows scanned | ${DIMS.map((d) => `principal ${d} + rest`).join(' | ')} | int8 | exact dot (floor) |`);
+console.log(`|---|---:|${DIMS.map(() => '---:|').join('')}---:|---:|`);
 for (const kind of ['uniform', 'user'] as const) {
-  const counts: number[][] = [[], ...DIMS.map(() => []), []];
+  const counts: number[][] = [[], ...DIMS.map(() => []), [], []];
   for (const s of sessions(kind, SESSIONS)) {
     const u = foldIn(m, s.items, s.values), un = Math.hypot(...u);
     const dot = (p: number) => u.reduce((x, ua, a) => x + ua * rows[p * F + a]!, 0);
@@ -85,7 +86,7 @@ for (const kind of ['uniform', 'user'] as const) {
         return v.slice(0, d).reduce((x, y, a) => x + y * ur[a]!, 0) + rest * Math.hypot(...v.slice(d)) + 2e-4 * un * norms[order[p]!]!;
       };
     };
-    const bounds: ((p: number) => number)[] = [() => Infinity, ...DIMS.map(principal), (p) => quantBound(uq, q8, p, quantStride(F), un)];
+    const bounds: ((p: number) => number)[] = [() => Infinity, ...DIMS.map(principal), (p) => quantBound(uq, q8, p, quantStride(F), un), dot];
     bounds.forEach((bound, b) => {
       const it = items.slice(), sc = scores.slice();
       let size = filled, scored = 0;
