@@ -3,7 +3,9 @@
 // best dot found beats |query| · |row| of the next row, which (Cauchy–Schwarz) no later row can
 // exceed. Exact: the same items and order as topKTo over every row's dot (rows of norm 0 left out),
 // found after scoring a fraction of the rows — about 20–45 % for the top 10 of a session of 5 items
-// on ml-latest-small (bench/kernels/session-ranking.ts).
+// on ml-latest-small (bench/kernels/session-ranking.ts). Within a block, dotsOf may leave out rows
+// it can tell fall short of `floor` without their dot (score-rows.ts: the int8 bound of
+// quantized-rows.ts), so that most rows are never scored exactly.
 import type { NormOrder } from './lists.js';
 import { heapOffer, heapSortTo } from './top-k.js';
 

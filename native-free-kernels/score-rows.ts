@@ -4,6 +4,7 @@
 // built once per model and shared with scoring threads through `shared`.
 import { boundedTopTo, hitsOf } from './bounded-top.js';
 import { normOrderTo, type NormOrder } from './lists.js';
+import { prunedHitsOf, quantizeRowsTo, quantStride, type QuantizedRows } from './quantized-rows.js';
 import { dotAt } from './dot.js';
 import { rowNormsTo, unitRowsTo } from './rows.js';
 import { cosineScoresTo, groupScoresTo, positionScoresTo, rowDotsTo } from './scores.js';
@@ -24,35 +25,55 @@ export interface ScoreRows {
   vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number;
   // The rows in the order vectorTopTo scans them (descending norm, ties by row; rows of norm 0 left out).
   readonly normOrder: Uint32Array;
+  // Rows the last vectorTopTo on this thread scored exactly (benchmarks, tests).
+  readonly rescored: number;
+}
+
+// prune: false scans without the int8 rows (every row scored exactly), to compare with.
+export interface ScoreRowsOptions {
+  prune?: boolean;
 }
 
 // Posted to scoring threads: the wasm memory, or (TypeScript kernels) the buffers of the rows' norms,
-// list rows and norm order.
-export type SharedRows = WebAssembly.Memory | { norms: SharedArrayBuffer; listRows: SharedArrayBuffer; order: SharedArrayBuffer; sortedNorms: SharedArrayBuffer; sortedRows: SharedArrayBuffer; count: number };
+// list rows and norm order, and of the int8 rows when made (quantized of them, quantized-rows.ts).
+export type SharedRows =
+  | WebAssembly.Memory
+  | { norms: SharedArrayBuffer; listRows: SharedArrayBuffer; order: SharedArrayBuffer; sortedNorms: SharedArrayBuffer; sortedRows: SharedArrayBuffer; count: number; quant?: SharedQuant };
+type SharedQuant = { rows: SharedArrayBuffer; scales: SharedArrayBuffer; errorTerms: SharedArrayBuffer; lengthTerms: SharedArrayBuffer; quantized: number };
+// The int8 rows of the first `quantized` rows in norm order.
+type Quant = QuantizedRows & { quantized: number };
 
 /**
  * The rows of `factors` (n × f; members: the item index's members in list order, empty without
  * one), built here, or attached to those another thread built (`shared`, for the same factors).
  */
-export function scoreRows(factors: Float32Array, n: number, f: number, members: Uint32Array, shared?: SharedRows): ScoreRows {
+export function scoreRows(factors: Float32Array, n: number, f: number, members: Uint32Array, shared?: SharedRows, options: ScoreRowsOptions = {}): ScoreRows {
   if (factors.length !== n * f) throw new Error(`scoreRows: factors length ${factors.length}, expected n*f = ${n * f}`);
-  if (shared instanceof WebAssembly.Memory) return new SimdRows(WasmRows.attach(shared)!, factors, members);
+  const prune = options.prune ?? true;
+  if (shared instanceof WebAssembly.Memory) return new SimdRows(WasmRows.attach(shared)!, factors, members, prune);
   if (shared) {
     const o = { order: new Uint32Array(shared.order), norms: new Float32Array(shared.sortedNorms), rows: new Float32Array(shared.sortedRows), count: shared.count };
-    return new TsRows(factors, n, f, members, new Float32Array(shared.norms), new Float32Array(shared.listRows), o);
+    const sq = shared.quant;
+    const q = prune && sq && { rows: new Int8Array(sq.rows), scales: new Float32Array(sq.scales), errorTerms: new Float32Array(sq.errorTerms), lengthTerms: new Float32Array(sq.lengthTerms), quantized: sq.quantized };
+    return new TsRows(factors, n, f, members, new Float32Array(shared.norms), new Float32Array(shared.listRows), o, q || undefined);
   }
   const wasm = WasmRows.allocate(n, f, members.length);
   if (wasm) {
     wasm.factors.set(factors);
     wasm.members.set(members);
-    wasm.sortedCount = fill(wasm.norms, wasm.listRows, wasm.sorted, factors, n, f, members);
-    return new SimdRows(wasm, factors, members);
+    const sorted = wasm.sorted;
+    sorted.count = fill(wasm.norms, wasm.listRows, sorted, factors, n, f, members);
+    quantizeRowsTo(wasm.quantRows, sorted.rows, sorted.count, f);
+    wasm.sortedCount = sorted.count;
+    return new SimdRows(wasm, factors, members, prune);
   }
   const buffer = (floats: number) => new Float32Array(new SharedArrayBuffer(floats * 4));
   const norms = buffer(n), listRows = buffer(members.length * f);
   const o = { order: new Uint32Array(new SharedArrayBuffer(n * 4)), norms: buffer(n), rows: buffer(n * f), count: 0 };
   o.count = fill(norms, listRows, o, factors, n, f, members);
-  return new TsRows(factors, n, f, members, norms, listRows, o);
+  const q = { rows: new Int8Array(new SharedArrayBuffer(o.count * quantStride(f))), scales: buffer(o.count), errorTerms: buffer(o.count), lengthTerms: buffer(o.count), quantized: 0 };
+  q.quantized = quantizeRowsTo(q, o.rows, o.count, f);
+  return new TsRows(factors, n, f, members, norms, listRows, o, q, prune);
 }
 
 // The rows in norm order the vector rankings scan (bounded-top.ts).
@@ -77,12 +98,20 @@ class TsRows implements ScoreRows {
     readonly norms: Float32Array,
     readonly listRows: Float32Array,
     private readonly sorted: Sorted,
+    private readonly quant?: Quant,
+    private readonly prune = true,
   ) {}
+  private readonly stats = { scored: 0 };
+  get rescored(): number {
+    return this.stats.scored;
+  }
 
   get shared(): SharedRows {
     const buffer = (a: ArrayBufferView) => a.buffer as SharedArrayBuffer;
     const { order, norms, rows, count } = this.sorted;
-    return { norms: buffer(this.norms), listRows: buffer(this.listRows), order: buffer(order), sortedNorms: buffer(norms), sortedRows: buffer(rows), count };
+    const tq = this.quant;
+    const q = tq && { rows: buffer(tq.rows), scales: buffer(tq.scales), errorTerms: buffer(tq.errorTerms), lengthTerms: buffer(tq.lengthTerms), quantized: tq.quantized };
+    return { norms: buffer(this.norms), listRows: buffer(this.listRows), order: buffer(order), sortedNorms: buffer(norms), sortedRows: buffer(rows), count, ...(q && { quant: q }) };
   }
   cosineScoresTo(dst: Float32Array, item: number): void {
     cosineScoresTo(dst, this.factors, this.norms, this.n, this.f, item);
@@ -99,7 +128,11 @@ class TsRows implements ScoreRows {
   vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number {
     const f = this.f, rows = this.sorted.rows;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
-    return boundedTopTo(items, scores, k, normOf(query), this.sorted, hitsOf((p) => dotAt(query, 0, rows, p * f, f)), maxRows, filled, partial);
+    const stats = this.stats, queryNorm = normOf(query), q = this.quant;
+    stats.scored = 0;
+    const dot = (p: number) => (stats.scored++, dotAt(query, 0, rows, p * f, f));
+    const dotsOf = q && this.prune && q.quantized > 0 ? prunedHitsOf(dot, q, q.quantized, f, query, queryNorm) : hitsOf(dot);
+    return boundedTopTo(items, scores, k, queryNorm, this.sorted, dotsOf, maxRows, filled, partial);
   }
   // Made once: a session's ranking reads it several times a request.
   get normOrder(): Uint32Array {
@@ -120,12 +153,14 @@ class SimdRows implements ScoreRows {
     private readonly wasm: WasmRows,
     factors: Float32Array,
     members: Uint32Array,
+    prune: boolean,
   ) {
+    wasm.pruned = prune;
     this.factors = wasm.factors;
     this.norms = wasm.norms;
     this.listRows = wasm.listRows;
     // The model's own rows (the same values): the fallback needs no view of the wasm memory's.
-    this.ts = new TsRows(factors, wasm.n, wasm.f, members, this.norms, this.listRows, wasm.sorted);
+    this.ts = new TsRows(factors, wasm.n, wasm.f, members, this.norms, this.listRows, wasm.sorted, { ...wasm.quantRows, quantized: wasm.quantized }, prune);
   }
 
   get shared(): SharedRows {
@@ -145,9 +180,14 @@ class SimdRows implements ScoreRows {
   }
   vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number {
     const got = this.wasm.vectorTopTo(items, scores, k, query, normOf(query), maxRows, filled, partial);
+    this.fellBack = got === undefined;
     return got === undefined ? this.ts.vectorTopTo(items, scores, k, query, maxRows, filled, partial) : got;
   }
   get normOrder(): Uint32Array {
     return this.ts.normOrder;
   }
+  get rescored(): number {
+    return this.fellBack ? this.ts.rescored : this.wasm.rescored;
+  }
+  private fellBack = false;
 }

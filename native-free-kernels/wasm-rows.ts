@@ -11,18 +11,25 @@
 //   order       n u32, the items in descending norm order (lists.ts normOrderOf; bounded-top.ts)
 //   sortedNorms n f32, their norms in that order
 //   sortedRows  n × f f32, their rows in that order (`count` of them have norm > 0)
+//   quantRows   n × quantStride(f) i8, those rows as int8 (quantized-rows.ts), `count` of them
+//               unless f > QUANT_MAX_F; quantScales, quantErrors, quantLengths: n f32 each, their
+//               scales, error terms and length terms
 //   slots       scratch for one call each, added by memory.grow when every slot is busy, so a slot
 //               is claimed by a call (not a thread) and the memory grows to the peak number of
 //               calls at once, not to the number of threads ever started:
 //               dst n f32 | low n f32 (positions: listed u32) | QUERIES × f f32 queries | n u32
-//               (a bounded scan's heap: its scores in `low`, its items here)
+//               (a bounded scan's heap: its scores in `low`, its items here) | quantStride(f) i16
+//               (a bounded scan's int16 query) | 2 × PRUNE_CHUNK u32 (the rows its bound leaves)
+import { QUANT_MAX_F, quantStride, type QuantizedRows } from './quantized-rows.js';
 import { scoreKernels, scoreModule, type ScoreKernels } from './wasm.js';
 
 const PAGE = 65536;
 const MAX_SLOTS = 64;
 // Queries a slot holds: a larger group is folded in chunks of this many.
 const QUERIES = 16;
-const Header = { n: 0, f: 1, listed: 2, factors: 3, norms: 4, listRows: 5, members: 6, slotBytes: 7, slots: 8, order: 9, sortedNorms: 10, sortedRows: 11, count: 12, state: 16, offset: 16 + MAX_SLOTS } as const;
+// Rows a pruned scan bounds before scoring those left (wasm/assembly/scores.ts CHUNK).
+const PRUNE_CHUNK = 64;
+const Header = { n: 0, f: 1, listed: 2, factors: 3, norms: 4, listRows: 5, members: 6, slotBytes: 7, slots: 8, order: 9, sortedNorms: 10, sortedRows: 11, count: 12, quantRows: 13, quantScales: 14, quantErrors: 15, quantLengths: 16, state: 20, offset: 20 + MAX_SLOTS } as const;
 const HEADER_WORDS = Header.offset + MAX_SLOTS;
 // Slot states: 0 (absent) until its creator has stored its offset, so no other call claims it early.
 const FREE = 1, BUSY = 2;
@@ -38,8 +45,11 @@ interface SlotViews {
   query: Float32Array;
   third: Uint32Array;
 }
-// Byte offsets of a slot's parts from its start.
-const slotParts = (n: number, f: number) => ({ second: align(n * 4), query: 2 * align(n * 4), third: 2 * align(n * 4) + align(QUERIES * f * 4) });
+// Byte offsets of a slot's parts from its start, and its size (`end`).
+function slotParts(n: number, f: number) {
+  const second = align(n * 4), query = 2 * align(n * 4), third = query + align(QUERIES * f * 4), quantQuery = third + align(n * 4);
+  return { second, query, third, quantQuery, end: quantQuery + align(quantStride(f) * 2) + 2 * PRUNE_CHUNK * 4 };
+}
 
 export class WasmRows {
   readonly n: number;
@@ -52,7 +62,7 @@ export class WasmRows {
   // `sortedCount` is set, before any scoring.
   private readonly slotViews = new Map<number, SlotViews>();
   private scanned: { order: Uint32Array; norms: Float32Array; count: number } | undefined;
-  private readonly parts: { second: number; query: number; third: number };
+  private readonly parts: ReturnType<typeof slotParts>;
 
   private constructor(
     readonly memory: WebAssembly.Memory,
@@ -73,8 +83,10 @@ export class WasmRows {
     if (!module) return undefined;
     const factors = PAGE, norms = factors + align(n * f * 4), listRows = norms + align(n * 4), members = listRows + align(listed * f * 4);
     const order = members + align(listed * 4), sortedNorms = order + align(n * 4), sortedRows = sortedNorms + align(n * 4);
-    const end = sortedRows + align(n * f * 4);
-    const slotBytes = 3 * align(n * 4) + align(QUERIES * f * 4);
+    const quantRows = sortedRows + align(n * f * 4), quantScales = quantRows + align(n * quantStride(f)), quantErrors = quantScales + align(n * 4);
+    // 16 bytes more: the scan reads the terms of four rows at once, up to three past the last.
+    const quantLengths = quantErrors + align(n * 4), end = quantLengths + align(n * 4) + 16;
+    const slotBytes = slotParts(n, f).end;
     const initial = Math.ceil(end / PAGE), slotPages = Math.ceil(slotBytes / PAGE);
     if (initial + slotPages > MAX_PAGES) return undefined;
     const memory = new WebAssembly.Memory({ initial, maximum: Math.min(MAX_PAGES, initial + MAX_SLOTS * slotPages), shared: true });
@@ -90,6 +102,10 @@ export class WasmRows {
     h[Header.order] = order;
     h[Header.sortedNorms] = sortedNorms;
     h[Header.sortedRows] = sortedRows;
+    h[Header.quantRows] = quantRows;
+    h[Header.quantScales] = quantScales;
+    h[Header.quantErrors] = quantErrors;
+    h[Header.quantLengths] = quantLengths;
     return new WasmRows(memory, module);
   }
 
@@ -117,6 +133,21 @@ export class WasmRows {
   get sorted(): { order: Uint32Array; norms: Float32Array; rows: Float32Array; count: number } {
     const { buffer } = this.memory, h = this.header, n = this.n;
     return { order: new Uint32Array(buffer, h[Header.order]!, n), norms: new Float32Array(buffer, h[Header.sortedNorms]!, n), rows: new Float32Array(buffer, h[Header.sortedRows]!, n * this.f), count: h[Header.count]! };
+  }
+  // Their int8 rows (quantized-rows.ts), as many as `quantized`: filled with the rows in norm order.
+  get quantRows(): QuantizedRows {
+    const { buffer } = this.memory, h = this.header, n = this.n;
+    return { rows: new Int8Array(buffer, h[Header.quantRows]!, n * quantStride(this.f)), scales: new Float32Array(buffer, h[Header.quantScales]!, n),
+      errorTerms: new Float32Array(buffer, h[Header.quantErrors]!, n), lengthTerms: new Float32Array(buffer, h[Header.quantLengths]!, n) };
+  }
+  get quantized(): number {
+    return this.f <= QUANT_MAX_F ? this.header[Header.count]! : 0;
+  }
+  // Benchmarks compare the scan with and without its int8 rows.
+  pruned = true;
+  // Rows the last vectorTopTo on this thread scored exactly.
+  get rescored(): number {
+    return this.k.rescored.value as number;
   }
   set sortedCount(count: number) {
     this.header[Header.count] = count;
@@ -160,7 +191,7 @@ export class WasmRows {
     if (dst.length !== n) throw new Error(`groupScoresTo: dst length ${dst.length}, expected n = ${n}`);
     for (let q = 0; q < queries.length; q++) if (queries[q]!.length !== f) throw new Error(`groupScoresTo: query ${q} length ${queries[q]!.length}, expected f = ${f}`);
     return this.withSlot((at) => {
-      const rows = this.header[Header.factors]!, low = at + align(n * 4), qs = at + 2 * align(n * 4);
+      const rows = this.header[Header.factors]!, low = at + this.parts.second, qs = at + this.parts.query;
       const count = queries.length;
       const buffer = this.memory.buffer;
       for (let from = 0; from < count; from += QUERIES) {
@@ -183,7 +214,7 @@ export class WasmRows {
     for (let c = 0; c < positions.length; c++) if (!(positions[c]! < listed)) throw new Error(`positionScoresTo: position ${positions[c]} (at ${c}) outside [0, ${listed})`);
     return this.withSlot((at) => {
       const n = this.n, buffer = this.memory.buffer;
-      const pos = at + align(n * 4), q = at + 2 * align(n * 4);
+      const pos = at + this.parts.second, q = at + this.parts.query;
       new Float32Array(buffer, q, f).set(query);
       // A slot holds n positions (listed ≤ n); more, which repeat some, are scored n at a time.
       for (let from = 0; from < positions.length; from += n) {
@@ -215,7 +246,9 @@ export class WasmRows {
         v.third[j] = items[j]!;
       }
       const scan = Math.min(maxRows, sorted.count);
-      got = this.k.boundedTop(at + o.third, at + o.second, k, filled, at + o.query, queryNorm, h[Header.sortedRows]!, h[Header.sortedNorms]!, h[Header.order]!, sorted.count, f, scan, partial ? 1 : 0, at);
+      const quantized = this.pruned ? this.quantized : 0;
+      got = this.k.boundedTop(at + o.third, at + o.second, k, filled, at + o.query, queryNorm, h[Header.sortedRows]!, h[Header.sortedNorms]!, h[Header.order]!, sorted.count, f, scan, partial ? 1 : 0, at,
+        h[Header.quantRows]!, h[Header.quantScales]!, h[Header.quantErrors]!, h[Header.quantLengths]!, quantized, at + o.quantQuery);
       for (let j = 0; j < got; j++) {
         items[j] = v.third[j]!;
         scores[j] = v.secondScores[j]!;
@@ -233,7 +266,7 @@ export class WasmRows {
     if (items.length > n) throw new Error(`rowDotsTo: ${items.length} items, a slot holds n = ${n}`);
     for (let c = 0; c < items.length; c++) if (!(items[c]! < n)) throw new Error(`rowDotsTo: item ${items[c]} (at ${c}) outside [0, ${n})`);
     return this.withSlot((at) => {
-      const rows = at + align(n * 4), q = at + 2 * align(n * 4);
+      const rows = at + this.parts.second, q = at + this.parts.query;
       const v = this.views(at);
       v.query.set(query);
       v.second.set(items);

@@ -9,7 +9,8 @@ export interface ScoreKernels {
   groupFold(dst: number, low: number, queries: number, count: number, rows: number, n: number, f: number, first: number): void;
   groupFinish(dst: number, low: number, norms: number, n: number, total: number, consensus: number): void;
   positionScores(dst: number, query: number, rows: number, f: number, members: number, positions: number, count: number, skip: number): void;
-  boundedTop(items: number, scores: number, k: number, filled: number, query: number, queryNorm: number, rows: number, norms: number, order: number, count: number, f: number, maxRows: number, partial: number, dots: number): number;
+  boundedTop(items: number, scores: number, k: number, filled: number, query: number, queryNorm: number, rows: number, norms: number, order: number, count: number, f: number, maxRows: number, partial: number, dots: number, qrows: number, qscales: number, qerrors: number, qlengths: number, quantized: number, qq: number): number;
+  readonly rescored: WebAssembly.Global; // rows boundedTop scored exactly, its last call on this thread
   rowDots(dst: number, query: number, rows: number, f: number, items: number, count: number): void;
 }
 

@@ -228,9 +228,86 @@ function siftUp(items: usize, scores: usize, at: i32): void {
   store<u32>(items + (<usize>hole << 2), i);
 }
 
-export function boundedTop(items: usize, scores: usize, k: i32, filled: i32, query: usize, queryNorm: f64, rows: usize, norms: usize, order: usize, count: i32, f: i32, maxRows: i32, partial: bool, dots: usize): i32 {
+// One row's dot as dotsTo sums a row of a block of four (one accumulator, four entries a step), so
+// a row scored alone scores what the whole block would have given it.
+@inline function dotAsBlock(q: usize, r: usize, f: i32, f4: i32): f32 {
+  let a = f32x4.splat(0);
+  for (let k = 0; k < f4; k += 4) {
+    const o = <usize>k << 2;
+    a = f32x4.add(a, f32x4.mul(v128.load(q + o), v128.load(r + o)));
+  }
+  return hsum(a) + tail(q, r, f4, f);
+}
+
+// The int8 rows of ../../quantized-rows.ts (its twin): the query as int16 into qq (stride entries),
+// its scale and rounding error in qScale/qError; false when it bounds nothing (zeros, NaN, ∞).
+const QUERY_STEPS: f64 = 32767;
+let qScale: f64 = 0, qError: f64 = 0;
+function quantizeQuery(qq: usize, query: usize, f: i32, stride: i32): bool {
+  let max: f64 = 0;
+  for (let a = 0; a < f; a++) {
+    const x = abs<f64>(<f64>load<f32>(query + (<usize>a << 2)));
+    if (x > max) max = x;
+  }
+  if (!(max > 0 && max < Infinity)) return false;
+  const inverse = QUERY_STEPS / max;
+  qScale = max / QUERY_STEPS;
+  let e2: f64 = 0;
+  for (let a = 0; a < f; a++) {
+    const x = <f64>load<f32>(query + (<usize>a << 2));
+    let r = floor(x * inverse + 0.5);
+    if (r > QUERY_STEPS) r = QUERY_STEPS;
+    if (r < -QUERY_STEPS) r = -QUERY_STEPS;
+    store<i16>(qq + (<usize>a << 1), <i16>(<i32>r));
+    const d = x - r * qScale;
+    e2 += d * d;
+  }
+  for (let a = f; a < stride; a++) store<i16>(qq + (<usize>a << 1), 0);
+  qError = sqrt<f64>(e2);
+  return true;
+}
+
+// Rows exactly scored by the last boundedTop of this thread (benchmarks read it).
+export let rescored: i32 = 0;
+
+// boundedTop's offer of row i scoring s to the heap of size (< k: it grows); returns the new size.
+@inline function offer(items: usize, scores: usize, size: i32, k: i32, s: f32, i: u32): i32 {
+  if (size < k) {
+    if (!(s >= -Infinity)) return size; // NaN, as the twin's kernel drops it
+    store<f32>(scores + (<usize>size << 2), s);
+    store<u32>(items + (<usize>size << 2), i);
+    siftUp(items, scores, size);
+    return size + 1;
+  }
+  if (s >= load<f32>(scores) && below(load<f32>(scores), load<u32>(items), s, i)) {
+    store<f32>(scores, s);
+    store<u32>(items, i);
+    siftDown(items, scores, size, 0);
+  }
+  return size;
+}
+
+// Rows a pruned scan bounds before it scores those left: their exact dots are then independent
+// reads (rows scattered through the f32 rows), which the processor overlaps, rather than each
+// waiting for the heap's answer on the one before.
+const CHUNK = 64;
+
+// quantized: the first rows of the norm order that have int8 rows (qrows, quantStride bytes each;
+// qscales, qerrors, qlengths: f32 each), 0 for none; qq: scratch for the int16 query (quantStride
+// i16). A block within them scores exactly only the rows whose bound reaches the k-th best so far:
+// the bounds of four rows at once, in f32 (the rows' terms leave room for its rounding), and most
+// groups of four end at one comparison.
+export function boundedTop(items: usize, scores: usize, k: i32, filled: i32, query: usize, queryNorm: f64, rows: usize, norms: usize, order: usize, count: i32, f: i32, maxRows: i32, partial: bool, dots: usize, qrows: usize, qscales: usize, qerrors: usize, qlengths: usize, quantized: i32, qq: usize): i32 {
+  rescored = 0;
   if (k == 0) return 0;
   const stride = <usize>f << 2;
+  const qstride = (f + 15) & ~15, f4 = f & ~3;
+  // The pruned scan's scratch after the int16 query: CHUNK positions, CHUNK dots.
+  const left = qq + ((<usize>qstride << 1) + 15 & ~15), leftDots = left + (CHUNK << 2);
+  if (quantized > 0 && !quantizeQuery(qq, query, f, qstride)) quantized = 0;
+  // Rounded up to f32, so the bound only grows.
+  const up: f64 = 1 + 1.0 / 1048576;
+  const scaleV = f32x4.splat(<f32>(qScale * up)), normV = f32x4.splat(<f32>(queryNorm * up)), errorV = f32x4.splat(<f32>(qError * up));
   let size = filled, p = 0, block = k > FIRST_BLOCK ? k : FIRST_BLOCK;
   while (p < count) {
     if (size == k && <f64>load<f32>(scores) >= queryNorm * <f64>load<f32>(norms + (<usize>p << 2)) * SLACK) break;
@@ -240,21 +317,74 @@ export function boundedTop(items: usize, scores: usize, k: i32, filled: i32, que
     }
     let n = block < count - p ? block : count - p;
     if (partial && maxRows - p < n) n = maxRows - p;
-    dotsTo(dots, query, rows + <usize>p * stride, n, f, 0);
-    for (let c = 0; c < n; c++) {
-      const s = load<f32>(dots + (<usize>c << 2));
-      const i = load<u32>(order + (<usize>(p + c) << 2));
-      if (size < k) {
-        if (!(s >= -Infinity)) continue; // NaN, as the twin's kernel drops it
-        store<f32>(scores + (<usize>size << 2), s);
-        store<u32>(items + (<usize>size << 2), i);
-        siftUp(items, scores, size);
-        size++;
-      } else if (s >= load<f32>(scores) && below(load<f32>(scores), load<u32>(items), s, i)) {
-        store<f32>(scores, s);
-        store<u32>(items, i);
-        siftDown(items, scores, size, 0);
+    if (p + n <= quantized) {
+      // Rows of a block as dotsTo would sum them: blocks of four, the last n % 4 one by one.
+      const n4 = n & ~3;
+      for (let from = 0; from < n; from += CHUNK) {
+        const to = n - from < CHUNK ? n : from + CHUNK;
+        const all = size < k;
+        const root = f32x4.splat(load<f32>(scores));
+        let found = 0;
+        for (let c = from; c < to; c += 4) {
+          const at = p + c;
+          const m = to - c < 4 ? to - c : 4;
+          if (all) {
+            for (let j = 0; j < m; j++) store<u32>(left + (<usize>(found++) << 2), c + j);
+            continue;
+          }
+          // Rows past the block (m < 4) are read but never scored: their memory lies within the
+          // int8 rows and terms or the 16 bytes after them.
+          const r0 = qrows + <usize>at * <usize>qstride, r1 = r0 + <usize>qstride, r2 = r1 + <usize>qstride, r3 = r2 + <usize>qstride;
+          let a0 = i32x4.splat(0), a1 = i32x4.splat(0), a2 = i32x4.splat(0), a3 = i32x4.splat(0);
+          for (let j = 0; j < qstride; j += 8) {
+            const x = v128.load(qq + (<usize>j << 1));
+            a0 = i32x4.add(a0, i32x4.dot_i16x8_s(x, v128.load8x8_s(r0 + <usize>j)));
+            a1 = i32x4.add(a1, i32x4.dot_i16x8_s(x, v128.load8x8_s(r1 + <usize>j)));
+            a2 = i32x4.add(a2, i32x4.dot_i16x8_s(x, v128.load8x8_s(r2 + <usize>j)));
+            a3 = i32x4.add(a3, i32x4.dot_i16x8_s(x, v128.load8x8_s(r3 + <usize>j)));
+          }
+          // The four sums side by side: lanes (0 + 2, 1 + 3) of each, then of each pair.
+          const s01 = i32x4.add(i32x4.shuffle(a0, a1, 0, 4, 1, 5), i32x4.shuffle(a0, a1, 2, 6, 3, 7));
+          const s23 = i32x4.add(i32x4.shuffle(a2, a3, 0, 4, 1, 5), i32x4.shuffle(a2, a3, 2, 6, 3, 7));
+          const d = f32x4.convert_i32x4_s(i32x4.add(i32x4.shuffle(s01, s23, 0, 1, 4, 5), i32x4.shuffle(s01, s23, 2, 3, 6, 7)));
+          const o = <usize>at << 2;
+          const bound = f32x4.add(f32x4.add(f32x4.mul(f32x4.mul(d, scaleV), v128.load(qscales + o)), f32x4.mul(normV, v128.load(qerrors + o))), f32x4.mul(errorV, v128.load(qlengths + o)));
+          // Not below the k-th best (NaN: a row that bounds nothing is scored).
+          let reach = i32x4.bitmask(v128.not(f32x4.lt(bound, root))) & ((1 << m) - 1);
+          while (reach != 0) {
+            const j = ctz(reach);
+            store<u32>(left + (<usize>(found++) << 2), c + j);
+            reach &= reach - 1;
+          }
+        }
+        if (found << 2 > to - from) {
+          // Many left (the heap not yet full, or a query many rows suit): the chunk's rows in one
+          // pass, as dotsTo sums them, cost less than as many scattered reads. The chunk starts at a
+          // multiple of four from the block's start and ends where it ends, so each row's sum is
+          // the one the scan of the block would give.
+          dotsTo(leftDots, query, rows + <usize>(p + from) * stride, to - from, f, 0);
+          rescored += to - from;
+          for (let t = 0; t < found; t++) {
+            const c = load<u32>(left + (<usize>t << 2));
+            size = offer(items, scores, size, k, load<f32>(leftDots + (<usize>(c - from) << 2)), load<u32>(order + (<usize>(p + c) << 2)));
+          }
+          continue;
+        }
+        for (let t = 0; t < found; t++) {
+          const c = load<u32>(left + (<usize>t << 2));
+          const r = rows + <usize>(p + c) * stride;
+          store<f32>(leftDots + (<usize>t << 2), c < <u32>n4 ? dotAsBlock(query, r, f, f4) : dot1(query, r, f));
+        }
+        rescored += found;
+        for (let t = 0; t < found; t++) {
+          const c = load<u32>(left + (<usize>t << 2));
+          size = offer(items, scores, size, k, load<f32>(leftDots + (<usize>t << 2)), load<u32>(order + (<usize>(p + c) << 2)));
+        }
       }
+    } else {
+      dotsTo(dots, query, rows + <usize>p * stride, n, f, 0);
+      rescored += n;
+      for (let c = 0; c < n; c++) size = offer(items, scores, size, k, load<f32>(dots + (<usize>c << 2)), load<u32>(order + (<usize>(p + c) << 2)));
     }
     p += n;
     block = 2 * block < LAST_BLOCK ? 2 * block : LAST_BLOCK;

@@ -17,8 +17,9 @@ export interface CandidateSource {
 }
 
 // What the service ranks sessions with (bench/kernels/session-candidates.ts measured the choice): the
-// longest rows are read in one sequential pass, each list item from wherever it lies in memory, and
-// the first of each list carry most of what the lists add.
+// longest rows are read in one sequential pass (of their int8 copies: only the ~5 % of them that may
+// still enter the top are scored exactly, quantized-rows.ts), each list item from wherever it lies
+// in memory, and the first of each list carry most of what the lists add.
 export const SESSION_CANDIDATES: CandidateSource = { perSeed: 16, longest: 2048 };
 
 // Candidates are worth it when they are at most a third of the rankable items: on a smaller
