@@ -1,0 +1,30 @@
+// Reference twin of ../corated-lists.ts: each row's candidates gathered in a Set, scored with a plain
+// loop, then a full sort. Same contract, except that scratch is not used and arguments are not checked.
+import type { Csr } from '../csr.js';
+
+const EMPTY = 0xffffffff;
+
+export function coRatedListsTo(lists: Uint32Array, n: number, factors: Float32Array, norms: Float32Array, items: number, f: number, byItem: Csr, byUser: Csr, maxRaters: number, maxUserItems: number, rowStart: number, rowEnd: number): number {
+  let changed = 0;
+  for (let r = rowStart; r < rowEnd; r++) {
+    const raters = [...byItem.indices.subarray(byItem.indptr[r]!, byItem.indptr[r + 1]!)];
+    if (norms[r] === 0 || raters.length === 0 || raters.length > maxRaters) continue;
+    const candidates = new Set(lists.subarray(r * n, (r + 1) * n));
+    for (const u of raters) {
+      const rated = byUser.indices.subarray(byUser.indptr[u]!, byUser.indptr[u + 1]!);
+      if (rated.length <= maxUserItems) for (const i of rated) candidates.add(i);
+    }
+    const scored = [...candidates]
+      .filter((i) => i !== EMPTY && i !== r && norms[i] !== 0)
+      .map((i) => {
+        let d = 0;
+        for (let k = 0; k < f; k++) d += factors[r * f + k]! * factors[i * f + k]!;
+        return { item: i, score: Math.fround(d / (norms[r]! * norms[i]!)) };
+      })
+      .sort((a, b) => b.score - a.score || a.item - b.item);
+    const best = Array.from({ length: n }, (_, k) => (k < scored.length ? scored[k]!.item : EMPTY));
+    if (best.some((i, k) => lists[r * n + k] !== i)) changed++;
+    lists.set(best, r * n);
+  }
+  return changed;
+}
