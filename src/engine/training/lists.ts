@@ -19,6 +19,7 @@ const USERS_PER_TASK = 512;
 // so rounds until settled cost about 1.2 times one (bench/kernels/item-lists-recall.ts, bench/RESULTS.md).
 const REFINE_ROUNDS = 8;
 const SETTLED_SHARE = 0.01;
+const CO_RATED_PARTS = 8;
 
 export interface Listed {
   users: number; // users given a list
@@ -54,7 +55,7 @@ export async function listerFor(pool: TrainingPool, model: SharedArrayBuffer, by
   return weightsLister(pool, model, byUser, byItem, choice);
 }
 
-export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string, done?: number) => void, lister?: UserLister): Promise<Listed> {
+export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string, done?: number) => void, lister?: UserLister): Promise<Listed> {
   const started = performance.now();
   const dims = modelViews(model).dims;
   const sharedRows = dims.lists > 0 && dims.itemList > 0 ? await pool.sharedRows({ model }) : undefined;
@@ -63,6 +64,11 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
     await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.itemLists({ model, sharedRows, rowStart, rowEnd })));
   }
   if (sharedRows !== undefined) {
+    // Items rated by the same few users have nearly parallel rows, scattered over the index's lists:
+    // their raters' items hold them. In more parts than threads, as the work lies on the items of
+    // heavy raters.
+    progress('item lists: co-rated items', 0.2);
+    await Promise.all(evenRanges(dims.items, CO_RATED_PARTS * pool.threads).map(([rowStart, rowEnd]) => pool.coRatedLists({ model, byUser, byItem, rowStart, rowEnd })));
     // The index misses neighbours in lists far from the item's: most are neighbours of its neighbours.
     // Rounds until few lists change; a round refines only the rows whose neighbourhood changed.
     const bytes = dims.items * refineFanout(dims.itemList) * 4;

@@ -97,6 +97,20 @@ export interface RefineListsInput {
   rowEnd: number;
 }
 
+// Co-rated candidates (corated-lists.ts) for the items of at most CO_RATED_MAX_RATERS raters, from
+// raters of at most CO_RATED_MAX_USER_ITEMS items: items rated by the same one or two users have
+// nearly parallel rows, and their exact top is among what those users rated (bench/RESULTS.md).
+export const CO_RATED_MAX_RATERS = 2;
+export const CO_RATED_MAX_USER_ITEMS = 20_000;
+
+export interface CoRatedListsInput {
+  model: SharedArrayBuffer;
+  byUser: Csr;
+  byItem: Csr;
+  rowStart: number;
+  rowEnd: number;
+}
+
 export interface UserListsInput {
   model: SharedArrayBuffer;
   byUser: Csr; // what each user rated, left out of their list
