@@ -115,7 +115,7 @@ console.log(`- within near-ties of the exact top 64 (≥ its 64th score − 0.00
 // index's ranking, as requests make it) or `pN` (the index probed for at least N candidates, one
 // thread); rounds `[r]F[xK]`: K rounds (default 1) at fanout F, r: with reverse neighbours; `cR[mM]`:
 // the items co-rated by the raters of each item of at most R raters, raters of more than M items
-// left out (corated-lists.ts; the ratings regenerated from the synthetic seed, as the training had them).
+// (default: none) left out (corated-lists.ts; the ratings regenerated from the synthetic seed, as the training had them).
 const exactTies = (got: (r: number) => Uint32Array, k: number) =>
   sample.map((r, s) => {
     const floor = cos(r, exactTop[s]![k - 1]!);
@@ -163,10 +163,12 @@ for (const variant of (process.env['BENCH_VARIANTS'] ?? '').split(';').filter(Bo
   let groups: DirectionGroups | undefined;
   for (const round of rounds.split(',').filter(Boolean)) {
     if (round.startsWith('c')) {
-      const [maxRaters, maxUserItems = Infinity] = round.slice(1).split('m').map(Number);
       const { byUser, byItem } = (ratings ??= ratingsCsr());
-      const scratch = new Int32Array(coRatedScratchLength(items, itemList)).fill(-1, 0, items);
-      const [secs, changed] = timed(() => coRatedListsTo(work, itemList, views.itemFactors, norms, items, F, byItem, byUser, maxRaters!, maxUserItems, 0, items, scratch));
+      let most = 0;
+      for (let u = 0; u < byUser.rows; u++) most = Math.max(most, byUser.indptr[u + 1]! - byUser.indptr[u]!);
+      const [maxRaters, maxUserItems = most] = round.slice(1).split('m').map(Number);
+      const scratch = new Int32Array(coRatedScratchLength(items, itemList, F, maxUserItems!)).fill(-1, 0, 2 * items);
+      const [secs, changed] = timed(() => coRatedListsTo(work, itemList, views.itemFactors, norms, items, F, byItem, byUser, maxRaters!, maxUserItems!, 0, items, scratch));
       // `last` kept: a row whose heads and neighbours' heads did not move holds the best of the last
       // round's candidates and the co-rated ones, so a round that skips it still makes the same lists.
       report(`+ co-rated ${round} (${(changed as number).toLocaleString('en-US')} lists changed)`, work, secs);

@@ -48,7 +48,7 @@ const run = (c: ReturnType<typeof catalogue>, lists: Uint32Array, maxRaters: num
   const out = lists.slice();
   let changed = 0;
   for (const [from, to] of splits) {
-    const scratch = new Int32Array(coRatedScratchLength(items, n)).fill(-1, 0, items);
+    const scratch = new Int32Array(coRatedScratchLength(items, n, f, maxUserItems)).fill(-1, 0, 2 * items);
     changed += coRatedListsTo(out, n, c.factors, c.norms, items, f, c.byItem, c.byUser, maxRaters, maxUserItems, from, to, scratch);
   }
   return { out, changed };
@@ -106,7 +106,7 @@ t.test('rows of norm 0, unrated or of too many raters stay as they are; exact li
 
 t.test('coRatedListsTo checks its arguments', async (t) => {
   const c = catalogue(6);
-  const scratch = new Int32Array(coRatedScratchLength(items, n));
+  const scratch = new Int32Array(coRatedScratchLength(items, n, f, 10));
   t.throws(() => coRatedListsTo(c.poor.slice(), n, c.factors, c.norms, items, f, c.byItem, c.byUser, 1, 10, 0, items + 1, scratch), /row range/);
   t.throws(() => coRatedListsTo(c.poor.slice(), n, c.factors, c.norms, items, f, c.byItem, c.byUser, 1, 10, 0, items, new Int32Array(10)), /scratch/);
   t.throws(() => coRatedListsTo(c.poor.slice(), n, c.factors, c.norms, items, f, c.byUser, c.byItem, 1, 10, 0, items, scratch), /byItem/);

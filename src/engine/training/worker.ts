@@ -148,7 +148,7 @@ export function refineItemLists({ model, heads, reverse, stale, rowStart, rowEnd
 export function coRatedLists({ model, byUser, byItem, rowStart, rowEnd }: CoRatedListsInput): number {
   const v = modelViews(model);
   const { items, factors: f, itemList: n } = v.dims;
-  const scratch = new Int32Array(coRatedScratchLength(items, n)).fill(-1, 0, items);
+  const scratch = new Int32Array(coRatedScratchLength(items, n, f, CO_RATED_MAX_USER_ITEMS)).fill(-1, 0, 2 * items);
   return coRatedListsTo(v.itemLists, n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, byItem, byUser, CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, rowStart, rowEnd, scratch);
 }
 
