@@ -1,6 +1,9 @@
-// Reference twin of ../corated-lists.ts: each row's candidates gathered in a Set, scored with a plain
-// loop, then a full sort. Same contract, except that scratch is not used and arguments are not checked.
+// Reference twin of ../corated-lists.ts: each row's candidates gathered in a Set, scored, then a full
+// sort. Same contract, except that scratch is not used and arguments are not checked. Scores come
+// from the same dotAt as the kernel's: near-parallel rows tie to the last bit, and a dot summed in
+// another order would break those ties otherwise.
 import type { Csr } from '../csr.js';
+import { dotAt } from '../dot.js';
 
 const EMPTY = 0xffffffff;
 
@@ -16,11 +19,7 @@ export function coRatedListsTo(lists: Uint32Array, n: number, factors: Float32Ar
     }
     const scored = [...candidates]
       .filter((i) => i !== EMPTY && i !== r && norms[i] !== 0)
-      .map((i) => {
-        let d = 0;
-        for (let k = 0; k < f; k++) d += factors[r * f + k]! * factors[i * f + k]!;
-        return { item: i, score: Math.fround(d / (norms[r]! * norms[i]!)) };
-      })
+      .map((i) => ({ item: i, score: Math.fround(dotAt(factors, r * f, factors, i * f, f) / (norms[r]! * norms[i]!)) }))
       .sort((a, b) => b.score - a.score || a.item - b.item);
     const best = Array.from({ length: n }, (_, k) => (k < scored.length ? scored[k]!.item : EMPTY));
     if (best.some((i, k) => lists[r * n + k] !== i)) changed++;
