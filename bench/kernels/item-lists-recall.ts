@@ -1,8 +1,9 @@
 // Recall of the precomputed item lists against the exact cosine ranking, on the synthetic catalogue
 // (bench/lib/synthetic.ts, sizes from BENCH_SYNTH_*) trained in-process by the production trainer
-// with an item index (the lists come through it, as at 100k items and more, then a round of
-// neighbours of neighbours, refine-lists.ts), against the index's own ranking, and how long the
-// training's lists took.
+// with an item index (the lists come through it, as at 100k items and more, then the co-rated items of
+// items of few raters, corated-lists.ts, then rounds of neighbours of neighbours, refine-lists.ts),
+// against the index's own ranking, and how long the training's lists took. Recall is against the
+// exact ranking twice: as requests rank (WebAssembly, f32 sums) and in the lists' arithmetic (f64 sums).
 //   npm run build && BENCH_SYNTH_ITEMS=100000 BENCH_SYNTH_USERS=200000 BENCH_SYNTH_RATINGS=4000000 node dist/bench/kernels/item-lists-recall.js
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
