@@ -1,7 +1,7 @@
 // Recall of the precomputed item lists against the exact cosine ranking, on the synthetic catalogue
 // (bench/lib/synthetic.ts, sizes from BENCH_SYNTH_*) trained in-process by the production trainer
-// with an item index (the lists come through it, as at 100k items and more, then the co-rated items of
-// items of few raters, corated-lists.ts, then rounds of neighbours of neighbours, refine-lists.ts),
+// with an item index (the lists come through it, as at 100k items and more, then rounds of neighbours
+// of neighbours, refine-lists.ts, then the co-rated items of items of few raters, corated-lists.ts),
 // against the index's own ranking, and how long the training's lists took. Recall is against the
 // exact ranking twice: as requests rank (WebAssembly, f32 sums) and in the lists' arithmetic (f64 sums).
 //   npm run build && BENCH_SYNTH_ITEMS=100000 BENCH_SYNTH_USERS=200000 BENCH_SYNTH_RATINGS=4000000 node dist/bench/kernels/item-lists-recall.js
@@ -106,7 +106,7 @@ const nearTies = (got: (r: number) => Uint32Array, k: number) =>
   });
 console.log(`${items.toLocaleString('en-US')} items × ${F} factors, ${sizes.users.toLocaleString('en-US')} users, ${n.toLocaleString('en-US')} ratings, an index of ${lists} lists; ${SAMPLED} random items; ${new Date().toISOString()}`);
 const rounds = [...began.keys()].filter((k) => k.startsWith('item lists: neighbours of neighbours')).length;
-console.log(`- training ${((ended - t0) / 1000).toFixed(1)} s; item lists through the index ${seconds('item lists', 'item lists: co-rated')} s, co-rated items ${seconds('item lists: co-rated', 'item lists: neighbours of neighbours, round 1')} s, then ${rounds} round(s) of neighbours of neighbours ${seconds('item lists: neighbours of neighbours, round 1')} s (load ${loadavg().map((x) => x.toFixed(1)).join(' ')})`);
+console.log(`- training ${((ended - t0) / 1000).toFixed(1)} s; item lists through the index ${seconds('item lists', 'item lists: neighbours of neighbours, round 1')} s, then ${rounds} round(s) of neighbours of neighbours ${seconds('item lists: neighbours of neighbours, round 1', 'item lists: co-rated')} s, then co-rated items ${seconds('item lists: co-rated')} s (load ${loadavg().map((x) => x.toFixed(1)).join(' ')})`);
 for (const k of [10, 64] as const) {
   console.log(`- recall@${k}: through the index ${line(recall.index[k])}; the model's lists (after the round) ${line(recall.lists[k])}`);
 }
