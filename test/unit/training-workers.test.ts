@@ -7,7 +7,10 @@ import { mulberry32 } from '../../native-free-kernels/random.js';
 import { allocateModel, modelViews, NO_ITEM, userListOf, withUserLists } from '../../src/engine/model/layout.js';
 import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
-import { easeColumns, easeUserLists, extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
+import { coRatedLists, easeColumns, easeUserLists, extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
+import { CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS } from '../../src/engine/training/tasks.js';
+import { coRatedListsTo as coRatedReference } from '../../native-free-kernels/reference/corated-lists.js';
+import { rowNormsTo } from '../../native-free-kernels/rows.js';
 
 const params: AlsParams = { factors: 4, iterations: 3, regularization: 1, alpha: 1, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 3, userListsSeconds: 60, indexMinItems: 1000, popularityHalfLifeSeconds: 1e9, seed: 1 };
 const NOW = 1_700_000_000;
@@ -350,4 +353,30 @@ t.test('easeUserLists: a list that runs out of covered items is filled by the us
   new Float32Array(w5).set(Array.from({ length: 25 }, (_, k) => (Math.floor(k / 5) === 0 ? [0, 0.1, 0.4, 0.3, 0.2][k % 5]! : 0)));
   easeUserLists({ model, byUser, weights: w5, cols: all, users, from: 0, to: 1, out, alsWeight: 0 });
   t.same([...new Uint32Array(out)], [2, 3, 4, 1], 'by EASE alone');
+});
+
+t.test('coRatedLists: the lists of items of at most two raters, in parts, as the reference twin makes them', async (t) => {
+  // 20 users rating 2 to 7 of 60 items: many items of one or two raters.
+  const rand = mulberry32(9);
+  const u: number[] = [], i: number[] = [];
+  for (let user = 0; user < 20; user++) {
+    const taken = new Set<number>();
+    const count = 2 + Math.floor(rand() * 6);
+    while (taken.size < count) taken.add(Math.floor(rand() * 60));
+    for (const item of taken) u.push(user), i.push(item);
+  }
+  const snapshot = { users: Uint32Array.from(u), items: Uint32Array.from(i), ratings: new Float32Array(u.length).fill(3), timestamps: new Float64Array(u.length).fill(NOW) };
+  const p = prepare({ snapshot, log: [], users: 20, items: 60, params, now: NOW });
+  runIterations(p, 2);
+  const v = modelViews(p.model);
+  const { items, factors: f, itemList: n } = v.dims;
+  v.itemLists.fill(NO_ITEM);
+  const want = v.itemLists.slice();
+  const norms = new Float32Array(items);
+  rowNormsTo(norms, v.itemFactors, items, f);
+  const wantChanged = coRatedReference(want, n, v.itemFactors, norms, items, f, p.byItem, p.byUser, CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, 0, items);
+  const changed = coRatedLists({ model: p.model, byUser: p.byUser, byItem: p.byItem, rowStart: 0, rowEnd: 25 }) + coRatedLists({ model: p.model, byUser: p.byUser, byItem: p.byItem, rowStart: 25, rowEnd: items });
+  t.ok(wantChanged > 10, `${wantChanged} lists made`);
+  t.equal(changed, wantChanged);
+  t.same([...v.itemLists], [...want]);
 });

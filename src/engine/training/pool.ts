@@ -7,7 +7,7 @@ import type { Csr } from '../../../native-free-kernels/csr.js';
 import type { ConfidenceInput, RefactorInput, SplitInput, TableInput, TrialModelInput, ValidateInput, ValidationData } from './tasks.js';
 import type { Blend, EaseColumns, EaseWeighting, SweepInput } from './item-weights-tasks.js';
 import type { HeldOut } from '../../../native-free-kernels/validation.js';
-import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, ListHeadsInput, RefineListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
+import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, ListHeadsInput, RefineListsInput, CoRatedListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
 
 export class TrainingPool {
   private readonly pool: Piscina;
@@ -28,6 +28,7 @@ export class TrainingPool {
   itemLists = (input: ItemListsInput): Promise<void> => this.pool.run(input, { name: 'itemLists' });
   listHeads = (input: ListHeadsInput): Promise<number> => this.pool.run(input, { name: 'listHeads' });
   refineItemLists = (input: RefineListsInput): Promise<number> => this.pool.run(input, { name: 'refineItemLists' });
+  coRatedLists = (input: CoRatedListsInput): Promise<number> => this.pool.run(input, { name: 'coRatedLists' });
   userLists = (input: UserListsInput): Promise<void> => this.pool.run(input, { name: 'userLists' });
   indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.pool.run(input, { name: 'indexCentroids' });
   indexAssign = (input: IndexAssignInput): Promise<void> => this.pool.run(input, { name: 'indexAssign' });

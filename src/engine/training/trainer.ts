@@ -86,6 +86,6 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsP
   // After the index: item lists of an indexed catalogue come through it.
   if (lists !== undefined && lists.model !== 'popularity' && dims.userList > 0) report(`${lists.model === 'ease' ? 'EASE' : 'item-KNN'} on all ratings`);
   const lister = lists !== undefined && dims.userList > 0 ? await listerFor(pool, model, byUser, byItem, lists) : undefined;
-  const listed = await computeLists(pool, model, byUser, prep.recent, p.userListsSeconds, report, lister);
+  const listed = await computeLists(pool, model, byUser, byItem, prep.recent, p.userListsSeconds, report, lister);
   return { model: listed.model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, listed, loss, params: p, lists: lister && lists, searched, seconds: (performance.now() - started) / 1000 };
 }

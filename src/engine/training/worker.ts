@@ -11,6 +11,7 @@ import { itemListsTo, listsScratchLength, normOrderOf, userListsScratchLength, u
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
 import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../../native-free-kernels/refine-lists.js';
+import { coRatedListsTo, coRatedScratchLength } from '../../../native-free-kernels/corated-lists.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
@@ -19,9 +20,9 @@ import { allocateModel, modelViews, NO_ITEM, NO_SLOT, type ModelDims, type Model
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
 import { replay, type Snapshot } from './ratings-replay.js';
 import { initFactors } from './init-factors.js';
-import { refineFanout } from './tasks.js';
+import { CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, refineFanout } from './tasks.js';
 import { fillFromFactors } from './item-weights-tasks.js';
-import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, ListHeadsInput, RefineListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
+import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, ListHeadsInput, RefineListsInput, CoRatedListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
 
 // Ratings snapshot + log → compacted ratings → CSR both ways, popularity, counts, initial factors.
 export function prepare(input: PrepareInput): Prepared {
@@ -140,6 +141,15 @@ export function refineItemLists({ model, heads, reverse, stale, rowStart, rowEnd
   const fanout = refineFanout(n);
   const scratch = new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
   return refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse), new Uint8Array(stale));
+}
+
+// Rows [rowStart, rowEnd) of the item lists refined from the items their raters rated; returns how
+// many of the rows' lists changed.
+export function coRatedLists({ model, byUser, byItem, rowStart, rowEnd }: CoRatedListsInput): number {
+  const v = modelViews(model);
+  const { items, factors: f, itemList: n } = v.dims;
+  const scratch = new Int32Array(coRatedScratchLength(items, n, f, CO_RATED_MAX_USER_ITEMS)).fill(-1, 0, 2 * items);
+  return coRatedListsTo(v.itemLists, n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, byItem, byUser, CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, rowStart, rowEnd, scratch);
 }
 
 // The lists of the users at users[from, to): their best items by factor score, less what they rated,
