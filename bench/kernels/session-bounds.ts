@@ -8,7 +8,7 @@
 // itself, the floor any bound can reach (the rows that do beat the k-th best as the scan goes). A
 // simulation in f64, not the kernels: it counts rows, it does not time them.
 //   npm run build && RECD_DATASETS=/path/to/datasets node dist/bench/kernels/session-bounds.js
-import { foldIn } from '../../src/engine/scoring/rankings.js';
+import { foldIn } from '../../src/engine/scoring/fold-in.js';
 import { gatherCandidates, SESSION_CANDIDATES } from '../../src/engine/scoring/candidates.js';
 import { heapOffer } from '../../native-free-kernels/top-k.js';
 import { quantBound, quantizeQueryTo, quantizeRowsTo, quantStride } from '../../native-free-kernels/quantized-rows.js';

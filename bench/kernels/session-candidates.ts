@@ -8,7 +8,8 @@
 // sends), and 5 items of one real user's ratings.
 //   npm run build && RECD_DATASETS=/path/to/datasets node dist/bench/kernels/session-candidates.js
 //   (F=64 factors, SESSIONS=2000 of each kind by default)
-import { foldIn, itemsForVector, sessionRanking } from '../../src/engine/scoring/rankings.js';
+import { foldIn } from '../../src/engine/scoring/fold-in.js';
+import { itemsForVector, sessionRanking } from '../../src/engine/scoring/rankings.js';
 import { gatherCandidates, rankCandidates, SESSION_CANDIDATES, type CandidateSource } from '../../src/engine/scoring/candidates.js';
 import { sessionFixture, type Session } from './session-fixture.js';
 

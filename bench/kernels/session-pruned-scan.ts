@@ -10,7 +10,8 @@
 // before each ranking, as the rest of a request evicts the rows in the service).
 //   npm run build && RECD_DATASETS=/path/to/datasets node dist/bench/kernels/session-pruned-scan.js
 //   (F=64 factors, SESSIONS=2000 of each kind by default)
-import { foldIn, itemsForVector, type Scorable } from '../../src/engine/scoring/rankings.js';
+import { foldIn } from '../../src/engine/scoring/fold-in.js';
+import { itemsForVector, type Scorable } from '../../src/engine/scoring/rankings.js';
 import { gatherCandidates, rankCandidates, SESSION_CANDIDATES } from '../../src/engine/scoring/candidates.js';
 import { scoreRows } from '../../native-free-kernels/score-rows.js';
 import { sessionFixture } from './session-fixture.js';

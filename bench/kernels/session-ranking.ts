@@ -7,7 +7,8 @@
 // Sessions: 5 distinct items drawn uniformly from all items with ratings 1–10 (what bench/http sends),
 // and 5 items of one real user's ratings (a session as users make them).
 //   npm run build && RECD_DATASETS=../shared/datasets node dist/bench/kernels/session-ranking.js   (F=64 factors by default)
-import { foldIn, itemsForGroup, itemsForVector } from '../../src/engine/scoring/rankings.js';
+import { foldIn } from '../../src/engine/scoring/fold-in.js';
+import { itemsForGroup, itemsForVector } from '../../src/engine/scoring/rankings.js';
 import { sessionFixture, type Session } from './session-fixture.js';
 
 const F = Number(process.env['F'] ?? 64);

@@ -5,7 +5,8 @@
 import { LRUCache } from 'lru-cache';
 import { notFound, wrongData } from '../../errors/api-error.js';
 import { candidatesPay } from '../../engine/scoring/candidates.js';
-import { foldIn, listLength, steerTowards, trainedFactors, userListLength, type RankSpec } from '../../engine/scoring/rankings.js';
+import { foldIn } from '../../engine/scoring/fold-in.js';
+import { listLength, steerTowards, trainedFactors, userListLength, type RankSpec } from '../../engine/scoring/rankings.js';
 import { NO_ITEM } from '../../engine/model/layout.js';
 import type { UserListStore } from './user-list-store.js';
 import type { RankingCache } from './ranking-cache.js';
