@@ -71,8 +71,9 @@ export function boundedTopTo(
   return size;
 }
 
-// dotsOf for boundedTopTo from a function of one row's dot (the TypeScript kernels).
-export function hitsOf(dot: (row: number) => number): (from: number, count: number, floor: number) => Hits {
+// dotsOf for boundedTopTo from a function of one row's dot (the TypeScript kernels). cannotReach: a
+// cheaper test that a row's dot is below the floor (quantized-rows.ts), which then spares its dot.
+export function hitsOf(dot: (row: number) => number, cannotReach?: (row: number, floor: number) => boolean): (from: number, count: number, floor: number) => Hits {
   const found: Hits = { scores: new Float32Array(0), at: new Uint32Array(0), hits: 0 };
   return (from, count, floor) => {
     if (found.scores.length < count) {
@@ -81,6 +82,7 @@ export function hitsOf(dot: (row: number) => number): (from: number, count: numb
     }
     let hits = 0;
     for (let c = 0; c < count; c++) {
+      if (cannotReach?.(from + c, floor)) continue;
       const s = Math.fround(dot(from + c));
       if (!(s >= floor)) continue;
       found.scores[hits] = s;

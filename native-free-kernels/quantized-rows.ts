@@ -13,7 +13,7 @@
 // times |u|) and |v| + |e| (its length term, times |d|), rounded up: SLACK·|u|·|v| covers how far
 // the computed f32 dot may exceed the exact one (bounded-top.ts), the other SLACK·|u|·|v| the
 // rounding of the bound itself when the kernel sums it in f32 (a few ulps of |u|·|v|).
-import type { Hits } from './bounded-top.js';
+import { hitsOf, type Hits } from './bounded-top.js';
 
 // Past this many factors an i32 sum of int16 × int8 products could overflow: no int8 rows.
 export const QUANT_MAX_F = 512;
@@ -108,22 +108,6 @@ export function prunedHitsOf(
 ): (from: number, count: number, floor: number) => Hits {
   const stride = quantStride(f);
   const q = quantized > 0 ? quantizeQueryTo(new Int16Array(stride), query, f) : undefined;
-  const found: Hits = { scores: new Float32Array(0), at: new Uint32Array(0), hits: 0 };
-  return (from, count, floor) => {
-    if (found.scores.length < count) {
-      found.scores = new Float32Array(count);
-      found.at = new Uint32Array(count);
-    }
-    let hits = 0;
-    for (let c = 0; c < count; c++) {
-      const p = from + c;
-      if (q !== undefined && p < quantized && quantBound(q, qr, p, stride, queryNorm) < floor) continue;
-      const s = Math.fround(dot(p));
-      if (!(s >= floor)) continue;
-      found.scores[hits] = s;
-      found.at[hits++] = c;
-    }
-    found.hits = hits;
-    return found;
-  };
+  if (q === undefined) return hitsOf(dot);
+  return hitsOf(dot, (p, floor) => p < quantized && quantBound(q, qr, p, stride, queryNorm) < floor);
 }
