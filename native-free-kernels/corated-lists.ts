@@ -6,6 +6,7 @@
 // item's raters rated hold them all.
 import type { Csr } from './csr.js';
 import { dotAt } from './dot.js';
+import { heapOffer, heapSortTo } from './top-k.js';
 
 const EMPTY = 0xffffffff;
 
@@ -108,7 +109,7 @@ export function coRatedListsTo(
     const elsewhere = (c: number) => {
       if (c === EMPTY || c === r || seen[c] === r || mark[c] === main || norms[c] === 0) return;
       seen[c] = r;
-      size = offer(heapItems, heapScores, size, n, c, Math.fround(dotAt(factors, x, factors, c * f, f) / (nr * norms[c]!)));
+      size = heapOffer(heapItems, heapScores, size, n, Math.fround(dotAt(factors, x, factors, c * f, f) / (nr * norms[c]!)), c);
     };
     for (let k = 0; k < n; k++) elsewhere(lists[own + k]!);
     for (let b = 0; b < blockSize; b++) {
@@ -117,58 +118,20 @@ export function coRatedListsTo(
       const s = Math.fround(dotAt(factors, x, blockRows, b * f, f) / (nr * blockNorms[b]!));
       // Most candidates fall below a full heap's weakest: rejected without a call.
       if (size === n && !below(heapScores[0]!, heapItems[0]!, s, c)) continue;
-      size = offer(heapItems, heapScores, size, n, c, s);
+      size = heapOffer(heapItems, heapScores, size, n, s, c);
     }
     for (let p = byItem.indptr[r]!; p < byItem.indptr[r + 1]!; p++) {
       const u = byItem.indices[p]!;
       if (u === main || ratedBy(u) > maxUserItems) continue;
       for (let q = byUser.indptr[u]!; q < byUser.indptr[u + 1]!; q++) elsewhere(byUser.indices[q]!);
     }
-    // Popping the weakest fills the list from its end.
+    heapSortTo(heapItems, heapScores, size);
     let same = true;
-    for (let k = n - 1; k >= size; k--) if (lists[own + k] !== EMPTY) [same, lists[own + k]] = [false, EMPTY];
-    for (let k = size - 1; k >= 0; k--) {
-      const c = heapItems[0]!;
+    for (let k = 0; k < n; k++) {
+      const c = k < size ? heapItems[k]! : EMPTY;
       if (lists[own + k] !== c) [same, lists[own + k]] = [false, c];
-      if (k > 0) siftDown(heapItems, heapScores, k, heapItems[k]!, heapScores[k]!);
     }
     if (!same) changed++;
   }
   return changed;
-}
-
-// (item, score) offered to a bounded min-heap of `size` entries (at most n) whose root holds the
-// weakest kept, so most candidates cost one comparison; returns the new size.
-function offer(items: Uint32Array, scores: Float32Array, size: number, n: number, item: number, score: number): number {
-  if (size === n) {
-    if (below(scores[0]!, items[0]!, score, item)) siftDown(items, scores, size, item, score);
-    return size;
-  }
-  let hole = size;
-  while (hole > 0) {
-    const parent = (hole - 1) >> 1;
-    if (!below(score, item, scores[parent]!, items[parent]!)) break;
-    scores[hole] = scores[parent]!;
-    items[hole] = items[parent]!;
-    hole = parent;
-  }
-  scores[hole] = score;
-  items[hole] = item;
-  return size + 1;
-}
-
-// The heap's root replaced by (item, score), then moved down to its place among size entries.
-function siftDown(items: Uint32Array, scores: Float32Array, size: number, item: number, score: number): void {
-  let hole = 0;
-  for (;;) {
-    let child = 2 * hole + 1;
-    if (child >= size) break;
-    if (child + 1 < size && below(scores[child + 1]!, items[child + 1]!, scores[child]!, items[child]!)) child++;
-    if (!below(scores[child]!, items[child]!, score, item)) break;
-    scores[hole] = scores[child]!;
-    items[hole] = items[child]!;
-    hole = child;
-  }
-  scores[hole] = score;
-  items[hole] = item;
 }
