@@ -46,6 +46,17 @@ export class ModelRegistry {
     return this.load(db, id);
   }
 
+  // The model Redis says is current, loaded when this process does not hold it yet: what a task that
+  // makes a model from the current one must start from. `current` answers with the one before while
+  // its successor loads (seconds for a model of a million users), so ml_new_items right after a
+  // training could extend the model before it and publish that over the training's.
+  async latest(db: string): Promise<LoadedModel | undefined> {
+    const id = await this.store.current(db);
+    if (id === undefined) return undefined;
+    const held = this.models.peek(db);
+    return held?.id === id ? held : this.load(db, id);
+  }
+
   // The model this process holds for the database, without asking Redis.
   held(db: string): LoadedModel | undefined {
     return this.models.peek(db);

@@ -319,7 +319,7 @@ export class TrainingScheduler {
   }
 
   private async newItems(db: string, owner: string, progress: (text: string) => void): Promise<string> {
-    const current = await this.d.registry.current(db);
+    const current = await this.d.registry.latest(db);
     if (!current) return 'no trained model yet: the first training covers every item';
     progress('reading item properties');
     const features = await this.d.itemFeatures(db);
@@ -345,7 +345,7 @@ export class TrainingScheduler {
   private async buildTables(db: string, progress: (text: string) => void): Promise<string> {
     const defs = await this.d.tables.list(db);
     if (defs.length === 0) return 'no precomputed tables are defined';
-    const model = await this.d.registry.current(db);
+    const model = await this.d.registry.latest(db);
     if (!model) throw new Error('no trained model yet: tables are built from a model');
     let built = 0;
     for (const def of defs) {
