@@ -64,11 +64,20 @@ export async function retrain(base: string, token: string, factors: string, rati
     if (k > 600) throw new Error(`database status still ${JSON.stringify(s)}`);
     await sleep(100);
   }
-  const listed = (await ok(base, token, 'GET', '/v1/pretrained-ml/trained-models/')).models as Record<string, unknown>[];
-  const model = listed.find((m) => m.serving === true);
-  if (!model) throw new Error(`no serving model: ${JSON.stringify(listed).slice(0, 500)}`);
+  // Serving: the model this recd process holds, which is the newest once it has loaded it (seconds
+  // for a model of a million users, after the task that published it is over).
+  let model: Record<string, any> | undefined;
+  for (const deadline = performance.now() + TIMEOUT_MS; ; await sleep(500)) {
+    const listed = (await ok(base, token, 'GET', '/v1/pretrained-ml/trained-models/')).models as Record<string, unknown>[];
+    model = listed.find((m) => m.serving === true);
+    if (model?.n_ratings === ratings || performance.now() > deadline) break;
+  }
+  if (!model) throw new Error('no serving model');
   if (String(model.factors) !== factors) throw new Error(`serving model has ${model.factors} factors, not ${factors}`);
-  if (model.n_ratings !== ratings) throw new Error(`serving model covers ${model.n_ratings} ratings of ${ratings}`);
+  if (model.n_ratings !== ratings) {
+    const records = async (name: string) => (await recents(base, token, name)).slice(0, 6).map((t) => `${t.task_id} ${t.status} ${t.start_time}–${t.end_time}: ${t.progress}`);
+    throw new Error(`serving model covers ${model.n_ratings} ratings of ${ratings}; the last tasks:\n${[...(await records('ml_model_retrain')), ...(await records('ml_new_items'))].join('\n')}`);
+  }
   const span = (t: TaskRecord) => (t.end_time ?? t.start_time) - t.start_time;
   const explicit = (await recents(base, token, 'ml_model_retrain')).find((t) => t.task_id === taskId);
   const taskSeconds = explicit ? span(explicit) : NaN;
