@@ -20,7 +20,7 @@
 // runs), RECD_ALS_FACTORS (default 64 here), and bench/lib/settings.ts's BENCH_SECONDS, BENCH_ROUNDS,
 // BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS,
 // BENCH_RECD_WORKERS (recd's serving processes, 1 by default; 0: one per core, as `npm start` runs it;
-// the event-loop delay is then not read).
+// the event-loop delay is then the worst worker's, the collections summed over the workers).
 //
 // Before and after in the same run: BENCH_RECD_CLI_B=/path/to/other/checkout/dist/src/cli.js (built
 // there with `npm run build`) measures that build (B) beside this checkout's (A) on identical data:

@@ -31,7 +31,8 @@ export function treeCpuSeconds(pid: number | undefined): number | undefined {
   return own + descendants(pid).reduce((sum, p) => sum + (cpuSeconds(p) ?? 0), 0);
 }
 
-function descendants(pid: number): number[] {
+// Every process under pid (children, theirs, ...), from /proc.
+export function descendants(pid: number): number[] {
   const parent = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;

@@ -457,8 +457,7 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
             current = `round ${round}, ${run.tool}, pipelining ${run.pipelining}, scenario ${id} (${sc.method} ${sc.path})`;
             for (const m of recds) assertAlive(m);
             assertAlive(hello);
-            // With several workers the signal reaches only the idle supervisor: no reading rather than its.
-            const loopFile = sc.target === 'hello' || recdWorkers() !== '1' ? undefined : side === 'A' ? loopA.file : other!.loopFile;
+            const loopFile = sc.target === 'hello' ? undefined : side === 'A' ? loopA.file : other!.loopFile;
             const s = await measure(dir, run, round, side, buildOf(side).targets.get(sc.id)!, serverOf(sc, side), loopFile, recds, ownPids);
             samples.push(s);
             const warn = s.non2xx > 0 || s.errors > 0 || s.unanswered > 0 ? `  ⚠ ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered ${s.statusCodes}` : '';
