@@ -7,7 +7,7 @@
 // Sessions: 5 distinct items drawn uniformly from all items with ratings 1–10 (what bench/http
 // sends), and 5 items of one real user's ratings.
 //   npm run build && RECD_DATASETS=/path/to/datasets node dist/bench/kernels/session-candidates.js
-//   (F=64 factors, SESSIONS=2000 of each kind by default)
+//   (F=64 factors, SESSIONS=2000 of each kind, DEPTH=32 by default)
 import { foldIn } from '../../src/engine/scoring/fold-in.js';
 import { itemsForVector, sessionRanking } from '../../src/engine/scoring/rankings.js';
 import { gatherCandidates, rankCandidates, SESSION_CANDIDATES, type CandidateSource } from '../../src/engine/scoring/candidates.js';
@@ -15,7 +15,7 @@ import { sessionFixture, type Session } from './session-fixture.js';
 
 const F = Number(process.env['F'] ?? 64);
 const SESSIONS = Number(process.env['SESSIONS'] ?? 2000);
-const DEPTH = 32;
+const DEPTH = Number(process.env['DEPTH'] ?? 32);
 const { views, m, items, sessions: drawn } = await sessionFixture(F);
 const sessions = (kind: 'uniform' | 'user'): Session[] => drawn(kind, SESSIONS);
 // µs per call of run(s), the best of PASSES passes over stretches of 250 sessions (the machine is
