@@ -5,6 +5,7 @@ import { settings } from './settings.js';
 
 // BENCH_RETRAIN_TIMEOUT_SECONDS (default 600) per step: each wait below may take that long.
 const TIMEOUT_MS = settings.retrainTimeoutSeconds * 1000;
+const LOAD_WAIT_MS = 300_000;
 
 export interface Trained {
   retrainSeconds: number; // from the explicit POST to the end of any ml_new_items after it
@@ -65,9 +66,9 @@ export async function retrain(base: string, token: string, factors: string, rati
     await sleep(100);
   }
   // Serving: the model this recd process holds, which is the newest once it has loaded it (seconds
-  // for a model of a million users, after the task that published it is over).
+  // for a model of a million users, after the task that published it is over): up to LOAD_WAIT_MS.
   let model: Record<string, any> | undefined;
-  for (const deadline = performance.now() + TIMEOUT_MS; ; await sleep(500)) {
+  for (const deadline = performance.now() + Math.min(TIMEOUT_MS, LOAD_WAIT_MS); ; await sleep(500)) {
     const listed = (await ok(base, token, 'GET', '/v1/pretrained-ml/trained-models/')).models as Record<string, unknown>[];
     model = listed.find((m) => m.serving === true);
     if (model?.n_ratings === ratings || performance.now() > deadline) break;
