@@ -3,7 +3,7 @@
 // and @64 of the candidate ranking against the exact ranking by the same folded-in vector over every
 // item (the session's own items left out of both, as with exclude_rated_items), for several sources
 // of candidates (items taken from each session item's list, longest rows added), and the time of
-// one ranking of depth 32 (what a page's walk asks first) against the exact bounded ranking.
+// one ranking of depth DEPTH (a page of 10 asks 20 first) against the exact bounded ranking.
 // Sessions: 5 distinct items drawn uniformly from all items with ratings 1–10 (what bench/http
 // sends), and 5 items of one real user's ratings.
 //   npm run build && RECD_DATASETS=/path/to/datasets node dist/bench/kernels/session-candidates.js
@@ -78,8 +78,8 @@ for (const kind of ['uniform', 'user'] as const) {
   }
   // The served path (sessionRanking: gather, rank) and the exact bounded ranking, for the record.
   for (const [what, run] of [
-    ['served sessionRanking, depth 32', (v: Float32Array, s: number) => sessionRanking(m, v, ss[s]!.items, DEPTH)],
-    ['exact bounded ranking, depth 32', (v: Float32Array) => itemsForVector(m, v, DEPTH)],
+    [`served sessionRanking, depth ${DEPTH}`, (v: Float32Array, s: number) => sessionRanking(m, v, ss[s]!.items, DEPTH)],
+    [`exact bounded ranking, depth ${DEPTH}`, (v: Float32Array) => itemsForVector(m, v, DEPTH)],
     ['fold-in', (_: Float32Array, s: number) => foldIn(m, ss[s]!.items, ss[s]!.values)],
   ] as const) {
     exactTimes.push(`${kind}: ${what} ${bestOf((s) => run(vectors[s]!, s), ss.length).toFixed(1)} µs`);

@@ -5,9 +5,11 @@ import type { LoadedModel } from '../../engine/model/registry.js';
 import type { RankingCache } from './ranking-cache.js';
 
 // Rankings start this deep and grow fourfold when filters or pages use them up. A vector's ranking
-// costs more the deeper it goes (bounded-top.ts), so it starts at about a page's depth; so does a
-// session's ranking from its candidates (its top-k selection grows with the depth).
-const FIRST_DEPTH = 128, FIRST_VECTOR_DEPTH = 32;
+// costs more the deeper it goes (bounded-top.ts: the lower its k-th best, the more rows may still
+// enter), so it starts at what the page asks for (twice its items); so does a session's ranking from
+// its candidates. A random session ranked 20 deep for a page of 10 instead of 32 took 13.5 µs
+// instead of 16.5 (bench/RESULTS.md).
+const FIRST_DEPTH = 128, FIRST_VECTOR_DEPTH = 16;
 
 // Ranking positions that pass an exclusion set: the positions found and how far the ranking was scanned.
 export interface PassMemo {
