@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import type { ModelMeta, ModelsStore } from '../../store/models-store.js';
+import { SharedReads } from '../../store/shared-reads.js';
 import { modelViews, type ModelViews } from './layout.js';
 import { rowIndexOf, rowIndexOfSlices, type RowIndex } from './row-index.js';
 import { scorable, type Scorable } from '../scoring/rankings.js';
@@ -27,7 +28,7 @@ const HELD = 64;
 
 export class ModelRegistry {
   private readonly models = new LRUCache<string, LoadedModel>({ max: HELD });
-  private readonly loading = new Map<string, Promise<LoadedModel | undefined>>();
+  private readonly loading = new SharedReads<LoadedModel | undefined>();
 
   constructor(
     private readonly store: ModelsStore,
@@ -82,13 +83,7 @@ export class ModelRegistry {
   }
 
   private load(db: string, id: string): Promise<LoadedModel | undefined> {
-    const key = `${db} ${id}`;
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = this.read(db, id).finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    return pending;
+    return this.loading.get(`${db} ${id}`, () => this.read(db, id));
   }
 
   private async read(db: string, id: string): Promise<LoadedModel | undefined> {

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { compareChangeIds, type ChangeTail } from '../../store/change-tail.js';
 import { changeOf, type Change, type EntitiesStore, type EntityKind } from '../../store/entities-store.js';
 import type { PropertiesStore, PropertyDef } from '../../store/properties-store.js';
+import { SharedReads } from '../../store/shared-reads.js';
 import { CatalogueView } from './catalogue-view.js';
 
 export type Defs = ReadonlyMap<string, PropertyDef>; // lower-cased name -> definition, in creation order
@@ -22,11 +23,9 @@ export class Catalogue {
   private readonly generation = { item: 0, user: 0 };
   private readonly settings = new Map<string, unknown>(); // database settings (op config), by name
   private settingsGeneration = 0;
-  // Reads under way, shared by every request that asks meanwhile: at start-up or after a change, a
-  // burst of requests would otherwise each read the same definitions or setting from Redis. A change
-  // of what is being read drops its entry, so no request asking after the change gets a read made
-  // before it.
-  private readonly reading = new Map<string, Promise<unknown>>();
+  // Reads of definitions and settings under way: a change of what is being read forgets its read,
+  // so no request asking after the change gets a read made before it.
+  private readonly reading = new SharedReads<unknown>();
   private readonly views: Record<EntityKind, CatalogueView>;
   private readonly changes: string; // the database's catalogue change stream
   private waiters: { id: string; resolve: () => void }[] = [];
@@ -54,7 +53,7 @@ export class Catalogue {
   definitions(kind: EntityKind): Promise<Defs | undefined> {
     const held = this.defs.get(kind);
     if (held) return Promise.resolve(held);
-    return this.shared(`defs ${kind}`, () => this.readDefinitions(kind));
+    return this.reading.get(`defs ${kind}`, () => this.readDefinitions(kind)) as Promise<Defs | undefined>;
   }
 
   private async readDefinitions(kind: EntityKind): Promise<Defs | undefined> {
@@ -79,19 +78,7 @@ export class Catalogue {
 
   setting<T>(name: string, read: () => Promise<T>): Promise<T> {
     if (this.settings.has(name)) return Promise.resolve(this.settings.get(name) as T);
-    return this.shared(`setting ${name}`, () => this.readSetting(name, read));
-  }
-
-  private shared<T>(key: string, read: () => Promise<T>): Promise<T> {
-    const under = this.reading.get(key);
-    if (under !== undefined) return under as Promise<T>;
-    const p = read();
-    this.reading.set(key, p);
-    const done = (): void => {
-      if (this.reading.get(key) === p) this.reading.delete(key);
-    };
-    p.then(done, done);
-    return p;
+    return this.reading.get(`setting ${name}`, () => this.readSetting(name, read)) as Promise<T>;
   }
 
   private async readSetting<T>(name: string, read: () => Promise<T>): Promise<T> {
@@ -164,12 +151,12 @@ export class Catalogue {
     for (const c of changes) {
       if (c.op === 'config') {
         this.settings.delete(c.kind);
-        this.reading.delete(`setting ${c.kind}`);
+        this.reading.forget(`setting ${c.kind}`);
         this.settingsGeneration++;
       } else if (c.kind === 'item' || c.kind === 'user') {
         if (c.op === 'defs') {
           this.defs.delete(c.kind);
-          this.reading.delete(`defs ${c.kind}`);
+          this.reading.forget(`defs ${c.kind}`);
           this.generation[c.kind]++;
         } else for (const i of c.idxs) touched[c.kind].add(i);
       }

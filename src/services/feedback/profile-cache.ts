@@ -2,6 +2,7 @@
 // answers in the same tick. An entry holds for one model and one count of the user's feedback
 // changes (feedback-changes.ts): it is read once per model and change, not per request.
 import { LRUCache } from 'lru-cache';
+import { SharedReads } from '../../store/shared-reads.js';
 
 export interface Profile {
   key: string | undefined; // cache key of its ranking (undefined: not cached)
@@ -23,7 +24,7 @@ const HELD = 100_000;
 
 export class ProfileCache {
   private readonly held = new LRUCache<string, Entry>({ max: HELD });
-  private readonly loading = new Map<string, Promise<Profile>>();
+  private readonly loading = new SharedReads<Profile>();
 
   // The profile read at this model and version of the user's feedback, if held.
   get(db: string, user: string, model: string, version: number): Profile | undefined {
@@ -34,18 +35,12 @@ export class ProfileCache {
   // Reads the profile once however many requests ask at the same time, and keeps it when the
   // version is known (undefined: changes are not followed yet, so nothing read may be kept).
   load(db: string, user: string, model: string, version: number | undefined, read: () => Promise<Profile>): Promise<Profile> {
-    const key = `${db} ${user} ${model} ${version}`;
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = read()
-        .then((profile) => {
-          if (version !== undefined) this.held.set(`${db} ${user}`, { model, version, profile });
-          return profile;
-        })
-        .finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    return pending;
+    return this.loading.get(`${db} ${user} ${model} ${version}`, () =>
+      read().then((profile) => {
+        if (version !== undefined) this.held.set(`${db} ${user}`, { model, version, profile });
+        return profile;
+      }),
+    );
   }
 
   forget(db: string, users: Iterable<string | number>): void {
