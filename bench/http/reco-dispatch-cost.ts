@@ -15,8 +15,12 @@
 // random items (posted); with ml-small data, item-to-items for a random item with two filters
 // (`genre:eq:Drama`, `year:gte:1990`, as bench/http/reco.ts's f). Also: BENCH_ROUNDS (7); BENCH_DISPATCH_DATA=ml-small (ml-latest-small as
 // bench/http/reco.ts uploads it, from RECD_DATASETS, instead of the synthetic database; the random
-// ids then drawn from all its movies and 610 users); BENCH_DISPATCH_CASES=session (only the cases
-// whose name starts so).
+// ids then drawn from all its movies and 610 users); BENCH_DISPATCH_DATA=synthetic (bench/lib/synthetic.ts's
+// power-law catalogue at BENCH_SYNTH_ITEMS, BENCH_SYNTH_USERS, BENCH_SYNTH_RATINGS, uploaded as
+// reco-synthetic.ts uploads it, with 32 factors unless RECD_ALS_FACTORS says otherwise, and its filtered
+// case `category:eq:category-00`, `year:gte:1990`: e.g. 100,000 items, 100,000 users, 2,000,000 ratings
+// to see what a catalogue of 100k items costs a request without training on 20M ratings);
+// BENCH_DISPATCH_CASES=session (only the cases whose name starts so).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +28,9 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { backendToken, call } from '../lib/api.js';
 import { loadMovies, upload } from '../lib/ml-small.js';
+import { CATEGORIES, Synthetic, synthSizes } from '../lib/synthetic.js';
+import { uploadOptions, uploadSynthetic } from '../lib/synthetic-upload.js';
+import { retrain } from '../lib/retrain.js';
 import { median } from '../lib/report.js';
 import { ROOT_EMAIL, ROOT_PASSWORD } from '../lib/servers.js';
 
@@ -40,7 +47,10 @@ const redis = await startRedisServer(join(dir, 'redis'));
 // RECD_METRICS_PORT passes through: the same build with metrics on and off measures what counting costs.
 // No parameter search: both builds serve the same 64-factor model (a search may pick other factors).
 const metricsEnv = process.env.RECD_METRICS_PORT ? { RECD_METRICS_PORT: process.env.RECD_METRICS_PORT } : {};
-const env = { PORT: '0', REDIS_URL: redis.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, LOG_LEVEL: 'silent', RECD_ALS_FACTORS: '64', RECD_SEARCH_SECONDS: '0', ...metricsEnv };
+const DATA = process.env.BENCH_DISPATCH_DATA;
+const mlSmall = DATA === 'ml-small', synthetic = DATA === 'synthetic';
+const factors = synthetic ? (process.env.RECD_ALS_FACTORS ?? '32') : '64';
+const env = { PORT: '0', REDIS_URL: redis.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, LOG_LEVEL: 'silent', RECD_ALS_FACTORS: factors, RECD_SEARCH_SECONDS: '0', ...metricsEnv };
 const app = await startApp(loadConfig(env), pino({ level: 'silent' }));
 const host = `http://127.0.0.1:${app.port}`;
 const { token } = await backendToken(host, { item_id_type: 'uint32', user_id_type: 'uint32' });
@@ -48,9 +58,12 @@ const { token } = await backendToken(host, { item_id_type: 'uint32', user_id_typ
 let seed = 7;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const ratings: { user_id: number; item_id: number; rating: number; timestamp: number }[] = [];
-const mlSmall = process.env.BENCH_DISPATCH_DATA === 'ml-small';
+const synth = synthetic ? new Synthetic(synthSizes()) : undefined;
 if (mlSmall) {
   await upload(host, token, '64', 414);
+} else if (synth) {
+  await uploadSynthetic(host, token, synth, uploadOptions());
+  await retrain(host, token, factors, synth.sizes.ratings);
 } else {
   for (let u = 1; u <= 600; u++) for (let k = 0; k < 80; k++) ratings.push({ user_id: u, item_id: 1 + Math.floor(rand() ** 2 * 5000), rating: 1 + Math.floor(rand() * 10), timestamp: 1_700_000_000 + k });
   for (let k = 0; k < ratings.length; k += 16_384) await call(host, 'PUT', '/v1/ratings-bulk/', { ratings: ratings.slice(k, k + 16_384) }, token);
@@ -73,8 +86,10 @@ const plain = (path: string) => {
   const [url, query] = path.split('?') as [string, string | undefined];
   return { method: 'GET', url: `/v1/${url}`, query: query ?? '', authorization: `Bearer ${token}`, contentType: '', contentEncoding: '', accept: '', acceptEncoding: '', remoteAddress: '127.0.0.1', idempotencyKey: '', body: undefined as Uint8Array | undefined };
 };
-const ITEMS = mlSmall ? loadMovies().map((m) => m.id) : [...new Set(ratings.map((r) => r.item_id))];
-const USERS = mlSmall ? 610 : 600;
+const ITEMS = mlSmall ? loadMovies().map((m) => m.id) : synth ? Array.from({ length: synth.sizes.items }, (_, k) => k + 1) : [...new Set(ratings.map((r) => r.item_id))];
+const USERS = mlSmall ? 610 : synth ? synth.sizes.users : 600;
+// The filtered case's filters: what bench/http/reco.ts's f and reco-synthetic.ts's F ask.
+const FILTERS = mlSmall ? 'filters=genre:eq:Drama&filters=year:gte:1990' : synth ? `filters=category:eq:${CATEGORIES[0]}&filters=year:gte:1990` : undefined;
 const anyOf = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 // A session of 5 distinct random items of all, ratings 1–10 (what bench/http/reco.ts's s posts).
 const sessionOf = () => {
@@ -86,8 +101,8 @@ const sessionOf = () => {
 const ALL_CASES: Record<string, () => string | ReturnType<typeof plain>> = {
   [`item-to-items, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () => `recommendation/items/${anyOf(ITEMS)}/items/`,
   'item-to-items, one item': () => 'recommendation/items/17/items/',
-  // bench/http/reco.ts's f: two filters that only ml-latest-small's properties (genre, year) answer.
-  ...(mlSmall ? { [`item-to-items with two filters, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () => `recommendation/items/${anyOf(ITEMS)}/items/?filters=genre:eq:Drama&filters=year:gte:1990` } : {}),
+  // bench/http/reco.ts's f and reco-synthetic.ts's F: two filters that only those catalogues' properties answer.
+  ...(FILTERS ? { [`item-to-items with two filters, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () => `recommendation/items/${anyOf(ITEMS)}/items/?${FILTERS}` } : {}),
   [`user-to-items, a random user of all ${USERS}, exclude_rated_items`]: () => `recommendation/users/${1 + Math.floor(Math.random() * USERS)}/items/?exclude_rated_items=true`,
   'user-to-items, one user, exclude_rated_items': () => 'recommendation/users/17/items/?exclude_rated_items=true',
   'session-to-items, 5 random items of all': sessionOf,

@@ -95,6 +95,19 @@ t.test('item-to-items pages cross from the item’s list into its full ranking',
   t.notOk(paged.includes(5), 'never the item itself');
 });
 
+// A filter the item's list hardly passes: the first page's walk goes past the list, where it starts
+// again with the positions that pass kept (paging.ts), and later pages and requests reuse them.
+t.test('filtered item-to-items pages cross from the item’s list into its full ranking', async (t) => {
+  const item = (cursor?: string, amt = 3) => a.api.get('recommendation/items/5/items/', { token, query: qs({ amt, cursor, filters: 'genre:eq:b' }) });
+  const whole = itemsOf(t, await item(undefined, 12), 'one filtered page of 12', 12);
+  t.equal(whole.length, 12);
+  t.ok(whole.every((i) => i >= 21 && i <= 40), `only B items: ${JSON.stringify(whole)}`);
+  const paged = await pages(t, (cursor) => item(cursor), 3, 12);
+  t.same(paged, whole, 'the pages make up the one long page');
+  t.same(itemsOf(t, await item(undefined, 12), 'the long page again', 12), whole, 'the same long page again');
+  t.same(itemsOf(t, await item(), 'a first page again', 3), whole.slice(0, 3), 'a first page again: its start');
+});
+
 t.test('a new rating changes the next recommendations, through either process, read once per change', async (t) => {
   const u = 11;
   const before = itemsOf(t, await userItems(a, u, { amt: 4, exclude_rated_items: true }), 'before', 4);

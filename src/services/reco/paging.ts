@@ -102,7 +102,7 @@ export class Pager {
     if (exclude && !shape.keep && key !== undefined) walk.memo = this.passMemo(exclude, walk.cacheKey!);
     // Likewise the positions that pass filters alone, kept per ranking and shape (filters and catalogue
     // version): an item's list may hold few that pass, and the walk past it is then long.
-    else if (!exclude && shape.keep && shape.key !== undefined && key !== undefined) walk.memo = this.filterMemo(`${walk.cacheKey!} ${shape.key}`);
+    else if (!exclude && shape.keep && shape.key !== undefined && key !== undefined) walk.memoPastList(() => this.filterMemo(`${walk.cacheKey!} ${shape.key}`));
     let items: number[];
     let next: number;
     let more: boolean;

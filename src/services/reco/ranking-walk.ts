@@ -32,6 +32,8 @@ export class RankingWalk {
   stopped = false;
   // Ranking positions that pass `exclude`, kept with it (pager.ts), when the page has no filters.
   memo: PassMemo | undefined;
+  // The memo to walk with once the walk goes past the model's list (memoPastList).
+  private memoPast: (() => PassMemo) | undefined;
   private r: Ranking | undefined;
   // The model's precomputed list for the spec, walked first: most pages need nothing deeper, and
   // then neither a ranking nor a cache lookup (nor the key's text) is made.
@@ -59,6 +61,15 @@ export class RankingWalk {
     return (this.key ??= `${this.model.id} ${this.rankingKey}`);
   }
 
+  // The memo of the positions that pass, for a walk that goes past the model's list (at once when
+  // the ranking has none; never when the list is all of it). A walk within the list reads at most
+  // its length of verdicts, and memos made for every item turned their cache over on every request
+  // with random items of 100k (a tenth of a filtered page's CPU, bench/RESULTS.md).
+  memoPastList(memo: () => PassMemo): void {
+    if (this.head === undefined) this.memo = memo();
+    else if (!this.head.complete) this.memoPast = memo;
+  }
+
   // The passing items from ranking position `from` on, `want` of them at most; undefined when the
   // walk needs a deeper ranking than may be made here (`need`) or reached `stopAt` (`stopped`).
   walk(from: number, want: number): WalkedStretch | undefined {
@@ -82,7 +93,14 @@ export class RankingWalk {
       if (this.need || this.stopped) return undefined;
       if (out.length < want) at = Math.max(at, memo.scanned, from);
     } else {
+      const past = this.memoPast === undefined ? Infinity : this.head!.items.length;
       while (out.length < want && this.reach(at, want)) {
+        if (at >= past) {
+          // Past the list: walked again with the memo, from the start.
+          this.memo = this.memoPast!();
+          this.memoPast = undefined;
+          return this.walk(from, want);
+        }
         const i = this.r!.items[at++]!;
         if (this.passes(i)) out.push(i);
       }
