@@ -20,10 +20,14 @@
 // reco-synthetic.ts uploads it, with 32 factors unless RECD_ALS_FACTORS says otherwise, and its filtered
 // case `category:eq:category-00`, `year:gte:1990`: e.g. 100,000 items, 100,000 users, 2,000,000 ratings
 // to see what a catalogue of 100k items costs a request without training on 20M ratings);
-// BENCH_DISPATCH_CASES=session (only the cases whose name starts so).
+// BENCH_DISPATCH_CASES=session (only the cases whose name starts so); BENCH_DISPATCH_ALLOCATIONS=1 (also,
+// before the timed rounds, the bytes a request allocates per allocating function over one round,
+// sampled by V8's heap profiler with the objects collections freed counted too: what feeds the
+// collector, which a CPU profile shows only as its own time).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { backendToken, call } from '../lib/api.js';
@@ -129,6 +133,8 @@ async function round(make: () => string | ReturnType<typeof plain>): Promise<{ u
 }
 
 for (const make of Object.values(CASES)) await round(make); // warm-up
+const allocated: string[] = [];
+if (process.env.BENCH_DISPATCH_ALLOCATIONS === '1') await allocations();
 const results = new Map<string, { us: number[]; awaited: number[] }>();
 for (let r = 0; r < ROUNDS; r++) {
   for (const [name, make] of Object.entries(CASES)) {
@@ -140,9 +146,34 @@ for (let r = 0; r < ROUNDS; r++) {
   }
 }
 console.log(`build: ${DIST}`);
+if (allocated.length > 0) console.log(allocated.join('\n'));
 // The least round is the steadiest figure: a round only ever gains time (a collection, the JIT, a flush).
 for (const [name, m] of results) console.log(`${name}: ${median(m.us).toFixed(2)} µs CPU per request, least ${Math.min(...m.us).toFixed(2)} (rounds ${m.us.map((x) => x.toFixed(1)).join(', ')}), ${(median(m.awaited) * 100).toFixed(0)} % answered after an await`);
 await app.close();
 await redis.stop();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);
+
+// Bytes allocated per request by function, per case (BENCH_DISPATCH_ALLOCATIONS=1).
+async function allocations(): Promise<void> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  for (const [name, make] of Object.entries(CASES)) {
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await round(make);
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const by = new Map<string, number>();
+    const walk = (n: typeof profile.head): void => {
+      const f = n.callFrame;
+      const at = `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`;
+      by.set(at, (by.get(at) ?? 0) + n.selfSize);
+      for (const c of n.children) walk(c);
+    };
+    walk(profile.head);
+    const total = [...by.values()].reduce((a, b) => a + b, 0);
+    allocated.push(`${name}: ${(total / PER_ROUND).toFixed(0)} bytes allocated per request (this bench's own requests included), the most by:`);
+    for (const [at, bytes] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 12)) allocated.push(`  ${(bytes / PER_ROUND).toFixed(0).padStart(6)} ${at}`);
+  }
+  session.disconnect();
+}

@@ -11,7 +11,7 @@ import { ApiError, TooLarge, forbidden, notFound, wrongData } from '../errors/ap
 import type { BearerAuth } from './auth.js';
 import { decompress, needsDecompression } from './body.js';
 import { compressed } from './compress.js';
-import { coerceQuery, parseQuery } from './query.js';
+import { ValidQueries } from './query.js';
 import { healthCheck } from './health.js';
 import { API_PREFIX, type Router } from './router.js';
 import { frontendBound, type Claims } from '../contract/claims.js';
@@ -72,7 +72,7 @@ export interface DispatcherOptions {
 export interface Compiled {
   group: string;
   params?: Validator;
-  query?: Validator;
+  query?: ValidQueries;
   body?: Validator;
   bodyKeys?: Set<string>;
 }
@@ -105,6 +105,7 @@ export class Exchange implements Context {
 }
 
 const EMPTY = new Uint8Array(0);
+const NO_QUERY: Readonly<Record<string, unknown>> = Object.freeze({});
 const BROWSER_ROLES: ReadonlySet<string> = new Set(['frontend', 'demo_viewer']);
 
 export class Dispatcher {
@@ -126,7 +127,7 @@ export class Dispatcher {
       this.compiled.set(route, {
         group: route.path.split('/')[0]!,
         params: route.params && compileValidator(route.params, 'path'),
-        query: route.query && compileValidator(route.query, 'query'),
+        query: route.query && new ValidQueries(route.query, compileValidator(route.query, 'query')),
         body: route.body && compileValidator(route.body, 'body'),
         bodyKeys: props ? new Set(Object.keys(props)) : undefined,
       });
@@ -268,11 +269,7 @@ export class Dispatcher {
     const auth = this.authorize(route, req.authorization);
     if (auth) this.o.countRequest?.(auth, c.group);
     c.params?.(params);
-    let query: Record<string, unknown> = {};
-    if (route.query) {
-      query = coerceQuery(parseQuery(req.query), route.query);
-      c.query!(query);
-    }
+    const query = c.query ? c.query.of(req.query) : NO_QUERY;
     const caps = auth === undefined ? this.publicCaps : BROWSER_ROLES.has(auth.role) ? this.browserCaps : this.caps;
     return new Exchange(route, c, caps, params, query, auth, req.requestId, req.remoteAddress, req.idempotencyKey);
   }

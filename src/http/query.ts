@@ -16,6 +16,36 @@ export function parseQuery(qs: string): RawQuery {
   return out;
 }
 
+// Validated queries by their text, for one route: most of a route's requests repeat a few query
+// strings (the same filters, exclude_rated_items=true), and parsing, coercing and checking one was
+// ~7 % of a filtered page's CPU (bench/RESULTS.md). Frozen, lists too: every request with that text
+// shares it. Texts up to QUERY_TEXT_KEPT characters, QUERIES_KEPT of them, all dropped when full, so
+// texts that never repeat (cursors) keep it small.
+const QUERIES_KEPT = 256;
+const QUERY_TEXT_KEPT = 512;
+export class ValidQueries {
+  private readonly held = new Map<string, Readonly<Record<string, unknown>>>();
+
+  constructor(
+    private readonly schema: TSchema,
+    private readonly check: (query: Record<string, unknown>) => void, // throws the refusal
+  ) {}
+
+  of(qs: string): Readonly<Record<string, unknown>> {
+    const held = this.held.get(qs);
+    if (held !== undefined) return held;
+    const q = coerceQuery(parseQuery(qs), this.schema);
+    this.check(q);
+    for (const v of Object.values(q)) if (Array.isArray(v)) Object.freeze(v);
+    Object.freeze(q);
+    if (qs.length <= QUERY_TEXT_KEPT) {
+      if (this.held.size >= QUERIES_KEPT) this.held.clear();
+      this.held.set(qs, q);
+    }
+    return q;
+  }
+}
+
 const BOOLS: Record<string, boolean> = { true: true, True: true, TRUE: true, '1': true, false: false, False: false, FALSE: false, '0': false };
 
 // Coerces what the schema declares and leaves the rest for the validator to reject or ignore.

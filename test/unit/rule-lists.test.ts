@@ -38,3 +38,13 @@ t.test('past the bound lists are shared anew, each with its own strings', async 
   t.strictSame(again, first, 'the same strings (in a list made anew once the map started again)');
   t.equal(sharedList(['a', 'b']), again, 'and shared again from then on');
 });
+
+t.test("a frozen list (a kept query's) is shared once and answered from then on without its text", async (t) => {
+  const kept = Object.freeze(['genre:eq:Drama', 'year:gte:1995']) as unknown as string[];
+  const first = sharedList(kept)!;
+  t.equal(first, sharedList(['genre:eq:Drama', 'year:gte:1995']), 'the shared list of its strings');
+  t.not(first, kept, 'a copy, keyed by its text');
+  t.equal(sharedList(kept), first, 'the same shared list again');
+  const objects = Object.freeze([{ property_name: 'genre', op: 'eq', value: 'b' }]) as unknown as object[];
+  t.equal(sharedList(objects), objects, 'a frozen list of objects still passes as it is');
+});

@@ -21,11 +21,23 @@ export function listKey(list: readonly unknown[]): string {
   return key;
 }
 
+// The shared list of a frozen list: a query the dispatcher keeps (http/query.ts), the same object
+// for every request with the same query text, so its text is made once, not per request.
+const sharedOfFrozen = new WeakMap<object, readonly string[]>();
+
 // The shared list of the same strings (frozen: it serves every request that asks for it). Lists
 // holding anything else are returned as they are.
 export function sharedList<T>(list: T[] | undefined): T[] | undefined {
   if (list === undefined || list.length === 0) return list;
+  const known = sharedOfFrozen.get(list);
+  if (known !== undefined) return known as T[];
   for (const x of list) if (typeof x !== 'string') return list;
+  const got = sharedOfText(list as string[]);
+  if (Object.isFrozen(list)) sharedOfFrozen.set(list, got);
+  return got as T[];
+}
+
+function sharedOfText(list: string[]): readonly string[] {
   const key = JSON.stringify(list);
   let got = shared.get(key);
   if (got === undefined) {
@@ -34,8 +46,8 @@ export function sharedList<T>(list: T[] | undefined): T[] | undefined {
       held = 0;
     }
     held += key.length;
-    shared.set(key, (got = Object.freeze((list as string[]).slice())));
+    shared.set(key, (got = Object.freeze(list.slice())));
     listKeys.set(got, key);
   }
-  return got as T[];
+  return got;
 }
