@@ -31,8 +31,8 @@ import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { backendToken, call } from '../lib/api.js';
-import { loadMovies, upload } from '../lib/ml-small.js';
-import { CATEGORIES, Synthetic, synthSizes } from '../lib/synthetic.js';
+import { loadMovies, ML_SMALL_FILTERS, upload } from '../lib/ml-small.js';
+import { Synthetic, SYNTH_FILTERS, synthSizes } from '../lib/synthetic.js';
 import { uploadOptions, uploadSynthetic } from '../lib/synthetic-upload.js';
 import { retrain } from '../lib/retrain.js';
 import { median } from '../lib/report.js';
@@ -93,7 +93,7 @@ const plain = (path: string) => {
 const ITEMS = mlSmall ? loadMovies().map((m) => m.id) : synth ? Array.from({ length: synth.sizes.items }, (_, k) => k + 1) : [...new Set(ratings.map((r) => r.item_id))];
 const USERS = mlSmall ? 610 : synth ? synth.sizes.users : 600;
 // The filtered case's filters: what bench/http/reco.ts's f and reco-synthetic.ts's F ask.
-const FILTERS = mlSmall ? 'filters=genre:eq:Drama&filters=year:gte:1990' : synth ? `filters=category:eq:${CATEGORIES[0]}&filters=year:gte:1990` : undefined;
+const FILTERS = mlSmall ? ML_SMALL_FILTERS : synth ? SYNTH_FILTERS : undefined;
 const anyOf = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 // A session of 5 distinct random items of all, ratings 1–10 (what bench/http/reco.ts's s posts).
 const sessionOf = () => {

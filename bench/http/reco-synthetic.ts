@@ -40,7 +40,7 @@ import { modelRecallLines } from '../lib/model-recall.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
 import { fmt } from '../lib/report.js';
 import { retrain, type Trained } from '../lib/retrain.js';
-import { CATEGORIES, Synthetic, synthSizes } from '../lib/synthetic.js';
+import { CATEGORIES, FILTERED_CATEGORY, FILTERED_YEAR_FROM, Synthetic, SYNTH_FILTERS, synthSizes } from '../lib/synthetic.js';
 import { uploadOptions, uploadSynthetic, type Uploaded } from '../lib/synthetic-upload.js';
 
 const FACTORS = process.env.RECD_ALS_FACTORS || '32';
@@ -51,9 +51,9 @@ const ITEMS = SIZES.items;
 const USERS = SIZES.users;
 const ITEM = data.hottestItem;
 const USER = data.mostActiveUser;
-const CATEGORY = CATEGORIES[0]!; // the commonest (Zipf rank 0)
-const YEAR_FROM = 1990;
-const FILTERS = `?filters=category:eq:${CATEGORY}&filters=year:gte:${YEAR_FROM}`;
+const CATEGORY = FILTERED_CATEGORY;
+const YEAR_FROM = FILTERED_YEAR_FROM;
+const FILTERS = `?${SYNTH_FILTERS}`;
 // More bodies than a run sends, so a session's ranking is rarely cached from an earlier request.
 const SESSIONS = sessionBodies({ count: SESSION_BODIES, ratings: 5, items: ITEMS, seed: 7 });
 const n = (x: number) => x.toLocaleString('en-US');

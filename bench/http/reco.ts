@@ -29,7 +29,7 @@
 // adds B's rows, tagged (B), and a table of A against B (median req/s, p50 and p99 of each, each ×
 // hello-world, B ÷ A). For item-to-items and user-to-items only: BENCH_RECO_SCENARIOS=i,u,I,U.
 // Progress goes to stderr, the markdown report to stdout.
-import { dataLine, loadMovies, upload, type Setup } from '../lib/ml-small.js';
+import { dataLine, loadMovies, ML_SMALL_FILTERS, upload, type Setup } from '../lib/ml-small.js';
 import { SESSION_BODIES, sessionBodies } from '../lib/random-sessions.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
 
@@ -47,7 +47,7 @@ const MOVIE_IDS = loadMovies().map((m) => m.id);
 const USERS = 610;
 // More bodies than a run sends, so a session's ranking is rarely cached from an earlier request.
 const SESSIONS = sessionBodies({ count: SESSION_BODIES, ratings: 5, items: MOVIE_IDS, seed: 6 });
-const FILTERS = '?filters=genre:eq:Drama&filters=year:gte:1990';
+const FILTERS = `?${ML_SMALL_FILTERS}`;
 
 const ALL: Scenario[] = [
   { id: 'h', label: 'bare uWS hello-world `GET /`', target: 'hello', method: 'GET', path: '/', pipelined: true },

@@ -9,6 +9,10 @@ import { csvLines } from '../quality/data.js';
 import { ok } from './api.js';
 import { retrain, type Trained } from './retrain.js';
 
+// The filtered scenarios' two filters (reco.ts's f, reco-dispatch-cost.ts): properties only
+// ml-latest-small's upload gives (genre, year).
+export const ML_SMALL_FILTERS = 'filters=genre:eq:Drama&filters=year:gte:1990';
+
 const BATCH = 16_384;
 const ITEM_BATCH = 5_000;
 

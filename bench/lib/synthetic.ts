@@ -51,6 +51,11 @@ export function synthSizes(): SynthSizes {
 export const CATEGORIES = Array.from({ length: 50 }, (_, k) => `category-${String(k).padStart(2, '0')}`);
 export const YEAR_MIN = 1950;
 export const YEAR_MAX = 2025;
+// The filtered scenarios' two filters (reco-synthetic.ts's F, reco-dispatch-cost.ts): the commonest
+// category (Zipf rank 0) and the years from FILTERED_YEAR_FROM.
+export const FILTERED_CATEGORY = CATEGORIES[0]!;
+export const FILTERED_YEAR_FROM = 1990;
+export const SYNTH_FILTERS = `filters=category:eq:${FILTERED_CATEGORY}&filters=year:gte:${FILTERED_YEAR_FROM}`;
 
 const POPULARITY_OFFSET = 10; // Zipf–Mandelbrot q: see the header
 const MAX_USER_EXTRA = 10_000; // the most active user's ratings beyond the first (at most a tenth of the items)

@@ -39,7 +39,7 @@ t.test('past the bound lists are shared anew, each with its own strings', async 
   t.equal(sharedList(['a', 'b']), again, 'and shared again from then on');
 });
 
-t.test("a frozen list (a kept query's) is shared once and answered from then on without its text", async (t) => {
+t.test("a frozen list (a kept query's) is shared, its text made once", async (t) => {
   const kept = Object.freeze(['genre:eq:Drama', 'year:gte:1995']) as unknown as string[];
   const first = sharedList(kept)!;
   t.equal(first, sharedList(['genre:eq:Drama', 'year:gte:1995']), 'the shared list of its strings');

@@ -99,7 +99,7 @@ export class Pager {
     const walk = new RankingWalk(this.rankings, model, spec, key, deeper, exclude, shape.keep, stopAt);
     // A user's rated items often fill the top of their ranking: with exclusion alone, the positions
     // that pass are kept with the (cached) exclusion set, so later requests do not skip them again.
-    if (exclude && !shape.keep && key !== undefined) walk.memo = this.passMemo(exclude, walk.cacheKey!);
+    if (exclude && !shape.keep && key !== undefined) walk.memoPastList(() => this.passMemo(exclude, walk.cacheKey!));
     // Likewise the positions that pass filters alone, kept per ranking and shape (filters and catalogue
     // version): an item's list may hold few that pass, and the walk past it is then long.
     else if (!exclude && shape.keep && shape.key !== undefined && key !== undefined) walk.memoPastList(() => this.filterMemo(`${walk.cacheKey!} ${shape.key}`));

@@ -30,9 +30,9 @@ export class RankingWalk {
   need = 0;
   // Set when the walk stopped at `stopAt`.
   stopped = false;
-  // Ranking positions that pass `exclude`, kept with it (pager.ts), when the page has no filters.
-  memo: PassMemo | undefined;
-  // The memo to walk with once the walk goes past the model's list (memoPastList).
+  // Ranking positions that pass (pager.ts keeps them with the exclusion set or the filters), walked
+  // instead of testing each position again; memoPast makes it once the walk goes past the list.
+  private memo: PassMemo | undefined;
   private memoPast: (() => PassMemo) | undefined;
   private r: Ranking | undefined;
   // The model's precomputed list for the spec, walked first: most pages need nothing deeper, and
@@ -62,9 +62,10 @@ export class RankingWalk {
   }
 
   // The memo of the positions that pass, for a walk that goes past the model's list (at once when
-  // the ranking has none; never when the list is all of it). A walk within the list reads at most
-  // its length of verdicts, and memos made for every item turned their cache over on every request
-  // with random items of 100k (a tenth of a filtered page's CPU, bench/RESULTS.md).
+  // the ranking has none; never when the list is all of it). A walk within the list tests at most
+  // its length of items (a user's list holds no rated item), and filter memos made for every item
+  // turned their cache over on every request with random items of 100k (a tenth of a filtered
+  // page's CPU, bench/RESULTS.md).
   memoPastList(memo: () => PassMemo): void {
     if (this.head === undefined) this.memo = memo();
     else if (!this.head.complete) this.memoPast = memo;

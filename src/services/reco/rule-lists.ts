@@ -21,24 +21,14 @@ export function listKey(list: readonly unknown[]): string {
   return key;
 }
 
-// The shared list of a frozen list: a query the dispatcher keeps (http/query.ts), the same object
-// for every request with the same query text, so its text is made once, not per request.
-const sharedOfFrozen = new WeakMap<object, readonly string[]>();
-
 // The shared list of the same strings (frozen: it serves every request that asks for it). Lists
-// holding anything else are returned as they are.
+// holding anything else are returned as they are. A frozen list's text is kept with it (listKey):
+// a query the dispatcher keeps (http/query.ts) is the same object for every request with the same
+// query text, so its text is made once, not per request.
 export function sharedList<T>(list: T[] | undefined): T[] | undefined {
   if (list === undefined || list.length === 0) return list;
-  const known = sharedOfFrozen.get(list);
-  if (known !== undefined) return known as T[];
   for (const x of list) if (typeof x !== 'string') return list;
-  const got = sharedOfText(list as string[]);
-  if (Object.isFrozen(list)) sharedOfFrozen.set(list, got);
-  return got as T[];
-}
-
-function sharedOfText(list: string[]): readonly string[] {
-  const key = JSON.stringify(list);
+  const key = Object.isFrozen(list) ? listKey(list) : JSON.stringify(list);
   let got = shared.get(key);
   if (got === undefined) {
     if (held + key.length > SHARED_CHARS) {
@@ -46,8 +36,8 @@ function sharedOfText(list: string[]): readonly string[] {
       held = 0;
     }
     held += key.length;
-    shared.set(key, (got = Object.freeze(list.slice())));
+    shared.set(key, (got = Object.freeze((list as string[]).slice())));
     listKeys.set(got, key);
   }
-  return got;
+  return got as T[];
 }
