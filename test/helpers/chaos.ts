@@ -3,6 +3,7 @@
 // AOF on the same directory and port, and a workload of writers that record every answer with the
 // time it came, and read back which acknowledged writes are missing.
 import { Encoder } from '@msgpack/msgpack';
+import type { Test } from 'tap';
 import { readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, startRedisServer, stopChild, type EmbeddedRedis } from '../../src/store/redis-server.js';
@@ -419,6 +420,14 @@ export function exposure(a: Acked, losses: Loss[]): number | undefined {
 
 
 // A readable summary of what the writers got, for the test's comments and failure messages.
+// Every answer was a 2xx or a 503. A failure names what recd logged first: CI keeps only a few lines
+// after a failing assertion, and the rest follows as a comment.
+export function answeredAsExpected(t: Test, log: WriteLog, recd: RecdProcess): void {
+  const logged = log.unexpected.length > 0 ? recd.errors() : [];
+  t.same(log.unexpected, [], logged.length > 0 ? `every answer is 2xx or 503; recd logged first: ${logged[0]}` : 'every answer is 2xx or 503');
+  if (logged.length > 1) t.comment(`recd logged:\n${logged.join('\n')}`);
+}
+
 export function summary(log: WriteLog): string {
   const slowest = log.slowest503 > 0 ? ` (the slowest 503 took ${log.slowest503} ms)` : '';
   return [...log.statuses].map(([s, n]) => `${s}: ${n}`).join(', ') + slowest;
