@@ -21,7 +21,7 @@
 //   i, u  the hottest item and the most active user, every request: the cached path, beside the random ones
 // BENCH_RECO_SCENARIOS=h,I,U (a subset; h always runs), BENCH_RECO_PIPELINED=0 (no pipelining-10 runs of h
 // and i), and bench/lib/settings.ts's BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS,
-// BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS. BENCH_RECD_CLI_B compares two builds
+// BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS, BENCH_OUTPUT_DIR (bench/lib/processes.ts). BENCH_RECD_CLI_B compares two builds
 // as in reco.ts (each gets the same upload).
 //
 // The item-to-items variant on a 1,000,000-item catalogue:

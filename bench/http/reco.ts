@@ -18,7 +18,7 @@
 // Also: BENCH_FRESH_PROCESSES=1 (a new recd process per build each round: bench/lib/settings.ts),
 // BENCH_RECO_SCENARIOS=h,i (a subset; h is always run), BENCH_RECO_PIPELINED=0 (no pipelining-10
 // runs), RECD_ALS_FACTORS (default 64 here), and bench/lib/settings.ts's BENCH_SECONDS, BENCH_ROUNDS,
-// BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS,
+// BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS, BENCH_OUTPUT_DIR,
 // BENCH_RECD_WORKERS (recd's serving processes, 1 by default; 0: one per core, as `npm start` runs it;
 // the event-loop delay is then the worst worker's, the collections summed over the workers).
 //

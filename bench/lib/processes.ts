@@ -1,5 +1,7 @@
 // Child processes of a benchmark: launch, stop, wait for a line or an HTTP answer, and every one launched (children).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface Managed {
   name: string;
@@ -13,10 +15,16 @@ export const children: Managed[] = [];
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// BENCH_OUTPUT_DIR: every launched process's whole output also goes to <dir>/<name>.log (e.g. recd's
+// --trace-gc-nvp lines, which the kept tail would lose).
+const OUTPUT_DIR = process.env.BENCH_OUTPUT_DIR;
+
 export function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Managed {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const m: Managed = { name, child, output: '', exit: undefined, expectedExit: false };
+  const file = OUTPUT_DIR && join(OUTPUT_DIR, `${name.replace(/[^\w.-]+/g, '_')}.log`);
   const keep = (d: Buffer) => {
+    if (file) appendFileSync(file, d);
     m.output += d.toString();
     if (m.output.length > 65536) m.output = m.output.slice(-16384);
   };
