@@ -165,8 +165,8 @@ export function isTimeout(err: unknown): boolean {
 // client that cannot reach the nodes to learn the slots, a slot moved to another node (MOVED, ASK: the
 // command was not run; the client reaches that node once its slot table is re-read), a slot whose
 // primary the client lost (primaryOf); a primary refusing writes while too few replicas are in reach
-// (NOREPLICAS, min-replicas-to-write). And ioredis's own for the rest of a pipeline (every command of a
-// turn, auto-pipelined) whose connection closed after answering part of it.
+// (NOREPLICAS, min-replicas-to-write). And ioredis's own for the commands of a pipeline or transaction
+// whose connection closed after answering part of it: they cannot be resent in order.
 const OUTAGE = /Command timed out|Connection is closed|Command aborted due to connection close|ECONNREFUSED|ECONNRESET|MaxRetriesPerRequest|Stream isn't writeable|LOADING|MISCONF|READONLY|CLUSTERDOWN|TRYAGAIN|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready|Too many Cluster redirections|^(MOVED|ASK) \d+ |no connection to the primary of slot|^NOREPLICAS /;
 
 export function classifyStorageError(err: unknown): ApiError | undefined {

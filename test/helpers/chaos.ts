@@ -419,7 +419,6 @@ export function exposure(a: Acked, losses: Loss[]): number | undefined {
 }
 
 
-// A readable summary of what the writers got, for the test's comments and failure messages.
 // Every answer was a 2xx or a 503. A failure names what recd logged first: CI keeps only a few lines
 // after a failing assertion, and the rest follows as a comment.
 export function answeredAsExpected(t: Test, log: WriteLog, recd: RecdProcess): void {
@@ -428,6 +427,7 @@ export function answeredAsExpected(t: Test, log: WriteLog, recd: RecdProcess): v
   if (logged.length > 1) t.comment(`recd logged:\n${logged.join('\n')}`);
 }
 
+// A readable summary of what the writers got, for the test's comments and failure messages.
 export function summary(log: WriteLog): string {
   const slowest = log.slowest503 > 0 ? ` (the slowest 503 took ${log.slowest503} ms)` : '';
   return [...log.statuses].map(([s, n]) => `${s}: ${n}`).join(', ') + slowest;

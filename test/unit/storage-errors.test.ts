@@ -15,8 +15,8 @@ t.test('a failover on a cluster or behind a Sentinel: 503', async (t) => {
     'Connection is closed.',
     'connect ECONNREFUSED 127.0.0.1:37001',
     'NOREPLICAS Not enough good replicas to write.',
-    // ioredis's own, for the commands of a pipeline (auto-pipelining: every command of a turn) that a
-    // connection lost after answering part of it can no longer resend in order.
+    // ioredis's own, for the commands of a pipeline or transaction whose connection closed after
+    // answering part of it: they cannot be resent in order.
     'Command aborted due to connection close',
   ]) {
     t.equal(nameOf(message), 'STORAGE_UNAVAILABLE', message);
