@@ -21,8 +21,8 @@
 //   i, u  the hottest item and the most active user, every request: the cached path, beside the random ones
 // BENCH_RECO_SCENARIOS=h,I,U (a subset; h always runs), BENCH_RECO_PIPELINED=0 (no pipelining-10 runs of h
 // and i), and bench/lib/settings.ts's BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS,
-// BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS, BENCH_OUTPUT_DIR (bench/lib/processes.ts). BENCH_RECD_CLI_B compares two builds
-// as in reco.ts (each gets the same upload).
+// BENCH_WRK, BENCH_QUIET_*, BENCH_RECD_LOG_LEVEL, BENCH_NODE_ARGS, BENCH_OUTPUT_DIR (bench/lib/processes.ts).
+// BENCH_RECD_CLI_B compares two builds as in reco.ts (each gets the same upload).
 //
 // The item-to-items variant on a 1,000,000-item catalogue:
 //   BENCH_SYNTH_ITEMS=1000000 BENCH_SYNTH_USERS=200000 BENCH_SYNTH_RATINGS=5000000 BENCH_RECO_SCENARIOS=h,I \
@@ -51,8 +51,6 @@ const ITEMS = SIZES.items;
 const USERS = SIZES.users;
 const ITEM = data.hottestItem;
 const USER = data.mostActiveUser;
-const CATEGORY = FILTERED_CATEGORY;
-const YEAR_FROM = FILTERED_YEAR_FROM;
 const FILTERS = `?${SYNTH_FILTERS}`;
 // More bodies than a run sends, so a session's ranking is rarely cached from an earlier request.
 const SESSIONS = sessionBodies({ count: SESSION_BODIES, ratings: 5, items: ITEMS, seed: 7 });
@@ -137,7 +135,7 @@ function check(sc: Scenario, json: any, s: Setup): string {
     if (rated.length > 0) problems.push(`${rated.length} rated item(s) despite exclude_rated_items`);
   }
   if (sc.id === 'F') {
-    const bad = ids.filter((id) => !(id >= 1 && id <= ITEMS) || CATEGORIES[data.categoryOf[id]!] !== CATEGORY || data.yearOf[id]! < YEAR_FROM);
+    const bad = ids.filter((id) => !(id >= 1 && id <= ITEMS) || CATEGORIES[data.categoryOf[id]!] !== FILTERED_CATEGORY || data.yearOf[id]! < FILTERED_YEAR_FROM);
     if (bad.length > 0) problems.push(`${bad.length} item(s) failing the filters: ${bad.slice(0, 10).join(', ')}`);
   }
   const warnings = (json?.warnings ?? []) as string[];
@@ -149,7 +147,7 @@ function meta(s: Setup): Record<string, string> {
   const u = s.uploaded;
   const m = s.trained.model;
   return {
-    Data: `synthetic (bench/lib/synthetic.ts, seed ${SIZES.seed}): ${n(ITEMS)} items with \`category\` (unicode32, ${CATEGORIES.length} values, Zipf; \`${CATEGORY}\` on ${fmt((100 * data.categoryOf.subarray(1).filter((c) => c === 0).length) / ITEMS, 1)} % of the items) and \`year\` (int16, ${fmt((100 * data.yearOf.subarray(1).filter((y) => y >= YEAR_FROM).length) / ITEMS, 1)} % from ${YEAR_FROM}), ${n(USERS)} users, ${n(u.ratings)} ratings 1–10; Zipf-like popularity (hottest item ${ITEM}) and activity (user ${USER} has ${n(data.countOf(USER))} ratings, the most)`,
+    Data: `synthetic (bench/lib/synthetic.ts, seed ${SIZES.seed}): ${n(ITEMS)} items with \`category\` (unicode32, ${CATEGORIES.length} values, Zipf; \`${FILTERED_CATEGORY}\` on ${fmt((100 * data.categoryOf.subarray(1).filter((c) => c === 0).length) / ITEMS, 1)} % of the items) and \`year\` (int16, ${fmt((100 * data.yearOf.subarray(1).filter((y) => y >= FILTERED_YEAR_FROM).length) / ITEMS, 1)} % from ${FILTERED_YEAR_FROM}), ${n(USERS)} users, ${n(u.ratings)} ratings 1–10; Zipf-like popularity (hottest item ${ITEM}) and activity (user ${USER} has ${n(data.countOf(USER))} ratings, the most)`,
     Upload: `over HTTP: items in ${u.itemsSeconds.toFixed(1)} s (PUT items-bulk/properties/); ratings in ${u.ratingsSeconds.toFixed(1)} s, **${n(Math.round(u.ratings / u.ratingsSeconds))} ratings/s** (PUT ratings-bulk/, ${u.options.codec}, ${n(u.options.batch)} a request, ${u.options.inFlight} in flight, ${u.requests} requests, ${fmt(u.bytes / 1e6, 0)} MB; generated while sending; recd training on its own meanwhile)`,
     Training: `ALS ${fmt(Number(m.metrics?.training_seconds), 1)} s (the served model's metrics.training_seconds); the explicit ml_model_retrain task ${fmt(s.trained.taskSeconds, 1)} s and the ml_new_items after it ${fmt(s.trained.newItemsSeconds, 1)} s (task records); ${fmt(s.trained.retrainSeconds, 1)} s from the request to a ready database; served model ${n(Number(m.bytes))} bytes (${fmt(Number(m.bytes) / 1024 ** 2, 0)} MiB)`,
   };

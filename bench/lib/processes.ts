@@ -16,7 +16,8 @@ export const children: Managed[] = [];
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // BENCH_OUTPUT_DIR: every launched process's whole output also goes to <dir>/<name>.log (e.g. recd's
-// --trace-gc-nvp lines, which the kept tail would lose).
+// --trace-gc-nvp lines, which the kept tail would lose). Written synchronously, so a bench that exits
+// loses none of it; a chunk's write is small beside what the load generator does.
 const OUTPUT_DIR = process.env.BENCH_OUTPUT_DIR;
 
 export function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Managed {
