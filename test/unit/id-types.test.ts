@@ -1,6 +1,8 @@
 // Identifier types: names accepted at database creation and the values each accepts.
 import t from 'tap';
+import type { Claims } from '../../src/contract/claims.js';
 import { idType, parseIdBytes } from '../../src/services/ids/id-types.js';
+import { parseId } from '../../src/services/ids/request-ids.js';
 
 t.test('type names', async (t) => {
   for (const ok of ['uint32', 'uint64', 'uuid', 'urlsafe', 'hex2', 'hex10', 'hex24', 'hex64', 'bytes1', 'bytes16', 'bytes48']) t.ok(idType(ok), ok);
@@ -46,4 +48,27 @@ t.test('pickle clients send ids as bytes: raw for bytesN (NUL-padded back), ASCI
   t.equal(parseIdBytes(idType('uuid')!, Buffer.from('0F8FAD5B-D9CB-469F-A165-70867728950E')), '0f8fad5b-d9cb-469f-a165-70867728950e');
   t.equal(parseIdBytes(idType('uint32')!, Buffer.from('42')), 42);
   t.equal(parseIdBytes(idType('hex8')!, Uint8Array.from([0xff, 0x41])), undefined, 'not ASCII');
+});
+
+t.test("an id's key is its canonical text, whether it came as text, a number or bytes", async (t) => {
+  const auth = { dbt: ['uint32', 'uint64', 'uuid'] } as Claims;
+  for (const [kind, raw, key] of [
+    ['item', '0', '0'],
+    ['item', '4294967295', '4294967295'],
+    ['item', 42, '42'],
+    ['item', Buffer.from('42'), '42'],
+    ['user', '9007199254740991', '9007199254740991'],
+    ['user', '18446744073709551615', '18446744073709551615'],
+    ['user', 2 ** 53 - 1, '9007199254740991'],
+    ['session', '123E4567-E89B-12D3-A456-426614174000', '123e4567-e89b-12d3-a456-426614174000'],
+  ] as const) {
+    const id = parseId(auth, kind, raw, false);
+    t.equal(id.key, key, `${kind} ${String(raw)}`);
+    t.equal(id.key, String(id.value), 'the key is the value as text');
+  }
+  // Every text a uint type takes as a number is that number's own text (parseId keeps the text as the key).
+  for (const text of ['1', '10', '99999', '4294967295', '1000000000000000', '9007199254740991']) {
+    const value = idType('uint64')!.parse(text);
+    if (typeof value === 'number') t.equal(String(value), text, text);
+  }
 });

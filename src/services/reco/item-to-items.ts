@@ -8,6 +8,7 @@ import { interacted } from './exclusions.js';
 import { then, type Maybe } from './maybe.js';
 import type { Plan } from '../scenarios/scenario-walk.js';
 import type { Subject } from './planner.js';
+import { RowKey } from './ranking-walk.js';
 import type { RecoParts } from './reco-parts.js';
 import { POPULAR, requestUser, want, type RecoAnswer, type RecoQuery, type Want } from './request.js';
 import { servedModel } from './served-model.js';
@@ -61,7 +62,7 @@ function withShape(shape: Shape, r: ItemRequest): Maybe<RecoAnswer> {
 
 function withExclusions(exclude: Set<number> | undefined, r: ItemRequest): Maybe<RecoAnswer> {
   const { auth, model, w, shape } = r;
-  if (r.row !== undefined) return r.p.pager.page({ auth, model, key: `i${r.row}`, spec: { kind: 'similar', item: r.row }, q: w, shape, exclude, warnings: w.warnings });
+  if (r.row !== undefined) return r.p.pager.page({ auth, model, key: new RowKey('i', r.row), spec: { kind: 'similar', item: r.row }, q: w, shape, exclude, warnings: w.warnings });
   const warning = `item ${JSON.stringify(r.item.value)} is newer than the model: most popular items until a training covers it`;
   return r.p.pager.page({ auth, model, key: 'pop', spec: POPULAR, q: w, shape, exclude, warnings: [...w.warnings, warning] });
 }

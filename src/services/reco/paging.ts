@@ -13,7 +13,7 @@ import { shownId } from '../ids/request-ids.js';
 import type { IdValue } from '../ids/id-types.js';
 import type { Maybe } from './maybe.js';
 import type { RankingCache } from './ranking-cache.js';
-import { RankingWalk, type PassMemo } from './ranking-walk.js';
+import { RankingWalk, type PassMemo, type RankingKey } from './ranking-walk.js';
 import { diversify } from './reranking.js';
 import type { RecoAnswer, Want } from './request.js';
 import type { Shape } from './shaping.js';
@@ -30,7 +30,7 @@ const CURSOR_MODELS = 64;
 export interface PageJob {
   auth: Claims;
   model: LoadedModel;
-  key: string | undefined; // of the cached ranking (undefined: not cached)
+  key: RankingKey | undefined; // of the cached ranking (undefined: not cached)
   spec: RankSpec;
   q: Want;
   shape: Shape;

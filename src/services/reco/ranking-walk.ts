@@ -11,6 +11,22 @@ import type { RankingCache } from './ranking-cache.js';
 // instead of 16.5 (bench/RESULTS.md).
 const FIRST_DEPTH = 128, FIRST_VECTOR_DEPTH = 16;
 
+// A ranking's name in the cache: text, or a model row's ranking (an item's neighbours, a user's by
+// their factors) as its tag and row, made into text only when a walk goes past the precomputed list.
+// V8 keeps a number's text in its number-string cache, so `i${row}` made on every request with random
+// rows survived every scavenge into the old generation (bench/RESULTS.md, 2026-11-27, session 16).
+export type RankingKey = string | RowKey;
+export class RowKey {
+  constructor(
+    readonly tag: string,
+    readonly row: number,
+  ) {}
+
+  toString(): string {
+    return this.tag + this.row;
+  }
+}
+
 // Ranking positions that pass an exclusion set: the positions found and how far the ranking was scanned.
 export interface PassMemo {
   positions: number[];
@@ -44,7 +60,7 @@ export class RankingWalk {
     private readonly cache: RankingCache,
     private readonly model: LoadedModel,
     private readonly spec: RankSpec,
-    private readonly rankingKey: string | undefined, // of the ranking within its model (undefined: not cached)
+    private readonly rankingKey: RankingKey | undefined, // of the ranking within its model (undefined: not cached)
     private readonly deeper: Ranking | undefined, // a ranking the scoring pool made for this walk
     private readonly exclude: Set<number> | undefined,
     private readonly keep: ((item: number) => boolean) | undefined,

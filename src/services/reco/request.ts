@@ -5,6 +5,7 @@ import type { RankSpec } from '../../engine/scoring/rankings.js';
 import type { IdValue } from '../ids/id-types.js';
 import { pathOwner } from '../ids/request-ids.js';
 import type { Plan, Runtime } from '../scenarios/scenario-walk.js';
+import type { RankingKey } from './ranking-walk.js';
 
 // What a request asks for (its runtime parameters), undefined where it says nothing.
 export interface RecoQuery extends Runtime {
@@ -33,7 +34,7 @@ export type RecoAnswer = {
 // The ranking a profile (or anything else) asks for: key names it in the ranking cache (undefined:
 // not cached); context: the context items it was steered towards (which are left out).
 export interface Ranked {
-  key: string | undefined;
+  key: RankingKey | undefined;
   spec: RankSpec;
   warnings: string[];
   context: number[];

@@ -10,6 +10,7 @@ import { listLength, steerTowards, trainedFactors, userListLength, type RankSpec
 import { NO_ITEM } from '../../engine/model/layout.js';
 import type { UserListStore } from './user-list-store.js';
 import type { RankingCache } from './ranking-cache.js';
+import { RowKey } from './ranking-walk.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Claims } from '../../contract/claims.js';
 import type { EntitiesStore } from '../../store/entities-store.js';
@@ -112,12 +113,12 @@ export class UserProfiles {
     const v = model.views;
     const vector = trainedFactors(v, row);
     if (!vector) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context: [], listed: undefined };
-    if (!excludeRated) return { key: `t${row}`, spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
+    if (!excludeRated) return { key: new RowKey('t', row), spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
     const trained = userListLength(v, row);
     const made = trained > 0 ? undefined : this.madeLists.get(model.id, row);
     const listed = made ? listLength(made) : trained;
-    if (listed > 0) return { key: `l${row}`, spec: { kind: 'listed', user: row, vector, list: made }, warnings: [], context: [], listed };
-    return { key: `t${row}`, spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
+    if (listed > 0) return { key: new RowKey('l', row), spec: { kind: 'listed', user: row, vector, list: made }, warnings: [], context: [], listed };
+    return { key: new RowKey('t', row), spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
   }
 
   // The list a training had no time for, made once from the user's trained factors and ratings and
