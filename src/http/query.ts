@@ -4,8 +4,9 @@ import { parseDecimal } from '../schemas/decimal.js';
 
 export type RawQuery = Record<string, string | string[]>;
 
+// Without a prototype: a query's keys (`__proto__`, `constructor`, `toString`) are only its own.
 export function parseQuery(qs: string): RawQuery {
-  const out: RawQuery = {};
+  const out: RawQuery = Object.create(null);
   if (qs === '') return out;
   for (const [key, value] of new URLSearchParams(qs)) {
     const prev = out[key];
@@ -51,9 +52,9 @@ const BOOLS: Record<string, boolean> = { true: true, True: true, TRUE: true, '1'
 // Coerces what the schema declares and leaves the rest for the validator to reject or ignore.
 export function coerceQuery(raw: RawQuery, schema: TSchema): Record<string, unknown> {
   const props = (schema as { properties?: Record<string, TSchema> }).properties ?? {};
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(raw)) {
-    const prop = props[key];
+    const prop = Object.hasOwn(props, key) ? props[key] : undefined;
     out[key] = prop ? coerce(value, prop) : value;
   }
   return out;

@@ -98,6 +98,8 @@ t.test("query keys and body fields a recommendation route does not declare are i
   await same(`recommendation/users/${uid(1)}/items-properties/genre/`, 'reranking=genre:diversity:1', 'user property values, reranking');
   await same(`recommendation/users/${uid(1)}/items-properties/genre/`, 'exclude_rated_items=maybe&table=x&cursor=zz', 'user property values, other keys');
   await same('recommendation/items/1/items/', 'table=x&exclude_rated_items=abc', 'item to items, table');
+  await same('recommendation/items/1/items/', '__proto__=1&constructor=2&toString=3&toString=4&hasOwnProperty=5', "item to items, keys naming Object's members");
+  await same(`recommendation/users/${uid(1)}/items/`, '__proto__=x&valueOf=1&__proto__=y', "user to items, keys naming Object's members");
 
   const body = { ratings: [{ item_id: 3, rating: 9 }] };
   const plain = await api.post('recommendation/sessions/items-properties/genre/', body, { token });

@@ -52,7 +52,7 @@ t.test('a valid query is kept by its text, frozen; a bad one is refused every ti
     validate(q);
   });
   const a = queries.of('amt=5&filters=x%3Aeq%3A1&filters=y');
-  t.strictSame(a, { amt: 5, filters: ['x:eq:1', 'y'] });
+  t.strictSame({ ...a }, { amt: 5, filters: ['x:eq:1', 'y'] });
   t.ok(Object.isFrozen(a) && Object.isFrozen(a.filters), 'frozen, its lists too: every request with this text shares it');
   t.equal(queries.of('amt=5&filters=x%3Aeq%3A1&filters=y'), a, 'the same object for the same text');
   t.equal(checks, 1, 'parsed and checked once');
@@ -64,4 +64,20 @@ t.test('a valid query is kept by its text, frozen; a bad one is refused every ti
   t.strictSame(queries.of('amt=5&filters=x%3Aeq%3A1&filters=y'), a);
   const long = `name=${'n'.repeat(600)}`;
   t.not(queries.of(long), queries.of(long), 'a text of over 512 characters is not kept');
+});
+
+t.test("keys that name Object's own members are only the query's own keys", async (t) => {
+  const raw = parseQuery('__proto__=1&constructor=2&toString=3&toString=4&hasOwnProperty=5');
+  t.same(Object.entries(raw), [
+    ['__proto__', '1'],
+    ['constructor', '2'],
+    ['toString', ['3', '4']],
+    ['hasOwnProperty', '5'],
+  ]);
+  const q = coerceQuery(raw, schema);
+  t.same(Object.entries(q), Object.entries(raw), 'no schema property is found on the prototype');
+  t.equal(Object.getPrototypeOf(q), null);
+  const validate = compileValidator(schema, 'query');
+  const valid = new ValidQueries(schema, (q) => validate(q));
+  t.same(valid.of('amt=3&constructor=1'), { amt: 3, constructor: '1' }, 'checked like any other parameter');
 });
