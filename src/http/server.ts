@@ -60,7 +60,7 @@ const METHODS: Record<string, string> = { GET: 'GET', POST: 'POST', PUT: 'PUT', 
 // waiting on Redis), makes every later one in the old generation, for good. There each dead one held
 // its request's header strings through every young collection until a full one: with 1M users, 1.5 MB
 // of them per young collection, a full collection a second and 3-4 ms pauses (bench/RESULTS.md,
-// 2026-11-27, session 16). Instances of a class are never made old that way.
+// 2026-11-27, session 16). V8 tracks literals that way, not instances of a class.
 class Incoming implements PlainRequest {
   contentType = '';
   contentEncoding = '';

@@ -3,7 +3,8 @@
 // a 5xx other than 503 (requests cut by the kill get no answer at all). Both for recd as one process
 // and for a worker of `recd serve --workers 2`, which its supervisor replaces.
 import t, { type Test } from 'tap';
-import { answeredAsExpected, ChaosRedis, RecdProcess, summary, Workload } from '../helpers/chaos.js';
+import { answeredAsExpected, summary, Workload } from '../helpers/chaos.js';
+import { ChaosRedis, RecdProcess } from '../helpers/chaos-processes.js';
 
 const KILLS = 3;
 

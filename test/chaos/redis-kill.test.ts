@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import { REDIS_CONF } from '../../src/store/redis-server.js';
-import { answeredAsExpected, ChaosRedis, exposure, RecdProcess, summary, Workload, type Loss } from '../helpers/chaos.js';
+import { answeredAsExpected, exposure, summary, Workload, type Loss } from '../helpers/chaos.js';
+import { ChaosRedis, RecdProcess } from '../helpers/chaos-processes.js';
 
 const KILLS = 2;
 // What appendfsync everysec may lose (the target of issue 18: at most 1 s of writes). Redis writes

@@ -14,7 +14,7 @@ const FIRST_DEPTH = 128, FIRST_VECTOR_DEPTH = 16;
 // A ranking's name in the cache: text, or a model row's ranking (an item's neighbours, a user's by
 // their factors) as its tag and row, made into text only when a walk goes past the precomputed list.
 // V8 keeps a number's text in its number-string cache, so `i${row}` made on every request with random
-// rows survived every scavenge into the old generation (bench/RESULTS.md, 2026-11-27, session 16).
+// rows survived scavenges into the old generation (bench/RESULTS.md, 2026-11-27, session 16).
 export type RankingKey = string | RowKey;
 export class RowKey {
   constructor(
