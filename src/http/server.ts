@@ -85,14 +85,15 @@ class Pending {
   watched = false;
 
   constructor(
-    readonly method: string,
-    readonly url: string,
-    readonly head: boolean,
-    readonly requestId: string,
+    readonly request: Incoming,
     readonly origin: string, // '' unless CORS is on and the request has an Origin
     readonly preflight: boolean, // OPTIONS with Access-Control-Request-Method, CORS on
     readonly started: number, // for the access log only
   ) {}
+
+  get head(): boolean {
+    return this.request.method === 'HEAD';
+  }
 }
 
 export class HttpServer {
@@ -170,10 +171,7 @@ export class HttpServer {
     );
     const cors = this.o.cors.enabled;
     const pending = new Pending(
-      method,
-      plain.url,
-      method === 'HEAD',
-      plain.requestId,
+      plain,
       cors ? req.getHeader('origin') : '',
       cors && method === 'OPTIONS' && req.getHeader('access-control-request-method') !== '',
       this.o.accessLog ? performance.now() : 0,
@@ -253,7 +251,7 @@ export class HttpServer {
     if (!pending.watched) this.watchAbort(res, pending);
     out.then(
       (o) => this.write(res, pending, o, close),
-      (err) => this.o.logger.error({ err, requestId: pending.requestId }, 'request failed outside the dispatcher'),
+      (err) => this.o.logger.error({ err, requestId: pending.request.requestId }, 'request failed outside the dispatcher'),
     );
   }
 
@@ -266,7 +264,7 @@ export class HttpServer {
     if (this.o.accessLog) {
       const bytes = pending.head ? 0 : typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength;
       const ms = Math.round((performance.now() - pending.started) * 1000) / 1000;
-      this.o.logger.info({ requestId: pending.requestId, method: pending.method, path: pending.url, status: out.status, ms, bytes }, 'request');
+      this.o.logger.info({ requestId: pending.request.requestId, method: pending.request.method, path: pending.request.url, status: out.status, ms, bytes }, 'request');
     }
   }
 
@@ -274,7 +272,7 @@ export class HttpServer {
     if (out.status !== 200) res.writeStatus(statusLine(out.status)); // uWS defaults to 200 OK
     if (out.contentType !== undefined) res.writeHeader(CONTENT_TYPE, headerBytes(out.contentType));
     if (out.headers !== undefined) for (const name in out.headers) res.writeHeader(name, out.headers[name]!);
-    res.writeHeader(X_REQUEST_ID, pending.requestId);
+    res.writeHeader(X_REQUEST_ID, pending.request.requestId);
     if (this.o.cors.enabled) {
       // A preflight the router answered (204 with the path's methods) gets the methods allowed.
       const allow = pending.preflight && out.status === 204 ? out.headers?.allow : undefined;
