@@ -1,8 +1,8 @@
-// Rankings that wait for a later event-loop turn (services/reco/turn-budget.ts) answer exactly what
+// Sessions that wait for a later event-loop turn (services/reco/turn-budget.ts) answer exactly what
 // they answer made at once, however many arrive together and in whatever order they finish: process
-// A has the default budget, process B (RECD_TURN_BUDGET_US=0) makes every ranking on a later turn,
-// one a turn; both serve one model of 8,000 items, large enough for sessions to be ranked from their
-// candidates, from one Redis.
+// A has the default budget, process B (RECD_TURN_BUDGET_US=0) answers every session arriving with
+// another on a later turn, one a turn; both serve one model of 8,000 items, large enough for
+// sessions to be ranked from their candidates, from one Redis.
 import { rmSync } from 'node:fs';
 import t from 'tap';
 import { freshDatabase, range } from '../helpers/feedback.js';
@@ -57,7 +57,7 @@ t.test('sessions arriving together answer as each does alone, waiting or not', a
   for (let s = 0; s < n; s++) alone.push(await post(a, session(s)));
   for (const r of alone) t.equal(r.status, 200, r.text.slice(0, 200));
   t.ok(alone.every((r) => r.body.items_id.length === 10), 'full pages');
-  // Fresh sessions on B (none asked there before): each ranking is made on a later turn.
+  // Fresh sessions on B (none asked there before): each made on a later turn.
   const together = await Promise.all(range(0, n).map((s) => post(b, session(s))));
   const reversed = await Promise.all(range(0, n).reverse().map((s) => post(a, session(s + n))));
   const aloneLater = [];
@@ -76,7 +76,7 @@ t.test('second pages made on a later turn follow the first: two pages equal one'
   for (const [k, r] of seconds.entries()) t.same([...firsts[k]!.body.items_id, ...r.body.items_id], whole.body.items_id, `request ${k}`);
 });
 
-t.test('other rankings made on a later turn answer as made at once', async (t) => {
+t.test('other requests answer on B as on A', async (t) => {
   const cases: [string, 'GET' | 'POST', string, Record<string, unknown>][] = [
     ['item to items, filtered', 'GET', 'recommendation/items/3/items/', { amt: 8, filters: 'grp:eq:5' }],
     ['item to items, filtered and reranked', 'GET', 'recommendation/items/3/items/', { amt: 10, filters: 'grp:gte:20', reranking: 'grp:diversity:2' }],

@@ -32,6 +32,7 @@ import { ValueRankings } from './value-rankings.js';
 
 export class RecommendService {
   private readonly p: RecoParts;
+  private readonly turns: TurnBudget;
 
   constructor(
     registry: ModelRegistry,
@@ -46,12 +47,13 @@ export class RecommendService {
     tables: TableService,
     // Rankings of up to this many multiply-adds run on the event loop, larger ones in the scoring pool.
     inlineWork: number,
-    // How much of a turn those rankings may take before the rest wait for later turns.
+    // How much of a turn anonymous sessions may take before the rest wait for later turns.
     turns: TurnBudget,
     // Users' lists made on requests this process holds at most (UserListStore).
     userListCache: number,
   ) {
-    const rankings = new RankingCache(scoring, inlineWork, turns);
+    this.turns = turns;
+    const rankings = new RankingCache(scoring, inlineWork);
     const shaper = new Shaper(catalogues);
     this.p = {
       registry,
@@ -75,8 +77,11 @@ export class RecommendService {
     return userToItems(this.p, auth, db, rawUser, q, context);
   }
 
+  // A session is folded in and ranked on each request (nothing of it is kept), so its whole request
+  // shares the turn's budget; a user's or an item's mostly answer from lists and never wait.
   sessionToItems(auth: Claims, db: string, s: SessionInput, q: RecoQuery, context?: unknown[]) {
-    return sessionToItems(this.p, auth, db, s, q, context);
+    if (this.turns.mayRun()) return sessionToItems(this.p, auth, db, s, q, context);
+    return this.turns.later(() => sessionToItems(this.p, auth, db, s, q, context));
   }
 
   userToProperties(auth: Claims, db: string, rawUser: string, property: string, q: RecoQuery) {
@@ -84,7 +89,8 @@ export class RecommendService {
   }
 
   sessionToProperties(auth: Claims, db: string, s: SessionInput, property: string, q: RecoQuery) {
-    return sessionToProperties(this.p, auth, db, s, property, q);
+    if (this.turns.mayRun()) return sessionToProperties(this.p, auth, db, s, property, q);
+    return this.turns.later(() => sessionToProperties(this.p, auth, db, s, property, q));
   }
 
   groupToItems(auth: Claims, db: string, rawUsers: unknown[], consensus: number, q: RecoQuery) {

@@ -1,21 +1,24 @@
-// How much of one event-loop turn rankings made on the event loop may take. uWebSockets.js hands the
-// handlers every request ready on every socket in one poll phase, so without a bound 64 sessions'
-// rankings ran back to back and held timers and every other socket for 7–8 ms (bench/RESULTS.md).
-// Work runs at once while the turn is younger than the budget; past it, it waits for a later turn
-// (setImmediate: after this poll phase, before the next one's timers are late by more than the
+// How much of one event-loop turn anonymous sessions' requests may take. uWebSockets.js hands the
+// handlers every request ready on every socket in one poll phase, so without a bound 64 sessions ran
+// back to back and held timers and every other socket for 7–8 ms (bench/RESULTS.md). A session runs
+// at once while the turn is younger than the budget; past it, the whole request waits for a later
+// turn (setImmediate: after this poll phase, before the next one's timers are late by more than the
 // budget), first in first out, each later turn draining under the budget afresh; work that has
-// waited longer than maxWaitMs runs on the next turn whatever the budget (see MAX_WAIT_MS).
+// waited longer than maxWaitMs runs on the next turn whatever the budget (see MAX_WAIT_MS). The
+// whole request waits, not only its ranking: a request waiting after its decode, profile, fold-in
+// and plan held all of them through the scavenges of its wait, and that work ran outside the
+// budget (bench/RESULTS.md).
 import { performance } from 'node:perf_hooks';
 
-// How long work may wait before the budget stops holding it back. Work that needs no ranking never
-// asks the budget, so without a bound it takes every poll phase at full speed while waiting work gets
-// one budget a turn: filtered item pages whose first request for an item needs a deeper ranking
-// (~0.9 ms, a fifth of them) queued until nearly every one of 64 connections waited on them, for a
-// p99 of 45 ms (bench/RESULTS.md). Random sessions at 64 connections wait about 5 ms, under this.
+// How long work may wait before the budget stops holding it back. Requests other than sessions never
+// ask the budget, so without a bound they take every poll phase at full speed while waiting work gets
+// one budget a turn: when filtered item pages waited too, those whose first request for an item
+// needs a deeper ranking (~0.9 ms, a fifth of them) queued until nearly every one of 64 connections
+// waited on them, for a p99 of 45 ms (bench/RESULTS.md). Random sessions at 64 connections wait
+// about 5 ms, under this.
 export const MAX_WAIT_MS = 8;
 
 interface Waiting {
-  resumed: boolean;
   since: number; // when it began to wait (ms)
   work: () => unknown;
   resolve: (v: unknown) => void;
@@ -49,18 +52,9 @@ export class TurnBudget {
   }
 
   // work() on a later turn, after all the work that waited before it; its value or its error.
-  // resumed: the next step of a request that waited already (a deeper ranking for a page the first
-  // one did not fill): it goes before the requests that have not started, after the other resumed
-  // ones, so that a request needing several steps waits for the queue once, not once per step.
-  later<T>(work: () => T, resumed = false): Promise<T> {
+  later<T>(work: () => T | PromiseLike<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const w = { resumed, since: this.now(), work, resolve: resolve as (v: unknown) => void, reject };
-      if (!resumed) this.waiting.push(w);
-      else {
-        let at = 0;
-        while (at < this.waiting.length && this.waiting[at]!.resumed) at++;
-        this.waiting.splice(at, 0, w);
-      }
+      this.waiting.push({ since: this.now(), work, resolve: resolve as (v: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -91,10 +85,8 @@ export class TurnBudget {
     if (this.waiting.length > 0) this.schedule();
   };
 
-  // Whether work from position k on has waited too long. Resumed steps go first and began to wait
-  // just now, so the oldest is the first piece not resumed.
+  // Whether the work at position k, the oldest not yet run, has waited too long.
   private overdue(k: number, t: number): boolean {
-    while (k < this.waiting.length - 1 && this.waiting[k]!.resumed) k++;
     return t - this.waiting[k]!.since > this.maxWaitMs;
   }
 }
