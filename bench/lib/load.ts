@@ -17,16 +17,37 @@ export interface Target {
   // (a different entity per request, so per-entity caches do not flatter the result).
   // Each request names an id drawn uniformly: from `ids` when given, else from 1..max.
   randomPath?: { prefix: string; max: number; suffix: string; ids?: readonly number[] };
-  // Each request's body is one of `bodies`, drawn uniformly (e.g. a different session per request),
-  // instead of `body`. Pre-generated, so drawing costs the load generator nothing but an index.
-  randomBody?: { bodies: readonly string[] };
+  // Each request's body, instead of `body`, is a session never sent before: `ratings` distinct items
+  // drawn uniformly from `ids` (a list, or n for 1..n), each rated 1–10 uniformly, made per request.
+  // A pool of bodies drawn with replacement repeated sessions: a run of ~150k requests from 100k bodies
+  // sent ~40 % of them again, which recd remembers (seen-before.ts) and then caches by content.
+  randomSession?: RandomSession;
+}
+
+export interface RandomSession {
+  ids: readonly number[] | number;
+  ratings: number;
 }
 
 const randomPathOf = (r: NonNullable<Target['randomPath']>) => `${r.prefix}${r.ids ? r.ids[Math.floor(Math.random() * r.ids.length)] : 1 + Math.floor(Math.random() * r.max)}${r.suffix}`;
 // Bodies per Lua function in a wrk script (LuaJIT allows 65,536 constants a function).
 const LUA_CHUNK = 10_000;
 
-const randomBodyOf = (r: NonNullable<Target['randomBody']>) => r.bodies[Math.floor(Math.random() * r.bodies.length)]!;
+function randomSessionOf(r: RandomSession): string {
+  const { ids } = r;
+  const n = typeof ids === 'number' ? ids : ids.length;
+  const picked = new Set<number>();
+  while (picked.size < r.ratings) {
+    const k = Math.floor(Math.random() * n);
+    picked.add(typeof ids === 'number' ? k + 1 : ids[k]!);
+  }
+  return JSON.stringify({ ratings: [...picked].map((id) => ({ item_id: id, rating: 1 + Math.floor(Math.random() * 10) })) });
+}
+
+function checkSession(r: RandomSession): void {
+  const n = typeof r.ids === 'number' ? r.ids : r.ids.length;
+  if (!(Number.isInteger(r.ratings) && r.ratings >= 1 && r.ratings <= n)) throw new Error(`a session of ${r.ratings} distinct items of ${n}`);
+}
 
 export interface Measured {
   rps: number;
@@ -43,17 +64,17 @@ export interface Measured {
 export async function runAutocannon(t: Target, pipelining: number, seconds: number): Promise<Measured> {
   const cpu0 = process.cpuUsage();
   const wall0 = process.hrtime.bigint();
-  const { randomPath, randomBody } = t;
-  if (randomBody && randomBody.bodies.length === 0) throw new Error('randomBody without bodies');
+  const { randomPath, randomSession } = t;
+  if (randomSession) checkSession(randomSession);
   // autocannon builds every request anew through setupRequest (Content-Length follows the body).
   const requests =
-    randomPath || randomBody
+    randomPath || randomSession
       ? [
           {
             setupRequest: (req: { path: string; method: string; headers: Record<string, string>; body?: string }) => ({
               ...req,
               ...(randomPath ? { path: randomPathOf(randomPath) } : {}),
-              ...(randomBody ? { body: randomBodyOf(randomBody) } : {}),
+              ...(randomSession ? { body: randomSessionOf(randomSession) } : {}),
             }),
           },
         ]
@@ -86,8 +107,8 @@ function wrkScript(dir: string, t: Target, pipelining: number): string {
   const lines = [`wrk.method = ${luaString(t.method)}`];
   for (const [k, v] of Object.entries(t.headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
   if (t.body !== undefined) lines.push(`wrk.body = ${luaString(t.body)}`);
-  if (t.randomPath || t.randomBody) {
-    if (pipelining > 1) throw new Error('randomPath or randomBody with pipelining is not supported');
+  if (t.randomPath || t.randomSession) {
+    if (pipelining > 1) throw new Error('randomPath or randomSession with pipelining is not supported');
     // wrk.format(method, path, headers, body): nil keeps wrk's own (the url's path, wrk.body).
     let path = 'nil';
     const r = t.randomPath;
@@ -98,14 +119,34 @@ function wrkScript(dir: string, t: Target, pipelining: number): string {
       path = `${luaString(r.prefix)} .. math.random(1, ${r.max}) .. ${luaString(r.suffix)}`;
     }
     let body = 'nil';
-    if (t.randomBody) {
-      if (t.randomBody.bodies.length === 0) throw new Error('randomBody without bodies');
-      // One string per line, in functions of LUA_CHUNK: LuaJIT caps the constants of one function.
-      lines.push('local bodies = {}', 'local function add(t) for _, b in ipairs(t) do bodies[#bodies + 1] = b end end');
-      for (let at = 0; at < t.randomBody.bodies.length; at += LUA_CHUNK) {
-        lines.push('add((function() return {', ...t.randomBody.bodies.slice(at, at + LUA_CHUNK).map((b) => `  ${luaString(b)},`), '} end)())');
+    const sr = t.randomSession;
+    if (sr) {
+      checkSession(sr);
+      // As randomSessionOf: distinct items, ratings 1–10. The ids in functions of LUA_CHUNK: LuaJIT
+      // caps the constants of one function.
+      if (typeof sr.ids === 'number') lines.push(`local function itemAt(k) return k end`, `local items = ${sr.ids}`);
+      else {
+        lines.push('local sessionIds = {}', 'local function add(t) for _, b in ipairs(t) do sessionIds[#sessionIds + 1] = b end end');
+        for (let at = 0; at < sr.ids.length; at += LUA_CHUNK) lines.push(`add((function() return {${sr.ids.slice(at, at + LUA_CHUNK).join(',')}} end)())`);
+        lines.push('local function itemAt(k) return sessionIds[k] end', 'local items = #sessionIds');
       }
-      body = 'bodies[math.random(1, #bodies)]';
+      // wrk leaves Lua's generator unseeded: every run would send the same sessions again.
+      lines.push(`math.randomseed(${1 + Math.floor(Math.random() * 2 ** 31)})`);
+      lines.push(
+        'local function session()',
+        '  local picked, parts, k = {}, {}, 0',
+        `  while k < ${sr.ratings} do`,
+        '    local id = itemAt(math.random(1, items))',
+        '    if not picked[id] then',
+        '      picked[id] = true',
+        '      k = k + 1',
+        `      parts[k] = '{"item_id":' .. id .. ',"rating":' .. math.random(1, 10) .. '}'`,
+        '    end',
+        '  end',
+        `  return '{"ratings":[' .. table.concat(parts, ',') .. ']}'`,
+        'end',
+      );
+      body = 'session()';
     }
     lines.push(`request = function() return wrk.format(nil, ${path}, nil, ${body}) end`);
   } else if (pipelining > 1) {

@@ -1,9 +1,6 @@
-// Pools of session-to-items bodies, one drawn per request (Target.randomBody): each a few ratings of random items.
+// Seeded session-to-items bodies, each a few ratings of random items: the soak's pool, and the
+// benches' check before any load (under load, load.ts makes a new session per request).
 import { mulberry32 } from '../../native-free-kernels/random.js';
-
-// Bodies in a scenario's pool: more than a run of ~10 s at ~10k req/s sends, so that requests rarely
-// repeat a session (a repeated one is answered from cached rankings).
-export const SESSION_BODIES = 100_000;
 
 export interface SessionPool {
   count: number; // bodies in the pool

@@ -34,9 +34,9 @@ export interface Scenario {
   target: 'hello' | 'recd';
   method: 'GET' | 'POST';
   path: string;
-  body?: string; // with randomBody: the body of the check before any load (one of the pool)
+  body?: string; // with randomSession: the body of the check before any load
   randomPath?: Target['randomPath'];
-  randomBody?: Target['randomBody'];
+  randomSession?: Target['randomSession'];
   pipelined?: boolean; // also run at pipelining 10 (autocannon)
   goal?: { ratio?: number; p99ms?: number; of?: string }; // ratio against scenario `of` (default h) of the same run
 }
@@ -337,14 +337,14 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       for (const sc of SCENARIOS) {
         const headers: Record<string, string> = {};
         if (sc.target === 'recd') headers.authorization = `Bearer ${token}`;
-        if (sc.body !== undefined || sc.randomBody) headers['content-type'] = 'application/json';
+        if (sc.body !== undefined || sc.randomSession) headers['content-type'] = 'application/json';
         targets.set(sc.id, {
           url: (sc.target === 'hello' ? `http://${HOST}:${helloPort}` : base) + sc.path,
           method: sc.method,
           headers,
           ...(sc.body !== undefined ? { body: sc.body } : {}),
           ...(sc.randomPath ? { randomPath: sc.randomPath } : {}),
-          ...(sc.randomBody ? { randomBody: sc.randomBody } : {}),
+          ...(sc.randomSession ? { randomSession: sc.randomSession } : {}),
         });
       }
       return targets;
