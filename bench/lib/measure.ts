@@ -7,6 +7,7 @@ export interface Loaded extends Measured {
   serverCpuPct: number | undefined;
   machineCpuPct: number | undefined; // all processes, all cores (200 % = both cores of a 2-core machine)
   otherCpuPct: number | undefined; // machine minus ownPids and wrk
+  redisCpuPct: number | undefined; // the redis-server processes the server runs on (undefined when none given)
 }
 
 // waitForQuiet(), saying so on stderr when it waited a second or more or gave up. Returns its answer.
@@ -18,20 +19,30 @@ export async function quietBeforeRun(ownPids: (number | undefined)[]): Promise<n
 
 // `tool` against `t` for settings.seconds; ownPids are this runner's other processes (servers, redis-server).
 // The server's CPU counts the processes under it too (a supervisor's workers); several server pids
-// (processes sharing a port) add up.
-export async function measureLoad(dir: string, tool: Tool, t: Target, pipelining: number, server: number | undefined | readonly number[], ownPids: (number | undefined)[]): Promise<Loaded> {
+// (processes sharing a port) add up. redisPids: the Redis the server runs on, whose CPU shares the
+// machine's cores with it (a cluster's several processes add up).
+export async function measureLoad(dir: string, tool: Tool, t: Target, pipelining: number, server: number | undefined | readonly number[], ownPids: (number | undefined)[], redisPids: readonly (number | undefined)[] = []): Promise<Loaded> {
   const serverPids = typeof server === 'number' || server === undefined ? [server] : server;
   const serverCpu = () => serverPids.reduce<number | undefined>((sum, pid) => {
     const c = treeCpuSeconds(pid);
     return sum === undefined || c === undefined ? undefined : sum + c;
   }, 0);
+  const redisCpu = () =>
+    redisPids.length === 0
+      ? undefined
+      : redisPids.reduce<number | undefined>((sum, pid) => {
+          const c = treeCpuSeconds(pid);
+          return sum === undefined || c === undefined ? undefined : sum + c;
+        }, 0);
   const cpu0 = serverCpu();
+  const redis0 = redisCpu();
   const busy0 = machineBusySeconds();
   const own0 = ownSeconds(ownPids);
   const wall0 = process.hrtime.bigint();
   const m = tool === 'autocannon' ? await runAutocannon(t, pipelining, settings.seconds) : await runWrk(dir, t, pipelining, settings.seconds);
   const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
   const cpu1 = serverCpu();
+  const redis1 = redisCpu();
   const busy1 = machineBusySeconds();
   const own1 = ownSeconds(ownPids);
   // wrk's CPU is not among ownPids: take its sampled share out as well.
@@ -40,6 +51,7 @@ export async function measureLoad(dir: string, tool: Tool, t: Target, pipelining
     ...m,
     serverCpuPct: cpu0 !== undefined && cpu1 !== undefined ? ((cpu1 - cpu0) / wall) * 100 : undefined,
     machineCpuPct: busy0 !== undefined && busy1 !== undefined ? ((busy1 - busy0) / wall) * 100 : undefined,
+    redisCpuPct: redis0 !== undefined && redis1 !== undefined ? ((redis1 - redis0) / wall) * 100 : undefined,
     otherCpuPct: busy0 !== undefined && busy1 !== undefined && own0 !== undefined && own1 !== undefined ? Math.max(0, ((busy1 - busy0 - (own1 - own0) - wrkSeconds) / wall) * 100) : undefined,
   };
 }

@@ -96,7 +96,7 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
   out.push('', '### Answers before any load', '', ...checks.map((c) => `- ${c}`), '');
   if (extra.length > 0) out.push(...extra, '');
   out.push(
-    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p50 ms (median) | p99 ms (median) | event-loop delay p99 ms, how late a 1 ms timer fired (median) | scavenges per s / mean ms (median) | CPU % server / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
+    '| Scenario | Tool | Pipelining | Median req/s | × hello-world (same run) | Target | p50 ms (median) | p99 ms (median) | event-loop delay p99 ms, how late a 1 ms timer fired (median) | scavenges per s / mean ms (median) | CPU % server / Redis / load gen / other (median) | Rounds req/s | non-2xx / errors / unanswered |',
     '|---|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|---|',
   );
   const flagged: string[] = [];
@@ -137,7 +137,7 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
             !bad && (g.ratio === undefined || goalRatio >= g.ratio) && (g.p99ms === undefined || (Number.isFinite(p99) && p99 <= g.p99ms)) ? 'met' : '**missed**'
           }`;
       out.push(
-        `| ${id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p50, 2)} | ${fmt(p99, 2)} | ${fmt(median(ss.map((s) => s.loopP99ms)), 2)} | ${gcCell(ss)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${fmt(
+        `| ${id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p50, 2)} | ${fmt(p99, 2)} | ${fmt(median(ss.map((s) => s.loopP99ms)), 2)} | ${gcCell(ss)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${r.scenario.target === 'hello' ? '—' : fmt(median(ss.map((s) => s.redisCpuPct ?? NaN)), 0)} / ${fmt(
           median(ss.map((s) => s.generatorCpuPct ?? NaN)),
           0,
         )} / ${fmt(median(ss.map((s) => s.otherCpuPct ?? NaN)), 0)} | ${ss.map((s) => fmtInt(s.rps)).join(', ')} | ${bad ? `⚠ ${non2xx} / ${errors} / ${unanswered}` : '0 / 0 / 0'} |`,
@@ -191,7 +191,7 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
   if (flagged.length > 0) out.push('**Flagged: runs with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)', '', ...flagged, '');
   else out.push('No run had non-2xx responses, errors or unanswered requests.', '');
   out.push(
-    `_errors_, _unanswered_, _CPU %_ and _p50_/_p99_ as in the platform table above (bench/http/run.ts): CPU 100 % = one core; _other_ = every process but the runner, wrk, ${sides.length > 1 ? 'the three servers and both redis-servers' : 'both servers and redis-server'}. A target counts as met only with no non-2xx, errors or unanswered requests.`,
+    `_errors_, _unanswered_, _CPU %_ and _p50_/_p99_ as in the platform table above (bench/http/run.ts): CPU 100 % = one core; _Redis_ = the redis-server recd runs on; _other_ = every process but the runner, wrk, ${sides.length > 1 ? 'the three servers and both redis-servers' : 'both servers and redis-server'}. A target counts as met only with no non-2xx, errors or unanswered requests.`,
     '',
   );
   return out.join('\n');
@@ -233,12 +233,13 @@ function gcCell(ss: Sample[]): string {
 }
 
 // loopFile: where the server keeps its event-loop delay histogram (undefined: the hello-world).
-async function measure(dir: string, run: Run, round: number, side: Side, t: Target, server: Managed, loopFile: string | undefined, recds: Managed[], ownPids: (number | undefined)[]): Promise<Sample> {
+// redisPids: the Redis the server runs on (none for the hello-world).
+async function measure(dir: string, run: Run, round: number, side: Side, t: Target, server: Managed, loopFile: string | undefined, recds: Managed[], ownPids: (number | undefined)[], redisPids: (number | undefined)[]): Promise<Sample> {
   const drainSeconds = await drainAll(recds);
   if (drainSeconds < 0 || drainSeconds >= 1) process.stderr.write(drainSeconds < 0 ? '  (recd still busy after 120 s: measuring anyway)\n' : `  (waited ${drainSeconds.toFixed(1)} s for recd to finish the previous run's requests)\n`);
   await quietBeforeRun(ownPids);
   if (loopFile) loopDelayStart(server);
-  const m = await measureLoad(dir, run.tool, t, run.pipelining, server.child.pid, ownPids);
+  const m = await measureLoad(dir, run.tool, t, run.pipelining, server.child.pid, ownPids, redisPids);
   const loop = loopFile ? await loopDelayRead(server, loopFile) : undefined;
   return { ...m, run, round, side, drainSeconds, loopP99ms: loop?.p99 ?? NaN, loop };
 }
@@ -458,11 +459,12 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
             for (const m of recds) assertAlive(m);
             assertAlive(hello);
             const loopFile = sc.target === 'hello' ? undefined : side === 'A' ? loopA.file : other!.loopFile;
-            const s = await measure(dir, run, round, side, buildOf(side).targets.get(sc.id)!, serverOf(sc, side), loopFile, recds, ownPids);
+            const redisPids = sc.target === 'hello' ? [] : side === 'A' ? (external?.pids ?? [redis.pid]) : [other!.redis.pid];
+            const s = await measure(dir, run, round, side, buildOf(side).targets.get(sc.id)!, serverOf(sc, side), loopFile, recds, ownPids, redisPids);
             samples.push(s);
             const warn = s.non2xx > 0 || s.errors > 0 || s.unanswered > 0 ? `  ⚠ ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered ${s.statusCodes}` : '';
             process.stderr.write(
-              `round ${round}/${settings.rounds} p=${run.pipelining} ${run.tool.padEnd(10)} ${id}: ${fmtInt(s.rps).padStart(8)} req/s  p50 ${fmt(s.p50ms, 2)} ms  p99 ${fmt(s.p99ms, 2)} ms  CPU server ${fmt(s.serverCpuPct, 0)} % gen ${fmt(s.generatorCpuPct, 0)} % other ${fmt(s.otherCpuPct, 0)} %${warn}\n`,
+              `round ${round}/${settings.rounds} p=${run.pipelining} ${run.tool.padEnd(10)} ${id}: ${fmtInt(s.rps).padStart(8)} req/s  p50 ${fmt(s.p50ms, 2)} ms  p99 ${fmt(s.p99ms, 2)} ms  CPU server ${fmt(s.serverCpuPct, 0)} % redis ${fmt(s.redisCpuPct, 0)} % gen ${fmt(s.generatorCpuPct, 0)} % other ${fmt(s.otherCpuPct, 0)} %${warn}\n`,
             );
             assertAlive(serverOf(sc, side));
           }
