@@ -2,7 +2,7 @@
 // cursor holds a position in the ranking, with it a position in the diversified order of the
 // passing items (which is deterministic); either way with the model it belongs to, so pages never
 // repeat an item. A page answers in the same tick unless its ranking must come from the scoring pool
-// or wait for a later turn (ranking-cache.ts).
+// (ranking-cache.ts).
 import { LRUCache } from 'lru-cache';
 import { wrongData } from '../../errors/api-error.js';
 import type { Ranking, RankSpec } from '../../engine/scoring/rankings.js';
@@ -51,7 +51,7 @@ interface Diversified {
 }
 
 // What a page step asks for when the ranking at hand is too shallow: one of this depth, which only
-// the scoring pool or a later turn may make.
+// the scoring pool may make.
 class NeedRanking {
   constructor(readonly depth: number) {}
 }
@@ -75,18 +75,17 @@ export class Pager {
     return out instanceof NeedRanking ? this.pageLater(job, out.depth) : out;
   }
 
-  // Pages again with each deeper ranking made later (scoring pool or later turn), until one is deep enough.
+  // Pages again with each deeper ranking the scoring pool makes, until one is deep enough.
   private async pageLater(job: PageJob, depth: number): Promise<RecoAnswer> {
     for (;;) {
-      const out = this.pageOf(job, await this.rankings.later(job.model, job.spec, depth));
+      const out = this.pageOf(job, await this.rankings.fromPool(job.model, job.spec, depth));
       if (out === PAST_STOP) return job.beyond!();
       if (!(out instanceof NeedRanking)) return out;
       depth = out.depth;
     }
   }
 
-  // The page, or the depth of ranking it needs. deeper: a ranking made later (scoring pool or a
-  // later turn).
+  // The page, or the depth of ranking it needs. deeper: a ranking the scoring pool made.
   private pageOf({ auth, model, key, spec, q, shape, exclude, warnings, stopAt }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking | typeof PAST_STOP {
     const stamp = Math.round(model.meta.timestamp * 1000);
     const tag = shape.rules ? ('d1' as const) : ('r1' as const);

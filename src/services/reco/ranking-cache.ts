@@ -31,8 +31,8 @@ export class RankingCache {
     this.rankings.set(key, r);
   }
 
-  // A ranking at least `depth` deep (or complete): `deeper` when it is (`later` made it), else one
-  // made here; undefined when it is too large for the event loop (`later` makes it).
+  // A ranking at least `depth` deep (or complete): `deeper` when it is (`fromPool` made it), else one
+  // made here; undefined when it is too large for the event loop (`fromPool` makes it).
   deepened(model: LoadedModel, spec: RankSpec, depth: number, deeper: Ranking | undefined): Ranking | undefined {
     if (deeper && (deeper.complete || deeper.items.length >= depth)) return deeper;
     return this.inline(model, spec, depth);
@@ -44,7 +44,7 @@ export class RankingCache {
   }
 
   // The ranking `deepened` did not make, from the scoring pool.
-  later(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
+  fromPool(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
     return this.scoring.rank(model, spec, depth);
   }
 
