@@ -217,28 +217,34 @@ export class Dispatcher {
     return out;
   }
 
-  // A result's answer: encoded with the request's codec, compressed when the client asks.
+  // A result's answer: encoded with the request's codec, compressed when the client asks. A result
+  // that cannot be encoded answers as a failure, whether it came at once or later (a later one's
+  // encoding error once left its request unanswered).
   private settle(result: HandlerResult | Promise<HandlerResult>, req: PlainRequest): Outcome | Promise<Outcome> {
     const codec = this.o.codecs.forAccept(req.accept);
-    let out: Outcome | Promise<Outcome>;
-    if (result instanceof Promise) {
-      out = result.then(
-        (r) => this.encode(r, codec),
-        (err) => this.fail(err, codec, req),
-      );
-    } else {
-      try {
-        out = this.encode(result, codec);
-      } catch (err) {
-        out = this.fail(err, codec, req);
-      }
+    if (!(result instanceof Promise)) return this.answer(result, codec, req);
+    return result.then(
+      (r) => this.answer(r, codec, req),
+      (err) => this.failure(err, codec, req),
+    );
+  }
+
+  private answer(result: HandlerResult, codec: Codec, req: PlainRequest): Outcome | Promise<Outcome> {
+    let out: Outcome;
+    try {
+      out = this.encode(result, codec);
+    } catch (err) {
+      out = this.fail(err, codec, req);
     }
-    return out instanceof Promise ? out.then((o) => compressed(o, codec, req.acceptEncoding)) : compressed(out, codec, req.acceptEncoding);
+    return compressed(out, codec, req.acceptEncoding);
   }
 
   // A failure's answer, likewise.
   private refuse(err: unknown, req: PlainRequest): Outcome | Promise<Outcome> {
-    const codec = this.o.codecs.forAccept(req.accept);
+    return this.failure(err, this.o.codecs.forAccept(req.accept), req);
+  }
+
+  private failure(err: unknown, codec: Codec, req: PlainRequest): Outcome | Promise<Outcome> {
     return compressed(this.fail(err, codec, req), codec, req.acceptEncoding);
   }
 
