@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpuSeconds } from './cpu.js';
+import { checkSession, sessionBody } from './random-sessions.js';
 import { settings } from './settings.js';
 
 export type Tool = 'autocannon' | 'wrk';
@@ -30,24 +31,10 @@ export interface RandomSession {
 }
 
 const randomPathOf = (r: NonNullable<Target['randomPath']>) => `${r.prefix}${r.ids ? r.ids[Math.floor(Math.random() * r.ids.length)] : 1 + Math.floor(Math.random() * r.max)}${r.suffix}`;
-// Bodies per Lua function in a wrk script (LuaJIT allows 65,536 constants a function).
+// Ids per Lua function in a wrk script (LuaJIT allows 65,536 constants a function).
 const LUA_CHUNK = 10_000;
 
-function randomSessionOf(r: RandomSession): string {
-  const { ids } = r;
-  const n = typeof ids === 'number' ? ids : ids.length;
-  const picked = new Set<number>();
-  while (picked.size < r.ratings) {
-    const k = Math.floor(Math.random() * n);
-    picked.add(typeof ids === 'number' ? k + 1 : ids[k]!);
-  }
-  return JSON.stringify({ ratings: [...picked].map((id) => ({ item_id: id, rating: 1 + Math.floor(Math.random() * 10) })) });
-}
-
-function checkSession(r: RandomSession): void {
-  const n = typeof r.ids === 'number' ? r.ids : r.ids.length;
-  if (!(Number.isInteger(r.ratings) && r.ratings >= 1 && r.ratings <= n)) throw new Error(`a session of ${r.ratings} distinct items of ${n}`);
-}
+const randomSessionOf = (r: RandomSession) => sessionBody(r.ids, r.ratings, Math.random);
 
 export interface Measured {
   rps: number;
@@ -65,7 +52,7 @@ export async function runAutocannon(t: Target, pipelining: number, seconds: numb
   const cpu0 = process.cpuUsage();
   const wall0 = process.hrtime.bigint();
   const { randomPath, randomSession } = t;
-  if (randomSession) checkSession(randomSession);
+  if (randomSession) checkSession(randomSession.ids, randomSession.ratings);
   // autocannon builds every request anew through setupRequest (Content-Length follows the body).
   const requests =
     randomPath || randomSession
@@ -121,8 +108,8 @@ function wrkScript(dir: string, t: Target, pipelining: number): string {
     let body = 'nil';
     const sr = t.randomSession;
     if (sr) {
-      checkSession(sr);
-      // As randomSessionOf: distinct items, ratings 1–10. The ids in functions of LUA_CHUNK: LuaJIT
+      checkSession(sr.ids, sr.ratings);
+      // As sessionBody (random-sessions.ts): distinct items, ratings 1–10. The ids in functions of LUA_CHUNK: LuaJIT
       // caps the constants of one function.
       if (typeof sr.ids === 'number') lines.push(`local function itemAt(k) return k end`, `local items = ${sr.ids}`);
       else {

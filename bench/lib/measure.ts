@@ -17,23 +17,22 @@ export async function quietBeforeRun(ownPids: (number | undefined)[]): Promise<n
   return quiet;
 }
 
+// treeCpuSeconds of several processes added up; undefined when any cannot be read.
+function treesCpuSeconds(pids: readonly (number | undefined)[]): number | undefined {
+  return pids.reduce<number | undefined>((sum, pid) => {
+    const c = treeCpuSeconds(pid);
+    return sum === undefined || c === undefined ? undefined : sum + c;
+  }, 0);
+}
+
 // `tool` against `t` for settings.seconds; ownPids are this runner's other processes (servers, redis-server).
 // The server's CPU counts the processes under it too (a supervisor's workers); several server pids
 // (processes sharing a port) add up. redisPids: the Redis the server runs on, whose CPU shares the
 // machine's cores with it (a cluster's several processes add up).
 export async function measureLoad(dir: string, tool: Tool, t: Target, pipelining: number, server: number | undefined | readonly number[], ownPids: (number | undefined)[], redisPids: readonly (number | undefined)[] = []): Promise<Loaded> {
   const serverPids = typeof server === 'number' || server === undefined ? [server] : server;
-  const serverCpu = () => serverPids.reduce<number | undefined>((sum, pid) => {
-    const c = treeCpuSeconds(pid);
-    return sum === undefined || c === undefined ? undefined : sum + c;
-  }, 0);
-  const redisCpu = () =>
-    redisPids.length === 0
-      ? undefined
-      : redisPids.reduce<number | undefined>((sum, pid) => {
-          const c = treeCpuSeconds(pid);
-          return sum === undefined || c === undefined ? undefined : sum + c;
-        }, 0);
+  const serverCpu = () => treesCpuSeconds(serverPids);
+  const redisCpu = () => (redisPids.length === 0 ? undefined : treesCpuSeconds(redisPids));
   const cpu0 = serverCpu();
   const redis0 = redisCpu();
   const busy0 = machineBusySeconds();

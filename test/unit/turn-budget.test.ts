@@ -58,6 +58,17 @@ t.test('waiting work runs first in first out, each turn until its budget is spen
   t.ok(turns.mayRun(), 'once none waits, work runs at once again');
 });
 
+t.test('run: at once while the turn may run, else on a later turn', async (t) => {
+  const { turns, ran, work, advance } = harness(0.5);
+  t.equal(turns.run(work(1, 0.6)), 1, 'the first piece runs at once and gives its value');
+  const second = turns.run(work(2, 0.1));
+  t.ok(second instanceof Promise, 'past the budget: a promise');
+  t.same(ran.map((r) => r.id), [1], 'not run yet');
+  advance(0);
+  t.equal(await second, 2);
+  t.same(ran.map((r) => r.id), [1, 2]);
+});
+
 t.test("work that answers later (a session waiting on Redis) gives its promise's value or error", async (t) => {
   const { turns } = harness(0.5);
   const value = turns.later(() => Promise.resolve(7));

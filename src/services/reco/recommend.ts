@@ -80,8 +80,7 @@ export class RecommendService {
   // A session is folded in and ranked on each request (nothing of it is kept), so its whole request
   // shares the turn's budget; a user's or an item's mostly answer from lists and never wait.
   sessionToItems(auth: Claims, db: string, s: SessionInput, q: RecoQuery, context?: unknown[]) {
-    if (this.turns.mayRun()) return sessionToItems(this.p, auth, db, s, q, context);
-    return this.turns.later(() => sessionToItems(this.p, auth, db, s, q, context));
+    return this.turns.run(() => sessionToItems(this.p, auth, db, s, q, context));
   }
 
   userToProperties(auth: Claims, db: string, rawUser: string, property: string, q: RecoQuery) {
@@ -89,8 +88,7 @@ export class RecommendService {
   }
 
   sessionToProperties(auth: Claims, db: string, s: SessionInput, property: string, q: RecoQuery) {
-    if (this.turns.mayRun()) return sessionToProperties(this.p, auth, db, s, property, q);
-    return this.turns.later(() => sessionToProperties(this.p, auth, db, s, property, q));
+    return this.turns.run(() => sessionToProperties(this.p, auth, db, s, property, q));
   }
 
   groupToItems(auth: Claims, db: string, rawUsers: unknown[], consensus: number, q: RecoQuery) {

@@ -51,6 +51,11 @@ export class TurnBudget {
     return t - this.started < this.budgetMs;
   }
 
+  // work() now when it may run (mayRun), else on a later turn (later).
+  run<T>(work: () => T | Promise<T>): T | Promise<T> {
+    return this.mayRun() ? work() : this.later(work);
+  }
+
   // work() on a later turn, after all the work that waited before it; its value or its error.
   later<T>(work: () => T | PromiseLike<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
