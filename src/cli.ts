@@ -141,12 +141,14 @@ async function serve(args: string[]): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   if (worker !== undefined) return joinSupervisor(app.port, stop, logger);
-  logger.info({ host: config.host, port: app.port, workers: count }, 'recd listening');
+  // The generated account before "recd listening": whatever waits for that line (a script, a test
+  // reading the password) finds the account already written, not in a later chunk of the output.
   if (app.generatedRoot) {
     process.stdout.write(
       `\n  recd generated a root account (shown once; store it now):\n    email:    ${app.generatedRoot.email}\n    password: ${app.generatedRoot.password}\n\n`,
     );
   }
+  logger.info({ host: config.host, port: app.port, workers: count }, 'recd listening');
 }
 
 async function createRoot(args: string[]): Promise<void> {
