@@ -15,6 +15,7 @@ export interface LoopDelay {
   p50: number; // ms the 1 ms timer fired late (its interval less 1 ms), median
   p99: number;
   max: number;
+  ownP99: number; // p99 of how late, less the time the thread waited for a core (NaN: not measured)
   scavenges: number; // minor collections during the reading
   scavengeMs: number; // their total pause
   majors: number; // mark-compact collections (and their incremental steps)
@@ -65,7 +66,7 @@ export async function loopDelayRead(recd: Managed, file: string): Promise<LoopDe
 }
 
 function worstOf(rs: LoopDelay[]): LoopDelay {
-  const most = (k: 'p50' | 'p99' | 'max') => Math.max(...rs.map((r) => r[k]));
+  const most = (k: 'p50' | 'p99' | 'max' | 'ownP99') => Math.max(...rs.map((r) => r[k]));
   const sum = (k: 'scavenges' | 'scavengeMs' | 'majors' | 'majorMs') => rs.reduce((s, r) => s + r[k], 0);
-  return { p50: most('p50'), p99: most('p99'), max: most('max'), scavenges: sum('scavenges'), scavengeMs: sum('scavengeMs'), majors: sum('majors'), majorMs: sum('majorMs') };
+  return { p50: most('p50'), p99: most('p99'), max: most('max'), ownP99: most('ownP99'), scavenges: sum('scavenges'), scavengeMs: sum('scavengeMs'), majors: sum('majors'), majorMs: sum('majorMs') };
 }

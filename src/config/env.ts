@@ -225,7 +225,7 @@ export const CONFIG_TABLE = [
   { key: 'popularityHalfLifeDays', env: 'RECD_POPULARITY_HALF_LIFE_DAYS', parse: int(1, 3650), fallback: 30, doc: "half-life of each item's time-decayed rating count in a model (its popularity)" },
   { key: 'scoringThreads', env: 'RECD_SCORING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the scoring pool, for rankings too large for the event loop (0: one per core)' },
   { key: 'scoringInlineWork', env: 'RECD_SCORING_INLINE_WORK', parse: int(0, 2 ** 31), fallback: 1_000_000, doc: 'rankings of up to this many multiply-adds (items × factors) run on the event loop (about 0.3 ms with the SIMD kernels), larger ones in the scoring pool' },
-  { key: 'turnBudgetUs', env: 'RECD_TURN_BUDGET_US', parse: int(0, 1_000_000), fallback: 500, doc: 'microseconds of one event-loop turn that anonymous sessions\' recommendation requests may take; past them the rest wait for the next turns, first come first served, so timers and other requests are served in between; a request that waited 8 ms runs on the next turn whatever the budget (0: one session a turn)' },
+  { key: 'turnBudgetUs', env: 'RECD_TURN_BUDGET_US', parse: int(0, 1_000_000), fallback: 300, doc: 'microseconds of one event-loop turn that anonymous sessions\' recommendation requests may take; past them the rest wait for the next turns, first come first served, so timers and other requests are served in between; a request that waited 8 ms runs on the next turn whatever the budget (0: one session a turn)' },
   { key: 'logLevel', env: 'LOG_LEVEL', parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), fallback: 'info', doc: 'pino log level' },
 ] as const satisfies readonly Row<keyof Config>[];
 
