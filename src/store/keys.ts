@@ -126,6 +126,10 @@ export const keys = {
   task: (db: string, id: string) => `{db:${db}}:task:${id}`,
   // STRING the id of the task record of that name waiting in the training queue (at most one).
   queuedTask: (db: string, name: string) => `{db:${db}}:tasks:${name}:queued`,
+  // STRING "1" while an explicit request (POST tasks/<name>/) waits in the queue: a run of that name in
+  // progress ends early what it may cut short (its users' lists), so the waiting run starts sooner.
+  // Removed by the run that takes the queued record.
+  taskHurry: (db: string, name: string) => `{db:${db}}:tasks:${name}:hurry`,
   // STRING how many runs of that task failed in a row (drives the retry backoff).
   taskFailures: (db: string, name: string) => `{db:${db}}:tasks:${name}:failures`,
   // STRING "<process token> <task name>" with a TTL, renewed: the database's one trainer.

@@ -26,6 +26,8 @@ const TAKE_ABANDONED = `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return fal
 local run = redis.call('GET', KEYS[2])
 if run then redis.call('DEL', KEYS[2]) end
 return run`;
+const TAKE_QUEUED = `local id = redis.call('GETDEL', KEYS[1]) redis.call('DEL', KEYS[2]) return id`;
+const HURRY = `if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('SET', KEYS[2], '1') return 1 end return 0`;
 const LEASE_IF_DUE = `local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if s and tonumber(s) <= tonumber(ARGV[2]) then redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) return 1 end
 return 0`;
@@ -38,9 +40,20 @@ export class TrainingStore {
     return (await this.redis.set(keys.queuedTask(db, name), taskId, 'NX')) === 'OK';
   }
 
-  // The queued record's id, no longer queued (undefined when none was).
+  // The queued record's id, no longer queued (undefined when none was); a hurry set for it goes with it.
   async takeQueued(db: string, name: string): Promise<string | undefined> {
-    return (await this.redis.getdel(keys.queuedTask(db, name))) ?? undefined;
+    return ((await this.redis.eval(TAKE_QUEUED, 2, keys.queuedTask(db, name), keys.taskHurry(db, name))) as string | null) ?? undefined;
+  }
+
+  // An explicit request joined or queued a run of `name`: while it is queued, a run in progress is
+  // asked to hurry (keys.taskHurry). Nothing when no run is queued any more (one took it meanwhile).
+  async hurry(db: string, name: string): Promise<void> {
+    await this.redis.eval(HURRY, 2, keys.queuedTask(db, name), keys.taskHurry(db, name));
+  }
+
+  // Whether an explicit request waits behind the run in progress of `name`.
+  async hurried(db: string, name: string): Promise<boolean> {
+    return (await this.redis.exists(keys.taskHurry(db, name))) === 1;
   }
 
   async queuedId(db: string, name: string): Promise<string | undefined> {

@@ -1,5 +1,6 @@
 // The ratings snapshot is stored in parts under a generation: it reads back byte for byte, a new
 // one replaces the old and removes its parts, and a snapshot stored whole (before parts) still reads.
+// A run in progress is asked to hurry only while an explicit request's run is queued behind it.
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { TrainingStore } from '../../src/store/training-store.js';
@@ -44,4 +45,18 @@ t.test('a part gone missing fails the read rather than giving a short snapshot',
   const parts = await redis.keys(`{db:${db}}:ratings:snapshot:*`);
   await redis.del(parts[0]!);
   await t.rejects(store.snapshot(db), /missing/);
+});
+
+t.test('a run is asked to hurry while a requested run is queued, never by one already taken', async (t) => {
+  const name = 'ml_model_retrain';
+  t.notOk(await store.hurried(db, name), 'nothing asked at first');
+  await store.hurry(db, name);
+  t.notOk(await store.hurried(db, name), 'no run queued: nothing to hurry for');
+  t.ok(await store.markQueued(db, name, 'task-1'));
+  await store.hurry(db, name);
+  t.ok(await store.hurried(db, name), 'a run queued and requested: the one in progress hurries');
+  t.notOk(await store.hurried(db, 'ml_new_items'), 'only runs of that name');
+  t.equal(await store.takeQueued(db, name), 'task-1', 'the next run takes the record');
+  t.notOk(await store.hurried(db, name), 'and the hurry with it: the run that took it does not cut itself short');
+  t.equal(await store.takeQueued(db, name), undefined, 'nothing left queued');
 });

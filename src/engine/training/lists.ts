@@ -25,6 +25,7 @@ export interface Listed {
   users: number; // users given a list
   seconds: number;
   model: SharedArrayBuffer; // the model with their lists (the one given when it has no users' lists)
+  cut: boolean; // users' lists ended before their time for a retrain waiting behind this one
 }
 
 // Lists for items given factors after a training (ml_new_items), each from its similar-items ranking
@@ -55,7 +56,9 @@ export async function listerFor(pool: TrainingPool, model: SharedArrayBuffer, by
   return weightsLister(pool, model, byUser, byItem, choice);
 }
 
-export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, recent: SharedArrayBuffer, seconds: number, progress: (text: string, done?: number) => void, lister?: UserLister): Promise<Listed> {
+// Item lists, then users' lists for `seconds` at most, ended early when `cut()` (an explicit retrain
+// waits behind this run: the users listed so far are published, the rest listed on first request).
+export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, recent: SharedArrayBuffer, seconds: number, cut: () => boolean, progress: (text: string, done?: number) => void, lister?: UserLister): Promise<Listed> {
   const started = performance.now();
   const dims = modelViews(model).dims;
   const sharedRows = dims.lists > 0 && dims.itemList > 0 ? await pool.sharedRows({ model }) : undefined;
@@ -84,30 +87,44 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
     progress('item lists: co-rated items', 0.45);
     await Promise.all(evenRanges(dims.items, CO_RATED_PARTS * pool.threads).map(([rowStart, rowEnd]) => pool.coRatedLists({ model, byUser, byItem, rowStart, rowEnd })));
   }
-  let next = 0;
-  if (dims.userList === 0) return { users: 0, seconds: (performance.now() - started) / 1000, model };
-  // How many users the time allows is known only at the end: each task lists into a block of its
-  // own, and the model is then built with slots for those users only (memory: the lists made, in
-  // blocks and in the model, not a list for every user).
+  if (dims.userList === 0) return { users: 0, seconds: (performance.now() - started) / 1000, model, cut: false };
   const n = dims.userList;
   const list = lister ?? (await factorLister(pool, model, byUser));
   const users = recent.byteLength / 4;
   const deadline = performance.now() + seconds * 1000;
+  let wasCut = false;
+  const more = () => performance.now() < deadline && !(wasCut = cut());
+  const listed = await listUsersWhile(users, n, pool.threads, more, (from, to, out) => {
+    progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`, 0.5 + 0.5 * (from / users));
+    return list(recent, from, to, out);
+  });
+  // None listed: the model as it is (no copy), every user's slot empty.
+  const withLists = listed.users === 0 ? model : withUserLists(model, new Uint32Array(recent, 0, listed.users), listed.blocks);
+  return { users: listed.users, seconds: (performance.now() - started) / 1000, model: withLists, cut: wasCut };
+}
+
+/**
+ * The lists of the first `users` users (the most recently active first), `threads` blocks of
+ * USERS_PER_TASK at a time, each block of lists of `n` made by `list` into a buffer of its own,
+ * taking a new block while `more()` (the time budget, and no explicit retrain waiting). How many
+ * are known only at the end, so the model is then built with slots for those users only (memory:
+ * the lists made, in blocks and in the model, not a list for every user). Every block taken is
+ * finished: the users listed are a prefix.
+ */
+export async function listUsersWhile(users: number, n: number, threads: number, more: () => boolean, list: (from: number, to: number, out: SharedArrayBuffer) => Promise<void>): Promise<{ users: number; blocks: Uint32Array[] }> {
+  let next = 0;
   const blocks: Uint32Array[] = [];
   const thread = async () => {
-    while (next < users && performance.now() < deadline) {
+    while (next < users && more()) {
       const from = next;
       next = Math.min(users, next + USERS_PER_TASK);
-      progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`, 0.5 + 0.5 * (from / users));
       const out = new SharedArrayBuffer((next - from) * n * 4);
       blocks[from / USERS_PER_TASK] = new Uint32Array(out);
-      await list(recent, from, next, out);
+      await list(from, next, out);
     }
   };
-  await Promise.all(Array.from({ length: pool.threads }, thread));
-  // None listed: the model as it is (no copy), every user's slot empty.
-  const listed = next === 0 ? model : withUserLists(model, new Uint32Array(recent, 0, next), blocks);
-  return { users: next, seconds: (performance.now() - started) / 1000, model: listed };
+  await Promise.all(Array.from({ length: threads }, thread));
+  return { users: next, blocks };
 }
 
 async function factorLister(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr): Promise<UserLister> {

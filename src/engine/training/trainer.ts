@@ -45,8 +45,9 @@ const SEARCH_START = 0.05, SEARCH_END = 0.55, LISTS_START = 0.88;
  * A run: progress reports the phase and how far the run is, as "<phase> (<n>%)". The parameters are
  * `base`, or what the search chooses when `search` is given and due for the run's ratings; users'
  * lists come from EASE when the search chooses it, or, without a search, when `reuse` says so.
+ * Users' lists end early once `cutLists()` (computeLists).
  */
-export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsParams, progress: (text: string) => void, search?: SearchOptions & { due: (ratings: number) => boolean; reuse?: ListsChoice | undefined }): Promise<Trained> {
+export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsParams, progress: (text: string) => void, search?: SearchOptions & { due: (ratings: number) => boolean; reuse?: ListsChoice | undefined }, cutLists: () => boolean = () => false): Promise<Trained> {
   const started = performance.now();
   let span: readonly [number, number] = [0, SEARCH_START];
   const report = (text: string, done = 0) => progress(`${text} (${Math.min(99, Math.floor(100 * (span[0] + (span[1] - span[0]) * Math.min(1, done))))}%)`);
@@ -86,6 +87,6 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsP
   // After the index: item lists of an indexed catalogue come through it.
   if (lists !== undefined && lists.model !== 'popularity' && dims.userList > 0) report(`${lists.model === 'ease' ? 'EASE' : 'item-KNN'} on all ratings`);
   const lister = lists !== undefined && dims.userList > 0 ? await listerFor(pool, model, byUser, byItem, lists) : undefined;
-  const listed = await computeLists(pool, model, byUser, byItem, prep.recent, p.userListsSeconds, report, lister);
+  const listed = await computeLists(pool, model, byUser, byItem, prep.recent, p.userListsSeconds, cutLists, report, lister);
   return { model: listed.model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, listed, loss, params: p, lists: lister && lists, searched, seconds: (performance.now() - started) / 1000 };
 }
