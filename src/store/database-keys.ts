@@ -99,7 +99,7 @@ export function fixedKeys(db: string, taskNames: readonly string[]): string[] {
     keys.resolvedSessions(db),
     keys.resolvedOrder(db),
     keys.resolvedSeq(db),
-    ...taskNames.flatMap((name) => [keys.tasksByName(db, name), keys.queuedTask(db, name), keys.taskFailures(db, name)]),
+    ...taskNames.flatMap((name) => [keys.tasksByName(db, name), keys.queuedTask(db, name), keys.taskHurry(db, name), keys.taskFailures(db, name)]),
     keys.trainerLock(db),
     keys.trainingRun(db),
     keys.ratingsSnapshot(db),
