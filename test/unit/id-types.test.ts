@@ -56,6 +56,8 @@ t.test("an id's key is its canonical text, whether it came as text, a number or 
     ['item', '0', '0'],
     ['item', '4294967295', '4294967295'],
     ['item', 42, '42'],
+    ['item', 0, '0'],
+    ['item', 4294967295, '4294967295'],
     ['item', Buffer.from('42'), '42'],
     ['user', '9007199254740991', '9007199254740991'],
     ['user', '18446744073709551615', '18446744073709551615'],
