@@ -4,7 +4,7 @@
 import type { Csr } from '../../../native-free-kernels/csr.js';
 import { modelViews, withUserLists } from '../model/layout.js';
 import type { TrainingPool } from './pool.js';
-import { evenRanges } from './ranges.js';
+import { blocksWhile, evenRanges } from './ranges.js';
 import { refineFanout, type UserLister } from './tasks.js';
 import { weightsLister } from './item-weights.js';
 import type { ListsChoice } from './lists-choice.js';
@@ -38,16 +38,7 @@ export async function listNewItems(pool: TrainingPool, model: SharedArrayBuffer,
   const sharedRows = await pool.sharedRows({ model });
   const count = rows.byteLength / 4;
   const deadline = performance.now() + seconds * 1000;
-  let next = 0;
-  const thread = async () => {
-    while (next < count && performance.now() < deadline) {
-      const rowStart = next;
-      next = Math.min(count, next + NEW_ITEMS_PER_TASK);
-      await pool.itemLists({ model, sharedRows, rowStart, rowEnd: next, rows });
-    }
-  };
-  await Promise.all(Array.from({ length: pool.threads }, thread));
-  return next;
+  return blocksWhile(count, NEW_ITEMS_PER_TASK, pool.threads, () => performance.now() < deadline, (rowStart, rowEnd) => pool.itemLists({ model, sharedRows, rowStart, rowEnd, rows }));
 }
 
 // Users' lists by `lister` when given (listerFor), else by the model's factors.
@@ -112,19 +103,13 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
  * finished: the users listed are a prefix.
  */
 export async function listUsersWhile(users: number, n: number, threads: number, more: () => boolean, list: (from: number, to: number, out: SharedArrayBuffer) => Promise<void>): Promise<{ users: number; blocks: Uint32Array[] }> {
-  let next = 0;
   const blocks: Uint32Array[] = [];
-  const thread = async () => {
-    while (next < users && more()) {
-      const from = next;
-      next = Math.min(users, next + USERS_PER_TASK);
-      const out = new SharedArrayBuffer((next - from) * n * 4);
-      blocks[from / USERS_PER_TASK] = new Uint32Array(out);
-      await list(from, next, out);
-    }
-  };
-  await Promise.all(Array.from({ length: threads }, thread));
-  return { users: next, blocks };
+  const listed = await blocksWhile(users, USERS_PER_TASK, threads, more, (from, to) => {
+    const out = new SharedArrayBuffer((to - from) * n * 4);
+    blocks[from / USERS_PER_TASK] = new Uint32Array(out);
+    return list(from, to, out);
+  });
+  return { users: listed, blocks };
 }
 
 async function factorLister(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr): Promise<UserLister> {

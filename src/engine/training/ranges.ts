@@ -28,3 +28,19 @@ export function evenRanges(rows: number, parts: number): [number, number][] {
   }
   return out;
 }
+
+// Rows [0, rows) in blocks of `size`, `threads` blocks under way at a time, a new block taken while
+// more() (a time budget, a retrain waiting): every block taken is finished, so the rows done are a
+// prefix. How many.
+export async function blocksWhile(rows: number, size: number, threads: number, more: () => boolean, work: (from: number, to: number) => Promise<unknown>): Promise<number> {
+  let next = 0;
+  const thread = async () => {
+    while (next < rows && more()) {
+      const from = next;
+      next = Math.min(rows, next + size);
+      await work(from, next);
+    }
+  };
+  await Promise.all(Array.from({ length: threads }, thread));
+  return next;
+}

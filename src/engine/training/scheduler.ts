@@ -71,6 +71,10 @@ export type Triggered = { queued: boolean; taskId: string };
 
 export type RunPhase = 'started' | 'completed' | 'failed' | 'interrupted';
 
+// The task whose runs may be hurried (trigger): only a retrain has a phase to cut short, its users'
+// lists; no key is written for the others.
+const HURRIED: TaskName = 'ml_model_retrain';
+
 // A delete still registered this long after it started was cut short (its process died or lost Redis):
 // the trainers' sweep finishes it. A delete still under way that long gets a second worker, harmlessly.
 const UNFINISHED_DELETE_MS = 60_000;
@@ -112,7 +116,7 @@ export class TrainingScheduler {
   // waiting run's id could not be read three times in a row (each time a run took it just then).
   async trigger(db: string, name: TaskName, progress = 'waiting for a trainer', explicit = false): Promise<Triggered | undefined> {
     const triggered = await this.queue(db, name, progress, explicit);
-    if (triggered && explicit) await this.d.training.hurry(db, name);
+    if (triggered && explicit && name === HURRIED) await this.d.training.hurry(db, name);
     return triggered;
   }
 
@@ -272,7 +276,7 @@ export class TrainingScheduler {
     const reuse = searched && previous ? publishedLists(previous) : undefined;
     // Asked to hurry (trigger) once a retrain requested explicitly waits behind this one.
     let hurried = false;
-    const watch = setInterval(() => void this.d.training.hurried(db, 'ml_model_retrain').then((h) => void (hurried ||= h), () => undefined), this.o.pollMs);
+    const watch = setInterval(() => void this.d.training.hurried(db, HURRIED).then((h) => void (hurried ||= h), () => undefined), this.o.pollMs);
     const trained = await trainAls(this.d.pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due, reuse }, () => hurried).finally(() => clearInterval(watch));
     const p = trained.params;
     const search = trained.searched?.summary ?? searched;

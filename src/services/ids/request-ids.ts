@@ -32,7 +32,7 @@ export function parseId(auth: Claims, kind: IdKind, raw: unknown, writing: boole
   // in V8's number-string cache, an old-generation table whose new entries every scavenge must
   // visit, and random ids of a large catalogue miss it on almost every request (at 100k items,
   // sessions' scavenges took 1.3 ms with String, 1.0 with toFixed: bench/RESULTS.md, 2026-11-27).
-  return { key: typeof value !== 'number' ? String(value) : typeof raw === 'string' ? raw : value.toFixed(0), value };
+  return { key: typeof value === 'string' ? value : typeof raw === 'string' ? raw : value.toFixed(0), value };
 }
 
 // For uint32/uint64 id types, the largest id: such an id's canonical form is then the decimal text of the
