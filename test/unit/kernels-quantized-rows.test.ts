@@ -101,7 +101,7 @@ t.test('a pruned scan gives what the scan of every row gives, bit for bit, scori
     for (const [n, f] of [[5, 3], [70, 8], [300, 13], [3001, 16], [5000, 64]] as const) {
       const factors = awkwardRows(rand, n, f);
       const rows = make(factors, n, f, true), all = make(factors, n, f, false);
-      for (const [k, maxRows, partial, filled] of [[1, Infinity, false, 0], [32, Infinity, false, 0], [64, 2048, true, 5], [32, 100, true, 32], [10, 50, false, 0], [n + 3, Infinity, false, 0]] as const) {
+      for (const [k, maxRows, partial, filled] of [[1, Infinity, false, 0], [32, Infinity, false, 0], [64, 2048, true, 5], [32, 100, true, 32], [16, Infinity, false, 16], [100, 3000, true, 100], [10, 50, false, 0], [n + 3, Infinity, false, 0]] as const) {
         const q = Float32Array.from({ length: f }, () => rand() - 0.5);
         // A heap of `filled` rows the scan never meets (ids past the rows), as a session's candidates fill it.
         const want = { items: new Uint32Array(k), scores: new Float32Array(k) };
