@@ -130,8 +130,8 @@ function wrkSession(sr: RandomSession): { lines: string[]; length: number } {
 // A wrk script: method and headers; with pipelining > 1, `pipelining` requests written back to back.
 // A random path or session is one concatenation per request of pieces made once in `init` (after
 // wrk has set the Host header): wrk.format and a body built of tables per request cost wrk ~10 µs of
-// CPU a request more than a fixed request (measured against the hello-world), CPU the two cores
-// then did not give recd.
+// CPU a request more than a fixed request (measured against the hello-world), taken from the two
+// cores wrk shares with recd.
 function wrkScript(dir: string, t: Target, pipelining: number): string {
   const lines = [`wrk.method = ${luaString(t.method)}`];
   for (const [k, v] of Object.entries(t.headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
