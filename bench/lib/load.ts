@@ -89,6 +89,14 @@ function luaString(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+// A Lua table `name` of the ids, filled by functions of LUA_CHUNK ids each: LuaJIT caps the
+// constants of one function.
+function luaIds(name: string, ids: readonly number[]): string[] {
+  const lines = [`local ${name} = {}`, `local function add${name}(t) for _, b in ipairs(t) do ${name}[#${name} + 1] = b end end`];
+  for (let at = 0; at < ids.length; at += LUA_CHUNK) lines.push(`add${name}((function() return {${ids.slice(at, at + LUA_CHUNK).join(',')}} end)())`);
+  return lines;
+}
+
 // Where a random path's id goes in the request wrk formats once.
 const PATH_MARK = '@RECD-ID@';
 
@@ -105,10 +113,7 @@ function wrkSession(sr: RandomSession): { lines: string[]; length: number } {
     widest = sr.ids;
   } else {
     if (!sr.ids.every((id) => Number.isSafeInteger(id) && id >= 0)) throw new Error('wrk sessions draw from non-negative integer ids');
-    // The ids in functions of LUA_CHUNK: LuaJIT caps the constants of one function.
-    lines.push('local sessionIds = {}', 'local function add(t) for _, b in ipairs(t) do sessionIds[#sessionIds + 1] = b end end');
-    for (let at = 0; at < sr.ids.length; at += LUA_CHUNK) lines.push(`add((function() return {${sr.ids.slice(at, at + LUA_CHUNK).join(',')}} end)())`);
-    lines.push('local function itemAt(k) return sessionIds[k] end', 'local items = #sessionIds');
+    lines.push(...luaIds('sessionIds', sr.ids), 'local function itemAt(k) return sessionIds[k] end', 'local items = #sessionIds');
     widest = sr.ids.reduce((a, b) => Math.max(a, b), 0);
   }
   const width = String(widest).length;
@@ -145,7 +150,7 @@ function wrkScript(dir: string, t: Target, pipelining: number): string {
     let path = 'nil';
     const r = t.randomPath;
     if (r) {
-      if (r.ids) lines.push(`local ids = {${r.ids.join(',')}}`, 'local idCount = #ids');
+      if (r.ids) lines.push(...luaIds('ids', r.ids), 'local idCount = #ids');
       path = luaString(`${r.prefix}${PATH_MARK}${r.suffix}`);
       pieces.push('head', r.ids ? 'ids[random(1, idCount)]' : `random(1, ${r.max})`, 'tail');
     } else pieces.push('head');
