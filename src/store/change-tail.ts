@@ -34,6 +34,7 @@ function laneOf(redis: Connection, stream: string): string {
 
 export class ChangeTail {
   private readonly lanes = new Map<string, Lane>();
+  private stopped = false;
 
   constructor(
     private readonly redis: Connection,
@@ -54,7 +55,11 @@ export class ChangeTail {
 
   // Calls handler with every entry after `after`, in order, one batch at a time (the next batch
   // waits for the handler). A handler that throws gets the same batch again a little later.
+  // Once stopped, takes no watch: a read that began before the stop (a catalogue starting, a model's
+  // log being read) may end after it, and its lane would open a connection nothing closes, which then
+  // reconnects to a stopped Redis for as long as the process lives.
   watch(stream: string, after: string, handler: StreamHandler): void {
+    if (this.stopped) return;
     const name = laneOf(this.redis, stream);
     let lane = this.lanes.get(name);
     if (!lane) {
@@ -77,6 +82,7 @@ export class ChangeTail {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
     this.lanes.clear();
   }

@@ -48,12 +48,14 @@ export function connectRedis(url: string, o: RedisOptions): Connection {
   if (target.kind === 'cluster') {
     // Reads stay on the primaries (scaleReads 'master', the default): a replica may not have a write
     // recd just made, and every read here follows a write of some process.
-    redis = new Cluster(target.nodes, {
-      redisOptions: { ...node, username: target.username, password: target.password, ...(target.tls ? { tls: {} } : {}) },
-      clusterRetryStrategy: retryStrategy,
-      slotsRefreshInterval: SLOTS_REFRESH_MS,
-      enableAutoPipelining,
-    });
+    redis = endRefreshesOnDisconnect(
+      new Cluster(target.nodes, {
+        redisOptions: { ...node, username: target.username, password: target.password, ...(target.tls ? { tls: {} } : {}) },
+        clusterRetryStrategy: retryStrategy,
+        slotsRefreshInterval: SLOTS_REFRESH_MS,
+        enableAutoPipelining,
+      }),
+    );
   } else if (target.kind === 'sentinel') {
     // The client asks the Sentinels for the primary, and again after a failover (a primary turned
     // replica answers READONLY meanwhile: a 503, as while Redis is away).
@@ -64,6 +66,19 @@ export function connectRedis(url: string, o: RedisOptions): Connection {
   }
   watchConnection(redis, o.name ?? 'recd', o.logger);
   return redis;
+}
+
+// ioredis (6.0.0) re-arms its periodic slot refresh from each refresh's callback, and its disconnect
+// only clears the timer: a disconnect while a refresh is under way leaves the closed client refreshing
+// every slotsRefreshInterval for good, a timer that keeps the process alive after its stop. Once
+// disconnected for good, a refresh ends the round instead (at most one more firing).
+export function endRefreshesOnDisconnect(cluster: Cluster): Cluster {
+  const disconnect = cluster.disconnect.bind(cluster);
+  cluster.disconnect = (reconnect = false) => {
+    if (!reconnect) Object.assign(cluster, { refreshSlotsCache: () => undefined });
+    disconnect(reconnect);
+  };
+  return cluster;
 }
 
 // The primary serving `key` now, through the cluster client's own connection to it (commands sent

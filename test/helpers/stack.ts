@@ -11,9 +11,10 @@ import { pino, type Logger } from 'pino';
 import { loadConfig } from '../../src/config/env.js';
 import { parseRedisTarget } from '../../src/config/redis-target.js';
 import { startApp, type RunningApp } from '../../src/main.js';
-import { connectRedis, type Connection } from '../../src/store/redis.js';
+import { connectRedis, endRefreshesOnDisconnect, type Connection } from '../../src/store/redis.js';
 import { startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
 import { Api } from './api.js';
+import { reportHeldExit } from './exit-report.js';
 import { startRedisCluster, type TestCluster } from './redis-cluster.js';
 
 export const ON_CLUSTER = process.env.RECD_TEST_REDIS === 'cluster';
@@ -46,7 +47,7 @@ async function freshCluster(): Promise<EmbeddedRedis> {
 // A client for looking at what the server stored, on one Redis or a cluster.
 export function lookAt(url: string): Connection {
   const target = parseRedisTarget(url);
-  return target.kind === 'cluster' ? wholeCluster(new Cluster(target.nodes)) : new Redis(url);
+  return target.kind === 'cluster' ? wholeCluster(endRefreshesOnDisconnect(new Cluster(target.nodes))) : new Redis(url);
 }
 
 // A cluster client would send KEYS or SCAN to one node at random: here they ask every primary, so
@@ -104,6 +105,7 @@ export async function storeRedis(t: { teardown(fn: () => unknown): void }, name:
 
 // logger: for tests that read what recd logs (default: pino at LOG_LEVEL, silent).
 export async function startStack(env: Record<string, string> = {}, shared?: EmbeddedRedis, logger?: Logger): Promise<Stack> {
+  reportHeldExit();
   const own = shared || ON_CLUSTER ? undefined : await startRedis();
   const redisServer = shared ?? own?.server ?? (await freshCluster());
   const fullEnv = {

@@ -1,6 +1,8 @@
 // recd on a Redis Cluster of three primaries with a replica each (issue 21), through its HTTP API: the
 // accounts, a database's whole life from creation to deletion (its keys gone from every node), and two
 // recd processes on the cluster sharing tokens and revocations.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { errorOf, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
@@ -111,4 +113,28 @@ t.test('deleting a database removes its keys from every node', async (t) => {
   t.equal(await a.redis.get(neighbour), 'here', `${neighbour}, in the same slot, is kept`);
   const gone = await a.api.get('databases/current/', { token });
   t.equal(gone.status, 404, 'the other process knows it gone');
+});
+
+// ioredis re-arms its periodic slot refresh from the refresh's callback, which it calls even when the
+// client was disconnected meanwhile: without recd's guard (redis.ts endRefreshesOnDisconnect) such a
+// client refreshes a closed connection pool every 2 s for good, and its process never exits (a test
+// file's process once outlived its tests that way). A process that disconnects in the middle of a
+// periodic refresh, and does nothing else, exits.
+t.test('a cluster client disconnected during a slot refresh lets its process exit', async (t) => {
+  const redisModule = new URL('../../src/store/redis.js', import.meta.url).href;
+  const script = `
+    const { connectRedis } = await import(${JSON.stringify(redisModule)});
+    const c = connectRedis(${JSON.stringify(cluster.url)}, { commandTimeoutMs: 5000 });
+    await c.ping();
+    // The periodic refresh (every 2 s) has read the slots and is about to call back.
+    c.once('refresh', () => { c.disconnect(); console.log('disconnected'); });
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  clearTimeout(timer);
+  t.match(out, /disconnected/, 'it disconnected during a refresh');
+  t.same({ code, signal }, { code: 0, signal: null }, 'and exited by itself');
 });

@@ -81,3 +81,12 @@ t.test('a ranking deeper than the catalogue lists every item once and says it is
   t.equal(new Set(r.items).size, 30);
   t.ok(r.complete);
 });
+
+t.test('a closed pool takes no ranking: none starts a thread again', async (t) => {
+  const closing = new ScoringPool(1);
+  const m = randomModel(1, 30, 4, 5);
+  t.equal((await closing.rank(m, { kind: 'vector', vector: row(m, 0) }, 5)).items.length, 5, 'served while open');
+  await closing.close();
+  // piscina's destroy alone leaves its pool usable: this ranking would start a thread after the stop.
+  await t.rejects(closing.rank(m, { kind: 'vector', vector: row(m, 0) }, 5), /closed/);
+});

@@ -16,6 +16,7 @@ export interface ScoringPaths {
 
 export class ScoringPool {
   private readonly pool: Piscina;
+  private closed = false;
   readonly paths: ScoringPaths = { precomputed: 0, cached: 0, inline: 0, pool: 0 };
 
   constructor(threads: number) {
@@ -23,11 +24,14 @@ export class ScoringPool {
   }
 
   rank(model: LoadedModel, spec: RankSpec, depth: number): Promise<Ranking> {
+    // Closed: refused, as in training/pool.ts (piscina would start threads again after its destroy).
+    if (this.closed) return Promise.reject(new Error('the scoring pool is closed'));
     this.paths.pool++;
     return this.pool.run({ model: model.buffer, rows: model.rows.shared, modelId: model.id, spec, depth }, { name: 'rankItems' });
   }
 
   close(): Promise<void> {
+    this.closed = true;
     return this.pool.destroy();
   }
 }

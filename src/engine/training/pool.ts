@@ -11,6 +11,7 @@ import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, Inde
 
 export class TrainingPool {
   private readonly pool: Piscina;
+  private closed = false;
 
   constructor(readonly threads: number) {
     this.pool = new Piscina({
@@ -21,39 +22,47 @@ export class TrainingPool {
     });
   }
 
-  prepare = (input: PrepareInput): Promise<Prepared> => this.pool.run(input, { name: 'prepare' });
-  gram = (input: GramInput): Promise<void> => this.pool.run(input, { name: 'gram' });
-  halfStep = (input: HalfStepInput): Promise<void> => this.pool.run(input, { name: 'halfStep' });
-  finish = (input: FinishInput): Promise<{ loss: number }> => this.pool.run(input, { name: 'finish' });
-  itemLists = (input: ItemListsInput): Promise<void> => this.pool.run(input, { name: 'itemLists' });
-  listHeads = (input: ListHeadsInput): Promise<number> => this.pool.run(input, { name: 'listHeads' });
-  refineItemLists = (input: RefineListsInput): Promise<number> => this.pool.run(input, { name: 'refineItemLists' });
-  coRatedLists = (input: CoRatedListsInput): Promise<number> => this.pool.run(input, { name: 'coRatedLists' });
-  userLists = (input: UserListsInput): Promise<void> => this.pool.run(input, { name: 'userLists' });
-  indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.pool.run(input, { name: 'indexCentroids' });
-  indexAssign = (input: IndexAssignInput): Promise<void> => this.pool.run(input, { name: 'indexAssign' });
-  indexLists = (input: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): Promise<void> => this.pool.run(input, { name: 'indexLists' });
-  sharedRows = (input: { model: SharedArrayBuffer }): Promise<SharedRows> => this.pool.run(input, { name: 'sharedRows' });
-  normOrder = (input: { model: SharedArrayBuffer }): Promise<NormOrder> => this.pool.run(input, { name: 'normOrder' });
-  extend = (input: ExtendInput): Promise<Extended> => this.pool.run(input, { name: 'extend' });
-  table = (input: TableInput): Promise<void> => this.pool.run(input, { name: 'table' });
-  validationSplit = (input: SplitInput): Promise<ValidationData> => this.pool.run(input, { name: 'validationSplit' });
-  confidence = (input: ConfidenceInput): Promise<Csr> => this.pool.run(input, { name: 'confidence' });
-  trialModel = (input: TrialModelInput): Promise<SharedArrayBuffer> => this.pool.run(input, { name: 'trialModel' });
-  refactor = (input: RefactorInput): Promise<SharedArrayBuffer> => this.pool.run(input, { name: 'refactor' });
-  validate = (input: ValidateInput): Promise<Float64Array> => this.pool.run(input, { name: 'validate' });
-  easeColumns = (input: { byItem: Csr; maxItems: number; minCount: number }): Promise<EaseColumns> => this.pool.run(input, { name: 'easeColumns' });
-  weighRatings = (input: { m: Csr; weighting: EaseWeighting }): Promise<Csr> => this.pool.run(input, { name: 'weighRatings' });
-  easeGram = (input: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'easeGram' });
-  easePivot = (input: SweepInput): Promise<boolean> => this.pool.run(input, { name: 'easePivot' });
-  easeUpdate = (input: SweepInput & { rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'easeUpdate' });
-  easeWeights = (input: { p: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'easeWeights' });
-  popularUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer }): Promise<void> => this.pool.run(input, { name: 'popularUserLists' });
-  knnWeights = (input: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, { name: 'knnWeights' });
-  easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; train: Csr; held: HeldOut; from: number; to: number; k: number; blend?: Blend | undefined }): Promise<Float64Array> => this.pool.run(input, { name: 'easeValidate' });
-  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer; alsWeight: number }): Promise<void> => this.pool.run(input, { name: 'easeUserLists' });
+  prepare = (input: PrepareInput): Promise<Prepared> => this.run(input, 'prepare');
+  gram = (input: GramInput): Promise<void> => this.run(input, 'gram');
+  halfStep = (input: HalfStepInput): Promise<void> => this.run(input, 'halfStep');
+  finish = (input: FinishInput): Promise<{ loss: number }> => this.run(input, 'finish');
+  itemLists = (input: ItemListsInput): Promise<void> => this.run(input, 'itemLists');
+  listHeads = (input: ListHeadsInput): Promise<number> => this.run(input, 'listHeads');
+  refineItemLists = (input: RefineListsInput): Promise<number> => this.run(input, 'refineItemLists');
+  coRatedLists = (input: CoRatedListsInput): Promise<number> => this.run(input, 'coRatedLists');
+  userLists = (input: UserListsInput): Promise<void> => this.run(input, 'userLists');
+  indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.run(input, 'indexCentroids');
+  indexAssign = (input: IndexAssignInput): Promise<void> => this.run(input, 'indexAssign');
+  indexLists = (input: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): Promise<void> => this.run(input, 'indexLists');
+  sharedRows = (input: { model: SharedArrayBuffer }): Promise<SharedRows> => this.run(input, 'sharedRows');
+  normOrder = (input: { model: SharedArrayBuffer }): Promise<NormOrder> => this.run(input, 'normOrder');
+  extend = (input: ExtendInput): Promise<Extended> => this.run(input, 'extend');
+  table = (input: TableInput): Promise<void> => this.run(input, 'table');
+  validationSplit = (input: SplitInput): Promise<ValidationData> => this.run(input, 'validationSplit');
+  confidence = (input: ConfidenceInput): Promise<Csr> => this.run(input, 'confidence');
+  trialModel = (input: TrialModelInput): Promise<SharedArrayBuffer> => this.run(input, 'trialModel');
+  refactor = (input: RefactorInput): Promise<SharedArrayBuffer> => this.run(input, 'refactor');
+  validate = (input: ValidateInput): Promise<Float64Array> => this.run(input, 'validate');
+  easeColumns = (input: { byItem: Csr; maxItems: number; minCount: number }): Promise<EaseColumns> => this.run(input, 'easeColumns');
+  weighRatings = (input: { m: Csr; weighting: EaseWeighting }): Promise<Csr> => this.run(input, 'weighRatings');
+  easeGram = (input: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeGram');
+  easePivot = (input: SweepInput): Promise<boolean> => this.run(input, 'easePivot');
+  easeUpdate = (input: SweepInput & { rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeUpdate');
+  easeWeights = (input: { p: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeWeights');
+  popularUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer }): Promise<void> => this.run(input, 'popularUserLists');
+  knnWeights = (input: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'knnWeights');
+  easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; train: Csr; held: HeldOut; from: number; to: number; k: number; blend?: Blend | undefined }): Promise<Float64Array> => this.run(input, 'easeValidate');
+  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer; alsWeight: number }): Promise<void> => this.run(input, 'easeUserLists');
+
+  // piscina's destroy leaves the pool usable (a later run starts threads again): a run still taking
+  // blocks when recd stops would keep a thread, and the process, alive after the stop.
+  private run<T>(input: unknown, name: string): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the training pool is closed'));
+    return this.pool.run(input, { name });
+  }
 
   close(): Promise<void> {
+    this.closed = true;
     return this.pool.destroy();
   }
 }
