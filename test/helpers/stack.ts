@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { Cluster, Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { loadConfig } from '../../src/config/env.js';
@@ -18,6 +19,8 @@ import { reportHeldExit } from './exit-report.js';
 import { startRedisCluster, type TestCluster } from './redis-cluster.js';
 
 export const ON_CLUSTER = process.env.RECD_TEST_REDIS === 'cluster';
+// Every test file that uses these helpers (not the worker threads some of them run in).
+if (isMainThread) reportHeldExit();
 let sharedCluster: Promise<TestCluster> | undefined;
 
 // The test file's cluster. tap runs teardowns last registered first, so this one, registered by the
@@ -105,7 +108,6 @@ export async function storeRedis(t: { teardown(fn: () => unknown): void }, name:
 
 // logger: for tests that read what recd logs (default: pino at LOG_LEVEL, silent).
 export async function startStack(env: Record<string, string> = {}, shared?: EmbeddedRedis, logger?: Logger): Promise<Stack> {
-  reportHeldExit();
   const own = shared || ON_CLUSTER ? undefined : await startRedis();
   const redisServer = shared ?? own?.server ?? (await freshCluster());
   const fullEnv = {
