@@ -7,9 +7,12 @@
 // Forms: `hset` — what src/store/ratings-store.ts does (struct.unpack of the packed argument, one HSET
 // per user), with the default hash encoding (a listpack up to 128 fields) and with hash tables only
 // (`hash-max-listpack-entries 0`); `unpack` — the same script without the HSETs (its own cost);
-// `append` — each user's records appended to one string per user (APPEND); `set + append` — what
-// src/store/ratings-store.ts does now: the item indices added to a set per user (SADD, whose answer
-// counts the new pairs) and the records (item index and value) appended to a string per user;
+// `append` — each user's records appended to one string per user (APPEND); `set + append` — the
+// store until 2026-12-02: the item indices added to a set per user (SADD, whose answer counts the new
+// pairs) and the records (item index and value) appended to a string per user, which could only be
+// read whole; `sorted set + hash` — what src/store/ratings-store.ts does now: the items added to a
+// sorted set per user scored by timestamp (ZADD, whose answer counts the new pairs) and their values
+// to a hash (HSET), so that a page of a user's ratings costs the page;
 // `two strings` — an earlier try: item indices and values as two strings per user, held items found
 // and overwritten, new ones appended. Reported: wall ms per script (median; over all writes,
 // over the first write of each batch — new items — and over the repeats — held items), Redis's
@@ -81,6 +84,25 @@ for a = 2, #ARGV, 3 do
   items[#items] = nil
   added = added + redis.call('SADD', ARGV[1] .. ARGV[a] .. ':s', unpack(items))
   redis.call('APPEND', ARGV[1] .. ARGV[a] .. ':r', ARGV[a + 2])
+end
+return added`;
+
+// The core of the store's PUT now: one ZADD (scored by the value's timestamp) and one HSET per user.
+// ARGV after the prefix: per user, its index, members and values.
+const ZSET_HASH = `
+local added = 0
+for a = 2, #ARGV, 3 do
+  local ks, vs = ARGV[a + 1], ARGV[a + 2]
+  local scored, valued = {}, {}
+  for j = 0, #ks / 4 - 1 do
+    local m = string.sub(ks, 4 * j + 1, 4 * j + 4)
+    scored[2 * j + 1] = struct.unpack('>d', vs, 17 * j + 10)
+    scored[2 * j + 2] = m
+    valued[2 * j + 1] = m
+    valued[2 * j + 2] = string.sub(vs, 17 * j + 1, 17 * j + 17)
+  end
+  added = added + redis.call('ZADD', ARGV[1] .. ARGV[a] .. ':t', unpack(scored))
+  redis.call('HSET', ARGV[1] .. ARGV[a] .. ':v', unpack(valued))
 end
 return added`;
 
@@ -162,7 +184,9 @@ const FORMS: { name: string; lua: string; listpack?: number; packed?: 'values' |
   { name: 'hset, hash tables only', lua: HSET(true), listpack: 0 },
   { name: 'unpack only (no write)', lua: HSET(false) },
   { name: 'append, one string per user', lua: APPEND },
-  { name: 'set + append (what recd does)', lua: SET_APPEND, packed: 'records' },
+  { name: 'set + append (recd until 2026-12-02)', lua: SET_APPEND, packed: 'records' },
+  { name: 'sorted set + hash (what recd does)', lua: ZSET_HASH, packed: 'values' },
+  { name: 'sorted set + hash, listpacks up to 256', lua: ZSET_HASH, packed: 'values', listpack: 256 },
   { name: 'two strings: indices, values found and overwritten', lua: PACKED, packed: 'values' },
 ];
 
@@ -174,6 +198,7 @@ console.log('|---|---|---:|---:|---:|---:|');
 for (const form of FORMS) {
   await withPrivateRedis('ratings-writes', async (redis: Redis) => {
     if (form.listpack !== undefined) await redis.config('SET', 'hash-max-listpack-entries', String(form.listpack));
+    if (form.listpack !== undefined && form.lua === ZSET_HASH) await redis.config('SET', 'zset-max-listpack-entries', String(form.listpack));
     redis.defineCommand('write', { numberOfKeys: 0, lua: form.lua });
     const write = (prefix: string, blob: Buffer | Buffer[]) => (redis as unknown as { write(p: string, ...b: Buffer[]): Promise<number> }).write(prefix, ...(Array.isArray(blob) ? blob : [blob]));
     await redis.config('RESETSTAT');

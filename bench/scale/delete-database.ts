@@ -29,7 +29,7 @@ async function fill(redis: Redis, db: string, users: number): Promise<void> {
     for (let u = from; u < Math.min(users, from + 5_000); u++) {
       const id = `user-${u}`;
       p.hset(keys.entityIds(db, 'user'), u, id).hset(keys.entityIndex(db, 'user'), id, u);
-      p.sadd(`${ratings}${u}:s`, u % 97, u % 89, u % 83).set(`${ratings}${u}:r`, 'x'.repeat(60));
+      p.zadd(`${ratings}${u}:t`, 1, u % 97, 2, u % 89, 3, u % 83).hset(`${ratings}${u}:v`, u % 97, 'x'.repeat(17), u % 89, 'x'.repeat(17), u % 83, 'x'.repeat(17));
       if (u % 4 === 0) p.rpush(refs + id, '1 0', '1 1');
     }
     await p.exec();

@@ -121,7 +121,7 @@ async function* userKeys(redis: Connection, db: string): AsyncGenerator<Key[]> {
   const refs = Buffer.from(keys.interactionRefsPrefix(db, 'user'));
   const sessions = Buffer.from(keys.userSessionsPrefix(db));
   for await (const pairs of hashPairs(redis, keys.entityIds(db, 'user'), PAGE)) {
-    yield pairs.flatMap(([index, id]) => [`${ratings}${index}:s`, `${ratings}${index}:r`, `${ratings}${index}:i`, Buffer.concat([refs, id]), Buffer.concat([sessions, id])]);
+    yield pairs.flatMap(([index, id]) => [`${ratings}${index}:t`, `${ratings}${index}:v`, Buffer.concat([refs, id]), Buffer.concat([sessions, id])]);
   }
 }
 

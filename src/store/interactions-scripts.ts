@@ -3,6 +3,15 @@
 import { LUA_HELPERS } from './lua.js';
 import { ROW_FIELDS } from './interaction-rows.js';
 
+// A session's interactions that its resolution turns into its user's ratings, newest first: the most a
+// resolve costs, however long the session ran.
+export const RESOLVED_INTERACTIONS = 1_000;
+// What one call of the background deletes does at most, so that none holds Redis for long: sessions
+// unlinked from a user, and rows forgotten (and the chunks they lie in, each unpacked and packed again).
+export const UNLINKED_PER_CALL = 1_000;
+export const FORGOTTEN_PER_CALL = 2_000;
+export const FORGOTTEN_CHUNKS_PER_CALL = 32;
+
 // Lua: a chunk's rows, by position (0-based), from chunks read at most once per script.
 const CHUNKS = `
 local chunkCache = {}
@@ -17,24 +26,23 @@ local function chunkOf(batchesKey, seq)
 end
 `;
 
-// Lua: inferred ratings, in a user's ratings (ratings-store.ts): the hash of inferred ones. An item in
-// the set but not in that hash has an explicit rating, which is never changed; "max" keeps the higher
-// of the old and new inferred rating. Each costs a field or two, whatever the user holds. Log records
-// as in ratings-store.ts, op 'infer', one per row written.
+// Lua: inferred ratings, in a user's ratings (ratings-store.ts): an explicit one (origin 1) is never
+// changed; "max" keeps the higher of the old and new inferred rating. Each costs a field and a member,
+// whatever the user holds. Log records as in ratings-store.ts, op 'infer', one per row written.
 const INFER = `
 local inferred = {added = 0, us = {}, is = {}, upos = {}, ipos = {}, recs = {}}
 local function infer(prefix, uidx, iidx, rating, replace, ts)
-  local ik = prefix .. uidx .. ':i'
-  local held = redis.call('HGET', ik, iidx)
+  local vk, member = prefix .. uidx .. ':v', struct.pack('>I4', tonumber(iidx))
+  local held = redis.call('HGET', vk, member)
   if held then
-    local _, was = struct.unpack('>Bd', held)
+    local origin, was = struct.unpack('>Bd', held)
+    if origin == 1 then return end
     if not replace and was > rating then rating = was end
-  elseif redis.call('SADD', prefix .. uidx .. ':s', iidx) == 0 then
-    return
   else
     inferred.added = inferred.added + 1
   end
-  redis.call('HSET', ik, iidx, struct.pack('>Bdd', 2, rating, ts))
+  redis.call('ZADD', prefix .. uidx .. ':t', ts, member)
+  redis.call('HSET', vk, member, struct.pack('>Bdd', 2, rating, ts))
   if not inferred.upos[uidx] then inferred.us[#inferred.us + 1] = uidx; inferred.upos[uidx] = #inferred.us - 1 end
   if not inferred.ipos[iidx] then inferred.is[#inferred.is + 1] = iidx; inferred.ipos[iidx] = #inferred.is - 1 end
   inferred.recs[#inferred.recs + 1] = struct.pack('>IIdd', inferred.upos[uidx], inferred.ipos[iidx], rating, ts)
@@ -55,7 +63,8 @@ end
 // the whole request), the idempotency key's TTL in ms ('': the write has no key), then its chunks.
 // The key is set by the script that applies the write, so a write and its retry (with the same key)
 // are applied once, whichever of them Redis runs first. The registry gets its name in the same call
-// (a key that expires cannot be found otherwise when the database is deleted), and loses the expired.
+// (a key that expires cannot be found otherwise when the database is deleted), and loses up to 16
+// expired ones.
 // Returns {threshold reached (0: none), sessions of the request already resolved...}; {-1} without the
 // database; {-2} when the idempotency key is held already (nothing applied).
 export const ADD = `${LUA_HELPERS}${INFER}
@@ -64,7 +73,10 @@ if ARGV[5] ~= '' then
   if not redis.call('SET', KEYS[14], '1', 'NX', 'PX', ARGV[5]) then return {-2} end
   local clock = redis.call('TIME')
   local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
-  redis.call('ZREMRANGEBYSCORE', KEYS[16], '-inf', now)
+  -- A few of the expired names at a time (more than a write adds): after a quiet spell with many
+  -- expired, no one write pays for them all.
+  local expired = redis.call('ZRANGEBYSCORE', KEYS[16], '-inf', now, 'LIMIT', 0, 16)
+  if #expired > 0 then redis.call('ZREM', KEYS[16], unpack(expired)) end
   redis.call('ZADD', KEYS[16], now + tonumber(ARGV[5]), KEYS[14])
 end
 local kind, ratingsPrefix, refsPrefix = ARGV[1], ARGV[2], ARGV[3]
@@ -120,7 +132,8 @@ return out
 // KEYS: database, resolved, order, sequence, the user's sessions set, users index/counter/ids,
 // items index, ratings count, ratings log, the session's references, next threshold, session chunks.
 // ARGV: session id, user id, timestamp, user ratings prefix, rules [type, rating, 'r' or 'm', ...].
-// The session's interactions so far become the user's inferred ratings.
+// The session's newest RESOLVED_INTERACTIONS interactions become the user's inferred ratings: the
+// call costs that many at most, however many the session holds.
 // Returns {1, threshold reached (0: none)}; {0} when already resolved; {-1} without the database.
 export const RESOLVE = `${LUA_HELPERS}${INFER}${CHUNKS}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
@@ -132,7 +145,7 @@ local u = resolve(KEYS[6], KEYS[7], KEYS[8], {ARGV[2]})[1]
 local rules = cmsgpack.unpack(ARGV[5])
 local rule = {}
 for k = 1, #rules, 3 do rule[rules[k]] = {tonumber(rules[k + 1]), rules[k + 2] == 'r'} end
-for _, ref in ipairs(redis.call('LRANGE', KEYS[12], 0, -1)) do
+for _, ref in ipairs(redis.call('LRANGE', KEYS[12], -${RESOLVED_INTERACTIONS}, -1)) do
   local space = string.find(ref, ' ')
   local chunk = chunkOf(KEYS[14], string.sub(ref, 1, space - 1))
   if chunk then
@@ -146,27 +159,29 @@ end
 return {1, flushInferred(KEYS[10], KEYS[13], KEYS[11])}
 `;
 
-// KEYS: the user's sessions set, resolved, order. Unlinks every session resolved to the user.
+// KEYS: the user's sessions set, resolved, order. Unlinks up to UNLINKED_PER_CALL sessions resolved
+// to the user. Returns {how many were unlinked, how many are left}.
 export const UNLINK = `
-local sessions = redis.call('SMEMBERS', KEYS[1])
-for s = 1, #sessions, 4000 do
-  local part = {unpack(sessions, s, math.min(s + 3999, #sessions))}
-  redis.call('HDEL', KEYS[2], unpack(part))
-  redis.call('ZREM', KEYS[3], unpack(part))
+local sessions = redis.call('SPOP', KEYS[1], ${UNLINKED_PER_CALL})
+if #sessions > 0 then
+  redis.call('HDEL', KEYS[2], unpack(sessions))
+  redis.call('ZREM', KEYS[3], unpack(sessions))
 end
-redis.call('DEL', KEYS[1])
-return #sessions
+return {#sessions, redis.call('SCARD', KEYS[1])}
 `;
 
 // KEYS: the owner's references, the chunks of all, interaction counts. ARGV: 'user' or 'session'.
-// Blanks the owner's rows in their chunks (a chunk left with none is removed), drops its references
-// and takes them off the counts. Returns how many rows were blanked.
+// Blanks the owner's oldest rows in their chunks (a chunk left with none is removed), up to
+// FORGOTTEN_PER_CALL rows or FORGOTTEN_CHUNKS_PER_CALL chunks, drops their references and takes them
+// off the counts (the owner too, once none is left). Returns {how many rows were blanked, how many
+// references are left}.
 export const FORGET = `${CHUNKS}
-local refs = redis.call('LRANGE', KEYS[1], 0, -1)
-local touched, order = {}, {}
+local refs = redis.call('LRANGE', KEYS[1], 0, ${FORGOTTEN_PER_CALL - 1})
+local touched, order, done = {}, {}, 0
 for _, ref in ipairs(refs) do
   local space = string.find(ref, ' ')
   local seq = string.sub(ref, 1, space - 1)
+  if not touched[seq] and #order == ${FORGOTTEN_CHUNKS_PER_CALL} then break end
   local chunk = chunkOf(KEYS[2], seq)
   if chunk then
     local at = tonumber(string.sub(ref, space + 1)) * ${ROW_FIELDS} + 1
@@ -176,6 +191,7 @@ for _, ref in ipairs(refs) do
     rows[at + 3] = '0'
     if not touched[seq] then touched[seq] = true; order[#order + 1] = seq end
   end
+  done = done + 1
 end
 for _, seq in ipairs(order) do
   local chunk = chunkCache[seq]
@@ -183,10 +199,11 @@ for _, seq in ipairs(order) do
   for r = 1, #chunk[3], ${ROW_FIELDS} do if chunk[3][r + 2] ~= '' then live = true; break end end
   if live then redis.call('HSET', KEYS[2], seq, cmsgpack.pack(chunk)) else redis.call('HDEL', KEYS[2], seq) end
 end
-redis.call('DEL', KEYS[1])
-if #refs > 0 then
-  redis.call('HINCRBY', KEYS[3], 'rows:' .. ARGV[1], -#refs)
-  redis.call('HINCRBY', KEYS[3], 'owners:' .. ARGV[1], -1)
+redis.call('LTRIM', KEYS[1], done, -1)
+local left = redis.call('LLEN', KEYS[1])
+if done > 0 then
+  redis.call('HINCRBY', KEYS[3], 'rows:' .. ARGV[1], -done)
+  if left == 0 then redis.call('HINCRBY', KEYS[3], 'owners:' .. ARGV[1], -1) end
 end
-return #refs
+return {done, left}
 `;

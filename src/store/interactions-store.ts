@@ -15,6 +15,10 @@ import { CHUNK_ROWS, chunks, idsFrame, parseLink, parseRef, rowCount, rowOf, typ
 import { ADD, FORGET, RESOLVE, UNLINK } from './interactions-scripts.js';
 import type { CountChange } from './rating-records.js';
 
+// Resolutions a page of resolved sessions filtered by users looks at, at most, and per Redis call.
+const RESOLVED_SCAN = 10_000;
+const RESOLVED_STEP = 1_000;
+
 export type AddResult = { kind: 'added'; count: CountChange; resolved: string[] } | { kind: 'no-database' } | { kind: 'repeated' };
 
 // A write's Idempotency-Key and how long it is remembered once applied.
@@ -39,8 +43,14 @@ export class InteractionsStore {
   }
 
   // Forgets which sessions were resolved to the user (their interactions stay the sessions').
+  // Calls of a bounded size until none is left (interactions-scripts.ts UNLINK).
   async unlinkUser(db: string, user: string): Promise<number> {
-    return (await this.unlinkScript(keys.userSessionsPrefix(db) + user, keys.resolvedSessions(db), keys.resolvedOrder(db))) as number;
+    let unlinked = 0;
+    for (;;) {
+      const [n, left] = (await this.unlinkScript(keys.userSessionsPrefix(db) + user, keys.resolvedSessions(db), keys.resolvedOrder(db))) as [number, number];
+      unlinked += n;
+      if (left === 0 || n === 0) return unlinked;
+    }
   }
 
   // With `once`, a write whose key was applied before (within its TTL) is not applied again: 'repeated'.
@@ -102,28 +112,39 @@ export class InteractionsStore {
     return (await this.redis.hmget(keys.resolvedSessions(db), ...sessions)).map((v) => (v === null ? undefined : parseLink(v)));
   }
 
-  // Resolved sessions in resolution order from position `from`; with `users`, only theirs.
+  // Resolved sessions in resolution order from position `from`; with `users`, only theirs, looking at
+  // RESOLVED_SCAN resolutions at most (so a page may come back short, or empty with a next position).
   async resolvedPage(db: string, from: number, amt: number, users?: string[]): Promise<{ sessions: { session: string; user: string; timestamp: number }[]; next: number | undefined }> {
-    let ids: string[];
-    let more: boolean;
-    if (users) {
-      const tx = this.redis.pipeline();
-      for (const u of new Set(users)) tx.smembers(keys.userSessionsPrefix(db) + u);
-      const sets = ((await tx.exec()) ?? []).flatMap(([, v]) => v as string[]);
-      const scores = sets.length > 0 ? await this.redis.zmscore(keys.resolvedOrder(db), ...sets) : [];
-      const ordered = sets.map((s, k) => [s, Number(scores[k])] as const).sort((a, b) => a[1] - b[1]);
-      ids = ordered.slice(from, from + amt).map(([s]) => s);
-      more = ordered.length > from + amt;
-    } else {
+    if (!users) {
       const got = await this.redis.zrange(keys.resolvedOrder(db), String(from), String(from + amt));
-      more = got.length > amt;
-      ids = got.slice(0, amt);
+      const ids = got.slice(0, amt);
+      const links = await this.links(db, ids);
+      return {
+        sessions: ids.flatMap((session, k) => (links[k] ? [{ session, ...links[k]! }] : [])),
+        next: got.length > amt ? from + amt : undefined,
+      };
     }
-    const links = await this.links(db, ids);
-    return {
-      sessions: ids.flatMap((session, k) => (links[k] ? [{ session, ...links[k]! }] : [])),
-      next: more ? from + amt : undefined,
-    };
+    const wanted = new Set(users);
+    const sessions: { session: string; user: string; timestamp: number }[] = [];
+    let at = from;
+    while (at - from < RESOLVED_SCAN) {
+      const step = Math.min(RESOLVED_STEP, from + RESOLVED_SCAN - at);
+      const ids = await this.redis.zrange(keys.resolvedOrder(db), String(at), String(at + step - 1));
+      const links = await this.links(db, ids);
+      for (let k = 0; k < ids.length; k++) {
+        const link = links[k];
+        if (link && wanted.has(link.user)) sessions.push({ session: ids[k]!, ...link });
+        if (sessions.length === amt) return { sessions, next: (await this.resolvedAfter(db, at + k)) ? at + k + 1 : undefined };
+      }
+      if (ids.length < step) return { sessions, next: undefined };
+      at += step;
+    }
+    return { sessions, next: (await this.resolvedAfter(db, at - 1)) ? at : undefined };
+  }
+
+  // Whether a resolution follows position `at`.
+  private async resolvedAfter(db: string, at: number): Promise<boolean> {
+    return (await this.redis.zrange(keys.resolvedOrder(db), String(at + 1), String(at + 1))).length > 0;
   }
 
   // One user's or session's interactions from position `from` of its list, `amt` at most.
@@ -167,9 +188,15 @@ export class InteractionsStore {
     return { list, scanned, next: [seq, row], more: seq <= last };
   }
 
-  // Removes the owner's interactions everywhere; how many there were.
+  // Removes the owner's interactions everywhere; how many there were. The oldest go first,
+  // in calls of a bounded size until none is left (interactions-scripts.ts FORGET).
   async forget(db: string, owner: Owner, id: string): Promise<number> {
-    return (await this.forgetScript(keys.interactionRefsPrefix(db, owner) + id, keys.interactionChunks(db, owner), keys.interactionCounts(db), owner)) as number;
+    let forgotten = 0;
+    for (;;) {
+      const [n, left] = (await this.forgetScript(keys.interactionRefsPrefix(db, owner) + id, keys.interactionChunks(db, owner), keys.interactionCounts(db), owner)) as [number, number];
+      forgotten += n;
+      if (left === 0 || n === 0) return forgotten;
+    }
   }
 
   private async chunks(db: string, owner: Owner, seqs: number[]): Promise<Map<number, LuaValue[]>> {

@@ -38,7 +38,8 @@ export interface CountChange {
   threshold: number;
 }
 
-export const RECORD_BYTES = 4 + VALUE_BYTES;
+// A rated item as its user's sorted-set member and hash field: its dense index, uint32 big-endian.
+export const MEMBER_BYTES = 4;
 
 export function readValue(v: Buffer): RatingValue {
   return { explicit: v[0] === EXPLICIT, rating: v.readDoubleBE(1), timestamp: v.readDoubleBE(9) };
@@ -51,9 +52,9 @@ export function highest(indices: Uint32Array): number {
 }
 
 // The PUT script's packed ratings (see there), rows in request order: a later rating of the same item
-// is a later record, so it wins.
+// comes later, so it wins.
 export function packed(b: RatingBatch, users: Uint32Array, items: Uint32Array): Buffer {
-  const buf = Buffer.allocUnsafe(b.users.length * 8 + b.size * (4 + RECORD_BYTES));
+  const buf = Buffer.allocUnsafe(b.users.length * 8 + b.size * (MEMBER_BYTES + VALUE_BYTES));
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   let at = 0;
   for (let g = 0; g < b.users.length; g++) {
@@ -62,19 +63,14 @@ export function packed(b: RatingBatch, users: Uint32Array, items: Uint32Array): 
     if (n === 0) continue;
     view.setUint32(at, users[g]!, true);
     view.setUint32(at + 4, n, true);
-    let k = at + 8;
-    let rec = k + 4 * n;
+    at += 8;
     for (let r = from; r < from + n; r++) {
-      const item = items[b.item[r]!]!;
-      view.setUint32(k, item, true);
-      view.setUint32(rec, item, true);
-      buf[rec + 4] = EXPLICIT;
-      view.setFloat64(rec + 5, b.rating[r]!);
-      view.setFloat64(rec + 13, b.timestamp[r]!);
-      k += 4;
-      rec += RECORD_BYTES;
+      view.setUint32(at, items[b.item[r]!]!);
+      buf[at + 4] = EXPLICIT;
+      view.setFloat64(at + 5, b.rating[r]!);
+      view.setFloat64(at + 13, b.timestamp[r]!);
+      at += MEMBER_BYTES + VALUE_BYTES;
     }
-    at = rec;
   }
   return buf.subarray(0, at);
 }
@@ -93,4 +89,41 @@ export function logRecords(b: RatingBatch): Buffer {
     }
   }
   return out;
+}
+
+// The batch cut into batches of at most `max` ratings, in order (a user's ratings may span two), each
+// naming only its own users and items: what one write script takes.
+export function* slices(b: RatingBatch, max: number): Generator<RatingBatch> {
+  if (b.size <= max) {
+    yield b;
+    return;
+  }
+  const itemAt = new Int32Array(b.items.length);
+  const stamp = new Uint32Array(b.items.length);
+  let round = 0;
+  let g = 0;
+  for (let from = 0; from < b.size; from += max) {
+    const to = Math.min(b.size, from + max);
+    round++;
+    const users: BatchId[] = [];
+    const items: BatchId[] = [];
+    const starts: number[] = [0];
+    const item = new Uint32Array(to - from);
+    while (b.starts[g + 1]! <= from) g++;
+    for (let r = from; r < to; r++) {
+      while (b.starts[g + 1]! <= r) g++;
+      if (users.length === 0 || r === b.starts[g]!) {
+        if (users.length > 0) starts.push(r - from);
+        users.push(b.users[g]!);
+      }
+      const i = b.item[r]!;
+      if (stamp[i] !== round) {
+        stamp[i] = round;
+        itemAt[i] = items.push(b.items[i]!) - 1;
+      }
+      item[r - from] = itemAt[i]!;
+    }
+    starts.push(to - from);
+    yield { users, items, starts: Uint32Array.from(starts), item, rating: b.rating.subarray(from, to), timestamp: b.timestamp.subarray(from, to), size: to - from };
+  }
 }

@@ -1,25 +1,30 @@
-// Ratings: per user a set, a string and a hash, the database's rating count, and the ratings log that
-// training replays. A request's ratings are written by one Lua call, entirely or not at all.
+// Ratings: per user a sorted set and a hash, the database's rating count, and the ratings log that
+// training replays. A request's ratings are written by one Lua call per RATINGS_PER_CALL of them.
 //
-// A user's ratings are `<prefix><user index>:s`, the set of the item indices rated (an intset: 4 bytes
-// each); `<prefix><user index>:r`, the explicit ratings as records of 21 bytes appended in the order
-// written: the item index as uint32 little-endian, then the value (an item's last record is its
-// rating); and `<prefix><user index>:i`, a hash of the ratings inferred from interactions, item index
-// -> value. A value is 17 bytes: origin (1 explicit, 2 inferred from interactions), rating and
-// timestamp as big-endian float64. An item is in the set and in exactly one of the string and the hash.
-// A bulk write is one SADD (whose answer counts the new pairs) and one APPEND per user: less than half
-// the script time of a hash field per rating (bench/redis/ratings-writes.ts); items that were held
-// already are also removed from the hash (an explicit rating replaces an inferred one). An interaction
-// reads and writes one field of the hash, so its cost does not grow with the user's ratings. Records
-// an update left behind are dropped when they make up more than half of the string. The log's records
-// are 24 bytes: user and item as uint32 positions into the entry's `u` and `i` index lists, rating
-// and timestamp as float64.
+// A user's ratings are `<prefix><user index>:t`, a sorted set of the items rated (each a 4-byte member,
+// its dense index big-endian) scored by the rating's timestamp, and `<prefix><user index>:v`, a hash of
+// the same members to their values. A value is 17 bytes: origin (1 explicit, 2 inferred from
+// interactions), rating and timestamp as big-endian float64. The set gives pages newest (or oldest)
+// first and the count at the cost of the page, whatever the user holds (docs/security.md, "What one
+// request costs Redis"); an explicit rating replaces an inferred one by overwriting its value. The
+// log's records are 24 bytes: user and item as uint32 positions into the entry's `u` and `i` index
+// lists, rating and timestamp as float64.
 import { commandTimeoutOf, StorageDeadline, withinDeadline, type Connection } from './redis.js';
 import { keys } from './keys.js';
 import { IndexCache } from './index-cache.js';
 import { defineScript, LuaFrame, type Script } from './lua.js';
-import { highest, logRecords, packed, readValue, VALUE_BYTES, type BatchId, type CountChange, type RatingBatch, type StoredRating } from './rating-records.js';
+import { highest, logRecords, packed, readValue, slices, VALUE_BYTES, type BatchId, type CountChange, type RatingBatch, type StoredRating } from './rating-records.js';
 import { COUNT, DELETE, PAGE, PUT, RESOLVE, USER } from './ratings-scripts.js';
+
+// Ratings one write script stores at most: a larger request is written in calls of this many, each
+// whole, so that no call holds Redis (and every other tenant) for more than a few milliseconds (~3 µs
+// a rating, bench/redis/ratings-writes.ts). A request cut short between two calls by a storage
+// failure answers 503 with its first calls stored; ratings being idempotent, sending it again
+// completes it.
+export const RATINGS_PER_CALL = 2048;
+
+// Users one page of every rating looks at, at most: an empty user costs the script a lookup (~1 µs).
+const PAGE_USERS = 5_000;
 
 export interface RatingsPage {
   ratings: StoredRating[];
@@ -49,14 +54,24 @@ export class RatingsStore {
   }
 
   // Explicit ratings; undefined without the database. Ids this process has not seen get their indices
-  // from a first script (allocating new ones is harmless on its own); then one script writes every
-  // rating, the count and the log entry together, all or nothing. Fails as a command would once the
-  // calls together have taken the command timeout. Writing the same ratings again changes nothing
-  // that is read (an item's last record counts, the count grows by new pairs only), so a write that
-  // timed out is safe to send again.
+  // from a first script (allocating new ones is harmless on its own); then one script per
+  // RATINGS_PER_CALL ratings writes them, the count and the log entry together. Fails as a command
+  // would once the calls together have taken the command timeout. Writing the same ratings again
+  // changes nothing that is read (the count grows by new pairs only), so a write that timed out is
+  // safe to send again. The threshold returned is the highest any call reached.
   put(db: string, batch: RatingBatch): Promise<CountChange | undefined> {
     let late = false;
-    return withinDeadline(this.write(db, batch, () => late), this.timeoutMs, () => (late = true));
+    return withinDeadline(this.writeAll(db, batch, () => late), this.timeoutMs, () => (late = true));
+  }
+
+  private async writeAll(db: string, batch: RatingBatch, late: () => boolean): Promise<CountChange | undefined> {
+    let threshold = 0;
+    for (const slice of slices(batch, RATINGS_PER_CALL)) {
+      const change = await this.write(db, slice, late);
+      if (!change) return undefined;
+      threshold = Math.max(threshold, change.threshold);
+    }
+    return { threshold };
   }
 
   // late: the request has been answered 503; the write is then not sent once the look-ups return.
@@ -127,12 +142,13 @@ export class RatingsStore {
     return n < 0 ? undefined : n;
   }
 
-  // undefined without the database.
-  async ofUser(db: string, user: string): Promise<StoredRating[] | undefined> {
-    const r = (await this.userScript(keys.entityIndex(db, 'user'), keys.entityIds(db, 'item'), keys.database(db), keys.userRatingsPrefix(db), user)) as [Buffer[], Buffer] | [];
+  // A page of the user's ratings, newest (or oldest) first from position `from`, and how many they
+  // hold; undefined without the database.
+  async ofUser(db: string, user: string, from: number, amt: number, order: 'newest' | 'oldest' = 'newest'): Promise<{ ratings: StoredRating[]; total: number } | undefined> {
+    const r = (await this.userScript(keys.entityIndex(db, 'user'), keys.entityIds(db, 'item'), keys.database(db), keys.userRatingsPrefix(db), user, String(from), String(from + amt - 1), order)) as [Buffer[], Buffer, number] | [];
     if (r.length === 0) return undefined;
-    const [items, values] = r;
-    return items.map((item, k) => ({ user, item: item.toString(), ...readValue(values.subarray(k * VALUE_BYTES, (k + 1) * VALUE_BYTES)) }));
+    const [items, values, total] = r;
+    return { ratings: items.map((item, k) => ({ user, item: item.toString(), ...readValue(values.subarray(k * VALUE_BYTES, (k + 1) * VALUE_BYTES)) })), total };
   }
 
   // How many ratings the user holds, explicit and inferred (0 for a user with none or unknown).
@@ -141,7 +157,8 @@ export class RatingsStore {
   }
 
   // users: how many users one call looks at, at most (a page can come back short, never wrong).
-  async page(db: string, from: { user: number; item: number }, amt: number, users = 10_000): Promise<RatingsPage | undefined> {
+  // from.item: a position in the user's ratings, oldest first.
+  async page(db: string, from: { user: number; item: number }, amt: number, users = PAGE_USERS): Promise<RatingsPage | undefined> {
     const r = (await this.pageScript(
       keys.entityNext(db, 'user'),
       keys.entityIds(db, 'user'),

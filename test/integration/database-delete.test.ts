@@ -54,9 +54,8 @@ async function fill(api: Api, db: string, token: string, users: number): Promise
 
 // What the filled database must hold for the test to mean something: a key of each family keys.ts names.
 const FAMILIES: [string, RegExp][] = [
-  ['a user\'s ratings set', /:ratings:user:\d+:s$/],
-  ['a user\'s explicit ratings', /:ratings:user:\d+:r$/],
-  ['a user\'s inferred ratings', /:ratings:user:\d+:i$/],
+  ['a user\'s rated items', /:ratings:user:\d+:t$/],
+  ['a user\'s rating values', /:ratings:user:\d+:v$/],
   ['a user\'s interaction references', /:interactions:user-refs:/],
   ['a session\'s interaction references', /:interactions:session-refs:/],
   ['the sessions resolved to a user', /:sessions:user:/],

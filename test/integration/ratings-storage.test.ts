@@ -1,9 +1,9 @@
-// How a user's ratings are kept (src/store/ratings-store.ts: a set of item indices, a string of explicit
-// records appended as written, the last per item counting, and a hash of inferred ones), seen through
-// the HTTP interface: held items replaced, few and many at once, with new ones in the same request; the
-// string compacted as updates pile up; an item's bytes inside other records are not that item; deleting
-// from the middle; interactions inferring into the hash, explicit ratings replacing inferred ones and
-// never the other way round; and the count following every path.
+// How a user's ratings are kept (src/store/ratings-store.ts: a sorted set of the items rated, scored by
+// timestamp, and a hash of their values, explicit or inferred), seen through the HTTP interface: held
+// items replaced, few and many at once, with new ones in the same request; pages newest first; a
+// request larger than one write call; deleting from the middle; interactions inferring into the hash,
+// explicit ratings replacing inferred ones and never the other way round; and the count following
+// every path.
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { freshDatabase, range, ratingCount, uid, why } from '../helpers/feedback.js';
@@ -30,6 +30,14 @@ async function held(token: string, user: string): Promise<Map<number, [number, n
     for (const x of r.body.user_ratings as Row[]) out.set(x.item_id, [x.rating, x.timestamp]);
     if (!r.body.has_next) return out;
   }
+}
+
+// The origin byte of each value held (1 explicit, 2 inferred), by item index.
+async function origins(prefix: string): Promise<number[]> {
+  const flat = (await redis.callBuffer('HGETALL', `${prefix}:v`)) as Buffer[];
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < flat.length; k += 2) pairs.push([flat[k]!.readUInt32BE(0), flat[k + 1]![0]!]);
+  return pairs.sort((a, b) => a[0] - b[0]).map(([, origin]) => origin);
 }
 
 const put = (token: string, user: string, ratings: Row[]) => api.put(`users/${user}/ratings/`, { ratings }, { token });
@@ -62,74 +70,37 @@ t.test('held items are replaced and new ones added in one request, few and many'
     return v[0] !== want[0] || v[1] !== want[1];
   });
   t.strictSame(wrong, [], 'every item has the value of the last request that named it');
-  t.equal(await redis.scard(`${keys.userRatingsPrefix(db)}0:s`), 112, 'the set holds each item once');
-  t.equal(await redis.strlen(`${keys.userRatingsPrefix(db)}0:r`), 21 * (100 + 5 + 70), 'every record written is kept until updates outweigh the rest');
+  t.equal(await redis.zcard(`${keys.userRatingsPrefix(db)}0:t`), 112, 'the set holds each item once');
+  t.equal(await redis.hlen(`${keys.userRatingsPrefix(db)}0:v`), 112, 'one value per item');
 });
 
-t.test('a user with thousands of ratings: updates pile up, then the records are compacted to the last of each item', async (t) => {
+t.test('a user with thousands of ratings: pages newest first, a request larger than one write call, updates move an item up', async (t) => {
   const { db, token } = await freshDatabase(api, root);
   const u = uid(2);
-  const records = `${keys.userRatingsPrefix(db)}0:r`;
-  for (let s = 1; s <= 2000; s += 500) t.equal((await put(token, u, rows(range(s, s + 500), () => 3, 10))).status, 200);
-  // 400 held and 200 new in one request.
-  const sent = [...range(1601, 2001), ...range(5001, 5201)];
-  const r = await put(token, u, rows(sent, (i) => (i > 5000 ? 4 : 9), 20));
+  // 10,000 ratings in one request (several write calls: RATINGS_PER_CALL), timestamps rising with the item.
+  let r = await put(token, u, rows(range(1, 10_001), (i) => 1 + (i % 9), 0).map((x) => ({ ...x, timestamp: 1000 + x.item_id })));
   t.equal(r.status, 200, why(r, 200));
-  t.equal(await ratingCount(redis, db), 2200);
-  let got = await held(token, u);
-  t.equal(got.size, 2200);
-  t.strictSame(got.get(1600), [3, 10]);
-  t.strictSame(got.get(1601), [9, 20]);
-  t.strictSame(got.get(2000), [9, 20]);
-  t.strictSame(got.get(5200), [4, 20]);
-  t.equal([...got.values()].filter(([v]) => v === 9).length, 400, 'the 400 held items replaced');
-  // Rewriting the same 1,000 items again and again: the string stays within twice the live records.
-  for (let k = 0; k < 6; k++) t.equal((await put(token, u, rows(range(1, 1001), () => 5 + (k % 2), 30 + k))).status, 200);
-  const length = await redis.strlen(records);
-  t.ok(length <= 2 * 21 * 2200 + 4096 + 21 * 1000, `compacted: ${length} bytes for 2,200 ratings`);
-  t.ok(length < 21 * (2600 + 6000), 'smaller than every record written');
-  t.equal(await ratingCount(redis, db), 2200);
-  got = await held(token, u);
-  t.equal(got.size, 2200);
-  t.strictSame(got.get(1), [6, 35], 'the last write wins after compaction');
-  t.strictSame(got.get(1601), [9, 20]);
-  t.strictSame(got.get(5001), [4, 20]);
-});
-
-t.test('an item whose 4 bytes appear inside held records is new; interactions too', async (t) => {
-  const { db, token } = await freshDatabase(api, root);
-  // Item 3 is made known first, so its dense index is 0: bytes 00 00 00 00, which every record of
-  // rating 7 holds inside its value (7.0 is 40 1c 00 00 00 00 00 00). A helper user's rating makes
-  // the items known; its ratings are then deleted.
-  const helper = uid(90);
-  for (const item of [3, 1, 2]) t.equal((await put(token, helper, rows([item], () => 1, 1))).status, 200);
-  t.equal(await redis.hget(keys.entityIndex(db, 'item'), '3'), '0');
-  t.equal((await api.delete(`users/${helper}/ratings/`, undefined, { token })).status, 204);
-
-  const u = uid(3);
-  t.equal((await put(token, u, rows([1, 2], () => 7, 50))).status, 200);
-  t.equal((await put(token, u, rows([3], () => 2, 60))).status, 200);
-  t.equal(await ratingCount(redis, db), 3, 'item 3 is new, not the zero bytes inside the values of items 1 and 2');
-  t.strictSame([...(await held(token, u))].sort((a, b) => a[0] - b[0]), [
-    [1, [7, 50]],
-    [2, [7, 50]],
-    [3, [2, 60]],
-  ]);
-
-  // An interaction on item 3 by another user holding items 1 and 2 adds an inferred rating; one on
-  // item 1 leaves the explicit rating.
-  const v = uid(4);
-  t.equal((await put(token, v, rows([1, 2], () => 7, 70))).status, 200);
-  for (const item of [3, 1]) {
-    const r = await api.post(`users/${v}/interactions/${item}/`, { interaction_type: 'view', timestamp: 80 }, { token });
-    t.equal(r.status, 200, why(r, 200));
-  }
-  t.equal(await ratingCount(redis, db), 6);
-  t.strictSame([...(await held(token, v))].sort((a, b) => a[0] - b[0]), [
-    [1, [7, 70]],
-    [2, [7, 70]],
-    [3, [6, 80]],
-  ]);
+  t.equal(await ratingCount(redis, db), 10_000);
+  const page = async (n: number, amt = 3) => {
+    const got = await api.get(`users/${u}/ratings/`, { token, query: `amt=${amt}&page=${n}` });
+    return { items: (got.body.user_ratings as Row[]).map((x) => x.item_id), more: got.body.has_next as boolean };
+  };
+  t.strictSame(await page(1), { items: [10_000, 9_999, 9_998], more: true }, 'newest first');
+  t.strictSame(await page(1000), { items: [7003, 7002, 7001], more: true });
+  t.strictSame(await page(3334), { items: [1], more: false }, 'the last page');
+  t.strictSame(await page(3335), { items: [], more: false }, 'past the end');
+  // Rating an old item again, later, puts it first.
+  r = await put(token, u, rows([5], () => 10, 50_000));
+  t.equal(r.status, 200, why(r, 200));
+  t.strictSame(await page(1, 2), { items: [5, 10_000], more: true });
+  t.equal(await ratingCount(redis, db), 10_000);
+  const got = await held(token, u);
+  t.equal(got.size, 10_000);
+  t.strictSame(got.get(5), [10, 50_000]);
+  t.strictSame(got.get(4097), [1 + (4097 % 9), 5097], 'a rating of a later write call');
+  // The ratings log holds every rating once, across the write calls.
+  const entries = await redis.xrangeBuffer(keys.ratingsLog(db), '-', '+');
+  t.equal(entries.reduce((n, [, f]) => n + f[f.findIndex((x) => x.toString() === 'r') + 1]!.length / 24, 0), 10_001);
 });
 
 t.test('deleting one rating from the middle keeps the others; deleting the last leaves no keys', async (t) => {
@@ -149,7 +120,7 @@ t.test('deleting one rating from the middle keeps the others; deleting the last 
   t.strictSame((await held(token, u)).get(4), [9, 20]);
   for (const i of [1, 3, 4]) t.equal((await api.delete(`users/${u}/ratings/${i}/`, undefined, { token })).status, 204);
   t.equal(await ratingCount(redis, db), 0);
-  t.equal(await redis.exists(`${keys.userRatingsPrefix(db)}0:s`, `${keys.userRatingsPrefix(db)}0:r`), 0, 'no empty set or string left behind');
+  t.equal(await redis.exists(`${keys.userRatingsPrefix(db)}0:t`, `${keys.userRatingsPrefix(db)}0:v`), 0, 'no empty set or hash left behind');
 });
 
 t.test('interactions: repeated pairs in one request and across requests keep one field of the hash; max and replace read the held value', async (t) => {
@@ -173,9 +144,9 @@ t.test('interactions: repeated pairs in one request and across requests keep one
   t.strictSame((await held(token, u)).get(2), [2, 5], 'replace overrides the held inferred rating');
   t.equal(await ratingCount(redis, db), 2);
   const prefix = `${keys.userRatingsPrefix(db)}0`;
-  t.equal(await redis.hlen(`${prefix}:i`), 2, 'one field per inferred pair');
-  t.equal(await redis.exists(`${prefix}:r`), 0, 'no explicit records');
-  t.equal(await redis.scard(`${prefix}:s`), 2);
+  t.equal(await redis.hlen(`${prefix}:v`), 2, 'one field per inferred pair');
+  t.equal(await redis.zcard(`${prefix}:t`), 2);
+  t.strictSame(await origins(prefix), [2, 2], 'both inferred');
 });
 
 t.test('explicit ratings replace inferred ones (bulk and single), never the reverse; deleting either kind', async (t) => {
@@ -186,12 +157,13 @@ t.test('explicit ratings replace inferred ones (bulk and single), never the reve
     interactions: [1, 2, 3, 4].map((i) => ({ item_id: i, interaction_type: 'purchase', timestamp: 10 })),
   }, { token });
   t.equal(r.status, 200, why(r, 200));
-  t.equal(await redis.hlen(`${prefix}:i`), 4);
+  t.strictSame(await origins(prefix), [2, 2, 2, 2]);
   // A bulk write naming two inferred items and a new one; a single rating on a third.
   t.equal((await put(token, u, rows([2, 3, 9], () => 4, 20))).status, 200);
   t.equal((await api.put(`users/${u}/ratings/4/`, { rating: 3, timestamp: 30 }, { token })).status, 204);
   t.equal(await ratingCount(redis, db), 5, 'replacing an inferred rating adds no pair');
-  t.strictSame((await redis.hkeys(`${prefix}:i`)).sort(), [await redis.hget(keys.entityIndex(db, 'item'), '1')], 'only item 1 is still inferred');
+  t.equal(await redis.hget(keys.entityIndex(db, 'item'), '1'), '0');
+  t.strictSame(await origins(prefix), [2, 1, 1, 1, 1], 'only item 1 (index 0) is still inferred');
   t.strictSame([...(await held(token, u))].sort((a, b) => a[0] - b[0]), [
     [1, [9.5, 10]],
     [2, [4, 20]],
@@ -204,18 +176,18 @@ t.test('explicit ratings replace inferred ones (bulk and single), never the reve
   let got = await held(token, u);
   t.strictSame(got.get(2), [4, 20], 'explicit wins');
   t.strictSame(got.get(1), [2, 40], 'dislike replaces the inferred rating');
-  // GET ratings-bulk/ lists both kinds, by item index.
+  // GET ratings-bulk/ lists both kinds, oldest first (equal timestamps in item index order).
   const bulk = await api.get('ratings-bulk/', { token, query: 'amt=100' });
-  t.strictSame((bulk.body.ratings as { item_id: number }[]).map((x) => x.item_id), [1, 2, 3, 4, 9], 'both kinds listed in item index order');
+  t.strictSame((bulk.body.ratings as { item_id: number }[]).map((x) => x.item_id), [2, 3, 9, 4, 1], 'both kinds listed oldest first');
   // Deleting an inferred rating and an explicit one.
   for (const item of [1, 3]) t.equal((await api.delete(`users/${u}/ratings/${item}/`, undefined, { token })).status, 204);
   t.equal(await ratingCount(redis, db), 3);
   got = await held(token, u);
   t.strictSame([...got.keys()].sort((a, b) => a - b), [2, 4, 9]);
-  t.equal(await redis.hlen(`${prefix}:i`), 0);
+  t.strictSame(await origins(prefix), [1, 1, 1]);
   // And then all of them.
   t.equal((await api.post(`users/${u}/interactions/5/`, { interaction_type: 'view', timestamp: 50 }, { token })).status, 200);
   t.equal((await api.delete(`users/${u}/ratings/`, undefined, { token })).status, 204);
   t.equal(await ratingCount(redis, db), 0);
-  t.equal(await redis.exists(`${prefix}:s`, `${prefix}:r`, `${prefix}:i`), 0, 'no keys left');
+  t.equal(await redis.exists(`${prefix}:t`, `${prefix}:v`), 0, 'no keys left');
 });

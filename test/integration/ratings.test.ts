@@ -78,7 +78,7 @@ async function everything(token: string): Promise<Rating[]> {
   return (await walk(token, 16384)).ratings;
 }
 
-t.test('PUT ratings-bulk/ stores ratings; GET ratings-bulk/ lists users in first-seen order, each by item first-seen order', async (t) => {
+t.test('PUT ratings-bulk/ stores ratings; GET ratings-bulk/ lists users in first-seen order, each oldest first', async (t) => {
   const { db, token } = await fresh();
   // Users first seen: uid(9), uid(1), uid(5) (not their id order); items first seen: 30, 20, 10.
   const sent: Rating[] = [
@@ -99,7 +99,7 @@ t.test('PUT ratings-bulk/ stores ratings; GET ratings-bulk/ lists users in first
   t.equal(page.status, 200, why(page, 200));
   const at = (u: number, i: number) => sent.find((s) => s.user_id === uid(u) && s.item_id === i)!;
   t.strictSame(page.body, {
-    ratings: [at(9, 30), at(9, 20), at(9, 10), at(1, 30), at(1, 20), at(5, 10)],
+    ratings: [at(9, 30), at(9, 10), at(9, 20), at(1, 30), at(1, 20), at(5, 10)],
     has_next: false,
     next_cursor: '',
     warnings: [],
@@ -136,9 +136,9 @@ t.test('putting the same (user, item) again replaces it: count unchanged, the ne
   t.equal(again.status, 200, why(again, 200));
   t.equal(await count(db), 2, 'a replaced rating is not counted again');
   t.strictSame(await everything(token), [
-    { user_id: uid(1), item_id: 1, rating: 9, timestamp: 5000 },
     { user_id: uid(1), item_id: 2, rating: 3, timestamp: 1001 },
-  ]);
+    { user_id: uid(1), item_id: 1, rating: 9, timestamp: 5000 },
+  ], 'oldest first');
 
   // Through the per-user routes too.
   t.equal((await api.put(`users/${uid(1)}/ratings/2/`, { rating: 8.5, timestamp: 6000 }, { token })).status, 204);
@@ -241,7 +241,7 @@ t.test('ratings and timestamps are checked: WRONG_DATA_TYPE naming the row and f
   ];
   const ok = await putBulk(token, edges);
   t.equal(ok.status, 200, why(ok, 200));
-  t.strictSame(await everything(token), edges);
+  t.strictSame(await everything(token), [edges[0], edges[2], edges[1]], "oldest first");
   t.equal(await count(db), 3);
 });
 
@@ -571,12 +571,12 @@ t.test('a threshold fires once: falling below and reaching it again queues nothi
   t.match(all[0]!.progress, /2000 ratings/, 'naming the highest threshold it reached');
 });
 
-t.test('equal timestamps in GET users/<u>/ratings/ are ordered by item id, numerically for numeric ids', async (t) => {
+t.test('equal timestamps in GET users/<u>/ratings/ list the item known last first', async (t) => {
   const { token } = await fresh();
   t.equal((await putBulk(token, [100, 9, 10].map((item) => ({ user_id: uid(3), item_id: item, rating: 5, timestamp: 7 })))).status, 200);
   t.same(
     (await api.get(`users/${uid(3)}/ratings/`, { token })).body.user_ratings.map((r: UserRating) => r.item_id),
-    [9, 10, 100],
+    [10, 9, 100],
   );
 });
 

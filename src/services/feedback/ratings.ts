@@ -50,16 +50,16 @@ export class RatingService {
     await this.write(db, b.build());
   }
 
-  // Newest first; page counts from 1.
+  // Newest first (equal timestamps: the later-known item first); page counts from 1. Reads the page,
+  // whatever the user holds.
   async ofUser(auth: Claims, db: string, rawUser: string, amt: number, page: number) {
     const user = pathOwner(auth, 'user', rawUser, false);
-    const all = await this.store.ofUser(db, user.key);
-    if (!all) throw notFound('DATABASE_NOT_FOUND', 'database', db);
-    all.sort((a, b) => b.timestamp - a.timestamp || a.item.localeCompare(b.item, 'en', { numeric: true }));
     const from = (page - 1) * amt;
+    const got = await this.store.ofUser(db, user.key, from, amt);
+    if (!got) throw notFound('DATABASE_NOT_FOUND', 'database', db);
     return {
-      user_ratings: all.slice(from, from + amt).map((r) => ({ item_id: shownId(auth, 'item', r.item), rating: r.rating, timestamp: r.timestamp })),
-      has_next: from + amt < all.length,
+      user_ratings: got.ratings.map((r) => ({ item_id: shownId(auth, 'item', r.item), rating: r.rating, timestamp: r.timestamp })),
+      has_next: from + amt < got.total,
       warnings: [] as string[],
     };
   }

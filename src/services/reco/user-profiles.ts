@@ -22,6 +22,11 @@ import type { ChangesSince, FeedbackChanges } from '../feedback/feedback-changes
 import { NO_RATINGS, POPULAR, type Ranked } from './request.js';
 
 const CACHED_VECTORS = 20_000;
+// A user's newest ratings a profile reads, at most: what their fold-in and the exclusion of rated items
+// see. A request costs what it asks for, never what the user holds (docs/security.md); a fold-in of
+// this many ratings already pins a user's taste, and the model's own factors and lists, made from all
+// their ratings, serve users whose feedback did not change since.
+export const PROFILE_RATINGS = 2_048;
 // Sessions of more rated and context items than this are ranked in full: their items' lists would
 // hold a large part of the catalogue, and gathering them would cost as much as the full ranking.
 const SESSION_SEEDS_MAX = 32;
@@ -72,7 +77,8 @@ export class UserProfiles {
   }
 
   private async readProfile(db: string, model: LoadedModel, key: string): Promise<Profile> {
-    const rated = (await this.ratings.ofUser(db, key)) ?? [];
+    const got = await this.ratings.ofUser(db, key, 0, PROFILE_RATINGS);
+    const rated = got?.ratings ?? [];
     const items: number[] = [], values: number[] = [];
     let signature = 0;
     for (const r of rated) {
@@ -82,7 +88,7 @@ export class UserProfiles {
       values.push(r.rating);
       signature = (signature * 31 + i * 7 + r.rating * 1013 + r.timestamp) % 2 ** 40;
     }
-    return { key: `u${key} ${items.length} ${signature}`, items, values, count: rated.length };
+    return { key: `u${key} ${items.length} ${signature}`, items, values, count: got?.total ?? 0 };
   }
 
   // Factors folded in from the profile's ratings, steered towards the context items; popular items
