@@ -28,4 +28,11 @@ export const LIMITS = {
   serviceKeysPerAccountMax: 20,
   ratingsAmtDefault: 300,
   ratingsAmtMax: 16_384,
+  // One repeated property's values on one item or user (after m2m rows are appended): far above any
+  // list of tags or categories, and it keeps a filter's walk of one record's values short.
+  repeatedValuesMax: 1000,
+  // One item's or user's stored properties (its msgpack record, entity-record.ts): 1,000 values of a
+  // unicode32 property fit; a listing page of 500 records stays under 32 MiB, and each process holds
+  // every record of the catalogues it serves in memory.
+  recordBytesMax: 64 * 1024,
 } as const;

@@ -20,17 +20,34 @@ export function partOf(value: Bytes, k: number, partBytes = PART_BYTES): Buffer 
   return Buffer.from(buffer, at + k * partBytes, Math.max(0, Math.min(partBytes, bytes - k * partBytes)));
 }
 
-// Writes parts [from, count) to keyOf(k); a failed write unlinks the parts it wrote before throwing
-// (a large value must not be left half-stored).
-export async function writeParts(redis: Connection, keyOf: (k: number) => string, value: Bytes, from = 0, partBytes = PART_BYTES): Promise<void> {
+// Stores one part; false when it is refused (a caller's condition no longer holds), which ends the write.
+export type PutPart = (key: string, part: Buffer) => Promise<boolean>;
+
+// Writes parts [from, count) to keyOf(k); a failed or refused write unlinks the parts it wrote before
+// throwing or answering false (a large value must not be left half-stored).
+export async function writeParts(
+  redis: Connection,
+  keyOf: (k: number) => string,
+  value: Bytes,
+  from = 0,
+  partBytes = PART_BYTES,
+  put: PutPart = async (key, part) => (await redis.set(key, part)) === 'OK',
+): Promise<boolean> {
   const count = partCount(value.byteLength, partBytes);
   let k = from;
+  const unlinkWritten = () => (k > from ? redis.unlink(...Array.from({ length: k - from }, (_, j) => keyOf(from + j))).then(() => undefined) : Promise.resolve());
   try {
-    for (; k < count; k++) await redis.set(keyOf(k), partOf(value, k, partBytes));
+    for (; k < count; k++) {
+      if (!(await put(keyOf(k), partOf(value, k, partBytes)))) {
+        await unlinkWritten();
+        return false;
+      }
+    }
   } catch (err) {
-    if (k > from) await redis.unlink(...Array.from({ length: k - from }, (_, j) => keyOf(from + j))).catch(() => undefined);
+    await unlinkWritten().catch(() => undefined);
     throw err;
   }
+  return true;
 }
 
 // The parts keys[0 ..] read one after another into `out` (whole), or undefined when one is missing

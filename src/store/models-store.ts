@@ -93,8 +93,11 @@ export interface SearchSummary {
 const KEEP_BUFFERS = 2;
 const KEEP_META = 50;
 
-// KEYS: trainer lock, models, order, current, blob, models being written. ARGV: lock owner, id, meta,
-// ms, buffer. Refused (0) unless the caller still holds the trainer lock.
+// KEYS: trainer lock, models, order, current, blob, models being written, then the parts of the
+// publications cut short to reclaim. ARGV: lock owner, id, meta, ms, buffer, then the ids of those
+// publications. Refused (0) unless the caller still holds the trainer lock: only a holder of the lock
+// writes parts (WRITE_PART), so every other model listed as being written belongs to an earlier holder
+// that died or lost the lock, and can add no part after this.
 const PUBLISH = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[5], ARGV[5])
@@ -102,6 +105,15 @@ redis.call('HDEL', KEYS[6], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[3], ARGV[4], ARGV[2])
 redis.call('SET', KEYS[4], ARGV[2])
+for k = 7, #KEYS do redis.call('UNLINK', KEYS[k]) end
+for a = 6, #ARGV do redis.call('HDEL', KEYS[6], ARGV[a]) end
+return 1
+`;
+
+// KEYS: trainer lock, part. ARGV: lock owner, bytes. Written only while the caller holds the lock.
+const WRITE_PART = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
 return 1
 `;
 
@@ -110,29 +122,37 @@ export class ModelsStore {
 
   // Parts after the first are written before the script that makes the model current (which writes
   // the first): a model is current only once all of it is stored. Meanwhile the model is listed as
-  // being written, so that deleting the database finds its parts should this process die.
+  // being written, so that deleting the database finds its parts should this process die; the next
+  // publication (by whichever process then holds the trainer lock) reclaims them too.
   async publish(db: string, lockOwner: string, meta: ModelMeta, buffer: Bytes, partBytes = PART_BYTES): Promise<boolean> {
     const parts = partCount(buffer.byteLength, partBytes);
     if (parts > 1) meta = { ...meta, parts };
     const partKey = (k: number) => keys.modelPart(db, meta.model_id, k);
+    const lock = keys.trainerLock(db);
+    const put = async (key: string, part: Buffer) => (await this.redis.eval(WRITE_PART, 2, lock, key, lockOwner, part)) === 1;
     if (parts > 1) await this.redis.hset(keys.modelsWriting(db), meta.model_id, parts);
-    await writeParts(this.redis, partKey, buffer, 1, partBytes);
-    const ok = await this.redis.eval(
-      PUBLISH,
-      6,
-      keys.trainerLock(db),
-      keys.models(db),
-      keys.modelOrder(db),
-      keys.currentModel(db),
-      keys.modelBlob(db, meta.model_id),
-      keys.modelsWriting(db),
-      lockOwner,
-      meta.model_id,
-      pack(meta),
-      Math.round(meta.timestamp * 1000),
-      partOf(buffer, 0, partBytes),
-    );
-    if (ok !== 1) {
+    const cutShort = Object.entries(await this.redis.hgetall(keys.modelsWriting(db))).filter(([id]) => id !== meta.model_id);
+    const written = await writeParts(this.redis, partKey, buffer, 1, partBytes, put);
+    const ok =
+      written &&
+      (await this.redis.eval(
+        PUBLISH,
+        6 + cutShort.reduce((n, [, p]) => n + laterParts(p), 0),
+        lock,
+        keys.models(db),
+        keys.modelOrder(db),
+        keys.currentModel(db),
+        keys.modelBlob(db, meta.model_id),
+        keys.modelsWriting(db),
+        ...cutShort.flatMap(([id, p]) => partKeys(db, id, laterParts(p) + 1).slice(1)),
+        lockOwner,
+        meta.model_id,
+        pack(meta),
+        Math.round(meta.timestamp * 1000),
+        partOf(buffer, 0, partBytes),
+        ...cutShort.map(([id]) => id),
+      )) === 1;
+    if (!ok) {
       if (parts > 1) await this.redis.multi().unlink(...partKeys(db, meta.model_id, parts).slice(1)).hdel(keys.modelsWriting(db), meta.model_id).exec();
       return false;
     }
@@ -174,6 +194,12 @@ export class ModelsStore {
     if (noMeta.length > 0) tx.hdel(keys.models(db), ...noMeta).zrem(keys.modelOrder(db), ...noMeta);
     await tx.exec();
   }
+}
+
+// Parts after the first of a model listed as being written with `parts` parts (none for a bad entry).
+function laterParts(parts: string): number {
+  const n = Number(parts);
+  return Number.isInteger(n) && n > 1 ? n - 1 : 0;
 }
 
 const partKeys = (db: string, id: string, parts: number): string[] => Array.from({ length: parts }, (_, k) => (k === 0 ? keys.modelBlob(db, id) : keys.modelPart(db, id, k)));

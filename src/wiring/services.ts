@@ -105,6 +105,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
       config.scoringInlineWork,
       new TurnBudget(config.turnBudgetUs / 1000),
       config.userListCache,
+      stores.databases,
     ),
     tables,
     callCounts: new CallHistoryService(stores.callCounts, stores.accounts, stores.databases),

@@ -73,3 +73,34 @@ t.test('trimming drops every part of the models beyond the last two', async (t) 
   t.same(left.sort(), [keys.modelBlob(db, 'five'), keys.modelBlob(db, 'six'), keys.modelPart(db, 'five', 1), keys.modelPart(db, 'five', 2), keys.modelPart(db, 'six', 1), keys.modelPart(db, 'six', 2)].sort());
   t.ok(Buffer.from((await readBack('five'))!).equals(Buffer.from(model('five', 2100, 11).buffer)), 'the kept ones still read');
 });
+
+// What a process killed (kill -9) in the middle of a publication leaves: the model listed as being
+// written and some of its later parts, never published. The next publication, by whichever process then
+// holds the trainer lock, removes them; a model being written under the lock now is not touched.
+t.test('the next publication reclaims the parts of a publication cut short', async (t) => {
+  const other = 'db2';
+  const partKeys = (id: string, n: number) => Array.from({ length: n }, (_, k) => keys.modelPart(other, id, k + 1));
+  await redis.set(keys.trainerLock(other), 'dead');
+  // The dead publication: listed with 4 parts, parts 1 and 2 written (part 3 never was).
+  await redis.hset(keys.modelsWriting(other), 'cut', '4');
+  await redis.mset(keys.modelPart(other, 'cut', 1), 'x', keys.modelPart(other, 'cut', 2), 'x');
+  // Its lock expired; another process takes it. A part written by the dead one's owner is refused now.
+  await redis.set(keys.trainerLock(other), 'next');
+  const late = model('late', 2500, 3);
+  t.notOk(await store.publish(other, 'dead', late.meta, late.buffer, PART), 'a former holder of the lock publishes nothing');
+  t.equal(await redis.exists(...partKeys('late', 2)), 0, 'and leaves no part');
+
+  const m = model('next', 2500, 13);
+  t.ok(await store.publish(other, 'next', m.meta, m.buffer, PART), 'the next publication');
+  t.equal(await redis.exists(...partKeys('cut', 3)), 0, 'the parts of the publication cut short are gone');
+  t.strictSame(await redis.hgetall(keys.modelsWriting(other)), {}, 'nothing is listed as being written');
+  t.ok(Buffer.from((await store.buffer(other, (await store.meta(other, 'next'))!))!).equals(Buffer.from(m.buffer)), 'the new model reads back whole');
+
+  // A single-part model reclaims too.
+  await redis.hset(keys.modelsWriting(other), 'cut2', '2');
+  await redis.set(keys.modelPart(other, 'cut2', 1), 'x');
+  const small = model('small', 10, 1);
+  t.ok(await store.publish(other, 'next', small.meta, small.buffer, PART));
+  t.equal(await redis.exists(keys.modelPart(other, 'cut2', 1)), 0, 'reclaimed by a one-part publication');
+  t.strictSame(await redis.hgetall(keys.modelsWriting(other)), {});
+});

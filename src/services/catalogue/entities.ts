@@ -5,13 +5,13 @@ import { ApiError, notFound } from '../../errors/api-error.js';
 import type { Claims } from '../../contract/claims.js';
 import { isTable, type Rows } from '../../contract/tables.js';
 import type { EntitiesStore, EntityKind, EntityWrite, WriteResult } from '../../store/entities-store.js';
-import { decodeRecord, encodeRecord, type EntityRecord } from '../../store/entity-record.js';
+import { decodeRecord, type EntityRecord } from '../../store/entity-record.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
 import type { Catalogues, Defs } from './catalogues.js';
 import { compileFilters, LISTING_OPS } from './filters.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
 import { parseId, shownId, type Parsed } from '../ids/request-ids.js';
-import { applyM2m, checkValues, listValues, NAMES, ownValue, tableValues, type M2m, type Values } from './entity-values.js';
+import { applyM2m, checkValues, listValues, NAMES, ownValue, storedRecord, tableValues, type M2m, type Values } from './entity-values.js';
 import type { Ingested } from '../usage/ingested.js';
 
 export type { EntityKind };
@@ -95,7 +95,7 @@ export class EntityService {
     const id = parseId(auth, kind, rawId, true);
     const defs = await this.definitions(db, kind);
     const warnings: string[] = [];
-    const write = { id: id.key, blob: encodeRecord(id.key, checkValues(auth, kind, defs, id, values, 'replace', warnings)) };
+    const write = { id: id.key, blob: storedRecord(kind, defs, id, checkValues(auth, kind, defs, id, values, 'replace', warnings)) };
     if (!wait) {
       this.background(this.replace(db, kind, [write], [id]), db, kind, 1);
       return { accepted: true, warnings };
@@ -109,7 +109,9 @@ export class EntityService {
     const id = parseId(auth, kind, rawId, true);
     const defs = await this.definitions(db, kind);
     const warnings: string[] = [];
-    const r = await this.merge(db, kind, [checkValues(auth, kind, defs, id, values, 'merge', warnings)], [id], createIfMissing);
+    const patch = checkValues(auth, kind, defs, id, values, 'merge', warnings);
+    storedRecord(kind, defs, id, patch); // a patch past the size cap is refused before anything is read
+    const r = await this.merge(db, kind, defs, [patch], [id], createIfMissing);
     return { [NAMES[kind].created]: r.created[0], [NAMES[kind].modified]: r.modified[0], warnings };
   }
 
@@ -121,15 +123,19 @@ export class EntityService {
       ? tableValues(auth, kind, defs, input.records, input.mode, warnings)
       : listValues(auth, kind, defs, input.records, input.mode, warnings);
     if (input.m2m) applyM2m(kind, defs, input.m2m, values, ids, ownValue(input.records));
+    // Every record's size is checked before anything is written (a merge's again once merged): a
+    // merged record holds at least the values its patch sets, so a patch past the cap is refused now,
+    // also when the write happens after the answer.
+    const blobs = values.map((v, i) => storedRecord(kind, defs, ids[i]!, v));
     const write = () =>
       (input.mode === 'replace'
         ? this.replace(
             db,
             kind,
-            values.map((v, i) => ({ id: ids[i]!.key, blob: encodeRecord(ids[i]!.key, v) })),
+            blobs.map((blob, i) => ({ id: ids[i]!.key, blob })),
             ids,
           )
-        : this.merge(db, kind, values, ids, input.createIfMissing)
+        : this.merge(db, kind, defs, values, ids, input.createIfMissing)
       ).then((r) => {
         this.ingested[kind === 'item' ? 'items' : 'users'] += ids.length;
         return r;
@@ -162,8 +168,9 @@ export class EntityService {
   }
 
   // Merges are computed here from the records as read, then written only if none of them changed
-  // meanwhile (compare-and-set in the write script); a conflict reads and merges again.
-  private async merge(db: string, kind: EntityKind, patches: Values[], ids: Parsed[], createIfMissing: boolean) {
+  // meanwhile (compare-and-set in the write script); a conflict reads and merges again. A merged record
+  // past the size cap refuses the whole request before anything is written.
+  private async merge(db: string, kind: EntityKind, defs: Defs, patches: Values[], ids: Parsed[], createIfMissing: boolean) {
     for (let attempt = 1; ; attempt++) {
       const olds = await this.store.read(db, kind, ids.map((i) => i.key));
       if (!createIfMissing) {
@@ -176,7 +183,7 @@ export class EntityService {
           if (patch[field] === null) delete merged[field];
           else merged[field] = patch[field];
         }
-        return { id: ids[i]!.key, blob: encodeRecord(ids[i]!.key, merged), expected: olds[i]?.blob ?? EMPTY };
+        return { id: ids[i]!.key, blob: storedRecord(kind, defs, ids[i]!, merged), expected: olds[i]?.blob ?? EMPTY };
       });
       const r = await this.store.write(db, kind, 'cas', writes);
       if (r.kind !== 'conflict' || attempt === CAS_ATTEMPTS) return this.written(db, kind, r, ids);

@@ -1,9 +1,12 @@
 // The property values a write of items or users gives, checked against the database's definitions:
 // one record, a list of records, a column table, and repeated values given column-wise (m2m).
+import { LIMITS } from '../../config/limits.js';
 import { duplicated, wrongData } from '../../errors/api-error.js';
 import type { Claims } from '../../contract/claims.js';
 import { isTable, type Rows, type Table } from '../../contract/tables.js';
 import type { EntityKind } from '../../store/entities-store.js';
+import { encodeRecord } from '../../store/entity-record.js';
+import { pack } from '../../store/msgpack-values.js';
 import type { PropertyDef } from '../../store/properties-store.js';
 import type { Defs } from './catalogues.js';
 import { parseId, type Parsed } from '../ids/request-ids.js';
@@ -69,9 +72,13 @@ export function checkValues(auth: Claims, kind: EntityKind, defs: Defs, id: Pars
 export function checkValue(def: PropertyDef, value: unknown, kind: EntityKind, id: Parsed): unknown {
   const type = valueType(def.value_type)!;
   let why: string | undefined;
+  let limit: number | undefined;
   if (def.repeated) {
     if (!Array.isArray(value)) why = `a repeated property takes a list of ${def.value_type} values`;
-    else for (let i = 0; i < value.length && why === undefined; i++) why = type.problem(value[i]);
+    else if (value.length > LIMITS.repeatedValuesMax) {
+      limit = LIMITS.repeatedValuesMax;
+      why = `a repeated property holds at most ${limit} values, not ${value.length}`;
+    } else for (let i = 0; i < value.length && why === undefined; i++) why = type.problem(value[i]);
   } else {
     why = Array.isArray(value) ? `takes one ${def.value_type} value, not a list` : type.problem(value);
   }
@@ -79,7 +86,29 @@ export function checkValue(def: PropertyDef, value: unknown, kind: EntityKind, i
   throw wrongData('WRONG_DATA_TYPE', `property ${def.property_name} of ${kind} ${JSON.stringify(id.value)}: ${why}`, {
     property: def.property_name,
     [NAMES[kind].idField]: id.value,
+    ...(limit === undefined ? {} : { limit }),
   });
+}
+
+// The record as stored, refused past LIMITS.recordBytesMax (a merge's record too, before it is written):
+// the error names the property taking the most room. Null values (removals of a merge) are left out.
+export function storedRecord(kind: EntityKind, defs: Defs, id: Parsed, values: Values): Buffer {
+  const kept = withoutNulls(values);
+  const blob = encodeRecord(id.key, kept);
+  if (blob.length <= LIMITS.recordBytesMax) return blob;
+  let largest: PropertyDef | undefined;
+  let most = -1;
+  for (const def of defs.values()) {
+    const v = kept[def.seq];
+    const bytes = v === undefined ? -1 : pack(v).length;
+    if (bytes > most) [largest, most] = [def, bytes];
+  }
+  const name = largest?.property_name ?? '';
+  throw wrongData(
+    'WRONG_DATA_TYPE',
+    `the properties of ${kind} ${JSON.stringify(id.value)} take ${blob.length} bytes stored, more than ${LIMITS.recordBytesMax}; the largest is ${name} (${most} bytes)`,
+    { property: name, [NAMES[kind].idField]: id.value, limit: LIMITS.recordBytesMax, bytes: blob.length },
+  );
 }
 
 // Records from a list: ids distinct, values checked.
@@ -179,6 +208,16 @@ export function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: Value
     }
     for (const [at, list] of lists) writes[at]![def.seq] = checkValue(def, list, kind, ids[at]!);
   }
+}
+
+function withoutNulls(values: Values): Values {
+  let kept: Values | undefined;
+  for (const seq in values) {
+    if (values[seq] !== null) continue;
+    kept ??= { ...values };
+    delete kept[seq];
+  }
+  return kept ?? values;
 }
 
 // An m2m array as (index, value) pairs, from a list of rows or a table's two columns.

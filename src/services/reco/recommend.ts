@@ -4,10 +4,12 @@
 import type { ScoringPool } from '../../engine/scoring/pool.js';
 import type { ModelRegistry } from '../../engine/model/registry.js';
 import type { Claims } from '../../contract/claims.js';
+import type { DatabasesStore } from '../../store/databases-store.js';
 import type { EntitiesStore } from '../../store/entities-store.js';
 import type { RatingsStore } from '../../store/ratings-store.js';
 import type { TableKind } from '../../store/tables-store.js';
 import type { Catalogues } from '../catalogue/catalogues.js';
+import { DatabaseGone } from './database-gone.js';
 import type { InteractionRuleService } from '../feedback/interaction-rules.js';
 import type { ProfileCache } from '../feedback/profile-cache.js';
 import { groupToItems } from './group-to-items.js';
@@ -33,6 +35,7 @@ import { ValueRankings } from './value-rankings.js';
 export class RecommendService {
   private readonly p: RecoParts;
   private readonly turns: TurnBudget;
+  private readonly gone: DatabaseGone;
 
   constructor(
     registry: ModelRegistry,
@@ -51,8 +54,11 @@ export class RecommendService {
     turns: TurnBudget,
     // Users' lists made on requests this process holds at most (UserListStore).
     userListCache: number,
+    // A failed recommendation asks it whether the database is gone (database-gone.ts).
+    databases: Pick<DatabasesStore, 'get'>,
   ) {
     this.turns = turns;
+    this.gone = new DatabaseGone(databases);
     const rankings = new RankingCache(scoring, inlineWork);
     const shaper = new Shaper(catalogues);
     this.p = {
@@ -70,36 +76,36 @@ export class RecommendService {
   }
 
   itemToItems(auth: Claims, db: string, rawItem: string, q: RecoQuery) {
-    return itemToItems(this.p, auth, db, rawItem, q);
+    return this.gone.check(db, itemToItems(this.p, auth, db, rawItem, q));
   }
 
   userToItems(auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]) {
-    return userToItems(this.p, auth, db, rawUser, q, context);
+    return this.gone.check(db, userToItems(this.p, auth, db, rawUser, q, context));
   }
 
   // A session is folded in and ranked on each request (nothing of it is kept), so its whole request
   // shares the turn's budget; a user's or an item's mostly answer from lists and never wait.
   sessionToItems(auth: Claims, db: string, s: SessionInput, q: RecoQuery, context?: unknown[]) {
-    return this.turns.run(() => sessionToItems(this.p, auth, db, s, q, context));
+    return this.gone.check(db, this.turns.run(() => sessionToItems(this.p, auth, db, s, q, context)));
   }
 
   userToProperties(auth: Claims, db: string, rawUser: string, property: string, q: RecoQuery) {
-    return userToProperties(this.p, auth, db, rawUser, property, q);
+    return this.gone.check(db, userToProperties(this.p, auth, db, rawUser, property, q));
   }
 
   sessionToProperties(auth: Claims, db: string, s: SessionInput, property: string, q: RecoQuery) {
-    return this.turns.run(() => sessionToProperties(this.p, auth, db, s, property, q));
+    return this.gone.check(db, this.turns.run(() => sessionToProperties(this.p, auth, db, s, property, q)));
   }
 
   groupToItems(auth: Claims, db: string, rawUsers: unknown[], consensus: number, q: RecoQuery) {
-    return groupToItems(this.p, auth, db, rawUsers, consensus, q);
+    return this.gone.check(db, groupToItems(this.p, auth, db, rawUsers, consensus, q));
   }
 
   precomputed(auth: Claims, db: string, kind: TableKind, rawId: string, q: RecoQuery) {
-    return precomputed(this.p, auth, db, kind, rawId, q);
+    return this.gone.check(db, precomputed(this.p, auth, db, kind, rawId, q));
   }
 
   propertiesToItems(auth: Claims, db: string, values: Record<string, unknown>, q: RecoQuery) {
-    return propertiesToItems(this.p, auth, db, values, q);
+    return this.gone.check(db, propertiesToItems(this.p, auth, db, values, q));
   }
 }
