@@ -10,6 +10,7 @@ import { startHttp } from './wiring/http.js';
 import { startMetrics } from './wiring/metrics.js';
 import { buildAccess, buildServices, startCatalogues, watchBroadcasts } from './wiring/services.js';
 import { buildStores, connectStorage } from './wiring/storage.js';
+import { quotasOf } from './config/quotas.js';
 
 export interface RunningApp {
   port: number;
@@ -37,7 +38,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     for (const stop of [...stops].reverse()) await stop();
   };
   try {
-    const stores = buildStores(storage.redis);
+    const stores = buildStores(storage.redis, quotasOf(config));
     const access = await buildAccess(config, stores, logger);
     const catalogues = startCatalogues(storage.redis, stores, logger);
     stops.push(() => catalogues.stop());
@@ -84,7 +85,7 @@ export interface SharedStart {
 export async function startShared(config: Config, logger: Logger): Promise<SharedStart> {
   const storage = await connectStorage(config, logger);
   try {
-    const access = await buildAccess(config, buildStores(storage.redis), logger);
+    const access = await buildAccess(config, buildStores(storage.redis, quotasOf(config)), logger);
     access.mailer.close();
     const generatedRoot = await bootstrapRoot(config, access.accounts, storage.embedded, logger);
     return { redisUrl: storage.redisUrl, generatedRoot, close: storage.close };

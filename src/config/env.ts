@@ -33,6 +33,12 @@ export interface Config {
   redisStartTimeoutMs: number;
   idempotencyTtlSeconds: number;
   rateLimitPerSecond: number;
+  quotaItems: number;
+  quotaUsers: number;
+  quotaRatings: number;
+  quotaInteractions: number;
+  quotaProperties: number;
+  quotaTrainingSeconds: number;
   loginFailuresPerAccount: number;
   loginFailuresPerAddress: number;
   loginWindowSeconds: number;
@@ -189,6 +195,12 @@ export const CONFIG_TABLE = [
   { key: 'metricsHost', env: 'RECD_METRICS_HOST', parse: text, fallback: '127.0.0.1', doc: 'interface of the metrics listener' },
   { key: 'metricsToken', env: 'RECD_METRICS_TOKEN', parse: text, fallback: undefined, doc: 'when set, `GET /metrics` needs `Authorization: Bearer <this>` (401 otherwise)' },
   { key: 'rateLimitPerSecond', env: 'RECD_RATE_LIMIT_PER_SECOND', parse: int(0, 1e9), fallback: 0, doc: 'requests per second per organisation, across all processes (0: no limit)' },
+  { key: 'quotaItems', env: 'RECD_QUOTA_ITEMS', parse: int(1, 4_000_000_000), fallback: 10_000_000, doc: 'items one database may know (with properties, or named by feedback); a write that would add more gets 403 `QUOTA_EXCEEDED`' },
+  { key: 'quotaUsers', env: 'RECD_QUOTA_USERS', parse: int(1, 4_000_000_000), fallback: 50_000_000, doc: 'users one database may know (with properties, or named by feedback)' },
+  { key: 'quotaRatings', env: 'RECD_QUOTA_RATINGS', parse: int(1, 1e12), fallback: 200_000_000, doc: 'ratings (user and item pairs, explicit or inferred from interactions) one database may hold' },
+  { key: 'quotaInteractions', env: 'RECD_QUOTA_INTERACTIONS', parse: int(1, 1e12), fallback: 200_000_000, doc: 'interactions (of users and of sessions) one database may hold' },
+  { key: 'quotaProperties', env: 'RECD_QUOTA_PROPERTIES', parse: int(1, 100_000), fallback: 1_000, doc: 'item property definitions one database may have, and as many user property definitions' },
+  { key: 'quotaTrainingSeconds', env: 'RECD_QUOTA_TRAINING_SECONDS', parse: int(1, 7 * DAY), fallback: 3_600, doc: 'longest training run of one database: a run still going then is stopped and recorded FAILED, so one database cannot hold the training for the others' },
   { key: 'loginFailuresPerAccount', env: 'RECD_LOGIN_FAILURES_PER_ACCOUNT', parse: int(0, 1e6), fallback: 10, doc: 'failed logins per login name (e-mail or service name) in one window, across all processes; further attempts, right password or not, get 429 until the window ends (0: no limit)' },
   { key: 'loginFailuresPerAddress', env: 'RECD_LOGIN_FAILURES_PER_ADDRESS', parse: int(0, 1e6), fallback: 100, doc: 'failed logins per client address in one window, whatever the names tried (0: no limit)' },
   { key: 'loginWindowSeconds', env: 'RECD_LOGIN_WINDOW_SECONDS', parse: int(1, DAY), fallback: 900, doc: "length of a login-throttling window, counted from its first failure: the longest a throttled name or address waits" },

@@ -118,3 +118,9 @@ export const forbidden = (name: ErrorDataName<'ForbiddenError'>, message: string
 
 export const unavailable = (name: ErrorDataName<'ServerUnavailable'>, message: string) =>
   new ApiError('ServerUnavailable', name, message, { error: message });
+
+// A database's quota (docs/api-choices.md, "Quotas") that the request would pass: 403, as the request
+// is refused for what the database holds, not for its form; sending it again will not help until
+// something is deleted or the operator raises the quota.
+export const quotaExceeded = (quota: string, limit: number, used: number) =>
+  new ApiError('ForbiddenError', 'QUOTA_EXCEEDED', `the database's ${quota} quota (${limit}) would be passed: it holds ${used}`, { error: `quota ${quota} reached`, quota, limit, used });

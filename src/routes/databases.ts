@@ -5,7 +5,7 @@ import { ADMINS, ALL4, BACKENDS, type Role } from '../contract/roles.js';
 import { authedRoute, dbRoute, type Route } from '../contract/routes.js';
 import { LongText, Metadata, Name, Page } from '../schemas/common.js';
 import { currentDatabase, type DatabaseService } from '../services/databases/databases.js';
-import { Created, CurrentDatabase, DatabaseCounts, DatabaseList, DatabasePreview, DatabaseStatus } from '../schemas/responses.js';
+import { Created, CurrentDatabase, DatabaseCounts, DatabaseList, DatabasePreview, DatabaseStatus, DatabaseUsage } from '../schemas/responses.js';
 import { TaskRecords } from '../schemas/model-answers.js';
 
 const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
@@ -85,6 +85,13 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     summary: 'how many items, users, ratings, interactions and sessions the database holds',
     response: DatabaseCounts,
     handler: async ({ auth, db }) => ({ ...(await databases.counts(auth.org, db)), warnings: [] }),
+  }),
+  dbRoute(COUNT_READERS, {
+    method: 'GET',
+    path: 'databases/current/usage/',
+    summary: "the database's quotas and what it uses of each",
+    response: DatabaseUsage,
+    handler: async ({ auth, db }) => ({ ...(await databases.usage(auth.org, db)), warnings: [] }),
   }),
   dbRoute(BACKENDS, {
     method: 'GET',

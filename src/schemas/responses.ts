@@ -53,6 +53,20 @@ export const DatabaseCounts = Answer({
   interactions: Count('interactions stored, of users and of sessions'),
   sessions: Count('sessions holding at least one stored interaction, resolved or not'),
 });
+// recd's own (GET databases/current/usage/): the database's quotas (docs/api-choices.md, "Quotas")
+// and what it uses of each; used is null where nothing is counted against the limit as a total.
+const Use = (description: string) => Closed({ used: Nullable(Type.Integer({ minimum: 0 })), limit: Type.Integer({ minimum: 0 }) }, { description });
+export const DatabaseUsage = Answer({
+  items: Use('items known (with properties, or named by feedback)'),
+  users: Use('users known (with properties, or named by feedback)'),
+  ratings: Use('ratings held, explicit or inferred'),
+  interactions: Use('interactions held, of users and of sessions'),
+  item_properties: Use('item property definitions'),
+  user_properties: Use('user property definitions'),
+  record_bytes: Use("bytes of one item's or user's stored properties (a limit per record; used is null)"),
+  training_seconds: Use("seconds of one training run (a limit per run; used: the database's last retrain's, null before one ended)"),
+  requests_per_second: Use("the organisation's requests per second across all processes (0: no limit; used is null)"),
+});
 // A database's description and metadata, as its preview shows them before and after a PATCH.
 const DescribedMetadata = Closed({ description: Type.String(), metadata: Meta });
 export const DatabasePreview = Answer({ metadata_old: DescribedMetadata, metadata_new: DescribedMetadata });

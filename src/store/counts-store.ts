@@ -15,6 +15,10 @@ export interface DatabaseCounts {
 export class CountsStore {
   constructor(private readonly redis: Connection) {}
 
+  usage(db: string): Promise<QuotaCounts> {
+    return quotaCounts(this.redis, db);
+  }
+
   async of(db: string): Promise<DatabaseCounts> {
     const res = await this.redis
       .multi()
@@ -31,4 +35,32 @@ export class CountsStore {
     const count = (v: string | null | undefined) => Math.max(0, Number(v ?? 0));
     return { items, users, ratings: count(ratings), interactions: count(userRows) + count(sessionRows), sessions: count(sessions) };
   }
+}
+
+// What the quotas count (config/quotas.ts): entities known (their dense indices handed out), ratings,
+// interactions and property definitions; O(1) commands in one MULTI, as above.
+export interface QuotaCounts {
+  items: number;
+  users: number;
+  ratings: number;
+  interactions: number;
+  itemProperties: number;
+  userProperties: number;
+}
+
+export async function quotaCounts(redis: Connection, db: string): Promise<QuotaCounts> {
+  const res = await redis
+    .multi()
+    .get(keys.entityNext(db, 'item'))
+    .get(keys.entityNext(db, 'user'))
+    .get(keys.ratingsCount(db))
+    .hmget(keys.interactionCounts(db), 'rows:user', 'rows:session')
+    .hlen(keys.properties(db, 'item'))
+    .hlen(keys.properties(db, 'user'))
+    .exec();
+  if (!res) throw new Error('quota counts: the transaction was discarded');
+  for (const [err] of res) if (err) throw err;
+  const [items, users, ratings, [userRows, sessionRows], itemProperties, userProperties] = res.map(([, v]) => v) as [string | null, string | null, string | null, (string | null)[], number, number];
+  const count = (v: string | null | undefined) => Math.max(0, Number(v ?? 0));
+  return { items: count(items), users: count(users), ratings: count(ratings), interactions: count(userRows) + count(sessionRows), itemProperties, userProperties };
 }

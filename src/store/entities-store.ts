@@ -5,6 +5,8 @@ import type { Connection } from './redis.js';
 import type { StreamEntry } from './change-tail.js';
 import { keys } from './keys.js';
 import { defineScript, LUA_HELPERS, LuaFrame, type Script } from './lua.js';
+import { throwIfOverQuota } from './quota-reply.js';
+import { UNLIMITED, type Quotas } from '../config/quotas.js';
 
 // Ids read per Redis call when a model loads its id table.
 const ID_PAGE = 10_000;
@@ -35,7 +37,8 @@ const CHANGES_KEPT = 100_000;
 
 // KEYS: database record, index hash, index counter, reverse index, records hash, change stream.
 // ARGV: kind, stride (2: id, blob; 3: id, blob, expected), the entities as one flat msgpack array
-// (one argument instead of thousands keeps the client's per-argument cost out of bulk writes).
+// (one argument instead of thousands keeps the client's per-argument cost out of bulk writes), the
+// kind's quota (entities it may know; past it, a quota answer, nothing written).
 // Returns {1, change id or '', flags ('0' unchanged, '1' created, '2' modified per entity), idx list},
 // {-1} without the database, {-2} when a cas expectation fails (nothing written then).
 const WRITE = `${LUA_HELPERS}
@@ -55,7 +58,8 @@ end
 if stride == 3 then
   for e = 1, n do if (olds[e] or '') ~= b[e * 3] then return {-2} end end
 end
-allocate(KEYS[2], KEYS[3], KEYS[4], ids, idxs)
+local over = allocate(KEYS[2], KEYS[3], KEYS[4], ids, idxs, ARGV[4], kind .. 's')
+if over then return over end
 local set, changed, flags = {}, {}, {}
 for e = 1, n do
   local blob, old = b[(e - 1) * stride + 2], olds[e]
@@ -133,7 +137,10 @@ export class EntitiesStore {
   private readonly removeScript: Script;
   private readonly scanScript: Script;
 
-  constructor(private readonly redis: Connection) {
+  constructor(
+    private readonly redis: Connection,
+    private readonly quotas: Quotas = UNLIMITED,
+  ) {
     this.writeScript = defineScript(redis, 'recdEntityWrite', 6, WRITE);
     this.readScript = defineScript(redis, 'recdEntityRead', 2, READ, true);
     this.removeScript = defineScript(redis, 'recdEntityRemove', 3, REMOVE);
@@ -149,7 +156,9 @@ export class EntitiesStore {
       kind,
       mode === 'cas' ? '3' : '2',
       frameBatch(entities, mode === 'cas'),
+      String(this.quotas[`${kind}s`]),
     )) as [number, string?, string?, string?];
+    throwIfOverQuota(r);
     if (r[0] === -1) return { kind: 'no-database' };
     if (r[0] === -2) return { kind: 'conflict' };
     const flags = r[2]!;

@@ -60,17 +60,57 @@ end
 // interaction counts (keys.ts: rows stored and owners holding any, bumped here in the same call),
 // idempotency keys registry.
 // ARGV: 'user' or 'session', user ratings prefix, references prefix, [owners, items] (distinct ids of
-// the whole request), the idempotency key's TTL in ms ('': the write has no key), then its chunks.
+// the whole request), the idempotency key's TTL in ms ('': the write has no key), the quotas [items,
+// users, ratings, interactions, and the rows of this request], then its chunks. Every check comes
+// before the first write (index allocation aside, which is harmless on its own).
 // The key is set by the script that applies the write, so a write and its retry (with the same key)
 // are applied once, whichever of them Redis runs first. The registry gets its name in the same call
 // (a key that expires cannot be found otherwise when the database is deleted), and loses up to 16
 // expired ones.
 // Returns {threshold reached (0: none), sessions of the request already resolved...}; {-1} without the
-// database; {-2} when the idempotency key is held already (nothing applied).
+// database; {-2} when the idempotency key is held already (nothing applied); a quota answer (lua.ts
+// overQuota, nothing applied).
 export const ADD = `${LUA_HELPERS}${INFER}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
+if ARGV[5] ~= '' and redis.call('EXISTS', KEYS[14]) == 1 then return {-2} end
+local kind, ratingsPrefix, refsPrefix = ARGV[1], ARGV[2], ARGV[3]
+local quota = cmsgpack.unpack(ARGV[6])
+local ids = cmsgpack.unpack(ARGV[4])
+local owners, items = ids[1], ids[2]
+local held = redis.call('HMGET', KEYS[15], 'rows:user', 'rows:session')
+local over = overQuota('interactions', quota[4], tonumber(held[1] or '0') + tonumber(held[2] or '0'), quota[5])
+if over then return over end
+local itemIdx, ownerIdx, resolved = {}, {}, {}
+local iidx
+iidx, over = resolve(KEYS[5], KEYS[6], KEYS[7], items, quota[1], 'items')
+if over then return over end
+for k = 1, #items do itemIdx[items[k]] = iidx[k] end
+if kind == 'user' then
+  local uidx
+  uidx, over = resolve(KEYS[2], KEYS[3], KEYS[4], owners, quota[2], 'users')
+  if over then return over end
+  for k = 1, #owners do ownerIdx[owners[k]] = uidx[k] end
+else
+  local links = hmget(KEYS[11], owners)
+  for o = 1, #owners do
+    if links[o] then
+      resolved[#resolved + 1] = owners[o]
+      local user = string.sub(links[o], string.find(links[o], ' ') + 1)
+      local uidx
+      uidx, over = resolve(KEYS[2], KEYS[3], KEYS[4], {user}, quota[2], 'users')
+      if over then return over end
+      ownerIdx[owners[o]] = uidx[1]
+    end
+  end
+end
+-- Each row may infer a new rating of its user: near the ratings quota, a write that could pass it is
+-- refused (counting exactly would cost a look-up per row before any write).
+if kind == 'user' or #resolved > 0 then
+  over = overQuota('ratings', quota[3], tonumber(redis.call('GET', KEYS[8]) or '0'), quota[5])
+  if over then return over end
+end
 if ARGV[5] ~= '' then
-  if not redis.call('SET', KEYS[14], '1', 'NX', 'PX', ARGV[5]) then return {-2} end
+  redis.call('SET', KEYS[14], '1', 'PX', ARGV[5])
   local clock = redis.call('TIME')
   local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
   -- A few of the expired names at a time (more than a write adds): after a quiet spell with many
@@ -79,27 +119,8 @@ if ARGV[5] ~= '' then
   if #expired > 0 then redis.call('ZREM', KEYS[16], unpack(expired)) end
   redis.call('ZADD', KEYS[16], now + tonumber(ARGV[5]), KEYS[14])
 end
-local kind, ratingsPrefix, refsPrefix = ARGV[1], ARGV[2], ARGV[3]
-local ids = cmsgpack.unpack(ARGV[4])
-local owners, items = ids[1], ids[2]
-local itemIdx, ownerIdx, resolved = {}, {}, {}
-local iidx = resolve(KEYS[5], KEYS[6], KEYS[7], items)
-for k = 1, #items do itemIdx[items[k]] = iidx[k] end
-if kind == 'user' then
-  local uidx = resolve(KEYS[2], KEYS[3], KEYS[4], owners)
-  for k = 1, #owners do ownerIdx[owners[k]] = uidx[k] end
-else
-  local links = hmget(KEYS[11], owners)
-  for o = 1, #owners do
-    if links[o] then
-      resolved[#resolved + 1] = owners[o]
-      local user = string.sub(links[o], string.find(links[o], ' ') + 1)
-      ownerIdx[owners[o]] = resolve(KEYS[2], KEYS[3], KEYS[4], {user})[1]
-    end
-  end
-end
 local refs, order = {}, {}
-for c = 6, #ARGV do
+for c = 7, #ARGV do
   local seq = redis.call('INCR', KEYS[13])
   redis.call('HSET', KEYS[10], seq, ARGV[c])
   local chunk = cmsgpack.unpack(ARGV[c])
@@ -131,17 +152,25 @@ return out
 
 // KEYS: database, resolved, order, sequence, the user's sessions set, users index/counter/ids,
 // items index, ratings count, ratings log, the session's references, next threshold, session chunks.
-// ARGV: session id, user id, timestamp, user ratings prefix, rules [type, rating, 'r' or 'm', ...].
-// The session's newest RESOLVED_INTERACTIONS interactions become the user's inferred ratings: the
+// ARGV: session id, user id, timestamp, user ratings prefix, rules [type, rating, 'r' or 'm', ...],
+// quotas [users, ratings] (a resolution that could pass them is refused, nothing applied). The
+// session's newest RESOLVED_INTERACTIONS interactions become the user's inferred ratings: the
 // call costs that many at most, however many the session holds.
-// Returns {1, threshold reached (0: none)}; {0} when already resolved; {-1} without the database.
+// Returns {1, threshold reached (0: none)}; {0} when already resolved; {-1} without the database; a
+// quota answer.
 export const RESOLVE = `${LUA_HELPERS}${INFER}${CHUNKS}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return {0} end
+local quota = cmsgpack.unpack(ARGV[6])
+local over = overQuota('ratings', quota[2], tonumber(redis.call('GET', KEYS[10]) or '0'), math.min(${RESOLVED_INTERACTIONS}, redis.call('LLEN', KEYS[12])))
+if over then return over end
+local uidx
+uidx, over = resolve(KEYS[6], KEYS[7], KEYS[8], {ARGV[2]}, quota[1], 'users')
+if over then return over end
+local u = uidx[1]
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3] .. ' ' .. ARGV[2])
 redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[4]), ARGV[1])
 redis.call('SADD', KEYS[5], ARGV[1])
-local u = resolve(KEYS[6], KEYS[7], KEYS[8], {ARGV[2]})[1]
 local rules = cmsgpack.unpack(ARGV[5])
 local rule = {}
 for k = 1, #rules, 3 do rule[rules[k]] = {tonumber(rules[k + 1]), rules[k + 2] == 'r'} end

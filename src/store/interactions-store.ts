@@ -14,6 +14,15 @@ import { defineScript, LuaFrame, readLuaFrame, type LuaValue, type Script } from
 import { CHUNK_ROWS, chunks, idsFrame, parseLink, parseRef, rowCount, rowOf, type InteractionBatch, type Owner, type StoredInteraction } from './interaction-rows.js';
 import { ADD, FORGET, RESOLVE, UNLINK } from './interactions-scripts.js';
 import type { CountChange } from './rating-records.js';
+import { throwIfOverQuota } from './quota-reply.js';
+import { UNLIMITED, type Quotas } from '../config/quotas.js';
+
+// Numbers for a script as one frame of decimal strings (quotas may pass uint32).
+const numbers = (ns: number[]) => {
+  const f = new LuaFrame().array(ns.length);
+  for (const n of ns) f.string(String(n));
+  return f.done();
+};
 
 // Resolutions a page of resolved sessions filtered by users looks at, at most, and per Redis call.
 const RESOLVED_SCAN = 10_000;
@@ -34,7 +43,10 @@ export class InteractionsStore {
   private readonly unlinkScript: Script;
   readonly timeoutMs: number; // the longest a request waits for its write (the command timeout)
 
-  constructor(private readonly redis: Connection) {
+  constructor(
+    private readonly redis: Connection,
+    private readonly quotas: Quotas = UNLIMITED,
+  ) {
     this.timeoutMs = commandTimeoutOf(redis);
     this.addScript = defineScript(redis, 'recdInteractionsAdd', 16, ADD);
     this.resolveScript = defineScript(redis, 'recdSessionResolve', 14, RESOLVE);
@@ -73,8 +85,10 @@ export class InteractionsStore {
       keys.interactionRefsPrefix(db, owner),
       idsFrame(batch),
       once ? String(once.ttlSeconds * 1000) : '',
+      numbers([this.quotas.items, this.quotas.users, this.quotas.ratings, this.quotas.interactions, batch.rows.length]),
       ...chunks(batch),
     )) as (number | string)[];
+    throwIfOverQuota(r);
     if (r[0] === -1) return { kind: 'no-database' };
     if (r[0] === -2) return { kind: 'repeated' };
     return { kind: 'added', count: { threshold: r[0] as number }, resolved: r.slice(1) as string[] };
@@ -102,7 +116,9 @@ export class InteractionsStore {
       String(timestamp),
       keys.userRatingsPrefix(db),
       f.done(),
+      numbers([this.quotas.users, this.quotas.ratings]),
     )) as number[];
+    throwIfOverQuota(r);
     return r[0] === 1 ? { threshold: r[1]! } : r[0] === 0 ? 'already' : 'no-database';
   }
 

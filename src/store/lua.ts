@@ -24,12 +24,24 @@ end
 local function hset(key, list)
   for s = 1, #list, SLICE do redis.call('HSET', key, unpack(list, s, math.min(s + SLICE - 1, #list))) end
 end
+-- {-3, name, quota, used} (what stores turn into 403 QUOTA_EXCEEDED, quota-reply.ts) when adding
+-- adding to used would pass quota; false otherwise.
+local function overQuota(name, quota, used, adding)
+  quota = tonumber(quota)
+  if used + tonumber(adding) > quota then return {-3, name, quota, used} end
+  return false
+end
 -- Gives every id whose entry in idxs is false the next dense index: recorded in the index (id -> idx)
--- and the reverse (idx -> id). ids must be distinct.
-local function allocate(indexKey, counterKey, idsKey, ids, idxs)
+-- and the reverse (idx -> id). ids must be distinct. With a quota (the most indices the counter may
+-- hand out), returns overQuota's answer, having allocated nothing, when the new ids would pass it.
+local function allocate(indexKey, counterKey, idsKey, ids, idxs, quota, name)
   local fresh = {}
   for e = 1, #ids do if not idxs[e] then fresh[#fresh + 1] = e end end
-  if #fresh == 0 then return end
+  if #fresh == 0 then return false end
+  if quota then
+    local over = overQuota(name, quota, tonumber(redis.call('GET', counterKey) or '0'), #fresh)
+    if over then return over end
+  end
   local first = redis.call('INCRBY', counterKey, #fresh) - #fresh
   local fwd, back = {}, {}
   for k = 1, #fresh do
@@ -40,6 +52,7 @@ local function allocate(indexKey, counterKey, idsKey, ids, idxs)
   end
   hset(indexKey, fwd)
   hset(idsKey, back)
+  return false
 end
 -- The rating count after a change: SET when it changed, and the highest training threshold
 -- (${LIMITS.minRatingsForTraining} · 2^k) reached for the first time, else 0 (the next one to reach is kept in nextKey).
@@ -53,11 +66,10 @@ local function counted(countKey, nextKey, before, added)
   redis.call('SET', nextKey, t * 2)
   return t
 end
--- Dense indices of distinct ids, allocated where missing.
-local function resolve(indexKey, counterKey, idsKey, ids)
+-- Dense indices of distinct ids, allocated where missing; and allocate's quota answer (false: none).
+local function resolve(indexKey, counterKey, idsKey, ids, quota, name)
   local idxs = hmget(indexKey, ids)
-  allocate(indexKey, counterKey, idsKey, ids, idxs)
-  return idxs
+  return idxs, allocate(indexKey, counterKey, idsKey, ids, idxs, quota, name)
 end
 `;
 

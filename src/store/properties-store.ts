@@ -2,6 +2,8 @@
 import type { Connection } from './redis.js';
 import { keys } from './keys.js';
 import { pack, unpack } from './msgpack-values.js';
+import { throwIfOverQuota } from './quota-reply.js';
+import { UNLIMITED, type Quotas } from '../config/quotas.js';
 
 export type PropertyKind = 'item' | 'user';
 
@@ -19,8 +21,12 @@ export interface PropertyDef {
 type Stored = Omit<PropertyDef, 'seq'>;
 
 // KEYS: database record, definitions, order, sequence, change stream; ARGV: lower-cased name,
-// packed definition, kind. -1: no such database; 0: the name is taken; else the change's id.
+// packed definition, kind, the quota of definitions. -1: no such database; 0: the name is taken; a
+// quota answer (lua.ts overQuota); else the change's id.
 const CREATE = `if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return 0 end
+local held = redis.call('HLEN', KEYS[2])
+if held + 1 > tonumber(ARGV[4]) then return {-3, 'properties', tonumber(ARGV[4]), held} end
 if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 0 end
 redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[4]), ARGV[1])
 return redis.call('XADD', KEYS[5], '*', 'kind', ARGV[3], 'op', 'defs')`;
@@ -33,7 +39,10 @@ return redis.call('XADD', KEYS[3], '*', 'kind', ARGV[2], 'op', 'defs')`;
 const withSeq = (stored: Stored, seq: string | number): PropertyDef => ({ ...stored, seq: Number(seq) });
 
 export class PropertiesStore {
-  constructor(private readonly redis: Connection) {}
+  constructor(
+    private readonly redis: Connection,
+    private readonly quotas: Quotas = UNLIMITED,
+  ) {}
 
   // Definition changes go to the catalogue change stream, which every process's Catalogue tails.
   async create(db: string, kind: PropertyKind, def: Stored): Promise<{ change: string } | 'taken' | 'no-database'> {
@@ -49,7 +58,9 @@ export class PropertiesStore {
       name,
       pack(def),
       kind,
+      String(this.quotas.properties),
     )) as number | string;
+    throwIfOverQuota(r);
     return r === 0 ? 'taken' : r === -1 ? 'no-database' : { change: r as string };
   }
 

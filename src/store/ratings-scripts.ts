@@ -5,11 +5,13 @@ import { LUA_HELPERS } from './lua.js';
 import { MEMBER_BYTES, VALUE_BYTES } from './rating-records.js';
 
 // Dense indices of users or items, allocated where missing (an id never changes index, so the write
-// below and the cache may use them). KEYS: database, index/counter/ids. ARGV: frame [ids].
-// Returns the indices; -1 without the database.
+// below and the cache may use them). KEYS: database, index/counter/ids. ARGV: frame [ids], the kind's
+// quota, its name. Returns the indices; -1 without the database; a quota answer (lua.ts overQuota).
 export const RESOLVE = `${LUA_HELPERS}
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-return resolve(KEYS[2], KEYS[3], KEYS[4], cmsgpack.unpack(ARGV[1]))
+local idxs, over = resolve(KEYS[2], KEYS[3], KEYS[4], cmsgpack.unpack(ARGV[1]), ARGV[2], ARGV[3])
+if over then return over end
+return idxs
 `;
 
 // KEYS: database, count, log, next threshold, users counter, items counter. ARGV: user ratings prefix,
@@ -18,12 +20,35 @@ return resolve(KEYS[2], KEYS[3], KEYS[4], cmsgpack.unpack(ARGV[1]))
 // used, else the script returns {-2} and the caller resolves every id again (Redis lost data or was
 // flushed). The packed ratings hold, per user: its index and rating count n (uint32 LE each), then n
 // pairs of the item's member (uint32 BE) and its value as stored. A user's set is scored by each
-// rating's timestamp (the value's last 8 bytes). Returns {threshold reached (0: none)}.
+// rating's timestamp (the value's last 8 bytes). ARGV[8], [9]: the ratings quota, the ratings in the
+// packed ones: when they could pass the quota, the pairs that are new are counted first (at the
+// batch's cost) and a write that would pass it is refused whole. Returns {threshold reached (0:
+// none)}, or a quota answer (lua.ts overQuota).
 export const PUT = `${LUA_HELPERS}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 if tonumber(redis.call('GET', KEYS[5]) or '0') <= tonumber(ARGV[6]) or tonumber(redis.call('GET', KEYS[6]) or '0') <= tonumber(ARGV[7]) then return {-2} end
 local PAIR = ${MEMBER_BYTES + VALUE_BYTES}
 local blob, pos, added = ARGV[2], 1, 0
+local held = tonumber(redis.call('GET', KEYS[2]) or '0')
+if held + tonumber(ARGV[9]) > tonumber(ARGV[8]) then
+  local new, p = 0, 1
+  while p <= #blob do
+    local u, n
+    u, n, p = struct.unpack('<I4I4', blob, p)
+    local seen = {}
+    for done = 0, n - 1, SLICE do
+      local part = {}
+      for k = done, math.min(n, done + SLICE) - 1 do part[#part + 1] = string.sub(blob, p + PAIR * k, p + PAIR * k + ${MEMBER_BYTES - 1}) end
+      local scores = redis.call('ZMSCORE', ARGV[1] .. u .. ':t', unpack(part))
+      for k = 1, #part do
+        if not scores[k] and not seen[part[k]] then new = new + 1; seen[part[k]] = true end
+      end
+    end
+    p = p + PAIR * n
+  end
+  local over = overQuota('ratings', ARGV[8], held, new)
+  if over then return over end
+end
 while pos <= #blob do
   local u, n
   u, n, pos = struct.unpack('<I4I4', blob, pos)
@@ -44,7 +69,7 @@ while pos <= #blob do
   end
   pos = pos + PAIR * n
 end
-local threshold = counted(KEYS[2], KEYS[4], tonumber(redis.call('GET', KEYS[2]) or '0'), added)
+local threshold = counted(KEYS[2], KEYS[4], held, added)
 if #blob > 0 then redis.call('XADD', KEYS[3], '*', 'op', 'put', 'u', ARGV[3], 'i', ARGV[4], 'r', ARGV[5]) end
 return {threshold}
 `;

@@ -15,6 +15,8 @@ import { IndexCache } from './index-cache.js';
 import { defineScript, LuaFrame, type Script } from './lua.js';
 import { highest, logRecords, packed, readValue, slices, VALUE_BYTES, type BatchId, type CountChange, type RatingBatch, type StoredRating } from './rating-records.js';
 import { COUNT, DELETE, PAGE, PUT, RESOLVE, USER } from './ratings-scripts.js';
+import { throwIfOverQuota } from './quota-reply.js';
+import { UNLIMITED, type Quotas } from '../config/quotas.js';
 
 // Ratings one write script stores at most: a larger request is written in calls of this many, each
 // whole, so that no call holds Redis (and every other tenant) for more than a few milliseconds (~3 µs
@@ -41,7 +43,7 @@ export class RatingsStore {
   private readonly countScript: Script;
   private readonly timeoutMs: number;
 
-  constructor(redis: Connection) {
+  constructor(redis: Connection, private readonly quotas: Quotas = UNLIMITED) {
     this.timeoutMs = commandTimeoutOf(redis);
     this.resolveScript = defineScript(redis, 'recdRatingsResolve', 4, RESOLVE);
     // A (re)connection may reach a Redis that restarted with less than it had: resolve everything again.
@@ -81,7 +83,7 @@ export class RatingsStore {
       const items = users && (await this.indices(db, 'item', batch.items));
       if (!users || !items) return undefined;
       if (late()) throw new StorageDeadline(this.timeoutMs);
-      const [threshold] = (await this.putScript(
+      const [threshold] = throwIfOverQuota((await this.putScript(
         keys.database(db),
         keys.ratingsCount(db),
         keys.ratingsLog(db),
@@ -95,7 +97,9 @@ export class RatingsStore {
         logRecords(batch),
         String(highest(users)),
         String(highest(items)),
-      )) as [number];
+        String(this.quotas.ratings),
+        String(batch.size),
+      )) as [number]);
       if (threshold === -1) return undefined;
       if (threshold !== -2) return { threshold: threshold! };
       this.cache.forget(db);
@@ -117,7 +121,7 @@ export class RatingsStore {
     if (missing.length === 0) return out;
     const f = new LuaFrame(64 + missing.length * 24).array(missing.length);
     for (const k of missing) f.string(String(ids[k]!));
-    const got = (await this.resolveScript(keys.database(db), ...keys.entityIndexing(db, kind), f.done())) as (string | number)[] | -1;
+    const got = throwIfOverQuota((await this.resolveScript(keys.database(db), ...keys.entityIndexing(db, kind), f.done(), String(this.quotas[`${kind}s`]), `${kind}s`)) as (string | number)[] | -1);
     if (got === -1) return undefined;
     for (let m = 0; m < missing.length; m++) {
       const k = missing[m]!;

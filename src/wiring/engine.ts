@@ -58,6 +58,7 @@ export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: s
       maxRetries: config.trainingMaxRetries,
       retrainIntervalSeconds: config.retrainIntervalSeconds,
       lockTtlMs: config.trainingLockTtlMs,
+      runSeconds: config.quotaTrainingSeconds,
       search: { ...searchOptions(config), intervalSeconds: config.searchIntervalDays * DAY_SECONDS },
       params: trainingParams(config),
     },

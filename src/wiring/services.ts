@@ -33,6 +33,7 @@ import { keys } from '../store/keys.js';
 import type { Connection } from '../store/redis.js';
 import type { Engine } from './engine.js';
 import type { Stores } from './storage.js';
+import { quotasOf } from '../config/quotas.js';
 
 // A generated HS256 secret (no RECD_JWT_SECRET): 384 random bits, above the 256 of the hash that
 // RFC 7518 §3.2 asks of an HMAC key at least; kept in Redis as base64url text.
@@ -67,7 +68,7 @@ export interface BuiltServices {
 
 export function buildServices(config: Config, stores: Stores, catalogues: Catalogues, engine: Engine, access: AccountAccess, logger: Logger): BuiltServices {
   const { registry, scheduler, scoring } = engine;
-  const databases = new DatabaseService(stores.databases, catalogues, stores.tasks, stores.counts);
+  const databases = new DatabaseService(stores.databases, catalogues, stores.tasks, stores.counts, quotasOf(config));
   const scenarios = new ScenarioService(stores.scenarios, catalogues);
   const properties = new PropertyService(stores.properties, databases, catalogues, (db, name) => scenarios.usesItemProperty(db, name));
   const ingested = noneIngested();

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
+import type { Quotas } from '../config/quotas.js';
 import { AccountsStore } from '../store/accounts-store.js';
 import { CallCountsStore } from '../store/call-counts-store.js';
 import { CountsStore } from '../store/counts-store.js';
@@ -62,20 +63,21 @@ export async function connectStorage(config: Config, logger: Logger): Promise<St
 
 export type Stores = ReturnType<typeof buildStores>;
 
-// Every store over the one command connection (constructing one sends nothing to Redis).
-export function buildStores(redis: Connection) {
+// Every store over the one command connection (constructing one sends nothing to Redis); the write
+// stores refuse what would pass a database's quotas.
+export function buildStores(redis: Connection, quotas: Quotas) {
   return {
     accounts: new AccountsStore(redis),
     callCounts: new CallCountsStore(redis),
     counts: new CountsStore(redis),
     databases: new DatabasesStore(redis),
-    entities: new EntitiesStore(redis),
-    interactions: new InteractionsStore(redis),
+    entities: new EntitiesStore(redis, quotas),
+    interactions: new InteractionsStore(redis, quotas),
     models: new ModelsStore(redis),
     outbox: new OutboxStore(redis),
-    properties: new PropertiesStore(redis),
+    properties: new PropertiesStore(redis, quotas),
     rate: new RateStore(redis),
-    ratings: new RatingsStore(redis),
+    ratings: new RatingsStore(redis, quotas),
     ratingsLog: new RatingsLog(redis),
     scenarios: new ScenariosStore(redis),
     settings: new SettingsStore(redis),

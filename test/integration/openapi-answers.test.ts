@@ -74,6 +74,7 @@ t.test('accounts, login, organisation and databases', async (t) => {
     ['GET', 'databases/current/', { token: onDb }],
     ['GET', 'databases/current/status/', { token: onDb }],
     ['GET', 'databases/current/counts/', { token: onDb }],
+    ['GET', 'databases/current/usage/', { token: onDb }],
     ['PATCH', 'databases/current/', { token: onDb, body: { description: 'changed', metadata: { a: [1] } } }],
     ['PATCH', 'databases/current/preview/', { token: onDb, body: { metadata: { b: 2 } } }],
     ['POST', 'tasks/<task_name>/', { token: onDb, path: 'tasks/ml_model_retrain/' }],

@@ -382,6 +382,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/databases/current/usage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the database's quotas and what it uses of each */
+        get: operations["get_databases_current_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tasks/{task_name}/recents/": {
         parameters: {
             query?: never;
@@ -4372,6 +4389,155 @@ export interface operations {
                         interactions: number;
                         /** @description sessions holding at least one stored interaction, resolved or not */
                         sessions: number;
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description WrongData */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AuthError, JwtTokenExpired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NotFoundError */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WrongData */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WrongData */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TooManyRequests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ServerError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ServerUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_databases_current_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description items known (with properties, or named by feedback) */
+                        items: {
+                            used: number | null;
+                            limit: number;
+                        };
+                        /** @description users known (with properties, or named by feedback) */
+                        users: {
+                            used: number | null;
+                            limit: number;
+                        };
+                        /** @description ratings held, explicit or inferred */
+                        ratings: {
+                            used: number | null;
+                            limit: number;
+                        };
+                        /** @description interactions held, of users and of sessions */
+                        interactions: {
+                            used: number | null;
+                            limit: number;
+                        };
+                        /** @description item property definitions */
+                        item_properties: {
+                            used: number | null;
+                            limit: number;
+                        };
+                        /** @description user property definitions */
+                        user_properties: {
+                            used: number | null;
+                            limit: number;
+                        };
+                        /** @description bytes of one item's or user's stored properties (a limit per record; used is null) */
+                        record_bytes: {
+                            used: number | null;
+                            limit: number;
+                        };
+                        /** @description seconds of one training run (a limit per run; used: the database's last retrain's, null before one ended) */
+                        training_seconds: {
+                            used: number | null;
+                            limit: number;
+                        };
+                        /** @description the organisation's requests per second across all processes (0: no limit; used is null) */
+                        requests_per_second: {
+                            used: number | null;
+                            limit: number;
+                        };
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };

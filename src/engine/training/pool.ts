@@ -9,45 +9,68 @@ import type { Blend, EaseColumns, EaseWeighting, SweepInput } from './item-weigh
 import type { HeldOut } from '../../../native-free-kernels/validation.js';
 import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, ListHeadsInput, RefineListsInput, CoRatedListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
 
+// A run's task asked for after its deadline (the database's training time quota).
+export class RunOverTime extends Error {
+  override name = 'RunOverTime';
+}
+
 export class TrainingPool {
   private readonly pool: WorkerPool;
 
-  constructor(readonly threads: number) {
+  // deadline: performance.now() past which this view takes no task (until()).
+  constructor(
+    readonly threads: number,
+    shared?: WorkerPool,
+    private readonly deadline = Infinity,
+    private readonly overTime = '',
+  ) {
     // Idle for 30 s, a thread (and its heap) goes: between runs.
-    this.pool = new WorkerPool('training', new URL('./worker.js', import.meta.url), threads, 30_000);
+    this.pool = shared ?? new WorkerPool('training', new URL('./worker.js', import.meta.url), threads, 30_000);
   }
 
-  prepare = (input: PrepareInput): Promise<Prepared> => this.pool.run(input, 'prepare');
-  gram = (input: GramInput): Promise<void> => this.pool.run(input, 'gram');
-  halfStep = (input: HalfStepInput): Promise<void> => this.pool.run(input, 'halfStep');
-  finish = (input: FinishInput): Promise<{ loss: number }> => this.pool.run(input, 'finish');
-  itemLists = (input: ItemListsInput): Promise<void> => this.pool.run(input, 'itemLists');
-  listHeads = (input: ListHeadsInput): Promise<number> => this.pool.run(input, 'listHeads');
-  refineItemLists = (input: RefineListsInput): Promise<number> => this.pool.run(input, 'refineItemLists');
-  coRatedLists = (input: CoRatedListsInput): Promise<number> => this.pool.run(input, 'coRatedLists');
-  userLists = (input: UserListsInput): Promise<void> => this.pool.run(input, 'userLists');
-  indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.pool.run(input, 'indexCentroids');
-  indexAssign = (input: IndexAssignInput): Promise<void> => this.pool.run(input, 'indexAssign');
-  indexLists = (input: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): Promise<void> => this.pool.run(input, 'indexLists');
-  sharedRows = (input: { model: SharedArrayBuffer }): Promise<SharedRows> => this.pool.run(input, 'sharedRows');
-  normOrder = (input: { model: SharedArrayBuffer }): Promise<NormOrder> => this.pool.run(input, 'normOrder');
-  extend = (input: ExtendInput): Promise<Extended> => this.pool.run(input, 'extend');
-  table = (input: TableInput): Promise<void> => this.pool.run(input, 'table');
-  validationSplit = (input: SplitInput): Promise<ValidationData> => this.pool.run(input, 'validationSplit');
-  confidence = (input: ConfidenceInput): Promise<Csr> => this.pool.run(input, 'confidence');
-  trialModel = (input: TrialModelInput): Promise<SharedArrayBuffer> => this.pool.run(input, 'trialModel');
-  refactor = (input: RefactorInput): Promise<SharedArrayBuffer> => this.pool.run(input, 'refactor');
-  validate = (input: ValidateInput): Promise<Float64Array> => this.pool.run(input, 'validate');
-  easeColumns = (input: { byItem: Csr; maxItems: number; minCount: number }): Promise<EaseColumns> => this.pool.run(input, 'easeColumns');
-  weighRatings = (input: { m: Csr; weighting: EaseWeighting }): Promise<Csr> => this.pool.run(input, 'weighRatings');
-  easeGram = (input: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, 'easeGram');
-  easePivot = (input: SweepInput): Promise<boolean> => this.pool.run(input, 'easePivot');
-  easeUpdate = (input: SweepInput & { rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, 'easeUpdate');
-  easeWeights = (input: { p: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, 'easeWeights');
-  popularUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer }): Promise<void> => this.pool.run(input, 'popularUserLists');
-  knnWeights = (input: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): Promise<void> => this.pool.run(input, 'knnWeights');
-  easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; train: Csr; held: HeldOut; from: number; to: number; k: number; blend?: Blend | undefined }): Promise<Float64Array> => this.pool.run(input, 'easeValidate');
-  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer; alsWeight: number }): Promise<void> => this.pool.run(input, 'easeUserLists');
+  // The same threads, for one run that may last `ms`: a task asked for after that is refused with
+  // RunOverTime (`why`), so the run ends at its next task. A run's tasks are blocks of bounded work,
+  // so it stops within one block of its time.
+  until(ms: number, why: string): TrainingPool {
+    return new TrainingPool(this.threads, this.pool, performance.now() + ms, why);
+  }
+
+  private run<T>(input: unknown, name: string): Promise<T> {
+    if (performance.now() > this.deadline) return Promise.reject(new RunOverTime(this.overTime));
+    return this.pool.run<T>(input, name);
+  }
+
+  prepare = (input: PrepareInput): Promise<Prepared> => this.run(input, 'prepare');
+  gram = (input: GramInput): Promise<void> => this.run(input, 'gram');
+  halfStep = (input: HalfStepInput): Promise<void> => this.run(input, 'halfStep');
+  finish = (input: FinishInput): Promise<{ loss: number }> => this.run(input, 'finish');
+  itemLists = (input: ItemListsInput): Promise<void> => this.run(input, 'itemLists');
+  listHeads = (input: ListHeadsInput): Promise<number> => this.run(input, 'listHeads');
+  refineItemLists = (input: RefineListsInput): Promise<number> => this.run(input, 'refineItemLists');
+  coRatedLists = (input: CoRatedListsInput): Promise<number> => this.run(input, 'coRatedLists');
+  userLists = (input: UserListsInput): Promise<void> => this.run(input, 'userLists');
+  indexCentroids = (input: IndexCentroidsInput): Promise<void> => this.run(input, 'indexCentroids');
+  indexAssign = (input: IndexAssignInput): Promise<void> => this.run(input, 'indexAssign');
+  indexLists = (input: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): Promise<void> => this.run(input, 'indexLists');
+  sharedRows = (input: { model: SharedArrayBuffer }): Promise<SharedRows> => this.run(input, 'sharedRows');
+  normOrder = (input: { model: SharedArrayBuffer }): Promise<NormOrder> => this.run(input, 'normOrder');
+  extend = (input: ExtendInput): Promise<Extended> => this.run(input, 'extend');
+  table = (input: TableInput): Promise<void> => this.run(input, 'table');
+  validationSplit = (input: SplitInput): Promise<ValidationData> => this.run(input, 'validationSplit');
+  confidence = (input: ConfidenceInput): Promise<Csr> => this.run(input, 'confidence');
+  trialModel = (input: TrialModelInput): Promise<SharedArrayBuffer> => this.run(input, 'trialModel');
+  refactor = (input: RefactorInput): Promise<SharedArrayBuffer> => this.run(input, 'refactor');
+  validate = (input: ValidateInput): Promise<Float64Array> => this.run(input, 'validate');
+  easeColumns = (input: { byItem: Csr; maxItems: number; minCount: number }): Promise<EaseColumns> => this.run(input, 'easeColumns');
+  weighRatings = (input: { m: Csr; weighting: EaseWeighting }): Promise<Csr> => this.run(input, 'weighRatings');
+  easeGram = (input: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeGram');
+  easePivot = (input: SweepInput): Promise<boolean> => this.run(input, 'easePivot');
+  easeUpdate = (input: SweepInput & { rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeUpdate');
+  easeWeights = (input: { p: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeWeights');
+  popularUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer }): Promise<void> => this.run(input, 'popularUserLists');
+  knnWeights = (input: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'knnWeights');
+  easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; train: Csr; held: HeldOut; from: number; to: number; k: number; blend?: Blend | undefined }): Promise<Float64Array> => this.run(input, 'easeValidate');
+  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer; alsWeight: number }): Promise<void> => this.run(input, 'easeUserLists');
 
   close(): Promise<void> {
     return this.pool.close();

@@ -19,7 +19,7 @@ import type { ModelRegistry } from '../model/registry.js';
 import { evenRanges } from './ranges.js';
 import { listNewItems } from './lists.js';
 import { trainAls } from './trainer.js';
-import type { TrainingPool } from './pool.js';
+import { RunOverTime, type TrainingPool } from './pool.js';
 import type { AlsParams, ItemFeatures } from './tasks.js';
 import type { SearchOptions } from './search.js';
 import { algorithmOf, listsParams, publishedLists } from './lists-choice.js';
@@ -48,6 +48,7 @@ export interface SchedulerOptions {
   maxRetries: number;
   retrainIntervalSeconds: number; // feedback no model has seen for this long triggers a retrain
   lockTtlMs: number;
+  runSeconds: number; // a database's training time quota: a run still going then stops, recorded FAILED
   params: AlsParams; // the defaults, until a search chooses a database's own
   search: SearchOptions & { intervalSeconds: number }; // seconds 0: no search
 }
@@ -190,6 +191,7 @@ export class TrainingScheduler {
     };
     let failed = false;
     let interrupted = false;
+    let overTime = false;
     let held: boolean | undefined;
     const started = performance.now();
     try {
@@ -200,12 +202,14 @@ export class TrainingScheduler {
       this.onRun?.(name, 'started', 0);
       await record(task);
       const progress = (text: string) => void record((task = { ...task!, progress: text }));
-      const summary = await this.jobs[name](db, owner, progress);
+      const pool = this.d.pool.until(this.o.runSeconds * 1000, `stopped: the run passed the database's training time quota of ${this.o.runSeconds} s (RECD_QUOTA_TRAINING_SECONDS); it is not retried`);
+      const summary = await this.jobs[name](db, owner, progress, pool);
       await record({ ...task, status: 'COMPLETED', end_time: Date.now() / 1000, progress: summary });
       await this.d.training.succeeded(db, name);
     } catch (err) {
       // stop() ends the training pool under a run: its tasks fail, and the run is queued again whole.
       interrupted = this.stopped;
+      overTime = err instanceof RunOverTime;
       const message = err instanceof Error ? err.message : String(err);
       const reason = interrupted ? `interrupted: recd stopped during the run (${message}); queued again` : message;
       this.d.logger.warn({ err, db, task: name }, interrupted ? 'background task interrupted by the stop' : 'background task failed');
@@ -218,7 +222,8 @@ export class TrainingScheduler {
       await this.d.training.unlock(db, owner).catch(() => undefined);
     }
     // Not held: the lock went to another trainer, which records this run as abandoned and retries it.
-    if (!held || !failed) return;
+    // Over its time quota, a run would only pass it again: the next trigger tries anew.
+    if (!held || !failed || overTime) return;
     const again = interrupted ? this.trigger(db, name, 'queued again: recd stopped during the last run') : this.retry(db, name);
     await again.catch((err) => this.d.logger.error({ err, db }, 'task retry not queued'));
   }
@@ -254,13 +259,14 @@ export class TrainingScheduler {
     await this.d.training.schedule(db, name, Date.now() + delay * 1000);
   }
 
-  private readonly jobs: Record<TaskName, (db: string, owner: string, progress: (text: string) => void) => Promise<string>> = {
-    ml_model_retrain: (db, owner, progress) => this.retrain(db, owner, progress),
-    ml_new_items: (db, owner, progress) => this.newItems(db, owner, progress),
-    precomputed_tables: (db, _owner, progress) => this.buildTables(db, progress),
+  // pool: the training pool as this run may use it (refusing tasks past the run's time quota).
+  private readonly jobs: Record<TaskName, (db: string, owner: string, progress: (text: string) => void, pool: TrainingPool) => Promise<string>> = {
+    ml_model_retrain: (db, owner, progress, pool) => this.retrain(db, owner, progress, pool),
+    ml_new_items: (db, owner, progress, pool) => this.newItems(db, owner, progress, pool),
+    precomputed_tables: (db, _owner, progress, pool) => this.buildTables(db, progress, pool),
   };
 
-  private async retrain(db: string, owner: string, progress: (text: string) => void): Promise<string> {
+  private async retrain(db: string, owner: string, progress: (text: string) => void, pool: TrainingPool): Promise<string> {
     await this.d.training.feedbackSeen(db);
     progress('reading ratings (0%)');
     const previous = await this.currentMeta(db);
@@ -277,7 +283,7 @@ export class TrainingScheduler {
     // Asked to hurry (trigger) once a retrain requested explicitly waits behind this one.
     let hurried = false;
     const watch = setInterval(() => void this.d.training.hurried(db, HURRIED).then((h) => void (hurried ||= h), () => undefined), this.o.pollMs);
-    const trained = await trainAls(this.d.pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due, reuse }, () => hurried).finally(() => clearInterval(watch));
+    const trained = await trainAls(pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due, reuse }, () => hurried).finally(() => clearInterval(watch));
     const p = trained.params;
     const search = trained.searched?.summary ?? searched;
     const chosen = search?.trials[search.chosen];
@@ -335,15 +341,15 @@ export class TrainingScheduler {
     return id === undefined ? undefined : await this.d.models.meta(db, id);
   }
 
-  private async newItems(db: string, owner: string, progress: (text: string) => void): Promise<string> {
+  private async newItems(db: string, owner: string, progress: (text: string) => void, pool: TrainingPool): Promise<string> {
     const current = await this.d.registry.latest(db);
     if (!current) return 'no trained model yet: the first training covers every item';
     progress('reading item properties');
     const features = await this.d.itemFeatures(db);
-    const extended = await this.d.pool.extend({ model: current.buffer, features });
+    const extended = await pool.extend({ model: current.buffer, features });
     if (extended.targets === 0) return 'every item has trained factors: nothing to do';
     progress(`lists of ${extended.targets.toLocaleString('en-US')} items`);
-    const listed = await listNewItems(this.d.pool, extended.model, extended.targetRows, this.o.params.userListsSeconds);
+    const listed = await listNewItems(pool, extended.model, extended.targetRows, this.o.params.userListsSeconds);
     const dims = extended.dims;
     const meta: ModelMeta = {
       ...current.meta,
@@ -359,7 +365,7 @@ export class TrainingScheduler {
   }
 
   // Every table of the database from the current model (in the pool, one row range per thread).
-  private async buildTables(db: string, progress: (text: string) => void): Promise<string> {
+  private async buildTables(db: string, progress: (text: string) => void, pool: TrainingPool): Promise<string> {
     const defs = await this.d.tables.list(db);
     if (defs.length === 0) return 'no precomputed tables are defined';
     const model = await this.d.registry.latest(db);
@@ -369,8 +375,8 @@ export class TrainingScheduler {
       progress(`table ${def.name} (${built + 1}/${defs.length})`);
       const rows = def.reco_type === 'item_to_items' ? model.views.dims.items : model.views.dims.users;
       const dst = new SharedArrayBuffer(rows * def.amt * 4);
-      const parts = evenRanges(rows, this.d.pool.threads);
-      await Promise.all(parts.map(([rowStart, rowEnd]) => this.d.pool.table({ model: model.buffer, kind: def.reco_type, amt: def.amt, rowStart, rowEnd, dst })));
+      const parts = evenRanges(rows, pool.threads);
+      await Promise.all(parts.map(([rowStart, rowEnd]) => pool.table({ model: model.buffer, kind: def.reco_type, amt: def.amt, rowStart, rowEnd, dst })));
       if (await this.d.tables.store(db, { ...def, built: { model_id: model.id, built_at: Date.now() / 1000, rows } }, new Uint8Array(dst))) built++;
     }
     return `${built} of ${defs.length} tables built from model ${model.id}`;

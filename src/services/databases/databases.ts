@@ -8,6 +8,7 @@ import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
 import { TASK_NAMES } from '../../engine/training/scheduler.js';
 import { ID_TYPE_NAMES, idType } from '../ids/id-types.js';
 import { mergePatch } from '../merge-patch.js';
+import { UNLIMITED, type Quotas } from '../../config/quotas.js';
 
 export interface DatabaseInput {
   name: string;
@@ -45,6 +46,7 @@ export class DatabaseService {
     private readonly catalogues: Catalogues,
     private readonly tasks: TasksStore,
     private readonly countsStore: CountsStore,
+    private readonly quotas: Quotas = UNLIMITED,
   ) {}
 
   async create(org: string, input: DatabaseInput): Promise<string> {
@@ -129,6 +131,25 @@ export class DatabaseService {
   async counts(org: string, id: string): Promise<DatabaseCounts> {
     await this.get(org, id);
     return this.countsStore.of(id);
+  }
+
+  // The database's quotas and what it uses of each (GET databases/current/usage/).
+  async usage(org: string, id: string) {
+    await this.get(org, id);
+    const [u, [lastRun]] = await Promise.all([this.countsStore.usage(id), this.tasks.recent(id, 'ml_model_retrain', 0, 1)]);
+    const q = this.quotas;
+    const ran = lastRun?.end_time != null ? Math.max(0, Math.round(lastRun.end_time - lastRun.start_time)) : null;
+    return {
+      items: { used: u.items, limit: q.items },
+      users: { used: u.users, limit: q.users },
+      ratings: { used: u.ratings, limit: q.ratings },
+      interactions: { used: u.interactions, limit: q.interactions },
+      item_properties: { used: u.itemProperties, limit: q.properties },
+      user_properties: { used: u.userProperties, limit: q.properties },
+      record_bytes: { used: null, limit: q.recordBytes },
+      training_seconds: { used: ran, limit: q.trainingSeconds },
+      requests_per_second: { used: null, limit: q.requestsPerSecond },
+    };
   }
 
   async recentTasks(org: string, id: string, name: string, page: number, amt: number): Promise<TaskRecord[]> {
