@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { clientAddress } from './client-address.js';
 import type { Cors } from './cors.js';
 import { bodyTooLarge, Exchange, type Dispatcher, type Outcome, type PlainRequest } from './dispatch.js';
+import { malformedHead } from './malformed-head.js';
 import { acceptedRequestId } from './request-id.js';
 
 export interface HttpServerOptions {
@@ -102,6 +103,9 @@ export class HttpServer {
   private inFlight = 0;
   private draining = false;
   private idle: (() => void) | undefined;
+  // The request onRequest is taking: a throw there still releases its in-flight slot (else a
+  // later close() would wait its whole timeout for it).
+  private opening: Pending | undefined;
   port = 0;
 
   constructor(
@@ -115,11 +119,14 @@ export class HttpServer {
       } catch (err) {
         // A bug here would otherwise abort the whole process inside uWS: answer 500 instead.
         this.o.logger.error({ err }, 'request handler failed');
+        if (this.opening) this.finish(this.opening);
         try {
           res.cork(() => res.writeStatus('500 Internal Server Error').end('{"error_code":0,"error_name":"ServerError","message":"internal error","error_data":{"name":"SERVER_ERROR"}}', true));
         } catch {
           // already answered or closed
         }
+      } finally {
+        this.opening = undefined;
       }
     });
   }
@@ -177,18 +184,31 @@ export class HttpServer {
       this.o.accessLog ? performance.now() : 0,
     );
     this.inFlight++;
-    const length = NO_BODY.has(method) ? '' : req.getHeader('content-length');
+    this.opening = pending;
+    // Checked whatever the method: uWS frames a GET's body by it too.
+    const sentLength = req.getHeader('content-length');
+    const length = NO_BODY.has(method) ? '' : sentLength;
     // No body to wait for (GET and friends, or an empty one: HTTP/1.1 reads no Content-Length and no
     // Transfer-Encoding as length 0): answer within this call, which also keeps such requests safe
     // for HTTP pipelining.
-    if (length === '0' || (length === '' && (NO_BODY.has(method) || req.getHeader('transfer-encoding') === ''))) {
+    const bodyless = length === '0' || (length === '' && (NO_BODY.has(method) || req.getHeader('transfer-encoding') === ''));
+    if (!bodyless) {
+      plain.contentType = req.getHeader('content-type');
+      plain.contentEncoding = req.getHeader('content-encoding');
+    }
+    // getHeader shows the first of repeated headers only: they are counted when there is one at all.
+    const malformed = malformedHead(sentLength, sentLength === '' ? 0 : contentLengths(req), plain);
+    if (malformed) {
+      // Closed: what follows this head on the connection cannot be told apart from a next request.
+      this.watchAbort(res, pending);
+      return this.write(res, pending, this.dispatcher.malformed(plain, malformed), true, true);
+    }
+    if (bodyless) {
       // HEAD closes its connection, which uWS only accepts from a handler with an abort handler.
       if (pending.head) this.watchAbort(res, pending);
       this.deliver(res, pending, this.dispatcher.dispatch(plain), false, true);
       return;
     }
-    plain.contentType = req.getHeader('content-type');
-    plain.contentEncoding = req.getHeader('content-encoding');
     this.watchAbort(res, pending);
     // The head is judged before any byte of the body is kept: a refusal (no route, no token, wrong
     // role, rate limit) costs no body, and the route sets how much body it may take.
@@ -292,4 +312,12 @@ export class HttpServer {
     pending.done = true;
     if (--this.inFlight === 0 && this.idle) this.idle();
   }
+}
+
+function contentLengths(req: uWS.HttpRequest): number {
+  let n = 0;
+  req.forEach((name) => {
+    if (name === 'content-length') n++;
+  });
+  return n;
 }
