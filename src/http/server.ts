@@ -16,6 +16,20 @@ export interface HttpServerOptions {
   logger: Logger;
   cors: Cors;
   accessLog: boolean; // one info line per request
+  // Refuse a port another socket listens on. uWS otherwise sets SO_REUSEPORT, and Linux then spreads
+  // connections over every process on the port: a second, unrelated recd would answer every other
+  // request. Off only for a supervisor's workers, which share their port on purpose.
+  exclusivePort: boolean;
+}
+
+// uWS's listen option (index.d.ts declares it as an enum the module does not export).
+const LIBUS_LISTEN_DEFAULT = 0;
+const LIBUS_LISTEN_EXCLUSIVE_PORT = (uWS as unknown as { LIBUS_LISTEN_EXCLUSIVE_PORT: number }).LIBUS_LISTEN_EXCLUSIVE_PORT;
+type ListenWithOptions = (host: string, port: number, options: number, cb: (socket: uWS.us_listen_socket | false) => void) => unknown;
+
+// A listen refused: the port is in use, or the host is not an address of this machine (uWS says no more).
+export class ListenFailed extends Error {
+  override name = 'ListenFailed';
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -132,9 +146,11 @@ export class HttpServer {
   }
 
   listen(): Promise<number> {
+    const { host, port } = this.o;
+    const listen = this.app.listen.bind(this.app) as unknown as ListenWithOptions;
     return new Promise((resolve, reject) => {
-      this.app.listen(this.o.host, this.o.port, (socket) => {
-        if (!socket) return reject(new Error(`cannot listen on ${this.o.host}:${this.o.port}`));
+      listen(host, port, this.o.exclusivePort ? LIBUS_LISTEN_EXCLUSIVE_PORT : LIBUS_LISTEN_DEFAULT, (socket) => {
+        if (!socket) return reject(new ListenFailed(listenRefused(host, port)));
         this.listenSocket = socket;
         this.port = uWS.us_socket_local_port(socket);
         resolve(this.port);
@@ -321,3 +337,6 @@ function contentLengths(req: uWS.HttpRequest): number {
   });
   return n;
 }
+
+export const listenRefused = (host: string, port: number) =>
+  `cannot listen on ${host}:${port}: another program (another recd, perhaps) listens on that port, or ${host} is not an address of this machine; stop it, or set PORT (or HOST) to another`;
