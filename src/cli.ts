@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `recd serve [--workers N]` (default) runs the service, as one process or as a supervisor of N
-// (src/supervisor.ts); `recd create-root --email E` adds a root account; `recd import|export` move
-// files to and from a running recd (src/cli/). Exit codes: 0 done, 2 a wrong command line (or an
+// (src/supervisor.ts); `recd create-root --email E [--reset]` adds a root account (or sets its
+// password); `recd import|export` move files to and from a running recd (src/cli/). Exit codes: 0 done, 2 a wrong command line (or an
 // import file that fits no property), 78 a wrong setting (sysexits' EX_CONFIG), 1 anything else.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,11 @@ class UsageError extends Error {
   override name = 'UsageError';
 }
 
+// create-root on an e-mail that is taken: nothing changed.
+class AccountExists extends Error {
+  override name = 'AccountExists';
+}
+
 const EXIT_USAGE = 2;
 const EXIT_CONFIG = 78;
 const EXIT_FAILED = 1;
@@ -38,11 +43,13 @@ const HELP = {
 Runs the service on PORT (8080) and HOST (127.0.0.1), on the Redis of REDIS_URL or an embedded
 redis-server under RECD_DATA_DIR. --workers N (else RECD_WORKERS, else one per core) serving
 processes share the port. Settings are environment variables: see the README's Configuration.`,
-  'create-root': `usage: recd create-root --email EMAIL
+  'create-root': `usage: recd create-root --email EMAIL [--reset]
 
 Adds a root account (and its organisation) to the Redis of REDIS_URL, or to the embedded one. The
 password is read from RECD_ROOT_PASSWORD, else from standard input (its first line), never from the
-command line, where other users of the machine could read it (ps, shell history).`,
+command line, where other users of the machine could read it (ps, shell history). An account with
+that e-mail already there is left as it is (exit code 1); --reset sets the password of an existing
+root account instead, and its tokens issued before stop working (its sessions end).`,
   import: `usage: recd import ratings|interactions|items|users FILE [--url URL]
 
 Sends the rows of FILE (.csv with a header line, or .parquet) to the running recd at URL (else
@@ -63,7 +70,7 @@ Exit code 0 when every row was written, 1 when the run stopped.`,
 type Command = keyof typeof HELP;
 
 const USAGE = `usage: recd [serve] [--workers N]
-       recd create-root --email EMAIL
+       recd create-root --email EMAIL [--reset]
        recd import ratings|interactions|items|users FILE [--url URL]
        recd export ratings|interactions|items|users FILE [--url URL]
        recd <command> --help
@@ -71,7 +78,7 @@ const USAGE = `usage: recd [serve] [--workers N]
 
 commands:
   serve        run the service (the default)
-  create-root  add a root account
+  create-root  add a root account, or set its password (--reset)
   import       send ratings, interactions, items or users from a CSV or Parquet file to a running recd
   export       write a running recd's ratings, interactions, items or users to a CSV or Parquet file
 
@@ -152,16 +159,21 @@ async function serve(args: string[]): Promise<void> {
 }
 
 async function createRoot(args: string[]): Promise<void> {
-  const { email } = argsOf(args, { email: { type: 'string' } }, 'create-root').values;
+  const { email, reset } = argsOf(args, { email: { type: 'string' }, reset: { type: 'boolean' } }, 'create-root').values;
   if (!email) throw new UsageError(`--email is required; ${HELP['create-root'].split('\n')[0]}`);
   const password = process.env.RECD_ROOT_PASSWORD || (await passwordFromStdin());
   if (!password) throw new UsageError('no password: set RECD_ROOT_PASSWORD or write it to standard input');
-  const config = loadConfig({ ...process.env, RECD_ROOT_EMAIL: email, RECD_ROOT_PASSWORD: password, PORT: '0', LOG_LEVEL: 'warn' });
-  const [{ startApp }, { WORKER_ENV }] = await serviceModules();
-  warnUnknownSettings(pino({ level: 'warn' }), [WORKER_ENV]);
-  const app = await startApp(config);
-  await app.close();
-  process.stdout.write(`root account ${email} is in place\n`);
+  const config = loadConfig({ ...process.env, RECD_ROOT_EMAIL: email, RECD_ROOT_PASSWORD: password, LOG_LEVEL: 'warn' });
+  const [{ withAccounts }, { WORKER_ENV }] = await serviceModules();
+  const logger = pino({ level: 'warn' });
+  warnUnknownSettings(logger, [WORKER_ENV]);
+  const created = await withAccounts(config, logger, async (accounts) => {
+    if (!reset) return accounts.createRoot(email, password);
+    await accounts.resetRootPassword(email, password);
+    return true;
+  });
+  if (!created) throw new AccountExists(`an account ${email} already exists: its password is unchanged; to set a new one (which ends its sessions), run recd create-root --email ${email} --reset`);
+  process.stdout.write(reset ? `root account ${email} has a new password; its earlier sessions are ended\n` : `root account ${email} is in place\n`);
 }
 
 // The arguments of import and export, which take the same.
@@ -238,8 +250,8 @@ function main(argv: string[]): Promise<void> {
 
 // The service's own failures with a message for operators (else the stack is shown).
 async function serviceFailure(err: unknown): Promise<boolean> {
-  const [{ RedisDirInUse, RedisNotInstalled }, { WorkerFailed }] = await Promise.all([import('./store/redis-server.js'), import('./supervisor.js')]);
-  return err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof WorkerFailed;
+  const [{ RedisDirInUse, RedisNotInstalled }, { WorkerFailed }, { ListenFailed }] = await Promise.all([import('./store/redis-server.js'), import('./supervisor.js'), import('./http/server.js')]);
+  return err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof WorkerFailed || err instanceof ListenFailed;
 }
 
 function exitCodeOf(err: unknown): number {
@@ -249,7 +261,7 @@ function exitCodeOf(err: unknown): number {
 }
 
 main(process.argv.slice(2)).catch(async (err: unknown) => {
-  const known = err instanceof UsageError || err instanceof ConfigError || err instanceof RunStopped || err instanceof FileMismatch || err instanceof ApiError || (await serviceFailure(err));
+  const known = err instanceof UsageError || err instanceof AccountExists || err instanceof ConfigError || err instanceof RunStopped || err instanceof FileMismatch || err instanceof ApiError || (await serviceFailure(err));
   const message = known ? (err as Error).message : ((err as Error).stack ?? String(err));
   // A worker's error goes to its supervisor (over the IPC channel only workers have), which stops and prints it.
   const reported = process.send !== undefined && (await (await import('./supervisor.js')).reportStartFailure(message));

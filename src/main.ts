@@ -16,11 +16,16 @@ export interface RunningApp {
   port: number;
   metricsPort: number | undefined; // the metrics listener's, when RECD_METRICS_PORT is set
   redisUrl: string;
-  // A root password generated at this start (embedded default, first start only).
-  generatedRoot?: { email: string; password: string };
+  // A root account generated at this start: on a Redis without one and no RECD_ROOT_* set.
+  generatedRoot?: GeneratedRoot;
   // The request pipeline without sockets (in-process benches of its own cost).
   dispatcher: Dispatcher;
   close(): Promise<void>;
+}
+
+export interface GeneratedRoot {
+  email: string;
+  password: string;
 }
 
 export const GENERATED_ROOT_EMAIL = 'root@localhost';
@@ -47,12 +52,20 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const { services, drainWrites, ingested } = buildServices(config, stores, catalogues, engine, access, logger);
     stops.push(drainWrites);
 
-    const generatedRoot = await bootstrapRoot(config, access.accounts, storage.embedded, logger);
     await watchBroadcasts(storage.subscriber, access.tokens, catalogues, engine.registry, services.tables);
     const metrics = startMetrics(config, engine, storage.redis, ingested, worker); // before the scheduler starts: it counts runs
     engine.scheduler.start();
 
     const http = await startHttp(config, storage.redis, stores, services, access.tokens, logger, metrics, worker);
+    // The root account once the port is this process's: a generated password shown by a start that
+    // then failed to listen would be lost, its account kept. A worker leaves it to its supervisor.
+    let generatedRoot: GeneratedRoot | undefined;
+    try {
+      if (worker === undefined) generatedRoot = await bootstrapRoot(config, access.accounts, logger);
+    } catch (err) {
+      await http.close();
+      throw err;
+    }
     return {
       port: http.port,
       metricsPort: http.metricsPort,
@@ -74,7 +87,8 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
 
 export interface SharedStart {
   redisUrl: string;
-  generatedRoot?: { email: string; password: string }; // as RunningApp's
+  // The root account (RECD_ROOT_*, else generated as startApp does), for once the workers listen.
+  bootstrapRoot(): Promise<GeneratedRoot | undefined>;
   // Disconnects, then stops the embedded redis-server (when it started one).
   close(): Promise<void>;
 }
@@ -87,22 +101,36 @@ export async function startShared(config: Config, logger: Logger): Promise<Share
   try {
     const access = await buildAccess(config, buildStores(storage.redis, quotasOf(config)), logger);
     access.mailer.close();
-    const generatedRoot = await bootstrapRoot(config, access.accounts, storage.embedded, logger);
-    return { redisUrl: storage.redisUrl, generatedRoot, close: storage.close };
+    return { redisUrl: storage.redisUrl, bootstrapRoot: () => bootstrapRoot(config, access.accounts, logger), close: storage.close };
   } catch (err) {
     await storage.close();
     throw err;
   }
 }
 
-async function bootstrapRoot(config: Config, accounts: AccountService, embedded: boolean, logger: Logger) {
+// The accounts of the configured Redis (or the embedded one) without serving: `recd create-root`.
+export async function withAccounts<T>(config: Config, logger: Logger, use: (accounts: AccountService) => Promise<T>): Promise<T> {
+  const storage = await connectStorage(config, logger);
+  try {
+    const access = await buildAccess(config, buildStores(storage.redis), logger);
+    access.mailer.close();
+    return await use(access.accounts);
+  } finally {
+    await storage.close();
+  }
+}
+
+// RECD_ROOT_* when set; else, on a Redis with no root account yet (whichever Redis: compose's too),
+// a generated one, returned to be shown once.
+async function bootstrapRoot(config: Config, accounts: AccountService, logger: Logger): Promise<GeneratedRoot | undefined> {
   if (config.rootEmail !== undefined && config.rootPassword !== undefined) {
     if (await accounts.createRoot(config.rootEmail, config.rootPassword)) logger.info({ email: config.rootEmail }, 'root account created');
     return undefined;
   }
-  if (!embedded || (await accounts.anyRoot())) return undefined;
+  if (await accounts.anyRoot()) return undefined;
   // A strong random password that also meets the spec's character-class rules.
   const password = `${randomSecret(GENERATED_ROOT_PASSWORD_BYTES)}aA1!`;
-  await accounts.createRoot(GENERATED_ROOT_EMAIL, password);
+  // Of processes starting together on one Redis, the one whose account is stored shows it.
+  if (!(await accounts.createRoot(GENERATED_ROOT_EMAIL, password))) return undefined;
   return { email: GENERATED_ROOT_EMAIL, password };
 }

@@ -5,13 +5,18 @@
 // startApp on that Redis and on one port. They share the port because uWebSockets.js listens with
 // SO_REUSEPORT (its default, LIBUS_LISTEN_DEFAULT, when given a port) and Linux spreads new
 // connections over every socket listening on it; a connection stays with the worker that accepted
-// it. The supervisor restarts a worker that dies, and on close() stops the workers, then Redis.
+// it. Only workers listen so: a lone recd takes its port exclusively, and the supervisor makes sure
+// the port is free before its workers join on it, so that no unrelated recd shares it. The root
+// account is made once the workers listen. The supervisor restarts a worker that dies, and on
+// close() stops the workers, then Redis.
 // With one worker there is no supervisor: `recd serve` is startApp itself.
 import { fork, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from './config/env.js';
-import { startShared, type SharedStart } from './main.js';
+import { ListenFailed, listenRefused } from './http/server.js';
+import { startShared, type GeneratedRoot } from './main.js';
 import { freePort, stopChild } from './store/redis-server.js';
 
 // In a worker's environment: its number, 1..N. It is what makes `recd serve` a worker (internal:
@@ -48,7 +53,7 @@ export function workerNumber(): number | undefined {
 
 export interface Supervisor {
   port: number;
-  generatedRoot: SharedStart['generatedRoot'];
+  generatedRoot: GeneratedRoot | undefined;
   // Stops every worker (each finishes its in-flight requests), then disconnects from Redis and stops
   // the embedded redis-server; fails when a worker did not stop cleanly (exit code not 0).
   close(): Promise<void>;
@@ -58,6 +63,8 @@ export interface Supervisor {
 // worker's start-up error, having stopped everything it started.
 export async function startSupervisor(config: Config, logger: Logger, cli: string): Promise<Supervisor> {
   const count = workerCount(config);
+  // Workers listen with SO_REUSEPORT and would join whatever recd (or its workers) holds the port.
+  if (config.port !== 0 && !(await portFree(config.host, config.port))) throw new ListenFailed(listenRefused(config.host, config.port));
   const shared = await startShared(config, logger);
   const live = new Map<number, ChildProcess>();
   const timers = new Map<number, NodeJS.Timeout>();
@@ -134,9 +141,11 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
     await Promise.all([...live.values()].map((child) => stopChild(child, shutdownMs(config, false) + WORKER_EXIT_GRACE_MS)));
   };
 
+  let generatedRoot: GeneratedRoot | undefined;
   try {
     port ||= await freePort();
     await Promise.all(Array.from({ length: count }, (_, k) => start(k + 1)));
+    generatedRoot = await shared.bootstrapRoot();
   } catch (err) {
     await stopWorkers();
     await shared.close();
@@ -144,7 +153,7 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
   }
   return {
     port,
-    generatedRoot: shared.generatedRoot,
+    generatedRoot,
     async close() {
       await stopWorkers();
       await shared.close();
@@ -152,6 +161,17 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
       logger.info('recd stopped');
     },
   };
+}
+
+// Whether a socket may listen on host:port. Node listens without SO_REUSEPORT, so any listener
+// there refuses it, shared or not. (Between this and the workers' listens another may take the
+// port: the workers then fail to start, and say so.)
+function portFree(host: string, port: number): Promise<boolean> {
+  return new Promise((res) => {
+    const probe = createServer();
+    probe.once('error', () => res(false));
+    probe.listen(port, host, () => probe.close(() => res(true)));
+  });
 }
 
 // In a worker, once it listens: tells the supervisor, and stops when the supervisor goes away (its

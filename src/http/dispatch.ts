@@ -217,6 +217,13 @@ export class Dispatcher {
     return out;
   }
 
+  // An outcome for a request whose head is malformed (malformed-head.ts): refused before routing.
+  malformed(req: PlainRequest, err: ApiError): Outcome {
+    const out = this.fail(err, this.o.codecs.forAccept(req.accept), req);
+    this.o.observe?.(undefined, out.status, 0);
+    return out;
+  }
+
   // A result's answer: encoded with the request's codec, compressed when the client asks. A result
   // that cannot be encoded answers as a failure, whether it came at once or later (a later one's
   // encoding error once left its request unanswered).

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { clientAddress } from './client-address.js';
 import type { Cors } from './cors.js';
 import { bodyTooLarge, Exchange, type Dispatcher, type Outcome, type PlainRequest } from './dispatch.js';
+import { malformedHead } from './malformed-head.js';
 import { acceptedRequestId } from './request-id.js';
 
 export interface HttpServerOptions {
@@ -15,6 +16,20 @@ export interface HttpServerOptions {
   logger: Logger;
   cors: Cors;
   accessLog: boolean; // one info line per request
+  // Refuse a port another socket listens on. uWS otherwise sets SO_REUSEPORT, and Linux then spreads
+  // connections over every process on the port: a second, unrelated recd would answer every other
+  // request. Off only for a supervisor's workers, which share their port on purpose.
+  exclusivePort: boolean;
+}
+
+// uWS's listen option (index.d.ts declares it as an enum the module does not export).
+const LIBUS_LISTEN_DEFAULT = 0;
+const LIBUS_LISTEN_EXCLUSIVE_PORT = (uWS as unknown as { LIBUS_LISTEN_EXCLUSIVE_PORT: number }).LIBUS_LISTEN_EXCLUSIVE_PORT;
+type ListenWithOptions = (host: string, port: number, options: number, cb: (socket: uWS.us_listen_socket | false) => void) => unknown;
+
+// A listen refused: the port is in use, or the host is not an address of this machine (uWS says no more).
+export class ListenFailed extends Error {
+  override name = 'ListenFailed';
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -102,6 +117,9 @@ export class HttpServer {
   private inFlight = 0;
   private draining = false;
   private idle: (() => void) | undefined;
+  // The request onRequest is taking: a throw there still releases its in-flight slot (else a
+  // later close() would wait its whole timeout for it).
+  private opening: Pending | undefined;
   port = 0;
 
   constructor(
@@ -115,19 +133,24 @@ export class HttpServer {
       } catch (err) {
         // A bug here would otherwise abort the whole process inside uWS: answer 500 instead.
         this.o.logger.error({ err }, 'request handler failed');
+        if (this.opening) this.finish(this.opening);
         try {
           res.cork(() => res.writeStatus('500 Internal Server Error').end('{"error_code":0,"error_name":"ServerError","message":"internal error","error_data":{"name":"SERVER_ERROR"}}', true));
         } catch {
           // already answered or closed
         }
+      } finally {
+        this.opening = undefined;
       }
     });
   }
 
   listen(): Promise<number> {
+    const { host, port } = this.o;
+    const listen = this.app.listen.bind(this.app) as unknown as ListenWithOptions;
     return new Promise((resolve, reject) => {
-      this.app.listen(this.o.host, this.o.port, (socket) => {
-        if (!socket) return reject(new Error(`cannot listen on ${this.o.host}:${this.o.port}`));
+      listen(host, port, this.o.exclusivePort ? LIBUS_LISTEN_EXCLUSIVE_PORT : LIBUS_LISTEN_DEFAULT, (socket) => {
+        if (!socket) return reject(new ListenFailed(listenRefused(host, port)));
         this.listenSocket = socket;
         this.port = uWS.us_socket_local_port(socket);
         resolve(this.port);
@@ -177,18 +200,31 @@ export class HttpServer {
       this.o.accessLog ? performance.now() : 0,
     );
     this.inFlight++;
-    const length = NO_BODY.has(method) ? '' : req.getHeader('content-length');
+    this.opening = pending;
+    // Checked whatever the method: uWS frames a GET's body by it too.
+    const sentLength = req.getHeader('content-length');
+    const length = NO_BODY.has(method) ? '' : sentLength;
     // No body to wait for (GET and friends, or an empty one: HTTP/1.1 reads no Content-Length and no
     // Transfer-Encoding as length 0): answer within this call, which also keeps such requests safe
     // for HTTP pipelining.
-    if (length === '0' || (length === '' && (NO_BODY.has(method) || req.getHeader('transfer-encoding') === ''))) {
+    const bodyless = length === '0' || (length === '' && (NO_BODY.has(method) || req.getHeader('transfer-encoding') === ''));
+    if (!bodyless) {
+      plain.contentType = req.getHeader('content-type');
+      plain.contentEncoding = req.getHeader('content-encoding');
+    }
+    // getHeader shows the first of repeated headers only: they are counted when there is one at all.
+    const malformed = malformedHead(sentLength, sentLength === '' ? 0 : contentLengths(req), plain);
+    if (malformed) {
+      // Closed: what follows this head on the connection cannot be told apart from a next request.
+      this.watchAbort(res, pending);
+      return this.write(res, pending, this.dispatcher.malformed(plain, malformed), true, true);
+    }
+    if (bodyless) {
       // HEAD closes its connection, which uWS only accepts from a handler with an abort handler.
       if (pending.head) this.watchAbort(res, pending);
       this.deliver(res, pending, this.dispatcher.dispatch(plain), false, true);
       return;
     }
-    plain.contentType = req.getHeader('content-type');
-    plain.contentEncoding = req.getHeader('content-encoding');
     this.watchAbort(res, pending);
     // The head is judged before any byte of the body is kept: a refusal (no route, no token, wrong
     // role, rate limit) costs no body, and the route sets how much body it may take.
@@ -293,3 +329,14 @@ export class HttpServer {
     if (--this.inFlight === 0 && this.idle) this.idle();
   }
 }
+
+function contentLengths(req: uWS.HttpRequest): number {
+  let n = 0;
+  req.forEach((name) => {
+    if (name === 'content-length') n++;
+  });
+  return n;
+}
+
+export const listenRefused = (host: string, port: number) =>
+  `cannot listen on ${host}:${port}: another program (another recd, perhaps) listens on that port, or ${host} is not an address of this machine; stop it, or set PORT (or HOST) to another`;

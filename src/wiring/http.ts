@@ -86,6 +86,7 @@ export async function startHttp(config: Config, redis: Connection, stores: Store
     logger,
     cors: new Cors(config.corsOrigins ?? []),
     accessLog: config.accessLog === 1,
+    exclusivePort: worker === undefined,
   });
   // The process says it listens (src/cli.ts): `recd listening`, or a worker's line to its supervisor.
   const port = await http.listen();

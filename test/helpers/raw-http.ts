@@ -8,10 +8,11 @@ export interface RawAnswer {
   bytesSent: number; // body bytes the socket had taken when the answer was complete
 }
 
-// Writes `head` (the request line and headers, without the blank line) and then the body parts one
-// after the other; resolves once a whole answer (by its Content-Length) is in, or the server closes.
+// Writes `head` (the request line and headers, without the blank line; a string as UTF-8, a Buffer
+// byte for byte) and then the body parts one after the other; resolves once a whole answer (by its
+// Content-Length) is in, or the server closes.
 // The socket is never ended by us: an answer that needs the rest of a body would never come.
-export function rawRequest(port: number, head: string, parts: Buffer[] = []): Promise<RawAnswer> {
+export function rawRequest(port: number, head: string | Buffer, parts: Buffer[] = []): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const sock = connect(port, '127.0.0.1');
     let received = Buffer.alloc(0);
@@ -44,7 +45,7 @@ export function rawRequest(port: number, head: string, parts: Buffer[] = []): Pr
     sock.on('close', finish);
     // The server may close while we still write: the answer already received is what counts.
     sock.on('error', () => finish());
-    sock.write(head + '\r\n\r\n');
+    sock.write(typeof head === 'string' ? head + '\r\n\r\n' : Buffer.concat([head, Buffer.from('\r\n\r\n')]));
     const next = (i: number) => {
       if (i >= parts.length || done || sock.destroyed) return;
       sock.write(parts[i]!, (err) => {

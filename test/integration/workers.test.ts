@@ -152,14 +152,15 @@ t.test('a worker that cannot start stops the supervisor: exit 1 with its error, 
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   });
-  // A socket without SO_REUSEPORT on the port: no worker can listen there.
+  // A socket on worker 1's metrics port: that worker cannot start. (One on the API's port is
+  // refused by the supervisor before any worker starts: test/integration/root-and-port.test.ts.)
   const blocker = createServer();
   await new Promise<void>((res) => blocker.listen(0, '127.0.0.1', res));
   t.teardown(() => new Promise<void>((res) => blocker.close(() => res())));
-  const port = (blocker.address() as { port: number }).port;
-  const proc = run(['serve', '--workers', '2'], { PORT: String(port), REDIS_URL: server.url });
+  const metricsPort = (blocker.address() as { port: number }).port;
+  const proc = run(['serve', '--workers', '2'], { PORT: String(await freePort()), REDIS_URL: server.url, RECD_METRICS_PORT: String(metricsPort) });
   t.equal(await proc.exited, 1);
-  t.match(proc.out(), new RegExp(`recd: worker \\d failed at start-up: .*cannot listen on 127\\.0\\.0\\.1:${port}`));
+  t.match(proc.out(), new RegExp(`recd: worker \\d failed at start-up: .*EADDRINUSE.*${metricsPort}`));
   const redis = new Redis(server.url);
   t.teardown(() => redis.disconnect());
   // Every connection to Redis but this one is closed: no worker or supervisor left.

@@ -99,6 +99,19 @@ export class AccountService {
     return true;
   }
 
+  // `recd create-root --reset`: a root account's new password, for an operator who lost the old one.
+  // As with any password change, the tokens and refresh tokens issued before stop working.
+  async resetRootPassword(email: string, password: string): Promise<void> {
+    checkIndividualPassword(password);
+    const acc = await this.store.findByEmail(email);
+    if (!acc) throw notFound('ACCOUNT_NOT_FOUND', 'account', email, `there is no account ${JSON.stringify(email)}: run recd create-root without --reset to add it`);
+    if (acc.role !== 'root') throw forbidden('INCORRECT_ACCOUNT', `${email} is not a root account: its own organisation resets its password`);
+    acc.password_hash = await hashSecret(password);
+    acc.password_updated_timestamp = now();
+    await this.store.put(acc);
+    await this.tokens.revoke(acc.id, acc.password_updated_timestamp);
+  }
+
   anyRoot(): Promise<boolean> {
     return this.store.anyOrg();
   }
