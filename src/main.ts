@@ -112,7 +112,7 @@ export async function startShared(config: Config, logger: Logger): Promise<Share
 export async function withAccounts<T>(config: Config, logger: Logger, use: (accounts: AccountService) => Promise<T>): Promise<T> {
   const storage = await connectStorage(config, logger);
   try {
-    const access = await buildAccess(config, buildStores(storage.redis), logger);
+    const access = await buildAccess(config, buildStores(storage.redis, quotasOf(config)), logger);
     access.mailer.close();
     return await use(access.accounts);
   } finally {
