@@ -238,8 +238,12 @@ function main(argv: string[]): Promise<void> {
 
 // The service's own failures with a message for operators (else the stack is shown).
 async function serviceFailure(err: unknown): Promise<boolean> {
-  const [{ RedisDirInUse, RedisNotInstalled }, { WorkerFailed }] = await Promise.all([import('./store/redis-server.js'), import('./supervisor.js')]);
-  return err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof WorkerFailed;
+  const [{ RedisDirInUse, RedisNotInstalled }, { UnsafeEvictionPolicy }, { WorkerFailed }] = await Promise.all([
+    import('./store/redis-server.js'),
+    import('./store/redis-memory.js'),
+    import('./supervisor.js'),
+  ]);
+  return err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof UnsafeEvictionPolicy || err instanceof WorkerFailed;
 }
 
 function exitCodeOf(err: unknown): number {
