@@ -36,7 +36,8 @@ function field(info: string, name: string): string | undefined {
 }
 
 async function memoryOf(node: Redis): Promise<NodeMemory> {
-  const name = `${node.options.host ?? '127.0.0.1'}:${node.options.port ?? 6379}`;
+  // Behind Sentinels the options name the primary, not its address.
+  const name = node.options.sentinels?.length ? `${node.options.name ?? 'primary'} (from its Sentinels)` : `${node.options.host ?? '127.0.0.1'}:${node.options.port ?? 6379}`;
   const info = await node.info('memory');
   return { node: name, policy: field(info, 'maxmemory_policy'), used: Number(field(info, 'used_memory') ?? 0), max: Number(field(info, 'maxmemory') ?? 0) };
 }
