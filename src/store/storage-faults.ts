@@ -47,18 +47,26 @@ export class StorageFaults {
     return storageFaultError(fault);
   }
 
-  private note(fault: StorageFault): void {
-    this.count?.(fault);
+  // Whether a background write (request counts, rate counters: every 50 ms to 1 s) failed for a
+  // storage fault: its burst is logged as the requests' are (not counted: no request was refused).
+  background = (err: unknown): boolean => {
+    const fault = storageFaultOf(err);
+    if (fault !== undefined) this.note(fault, false);
+    return fault !== undefined;
+  };
+
+  private note(fault: StorageFault, counted = true): void {
+    if (counted) this.count?.(fault);
     const now = Date.now();
     const burst = this.bursts.get(fault);
     if (burst) {
       burst.last = now;
-      burst.requests++;
+      if (counted) burst.requests++;
       return;
     }
     this.logger.warn({ fault }, STARTED[fault]);
     const timer = setInterval(() => this.endIfQuiet(fault), this.quietMs).unref();
-    this.bursts.set(fault, { started: now, last: now, requests: 1, timer });
+    this.bursts.set(fault, { started: now, last: now, requests: counted ? 1 : 0, timer });
   }
 
   private endIfQuiet(fault: StorageFault): void {

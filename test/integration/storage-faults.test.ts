@@ -69,6 +69,9 @@ t.test('Redis full (maxmemory, noeviction): 503 on every write, counted, logged 
   t.equal(ready.status, 503);
   t.match(ready.body.reason, /^Redis 127\.0\.0\.1:\d+ is full: used memory \d+ > maxmemory 1; writes are refused$/);
   t.equal(faultCount(await scrape(), 'full') - before, 3 * writes.length, 'each refused request counted');
+  // The request counts' flush (each second) fails too: part of the same burst, not a line each.
+  await new Promise((r) => setTimeout(r, 1200));
+  t.notOk(lines.some((l) => l.msg === 'call counts not flushed'), 'background flushes logged with the burst');
   const logged = lines.filter((l) => l.fault === 'full' && l.level === 40);
   t.equal(logged.length, 1, 'logged once for the burst');
   t.notOk(lines.some((l) => l.msg === 'unhandled error'), 'no 500');
