@@ -116,6 +116,7 @@ export async function startHttp(
       metricsListener = await listenMetrics(metrics, config.metricsHost, metricsPort, config.metricsToken);
     } catch (err) {
       await http.close();
+      faults.stop();
       limiter?.close();
       await counter.close().catch(() => undefined);
       throw err;
