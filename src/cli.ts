@@ -250,8 +250,13 @@ function main(argv: string[]): Promise<void> {
 
 // The service's own failures with a message for operators (else the stack is shown).
 async function serviceFailure(err: unknown): Promise<boolean> {
-  const [{ RedisDirInUse, RedisNotInstalled }, { WorkerFailed }, { ListenFailed }] = await Promise.all([import('./store/redis-server.js'), import('./supervisor.js'), import('./http/server.js')]);
-  return err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof WorkerFailed || err instanceof ListenFailed;
+  const [{ RedisDirInUse, RedisNotInstalled }, { UnsafeEvictionPolicy }, { WorkerFailed }, { ListenFailed }] = await Promise.all([
+    import('./store/redis-server.js'),
+    import('./store/redis-memory.js'),
+    import('./supervisor.js'),
+    import('./http/server.js'),
+  ]);
+  return err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof UnsafeEvictionPolicy || err instanceof WorkerFailed || err instanceof ListenFailed;
 }
 
 function exitCodeOf(err: unknown): number {

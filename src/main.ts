@@ -5,6 +5,7 @@ import type { Config } from './config/env.js';
 import type { Dispatcher } from './http/dispatch.js';
 import type { AccountService } from './services/accounts/accounts.js';
 import { randomSecret } from './services/accounts/secrets.js';
+import { PolicyWatch } from './store/redis-memory.js';
 import { buildEngine } from './wiring/engine.js';
 import { startHttp } from './wiring/http.js';
 import { startMetrics } from './wiring/metrics.js';
@@ -53,10 +54,17 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     stops.push(drainWrites);
 
     await watchBroadcasts(storage.subscriber, access.tokens, catalogues, engine.registry, services.tables);
+    // A secret stored meanwhile by another process (Redis lost its data) is taken before serving.
+    await access.tokens.syncSecret();
+    access.tokens.startSync();
+    stops.push(async () => access.tokens.stopSync());
+    const policy = new PolicyWatch(storage.redis, logger);
+    policy.start();
+    stops.push(async () => policy.stop());
     const metrics = startMetrics(config, engine, storage.redis, ingested, worker); // before the scheduler starts: it counts runs
     engine.scheduler.start();
 
-    const http = await startHttp(config, storage.redis, stores, services, access.tokens, logger, metrics, worker);
+    const http = await startHttp(config, storage.redis, policy, stores, services, access.tokens, logger, metrics, worker);
     // The root account once the port is this process's: a generated password shown by a start that
     // then failed to listen would be lost, its account kept. A worker leaves it to its supervisor.
     let generatedRoot: GeneratedRoot | undefined;

@@ -25,6 +25,12 @@ export class BearerAuth {
     this.cache = new LRUCache({ max });
   }
 
+  // Forgets every verified token (the secret changed: they are verified again with the new one).
+  forget(): void {
+    this.cache.clear();
+    this.last = undefined;
+  }
+
   authenticate(header: string): Claims {
     const now = Date.now() / 1000;
     // Most requests in a row carry the same header (a backend's one token): compared whole, it

@@ -63,6 +63,9 @@ export interface DispatcherOptions {
   countReco?: (claims: Claims, recoType: string, scenario: string) => void;
   // Pages outside the API (the dashboard): the answer for a path, undefined when it is not theirs.
   page?: (method: string, url: string) => Reply | RawReply | undefined;
+  // Refusal of writes while storage cannot keep them (an evicting Redis); undefined: served.
+  // Writes: every method but GET, recommendation POSTs excepted (they only read).
+  refuseWrite?: () => ApiError | undefined;
   // Readiness for GET /readyz: undefined when ready, else the reason.
   ready?: () => Promise<string | undefined>;
   // A finished request (metrics): its route's group (undefined when it matched none), status and latency in ms.
@@ -281,6 +284,10 @@ export class Dispatcher {
     this.group = c.group;
     const auth = this.authorize(route, req.authorization);
     if (auth) this.o.countRequest?.(auth, c.group);
+    if (this.o.refuseWrite !== undefined && route.method !== 'GET' && route.recoType === undefined) {
+      const refused = this.o.refuseWrite();
+      if (refused) throw refused;
+    }
     c.params?.(params);
     const query = c.query ? c.query.of(req.query) : NO_QUERY;
     const caps = auth === undefined ? this.publicCaps : BROWSER_ROLES.has(auth.role) ? this.browserCaps : this.caps;
@@ -364,11 +371,13 @@ export class Dispatcher {
 
   private fail(err: unknown, codec: Codec, req: PlainRequest): Outcome {
     const requestId = req.requestId;
-    let api = err instanceof ApiError ? err : this.o.classify(err);
+    const thrown = err instanceof ApiError;
+    let api = thrown ? err : this.o.classify(err);
     if (!api) {
       this.o.logger.error({ err, requestId, method: req.method, url: req.url }, 'unhandled error');
       api = new ApiError('ServerError', 'SERVER_ERROR', `internal error (request ${requestId}); the server log has the details`, { request_id: requestId });
-    } else if (api.status >= 500) {
+    } else if (api.status >= 500 && thrown) {
+      // A storage fault (classified) is logged by classify(), once per burst rather than per request.
       this.o.logger.warn({ requestId, method: req.method, url: req.url, error: api.message }, 'request failed');
     }
     const body = api.body();

@@ -84,6 +84,18 @@ export class Metrics {
     return (ms, failed) => histogram.observe(failed ? error : ok, ms / 1000);
   }
 
+  // Requests refused for a storage fault, by fault; children made once.
+  storageFaults(faults: readonly string[]): (fault: string) => void {
+    const counter = new Counter({
+      name: 'recd_storage_faults_total',
+      help: 'requests answered 503 for a storage fault, by fault: unavailable (Redis away or stalled), read_only, full (maxmemory reached), evicting (maxmemory-policy not noeviction)',
+      labelNames: ['fault'],
+      registers: [this.registry],
+    });
+    const children = new Map(faults.map((f) => [f, counter.labels({ fault: f })]));
+    return (fault) => children.get(fault)!.inc();
+  }
+
   // Training runs: counted when they start and end (by how), their durations by task and ending.
   trainingRuns(): (task: string, phase: string, seconds: number) => void {
     const runs = new Counter({ name: 'recd_training_runs_total', help: 'training runs of this process by task and phase: started, then completed, failed or interrupted (running now: started minus the others)', labelNames: ['task', 'phase'], registers: [this.registry] });

@@ -32,6 +32,8 @@ export const keys = {
   droppedDatabasesChannel: () => 'recd:dropped-databases',
   // STRING the generated JWT secret, when RECD_JWT_SECRET is not set.
   jwtSecret: () => 'settings:jwt-secret',
+  // Pub/sub channel: a process stored a new JWT secret (Redis had none): every process reads it again.
+  jwtSecretChannel: () => 'recd:jwt-secret',
   // LIST msgpack OutboxMail, newest first, capped: mail when no SMTP server is configured.
   outbox: () => 'mail:outbox',
   // STRING counter of an organisation's requests in one one-second window; expires soon after.

@@ -184,15 +184,44 @@ export function isTimeout(err: unknown): boolean {
 // whose connection closed after answering part of it: they cannot be resent in order.
 const OUTAGE = /Command timed out|Connection is closed|Command aborted due to connection close|ECONNREFUSED|ECONNRESET|MaxRetriesPerRequest|Stream isn't writeable|LOADING|MISCONF|READONLY|CLUSTERDOWN|TRYAGAIN|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready|Too many Cluster redirections|^(MOVED|ASK) \d+ |no connection to the primary of slot|^NOREPLICAS /;
 
-export function classifyStorageError(err: unknown): ApiError | undefined {
+// Storage faults as the HTTP layer, the metrics and the logs name them.
+export type StorageFault = 'unavailable' | 'read_only' | 'full' | 'evicting';
+export const STORAGE_FAULTS: readonly StorageFault[] = ['unavailable', 'read_only', 'full', 'evicting'];
+
+// Redis at its maxmemory under noeviction refuses writes with "OOM command not allowed…", also from
+// inside a script (EVALSHA, FCALL) and, in a transaction, as EXECABORT whose queued command met it.
+const OOM = /OOM command not allowed/;
+
+// Which storage fault failed a command; undefined for anything else (a bug: 500).
+export function storageFaultOf(err: unknown): StorageFault | undefined {
   if (!(err instanceof Error)) return undefined;
-  if (/READONLY/.test(err.message)) {
-    return new ApiError('ServerUnavailable', 'WRITING_ON_READONLY_MODE', 'storage is read-only at the moment; retry later', { error: 'read-only' });
-  }
-  if (OUTAGE.test(err.message) || err.name === 'MaxRetriesPerRequestError') {
-    return new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', 'storage is unavailable; retry with exponential backoff', { error: 'storage unavailable' });
-  }
+  if (OOM.test(err.message)) return 'full';
+  const previous = (err as { previousErrors?: unknown[] }).previousErrors;
+  if (/^EXECABORT/.test(err.message) && previous?.some((e) => e instanceof Error && OOM.test(e.message))) return 'full';
+  if (/READONLY/.test(err.message)) return 'read_only';
+  if (OUTAGE.test(err.message) || err.name === 'MaxRetriesPerRequestError') return 'unavailable';
   return undefined;
+}
+
+// The spec error a storage fault answers: 503 ServerUnavailable, which clients retry with backoff.
+export function storageFaultError(fault: StorageFault): ApiError {
+  switch (fault) {
+    case 'read_only':
+      return new ApiError('ServerUnavailable', 'WRITING_ON_READONLY_MODE', 'storage is read-only at the moment; retry later', { error: 'read-only' });
+    case 'full':
+      return new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', 'storage is full (Redis reached its maxmemory) and refuses writes; retry later', { error: 'storage full' });
+    case 'evicting':
+      return new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', 'storage may evict data (Redis maxmemory-policy is not noeviction): writes are refused until it is; retry later', {
+        error: 'storage evicting',
+      });
+    default:
+      return new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', 'storage is unavailable; retry with exponential backoff', { error: 'storage unavailable' });
+  }
+}
+
+export function classifyStorageError(err: unknown): ApiError | undefined {
+  const fault = storageFaultOf(err);
+  return fault === undefined ? undefined : storageFaultError(fault);
 }
 
 // Why this connection cannot serve now (for a readiness probe); undefined when a PING answers within ms.

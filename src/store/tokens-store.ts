@@ -20,9 +20,22 @@ const EXPIRED_GRACE_MS = 7 * 86400 * 1000;
 export class TokensStore {
   constructor(private readonly redis: Connection) {}
 
-  async jwtSecret(generate: () => string): Promise<string> {
-    await this.redis.set(keys.jwtSecret(), generate(), 'NX');
-    return (await this.redis.get(keys.jwtSecret()))!;
+  // The deployment's secret: the stored one, else `candidate`, stored (first writer wins) and
+  // announced so that every process reads it again. A Redis that lost its data (FLUSHALL, a new empty
+  // server) gets back the secret of whichever process asks first.
+  async jwtSecret(candidate: string): Promise<string> {
+    for (;;) {
+      if ((await this.redis.set(keys.jwtSecret(), candidate, 'NX')) === 'OK') {
+        await this.redis.publish(keys.jwtSecretChannel(), 'stored');
+        return candidate;
+      }
+      const stored = await this.redis.get(keys.jwtSecret());
+      if (stored !== null) return stored; // else flushed between the two commands: again
+    }
+  }
+
+  async storedSecret(): Promise<string | null> {
+    return this.redis.get(keys.jwtSecret());
   }
 
   async putRefresh(digest: string, rec: RefreshRecord): Promise<void> {

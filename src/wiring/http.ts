@@ -22,7 +22,9 @@ import { CallRecorder } from '../services/usage/call-recorder.js';
 import { RateLimiter } from '../services/usage/rate-limiter.js';
 import { listenMetrics, type MetricsListener } from '../metrics/listener.js';
 import type { Metrics } from '../metrics/registry.js';
-import { classifyStorageError, unreadyReason, type Connection } from '../store/redis.js';
+import { STORAGE_FAULTS, unreadyReason, type Connection } from '../store/redis.js';
+import { fullProblem, policyProblem, type PolicyWatch } from '../store/redis-memory.js';
+import { StorageFaults } from '../store/storage-faults.js';
 import type { Stores } from './storage.js';
 
 // Request counts go to Redis this often. The history is kept by the minute, so a second shows up
@@ -53,24 +55,42 @@ export function routeTable(services: Services): Route[] {
   return [...routes, ...openApiRoutes(routes, API_VERSION)];
 }
 
-export async function startHttp(config: Config, redis: Connection, stores: Stores, services: Services, tokens: TokenService, logger: Logger, metrics: Metrics | undefined, worker: number | undefined): Promise<Serving> {
-  const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => logger.warn({ err }, 'call counts not flushed'));
+export async function startHttp(
+  config: Config,
+  redis: Connection,
+  policy: PolicyWatch,
+  stores: Stores,
+  services: Services,
+  tokens: TokenService,
+  logger: Logger,
+  metrics: Metrics | undefined,
+  worker: number | undefined,
+): Promise<Serving> {
+  const faults = new StorageFaults(logger, metrics?.storageFaults(STORAGE_FAULTS));
+  // Flushes failed by a storage fault are logged with its burst, not one line each.
+  const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => faults.background(err) || logger.warn({ err }, 'call counts not flushed'));
   const limiter =
-    config.rateLimitPerSecond > 0 ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => logger.warn({ err }, 'rate counters not flushed')) : undefined;
+    config.rateLimitPerSecond > 0
+      ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => faults.background(err) || logger.warn({ err }, 'rate counters not flushed'))
+      : undefined;
   const router = new Router(routeTable(services));
   metrics?.routeGroups(new Set(router.routes.map((r) => r.path.split('/')[0]!)));
+  const auth = new BearerAuth(tokens.verify, tokens.isRevoked);
+  // Tokens verified with a secret since replaced (tokens.ts syncSecret) must not stay accepted.
+  tokens.onSecretChange(() => auth.forget());
   const dispatcher = new Dispatcher({
     router,
     codecs: new CodecRegistry(jsonCodec, [pickleCodec, msgpackCodec]),
-    auth: new BearerAuth(tokens.verify, tokens.isRevoked),
+    auth,
     logger,
     maxBodyBytes: config.maxBodyBytes,
     maxDecompressedBytes: config.maxDecompressedBytes,
     maxPublicBodyBytes: config.maxPublicBodyBytes,
     maxBrowserBodyBytes: config.maxBrowserBodyBytes,
     maxUrlBytes: config.maxUrlBytes,
-    classify: classifyStorageError,
-    ready: () => unreadyReason(redis, READY_TIMEOUT_MS),
+    classify: faults.classify,
+    refuseWrite: () => (policy.unsafe === undefined ? undefined : faults.refuse('evicting')),
+    ready: async () => (await unreadyReason(redis, READY_TIMEOUT_MS)) ?? (await memoryUnready(policy)),
     page: dashboardPages(),
     admit: limiter && ((claims) => limiter.admit(claims.org)),
     ...(config.callCounts === 1 && {
@@ -97,6 +117,7 @@ export async function startHttp(config: Config, redis: Connection, stores: Store
       metricsListener = await listenMetrics(metrics, config.metricsHost, metricsPort, config.metricsToken);
     } catch (err) {
       await http.close();
+      faults.stop();
       limiter?.close();
       await counter.close().catch(() => undefined);
       throw err;
@@ -105,8 +126,20 @@ export async function startHttp(config: Config, redis: Connection, stores: Store
   const close = async () => {
     await http.close();
     await metricsListener?.close();
+    faults.stop();
     limiter?.close();
     await counter.close().catch((err) => logger.warn({ err }, 'call counts not flushed'));
   };
   return { port, metricsPort: metricsListener?.port, dispatcher, close };
+}
+
+// Why Redis's memory keeps this process from serving: a policy that may evict, or a Redis at its
+// maxmemory (it refuses every write). Memory that cannot be read (INFO refused) is no reason.
+async function memoryUnready(policy: PolicyWatch): Promise<string | undefined> {
+  try {
+    const nodes = await policy.read(READY_TIMEOUT_MS);
+    return policyProblem(nodes) ?? fullProblem(nodes);
+  } catch {
+    return policy.unsafe;
+  }
 }

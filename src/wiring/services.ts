@@ -47,8 +47,8 @@ export interface AccountAccess {
 
 // Tokens (with the configured secret, else the deployment's shared one), mail and accounts.
 export async function buildAccess(config: Config, stores: Stores, logger: Logger): Promise<AccountAccess> {
-  const secret = config.jwtSecret ?? (await stores.tokens.jwtSecret(() => randomBytes(JWT_SECRET_BYTES).toString('base64url')));
-  const tokens = new TokenService(secret, stores.tokens, config.jwtTtlSeconds, config.refreshTtlSeconds);
+  const secret = config.jwtSecret ?? (await stores.tokens.jwtSecret(randomBytes(JWT_SECRET_BYTES).toString('base64url')));
+  const tokens = new TokenService(secret, stores.tokens, config.jwtTtlSeconds, config.refreshTtlSeconds, config.jwtSecret === undefined);
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(stores.outbox, logger);
   const accounts = new AccountService(stores.accounts, tokens, mailer, config.resetCodeTtlSeconds);
   return { tokens, accounts, mailer };
@@ -115,11 +115,12 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
   return { services, drainWrites: () => lanes.drained(), ingested };
 }
 
-// Revocations and deleted databases, from any process. A message published while the subscriber was
+// Revocations, deleted databases and a newly stored JWT secret, from any process. A message published while the subscriber was
 // reconnecting is lost, so a reconnect reloads the revocations and forgets every held catalogue.
 export async function watchBroadcasts(subscriber: Connection, tokens: TokenService, catalogues: Catalogues, models: ModelRegistry, tables: TableService): Promise<void> {
   subscriber.on('message', (channel: string, message: string) => {
     if (channel === keys.revokedChannel()) tokens.markRevoked(message);
+    else if (channel === keys.jwtSecretChannel()) tokens.syncSecret().catch(() => undefined);
     else if (channel === keys.droppedDatabasesChannel()) {
       catalogues.drop(message);
       models.drop(message);
@@ -131,11 +132,12 @@ export async function watchBroadcasts(subscriber: Connection, tokens: TokenServi
       if (db && name) tables.changed(db, name);
     }
   });
-  await subscriber.subscribe(keys.revokedChannel(), keys.droppedDatabasesChannel(), keys.modelsChannel(), keys.tablesChannel());
+  await subscriber.subscribe(keys.revokedChannel(), keys.droppedDatabasesChannel(), keys.modelsChannel(), keys.tablesChannel(), keys.jwtSecretChannel());
   await tokens.loadRevoked();
   subscriber.on('ready', () => {
     catalogues.dropAll();
     models.dropAll();
     tokens.loadRevoked().catch(() => undefined);
+    tokens.syncSecret().catch(() => undefined);
   });
 }

@@ -17,6 +17,7 @@ import { RateStore } from '../store/rate-store.js';
 import { RatingsStore } from '../store/ratings-store.js';
 import { RatingsLog } from '../store/ratings-log.js';
 import { connectRedis, waitForRedis, type Connection } from '../store/redis.js';
+import { checkPolicyAtStart } from '../store/redis-memory.js';
 import { startRedisServer, type EmbeddedRedis } from '../store/redis-server.js';
 import { ScenariosStore } from '../store/scenarios-store.js';
 import { SettingsStore } from '../store/settings-store.js';
@@ -34,8 +35,8 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-// Starts the embedded redis-server when no REDIS_URL is set, connects, and waits until Redis
-// answers; a failure on the way leaves nothing running.
+// Starts the embedded redis-server when no REDIS_URL is set, connects, waits until Redis answers,
+// and refuses a Redis whose maxmemory-policy may evict data; a failure on the way leaves nothing running.
 export async function connectStorage(config: Config, logger: Logger): Promise<Storage> {
   let embedded: EmbeddedRedis | undefined;
   let redisUrl = config.redisUrl;
@@ -54,6 +55,7 @@ export async function connectStorage(config: Config, logger: Logger): Promise<St
   };
   try {
     await waitForRedis(redis, config.redisStartTimeoutMs);
+    await checkPolicyAtStart(redis, config.redisCommandTimeoutMs, logger);
   } catch (err) {
     await close();
     throw err;

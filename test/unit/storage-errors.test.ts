@@ -24,6 +24,26 @@ t.test('a failover on a cluster or behind a Sentinel: 503', async (t) => {
   t.equal(nameOf("READONLY You can't write against a read only replica."), 'WRITING_ON_READONLY_MODE');
 });
 
+t.test('a full Redis (maxmemory under noeviction): 503, from a command, a script or a transaction', async (t) => {
+  const full = (err: Error) => {
+    const api = classifyStorageError(err);
+    return [api?.status, api?.data.name, api?.data.error];
+  };
+  const expected = [503, 'STORAGE_UNAVAILABLE', 'storage full'];
+  // As Redis 7.0 words them (SET, EVAL, FCALL), and Redis 6's wrapping of a script's error.
+  for (const message of [
+    "OOM command not allowed when used memory > 'maxmemory'.",
+    "OOM command not allowed when used memory > 'maxmemory'. script: bd6f3018b28bbdb36260f19d3c44afed740db987, on @user_script:1.",
+    "ERR Error running script (call to f_bd6f…): @user_script:1: @user_script: 1: -OOM command not allowed when used memory > 'maxmemory'.",
+  ]) {
+    t.same(full(new Error(message)), expected, message);
+  }
+  // ioredis's EXECABORT carries the queued commands' errors.
+  const aborted = Object.assign(new Error('EXECABORT Transaction discarded because of previous errors.'), { previousErrors: [new Error("OOM command not allowed when used memory > 'maxmemory'.")] });
+  t.same(full(aborted), expected, 'EXECABORT of a queued OOM');
+  t.equal(classifyStorageError(new Error('EXECABORT Transaction discarded because of previous errors.')), undefined, 'EXECABORT for another reason: a bug');
+});
+
 t.test('other errors are not an outage', async (t) => {
   t.equal(nameOf('ERR wrong number of arguments'), undefined);
   t.equal(nameOf('WRONGTYPE Operation against a key holding the wrong kind of value'), undefined);

@@ -8,17 +8,49 @@ import { randomSecret } from './secrets.js';
 
 export type ClaimsInput = Omit<Claims, 'exp' | 'iat'>;
 
+// How often a process compares its JWT secret with the stored one (a GET), besides when another
+// process announces a new one: it bounds how long a secret lost with Redis's data (FLUSHALL, a new
+// empty Redis) stays unstored, during which a process that starts would store a secret of its own.
+export const SECRET_SYNC_MS = 1000;
+
 export class TokenService {
   // Revoked subject -> the oldest password version (claims.pv) still accepted: Infinity for a deleted
   // account or service key, the new password_updated_timestamp after a password change.
   private readonly revoked = new Map<string, number>();
 
+  private readonly changed: (() => void)[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  // shared: the secret is the deployment's generated one, kept in Redis (not RECD_JWT_SECRET).
   constructor(
-    private readonly secret: string,
+    private secret: string,
     private readonly store: TokensStore,
     private readonly jwtTtlSeconds: number,
     private readonly refreshTtlSeconds: number,
+    private readonly shared = false,
   ) {}
+
+  onSecretChange(listener: () => void): void {
+    this.changed.push(listener);
+  }
+
+  // Every process signs and verifies with the stored secret: this one's is stored again when Redis
+  // lost it (the first process to ask wins), and replaced by the stored one when they differ.
+  async syncSecret(): Promise<void> {
+    if (!this.shared) return;
+    const stored = (await this.store.storedSecret()) ?? (await this.store.jwtSecret(this.secret));
+    if (stored === this.secret) return;
+    this.secret = stored;
+    for (const listener of this.changed) listener();
+  }
+
+  startSync(): void {
+    if (this.shared) this.timer = setInterval(() => void this.syncSecret().catch(() => undefined), SECRET_SYNC_MS).unref();
+  }
+
+  stopSync(): void {
+    clearInterval(this.timer);
+  }
 
   // notAfter (seconds): a token never outlives the service key it was opened with.
   sign(claims: ClaimsInput, notAfter: number | null = null): string {
