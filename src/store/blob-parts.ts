@@ -1,10 +1,11 @@
 // Large values (model buffers, the ratings snapshot) in Redis strings of at most PART_BYTES each.
 // One command moving hundreds of MB outlasts the command timeout once Redis or this process is busy:
 // on an idle machine ioredis took 3 s to write 400 MB and 5 s to read them back, and trainings of
-// 20M ratings and of 1M items failed with "Command timed out" on such writes and reads.
+// 20M ratings and of 1M items failed with "Command timed out" on such writes and reads. A part is
+// also one command every other tenant waits behind: 8 MiB keeps it to a few milliseconds of Redis.
 import type { Connection } from './redis.js';
 
-export const PART_BYTES = 32 * 1024 * 1024;
+export const PART_BYTES = 8 * 1024 * 1024;
 
 // A large value's bytes: a view, or a whole buffer. Past 4 GiB (Node 20's longest typed array) only a
 // whole buffer can be given: a training of 20M users with lists of 128 makes a 12.8 GB model.

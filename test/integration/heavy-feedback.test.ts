@@ -1,17 +1,18 @@
 // A user, a session and a database holding far more feedback than one request asks for: every read
 // and write of it costs Redis what its page or batch asks for (docs/security.md, "What one request
 // costs Redis"). Redis's own slow log, on this test's private server, must show no command over
-// SLOW_MS while the heavy reads and small writes run; reading the whole of a 100,000-rating user
-// took ~0.3 s a call before.
+// SLOW_MS while the heavy reads and small writes run; reading the whole of this user took 0.3-0.9 s
+// a call before.
 import t from 'tap';
 import { freshDatabase, range, uid, why } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';
 import { startStack } from '../helpers/stack.js';
 
-// Far above what a bounded call takes here (well under 1 ms), far below what a whole-user read took.
-const SLOW_MS = 25;
+// Far above what a bounded call takes here (a few ms at most, more on a loaded machine, where Redis
+// may wait for a core mid-command), far below what a whole-user read or delete took (0.3-0.9 s).
+const SLOW_MS = 100;
 const RATINGS = 100_000;
-const INTERACTIONS = 20_000;
+const INTERACTIONS = 40_000;
 const SESSION_INTERACTIONS = 5_000;
 
 const stack = await startStack({ RECD_TRAINING_POLL_MS: '3600000' });
@@ -52,7 +53,7 @@ t.test('reads and small writes of a heavy user and session: no Redis command ove
   t.equal(r.status, 200, why(r, 200));
   t.strictSame(r.body.user_ratings.map((x: { item_id: number }) => x.item_id), [RATINGS + INTERACTIONS], 'the newest, an inferred one');
   t.equal(r.body.has_next, true);
-  r = await api.get(`users/${heavy}/ratings/`, { token, query: 'amt=2&page=60000' });
+  r = await api.get(`users/${heavy}/ratings/`, { token, query: `amt=2&page=${(RATINGS + INTERACTIONS) / 2}` });
   t.equal(r.status, 200, why(r, 200));
   t.strictSame(r.body.user_ratings.map((x: { item_id: number }) => x.item_id), [2, 1], 'a deep page');
   r = await api.get('ratings-bulk/', { token, query: 'amt=5' });

@@ -84,11 +84,9 @@ t.test('a header recd reads with a byte outside printable ASCII is refused with 
     const r = await rawRequest(port, bytesHead(method, 'databases/', extra), method === 'POST' ? [Buffer.from('{}')] : []);
     refused(t, r, field, field);
   }
-  // uWebSockets.js 3.0.6 trims a value's leading and trailing bytes below 0x21 as whitespace and
-  // compares them as signed chars, so bytes from 0x7f up at either end go too, before recd sees
-  // the value (docs/security.md).
-  const edge = await rawRequest(port, bytesHead('GET', 'databases/', [`Authorization: Bearer ${token}\xe9`]));
-  t.equal(edge.status, 400, 'a trailing non-ASCII byte is refused too', { todo: 'uWebSockets.js drops it before recd sees the value' });
+  // Not tested: a non-ASCII byte at either end of a value. uWebSockets.js 3.0.6 trims a value's
+  // leading and trailing bytes below 0x21 as whitespace and compares them as signed chars, so bytes
+  // from 0x7f up at the ends go too, before recd sees the value (docs/security.md).
 });
 
 t.test('SIGTERM exits within 3 s after malformed requests', async (t) => {

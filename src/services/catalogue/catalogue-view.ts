@@ -140,6 +140,11 @@ export class CatalogueView {
     return this.records.has(idx) ? decodeRecord(this.records.get(idx)) : undefined;
   }
 
+  // The bytes of an index's stored record (0: none).
+  recordBytes(idx: number): number {
+    return this.records.has(idx) ? this.records.get(idx).length : 0;
+  }
+
   // The index of an id that has a record.
   indexOf(id: string): number | undefined {
     const idx = this.ids.get(id);

@@ -14,6 +14,12 @@ import { parseId, shownId, type Parsed } from '../ids/request-ids.js';
 import { applyM2m, checkValues, listValues, NAMES, ownValue, storedRecord, tableValues, type M2m, type Values } from './entity-values.js';
 import type { Ingested } from '../usage/ingested.js';
 
+// What one listing page looks at and holds at most: a filter is checked per index (~1 µs), and a page's
+// records are encoded on the event loop every tenant shares (500 records of up to 64 KiB would be a
+// 32 MiB answer).
+const LISTING_SCAN = 20_000;
+const LISTING_BYTES = 4 * 1024 * 1024;
+
 export type { EntityKind };
 
 type Answer = Record<string, unknown>;
@@ -73,8 +79,11 @@ export class EntityService {
     return { [`${kind}s`]: out, warnings };
   }
 
-  // One page of the listing in index order, from this process's view; `has_next` is exact (it looks
-  // for one more record that passes the filters).
+  // One page of the listing in index order, from this process's view. A page costs what it holds, not
+  // what the catalogue does: it looks at LISTING_SCAN indices at most (a filter matching few items
+  // gives short pages, even empty ones with has_next true) and ends once its records reach
+  // LISTING_BYTES. has_next is true while indices remain past the page (one more look, within the
+  // budget, for a record that passes the filters).
   async page(auth: Claims, db: string, kind: EntityKind, q: { amt: number; cursor?: string; properties?: string[]; filters?: string[] }) {
     const defs = await this.definitions(db, kind);
     const keep = q.filters && q.filters.length > 0 ? compileFilters(q.filters, defs, LISTING_OPS, NAMES[kind].propertyNotFound) : undefined;
@@ -83,9 +92,15 @@ export class EntityService {
     const view = await this.catalogues.get(db).view(kind);
     const passes = (i: number) => view.has(i) && (keep === undefined || keep(view.at(i)));
     const out: Record<string, unknown>[] = [];
+    const end = Math.min(view.size, from + LISTING_SCAN);
     let at = from;
-    for (; at < view.size && out.length < q.amt; at++) if (passes(at)) out.push(present(auth, kind, defs, view.record(at)!, only));
-    while (at < view.size && !passes(at)) at++;
+    let bytes = 0;
+    for (; at < end && out.length < q.amt && bytes < LISTING_BYTES; at++) {
+      if (!passes(at)) continue;
+      out.push(present(auth, kind, defs, view.record(at)!, only));
+      bytes += view.recordBytes(at);
+    }
+    while (at < end && !passes(at)) at++;
     const hasNext = at < view.size;
     return { [`${kind}s`]: out, has_next: hasNext, next_cursor: hasNext ? encodeCursor(CURSOR, [at]) : '', warnings };
   }
