@@ -9,3 +9,4 @@ export type Model = Answer<'/pretrained-ml/trained-models/', 'get'>['models'][nu
 export type Task = Answer<'/tasks/{task_name}/recents/', 'get'>['tasks'][number];
 export type ScenarioRecord = Answer<'/scenarios/', 'get'>['scenarios'][number];
 export type Recommended = Answer<'/recommendation/generic/items/', 'post'>;
+export type Usage = Answer<'/databases/current/usage/', 'get'>;

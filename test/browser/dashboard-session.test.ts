@@ -1,17 +1,19 @@
 // The dashboard's session in a real headless Chromium: an expired JWT is refreshed with the refresh
 // token and the call goes through; frontend and demo_viewer accounts get their read-only views; the
-// token is kept in memory only (nothing in the page's storage, a reload signs out).
+// token is kept in memory only (nothing in the page's storage, a reload signs out); a quota at its limit
+// is highlighted in the Overview's usage.
 import t from 'tap';
 import type { Request } from 'playwright-core';
-import { dashboardStack } from '../helpers/browser.js';
+import { dashboardStack, usageShown } from '../helpers/browser.js';
 import { rootToken, tokenFor, unique } from '../helpers/fixtures.js';
 import { freshDatabase, uid } from '../helpers/feedback.js';
 import { until } from '../helpers/reco.js';
 import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD } from '../helpers/stack.js';
 
 t.setTimeout(180_000);
-// Tokens that expire within seconds, so that the test sees one expire.
-const { api, root, ui } = await dashboardStack(t, { RECD_JWT_TTL_SECONDS: '2' });
+// Tokens that expire within seconds, so that the test sees one expire; quotas small enough for the
+// demo_viewer's database to reach one (3 items known) and to use half of another (1 interaction of 2).
+const { api, root, ui } = await dashboardStack(t, { RECD_JWT_TTL_SECONDS: '2', RECD_QUOTA_ITEMS: '3', RECD_QUOTA_INTERACTIONS: '2' });
 const { db } = await freshDatabase(api, root);
 const dbName = (await api.get('databases/', { token: root })).body.databases.find((d: { id: string }) => d.id === db).name as string;
 
@@ -63,11 +65,12 @@ t.test('a frontend account sees the read-only view', async (t) => {
   await page.getByTestId('db-status').filter({ hasText: 'pending' }).waitFor();
   t.equal(await page.getByRole('button', { name: 'Retrain now' }).count(), 0);
   t.equal(await page.getByTestId('db-counts').count(), 0, "the database's counts are not a frontend account's to read");
+  t.equal(await page.getByRole('region', { name: 'Usage' }).count(), 0, 'nor its usage of the quotas');
   t.equal(await page.getByRole('alert').count(), 0, 'no error shown');
   await page.close();
 });
 
-t.test('a demo_viewer account signs in and sees the counts, read-only', async (t) => {
+t.test('a demo_viewer account signs in and sees the counts and the usage, read-only', async (t) => {
   // Each upload with a token of its own: tokens here live two seconds.
   const onDb = () => tokenFor(api, '', 'root', db);
   t.equal((await api.put('items-bulk/properties/', { items: [{ item_id: 1 }, { item_id: 2 }, { item_id: 3 }] }, { token: await onDb() })).status, 200);
@@ -86,7 +89,21 @@ t.test('a demo_viewer account signs in and sees the counts, read-only', async (t
   const shown = await counts.evaluate((dl) => Object.fromEntries([...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? ''])));
   t.same(shown, { Items: '3', Users: '1', Ratings: '2', Interactions: '1', Sessions: '1' });
   t.equal(await page.getByTestId('db-status').count(), 0, 'no status: a demo_viewer account may not read it');
-  t.same(await page.getByRole('main').getByRole('button').allTextContents(), ['Refresh'], 'nothing to change, only to read again');
+  t.same(await page.getByRole('main').getByRole('button').allTextContents(), ['Refresh', 'Refresh'], 'nothing to change, only to read again');
+  // Its usage: the items at their quota, highlighted; the interactions at half of theirs, not.
+  const usage = page.getByRole('region', { name: 'Usage' });
+  await usage.locator('tr[data-quota="items"]', { hasText: '100 %' }).waitFor();
+  const quotas = await usageShown(page);
+  t.same(quotas.items, { used: '3', limit: '3', share: '100 % at the limit', near: true }, 'at the quota: highlighted');
+  t.same(quotas.interactions, { used: '1', limit: '2', share: '50 %', near: false });
+  t.same(quotas.users, { used: '1', limit: '50,000,000', share: '< 0.1 %', near: false }, 'the default quota');
+  t.same(quotas.training_seconds, { used: 'per run (none ended yet)', limit: '3,600 s', share: '', near: false });
+  t.same(await page.locator('tr.quota-near').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-quota'))), ['items'], 'only the quota reached');
+  // Read again on Refresh.
+  t.equal((await api.post('items-properties/', { property_name: 'genre', value_type: 'unicode16' }, { token: await onDb() })).status, 204);
+  await usage.getByRole('button', { name: 'Refresh' }).click();
+  await usage.locator('tr[data-quota="item_properties"]', { hasText: '0.1 %' }).waitFor();
+  t.same((await usageShown(page)).item_properties, { used: '1', limit: '1,000', share: '0.1 %', near: false });
   t.equal(await page.getByRole('alert').count(), 0, 'no error shown');
   await page.close();
 });

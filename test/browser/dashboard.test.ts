@@ -1,14 +1,15 @@
 // The dashboard in a real headless Chromium (Debian's chromium, driven by playwright-core) against a
 // real recd and Redis: signing in (and a wrong password), a database becoming ready after its data
 // is uploaded, tasks and their progress, the catalogue's items with a filter and its users (one item,
-// one user), recommendations for an item, a session and a user, scenarios, accounts, signing out.
+// one user), recommendations for an item, a session and a user, scenarios, accounts, signing out; the
+// Overview's usage of the default quotas.
 // Screenshots of each page go to docs/dashboard/ (test/helpers/browser.ts).
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { unique } from '../helpers/fixtures.js';
 import { freshDatabase, range, uid } from '../helpers/feedback.js';
 import { RATINGS, RECO_ENV, N_ITEMS, isA } from '../helpers/reco.js';
-import { column, columnReads, dashboardStack, headers } from '../helpers/browser.js';
+import { column, columnReads, dashboardStack, headers, usageShown } from '../helpers/browser.js';
 import { keys } from '../../src/store/keys.js';
 import { ROOT_EMAIL, ROOT_PASSWORD } from '../helpers/stack.js';
 
@@ -95,6 +96,30 @@ t.test('tasks: the training that ran, and a retrain followed to its end', async 
   t.equal(await retrains.count(), 2);
   t.equal(await queued.count(), 0);
   t.match(await retrains.first().textContent(), /model [0-9a-f-]+: 70 users, 40 items, 630 ratings/);
+});
+
+t.test("overview: the database's usage against the default quotas", async (t) => {
+  await page.getByRole('link', { name: 'Overview' }).click();
+  // Read as the page is shown again, after the retrains of the test above.
+  await page.getByRole('region', { name: 'Usage' }).locator('tr[data-quota="training_seconds"]', { hasText: 'last retrain' }).waitFor();
+  const shown = await usageShown(page);
+  const training = shown.training_seconds!;
+  t.match(training.used, /^\d+ s \(last retrain\)$/, "the last retrain's seconds");
+  t.equal(training.limit, '3,600 s');
+  t.match(training.share, /^(0|< 0\.1) %$/, 'a short run for 40 items');
+  delete shown.training_seconds;
+  const share = (s: string) => ({ share: s, near: false });
+  t.same(shown, {
+    items: { used: '40', limit: '10,000,000', ...share('< 0.1 %') },
+    users: { used: '70', limit: '50,000,000', ...share('< 0.1 %') },
+    ratings: { used: String(RATINGS.length), limit: '200,000,000', ...share('< 0.1 %') },
+    interactions: { used: '0', limit: '200,000,000', ...share('0 %') },
+    item_properties: { used: '2', limit: '1,000', ...share('0.2 %') },
+    user_properties: { used: '1', limit: '1,000', ...share('0.1 %') },
+    record_bytes: { used: 'per record', limit: '65,536 bytes', ...share('') },
+    requests_per_second: { used: 'per second', limit: 'no limit', ...share('') },
+  });
+  t.equal(await page.locator('tr.quota-near').count(), 0, 'nothing near its quota');
 });
 
 t.test('catalogue: items a page at a time, a filter, one item', async (t) => {

@@ -69,3 +69,15 @@ export function headers(page: Page, table: string): Promise<string[]> {
 // Until a column reads `expected` (a listing's next page comes after its page number changes).
 export const columnReads = (page: Page, table: string, header: string, expected: string[]) =>
   until(`${table}: column ${header} reads ${JSON.stringify(expected)}`, () => column(page, table, header), (v) => JSON.stringify(v) === JSON.stringify(expected), WAIT_MS);
+
+// The Overview's usage table, a row per quota: its cells after the quota's name, and whether it is highlighted.
+export function usageShown(p: Page): Promise<Record<string, { used: string; limit: string; share: string; near: boolean }>> {
+  return p.locator('table[aria-label="quota usage"]').evaluate((table) =>
+    Object.fromEntries(
+      [...table.querySelectorAll('tbody tr')].map((tr) => {
+        const [used, limit, share] = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+        return [tr.getAttribute('data-quota'), { used, limit, share, near: tr.classList.contains('quota-near') }];
+      }),
+    ),
+  );
+}

@@ -1,4 +1,5 @@
-// Overview: the organisation's databases, the current one's counts, status and model, and call counts over time.
+// Overview: the organisation's databases, the current one's counts, usage of its quotas, status and model,
+// and call counts over time.
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { ok, openDatabase } from '../api';
@@ -6,6 +7,7 @@ import type { Model } from '../answers';
 import { useApp, canWrite, isAdmin } from '../app-context';
 import { ErrorBox, Facts, Section, age, when } from '../components/bits';
 import { TimeChart } from '../components/chart';
+import { Usage } from '../components/usage';
 import { useAction, useLoad } from '../hooks';
 
 export function Overview() {
@@ -13,12 +15,22 @@ export function Overview() {
   return (
     <>
       <h1>Overview</h1>
-      {session.role === 'demo_viewer' && !session.database && <p class="notice">Sign in with a database name to see what it holds: a demo_viewer account may read only its counts.</p>}
+      {session.role === 'demo_viewer' && !session.database && <p class="notice">Sign in with a database name to see what it holds: a demo_viewer account may read only its counts and usage.</p>}
       {isAdmin(session) && <Databases />}
-      {/* A demo_viewer account may read the counts and nothing else of the database. */}
-      {session.database && (session.role === 'demo_viewer' ? <Counts /> : <CurrentDatabase />)}
+      {/* A demo_viewer account may read the counts and usage and nothing else of the database. */}
+      {session.database && (session.role === 'demo_viewer' ? <Holdings /> : <CurrentDatabase />)}
       {isAdmin(session) && <CallChart />}
     </>
+  );
+}
+
+// The counts beside the quotas' usage: the same readers (root, manager, backend, demo_viewer).
+function Holdings({ reloadOn }: { reloadOn?: unknown }) {
+  return (
+    <div class="split">
+      <Counts reloadOn={reloadOn} />
+      <Usage reloadOn={reloadOn} />
+    </div>
   );
 }
 
@@ -125,8 +137,8 @@ function CurrentDatabase() {
         </dl>
         {model ? <ModelFacts model={model} /> : canWrite(session) && <p class="muted">No model trained yet.</p>}
       </Section>
-      {/* The API keeps the counts, the business's numbers, from frontend accounts. */}
-      {canWrite(session) && <Counts reloadOn={ready} />}
+      {/* The API keeps the counts and usage, the business's numbers, from frontend accounts. */}
+      {canWrite(session) && <Holdings reloadOn={ready} />}
     </>
   );
 }
