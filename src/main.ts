@@ -64,12 +64,12 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const metrics = startMetrics(config, engine, storage.redis, ingested, worker); // before the scheduler starts: it counts runs
     engine.scheduler.start();
 
+    // A worker leaves the root account to its supervisor.
+    if (worker === undefined) await configuredRoot(config, access.accounts, logger);
     const http = await startHttp(config, storage.redis, policy, stores, services, access.tokens, logger, metrics, worker);
-    // The root account once the port is this process's: a generated password shown by a start that
-    // then failed to listen would be lost, its account kept. A worker leaves it to its supervisor.
     let generatedRoot: GeneratedRoot | undefined;
     try {
-      if (worker === undefined) generatedRoot = await bootstrapRoot(config, access.accounts, logger);
+      if (worker === undefined) generatedRoot = await generateRoot(config, access.accounts);
     } catch (err) {
       await http.close();
       throw err;
@@ -95,8 +95,8 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
 
 export interface SharedStart {
   redisUrl: string;
-  // The root account (RECD_ROOT_*, else generated as startApp does), for once the workers listen.
-  bootstrapRoot(): Promise<GeneratedRoot | undefined>;
+  // A generated root account (when RECD_ROOT_* names none and none exists), for once the workers listen.
+  generateRoot(): Promise<GeneratedRoot | undefined>;
   // Disconnects, then stops the embedded redis-server (when it started one).
   close(): Promise<void>;
 }
@@ -109,7 +109,8 @@ export async function startShared(config: Config, logger: Logger): Promise<Share
   try {
     const access = await buildAccess(config, buildStores(storage.redis, quotasOf(config)), logger);
     access.mailer.close();
-    return { redisUrl: storage.redisUrl, bootstrapRoot: () => bootstrapRoot(config, access.accounts, logger), close: storage.close };
+    await configuredRoot(config, access.accounts, logger);
+    return { redisUrl: storage.redisUrl, generateRoot: () => generateRoot(config, access.accounts), close: storage.close };
   } catch (err) {
     await storage.close();
     throw err;
@@ -130,11 +131,18 @@ export async function withAccounts<T>(config: Config, logger: Logger, use: (acco
 
 // RECD_ROOT_* when set; else, on a Redis with no root account yet (whichever Redis: compose's too),
 // a generated one, returned to be shown once.
-async function bootstrapRoot(config: Config, accounts: AccountService, logger: Logger): Promise<GeneratedRoot | undefined> {
-  if (config.rootEmail !== undefined && config.rootPassword !== undefined) {
-    if (await accounts.createRoot(config.rootEmail, config.rootPassword)) logger.info({ email: config.rootEmail }, 'root account created');
-    return undefined;
-  }
+// The root account RECD_ROOT_* names, before serving: its password is the operator's, so a start that
+// fails later loses nothing, and requests find the account from the first one served.
+async function configuredRoot(config: Config, accounts: AccountService, logger: Logger): Promise<void> {
+  if (config.rootEmail === undefined || config.rootPassword === undefined) return;
+  if (await accounts.createRoot(config.rootEmail, config.rootPassword)) logger.info({ email: config.rootEmail }, 'root account created');
+}
+
+// A generated root account when RECD_ROOT_* names none and there is none yet, once the port is this
+// process's: a generated password shown by a start that then failed to listen would be lost, its
+// account kept. It is printed before "recd listening", so nothing waiting for that line misses it.
+async function generateRoot(config: Config, accounts: AccountService): Promise<GeneratedRoot | undefined> {
+  if (config.rootEmail !== undefined && config.rootPassword !== undefined) return undefined;
   if (await accounts.anyRoot()) return undefined;
   // A strong random password that also meets the spec's character-class rules.
   const password = `${randomSecret(GENERATED_ROOT_PASSWORD_BYTES)}aA1!`;

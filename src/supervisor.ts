@@ -145,7 +145,7 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
   try {
     port ||= await freePort();
     await Promise.all(Array.from({ length: count }, (_, k) => start(k + 1)));
-    generatedRoot = await shared.bootstrapRoot();
+    generatedRoot = await shared.generateRoot();
   } catch (err) {
     await stopWorkers();
     await shared.close();
