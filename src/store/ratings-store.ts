@@ -18,9 +18,9 @@ import { COUNT, DELETE, PAGE, PUT, RESOLVE, USER } from './ratings-scripts.js';
 import { throwIfOverQuota } from './quota-reply.js';
 import { UNLIMITED, type Quotas } from '../config/quotas.js';
 
-// Ratings one write script stores at most: a larger request is written in calls of this many, each
-// whole, so that no call holds Redis (and every other tenant) for more than a few milliseconds (~3 µs
-// a rating, bench/redis/ratings-writes.ts). A request cut short between two calls by a storage
+// Ratings one script writes or reads at most: a larger request or page is made of calls of this many,
+// each whole, so that no call holds Redis (and every other tenant) for more than a few milliseconds
+// (~3 µs a rating written, bench/redis/ratings-writes.ts). A request cut short between two calls by a storage
 // failure answers 503 with its first calls stored; ratings being idempotent, sending it again
 // completes it.
 export const RATINGS_PER_CALL = 2048;
@@ -149,10 +149,19 @@ export class RatingsStore {
   // A page of the user's ratings, newest (or oldest) first from position `from`, and how many they
   // hold; undefined without the database.
   async ofUser(db: string, user: string, from: number, amt: number, order: 'newest' | 'oldest' = 'newest'): Promise<{ ratings: StoredRating[]; total: number } | undefined> {
-    const r = (await this.userScript(keys.entityIndex(db, 'user'), keys.entityIds(db, 'item'), keys.database(db), keys.userRatingsPrefix(db), user, String(from), String(from + amt - 1), order)) as [Buffer[], Buffer, number] | [];
-    if (r.length === 0) return undefined;
-    const [items, values, total] = r;
-    return { ratings: items.map((item, k) => ({ user, item: item.toString(), ...readValue(values.subarray(k * VALUE_BYTES, (k + 1) * VALUE_BYTES)) })), total };
+    const ratings: StoredRating[] = [];
+    let total = 0;
+    // In calls of RATINGS_PER_CALL at most, as writes are: each one holds Redis for a few ms.
+    for (let at = from; at < from + amt; at += RATINGS_PER_CALL) {
+      const n = Math.min(RATINGS_PER_CALL, from + amt - at);
+      const r = (await this.userScript(keys.entityIndex(db, 'user'), keys.entityIds(db, 'item'), keys.database(db), keys.userRatingsPrefix(db), user, String(at), String(at + n - 1), order)) as [Buffer[], Buffer, number] | [];
+      if (r.length === 0) return undefined;
+      const [items, values, held] = r;
+      total = held;
+      for (let k = 0; k < items.length; k++) ratings.push({ user, item: items[k]!.toString(), ...readValue(values.subarray(k * VALUE_BYTES, (k + 1) * VALUE_BYTES)) });
+      if (items.length < n) break;
+    }
+    return { ratings, total };
   }
 
   // How many ratings the user holds, explicit and inferred (0 for a user with none or unknown).
@@ -163,23 +172,28 @@ export class RatingsStore {
   // users: how many users one call looks at, at most (a page can come back short, never wrong).
   // from.item: a position in the user's ratings, oldest first.
   async page(db: string, from: { user: number; item: number }, amt: number, users = PAGE_USERS): Promise<RatingsPage | undefined> {
-    const r = (await this.pageScript(
-      keys.entityNext(db, 'user'),
-      keys.entityIds(db, 'user'),
-      keys.entityIds(db, 'item'),
-      keys.database(db),
-      keys.userRatingsPrefix(db),
-      String(from.user),
-      String(from.item),
-      String(amt),
-      String(users),
-    )) as [Buffer[], Buffer[], Buffer[], number, number] | [];
-    if (r.length === 0) return undefined;
-    const [us, is, vs, nextUser, nextItem] = r;
-    return {
-      ratings: vs.map((v, k) => ({ user: us[k]!.toString(), item: is[k]!.toString(), ...readValue(v) })),
-      next: nextUser < 0 ? undefined : { user: nextUser, item: nextItem },
-    };
+    const ratings: StoredRating[] = [];
+    let next: { user: number; item: number } | undefined = from;
+    // In calls of RATINGS_PER_CALL at most; a call that comes back short has used its users' budget.
+    while (next && ratings.length < amt) {
+      const want = Math.min(RATINGS_PER_CALL, amt - ratings.length);
+      const r = (await this.pageScript(
+        keys.entityNext(db, 'user'),
+        keys.entityIds(db, 'user'),
+        keys.entityIds(db, 'item'),
+        keys.database(db),
+        keys.userRatingsPrefix(db),
+        String(next.user),
+        String(next.item),
+        String(want),
+        String(users),
+      )) as [Buffer[], Buffer[], Buffer[], number, number] | [];
+      if (r.length === 0) return undefined;
+      const [us, is, vs, nextUser, nextItem] = r;
+      for (let k = 0; k < vs.length; k++) ratings.push({ user: us[k]!.toString(), item: is[k]!.toString(), ...readValue(vs[k]!) });
+      next = nextUser < 0 ? undefined : { user: nextUser, item: nextItem };
+      if (vs.length < want) break;
+    }
+    return { ratings, next };
   }
-
 }
