@@ -19,6 +19,7 @@ import { reportHeldExit } from './exit-report.js';
 import { startRedisCluster, type TestCluster } from './redis-cluster.js';
 
 export const ON_CLUSTER = process.env.RECD_TEST_REDIS === 'cluster';
+const CLUSTER_JWT_SECRET = 'the secret of test stacks on the shared test cluster';
 // Every test file that uses these helpers (not the worker threads some of them run in).
 if (isMainThread) reportHeldExit();
 let sharedCluster: Promise<TestCluster> | undefined;
@@ -116,6 +117,10 @@ export async function startStack(env: Record<string, string> = {}, shared?: Embe
     RECD_ROOT_EMAIL: ROOT_EMAIL,
     RECD_ROOT_PASSWORD: ROOT_PASSWORD,
     LOG_LEVEL: 'silent',
+    // On the cluster, the stacks of a file share one Redis that each new stack empties: a generated
+    // secret would go with it, and the running stacks would then rightly refuse the tokens they issued
+    // (docs/security.md, "Storage faults"). A configured secret is never stored, so it survives.
+    ...(ON_CLUSTER && !shared ? { RECD_JWT_SECRET: CLUSTER_JWT_SECRET } : {}),
     ...env,
   };
   const app = await startApp(loadConfig(fullEnv), logger ?? pino({ level: fullEnv.LOG_LEVEL }));
