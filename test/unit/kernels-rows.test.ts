@@ -6,7 +6,8 @@ import { mulberry32 } from '../../native-free-kernels/random.js';
 import * as fast from '../../native-free-kernels/rows.js';
 import * as ref from '../../native-free-kernels/reference/rows.js';
 import { allocateModel } from '../../src/engine/model/layout.js';
-import { meanDirection, meanUserFactors, rowNorms, scorable, steerTowards } from '../../src/engine/scoring/rankings.js';
+import { rowNorms, scorable } from '../../src/engine/scoring/rankings.js';
+import { meanDirection, meanUserFactors, steerTowards } from '../../src/engine/scoring/directions.js';
 
 const arr = (a: ArrayLike<number>) => Array.from(a);
 const bits = (a: Float32Array) => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));

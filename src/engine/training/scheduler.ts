@@ -16,28 +16,13 @@ import type { RatingsLog } from '../../store/ratings-log.js';
 import { modelViews } from '../model/layout.js';
 import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
 import type { ModelRegistry } from '../model/registry.js';
-import { evenRanges } from './ranges.js';
-import { listNewItems } from './lists.js';
+import { buildTables, newItems } from './follow-up-jobs.js';
+import { chosenParams, retrainedMeta } from './model-record.js';
 import { trainAls } from './trainer.js';
 import { RunOverTime, type TrainingPool } from './pool.js';
 import type { AlsParams, ItemFeatures } from './tasks.js';
 import type { SearchOptions } from './search.js';
-import { algorithmOf, listsParams, publishedLists } from './lists-choice.js';
-
-// The configured parameters with those a search chose for the database (published with its model).
-function chosenParams(defaults: AlsParams, published: Record<string, number>): AlsParams {
-  const or = (key: string, fallback: number) => published[key] ?? fallback;
-  return {
-    ...defaults,
-    factors: or('factors', defaults.factors),
-    regularization: or('regularization', defaults.regularization),
-    alpha: or('alpha', defaults.alpha),
-    unobserved: or('unobserved', defaults.unobserved),
-    regExponent: or('reg_exponent', defaults.regExponent),
-    ratingShift: or('rating_shift', defaults.ratingShift),
-    ratingFloor: or('rating_floor', defaults.ratingFloor),
-  };
-}
+import { publishedLists } from './lists-choice.js';
 
 export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
 export type TaskName = (typeof TASK_NAMES)[number];
@@ -262,8 +247,8 @@ export class TrainingScheduler {
   // pool: the training pool as this run may use it (refusing tasks past the run's time quota).
   private readonly jobs: Record<TaskName, (db: string, owner: string, progress: (text: string) => void, pool: TrainingPool) => Promise<string>> = {
     ml_model_retrain: (db, owner, progress, pool) => this.retrain(db, owner, progress, pool),
-    ml_new_items: (db, owner, progress, pool) => this.newItems(db, owner, progress, pool),
-    precomputed_tables: (db, _owner, progress, pool) => this.buildTables(db, progress, pool),
+    ml_new_items: (db, owner, progress, pool) => newItems(this.d, db, owner, progress, pool, this.o.params.userListsSeconds),
+    precomputed_tables: (db, _owner, progress, pool) => buildTables(this.d, db, progress, pool),
   };
 
   private async retrain(db: string, owner: string, progress: (text: string) => void, pool: TrainingPool): Promise<string> {
@@ -284,48 +269,13 @@ export class TrainingScheduler {
     let hurried = false;
     const watch = setInterval(() => void this.d.training.hurried(db, HURRIED).then((h) => void (hurried ||= h), () => undefined), this.o.pollMs);
     const trained = await trainAls(pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due, reuse }, () => hurried).finally(() => clearInterval(watch));
-    const p = trained.params;
     const search = trained.searched?.summary ?? searched;
     const chosen = search?.trials[search.chosen];
     progress('publishing (99%)');
-    const bytes = trained.model; // whole: a model past 4 GiB has no Uint8Array view
     const views = modelViews(trained.model);
-    const meta: ModelMeta = {
-      model_id: randomUUID(),
-      timestamp: Date.now() / 1000,
-      algorithm: algorithmOf(trained.lists, false),
-      n_users: views.dims.users,
-      n_items: views.dims.items,
-      n_ratings: trained.ratings,
-      factors: p.factors,
-      item_list: views.dims.itemList,
-      user_list: views.dims.userList,
-      bytes: bytes.byteLength,
-      metrics: {
-        loss: trained.loss,
-        training_seconds: trained.seconds,
-        search_seconds: trained.searched?.summary.seconds ?? 0,
-        users_with_ratings: trained.users,
-        users_listed: trained.listed.users,
-        lists_seconds: trained.listed.seconds,
-        ...(chosen && search && { validation_ndcg_at_10: chosen.ndcg_at_10, validation_recall_at_10: chosen.recall_at_10, popularity_ndcg_at_10: search.popularity.ndcg_at_10, popularity_recall_at_10: search.popularity.recall_at_10 }),
-      },
-      params: {
-        factors: p.factors,
-        iterations: p.iterations,
-        regularization: p.regularization,
-        alpha: p.alpha,
-        unobserved: p.unobserved,
-        reg_exponent: p.regExponent,
-        rating_shift: p.ratingShift,
-        rating_floor: p.ratingFloor,
-        cg_steps: p.cgSteps,
-        ...listsParams(trained.lists),
-      },
-      ...(search && { search }),
-      ratings_log_id: log.last,
-    };
-    if (!(await this.d.models.publish(db, owner, meta, bytes))) throw new Error('lost the trainer lock before publishing');
+    const meta = retrainedMeta(trained, search, log.last);
+    // The buffer whole: a model past 4 GiB has no Uint8Array view.
+    if (!(await this.d.models.publish(db, owner, meta, trained.model))) throw new Error('lost the trainer lock before publishing');
     await this.markReady(db);
     await this.d.training.compact(db, encodeSnapshot(trained.snapshot), log.last);
     // Items nobody rated have no trained factors: their properties give them some.
@@ -339,47 +289,6 @@ export class TrainingScheduler {
   private async currentMeta(db: string): Promise<ModelMeta | undefined> {
     const id = await this.d.models.current(db);
     return id === undefined ? undefined : await this.d.models.meta(db, id);
-  }
-
-  private async newItems(db: string, owner: string, progress: (text: string) => void, pool: TrainingPool): Promise<string> {
-    const current = await this.d.registry.latest(db);
-    if (!current) return 'no trained model yet: the first training covers every item';
-    progress('reading item properties');
-    const features = await this.d.itemFeatures(db);
-    const extended = await pool.extend({ model: current.buffer, features });
-    if (extended.targets === 0) return 'every item has trained factors: nothing to do';
-    progress(`lists of ${extended.targets.toLocaleString('en-US')} items`);
-    const listed = await listNewItems(pool, extended.model, extended.targetRows, this.o.params.userListsSeconds);
-    const dims = extended.dims;
-    const meta: ModelMeta = {
-      ...current.meta,
-      model_id: randomUUID(),
-      timestamp: Date.now() / 1000,
-      algorithm: algorithmOf(publishedLists(current.meta), true),
-      n_items: dims.items,
-      bytes: extended.model.byteLength,
-      metrics: { ...current.meta.metrics, new_items: extended.targets, new_items_from_properties: extended.fromFeatures, new_items_listed: listed },
-    };
-    if (!(await this.d.models.publish(db, owner, meta, extended.model))) throw new Error('lost the trainer lock before publishing');
-    return `model ${meta.model_id}: ${extended.targets} items without ratings given factors, ${extended.fromFeatures} of them from items sharing property values`;
-  }
-
-  // Every table of the database from the current model (in the pool, one row range per thread).
-  private async buildTables(db: string, progress: (text: string) => void, pool: TrainingPool): Promise<string> {
-    const defs = await this.d.tables.list(db);
-    if (defs.length === 0) return 'no precomputed tables are defined';
-    const model = await this.d.registry.latest(db);
-    if (!model) throw new Error('no trained model yet: tables are built from a model');
-    let built = 0;
-    for (const def of defs) {
-      progress(`table ${def.name} (${built + 1}/${defs.length})`);
-      const rows = def.reco_type === 'item_to_items' ? model.views.dims.items : model.views.dims.users;
-      const dst = new SharedArrayBuffer(rows * def.amt * 4);
-      const parts = evenRanges(rows, pool.threads);
-      await Promise.all(parts.map(([rowStart, rowEnd]) => pool.table({ model: model.buffer, kind: def.reco_type, amt: def.amt, rowStart, rowEnd, dst })));
-      if (await this.d.tables.store(db, { ...def, built: { model_id: model.id, built_at: Date.now() / 1000, rows } }, new Uint8Array(dst))) built++;
-    }
-    return `${built} of ${defs.length} tables built from model ${model.id}`;
   }
 
   private async markReady(db: string): Promise<void> {

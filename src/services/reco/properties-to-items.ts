@@ -1,7 +1,7 @@
 // POST recommendation/items-properties/items/: items like those holding the given property values
 // (the mean direction of every item that holds one of them). No reco type: scenarios do not apply.
 import type { Claims } from '../../contract/claims.js';
-import { meanDirection } from '../../engine/scoring/rankings.js';
+import { meanDirection } from '../../engine/scoring/directions.js';
 import type { PropertyDef } from '../../store/properties-store.js';
 import { merge } from '../scenarios/scenario-walk.js';
 import type { RecoParts } from './reco-parts.js';

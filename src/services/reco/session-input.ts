@@ -3,7 +3,7 @@
 // properties (cold start). Nothing is stored.
 import { wrongData } from '../../errors/api-error.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
-import { meanUserFactors } from '../../engine/scoring/rankings.js';
+import { meanUserFactors } from '../../engine/scoring/directions.js';
 import type { Claims } from '../../contract/claims.js';
 import type { Catalogues } from '../catalogue/catalogues.js';
 import type { InteractionRuleService } from '../feedback/interaction-rules.js';
