@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import os from 'node:os';
 import { execSync } from 'node:child_process';
+import { ok } from '../lib/api.js';
 import { startBenchStack } from '../lib/recd-stack.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,12 +21,8 @@ async function main() {
   const redis = new Redis(stack.redisUrl);
   try {
     const a = stack.token;
-    const json = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await fetch(`${stack.base}/${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-      return text ? JSON.parse(text) : undefined;
-    };
+    // ok() of bench/lib/api.ts with this stack's base, token first.
+    const json = (method: string, path: string, token: string, body?: unknown) => ok(`${stack.base}/`, token, method, path, body, [200, 204]);
     // Tenant A: the catalogue and the heavy user.
     await json('POST', 'items-properties/', a, { property_name: 'title', value_type: 'unicode128' });
     await json('POST', 'items-properties/', a, { property_name: 'tags', value_type: 'unicode32', repeated: true });
@@ -38,9 +35,10 @@ async function main() {
       await json('PUT', 'users/1/ratings/', a, { ratings });
     }
     // Tenant B: a database of its own, small, read by random users.
-    const root = (await (await fetch(`${stack.base}/login/root/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'root@bench.local', password: 'Root-password-1' }) })).json()).token as string;
+    const login = { email: 'root@bench.local', password: 'Root-password-1' };
+    const root = (await json('POST', 'login/root/', '', login)).token as string;
     const dbB = (await json('POST', 'databases/', root, { name: 'other', description: '', item_id_type: 'uint32', user_id_type: 'uint32' })).id as string;
-    const b = (await (await fetch(`${stack.base}/login/individual/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'root@bench.local', password: 'Root-password-1', db_id: dbB }) })).json()).token as string;
+    const b = (await json('POST', 'login/individual/', '', { ...login, db_id: dbB })).token as string;
     for (let s = 1; s <= B_USERS; s += 500) {
       const ratings = [];
       for (let u = s; u < s + 500; u++) for (let k = 0; k < 10; k++) ratings.push({ user_id: u, item_id: 1 + ((u * 31 + k * 7) % 1000), rating: 1 + (k % 10), timestamp: 1e9 + k });

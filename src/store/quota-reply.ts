@@ -2,12 +2,8 @@
 // stands for; any other reply passes through.
 import { quotaExceeded } from '../errors/api-error.js';
 
-export function refusedByQuota(reply: unknown): boolean {
-  return Array.isArray(reply) && reply[0] === -3;
-}
-
 export function throwIfOverQuota<T>(reply: T): T {
-  if (refusedByQuota(reply)) {
+  if (Array.isArray(reply) && reply[0] === -3) {
     const r = reply as unknown as unknown[];
     throw quotaExceeded(String(r[1]), Number(r[2]), Number(r[3]));
   }
