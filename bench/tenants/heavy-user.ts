@@ -2,12 +2,16 @@
 // and a user of 200,000 ratings; two clients hammer one of A's heavy reads while tenant B's random-user
 // reads are measured (p50, p99), beside a run of B alone; Redis's slow log gives the longest command of
 // each run. Issue 41's target: B's p99 ≤ 50 ms and no command over 50 ms while A is hammered.
+// B's throughput is also given as a ratio to a bare uWebSockets.js hello-world measured in the same run.
 // Usage: npm run build && node dist/bench/tenants/heavy-user.js   (BENCH_SECONDS, BENCH_CONNECTIONS)
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import os from 'node:os';
 import { execSync } from 'node:child_process';
 import { ok } from '../lib/api.js';
+import { launch, stop, waitForLine } from '../lib/processes.js';
+import { HELLO, HOST } from '../lib/servers.js';
+import { freePort } from '../../src/store/redis-server.js';
 import { startBenchStack } from '../lib/recd-stack.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -55,8 +59,14 @@ async function main() {
       ['GET items-bulk/properties/?amt=500', 'items-bulk/properties/?amt=500'],
     ];
     const longestCommands: string[] = [];
-    console.log('| two clients hammer (tenant A) | A req/s | B req/s | B p50 ms | B p99 ms | B max ms | B non-2xx | Redis commands ≥ 10 ms | longest command ms |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    // The same-run baseline: a bare uWebSockets.js hello-world under B's load alone.
+    const hello = launch('hello-uws', [HELLO, String(await freePort())], { ...process.env });
+    const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
+    const base = await autocannon({ url: `http://${HOST}:${helloPort}/`, connections: CONNECTIONS, duration: SECONDS });
+    await stop(hello);
+    console.log(`hello-world, ${CONNECTIONS} connections: ${Math.round(base.requests.average)} req/s, p50 ${base.latency.p50} ms, p99 ${base.latency.p99} ms\n`);
+    console.log('| two clients hammer (tenant A) | A req/s | B req/s | B × hello-world | B p50 ms | B p99 ms | B max ms | B non-2xx | Redis commands ≥ 10 ms | longest command ms |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [label, path] of hammers) {
       await redis.config('SET', 'slowlog-log-slower-than', '1000');
       await redis.slowlog('RESET');
@@ -73,7 +83,7 @@ async function main() {
       const top = slow.reduce<[number, number, number, string[]] | undefined>((m, e) => (!m || e[2] > m[2] ? e : m), undefined);
       const longest = (top?.[2] ?? 0) / 1000;
       if (top) longestCommands.push(`${label}: ${longest.toFixed(1)} ms, ${top[3].slice(0, 2).join(' ').slice(0, 60)}`);
-      console.log(`| ${label} | ${ra ? Math.round(ra.requests.average) : '–'} | ${Math.round(rb.requests.average)} | ${rb.latency.p50} | ${rb.latency.p99} | ${rb.latency.max} | ${rb.non2xx} | ${slow.filter((e) => e[2] >= 10_000).length} | ${longest.toFixed(1)} |`);
+      console.log(`| ${label} | ${ra ? Math.round(ra.requests.average) : '–'} | ${Math.round(rb.requests.average)} | ${(rb.requests.average / base.requests.average).toFixed(3)} | ${rb.latency.p50} | ${rb.latency.p99} | ${rb.latency.max} | ${rb.non2xx} | ${slow.filter((e) => e[2] >= 10_000).length} | ${longest.toFixed(1)} |`);
     }
     console.log(`\nlongest command of each run:\n${longestCommands.map((l) => `- ${l}`).join('\n')}`);
     let commit = '';
