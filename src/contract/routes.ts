@@ -80,6 +80,9 @@ export interface Route {
   tables?: readonly string[];
   summary: string;
   recoType?: string; // recommendation routes: what call counts file them under
+  // A listing whose page may hold thousands of rows: the rows a request's page may hold, from its
+  // query or body; one database's listings share a budget of rows in flight (http/listing-turns.ts).
+  listing?: (ctx: Context<any, any, any>) => number;
   handler: (ctx: Context<any, any, any>) => HandlerResult | Promise<HandlerResult>;
 }
 
@@ -98,6 +101,7 @@ interface RouteSpec<P, Q, B, C> {
   recoType?: string;
   tables?: readonly string[];
   frontend?: FrontendBinding;
+  listing?: (ctx: C) => number;
   handler: (ctx: C) => HandlerResult | Promise<HandlerResult>;
 }
 

@@ -4,6 +4,7 @@
 // A request with a body is taken in two steps: open() decides from the head alone (refusals such as
 // 401, 403, 404 and 405 need no body, and the route sets how large a body may be), complete() takes
 // the body read within those caps.
+import { ListingTurns } from './listing-turns.js';
 import type { Logger } from 'pino';
 import { DecodeError, type Codec } from '../codecs/codec.js';
 import type { CodecRegistry } from '../codecs/registry.js';
@@ -115,6 +116,7 @@ export class Dispatcher {
   private readonly compiled = new Map<Route, Compiled>();
   // Encodings of frozen results: handlers that memoise an answer return it frozen, and it is encoded once per codec.
   private readonly encoded = new Map<Codec, WeakMap<object, Uint8Array | string>>();
+  private readonly listings = new ListingTurns();
   // The group of the request being admitted, for observe() of a refusal thrown once it is routed.
   private group: string | undefined;
   private readonly caps: BodyCaps;
@@ -339,7 +341,7 @@ export class Dispatcher {
     }
     c.body?.(ctx.body);
     if (route.recoType !== undefined && ctx.auth) this.o.countReco?.(ctx.auth, route.recoType, scenarioOf(ctx));
-    const out = route.handler(ctx);
+    const out = route.listing && ctx.db !== undefined ? this.listings.run(ctx.db, route.listing(ctx), () => route.handler(ctx)) : route.handler(ctx);
     if (unknownKeys === undefined || unknownKeys.length === 0) return out;
     const warning = `fields ignored (not used by this endpoint): ${unknownKeys.join(', ')}`;
     return out instanceof Promise ? out.then((r) => withWarning(r, warning)) : withWarning(out, warning);

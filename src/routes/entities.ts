@@ -98,6 +98,7 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
       method: 'GET',
       path,
       summary: `${plural} a page at a time, optionally filtered`,
+      listing: ({ query }) => query.amt ?? LIMITS.bulkListingAmtDefault,
       response: EntityPage(kind),
       query: Type.Object({
         amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.bulkListingAmtMax })),
@@ -131,6 +132,7 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
       method: 'POST',
       path: listPath,
       summary: `${plural} by id (missing ones left out)`,
+      listing: ({ body }) => (body[`${plural}_id`] as unknown[]).length,
       response: EntityList(kind),
       body: Type.Object({ [`${plural}_id`]: Ids, properties: Type.Optional(Type.Array(Type.String())) }),
       handler: async ({ auth, db, body }) =>

@@ -52,6 +52,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       method: 'GET',
       path: ownPath,
       summary: `interactions of one ${owner}, in the order received`,
+      listing: ({ query }) => query.amt ?? LIMITS.ratingsAmtDefault,
       response: InteractionsPage(owner),
       params: Params,
       query: Type.Object(Page),
@@ -69,6 +70,7 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       method: 'GET',
       path: allPath,
       summary: `interactions of every ${owner}, in the order received, optionally within a time window`,
+      listing: ({ query }) => query.amt ?? LIMITS.ratingsAmtDefault,
       response: InteractionsPage(owner),
       query: Type.Object({ ...Page, ...Window }),
       handler: ({ auth, db, query }) =>
@@ -102,6 +104,7 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     method: 'POST',
     path: 'resolved-sessions/',
     summary: 'sessions linked to users, in the order they were resolved',
+    listing: ({ body }) => body.amt ?? LIMITS.ratingsAmtDefault,
     response: ResolvedSessions,
     body: Type.Object({ users_id: Type.Optional(Type.Array(Type.Union([IdText, Type.Number()]), { maxItems: 100_000 })), ...Page }),
     handler: ({ auth, db, body }) => s.resolvedSessions(auth, db, body.users_id, body.amt ?? LIMITS.ratingsAmtDefault, body.cursor || undefined),

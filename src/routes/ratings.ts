@@ -28,6 +28,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     method: 'GET',
     path: 'ratings-bulk/',
     summary: 'every rating, a page at a time',
+    listing: ({ query }) => query.amt ?? LIMITS.ratingsAmtDefault,
     response: RatingsPage,
     query: Type.Object({
       amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),
@@ -51,6 +52,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     path: 'users/<user_id>/ratings/',
     frontend: 'user',
     summary: "one user's ratings, newest first, a page at a time",
+    listing: ({ query }) => query.amt ?? LIMITS.ratingsAmtDefault,
     response: UserRatings,
     params: User,
     query: Type.Object({
