@@ -27,7 +27,7 @@ interface TaskRecord {
 const recents = async (base: string, token: string, name: string): Promise<TaskRecord[]> => (await ok(base, token, 'GET', `/v1/tasks/${name}/recents/?amt=50`)).tasks;
 
 // Until no run of the task is queued or running.
-async function settle(base: string, token: string, name: string, timeoutMs: number): Promise<void> {
+export async function settle(base: string, token: string, name: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const busy = (await recents(base, token, name)).filter((t) => t.status === 'QUEUED' || t.status === 'RUNNING');

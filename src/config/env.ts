@@ -53,6 +53,8 @@ export interface Config {
   mailFrom: string;
   logLevel: string;
   trainingThreads: number;
+  trainingNice: number;
+  trainingRuns: number;
   trainingPollMs: number;
   trainingRetrySeconds: number;
   trainingMaxRetries: number;
@@ -210,6 +212,8 @@ export const CONFIG_TABLE = [
   { key: 'smtpUrl', env: 'RECD_SMTP_URL', parse: url, fallback: undefined, doc: 'SMTP server for outgoing mail; unset: mail goes to the Redis outbox and the log' },
   { key: 'mailFrom', env: 'RECD_MAIL_FROM', parse: text, fallback: 'recd <noreply@localhost>', doc: 'From: of outgoing mail' },
   { key: 'trainingThreads', env: 'RECD_TRAINING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the training pool (0: one per core)' },
+  { key: 'trainingNice', env: 'RECD_TRAINING_NICE', parse: int(0, 19), fallback: 19, doc: "CPU priority (nice value) of the training pool's threads on Linux, so training takes the cores only when requests leave them (0: the same as request handling)" },
+  { key: 'trainingRuns', env: 'RECD_TRAINING_RUNS', parse: int(1, 64), fallback: 4, doc: "training runs of different databases one process makes side by side, sharing the training threads in turns, so a small database's model does not wait for a large one's run (each run holds its data in memory)" },
   { key: 'trainingPollMs', env: 'RECD_TRAINING_POLL_MS', parse: int(50, 3_600_000), fallback: 1000, doc: 'how often each process looks for due training tasks' },
   { key: 'trainingRetrySeconds', env: 'RECD_TRAINING_RETRY_SECONDS', parse: int(1, DAY), fallback: 60, doc: 'delay before retrying a failed task, doubled after each further failure' },
   { key: 'trainingMaxRetries', env: 'RECD_TRAINING_MAX_RETRIES', parse: int(0, 100), fallback: 5, doc: 'retries of a failed task; after the last one fails, failures are not retried until a run succeeds' },

@@ -14,8 +14,10 @@ export class WorkerPool {
     filename: URL,
     threads: number,
     idleTimeoutMs: number,
+    // Given to each thread as piscina's workerData (the training threads' nice value).
+    workerData?: unknown,
   ) {
-    this.pool = new Piscina({ filename: filename.href, minThreads: 0, maxThreads: threads, idleTimeout: idleTimeoutMs });
+    this.pool = new Piscina({ filename: filename.href, minThreads: 0, maxThreads: threads, idleTimeout: idleTimeoutMs, workerData });
   }
 
   run<T>(input: unknown, name: string): Promise<T> {

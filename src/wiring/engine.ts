@@ -48,7 +48,7 @@ export function searchOptions(config: Config): SearchOptions {
 // itemFeatures: a catalogue's item features, for ml_new_items (from the services layer).
 export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: string) => Promise<ItemFeatures>, logger: Logger): Engine {
   const registry = new ModelRegistry(stores.models, (db, kind, from, to) => stores.entities.idsAt(db, kind, from, to), logger);
-  const pool = new TrainingPool(config.trainingThreads || availableParallelism());
+  const pool = new TrainingPool(config.trainingThreads || availableParallelism(), config.trainingNice);
   const scoring = new ScoringPool(config.scoringThreads || availableParallelism());
   const scheduler = new TrainingScheduler(
     { training: stores.training, log: stores.ratingsLog, models: stores.models, tasks: stores.tasks, databases: stores.databases, tables: stores.tables, registry, pool, itemFeatures, logger },
@@ -59,6 +59,7 @@ export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: s
       retrainIntervalSeconds: config.retrainIntervalSeconds,
       lockTtlMs: config.trainingLockTtlMs,
       runSeconds: config.quotaTrainingSeconds,
+      runs: config.trainingRuns,
       search: { ...searchOptions(config), intervalSeconds: config.searchIntervalDays * DAY_SECONDS },
       params: trainingParams(config),
     },

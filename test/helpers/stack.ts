@@ -117,6 +117,10 @@ export async function startStack(env: Record<string, string> = {}, shared?: Embe
     RECD_ROOT_EMAIL: ROOT_EMAIL,
     RECD_ROOT_PASSWORD: ROOT_PASSWORD,
     LOG_LEVEL: 'silent',
+    // Test files run side by side, several of them busy on the CPU: training threads at a lower
+    // priority than theirs would wait for them (seconds become minutes). test/unit/thread-priority
+    // checks the priority itself.
+    RECD_TRAINING_NICE: '0',
     // On the cluster, the stacks of a file share one Redis that each new stack empties: a generated
     // secret would go with it, and the running stacks would then rightly refuse the tokens they issued
     // (docs/security.md, "Storage faults"). A configured secret is never stored, so it survives.

@@ -26,7 +26,7 @@ export async function newItems(d: JobDeps, db: string, owner: string, progress: 
   const extended = await pool.extend({ model: current.buffer, features });
   if (extended.targets === 0) return 'every item has trained factors: nothing to do';
   progress(`lists of ${extended.targets.toLocaleString('en-US')} items`);
-  const listed = await listNewItems(pool, extended.model, extended.targetRows, listSeconds);
+  const listed = await listNewItems(pool, extended.model, extended.targetRows, listSeconds, progress);
   const dims = extended.dims;
   const meta: ModelMeta = {
     ...current.meta,

@@ -4,7 +4,7 @@
 import type { Csr } from '../../../native-free-kernels/csr.js';
 import { modelViews, withUserLists } from '../model/layout.js';
 import type { TrainingPool } from './pool.js';
-import { blocksWhile, evenRanges } from './ranges.js';
+import { blocksWhile } from './ranges.js';
 import { refineFanout, type UserLister } from './tasks.js';
 import { weightsLister } from './item-weights.js';
 import type { ListsChoice } from './lists-choice.js';
@@ -19,7 +19,31 @@ const USERS_PER_TASK = 512;
 // so rounds until settled cost about 1.2 times one (bench/kernels/item-lists-recall.ts, bench/RESULTS.md).
 const REFINE_ROUNDS = 8;
 const SETTLED_SHARE = 0.01;
-const CO_RATED_PARTS = 8;
+
+// Items per task of the item lists' passes: the threads are shared with other databases' runs in
+// turns of one task (fair-share.ts), so a task is what another run may wait for (ms to a few hundred
+// ms at 200,000 items), and each one done moves the run's progress.
+const ITEMS_PER_TASK = 256;
+
+// Row ranges of `size` over [0, rows).
+function blocks(rows: number, size: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let a = 0; a < rows; a += size) out.push([a, Math.min(rows, a + size)]);
+  return out;
+}
+
+// Every block through `task`, the progress told of each one done (fraction from..to of the phase).
+async function eachBlock<T>(rows: number, size: number, task: (from: number, to: number) => Promise<T>, done: (rowsDone: number) => void): Promise<T[]> {
+  let finished = 0;
+  return Promise.all(
+    blocks(rows, size).map(([a, b]) =>
+      task(a, b).then((r) => {
+        done((finished += b - a));
+        return r;
+      }),
+    ),
+  );
+}
 
 export interface Listed {
   users: number; // users given a list
@@ -31,15 +55,19 @@ export interface Listed {
 // Lists for items given factors after a training (ml_new_items), each from its similar-items ranking
 // (through the index where the model has one), as many as `seconds` allow (the users' lists' budget,
 // RECD_USER_LISTS_SECONDS), in chunks of rows: an item left without one is ranked on each request for it.
-const NEW_ITEMS_PER_TASK = 512;
-export async function listNewItems(pool: TrainingPool, model: SharedArrayBuffer, rows: SharedArrayBuffer, seconds: number): Promise<number> {
+export async function listNewItems(pool: TrainingPool, model: SharedArrayBuffer, rows: SharedArrayBuffer, seconds: number, progress: (text: string) => void): Promise<number> {
   const dims = modelViews(model).dims;
   if (dims.itemList === 0) return 0;
   const sharedRows = await pool.sharedRows({ model });
   const count = rows.byteLength / 4;
   const deadline = performance.now() + seconds * 1000;
-  return blocksWhile(count, NEW_ITEMS_PER_TASK, pool.threads, () => performance.now() < deadline, (rowStart, rowEnd) => pool.itemLists({ model, sharedRows, rowStart, rowEnd, rows }));
+  return blocksWhile(count, ITEMS_PER_TASK, pool.threads, () => performance.now() < deadline, (rowStart, rowEnd) => {
+    progress(`lists of new items ${shown(rowStart)}/${shown(count)}`);
+    return pool.itemLists({ model, sharedRows, rowStart, rowEnd, rows });
+  });
 }
+
+const shown = (x: number) => x.toLocaleString('en-US');
 
 // Users' lists by `lister` when given (listerFor), else by the model's factors.
 export async function listerFor(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, choice: ListsChoice): Promise<UserLister> {
@@ -55,7 +83,7 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
   const sharedRows = dims.lists > 0 && dims.itemList > 0 ? await pool.sharedRows({ model }) : undefined;
   if (dims.itemList > 0) {
     progress('item lists', 0);
-    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.itemLists({ model, sharedRows, rowStart, rowEnd })));
+    await eachBlock(dims.items, ITEMS_PER_TASK, (rowStart, rowEnd) => pool.itemLists({ model, sharedRows, rowStart, rowEnd }), (k) => progress(`item lists ${shown(k)}/${shown(dims.items)}`, (0.3 * k) / dims.items));
   }
   if (sharedRows !== undefined) {
     // The index misses neighbours in lists far from the item's: most are neighbours of its neighbours.
@@ -65,18 +93,18 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
     let now = heads(), last: ReturnType<typeof heads> | undefined;
     const stale = new SharedArrayBuffer(dims.items);
     for (let round = 1; round <= REFINE_ROUNDS; round++) {
-      progress(`item lists: neighbours of neighbours, round ${round}`, 0.3);
+      const refined = (k: number) => progress(`item lists: neighbours of neighbours, round ${round}, ${shown(k)}/${shown(dims.items)}`, 0.3 + (0.15 * k) / dims.items / REFINE_ROUNDS);
+      refined(0);
       if ((await pool.listHeads({ model, ...now, last, stale })) === 0) break;
-      const changed = await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.refineItemLists({ model, ...now, stale, rowStart, rowEnd })));
+      const changed = await eachBlock(dims.items, ITEMS_PER_TASK, (rowStart, rowEnd) => pool.refineItemLists({ model, ...now, stale, rowStart, rowEnd }), refined);
       if (changed.reduce((a, b) => a + b, 0) < dims.items * SETTLED_SHARE) break;
       [now, last] = [last ?? heads(), now];
     }
     // Items rated by the same few users have nearly parallel rows, scattered over the index's lists:
     // their raters' items hold them. After the rounds (at 1M items recall@64 0.958 against 0.956
-    // before them, bench/RESULTS.md), in more parts than threads, as the work lies on the items of
-    // heavy raters.
+    // before them, bench/RESULTS.md), in many small parts, as the work lies on the items of heavy raters.
     progress('item lists: co-rated items', 0.45);
-    await Promise.all(evenRanges(dims.items, CO_RATED_PARTS * pool.threads).map(([rowStart, rowEnd]) => pool.coRatedLists({ model, byUser, byItem, rowStart, rowEnd })));
+    await eachBlock(dims.items, ITEMS_PER_TASK, (rowStart, rowEnd) => pool.coRatedLists({ model, byUser, byItem, rowStart, rowEnd }), (k) => progress(`item lists: co-rated items ${shown(k)}/${shown(dims.items)}`, 0.45 + (0.05 * k) / dims.items));
   }
   if (dims.userList === 0) return { users: 0, seconds: (performance.now() - started) / 1000, model, cut: false };
   const n = dims.userList;

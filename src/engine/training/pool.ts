@@ -1,6 +1,7 @@
 // The worker pool training runs on (worker-pool.ts), separate from request handling: a run only awaits its tasks,
 // so the event loop stays free while every core trains.
 import { WorkerPool } from '../worker-pool.js';
+import { FairShare } from './fair-share.js';
 import type { NormOrder } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import type { Csr } from '../../../native-free-kernels/csr.js';
@@ -16,28 +17,34 @@ export class RunOverTime extends Error {
 
 export class TrainingPool {
   private readonly pool: WorkerPool;
+  private readonly share: FairShare;
+  // This view's tasks are one run's in the fair share (until() makes one view per run).
+  private readonly key = {};
 
-  // deadline: performance.now() past which this view takes no task (until()).
+  // nice: the threads' CPU priority (engine/thread-priority.ts). deadline: performance.now() past
+  // which this view takes no task (until()).
   constructor(
     readonly threads: number,
-    shared?: WorkerPool,
+    nice = 0,
+    shared?: { pool: WorkerPool; share: FairShare },
     private readonly deadline = Infinity,
     private readonly overTime = '',
   ) {
     // Idle for 30 s, a thread (and its heap) goes: between runs.
-    this.pool = shared ?? new WorkerPool('training', new URL('./worker.js', import.meta.url), threads, 30_000);
+    this.pool = shared?.pool ?? new WorkerPool('training', new URL('./worker.js', import.meta.url), threads, 30_000, { nice });
+    this.share = shared?.share ?? new FairShare(threads);
   }
 
   // The same threads, for one run that may last `ms`: a task asked for after that is refused with
   // RunOverTime (`why`), so the run ends at its next task. A run's tasks are blocks of bounded work,
   // so it stops within one block of its time.
   until(ms: number, why: string): TrainingPool {
-    return new TrainingPool(this.threads, this.pool, performance.now() + ms, why);
+    return new TrainingPool(this.threads, 0, { pool: this.pool, share: this.share }, performance.now() + ms, why);
   }
 
   private run<T>(input: unknown, name: string): Promise<T> {
     if (performance.now() > this.deadline) return Promise.reject(new RunOverTime(this.overTime));
-    return this.pool.run<T>(input, name);
+    return this.share.run(this.key, () => this.pool.run<T>(input, name));
   }
 
   prepare = (input: PrepareInput): Promise<Prepared> => this.run(input, 'prepare');

@@ -23,6 +23,7 @@ import { RunOverTime, type TrainingPool } from './pool.js';
 import type { AlsParams, ItemFeatures } from './tasks.js';
 import type { SearchOptions } from './search.js';
 import { publishedLists } from './lists-choice.js';
+import { RunRecord } from './run-record.js';
 
 export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
 export type TaskName = (typeof TASK_NAMES)[number];
@@ -34,6 +35,7 @@ export interface SchedulerOptions {
   retrainIntervalSeconds: number; // feedback no model has seen for this long triggers a retrain
   lockTtlMs: number;
   runSeconds: number; // a database's training time quota: a run still going then stops, recorded FAILED
+  runs: number; // runs of different databases one process makes side by side
   params: AlsParams; // the defaults, until a search chooses a database's own
   search: SearchOptions & { intervalSeconds: number }; // seconds 0: no search
 }
@@ -69,7 +71,11 @@ export class TrainingScheduler {
   private readonly token = randomUUID();
   private readonly feedback = new Set<string>();
   private timers: NodeJS.Timeout[] = [];
-  private busy: Promise<void> | undefined;
+  private polling: Promise<void> | undefined;
+  // This process's runs in progress, by database: runs of different databases go side by side,
+  // sharing the training threads in turns (fair-share.ts), so a small database's first model does not
+  // wait for a large one's run to end.
+  private readonly running = new Map<string, Promise<void>>();
   private stopped = false;
   // Told of every run this process makes (metrics): its task, when it starts and how it ends, with
   // the seconds it took.
@@ -89,7 +95,8 @@ export class TrainingScheduler {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     await this.flushFeedback();
-    await this.busy;
+    await this.polling;
+    await Promise.all(this.running.values());
   }
 
   // Queues a run unless one of that name is queued already, which it joins: either way the run
@@ -136,10 +143,10 @@ export class TrainingScheduler {
   }
 
   private tick(): void {
-    if (this.busy || this.stopped) return;
-    this.busy = this.runDue()
+    if (this.polling || this.stopped) return;
+    this.polling = this.runDue()
       .catch((err) => this.d.logger.error({ err }, 'training scheduler tick failed'))
-      .finally(() => (this.busy = undefined));
+      .finally(() => (this.polling = undefined));
   }
 
   private async runDue(): Promise<void> {
@@ -152,9 +159,12 @@ export class TrainingScheduler {
       await this.trigger(db, 'ml_model_retrain', 'weekly retrain: feedback no model has seen');
     }
     for (const { db, name } of await this.d.training.due(now, 20)) {
-      if (this.stopped) return;
-      if (!(TASK_NAMES as readonly string[]).includes(name)) continue;
-      await this.run(db, name as TaskName);
+      if (this.stopped || this.running.size >= this.o.runs) return;
+      if (!(TASK_NAMES as readonly string[]).includes(name) || this.running.has(db)) continue;
+      const run = this.run(db, name as TaskName)
+        .catch((err) => this.d.logger.error({ err, db, task: name }, 'training run failed outside its record'))
+        .finally(() => this.running.delete(db));
+      this.running.set(db, run);
     }
   }
 
@@ -168,12 +178,7 @@ export class TrainingScheduler {
     const leased = await this.d.training.leaseIfDue(db, name, now, now + this.o.lockTtlMs).catch((err) => void this.d.logger.warn({ err, db }, 'queue entry not leased'));
     if (!leased) return await this.d.training.unlock(db, owner);
     const renewal = setInterval(() => void this.d.training.renew(db, name, owner, this.o.lockTtlMs).catch(() => undefined), this.o.lockTtlMs / 3);
-    let task: TaskRecord | undefined;
-    let writes = Promise.resolve();
-    const record = (t: TaskRecord) => {
-      writes = writes.then(() => this.d.tasks.put(db, t)).catch((err) => this.d.logger.warn({ err, db }, 'task record not written'));
-      return writes;
-    };
+    const rec = new RunRecord(this.d.tasks, db, this.d.logger);
     let failed = false;
     let interrupted = false;
     let overTime = false;
@@ -183,13 +188,11 @@ export class TrainingScheduler {
       const taskId = (await this.d.training.takeQueued(db, name)) ?? randomUUID();
       if (!(await this.d.databases.get(db))) return await this.d.training.forgetDatabase(db, TASK_NAMES);
       if (!(await this.d.training.beginRun(db, owner, taskId))) throw new Error('lost the trainer lock before starting');
-      task = { task_id: taskId, name, start_time: Date.now() / 1000, end_time: null, status: 'RUNNING', progress: 'starting', error: null };
       this.onRun?.(name, 'started', 0);
-      await record(task);
-      const progress = (text: string) => void record((task = { ...task!, progress: text }));
+      await rec.begin({ task_id: taskId, name, start_time: Date.now() / 1000, end_time: null, status: 'RUNNING', progress: 'starting', error: null });
       const pool = this.d.pool.until(this.o.runSeconds * 1000, `stopped: the run passed the database's training time quota of ${this.o.runSeconds} s (RECD_QUOTA_TRAINING_SECONDS); it is not retried`);
-      const summary = await this.jobs[name](db, owner, progress, pool);
-      await record({ ...task, status: 'COMPLETED', end_time: Date.now() / 1000, progress: summary });
+      const summary = await this.jobs[name](db, owner, rec.progress, pool);
+      await rec.end({ ...rec.task!, status: 'COMPLETED', end_time: Date.now() / 1000, progress: summary });
       await this.d.training.succeeded(db, name);
     } catch (err) {
       // stop() ends the training pool under a run: its tasks fail, and the run is queued again whole.
@@ -198,10 +201,10 @@ export class TrainingScheduler {
       const message = err instanceof Error ? err.message : String(err);
       const reason = interrupted ? `interrupted: recd stopped during the run (${message}); queued again` : message;
       this.d.logger.warn({ err, db, task: name }, interrupted ? 'background task interrupted by the stop' : 'background task failed');
-      if (task) await record({ ...task, status: 'FAILED', end_time: Date.now() / 1000, error: reason });
+      if (rec.task) await rec.end({ ...rec.task, status: 'FAILED', end_time: Date.now() / 1000, error: reason });
       failed = true;
     } finally {
-      if (task) this.onRun?.(name, interrupted ? 'interrupted' : failed ? 'failed' : 'completed', (performance.now() - started) / 1000);
+      if (rec.task) this.onRun?.(name, interrupted ? 'interrupted' : failed ? 'failed' : 'completed', (performance.now() - started) / 1000);
       clearInterval(renewal);
       held = await this.d.training.settle(db, name, owner).catch((err) => void this.d.logger.error({ err, db }, 'training queue not settled'));
       await this.d.training.unlock(db, owner).catch(() => undefined);

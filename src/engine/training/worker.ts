@@ -22,7 +22,12 @@ import { replay, type Snapshot } from './ratings-replay.js';
 import { initFactors } from './init-factors.js';
 import { CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, refineFanout } from './tasks.js';
 import { fillFromFactors } from './item-weights-tasks.js';
+import { workerData } from 'piscina';
+import { niceThisThread } from '../thread-priority.js';
 import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, ListHeadsInput, RefineListsInput, CoRatedListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, ExtendInput, Extended, TableInput } from './tasks.js';
+
+// Training runs beside request handling: its threads yield the cores (engine/thread-priority.ts).
+if (typeof workerData?.nice === 'number' && workerData.nice > 0) niceThisThread(workerData.nice);
 
 // Ratings snapshot + log → compacted ratings → CSR both ways, popularity, counts, initial factors.
 export function prepare(input: PrepareInput): Prepared {
