@@ -61,7 +61,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const policy = new PolicyWatch(storage.redis, logger);
     policy.start();
     stops.push(async () => policy.stop());
-    const metrics = startMetrics(config, engine, storage.redis, ingested, worker); // before the scheduler starts: it counts runs
+    const metrics = startMetrics(config, engine, storage.redis, ingested, services.recommend.fresh.counts, worker); // before the scheduler starts: it counts runs
     engine.scheduler.start();
 
     // A worker leaves the root account to its supervisor.

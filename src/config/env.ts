@@ -55,6 +55,8 @@ export interface Config {
   trainingThreads: number;
   trainingNice: number;
   trainingRuns: number;
+  trainingQuietSeconds: number;
+  trainingQuietMaxSeconds: number;
   trainingPollMs: number;
   trainingRetrySeconds: number;
   trainingMaxRetries: number;
@@ -214,6 +216,8 @@ export const CONFIG_TABLE = [
   { key: 'trainingThreads', env: 'RECD_TRAINING_THREADS', parse: int(0, 256), fallback: 0, doc: 'worker threads of the training pool (0: one per core)' },
   { key: 'trainingNice', env: 'RECD_TRAINING_NICE', parse: int(0, 19), fallback: 19, doc: "CPU priority (nice value) of the training pool's threads on Linux, so training takes the cores only when requests leave them (0: the same as request handling)" },
   { key: 'trainingRuns', env: 'RECD_TRAINING_RUNS', parse: int(1, 64), fallback: 4, doc: "training runs of different databases one process makes side by side, sharing the training threads in turns, so a small database's model does not wait for a large one's run (each run holds its data in memory)" },
+  { key: 'trainingQuietSeconds', env: 'RECD_TRAINING_QUIET_SECONDS', parse: int(0, 3600), fallback: 5, doc: "a retrain queued automatically (rating thresholds, the weekly retrain) waits until the database has had no feedback written for this long, so an upload is trained on once it is whole (0: no wait; a retrain asked for with POST tasks/ml_model_retrain/ never waits)" },
+  { key: 'trainingQuietMaxSeconds', env: 'RECD_TRAINING_QUIET_MAX_SECONDS', parse: int(1, DAY), fallback: 300, doc: 'the longest an automatic retrain waits for writes to settle, from when it was queued' },
   { key: 'trainingPollMs', env: 'RECD_TRAINING_POLL_MS', parse: int(50, 3_600_000), fallback: 1000, doc: 'how often each process looks for due training tasks' },
   { key: 'trainingRetrySeconds', env: 'RECD_TRAINING_RETRY_SECONDS', parse: int(1, DAY), fallback: 60, doc: 'delay before retrying a failed task, doubled after each further failure' },
   { key: 'trainingMaxRetries', env: 'RECD_TRAINING_MAX_RETRIES', parse: int(0, 100), fallback: 5, doc: 'retries of a failed task; after the last one fails, failures are not retried until a run succeeds' },

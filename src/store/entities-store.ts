@@ -188,6 +188,12 @@ export class EntitiesStore {
     return out;
   }
 
+  // Canonical ids at the dense indices given, in order ('' where none).
+  async idsOf(db: string, kind: EntityKind, idxs: number[]): Promise<string[]> {
+    if (idxs.length === 0) return [];
+    return (await this.redis.hmget(keys.entityIds(db, kind), ...idxs.map(String))).map((id) => id ?? '');
+  }
+
   // The stream of the database's catalogue changes (change-tail.ts tails it; changeOf reads an entry).
   changeStream(db: string): string {
     return keys.catalogueChanges(db);

@@ -144,6 +144,8 @@ export const keys = {
   trainingQueue: () => 'training:queue',
   // ZSET database id scored by the time (ms) of its oldest feedback no model has seen yet.
   unmodelledFeedback: () => 'training:unmodelled-feedback',
+  // Databases by the time (ms) their last feedback write was noted (training waits for writes to settle).
+  lastFeedback: () => 'training:last-feedback',
   // STRING the compacted ratings (engine/ratings-replay.ts) as one value (snapshots before 2026-11-26),
   // and the ratings log entry the snapshot covers.
   ratingsSnapshot: (db: string) => `{db:${db}}:ratings:snapshot`,

@@ -153,7 +153,21 @@ export class TrainingStore {
 
   // Databases that received feedback (flushed by each process about once a second).
   async noteFeedback(dbs: string[], now: number): Promise<void> {
-    if (dbs.length > 0) await this.redis.zadd(keys.unmodelledFeedback(), 'NX', ...dbs.flatMap((db) => [now, db]));
+    if (dbs.length === 0) return;
+    const members = dbs.flatMap((db) => [now, db]);
+    await this.redis.zadd(keys.unmodelledFeedback(), 'NX', ...members);
+    await this.redis.zadd(keys.lastFeedback(), 'GT', ...members);
+  }
+
+  // When the database's last feedback write was noted (ms), if any.
+  async lastFeedback(db: string): Promise<number | undefined> {
+    const at = await this.redis.zscore(keys.lastFeedback(), db);
+    return at === null ? undefined : Number(at);
+  }
+
+  // A queued entry due no earlier than `at` (ms): only an entry still queued, only later.
+  async postpone(db: string, name: string, at: number): Promise<void> {
+    await this.redis.zadd(keys.trainingQueue(), 'XX', 'GT', at, `${name} ${db}`);
   }
 
   // A run is about to read the ratings: what arrives from now on is new again.
@@ -167,6 +181,7 @@ export class TrainingStore {
 
   async forgetDatabase(db: string, taskNames: readonly string[]): Promise<void> {
     await this.redis.zrem(keys.unmodelledFeedback(), db);
+    await this.redis.zrem(keys.lastFeedback(), db);
     await this.redis.zrem(keys.trainingQueue(), ...taskNames.map((name) => `${name} ${db}`));
   }
 

@@ -60,6 +60,7 @@ export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: s
       lockTtlMs: config.trainingLockTtlMs,
       runSeconds: config.quotaTrainingSeconds,
       runs: config.trainingRuns,
+      quiet: { seconds: config.trainingQuietSeconds, maxSeconds: config.trainingQuietMaxSeconds },
       search: { ...searchOptions(config), intervalSeconds: config.searchIntervalDays * DAY_SECONDS },
       params: trainingParams(config),
     },

@@ -107,6 +107,7 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
       new TurnBudget(config.turnBudgetUs / 1000),
       config.userListCache,
       stores.databases,
+      logger,
     ),
     tables,
     callCounts: new CallHistoryService(stores.callCounts, stores.accounts, stores.databases),

@@ -121,6 +121,8 @@ export async function startStack(env: Record<string, string> = {}, shared?: Embe
     // priority than theirs would wait for them (seconds become minutes). test/unit/thread-priority
     // checks the priority itself.
     RECD_TRAINING_NICE: '0',
+    // Tests wait for the model of what they wrote: at once (test/integration/training-quiet checks the wait).
+    RECD_TRAINING_QUIET_SECONDS: '0',
     // On the cluster, the stacks of a file share one Redis that each new stack empties: a generated
     // secret would go with it, and the running stacks would then rightly refuse the tokens they issued
     // (docs/security.md, "Storage faults"). A configured secret is never stored, so it survives.

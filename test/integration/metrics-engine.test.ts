@@ -1,11 +1,11 @@
 // What /metrics reports of the engine and Redis: how rankings were made (precomputed list, inline,
-// scoring pool), training runs, the held models' age and size per database, bulk rows, Redis
+// scoring pool), changed users prepared ahead of their requests, training runs, the held models' age and size per database, bulk rows, Redis
 // command latency.
 import { rmSync } from 'node:fs';
 import t from 'tap';
 import { uid } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';
-import { N_ITEMS, RATINGS, RECO_ENV, trainedDatabase } from '../helpers/reco.js';
+import { N_ITEMS, RATINGS, RECO_ENV, trainedDatabase, until } from '../helpers/reco.js';
 import { startRedis, startStack } from '../helpers/stack.js';
 
 const { server, dir } = await startRedis();
@@ -77,4 +77,16 @@ t.test('Redis commands timed', async (t) => {
   const after = await scrape(a);
   t.ok(value(after, 'recd_redis_command_duration_seconds_count{outcome="ok"}') > before, 'the write sent commands');
   t.ok(value(after, 'recd_redis_command_duration_seconds_sum{outcome="ok"}') > 0);
+});
+
+t.test("a changed user's profile is prepared off the request path, by every process", async (t) => {
+  const user = uid(3);
+  // Each process serves the user once, and so follows the database's changes from then on.
+  for (const s of [a, b]) t.equal((await s.api.get(`recommendation/users/${user}/items/`, { token, query: 'amt=5' })).status, 200);
+  const prepared = (text: string) => value(text, 'recd_fresh_profiles_total{outcome="prepared"}');
+  const before = [prepared(await scrape(a)), prepared(await scrape(b))];
+  t.equal((await a.api.put(`users/${user}/ratings/`, { ratings: [{ item_id: 7, rating: 9 }] }, { token })).status, 200, 'written through one process');
+  for (const [k, s] of [a, b].entries()) await until(`prepared by process ${k}`, () => scrape(s), (text) => prepared(text) > before[k]!, 10_000);
+  const r = await b.api.get(`recommendation/users/${user}/items/`, { token, query: 'amt=5' });
+  t.equal(r.status, 200, 'then answered from it');
 });

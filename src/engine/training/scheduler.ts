@@ -18,12 +18,13 @@ import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
 import type { ModelRegistry } from '../model/registry.js';
 import { buildTables, newItems } from './follow-up-jobs.js';
 import { chosenParams, retrainedMeta } from './model-record.js';
-import { trainAls } from './trainer.js';
+import { StoppedEarly, trainAls } from './trainer.js';
 import { RunOverTime, type TrainingPool } from './pool.js';
 import type { AlsParams, ItemFeatures } from './tasks.js';
 import type { SearchOptions } from './search.js';
 import { publishedLists } from './lists-choice.js';
 import { RunRecord } from './run-record.js';
+import { waitsForWrites, type QuietPeriod } from './quiet-period.js';
 
 export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
 export type TaskName = (typeof TASK_NAMES)[number];
@@ -36,6 +37,7 @@ export interface SchedulerOptions {
   lockTtlMs: number;
   runSeconds: number; // a database's training time quota: a run still going then stops, recorded FAILED
   runs: number; // runs of different databases one process makes side by side
+  quiet: QuietPeriod; // automatic retrains wait for writes to settle
   params: AlsParams; // the defaults, until a search chooses a database's own
   search: SearchOptions & { intervalSeconds: number }; // seconds 0: no search
 }
@@ -118,13 +120,15 @@ export class TrainingScheduler {
       const task: TaskRecord = { task_id: randomUUID(), name, start_time: Date.now() / 1000, end_time: null, status: 'QUEUED', progress, error: null };
       if (await this.d.training.markQueued(db, name, task.task_id)) {
         await this.d.tasks.put(db, task);
-        await this.d.training.enqueue(db, name, Date.now());
+        // An automatic retrain is due once the writes that queued it may have settled (quiet-period.ts).
+        await this.d.training.enqueue(db, name, Date.now() + (explicit || name !== HURRIED ? 0 : this.o.quiet.seconds * 1000));
         return { queued: true, taskId: task.task_id };
       }
       const taskId = await this.d.training.queuedId(db, name);
       if (taskId === undefined) continue; // a run took it between the two reads: queue a follow-up
       const waiting = await this.d.tasks.get(db, taskId);
       if (!explicit && waiting?.status === 'QUEUED') await this.d.tasks.put(db, { ...waiting, progress });
+      if (explicit) await this.d.training.enqueue(db, name, Date.now()); // due now, if it waited for writes
       return { queued: false, taskId };
     }
     return undefined;
@@ -161,6 +165,7 @@ export class TrainingScheduler {
     for (const { db, name } of await this.d.training.due(now, 20)) {
       if (this.stopped || this.running.size >= this.o.runs) return;
       if (!(TASK_NAMES as readonly string[]).includes(name) || this.running.has(db)) continue;
+      if (name === HURRIED && (await waitsForWrites(this.d.training, this.d.tasks, this.o.quiet, db, name, now))) continue;
       const run = this.run(db, name as TaskName)
         .catch((err) => this.d.logger.error({ err, db, task: name }, 'training run failed outside its record'))
         .finally(() => this.running.delete(db));
@@ -181,7 +186,7 @@ export class TrainingScheduler {
     const rec = new RunRecord(this.d.tasks, db, this.d.logger);
     let failed = false;
     let interrupted = false;
-    let overTime = false;
+    let notRetried = false;
     let held: boolean | undefined;
     const started = performance.now();
     try {
@@ -197,7 +202,9 @@ export class TrainingScheduler {
     } catch (err) {
       // stop() ends the training pool under a run: its tasks fail, and the run is queued again whole.
       interrupted = this.stopped;
-      overTime = err instanceof RunOverTime;
+      // Over its time quota, a run would only pass it again; stopped early, the retrain asked for
+      // meanwhile is queued already: neither is retried.
+      notRetried = err instanceof RunOverTime || err instanceof StoppedEarly;
       const message = err instanceof Error ? err.message : String(err);
       const reason = interrupted ? `interrupted: recd stopped during the run (${message}); queued again` : message;
       this.d.logger.warn({ err, db, task: name }, interrupted ? 'background task interrupted by the stop' : 'background task failed');
@@ -210,8 +217,7 @@ export class TrainingScheduler {
       await this.d.training.unlock(db, owner).catch(() => undefined);
     }
     // Not held: the lock went to another trainer, which records this run as abandoned and retries it.
-    // Over its time quota, a run would only pass it again: the next trigger tries anew.
-    if (!held || !failed || overTime) return;
+    if (!held || !failed || notRetried) return;
     const again = interrupted ? this.trigger(db, name, 'queued again: recd stopped during the last run') : this.retry(db, name);
     await again.catch((err) => this.d.logger.error({ err, db }, 'task retry not queued'));
   }

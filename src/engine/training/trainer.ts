@@ -31,6 +31,15 @@ export interface Trained {
   seconds: number;
 }
 
+// A retrain asked for explicitly waits behind this run while it is still before its lists: the run
+// stops, and the next one trains on the newer data (two full runs never go back to back).
+export class StoppedEarly extends Error {
+  override name = 'StoppedEarly';
+  constructor() {
+    super('stopped early: a retrain asked for meanwhile trains on the newer data instead');
+  }
+}
+
 export class NoRatingsError extends Error {
   constructor() {
     super('no ratings to train on');
@@ -45,12 +54,16 @@ const SEARCH_START = 0.05, SEARCH_END = 0.55, LISTS_START = 0.88;
  * A run: progress reports the phase and how far the run is, as "<phase> (<n>%)". The parameters are
  * `base`, or what the search chooses when `search` is given and due for the run's ratings; users'
  * lists come from EASE when the search chooses it, or, without a search, when `reuse` says so.
- * Users' lists end early once `cutLists()` (computeLists).
+ * Once `cutLists()` (a retrain asked for waits): before the lists the run stops (StoppedEarly), in
+ * them users' lists end early (computeLists) and the model is published.
  */
 export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsParams, progress: (text: string) => void, search?: SearchOptions & { due: (ratings: number) => boolean; reuse?: ListsChoice | undefined }, cutLists: () => boolean = () => false): Promise<Trained> {
   const started = performance.now();
   let span: readonly [number, number] = [0, SEARCH_START];
-  const report = (text: string, done = 0) => progress(`${text} (${Math.min(99, Math.floor(100 * (span[0] + (span[1] - span[0]) * Math.min(1, done))))}%)`);
+  const report = (text: string, done = 0) => {
+    if (span[1] <= LISTS_START && cutLists()) throw new StoppedEarly();
+    progress(`${text} (${Math.min(99, Math.floor(100 * (span[0] + (span[1] - span[0]) * Math.min(1, done))))}%)`);
+  };
   const phase = (from: number, to: number) => (span = [from, to]);
   report('preparing ratings');
   const prep = await pool.prepare({ ...input, params: base, now: Date.now() / 1000 });

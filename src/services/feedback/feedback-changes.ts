@@ -43,6 +43,9 @@ export class ChangesSince {
 }
 
 export class FeedbackChanges {
+  // Told of the users (dense rows) of every change the log brings, from any process
+  // (reco/fresh-profiles.ts prepares their next answers).
+  onChanged: ((db: string, rows: Iterable<number>) => void) | undefined;
   private readonly followed = new LRUCache<string, ChangesSince>({
     max: FOLLOWED,
     dispose: (_, db, reason) => reason !== 'set' && this.tail.unwatch(this.log.stream(db)),
@@ -94,7 +97,11 @@ export class FeedbackChanges {
         if (!now) return;
         // A new model's own read covers what the log held before it; later entries count for it.
         if (behind) now.epoch++;
-        for (const e of entries) now.mark(entryUsers(e));
+        for (const e of entries) {
+          const users = entryUsers(e);
+          now.mark(users);
+          this.onChanged?.(db, users);
+        }
       });
     } catch (err) {
       this.logger.warn({ err, db }, 'ratings log not read: lists serve no user until the next model');

@@ -31,11 +31,14 @@ import { UserProfiles } from './user-profiles.js';
 import { UserListStore } from './user-list-store.js';
 import type { FeedbackChanges } from '../feedback/feedback-changes.js';
 import { ValueRankings } from './value-rankings.js';
+import { FreshProfiles } from './fresh-profiles.js';
+import type { Logger } from 'pino';
 
 export class RecommendService {
   private readonly p: RecoParts;
   private readonly turns: TurnBudget;
   private readonly gone: DatabaseGone;
+  readonly fresh: FreshProfiles;
 
   constructor(
     registry: ModelRegistry,
@@ -56,6 +59,7 @@ export class RecommendService {
     userListCache: number,
     // A failed recommendation asks it whether the database is gone (database-gone.ts).
     databases: Pick<DatabasesStore, 'get'>,
+    logger: Logger,
   ) {
     this.turns = turns;
     this.gone = new DatabaseGone(databases);
@@ -73,6 +77,8 @@ export class RecommendService {
       values: new ValueRankings(catalogues, shaper, rankings),
       tables,
     };
+    this.fresh = new FreshProfiles((db) => registry.held(db), (db, rows) => entities.idsOf(db, 'user', rows), this.p.users, logger);
+    changes.onChanged = (db, rows) => this.fresh.changed(db, rows);
   }
 
   itemToItems(auth: Claims, db: string, rawItem: string, q: RecoQuery) {
