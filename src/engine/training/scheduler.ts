@@ -8,21 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DatabasesStore } from '../../store/databases-store.js';
-import type { ModelMeta, ModelsStore } from '../../store/models-store.js';
+import type { ModelsStore } from '../../store/models-store.js';
 import type { TablesStore } from '../../store/tables-store.js';
 import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
 import type { TrainingStore } from '../../store/training-store.js';
 import type { RatingsLog } from '../../store/ratings-log.js';
-import { modelViews } from '../model/layout.js';
-import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
 import type { ModelRegistry } from '../model/registry.js';
 import { buildTables, newItems } from './follow-up-jobs.js';
-import { chosenParams, retrainedMeta } from './model-record.js';
-import { StoppedEarly, trainAls } from './trainer.js';
+import { StoppedEarly } from './trainer.js';
 import { RunOverTime, type TrainingPool } from './pool.js';
 import type { AlsParams, ItemFeatures } from './tasks.js';
 import type { SearchOptions } from './search.js';
-import { publishedLists } from './lists-choice.js';
+import { HURRIED, retrain } from './retrain-job.js';
 import { RunRecord } from './run-record.js';
 import { waitsForWrites, type QuietPeriod } from './quiet-period.js';
 
@@ -60,10 +57,6 @@ export interface SchedulerDeps {
 export type Triggered = { queued: boolean; taskId: string };
 
 export type RunPhase = 'started' | 'completed' | 'failed' | 'interrupted';
-
-// The task whose runs may be hurried (trigger): only a retrain has a phase to cut short, its users'
-// lists; no key is written for the others.
-const HURRIED: TaskName = 'ml_model_retrain';
 
 // A delete still registered this long after it started was cut short (its process died or lost Redis):
 // the trainers' sweep finishes it. A delete still under way that long gets a second worker, harmlessly.
@@ -255,53 +248,8 @@ export class TrainingScheduler {
 
   // pool: the training pool as this run may use it (refusing tasks past the run's time quota).
   private readonly jobs: Record<TaskName, (db: string, owner: string, progress: (text: string) => void, pool: TrainingPool) => Promise<string>> = {
-    ml_model_retrain: (db, owner, progress, pool) => this.retrain(db, owner, progress, pool),
+    ml_model_retrain: (db, owner, progress, pool) => retrain(this.d, this.o, db, owner, progress, pool, (db, name, why) => this.trigger(db, name, why)),
     ml_new_items: (db, owner, progress, pool) => newItems(this.d, db, owner, progress, pool, this.o.params.userListsSeconds),
     precomputed_tables: (db, _owner, progress, pool) => buildTables(this.d, db, progress, pool),
   };
-
-  private async retrain(db: string, owner: string, progress: (text: string) => void, pool: TrainingPool): Promise<string> {
-    await this.d.training.feedbackSeen(db);
-    progress('reading ratings (0%)');
-    const previous = await this.currentMeta(db);
-    const sizes = await this.d.training.sizes(db);
-    const stored = await this.d.training.snapshot(db);
-    const log = await this.d.log.entriesSince(db, stored.after);
-    const searched = previous?.search;
-    const s = this.o.search;
-    // A full search on the first training, then when the last is older than the interval or the
-    // data have doubled since; retrains in between keep its choice.
-    const due = (ratings: number) => s.seconds > 0 && (!searched || Date.now() / 1000 - searched.at >= s.intervalSeconds || ratings >= 2 * searched.ratings);
-    const base = searched && previous ? chosenParams(this.o.params, previous.params) : this.o.params;
-    const reuse = searched && previous ? publishedLists(previous) : undefined;
-    // Asked to hurry (trigger) once a retrain requested explicitly waits behind this one.
-    let hurried = false;
-    const watch = setInterval(() => void this.d.training.hurried(db, HURRIED).then((h) => void (hurried ||= h), () => undefined), this.o.pollMs);
-    const trained = await trainAls(pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due, reuse }, () => hurried).finally(() => clearInterval(watch));
-    const search = trained.searched?.summary ?? searched;
-    const chosen = search?.trials[search.chosen];
-    progress('publishing (99%)');
-    const views = modelViews(trained.model);
-    const meta = retrainedMeta(trained, search, log.last);
-    // The buffer whole: a model past 4 GiB has no Uint8Array view.
-    if (!(await this.d.models.publish(db, owner, meta, trained.model))) throw new Error('lost the trainer lock before publishing');
-    await this.markReady(db);
-    await this.d.training.compact(db, encodeSnapshot(trained.snapshot), log.last);
-    // Items nobody rated have no trained factors: their properties give them some.
-    if (views.itemCounts.some((c) => c === 0)) await this.trigger(db, 'ml_new_items', 'after a training: items without ratings get factors from their properties');
-    if ((await this.d.tables.list(db)).length > 0) await this.trigger(db, 'precomputed_tables', 'after a training: tables follow the new model');
-    const quality = chosen && search ? `; validation NDCG@10 ${chosen.ndcg_at_10.toFixed(4)} (popularity ${search.popularity.ndcg_at_10.toFixed(4)})${trained.searched ? `, ${search.trials.length} search trials in ${search.seconds.toFixed(1)} s` : ''}` : '';
-    const cut = trained.listed.cut ? `; users' lists ended early for the retrain requested meanwhile (${trained.listed.users} of ${trained.users} users listed)` : '';
-    return `model ${meta.model_id}: ${meta.n_users} users, ${meta.n_items} items, ${meta.n_ratings} ratings${quality}${cut}`;
-  }
-
-  private async currentMeta(db: string): Promise<ModelMeta | undefined> {
-    const id = await this.d.models.current(db);
-    return id === undefined ? undefined : await this.d.models.meta(db, id);
-  }
-
-  private async markReady(db: string): Promise<void> {
-    const record = await this.d.databases.get(db);
-    if (record && record.status !== 'ready') await this.d.databases.update({ ...record, status: 'ready' });
-  }
 }

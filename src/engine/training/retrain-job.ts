@@ -1,0 +1,60 @@
+// The ml_model_retrain job: the ratings read (snapshot and log), trained (trainer.ts, a search when
+// due), the model published and the snapshot compacted; what follows it (new items' factors,
+// tables) queued.
+import { modelViews } from '../model/layout.js';
+import type { ModelMeta } from '../../store/models-store.js';
+import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
+import { chosenParams, retrainedMeta } from './model-record.js';
+import { trainAls } from './trainer.js';
+import type { TrainingPool } from './pool.js';
+import { publishedLists } from './lists-choice.js';
+import type { SchedulerDeps, SchedulerOptions, TaskName } from './scheduler.js';
+
+// The task whose runs may be hurried: an explicit request for it ends a run's users' lists early
+// (scheduler.ts trigger).
+export const HURRIED: TaskName = 'ml_model_retrain';
+
+export async function retrain(d: SchedulerDeps, o: SchedulerOptions, db: string, owner: string, progress: (text: string) => void, pool: TrainingPool, trigger: (db: string, name: TaskName, why: string) => Promise<unknown>): Promise<string> {
+  await d.training.feedbackSeen(db);
+  progress('reading ratings (0%)');
+  const previous = await currentMeta(d, db);
+  const sizes = await d.training.sizes(db);
+  const stored = await d.training.snapshot(db);
+  const log = await d.log.entriesSince(db, stored.after);
+  const searched = previous?.search;
+  const s = o.search;
+  // A full search on the first training, then when the last is older than the interval or the
+  // data have doubled since; retrains in between keep its choice.
+  const due = (ratings: number) => s.seconds > 0 && (!searched || Date.now() / 1000 - searched.at >= s.intervalSeconds || ratings >= 2 * searched.ratings);
+  const base = searched && previous ? chosenParams(o.params, previous.params) : o.params;
+  const reuse = searched && previous ? publishedLists(previous) : undefined;
+  // Asked to hurry (trigger) once a retrain requested explicitly waits behind this one.
+  let hurried = false;
+  const watch = setInterval(() => void d.training.hurried(db, HURRIED).then((h) => void (hurried ||= h), () => undefined), o.pollMs);
+  const trained = await trainAls(pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due, reuse }, () => hurried).finally(() => clearInterval(watch));
+  const search = trained.searched?.summary ?? searched;
+  const chosen = search?.trials[search.chosen];
+  progress('publishing (99%)');
+  const views = modelViews(trained.model);
+  const meta = retrainedMeta(trained, search, log.last);
+  // The buffer whole: a model past 4 GiB has no Uint8Array view.
+  if (!(await d.models.publish(db, owner, meta, trained.model))) throw new Error('lost the trainer lock before publishing');
+  await markReady(d, db);
+  await d.training.compact(db, encodeSnapshot(trained.snapshot), log.last);
+  // Items nobody rated have no trained factors: their properties give them some.
+  if (views.itemCounts.some((c) => c === 0)) await trigger(db, 'ml_new_items', 'after a training: items without ratings get factors from their properties');
+  if ((await d.tables.list(db)).length > 0) await trigger(db, 'precomputed_tables', 'after a training: tables follow the new model');
+  const quality = chosen && search ? `; validation NDCG@10 ${chosen.ndcg_at_10.toFixed(4)} (popularity ${search.popularity.ndcg_at_10.toFixed(4)})${trained.searched ? `, ${search.trials.length} search trials in ${search.seconds.toFixed(1)} s` : ''}` : '';
+  const cut = trained.listed.cut ? `; users' lists ended early for the retrain requested meanwhile (${trained.listed.users} of ${trained.users} users listed)` : '';
+  return `model ${meta.model_id}: ${meta.n_users} users, ${meta.n_items} items, ${meta.n_ratings} ratings${quality}${cut}`;
+}
+
+async function currentMeta(d: SchedulerDeps, db: string): Promise<ModelMeta | undefined> {
+  const id = await d.models.current(db);
+  return id === undefined ? undefined : await d.models.meta(db, id);
+}
+
+async function markReady(d: SchedulerDeps, db: string): Promise<void> {
+  const record = await d.databases.get(db);
+  if (record && record.status !== 'ready') await d.databases.update({ ...record, status: 'ready' });
+}
