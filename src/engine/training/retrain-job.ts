@@ -8,13 +8,34 @@ import { chosenParams, retrainedMeta } from './model-record.js';
 import { trainAls } from './trainer.js';
 import type { TrainingPool } from './pool.js';
 import { publishedLists } from './lists-choice.js';
-import type { SchedulerDeps, SchedulerOptions, TaskName } from './scheduler.js';
+import type { AlsParams } from './tasks.js';
+import type { SearchOptions } from './search.js';
+import type { DatabasesStore } from '../../store/databases-store.js';
+import type { ModelsStore } from '../../store/models-store.js';
+import type { TablesStore } from '../../store/tables-store.js';
+import type { TrainingStore } from '../../store/training-store.js';
+import type { RatingsLog } from '../../store/ratings-log.js';
 
 // The task whose runs may be hurried: an explicit request for it ends a run's users' lists early
 // (scheduler.ts trigger).
-export const HURRIED: TaskName = 'ml_model_retrain';
+export const HURRIED = 'ml_model_retrain';
 
-export async function retrain(d: SchedulerDeps, o: SchedulerOptions, db: string, owner: string, progress: (text: string) => void, pool: TrainingPool, trigger: (db: string, name: TaskName, why: string) => Promise<unknown>): Promise<string> {
+// What the job uses of the scheduler's dependencies and options (scheduler.ts).
+interface RetrainDeps {
+  training: TrainingStore;
+  log: RatingsLog;
+  models: ModelsStore;
+  databases: DatabasesStore;
+  tables: TablesStore;
+}
+interface RetrainOptions {
+  pollMs: number;
+  params: AlsParams;
+  search: SearchOptions & { intervalSeconds: number };
+}
+type FollowUp = 'ml_new_items' | 'precomputed_tables';
+
+export async function retrain(d: RetrainDeps, o: RetrainOptions, db: string, owner: string, progress: (text: string) => void, pool: TrainingPool, trigger: (db: string, name: FollowUp, why: string) => Promise<unknown>): Promise<string> {
   await d.training.feedbackSeen(db);
   progress('reading ratings (0%)');
   const previous = await currentMeta(d, db);
@@ -49,12 +70,12 @@ export async function retrain(d: SchedulerDeps, o: SchedulerOptions, db: string,
   return `model ${meta.model_id}: ${meta.n_users} users, ${meta.n_items} items, ${meta.n_ratings} ratings${quality}${cut}`;
 }
 
-async function currentMeta(d: SchedulerDeps, db: string): Promise<ModelMeta | undefined> {
+async function currentMeta(d: RetrainDeps, db: string): Promise<ModelMeta | undefined> {
   const id = await d.models.current(db);
   return id === undefined ? undefined : await d.models.meta(db, id);
 }
 
-async function markReady(d: SchedulerDeps, db: string): Promise<void> {
+async function markReady(d: RetrainDeps, db: string): Promise<void> {
   const record = await d.databases.get(db);
   if (record && record.status !== 'ready') await d.databases.update({ ...record, status: 'ready' });
 }
