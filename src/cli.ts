@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `recd serve [--workers N]` (default) runs the service, as one process or as a supervisor of N
 // (src/supervisor.ts); `recd create-root --email E [--reset]` adds a root account (or sets its
-// password); `recd import|export` move files to and from a running recd (src/cli/). Exit codes: 0 done, 2 a wrong command line (or an
+// password); `recd import|export` move files to and from a running recd (src/cli/); `recd plan`
+// estimates what a database of a given size needs (src/cli/plan.ts). Exit codes: 0 done, 2 a wrong command line (or an
 // import file that fits no property), 78 a wrong setting (sysexits' EX_CONFIG), 1 anything else.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,8 @@ import { KINDS, type Kind } from './cli/kinds.js';
 import { Progress } from './cli/progress.js';
 import { formatOf } from './cli/rows.js';
 import { RunStopped } from './cli/run-stopped.js';
+import { plan } from './cli/plan-model.js';
+import { planText, sizesOf } from './cli/plan.js';
 import { ApiError } from './errors/api-error.js';
 
 // The service's modules load only for the commands that run it: the client commands (import,
@@ -66,6 +69,14 @@ Writes every rating, interaction, item or user of a database to FILE (.csv or .p
 recd import reads), read a page at a time from the running recd at URL (else RECD_URL, else
 http://127.0.0.1:8080/v1) with the token in RECD_TOKEN (root, manager or backend of the database).
 Exit code 0 when every row was written, 1 when the run stopped.`,
+  plan: `usage: recd plan --users N --items M --ratings R [--factors F]
+
+Prints what one database of N users, M items and R ratings needs: Redis memory (before and after its
+first training), recd memory per serving process, the model's size (exact, from the model layout) and
+the training time, from a cost model fitted to the runs recorded in bench/RESULTS.md on a 2-core AMD
+EPYC VM (src/cli/plan-model.ts). Factors default to RECD_ALS_FACTORS; RECD_LIST_LENGTH,
+RECD_USER_LISTS_SECONDS, RECD_SEARCH_SECONDS, RECD_USER_LIST_CACHE and RECD_ITEM_INDEX_MIN_ITEMS are
+read from the environment as recd serve reads them. Needs no Redis and no running recd.`,
 } as const;
 type Command = keyof typeof HELP;
 
@@ -73,6 +84,7 @@ const USAGE = `usage: recd [serve] [--workers N]
        recd create-root --email EMAIL [--reset]
        recd import ratings|interactions|items|users FILE [--url URL]
        recd export ratings|interactions|items|users FILE [--url URL]
+       recd plan --users N --items M --ratings R [--factors F]
        recd <command> --help
        recd --help | --version
 
@@ -81,6 +93,7 @@ commands:
   create-root  add a root account, or set its password (--reset)
   import       send ratings, interactions, items or users from a CSV or Parquet file to a running recd
   export       write a running recd's ratings, interactions, items or users to a CSV or Parquet file
+  plan         estimate Redis memory, recd memory, model size and training time for a database's size
 
 exit codes: 0 done, 2 wrong command line, 78 wrong setting, 1 failed`;
 
@@ -201,6 +214,16 @@ async function exportCommand(args: string[]): Promise<void> {
   process.stdout.write(`${file}: ${rows} ${kind} written in ${seconds.toFixed(1)} s\n`);
 }
 
+async function planCommand(args: string[]): Promise<void> {
+  const option = { type: 'string' } as const;
+  const { values } = argsOf(args, { users: option, items: option, ratings: option, factors: option }, 'plan');
+  const config = loadConfig();
+  const sizes = sizesOf(values, config.alsFactors);
+  if ('error' in sizes) throw new UsageError(`${sizes.error}; ${HELP.plan.split('\n')[0]}`);
+  const input = { ...sizes, listLength: config.listLength, userListsSeconds: config.userListsSeconds, searchSeconds: config.searchSeconds, userListCache: config.userListCache, itemIndexMinItems: config.itemIndexMinItems };
+  process.stdout.write(`${planText(input, plan(input))}\n`);
+}
+
 // The first line of standard input; on a terminal, asked for and not echoed.
 async function passwordFromStdin(): Promise<string> {
   const stdin = process.stdin;
@@ -244,7 +267,7 @@ function main(argv: string[]): Promise<void> {
     process.stdout.write(`${HELP[command as Command]}\n`);
     return Promise.resolve();
   }
-  const run = { serve, 'create-root': createRoot, import: importCommand, export: exportCommand }[command as Command];
+  const run = { serve, 'create-root': createRoot, import: importCommand, export: exportCommand, plan: planCommand }[command as Command];
   return run(args);
 }
 

@@ -99,6 +99,14 @@ function offsets(d: ModelDims, layout = LAYOUT_VERSION): { at: number[]; bytes: 
 
 export const modelBytes = (d: ModelDims): number => offsets(d).bytes;
 
+// The `lists` a training gives a model: from AlsParams.indexMinItems items on (RECD_ITEM_INDEX_MIN_ITEMS,
+// default 100,000: where a similar-items ranking over every item costs several ms, bench/RESULTS.md),
+// the model carries an item index (native-free-kernels/ivf.ts) of about ITEMS_PER_LIST items a list,
+// and item-to-items rankings score the lists nearest the item. Here, not in the training, so that the
+// capacity planner (src/cli/plan-model.ts) sizes a model as a training makes it.
+export const ITEMS_PER_LIST = 2048;
+export const listsFor = (items: number, minItems: number): number => (items < minItems ? 0 : Math.ceil(items / ITEMS_PER_LIST));
+
 // Bytes one more item or user adds to a model (documented in docs/api-choices.md): a user's list
 // only when the training listed them.
 export const bytesPerItem = (factors: number, itemList: number, lists = 0) => factors * 4 + 4 + 4 + itemList * 4 + (lists > 0 ? 4 : 0);

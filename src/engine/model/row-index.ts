@@ -61,6 +61,14 @@ export function digitsValue(key: string): number | undefined {
 }
 
 // Linear probing over a power-of-two table at most half full; rows[slot] = -1 marks a free slot.
+// log2 of the slots of an index of `expected` ids: at most half full. Each slot is 12 bytes (key and
+// row), which the capacity planner (src/cli/plan-model.ts) counts per serving process.
+export function numericRowsBits(expected: number): number {
+  let bits = 4;
+  while (2 ** bits < 2 * expected) bits++;
+  return bits;
+}
+
 export class NumericRows implements RowIndex {
   size = 0;
   private readonly keys: Float64Array;
@@ -69,8 +77,7 @@ export class NumericRows implements RowIndex {
   private readonly shift: number;
 
   constructor(expected: number) {
-    let bits = 4;
-    while (2 ** bits < 2 * expected) bits++;
+    const bits = numericRowsBits(expected);
     this.keys = new Float64Array(2 ** bits);
     this.rows = new Int32Array(2 ** bits).fill(-1);
     this.mask = 2 ** bits - 1;

@@ -16,7 +16,7 @@ import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { featureFactorsTo } from '../../../native-free-kernels/feature-factors.js';
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
 import { alsTerms } from '../model/als-terms.js';
-import { allocateModel, modelViews, NO_ITEM, NO_SLOT, type ModelDims, type ModelViews } from '../model/layout.js';
+import { allocateModel, listsFor, modelViews, NO_ITEM, NO_SLOT, type ModelDims, type ModelViews } from '../model/layout.js';
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
 import { replay, type Snapshot } from './ratings-replay.js';
 import { initFactors } from './init-factors.js';
@@ -63,16 +63,10 @@ function recentUsers(s: Snapshot, users: number): Uint32Array {
   return out;
 }
 
-// From AlsParams.indexMinItems items on (RECD_ITEM_INDEX_MIN_ITEMS, default 100,000: where a
-// similar-items ranking over every item costs several ms, bench/RESULTS.md), the model carries an
-// item index (native-free-kernels/ivf.ts) of about ITEMS_PER_LIST items a list, and item-to-items
-// rankings score the lists nearest the item.
-export const ITEMS_PER_LIST = 2048;
 // k-means runs on this many sample rows per list: enough for stable centroids, far cheaper than all rows.
 const SAMPLE_PER_LIST = 48;
 const KMEANS_ITERATIONS = 8;
 
-export const listsFor = (items: number, minItems: number): number => (items < minItems ? 0 : Math.ceil(items / ITEMS_PER_LIST));
 
 export function gram({ model, side, rowStart, rowEnd, dst }: GramInput): void {
   const v = modelViews(model);

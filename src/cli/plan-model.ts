@@ -1,0 +1,128 @@
+// The capacity planner's cost model (`recd plan`): Redis memory, recd memory per serving process,
+// model size and training time for a database of a given size. The model size is exact (the model
+// layout's own arithmetic); the rest are coefficients fitted to runs recorded in bench/RESULTS.md,
+// named beside each, measured on a 2-core AMD EPYC VM (23.5 GiB, Node 20, Redis 7 with redis.conf).
+import { listsFor, modelBytes } from '../engine/model/layout.js';
+import { numericRowsBits } from '../engine/model/row-index.js';
+
+export interface PlanInput {
+  users: number;
+  items: number;
+  ratings: number;
+  factors: number;
+  // The settings a training and a serving process read (src/config/env.ts).
+  listLength: number;
+  userListsSeconds: number;
+  searchSeconds: number;
+  userListCache: number;
+  itemIndexMinItems: number;
+}
+
+export interface Plan {
+  model: { bytes: number; listedUsers: number };
+  // Bytes of the database in Redis, by part; `beforeTraining` holds the ratings log, `trained` the
+  // snapshot it is compacted into and the stored models.
+  redis: { ratingsStore: number; users: number; items: number; log: number; snapshot: number; models: number; beforeTraining: number; trained: number };
+  recd: { model: number; userIndex: number; itemIndex: number; itemRows: number; listCache: number; base: number; total: number };
+  seconds: { als: number; itemLists: number; userLists: number; search: number; total: number };
+}
+
+const MIB = 2 ** 20;
+
+// Redis. "One database on one Redis" (bench/scale/one-redis.ts, 5M ratings of 250k and of 1M users):
+// the 750k users more cost 401 bytes each, of which the users' index and id list 97 (9.7 bytes a
+// rating each at 5M ratings of 1M users) and the rest the two keys of each user's ratings.
+export const USER_INDEX_BYTES = 97;
+export const USER_RATINGS_KEYS_BYTES = 304;
+// Items' records (two properties) and indexes: ~3.5 bytes a rating at 5M ratings of 100k items.
+export const ITEM_BYTES = 180;
+// The ratings log a training replays (28.0 bytes a rating, the same at 5M and 20M), compacted by a
+// training into the ratings snapshot (21.0 bytes a rating, after the 1M-rating training).
+export const LOG_BYTES_PER_RATING = 28;
+export const SNAPSHOT_BYTES_PER_RATING = 21;
+// A user's ratings are a sorted set and a hash (docs/api-choices.md, Ratings), listpacks up to Redis's
+// default 128 entries, hash tables and a skip list beyond. "Tenants (issue 41)": 39 bytes a rating
+// in listpacks, 137 past the limit. The scale runs above predate this store (a set and a string per
+// user, ~39 bytes a rating): their other parts are what the coefficients here take from them.
+export const LISTPACK_ENTRIES = 128;
+export const LISTPACK_BYTES_PER_RATING = 39;
+export const HASHTABLE_BYTES_PER_RATING = 137;
+// Models stored in Redis, in model bytes: the current one and the previous one's parts still held.
+// "One database on one Redis" (1M ratings) and "Scale bench" (20M, one Redis): Redis grew by 1.25 and
+// 1.36 models once trained (less the log compacted); the 5M run's 2.5 is left out (see docs/scale.md).
+export const MODELS_KEPT = 1.5;
+
+// recd per serving process. "100k items × 1M users × 20M ratings with the shipped defaults" and
+// "100k items × 100k users × 2M ratings, after the change" (git 93eddb6, RSS after the load runs,
+// 1,145 and 614 MiB) less what is counted below: 418 and 460 MiB of code, heaps, thread pools and
+// what the process's own trainings left with glibc.
+export const BASE_BYTES = 440 * MIB;
+// Item rows copied into WebAssembly memory with their scratch ("Memory (issue 16)": 26 MB at 100k × 32).
+export const ITEM_ROW_COPIES = 2;
+// A user's list made on request and cached (RECD_USER_LIST_CACHE): 1.1 KB of RSS at 128 items
+// ("Users' lists only for the users listed").
+export const CACHED_LIST_BYTES_PER_ITEM = 1100 / 128;
+
+// Training on the 2 cores, same two runs (32 factors, search off): the 20M one spent 66 s in ALS and
+// 221 s in lists (all 1M users listed), the 2M one 65 s in lists (all 100k users): 47.7 s of item
+// lists at 100k items and 173 µs a listed user.
+export const ALS_SECONDS_PER_RATING_FACTOR = 66 / (20e6 * 32);
+export const ITEM_LIST_SECONDS_PER_ITEM_ITEM_FACTOR = 47.7 / (1e5 * 1e5 * 32);
+export const USER_LIST_SECONDS_PER_ITEM_FACTOR = 173e-6 / (1e5 * 32);
+
+// Ratings held by users of more than `limit` ratings, for ratings spread as bench/lib/synthetic.ts
+// spreads them (its power law: the user of activity rank r has 1 + extra(r), extra(r) ≈ scale / (r + r0),
+// the most active min(10,000, items / 10)): at 20 ratings a user about half the ratings.
+export function ratingsOfUsersOver(limit: number, users: number, items: number, ratings: number): number {
+  const extra = ratings - users;
+  if (extra <= 0) return 0;
+  const cap = Math.max(Math.ceil(extra / users), Math.min(10_000, Math.floor(items / 10)));
+  const top = (r0: number) => (extra * Math.log1p(1 / r0)) / Math.log1p(users / r0);
+  let lo = 1e-9, hi = 1e15;
+  for (let k = 0; k < 200; k++) {
+    const mid = Math.sqrt(lo * hi);
+    if (top(mid) > cap) lo = mid;
+    else hi = mid;
+  }
+  const scale = extra / Math.log1p(users / hi);
+  const heavy = Math.min(users, Math.max(0, scale / limit - hi));
+  return Math.min(ratings, heavy + scale * Math.log1p(heavy / hi));
+}
+
+export function plan(p: PlanInput): Plan {
+  const perUserList = USER_LIST_SECONDS_PER_ITEM_FACTOR * p.items * p.factors;
+  const listedUsers = p.listLength === 0 ? 0 : Math.min(p.users, Math.floor(p.userListsSeconds / perUserList));
+  const bytes = modelBytes({ factors: p.factors, users: p.users, items: p.items, itemList: p.listLength, userList: p.listLength, trainedItems: p.items, lists: listsFor(p.items, p.itemIndexMinItems), listedUsers });
+
+  const heavy = ratingsOfUsersOver(LISTPACK_ENTRIES, p.users, p.items, p.ratings);
+  const ratingsStore = heavy * HASHTABLE_BYTES_PER_RATING + (p.ratings - heavy) * LISTPACK_BYTES_PER_RATING;
+  const users = p.users * (USER_INDEX_BYTES + USER_RATINGS_KEYS_BYTES);
+  const items = p.items * ITEM_BYTES;
+  const log = p.ratings * LOG_BYTES_PER_RATING;
+  const snapshot = p.ratings * SNAPSHOT_BYTES_PER_RATING;
+  const models = bytes * MODELS_KEPT;
+
+  const recd = {
+    model: bytes,
+    userIndex: 12 * 2 ** numericRowsBits(p.users),
+    itemIndex: 12 * 2 ** numericRowsBits(p.items),
+    itemRows: p.items * p.factors * 4 * ITEM_ROW_COPIES,
+    listCache: Math.min(p.userListCache, p.users - listedUsers) * p.listLength * CACHED_LIST_BYTES_PER_ITEM,
+    base: BASE_BYTES,
+  };
+
+  const seconds = {
+    als: ALS_SECONDS_PER_RATING_FACTOR * p.ratings * p.factors,
+    itemLists: p.listLength === 0 ? 0 : ITEM_LIST_SECONDS_PER_ITEM_ITEM_FACTOR * p.items * Math.min(p.items, p.itemIndexMinItems) * p.factors,
+    userLists: listedUsers * perUserList,
+    // The search stops at its budget (none of the runs above searched): its bound is what to plan for.
+    search: p.searchSeconds,
+  };
+
+  return {
+    model: { bytes, listedUsers },
+    redis: { ratingsStore, users, items, log, snapshot, models, beforeTraining: ratingsStore + users + items + log, trained: ratingsStore + users + items + snapshot + models },
+    recd: { ...recd, total: recd.model + recd.userIndex + recd.itemIndex + recd.itemRows + recd.listCache + recd.base },
+    seconds: { ...seconds, total: seconds.als + seconds.itemLists + seconds.userLists + seconds.search },
+  };
+}
