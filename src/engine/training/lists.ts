@@ -10,8 +10,13 @@ import { weightsLister } from './item-weights.js';
 import type { ListsChoice } from './lists-choice.js';
 
 // Users per task: large enough that a task's set-up is noise, small enough that the time budget is
-// overrun by little more than one task per thread.
+// overrun by little more than one task per thread, and that another database's run, which waits for
+// one task (fair-share.ts), waits for tens of ms: a task holds about USER_TASK_WORK multiply-adds (a
+// user's list scans up to every item's factors). 512 users at 2,000 items of 32 factors, 8 at
+// 200,000, where tasks of 512 took 1–2 s and held a small database's first model 22 s (bench/RESULTS.md).
 const USERS_PER_TASK = 512;
+const USER_TASK_WORK = 2 ** 25;
+const usersPerTask = (items: number, factors: number) => Math.max(8, Math.min(USERS_PER_TASK, Math.floor(USER_TASK_WORK / Math.max(1, items * factors))));
 
 // Rounds of neighbours of neighbours over the item lists at most, and the share of lists a round
 // may still change when they count as settled. After the first, a round refines only the rows whose
@@ -113,10 +118,17 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
   const deadline = performance.now() + seconds * 1000;
   let wasCut = false;
   const more = () => performance.now() < deadline && !(wasCut = cut());
-  const listed = await listUsersWhile(users, n, pool.threads, more, (from, to, out) => {
-    progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`, 0.5 + 0.5 * (from / users));
-    return list(recent, from, to, out);
-  });
+  const listed = await listUsersWhile(
+    users,
+    n,
+    pool.threads,
+    more,
+    (from, to, out) => {
+      progress(`user lists ${from.toLocaleString('en-US')}/${users.toLocaleString('en-US')}`, 0.5 + 0.5 * (from / users));
+      return list(recent, from, to, out);
+    },
+    usersPerTask(dims.items, dims.factors),
+  );
   // None listed: the model as it is (no copy), every user's slot empty.
   const withLists = listed.users === 0 ? model : withUserLists(model, new Uint32Array(recent, 0, listed.users), listed.blocks);
   return { users: listed.users, seconds: (performance.now() - started) / 1000, model: withLists, cut: wasCut };
@@ -124,17 +136,17 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
 
 /**
  * The lists of the first `users` users (the most recently active first), `threads` blocks of
- * USERS_PER_TASK at a time, each block of lists of `n` made by `list` into a buffer of its own,
+ * `perTask` users at a time, each block of lists of `n` made by `list` into a buffer of its own,
  * taking a new block while `more()` (the time budget, and no explicit retrain waiting). How many
  * are known only at the end, so the model is then built with slots for those users only (memory:
  * the lists made, in blocks and in the model, not a list for every user). Every block taken is
  * finished: the users listed are a prefix.
  */
-export async function listUsersWhile(users: number, n: number, threads: number, more: () => boolean, list: (from: number, to: number, out: SharedArrayBuffer) => Promise<void>): Promise<{ users: number; blocks: Uint32Array[] }> {
+export async function listUsersWhile(users: number, n: number, threads: number, more: () => boolean, list: (from: number, to: number, out: SharedArrayBuffer) => Promise<void>, perTask = USERS_PER_TASK): Promise<{ users: number; blocks: Uint32Array[] }> {
   const blocks: Uint32Array[] = [];
-  const listed = await blocksWhile(users, USERS_PER_TASK, threads, more, (from, to) => {
+  const listed = await blocksWhile(users, perTask, threads, more, (from, to) => {
     const out = new SharedArrayBuffer((to - from) * n * 4);
-    blocks[from / USERS_PER_TASK] = new Uint32Array(out);
+    blocks[from / perTask] = new Uint32Array(out);
     return list(from, to, out);
   });
   return { users: listed, blocks };
