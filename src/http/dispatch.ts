@@ -4,109 +4,22 @@
 // A request with a body is taken in two steps: open() decides from the head alone (refusals such as
 // 401, 403, 404 and 405 need no body, and the route sets how large a body may be), complete() takes
 // the body read within those caps.
-import { ListingTurns } from './listing-turns.js';
-import type { Logger } from 'pino';
 import { DecodeError, type Codec } from '../codecs/codec.js';
-import type { CodecRegistry } from '../codecs/registry.js';
 import { ApiError, TooLarge, forbidden, notFound, wrongData } from '../errors/api-error.js';
-import type { BearerAuth } from './auth.js';
 import { decompress, needsDecompression } from './body.js';
 import { compressed } from './compress.js';
 import { ValidQueries } from './query.js';
 import { healthCheck } from './health.js';
-import { API_PREFIX, type Router } from './router.js';
+import { API_PREFIX } from './router.js';
 import { frontendBound, type Claims } from '../contract/claims.js';
 import { RawReply, Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
-import { compileValidator, type Validator } from './validate.js';
+import { compileValidator } from './validate.js';
+import { ListingTurns } from './listing-turns.js';
+import { AnswerEncoder } from './answer-encoder.js';
+import { Exchange, type BodyCaps, type Compiled, type DispatcherOptions, type Outcome, type PlainRequest } from './exchange.js';
 
-
-export interface PlainRequest {
-  method: string;
-  url: string;
-  query: string;
-  authorization: string;
-  contentType: string;
-  contentEncoding: string;
-  accept: string;
-  acceptEncoding: string;
-  remoteAddress: string; // the client's, as the server resolved it (client-address.ts); only for POSTs
-  idempotencyKey: string; // a POST's Idempotency-Key header, '' when absent or not a POST
-  requestId: string; // the client's X-Request-Id or one made for it (request-id.ts)
-  body: Uint8Array | undefined;
-}
-
-export interface Outcome {
-  status: number;
-  contentType: string | undefined; // undefined when there is no body
-  headers: Record<string, string> | undefined;
-  body: Uint8Array | string;
-}
-
-export interface DispatcherOptions {
-  router: Router;
-  codecs: CodecRegistry;
-  auth: BearerAuth;
-  logger: Logger;
-  // Body caps of routes that need a token, as sent and decompressed.
-  maxBodyBytes: number;
-  maxDecompressedBytes: number;
-  // Both caps of public routes (logins, password reset): anyone may send to them, so they stay small.
-  maxPublicBodyBytes: number;
-  maxBrowserBodyBytes: number; // frontend and demo_viewer tokens: they live in browsers, where anyone may take one
-  maxUrlBytes: number;
-  // Maps infrastructure failures (storage down, timeouts) to spec errors; undefined for a bug.
-  classify: (err: unknown) => ApiError | undefined;
-  // Admission of an authenticated request (rate limits); throws to refuse it.
-  admit?: (claims: Claims) => void;
-  // Call counts: every authenticated request by its route's group (the first path segment), and
-  // recommendation requests by type and scenario once their parameters are read.
-  countRequest?: (claims: Claims, group: string) => void;
-  countReco?: (claims: Claims, recoType: string, scenario: string) => void;
-  // Pages outside the API (the dashboard): the answer for a path, undefined when it is not theirs.
-  page?: (method: string, url: string) => Reply | RawReply | undefined;
-  // Refusal of writes while storage cannot keep them (an evicting Redis); undefined: served.
-  // Writes: every method but GET, recommendation POSTs excepted (they only read).
-  refuseWrite?: () => ApiError | undefined;
-  // Readiness for GET /readyz: undefined when ready, else the reason.
-  ready?: () => Promise<string | undefined>;
-  // A finished request (metrics): its route's group (undefined when it matched none), status and latency in ms.
-  observe?: (group: string | undefined, status: number, ms: number) => void;
-}
-
-export interface Compiled {
-  group: string;
-  params?: Validator;
-  query?: ValidQueries;
-  body?: Validator;
-  bodyKeys?: Set<string>;
-}
-
-export interface BodyCaps {
-  sent: number;
-  decompressed: number;
-}
-
-// A request past its head's checks: the handler's context, and the route its body is for. It is the
-// context itself so that a request costs no extra object on the hot path.
-export class Exchange implements Context {
-  body: unknown = {};
-  readonly db: string | undefined;
-  started = 0; // performance.now() when its head came, for observe()
-
-  constructor(
-    readonly route: Route,
-    readonly compiled: Compiled,
-    readonly caps: BodyCaps,
-    readonly params: Record<string, string>,
-    readonly query: Record<string, unknown>,
-    readonly auth: Claims | undefined,
-    readonly requestId: string,
-    readonly remoteAddress: string,
-    readonly idempotencyKey: string,
-  ) {
-    this.db = route.database ? auth!.db : undefined;
-  }
-}
+// What the server and the tests take from here (exchange.ts holds them).
+export { Exchange, type Outcome, type PlainRequest } from './exchange.js';
 
 const EMPTY = new Uint8Array(0);
 const NO_QUERY: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -115,7 +28,7 @@ const BROWSER_ROLES: ReadonlySet<string> = new Set(['frontend', 'demo_viewer']);
 export class Dispatcher {
   private readonly compiled = new Map<Route, Compiled>();
   // Encodings of frozen results: handlers that memoise an answer return it frozen, and it is encoded once per codec.
-  private readonly encoded = new Map<Codec, WeakMap<object, Uint8Array | string>>();
+  private readonly answers = new AnswerEncoder();
   private readonly listings = new ListingTurns();
   // The group of the request being admitted, for observe() of a refusal thrown once it is routed.
   private group: string | undefined;
@@ -244,7 +157,7 @@ export class Dispatcher {
   private answer(result: HandlerResult, codec: Codec, req: PlainRequest): Outcome | Promise<Outcome> {
     let out: Outcome;
     try {
-      out = this.encode(result, codec);
+      out = this.answers.encode(result, codec);
     } catch (err) {
       out = this.fail(err, codec, req);
     }
@@ -345,30 +258,6 @@ export class Dispatcher {
     if (unknownKeys === undefined || unknownKeys.length === 0) return out;
     const warning = `fields ignored (not used by this endpoint): ${unknownKeys.join(', ')}`;
     return out instanceof Promise ? out.then((r) => withWarning(r, warning)) : withWarning(out, warning);
-  }
-
-  private encode(result: HandlerResult, codec: Codec): Outcome {
-    if (result === undefined) return { status: 204, contentType: undefined, headers: undefined, body: '' };
-    if (result instanceof RawReply) return { status: 200, contentType: result.contentType, headers: result.headers, body: result.body };
-    if (result instanceof Reply) {
-      if (result.body === undefined && result.status === 204) return { status: 204, contentType: undefined, headers: result.headers, body: '' };
-      // Every other status carries a body (pickle clients fail on an empty one): null when the handler gave none.
-      return { status: result.status, contentType: codec.mediaTypes[0]!, headers: result.headers, body: this.encodeValue(result.body ?? null, codec) };
-    }
-    return { status: 200, contentType: codec.mediaTypes[0]!, headers: undefined, body: this.encodeValue(result, codec) };
-  }
-
-  private encodeValue(value: unknown, codec: Codec): Uint8Array | string {
-    if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return codec.encode(value);
-    let cache = this.encoded.get(codec);
-    if (!cache) this.encoded.set(codec, (cache = new WeakMap()));
-    let bytes = cache.get(value);
-    if (bytes === undefined) {
-      // Kept as bytes: the socket then takes them as they are, with no text conversion per answer.
-      const encoded = codec.encode(value);
-      cache.set(value, (bytes = typeof encoded === 'string' ? Buffer.from(encoded) : encoded));
-    }
-    return bytes;
   }
 
   private fail(err: unknown, codec: Codec, req: PlainRequest): Outcome {

@@ -7,12 +7,11 @@
 // second split. Popularity is measured on the same split as the floor to beat.
 import type { Csr } from '../../../native-free-kernels/csr.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
-import { evenRanges } from './ranges.js';
 import type { SearchCandidate } from '../../config/env.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams, ValidationData } from './tasks.js';
-import { fitFactors } from './fit.js';
-import type { AlsTrial, Quality, SearchSummary, Trial } from '../../store/models-store.js';
+import { evaluate, fitAndEvaluate, fitTrial } from './search-trials.js';
+import type { AlsTrial, SearchSummary, Trial } from '../../store/models-store.js';
 import { inverseSeconds, SWEEP_RATE } from './item-weights.js';
 import { BLEND_TRIALS, itemWeightsChoice, refitItemWeights, searchBlends, searchItemWeights } from './search-item-weights.js';
 import type { ListsChoice } from './lists-choice.js';
@@ -44,7 +43,6 @@ const VALIDATION_WORK = 4e9; // multiply-adds
 const VALIDATION_USERS_FLOOR = 20;
 // Factor matrices of a candidate ((users + items) · factors · 4 bytes) at most.
 const FACTOR_BYTES_MAX = 256 * 2 ** 20;
-const K = 10;
 const FACTORS = [16, 32, 64, 128];
 // Quantiles of the rating values tried as the confidence shift (0: none); the last entry (1) gives
 // the largest value, which scales the floor.
@@ -297,39 +295,4 @@ async function itemWeightsColumns(pool: TrainingPool, data: ValidationData, o: S
   if (maxItems < EASE_MIN_ITEMS) return undefined;
   const cols = await pool.easeColumns({ byItem: data.byItem, maxItems, minCount: 1 });
   return cols.n >= EASE_MIN_ITEMS && inverseSeconds(cols.n, pool.threads) <= o.seconds * EASE_SHARE ? cols : undefined;
-}
-
-// A trial's ALS model fitted on a split's training part.
-async function fitTrial(pool: TrainingPool, data: ValidationData, p: AlsParams): Promise<SharedArrayBuffer> {
-  const model = await pool.trialModel({ users: data.byUser.rows, items: data.byUser.cols, factors: p.factors, seed: p.seed });
-  const [byUser, byItem] = await confidenceOf(pool, data, p.ratingShift, p.ratingFloor);
-  await fitFactors(pool, model, byUser, byItem, p);
-  return model;
-}
-
-async function fitAndEvaluate(pool: TrainingPool, data: ValidationData, p: AlsParams): Promise<Quality> {
-  const model = await fitTrial(pool, data, p);
-  const q = await evaluate(pool, data, model);
-  return { ndcg_at_10: q.ndcg_at_10, recall_at_10: q.recall_at_10 };
-}
-
-// A split's matrices with their values as the confidence a shift gives, made once per shift: trials
-// moving other parameters reuse them.
-const shiftedOf = new WeakMap<ValidationData, Map<string, Promise<[Csr, Csr]>>>();
-function confidenceOf(pool: TrainingPool, data: ValidationData, shift: number, floor: number): Promise<[Csr, Csr]> {
-  if (shift === 0 && floor === 0) return Promise.resolve([data.byUser, data.byItem]);
-  let byShift = shiftedOf.get(data);
-  if (byShift === undefined) shiftedOf.set(data, (byShift = new Map()));
-  const key = `${shift} ${floor}`;
-  let made = byShift.get(key);
-  if (made === undefined) byShift.set(key, (made = Promise.all([pool.confidence({ m: data.byUser, shift, floor, inPlace: false }), pool.confidence({ m: data.byItem, shift, floor, inPlace: false })])));
-  return made;
-}
-
-async function evaluate(pool: TrainingPool, data: ValidationData, model: SharedArrayBuffer | undefined): Promise<Quality & { users: number }> {
-  const parts = evenRanges(data.held.users.length, pool.threads);
-  const sums = await Promise.all(parts.map(([from, to]) => pool.validate({ model, data, from, to, k: K })));
-  const total = sums.reduce((acc, s) => acc.map((x, j) => x + s[j]!), [0, 0, 0]);
-  const n = Math.max(1, total[2]!);
-  return { ndcg_at_10: total[0]! / n, recall_at_10: total[1]! / n, users: total[2]! };
 }

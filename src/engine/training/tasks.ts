@@ -216,3 +216,8 @@ export interface ValidateInput {
 // Writes the lists of the users at [from, to) of `users` (uint32 rows) into the model (lists.ts).
 // Lists of users[from, to) into out (users[from + k]'s at k · userList).
 export type UserLister = (users: SharedArrayBuffer, from: number, to: number, out: SharedArrayBuffer) => Promise<void>;
+
+// The item index's k-means (worker.ts indexCentroids, extend-tasks.ts) runs on this many sample rows
+// per list: enough for stable centroids, far cheaper than all rows.
+export const SAMPLE_PER_LIST = 48;
+export const KMEANS_ITERATIONS = 8;
