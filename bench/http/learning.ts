@@ -16,7 +16,7 @@
 //   steady     the same again, once the burst is BENCH_SETTLE_SECONDS (10) old
 // BENCH_BURST_TRAINER=0 keeps the trainer out from the burst on (the burst crosses a retrain threshold).
 // Targets (issue 42): retrain ≥ 0.9× idle req/s and p99 ≤ 1.5× idle; after ≥ 0.8× steady req/s, p99 ≤ 10 ms.
-import { ok } from '../lib/api.js';
+import { call, ok } from '../lib/api.js';
 import { runAutocannon, type Measured, type Target } from '../lib/load.js';
 import { launch, sleep, stop, waitForLine } from '../lib/processes.js';
 import { gitState } from '../lib/report.js';
@@ -128,8 +128,7 @@ async function interactionsBurst(base: string, token: string, items: number): Pr
         timestamp: now - 1e-6 * seq++,
       }));
       const t0 = performance.now();
-      const res = await fetch(`${base}/interactions-bulk/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ interactions: rows }) });
-      await res.arrayBuffer();
+      const res = await call(base, 'POST', '/interactions-bulk/', { interactions: rows }, token);
       latencies.push(performance.now() - t0);
       if (res.status >= 300) non2xx++;
       else interactions += rows.length;

@@ -27,9 +27,3 @@ export function niceThisThread(nice: number): boolean {
     return false;
   }
 }
-
-// The calling thread's nice value, or undefined where it cannot be read.
-export function threadNice(): number | undefined {
-  const tid = threadId();
-  return tid === undefined ? undefined : os.getPriority(tid);
-}
