@@ -231,7 +231,7 @@ export const CONFIG_TABLE = [
   { key: 'alsUnobserved', env: 'RECD_ALS_UNOBSERVED', parse: float(1e-6, 1e6), fallback: 1, doc: 'ALS weight of every unobserved (user, item) pair (observed ones weigh it + alpha · rating)' },
   { key: 'alsRegExponent', env: 'RECD_ALS_REG_EXPONENT', parse: float(0, 2), fallback: 0, doc: "ALS frequency-scaled regularization: a row's λ is regularization · (its ratings + unobserved · rows of the other side)^this (0: plain λ)" },
   { key: 'alsCgSteps', env: 'RECD_ALS_CG_STEPS', parse: int(1, 100), fallback: 3, doc: 'conjugate-gradient steps per row and half-step' },
-  { key: 'searchSeconds', env: 'RECD_SEARCH_SECONDS', parse: int(0, 86_400), fallback: 45, doc: "time for a training's parameter search (trials on a validation split; 0: no search, the ALS settings above are used)" },
+  { key: 'searchSeconds', env: 'RECD_SEARCH_SECONDS', parse: int(0, 86_400), fallback: 45, doc: "the longest a training's parameter search takes (trials on a validation split; smaller data get less: 10 s and 15 s a million ratings the trials train on; 0: no search, the ALS settings above are used)" },
   { key: 'searchTrials', env: 'RECD_SEARCH_TRIALS', parse: int(1, 1000), fallback: 24, doc: 'trials of a parameter search at most (the first is the current parameters)' },
   { key: 'searchIterations', env: 'RECD_SEARCH_ITERATIONS', parse: int(1, 1000), fallback: 10, doc: "ALS iterations of each search trial (the chosen parameters are then fitted with RECD_ALS_ITERATIONS)" },
   { key: 'searchMaxRatings', env: 'RECD_SEARCH_MAX_RATINGS', parse: int(1000, 2 ** 31), fallback: 2_000_000, doc: 'search trials train on a seeded sample of users holding at most this many ratings' },

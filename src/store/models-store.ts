@@ -84,6 +84,8 @@ export interface SearchSummary {
   validation_users: number;
   relevant_from: number; // held-out values counted as liked are at least this
   seconds: number;
+  budget_seconds?: number; // what the data allowed it (searches before the budget grew with the data have none)
+  ended?: 'trials' | 'budget' | 'no gain'; // why ALS's trials ended: the most trials, the budget, or validation stopped improving
   trials: Trial[];
   chosen: number; // index in trials: the model serving users' lists
   chosen_als: number; // index in trials: the ALS parameters the model's factors have (the same as chosen unless EASE won)

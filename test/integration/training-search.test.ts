@@ -60,6 +60,8 @@ t.test('the first training searches and publishes its choice, its trials and the
   t.equal(m!.metrics['validation_recall_at_10'], chosen.recall_at_10);
   t.equal(m!.metrics['popularity_ndcg_at_10'], s.popularity.ndcg_at_10);
   t.equal(m!.metrics['search_seconds'], s.seconds);
+  t.ok(s.budget_seconds! > 10 && s.budget_seconds! < 11, `a budget of ${s.budget_seconds} s for ${s.sampled_ratings} ratings: 10 s and 15 s a million`);
+  t.ok(['trials', 'budget', 'no gain'].includes(s.ended!), `ended: ${s.ended}`);
   // The factors come from the best ALS trial (the chosen one unless EASE won the users' lists).
   const als = s.trials[s.chosen_als]!;
   if (als.model !== 'als') throw new Error(`chosen_als ${s.chosen_als} is not an ALS trial`);
@@ -75,7 +77,7 @@ t.test('the first training searches and publishes its choice, its trials and the
   t.equal(r.status, 200, 'the chosen model serves');
 });
 
-t.test('a retrain without new data keeps the chosen parameters without searching again', async (t) => {
+t.test('a retrain without new data keeps the chosen parameters without searching again, fitted from the last factors', async (t) => {
   const [first] = await models();
   const r = await triggerAfterRuns(api, stack.redis, db, token, 'ml_model_retrain');
   t.equal(r.status, 200, r.text);
@@ -84,7 +86,12 @@ t.test('a retrain without new data keeps the chosen parameters without searching
   const m = again[0]!;
   t.equal(m.metrics['search_seconds'], 0, 'no search this time');
   t.same(m.search, first!.search, 'the search that chose the parameters is carried along');
-  t.same(m.params, first!.params, 'same parameters');
+  t.same({ ...m.params, iterations: 4 }, first!.params, 'same parameters');
+  t.equal(m.params['iterations'], 2, 'a third of the configured 4 iterations (rounded up), from the last factors');
+  t.equal(m.metrics['warm_start'], 1);
+  t.equal(first!.metrics['warm_start'], 0, 'the first training started afresh');
+  const task = (await tasksOf(api, token, 'ml_model_retrain')).find((x) => x.status === 'COMPLETED' && (x.progress ?? '').includes(m.model_id));
+  t.match(task?.progress, /fitted from the last model's factors in 2 iterations/);
   t.equal(m.metrics['validation_ndcg_at_10'], first!.metrics['validation_ndcg_at_10']);
 });
 

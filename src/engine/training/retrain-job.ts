@@ -15,6 +15,7 @@ import type { ModelsStore } from '../../store/models-store.js';
 import type { TablesStore } from '../../store/tables-store.js';
 import type { TrainingStore } from '../../store/training-store.js';
 import type { RatingsLog } from '../../store/ratings-log.js';
+import type { ModelRegistry } from '../model/registry.js';
 
 // The task whose runs may be hurried: an explicit request for it ends a run's users' lists early
 // (scheduler.ts trigger).
@@ -27,6 +28,7 @@ interface RetrainDeps {
   models: ModelsStore;
   databases: DatabasesStore;
   tables: TablesStore;
+  registry: ModelRegistry;
 }
 interface RetrainOptions {
   pollMs: number;
@@ -49,10 +51,13 @@ export async function retrain(d: RetrainDeps, o: RetrainOptions, db: string, own
   const due = (ratings: number) => s.seconds > 0 && (!searched || Date.now() / 1000 - searched.at >= s.intervalSeconds || ratings >= 2 * searched.ratings);
   const base = searched && previous ? chosenParams(o.params, previous.params) : o.params;
   const reuse = searched && previous ? publishedLists(previous) : undefined;
+  // The last search's choice starts the next search; the last model's factors start the fit.
+  const warm = searched && previous ? { lists: reuse } : undefined;
+  const start = previous && (await d.registry.latest(db))?.buffer;
   // Asked to hurry (trigger) once a retrain requested explicitly waits behind this one.
   let hurried = false;
   const watch = setInterval(() => void d.training.hurried(db, HURRIED).then((h) => void (hurried ||= h), () => undefined), o.pollMs);
-  const trained = await trainAls(pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes }, base, progress, { ...s, due, reuse }, () => hurried).finally(() => clearInterval(watch));
+  const trained = await trainAls(pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes, start }, base, progress, { ...s, due, reuse, warm }, () => hurried).finally(() => clearInterval(watch));
   const search = trained.searched?.summary ?? searched;
   const chosen = search?.trials[search.chosen];
   progress('publishing (99%)');
@@ -65,9 +70,10 @@ export async function retrain(d: RetrainDeps, o: RetrainOptions, db: string, own
   // Items nobody rated have no trained factors: their properties give them some.
   if (views.itemCounts.some((c) => c === 0)) await trigger(db, 'ml_new_items', 'after a training: items without ratings get factors from their properties');
   if ((await d.tables.list(db)).length > 0) await trigger(db, 'precomputed_tables', 'after a training: tables follow the new model');
-  const quality = chosen && search ? `; validation NDCG@10 ${chosen.ndcg_at_10.toFixed(4)} (popularity ${search.popularity.ndcg_at_10.toFixed(4)})${trained.searched ? `, ${search.trials.length} search trials in ${search.seconds.toFixed(1)} s` : ''}` : '';
+  const quality = chosen && search ? `; validation NDCG@10 ${chosen.ndcg_at_10.toFixed(4)} (popularity ${search.popularity.ndcg_at_10.toFixed(4)})${trained.searched ? `, ${search.trials.length} search trials in ${search.seconds.toFixed(1)} s${search.budget_seconds === undefined ? '' : ` of ${search.budget_seconds.toFixed(1)}`}${search.ended === 'no gain' ? ', ended when validation stopped improving' : ''}` : ''}` : '';
+  const from = trained.warm ? `; fitted from the last model's factors in ${trained.params.iterations} iterations` : '';
   const cut = trained.listed.cut ? `; users' lists ended early for the retrain requested meanwhile (${trained.listed.users} of ${trained.users} users listed)` : '';
-  return `model ${meta.model_id}: ${meta.n_users} users, ${meta.n_items} items, ${meta.n_ratings} ratings${quality}${cut}`;
+  return `model ${meta.model_id}: ${meta.n_users} users, ${meta.n_items} items, ${meta.n_ratings} ratings${quality}${from}${cut}`;
 }
 
 async function currentMeta(d: RetrainDeps, db: string): Promise<ModelMeta | undefined> {

@@ -7,6 +7,7 @@ import type { EaseColumns, EaseWeighting } from './item-weights-tasks.js';
 import { easeFit, evaluateWeights, fitItemWeights, knnFit, weighted, type ItemWeightsChoice } from './item-weights.js';
 import type { TrainingPool } from './pool.js';
 import type { ValidationData } from './tasks.js';
+import { MIN_GAIN } from './search-space.js';
 
 export interface ItemWeightsSearch {
   trials: number; // stop once the search holds this many trials
@@ -17,6 +18,7 @@ export interface ItemWeightsSearch {
   candidates: readonly SearchCandidate[];
   cuts: number[]; // rating values tried as the cut (the first: where relevance starts)
   graded: boolean; // rating values differ: weighing them can matter
+  start: (ItemWeightsChoice & { model: 'ease' }) | undefined; // the last search's EASE choice: EASE starts from it
 }
 
 // Neighbour counts item-KNN tries (each trial costs a Gram matrix and a selection per item: well
@@ -25,6 +27,8 @@ const NEIGHBOURS = [100, 30];
 // λ of the first EASE trial, as a multiple of the weighted Gram diagonal's mean (about the best on
 // ml-100k and ml-latest-small: 6–12).
 const EASE_SCALE = 10;
+// EASE's trials end after this many in a row without a gain (search.ts MIN_GAIN): each costs an inverse.
+const EASE_PATIENCE = 4;
 
 // A point of EASE's space: λ ÷ the weighted Gram diagonal's mean, and the weighting (by quantile,
 // else cut and below).
@@ -40,7 +44,7 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
   // tried (EASE at 10× the mean diagonal, ml-100k u1–u5 0.4187 against 0.4141 for ratings under 4
   // weighing 0.5; ml-latest-small 0.3322 against 0.3266).
   const weighting = (p: EasePoint): EaseWeighting => (p.quantile ? { cut: 0, below: 1, byQuantile: true } : { cut: p.below === 1 ? 0 : p.cut, below: p.below, byQuantile: false });
-  const start = { quantile: s.graded, cut: s.cuts[0]!, below: 0.5, scale: EASE_SCALE };
+  const start = s.start ? { quantile: s.start.byQuantile, cut: s.start.cut, below: s.start.below, scale: s.start.lambdaScale } : { quantile: s.graded, cut: s.cuts[0]!, below: 0.5, scale: EASE_SCALE };
   const startWeighting = weighting(start);
   let last = 0;
   const fits = () => s.held() < s.trials && s.seconds() + last <= s.until;
@@ -60,7 +64,7 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
   const keyOf = (p: EasePoint) => (p.quantile ? `${p.scale.toPrecision(6)} q` : `${p.scale.toPrecision(6)} ${p.below === 1 ? 0 : p.cut} ${p.below}`);
   const tried = new Set<string>();
   let best: EasePoint = start;
-  let bestNdcg = -1, step = 2.5, since = 0, cursor = 0;
+  let bestNdcg = -1, step = 2.5, since = 0, cursor = 0, idle = 0;
   // The weighting first (quantiles or the cut), then λ: they move the score most.
   const moves: ((p: EasePoint) => EasePoint | undefined)[] = [
     (p) => (s.graded ? { ...p, quantile: !p.quantile } : undefined),
@@ -72,7 +76,7 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
   ];
   let point: EasePoint | undefined = best;
   last = 0;
-  while (point !== undefined && fits()) {
+  while (point !== undefined && fits() && idle < EASE_PATIENCE) {
     tried.add(keyOf(point));
     const w = weighting(point);
     const began = performance.now();
@@ -81,6 +85,7 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
     const q = await evaluateWeights(pool, train, data.held, cols, weights);
     last = (performance.now() - began) / 1000;
     s.record({ model: 'ease', items: cols.n, lambda, lambda_scale: point.scale, ...recorded(w), seconds: last, ...q });
+    idle = q.ndcg_at_10 > bestNdcg * (1 + MIN_GAIN) ? 0 : idle + 1;
     if (q.ndcg_at_10 > bestNdcg) [best, bestNdcg, since] = [point, q.ndcg_at_10, 0];
     point = undefined;
     for (let tries = 0; tries < 4 * moves.length && point === undefined; tries++) {

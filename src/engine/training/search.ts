@@ -1,12 +1,12 @@
 // Per-database parameter search: trials of implicit ALS on a seeded validation split of the
 // training data, ranked by NDCG@10 of each validation user's held-out liked items among every item
-// they did not rate, within a time budget on the training pool. Trial 0 is the parameters the run
-// was given (the previous choice or the configured defaults), so a search never picks worse than
-// them on its own validation data; then moves of one parameter at a time from the best point so
-// far, with a random point of the whole space every few trials, and the leaders confirmed on a
-// second split. Popularity is measured on the same split as the floor to beat.
+// they did not rate, within a time budget that grows with the data (searchBudget) on the training
+// pool. Trial 0 is the parameters the run was given (the previous choice or the configured
+// defaults), so a search never picks worse than them on its own validation data; then moves of one
+// parameter at a time from the best point so far, with a random point of the whole space every few
+// trials of a first search, until validation stops improving; the leaders are confirmed on a second
+// split. Popularity is measured on the same split as the floor to beat.
 import type { Csr } from '../../../native-free-kernels/csr.js';
-import { mulberry32 } from '../../../native-free-kernels/random.js';
 import type { SearchCandidate } from '../../config/env.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams, ValidationData } from './tasks.js';
@@ -15,15 +15,19 @@ import type { AlsTrial, SearchSummary, Trial } from '../../store/models-store.js
 import { inverseSeconds, SWEEP_RATE } from './item-weights.js';
 import { BLEND_TRIALS, itemWeightsChoice, refitItemWeights, searchBlends, searchItemWeights } from './search-item-weights.js';
 import type { ListsChoice } from './lists-choice.js';
+import { AlsSpace, FACTORS, MIN_GAIN, SHIFT_QUANTILES, type Point } from './search-space.js';
 import type { EaseColumns } from './item-weights-tasks.js';
 
 export interface SearchOptions {
-  seconds: number; // budget for the trials (the final fit comes after)
+  seconds: number; // the longest a search takes (its trials; the final fit comes after): smaller data get less (searchBudget)
   maxTrials: number;
   iterations: number; // of each trial's fit
   maxRatings: number; // trials train on a seeded sample of users holding at most this many ratings
   easeMaxItems: number; // EASE covers at most this many items (0: no EASE candidate)
   candidates: readonly SearchCandidate[]; // what may serve users' lists (ALS is fitted for the factors either way)
+  // The last search's choice, when there is one: its ALS parameters are the run's `base`, its users'
+  // lists came from `lists` (undefined: ALS). The search starts from it and explores less.
+  warm?: { lists: ListsChoice | undefined } | undefined;
 }
 
 
@@ -43,10 +47,6 @@ const VALIDATION_WORK = 4e9; // multiply-adds
 const VALIDATION_USERS_FLOOR = 20;
 // Factor matrices of a candidate ((users + items) · factors · 4 bytes) at most.
 const FACTOR_BYTES_MAX = 256 * 2 ** 20;
-const FACTORS = [16, 32, 64, 128];
-// Quantiles of the rating values tried as the confidence shift (0: none); the last entry (1) gives
-// the largest value, which scales the floor.
-const SHIFT_QUANTILES = [0.1, 0.2, 0.3, 0.4, 1];
 // EASE weighs ratings from a cut on 1 and the others less: cuts at the median (what validation counts
 // as liked) and at these quantiles of the rating values.
 const CUT_QUANTILES = [0.65];
@@ -58,28 +58,24 @@ const EASE_INVERSES = 6;
 const ITEM_WEIGHTS_TRIALS_SHARE = 0.4;
 const ITEM_WEIGHTS_TRIALS_MIN = 4;
 const EASE_MIN_ITEMS = 2;
-
-const FLOOR_SHARE = 0.1; // of (largest value − shift)
-// Every EXPLORE_EVERY-th trial is a random point of the whole space; the others move one coordinate
-// of the best point so far (the configured defaults are a good start on most data: a random point
-// of the space mostly is not).
+// Every EXPLORE_EVERY-th trial of a first search is a random point of the whole space; the others
+// move one coordinate of the best point so far (the configured defaults are a good start on most
+// data: a random point of the space mostly is not). A warm search (from the last choice) only moves.
 const EXPLORE_EVERY = 4;
+// ALS's trials end after this many in a row without a gain (search-space.ts MIN_GAIN): validation
+// has stopped improving.
+const ALS_PATIENCE = 8;
 // The best of many noisy validation scores is partly luck (on ml-latest-small a choice 0.01 ahead on
 // validation came out 0.01 behind on the test split): the leaders — the best CONFIRM trials and trial
 // 0 — are fitted again on a second split (another seed) and chosen by their mean over both. The
 // search keeps this share of its time for it.
 const CONFIRM = 3;
 const CONFIRM_SHARE = 0.25;
-
-// A point of the search space; weights() turns it into the objective's parameters.
-interface Point {
-  factors: number;
-  lambda: number; // λ of a typical user row in the kernels' form (objective ÷ unobserved weight)
-  alpha: number; // confidence per unit of value, same form
-  shift: number; // index into SHIFT_QUANTILES + 1; 0: no shift
-  frequencyScaled: boolean; // ν = 1
-  unobserved: number; // with frequency scaling: α0, which sets how a row's λ grows with its count
-}
+// A search's time grows with the ratings its trials train on, up to SearchOptions.seconds: on 2 cores
+// 0.1M (MovieLens) get 11.5 s, 0.5M 17.5 s, 2.3M and more the whole 45 s of the default.
+const BUDGET_BASE_SECONDS = 10;
+const BUDGET_SECONDS_PER_MILLION = 15;
+export const searchBudget = (sampledRatings: number, most: number): number => Math.min(most, BUDGET_BASE_SECONDS + (BUDGET_SECONDS_PER_MILLION * sampledRatings) / 1e6);
 
 export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsParams, o: SearchOptions, progress: (text: string, done?: number) => void): Promise<Searched> {
   const started = performance.now();
@@ -90,65 +86,8 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   const maxUsers = Math.max(VALIDATION_USERS_MIN, Math.min(VALIDATION_USERS, Math.floor(VALIDATION_WORK / (items * Math.max(...factorsAllowed, base.factors)))));
   progress('search: validation split', 0);
   const data = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed, maxRatings: o.maxRatings, maxUsers, quantiles: [...SHIFT_QUANTILES, ...CUT_QUANTILES] });
-  const meanRow = data.ratings / Math.max(1, data.rated);
-  const shifts = data.shifts.slice(0, SHIFT_QUANTILES.length);
-  const largest = shifts[shifts.length - 1]!;
-
-  const weights = (pt: Point): AlsParams => {
-    const shift = pt.shift === 0 ? 0 : shifts[pt.shift - 1]!;
-    const floor = pt.shift === 0 ? 0 : FLOOR_SHARE * Math.max(largest - shift, 1e-6);
-    const common = { ...base, factors: pt.factors, iterations: o.iterations, ratingShift: shift, ratingFloor: floor };
-    if (!pt.frequencyScaled) return { ...common, regularization: pt.lambda, alpha: pt.alpha, unobserved: 1, regExponent: 0 };
-    const a0 = pt.unobserved;
-    // λ·(meanRow + α0·items)/α0 = pt.lambda: the typical user row gets the point's λ.
-    return { ...common, regularization: (pt.lambda * a0) / (meanRow + a0 * items), alpha: pt.alpha * a0, unobserved: a0, regExponent: 1 };
-  };
-  const next = mulberry32(base.seed ^ 0x5eed);
-  const logUniform = (lo: number, hi: number) => Math.exp(Math.log(lo) + next() * (Math.log(hi) - Math.log(lo)));
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
-  const randomPoint = (): Point => ({
-    factors: pick(factorsAllowed),
-    lambda: logUniform(0.5, 500),
-    alpha: logUniform(0.01, 10),
-    shift: Math.floor(next() * SHIFT_QUANTILES.length), // 0 .. 4: none or one of the first four quantiles
-    frequencyScaled: next() < 0.3,
-    unobserved: logUniform(0.01, 1),
-  });
-  // The point of the parameters the search starts from (trial 0), for moves away from it.
-  const nearestShift = (value: number) => (value === 0 ? 0 : 1 + shifts.slice(0, -1).reduce((b, v, k, all) => (Math.abs(v - value) < Math.abs(all[b]! - value) ? k : b), 0));
-  const pointOf = (p: AlsParams): Point => ({
-    factors: factorsAllowed.includes(p.factors) ? p.factors : factorsAllowed.reduce((b, f) => (Math.abs(f - p.factors) < Math.abs(b - p.factors) ? f : b)),
-    lambda: p.regExponent === 0 ? p.regularization / p.unobserved : (p.regularization / p.unobserved) * (meanRow + p.unobserved * items),
-    alpha: p.alpha / p.unobserved,
-    shift: nearestShift(p.ratingShift),
-    frequencyScaled: p.regExponent !== 0,
-    unobserved: p.regExponent === 0 ? 0.1 : p.unobserved,
-  });
-  // Moves of one coordinate from the best point so far, cycled; λ and alpha move by `step`, which
-  // shrinks after a whole cycle without a gain.
-  let step = 2, cursor = 0, sinceGain = 0;
-  const moves: ((p: Point) => Point | undefined)[] = [
-    (p) => ({ ...p, lambda: p.lambda * step }),
-    (p) => ({ ...p, lambda: p.lambda / step }),
-    (p) => ({ ...p, alpha: p.alpha * step }),
-    (p) => ({ ...p, alpha: p.alpha / step }),
-    (p) => (p.shift < SHIFT_QUANTILES.length - 1 ? { ...p, shift: p.shift + 1 } : undefined),
-    (p) => (p.shift > 0 ? { ...p, shift: p.shift - 1 } : undefined),
-    (p) => factorsAllowed.filter((f) => f > p.factors).map((f) => ({ ...p, factors: f }))[0],
-    (p) => factorsAllowed.filter((f) => f < p.factors).map((f) => ({ ...p, factors: f })).pop(),
-    (p) => ({ ...p, frequencyScaled: !p.frequencyScaled }),
-    (p) => (p.frequencyScaled ? { ...p, unobserved: Math.min(1, p.unobserved * step) } : undefined),
-    (p) => (p.frequencyScaled ? { ...p, unobserved: p.unobserved / step } : undefined),
-  ];
-  const moved = (p: Point): Point => {
-    for (let tries = 0; tries < moves.length; tries++) {
-      if (sinceGain >= moves.length) [step, sinceGain] = [Math.sqrt(step), 0];
-      const q = moves[cursor++ % moves.length]!(p);
-      sinceGain++;
-      if (q) return q;
-    }
-    return randomPoint();
-  };
+  const budget = searchBudget(data.ratings, o.seconds);
+  const space = new AlsSpace(base, { factorsAllowed, shifts: data.shifts.slice(0, SHIFT_QUANTILES.length), meanRow: data.ratings / Math.max(1, data.rated), items, iterations: o.iterations });
 
   const popularityStart = performance.now();
   const popularity = await evaluate(pool, data, undefined);
@@ -163,23 +102,26 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     for (const [g, s] of cost) guess = Math.max(guess, s * (f / g) ** 1.5);
     return guess;
   };
-  const exploring = o.seconds * (1 - CONFIRM_SHARE);
+  const exploring = budget * (1 - CONFIRM_SHARE);
   const maxTrials = popularity.users < VALIDATION_USERS_FLOOR ? 1 : o.maxTrials;
   const record = (x: Trial) => {
     trials.push(x);
     const best = trials[bestTrial(trials, () => true)]!;
-    progress(`search trial ${trials.length}: ${x.model === 'ease' ? 'EASE' : x.model === 'als' ? 'ALS' : x.model} NDCG@10 ${x.ndcg_at_10.toFixed(4)} (best ${best.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / o.seconds, trials.length / maxTrials));
+    progress(`search trial ${trials.length}: ${x.model === 'ease' ? 'EASE' : x.model === 'als' ? 'ALS' : x.model} NDCG@10 ${x.ndcg_at_10.toFixed(4)} (best ${best.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / budget, trials.length / maxTrials));
   };
+  let alsIdle = 0;
   const alsTrial = async (point: Point | undefined) => {
-    const p = point === undefined ? { ...base, iterations: o.iterations } : weights(point);
+    const p = point === undefined ? { ...base, iterations: o.iterations } : space.weights(point);
     const trialStart = performance.now();
     const q = await fitAndEvaluate(pool, data, p);
     const took = (performance.now() - trialStart) / 1000;
     cost.set(p.factors, took);
     points.push(point);
-    // ALS's moves shrink their step after a cycle without a gain of ALS's own.
+    // ALS's moves shrink their step after a cycle without a gain of ALS's own; its trials end after
+    // ALS_PATIENCE in a row without one.
     const bestSoFar = bestTrial(trials, isAls);
-    if (bestSoFar < 0 || q.ndcg_at_10 > trials[bestSoFar]!.ndcg_at_10) sinceGain = 0;
+    if (bestSoFar < 0 || q.ndcg_at_10 > trials[bestSoFar]!.ndcg_at_10) space.gained();
+    alsIdle = bestSoFar >= 0 && q.ndcg_at_10 <= trials[bestSoFar]!.ndcg_at_10 * (1 + MIN_GAIN) ? alsIdle + 1 : 0;
     record({ model: 'als', factors: p.factors, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, rating_shift: p.ratingShift, rating_floor: p.ratingFloor, seconds: took, ...q });
   };
   await alsTrial(undefined);
@@ -187,28 +129,37 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   // Popularity, a candidate in its own right (a database whose users all want the same few items).
   if (maxTrials > 1) record({ model: 'popularity', seconds: popularitySeconds, ndcg_at_10: popularity.ndcg_at_10, recall_at_10: popularity.recall_at_10 });
   // The item-weights models over the most rated items, in their share of the time and trials.
-  const cols = maxTrials > 1 ? await itemWeightsColumns(pool, data, o, base) : undefined;
+  const cols = maxTrials > 1 ? await itemWeightsColumns(pool, data, o, base, budget) : undefined;
   if (cols !== undefined) {
     const alsToo = o.candidates.includes('als');
     await searchItemWeights(pool, data, cols, {
       trials: Math.min(maxTrials - (o.candidates.includes('blend') ? BLEND_TRIALS : 0), trials.length + (alsToo ? Math.max(ITEM_WEIGHTS_TRIALS_MIN, Math.floor(maxTrials * ITEM_WEIGHTS_TRIALS_SHARE)) : maxTrials)),
-      until: alsToo ? seconds() + o.seconds * EASE_SHARE : o.seconds * (1 - CONFIRM_SHARE),
+      until: alsToo ? seconds() + budget * EASE_SHARE : exploring,
       seconds,
       held: () => trials.length,
       record,
       candidates: o.candidates,
       cuts: [...new Set([data.threshold, ...data.shifts.slice(SHIFT_QUANTILES.length)])],
-      graded: data.shifts[0] !== largest,
+      graded: data.shifts[0] !== data.shifts[SHIFT_QUANTILES.length - 1],
+      start: o.warm?.lists?.model === 'ease' ? o.warm.lists : undefined,
     });
   }
 
   // The blends' trials are kept free.
   const alsTrials = maxTrials - (cols !== undefined && o.candidates.includes('blend') ? BLEND_TRIALS : 0);
+  let ended: SearchSummary['ended'] = 'trials';
   for (let t = trials.length; t < alsTrials && o.candidates.includes('als'); t++) {
-    const point = t % EXPLORE_EVERY === 0 ? randomPoint() : moved(points[alsIndex(trials, bestTrial(trials, isAls))] ?? pointOf(base));
-    const p = weights(point);
+    if (alsIdle >= ALS_PATIENCE) {
+      ended = 'no gain';
+      break;
+    }
+    const point = t % EXPLORE_EVERY === 0 && o.warm === undefined ? space.randomPoint() : space.moved(points[alsIndex(trials, bestTrial(trials, isAls))] ?? space.pointOf(base));
+    const p = space.weights(point);
     if (seconds() + estimate(p.factors) > exploring) {
-      if (estimate(factorsAllowed[0]!) + seconds() > exploring) break;
+      if (estimate(factorsAllowed[0]!) + seconds() > exploring) {
+        ended = 'budget';
+        break;
+      }
       continue; // a smaller candidate may still fit
     }
     await alsTrial(point);
@@ -244,7 +195,7 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   const leaders = [...new Set([...byScore.slice(0, CONFIRM), 0, bestTrial(trials, isAls)])];
   const confirming = leaders.reduce((sum, k) => sum + trials[k]!.seconds, 0);
   let meanOf = (k: number) => trials[k]!.ndcg_at_10;
-  if (trials.length > CONFIRM && seconds() + confirming <= o.seconds) {
+  if (trials.length > CONFIRM && seconds() + confirming <= budget) {
     progress('search: confirming the leaders on a second split', 1 - CONFIRM_SHARE);
     const second = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed + 1, maxRatings: o.maxRatings, maxUsers, quantiles: [] });
     for (const k of leaders) trials[k]!.second_split_ndcg_at_10 = await refit(trials[k]!, second);
@@ -261,6 +212,8 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     validation_users: popularity.users,
     relevant_from: data.threshold,
     seconds: seconds(),
+    budget_seconds: budget,
+    ended,
     trials,
     chosen,
     chosen_als: chosenAls,
@@ -288,11 +241,11 @@ const alsIndex = (trials: Trial[], k: number) => trials.slice(0, k).filter((x) =
 // The items the item-weights models cover: as many of the most rated as EASE_INVERSES inverses
 // allow in their share of the time, up to the configured most; none when users get no lists (they
 // serve through them) or too few would be covered.
-async function itemWeightsColumns(pool: TrainingPool, data: ValidationData, o: SearchOptions, base: AlsParams): Promise<EaseColumns | undefined> {
+async function itemWeightsColumns(pool: TrainingPool, data: ValidationData, o: SearchOptions, base: AlsParams, budget: number): Promise<EaseColumns | undefined> {
   if (o.easeMaxItems <= 0 || base.listLength === 0) return undefined;
-  const affordable = Math.floor(Math.cbrt(((o.seconds * EASE_SHARE) / EASE_INVERSES) * SWEEP_RATE * pool.threads));
+  const affordable = Math.floor(Math.cbrt(((budget * EASE_SHARE) / EASE_INVERSES) * SWEEP_RATE * pool.threads));
   const maxItems = Math.min(o.easeMaxItems, affordable);
   if (maxItems < EASE_MIN_ITEMS) return undefined;
   const cols = await pool.easeColumns({ byItem: data.byItem, maxItems, minCount: 1 });
-  return cols.n >= EASE_MIN_ITEMS && inverseSeconds(cols.n, pool.threads) <= o.seconds * EASE_SHARE ? cols : undefined;
+  return cols.n >= EASE_MIN_ITEMS && inverseSeconds(cols.n, pool.threads) <= budget * EASE_SHARE ? cols : undefined;
 }

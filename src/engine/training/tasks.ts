@@ -25,10 +25,13 @@ export interface PrepareInput {
   items: number;
   params: AlsParams;
   now: number;
+  // The last model, when a retrain without a search may start from its factors (init-factors.ts warmFactors).
+  start?: SharedArrayBuffer | undefined;
 }
 
 export interface Prepared {
   model: SharedArrayBuffer;
+  warm: boolean; // the factors start from `start`'s
   byUser: Csr; // SharedArrayBuffer-backed
   byItem: Csr;
   snapshot: Snapshot; // the compacted ratings, for the next run

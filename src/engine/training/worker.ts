@@ -18,7 +18,7 @@ import { alsTerms } from '../model/als-terms.js';
 import { allocateModel, listsFor, modelViews, NO_ITEM } from '../model/layout.js';
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
 import { replay, type Snapshot } from './ratings-replay.js';
-import { initFactors } from './init-factors.js';
+import { initFactors, warmFactors } from './init-factors.js';
 import { CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, KMEANS_ITERATIONS, refineFanout, SAMPLE_PER_LIST } from './tasks.js';
 import { fillFromFactors } from './item-weights-tasks.js';
 import { workerData } from 'piscina';
@@ -45,8 +45,9 @@ export function prepare(input: PrepareInput): Prepared {
   popularityTo(views.popularity, snapshot.items, snapshot.timestamps, new Float32Array(n).fill(1), input.now, p.popularityHalfLifeSeconds);
   for (let i = 0; i < items; i++) views.itemCounts[i] = byItem.indptr[i + 1]! - byItem.indptr[i]!;
   initFactors(views, p.seed);
+  const warm = input.start !== undefined && warmFactors(views, modelViews(input.start));
   const recent = recentUsers(snapshot, users);
-  return { model: buffer, byUser, byItem, snapshot, ratings: n, users: recent.length, recent: recent.buffer as SharedArrayBuffer };
+  return { model: buffer, warm, byUser, byItem, snapshot, ratings: n, users: recent.length, recent: recent.buffer as SharedArrayBuffer };
 }
 
 // The users with ratings, the one whose latest rating is newest first (ties: lower row first).
