@@ -220,7 +220,7 @@ async function planCommand(args: string[]): Promise<void> {
   const config = loadConfig();
   const sizes = sizesOf(values, config.alsFactors);
   if ('error' in sizes) throw new UsageError(`${sizes.error}; ${HELP.plan.split('\n')[0]}`);
-  const input = { ...sizes, listLength: config.listLength, userListsSeconds: config.userListsSeconds, searchSeconds: config.searchSeconds, userListCache: config.userListCache, itemIndexMinItems: config.itemIndexMinItems };
+  const input = { ...sizes, listLength: config.listLength, userListsSeconds: config.userListsSeconds, searchSeconds: config.searchSeconds, searchMaxRatings: config.searchMaxRatings, userListCache: config.userListCache, itemIndexMinItems: config.itemIndexMinItems };
   process.stdout.write(`${planText(input, plan(input))}\n`);
 }
 

@@ -4,6 +4,7 @@
 // named beside each, measured on a 2-core AMD EPYC VM (23.5 GiB, Node 20, Redis 7 with redis.conf).
 import { listsFor, modelBytes } from '../engine/model/layout.js';
 import { numericRowsBits } from '../engine/model/row-index.js';
+import { searchBudget } from '../engine/training/search.js';
 
 export interface PlanInput {
   users: number;
@@ -14,6 +15,7 @@ export interface PlanInput {
   listLength: number;
   userListsSeconds: number;
   searchSeconds: number;
+  searchMaxRatings: number;
   userListCache: number;
   itemIndexMinItems: number;
 }
@@ -115,8 +117,9 @@ export function plan(p: PlanInput): Plan {
     als: ALS_SECONDS_PER_RATING_FACTOR * p.ratings * p.factors,
     itemLists: p.listLength === 0 ? 0 : ITEM_LIST_SECONDS_PER_ITEM_ITEM_FACTOR * p.items * Math.min(p.items, p.itemIndexMinItems) * p.factors,
     userLists: listedUsers * perUserList,
-    // The search stops at its budget (none of the runs above searched): its bound is what to plan for.
-    search: p.searchSeconds,
+    // The search's budget for the ratings its trials sample (none of the runs above searched): what to
+    // plan for, though it may end sooner when validation stops improving.
+    search: p.searchSeconds === 0 ? 0 : searchBudget(Math.min(p.ratings, p.searchMaxRatings), p.searchSeconds),
   };
 
   return {

@@ -4,7 +4,7 @@ import t from 'tap';
 import { allocateModel, listsFor } from '../../src/engine/model/layout.js';
 import { plan, ratingsOfUsersOver, type PlanInput } from '../../src/cli/plan-model.js';
 
-const DEFAULTS = { factors: 32, listLength: 128, userListsSeconds: 600, searchSeconds: 0, userListCache: 250_000, itemIndexMinItems: 100_000 };
+const DEFAULTS = { factors: 32, listLength: 128, userListsSeconds: 600, searchSeconds: 0, searchMaxRatings: 2_000_000, userListCache: 250_000, itemIndexMinItems: 100_000 };
 const at = (users: number, items: number, ratings: number, more: Partial<PlanInput> = {}) => plan({ ...DEFAULTS, users, items, ratings, ...more });
 const MIB = 2 ** 20;
 const within30 = (t: { ok: (ok: boolean, message: string) => unknown }, got: number, recorded: number, what: string) => t.ok(Math.abs(got / recorded - 1) <= 0.3, `${what}: ${got.toFixed(1)} against ${recorded} recorded (${((got / recorded - 1) * 100).toFixed(0)} %)`);
@@ -53,7 +53,9 @@ t.test('training time against the recorded trainings (git 93eddb6, search off)',
   within30(t, big.itemLists + big.userLists, 221, '20M ratings, lists s');
   const small = at(100_000, 100_000, 2_000_000).seconds;
   within30(t, small.itemLists + small.userLists, 65, '2M ratings, lists s');
-  t.equal(at(1000, 100, 5000, { searchSeconds: 45 }).seconds.search, 45, 'the search budget is added');
+  t.equal(at(1000, 100, 5000, { searchSeconds: 45 }).seconds.search, 10.075, "the search budget of the data is added: 10 s and 15 s a million ratings");
+  t.equal(at(1_000_000, 100_000, 20_000_000, { searchSeconds: 45 }).seconds.search, 40, 'trials sample 2M ratings at most');
+  t.equal(at(1_000_000, 100_000, 20_000_000, { searchSeconds: 30 }).seconds.search, 30, 'up to RECD_SEARCH_SECONDS');
 });
 
 t.test('recd per serving process against recorded RSS', async (t) => {
