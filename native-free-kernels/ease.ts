@@ -23,12 +23,12 @@ export function ratingWeightsTo(dst: Float32Array, values: Float32Array, w: { cu
 
 // Rows of XᵀX in [rowStart, rowEnd) (row r of dst is column r of the kept items): every user's kept
 // items, each pair's weights multiplied. `column[i]` is item i's place among the kept items or -1;
-// `weights` holds one weight per stored rating of m (m's order). dst is n × n, rows outside the range
-// untouched.
-export function weightedGramTo(dst: Float64Array, m: Csr, column: Int32Array, weights: Float32Array, n: number, rowStart: number, rowEnd: number): void {
-  if (dst.length !== n * n) throw new Error(`weightedGramTo: dst length ${dst.length}, expected ${n * n}`);
+// `weights` holds one weight per stored rating of m (m's order). dst is n × n, its rows `stride`
+// apart (the WebAssembly sweep's f32 rows are padded, wasm-ease.ts), rows outside the range untouched.
+export function weightedGramTo(dst: Float64Array | Float32Array, m: Csr, column: Int32Array, weights: Float32Array, n: number, rowStart: number, rowEnd: number, stride = n): void {
+  if (dst.length < spanOf(n, stride)) throw new Error(`weightedGramTo: dst length ${dst.length}, expected at least ${spanOf(n, stride)}`);
   if (weights.length !== m.indices.length) throw new Error(`weightedGramTo: ${weights.length} weights for ${m.indices.length} ratings`);
-  for (let r = rowStart; r < rowEnd; r++) dst.fill(0, r * n, (r + 1) * n);
+  for (let r = rowStart; r < rowEnd; r++) dst.fill(0, r * stride, r * stride + n);
   const cols: number[] = [], ws: number[] = [];
   for (let u = 0; u < m.rows; u++) {
     cols.length = 0;
@@ -45,16 +45,19 @@ export function weightedGramTo(dst: Float64Array, m: Csr, column: Int32Array, we
     for (let a = 0; a < cols.length; a++) {
       const c = cols[a]!;
       if (c < rowStart || c >= rowEnd) continue;
-      const row = c * n, wa = ws[a]!;
+      const row = c * stride, wa = ws[a]!;
       for (let k = 0; k < cols.length; k++) dst[row + cols[k]!]! += wa * ws[k]!;
     }
   }
 }
 
-// Adds λ to the diagonal of rows [rowStart, rowEnd).
-export function addDiagonalTo(a: Float64Array, n: number, lambda: number, rowStart: number, rowEnd: number): void {
-  for (let r = rowStart; r < rowEnd; r++) a[r * n + r]! += lambda;
+// Adds λ to the diagonal of rows [rowStart, rowEnd) (rows `stride` apart).
+export function addDiagonalTo(a: Float64Array | Float32Array, n: number, lambda: number, rowStart: number, rowEnd: number, stride = n): void {
+  for (let r = rowStart; r < rowEnd; r++) a[r * stride + r]! += lambda;
 }
+
+// Entries of n rows `stride` apart, the last one unpadded.
+const spanOf = (n: number, stride: number): number => (n === 0 ? 0 : (n - 1) * stride + n);
 
 // Scratch of one sweep: the pivot block's inverse (b × b) and its rows times it, transposed (n × b).
 export const sweepScratchLength = (n: number, b: number): number => b * b + n * b;
@@ -200,11 +203,17 @@ function invertSmallInPlace(m: Float64Array, b: number): boolean {
   return true;
 }
 
-// Rows [rowStart, rowEnd) of B from the inverse P: B_ij = −P_ij / P_jj, B_ii = 0.
-export function easeWeightsTo(dst: Float32Array, p: Float64Array, n: number, rowStart: number, rowEnd: number): void {
+// Rows [rowStart, rowEnd) of B (n × n) from the inverse P: B_ij = −P_ij / P_jj, B_ii = 0. P's rows
+// are `stride` apart (the WebAssembly sweep pads them, wasm-ease.ts).
+export function easeWeightsTo(dst: Float32Array, p: Float64Array | Float32Array, n: number, rowStart: number, rowEnd: number, stride = n): void {
+  if (dst.length !== n * n || p.length < spanOf(n, stride)) throw new Error(`easeWeightsTo: dst length ${dst.length} or p length ${p.length} too short for ${n} rows ${stride} apart`);
+  // −1/P_jj once per call, not a division and a diagonal read per entry.
+  const scale = new Float64Array(n);
+  for (let j = 0; j < n; j++) scale[j] = -1 / p[j * stride + j]!;
   for (let i = rowStart; i < rowEnd; i++) {
-    const row = i * n;
-    for (let j = 0; j < n; j++) dst[row + j] = i === j ? 0 : -p[row + j]! / p[j * n + j]!;
+    const row = i * n, from = i * stride;
+    for (let j = 0; j < n; j++) dst[row + j] = p[from + j]! * scale[j]!;
+    dst[row + i] = 0;
   }
 }
 

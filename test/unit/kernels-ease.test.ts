@@ -75,6 +75,27 @@ t.test('easeWeightsTo and easeScoresTo match B and x·B', async (t) => {
   t.equal(close(scores, expect, 1e-5), true);
 });
 
+t.test('the Gram matrix, its diagonal and B over rows padded apart (the WebAssembly sweep\'s f32 layout)', async (t) => {
+  const n = 10, stride = 16;
+  const m = randomMatrix(4, 30, n, 0.4, 5);
+  const column = Int32Array.from({ length: n }, (_, i) => i), weights = Float32Array.from(m.values);
+  const plain = new Float64Array(n * n), padded = new Float32Array(n * stride).fill(9);
+  weightedGramTo(plain, m, column, weights, n, 0, n);
+  weightedGramTo(padded, m, column, weights, n, 0, 4, stride);
+  weightedGramTo(padded, m, column, weights, n, 4, n, stride);
+  addDiagonalTo(plain, n, 2, 0, n);
+  addDiagonalTo(padded, n, 2, 0, n, stride);
+  for (let i = 0; i < n; i++) {
+    t.equal(close(padded.subarray(i * stride, i * stride + n), plain.subarray(i * n, (i + 1) * n), 1e-7), true, `row ${i}`);
+    t.same([...padded.subarray(i * stride + n, (i + 1) * stride)], Array(stride - n).fill(9), `row ${i}'s padding untouched`);
+  }
+  const p = inverse(plain, n), pPadded = new Float32Array(n * stride);
+  for (let i = 0; i < n; i++) pPadded.set(p.subarray(i * n, (i + 1) * n), i * stride);
+  const b = new Float32Array(n * n);
+  easeWeightsTo(b, pPadded, n, 0, n, stride);
+  t.equal(close(b, easeWeights(p, n), 1e-6), true);
+});
+
 t.test('cosineNeighboursTo matches its reference: each row its k most similar items', async (t) => {
   for (const [n, k] of [[10, 3], [25, 5], [25, 30]] as const) {
     const m = randomMatrix(n + k, 60, n, 0.2, 5);

@@ -3,6 +3,7 @@
 // metrics and users' lists. Re-exported by worker.ts.
 import type { Csr } from '../../../native-free-kernels/csr.js';
 import { easeScoresTo, easeWeightsTo, ratingWeightsTo, sweepPivotTo, sweepUpdateTo, weightedGramTo } from '../../../native-free-kernels/ease.js';
+import { wasmSweepPivot, wasmSweepUpdate, wasmSweptRows } from '../../../native-free-kernels/wasm-ease.js';
 import { cosineNeighboursTo } from '../../../native-free-kernels/item-knn.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { dotAt } from '../../../native-free-kernels/dot.js';
@@ -46,29 +47,36 @@ export function easeColumns({ byItem, maxItems, minCount }: { byItem: Csr; maxIt
 }
 
 
+// The n × n matrix the sweep works on: f32 rows in the WebAssembly kernel's memory, else f64.
+export function sweptMatrix(a: SharedArrayBuffer | WebAssembly.Memory, n: number): { rows: Float32Array | Float64Array; stride: number } {
+  return a instanceof WebAssembly.Memory ? wasmSweptRows(a, n) : { rows: new Float64Array(a), stride: n };
+}
+
 // Rows of XᵀWX over the kept items; m's values are the ratings' weights (weighRatings).
-export function easeGram({ m, cols, dst, rowStart, rowEnd }: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): void {
-  weightedGramTo(new Float64Array(dst), m, cols.column, m.values, cols.n, rowStart, rowEnd);
+export function easeGram({ m, cols, dst, rowStart, rowEnd }: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer | WebAssembly.Memory; rowStart: number; rowEnd: number }): void {
+  const { rows, stride } = sweptMatrix(dst, cols.n);
+  weightedGramTo(rows, m, cols.column, m.values, cols.n, rowStart, rowEnd, stride);
 }
 
-export interface SweepInput {
-  a: SharedArrayBuffer; // n × n float64
-  scratch: SharedArrayBuffer; // sweepScratchLength(n, b) float64
-  n: number;
-  k: number; // the block's first pivot
-  b: number; // its size
+// One block of EASE's sweep inverse: on the WebAssembly kernel's shared memory (wasm-ease.ts, made
+// for blocks of at most `block` pivots) or, where that cannot run, on the f64 matrix `a` and the
+// scratch (sweepScratchLength(n, b) f64) of its TypeScript twin.
+export type SweepInput = { n: number; k: number; b: number } & ({ memory: WebAssembly.Memory; block: number } | { a: SharedArrayBuffer; scratch: SharedArrayBuffer });
+
+export function easePivot(s: SweepInput): boolean {
+  if ('memory' in s) return wasmSweepPivot(s.memory, s.n, s.block, s.k, s.b);
+  return sweepPivotTo(new Float64Array(s.a), s.n, s.k, s.b, new Float64Array(s.scratch));
 }
 
-export function easePivot({ a, scratch, n, k, b }: SweepInput): boolean {
-  return sweepPivotTo(new Float64Array(a), n, k, b, new Float64Array(scratch));
+export function easeUpdate(s: SweepInput & { rowStart: number; rowEnd: number }): void {
+  if ('memory' in s) wasmSweepUpdate(s.memory, s.n, s.block, s.k, s.b, s.rowStart, s.rowEnd);
+  else sweepUpdateTo(new Float64Array(s.a), s.n, s.k, s.b, new Float64Array(s.scratch), s.rowStart, s.rowEnd, new Float64Array(4 * s.b));
 }
 
-export function easeUpdate({ a, scratch, n, k, b, rowStart, rowEnd }: SweepInput & { rowStart: number; rowEnd: number }): void {
-  sweepUpdateTo(new Float64Array(a), n, k, b, new Float64Array(scratch), rowStart, rowEnd, new Float64Array(4 * b));
-}
-
-export function easeWeights({ p, dst, n, rowStart, rowEnd }: { p: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): void {
-  easeWeightsTo(new Float32Array(dst), new Float64Array(p), n, rowStart, rowEnd);
+// Rows of B from the swept matrix, in either kernel's memory.
+export function easeWeights({ p, dst, n, rowStart, rowEnd }: { p: SharedArrayBuffer | WebAssembly.Memory; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): void {
+  const { rows, stride } = sweptMatrix(p, n);
+  easeWeightsTo(new Float32Array(dst), rows, n, rowStart, rowEnd, stride);
 }
 
 export function knnWeights({ gram, dst, n, k, rowStart, rowEnd }: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): void {

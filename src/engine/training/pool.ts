@@ -70,10 +70,10 @@ export class TrainingPool {
   validate = (input: ValidateInput): Promise<Float64Array> => this.run(input, 'validate');
   easeColumns = (input: { byItem: Csr; maxItems: number; minCount: number }): Promise<EaseColumns> => this.run(input, 'easeColumns');
   weighRatings = (input: { m: Csr; weighting: EaseWeighting }): Promise<Csr> => this.run(input, 'weighRatings');
-  easeGram = (input: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeGram');
+  easeGram = (input: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer | WebAssembly.Memory; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeGram');
   easePivot = (input: SweepInput): Promise<boolean> => this.run(input, 'easePivot');
   easeUpdate = (input: SweepInput & { rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeUpdate');
-  easeWeights = (input: { p: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeWeights');
+  easeWeights = (input: { p: SharedArrayBuffer | WebAssembly.Memory; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeWeights');
   popularUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer }): Promise<void> => this.run(input, 'popularUserLists');
   knnWeights = (input: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'knnWeights');
   easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; train: Csr; held: HeldOut; from: number; to: number; k: number; blend?: Blend | undefined }): Promise<Float64Array> => this.run(input, 'easeValidate');
