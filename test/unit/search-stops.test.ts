@@ -33,8 +33,8 @@ const base = { ...trainingParams(loadConfig({})), factors: 16, iterations: 3 };
 const options: SearchOptions = { seconds: 600, maxTrials: 500, iterations: 3, maxRatings: 2_000_000, easeMaxItems: 4000, candidates: ['als', 'ease', 'item-knn', 'popularity', 'blend'] };
 
 t.test('the budget grows with the ratings up to the configured most', async (t) => {
-  t.equal(searchBudget(100_000, 45), 11.5);
-  t.equal(searchBudget(500_000, 45), 17.5);
+  t.equal(searchBudget(100_000, 45), 13.5);
+  t.equal(searchBudget(500_000, 45), 19.5);
   t.equal(searchBudget(10_000_000, 45), 45, 'never past the most');
   t.equal(searchBudget(100_000, 5), 5);
   t.ok(searchBudget(200_000, 45) > searchBudget(100_000, 45), 'more data, more time');

@@ -12,6 +12,7 @@ import { MIN_GAIN } from './search-space.js';
 export interface ItemWeightsSearch {
   trials: number; // stop once the search holds this many trials
   until: number; // or when the next trial would end past this (search seconds)
+  easeSeconds: number; // EASE's trials take at most this long from the first (item-KNN's come before)
   seconds: () => number; // since the search began
   held: () => number; // trials the search holds
   record: (x: Trial) => void;
@@ -76,7 +77,8 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
   ];
   let point: EasePoint | undefined = best;
   last = 0;
-  while (point !== undefined && fits() && idle < EASE_PATIENCE) {
+  const easeUntil = Math.min(s.until, s.seconds() + s.easeSeconds);
+  while (point !== undefined && fits() && s.seconds() + last <= easeUntil && idle < EASE_PATIENCE) {
     tried.add(keyOf(point));
     const w = weighting(point);
     const began = performance.now();
@@ -105,11 +107,19 @@ async function fitTrialWeights(pool: TrainingPool, data: ValidationData, cols: E
   return { train, weights: await fitItemWeights(pool, train, cols, x.model === 'ease' ? { model: 'ease', scale: x.lambda_scale } : x) };
 }
 
-// A trial's NDCG@10 when fitted again on another split (the confirmation of the leaders); a blend
-// takes its ALS trial's model fitted on that split.
-export async function refitItemWeights(pool: TrainingPool, data: ValidationData, cols: EaseColumns, x: EaseTrial | KnnTrial, als?: SharedArrayBuffer): Promise<number> {
-  const { train, weights } = await fitTrialWeights(pool, data, cols, x);
-  return (await evaluateWeights(pool, train, data.held, cols, weights, als && x.als_weight ? { model: als, weight: x.als_weight } : undefined)).ndcg_at_10;
+// What an item-weights trial's weights depend on: blends of one trial share them.
+export const weightsKey = (x: EaseTrial | KnnTrial): string => JSON.stringify([x.model, x.model === 'ease' ? x.lambda_scale : x.neighbours, x.weight_cut, x.weight_below, x.weight_by_quantile]);
+
+// Trials' NDCG@10 when fitted again on another split (the confirmation of the leaders), each distinct
+// weights fitted once; a blend takes its ALS trial's model fitted on that split.
+export function itemWeightsRefits(pool: TrainingPool, data: ValidationData, cols: EaseColumns): (x: EaseTrial | KnnTrial, als?: SharedArrayBuffer) => Promise<number> {
+  const fitted = new Map<string, Promise<{ train: Csr; weights: SharedArrayBuffer }>>();
+  return async (x, als) => {
+    let fit = fitted.get(weightsKey(x));
+    if (fit === undefined) fitted.set(weightsKey(x), (fit = fitTrialWeights(pool, data, cols, x)));
+    const { train, weights } = await fit;
+    return (await evaluateWeights(pool, train, data.held, cols, weights, als && x.als_weight ? { model: als, weight: x.als_weight } : undefined)).ndcg_at_10;
+  };
 }
 
 // Weights of ALS's standardised scores the blends try: on ml-100k folds 3 and 5 a blend of EASE with

@@ -13,7 +13,7 @@ import type { AlsParams, ValidationData } from './tasks.js';
 import { evaluate, fitAndEvaluate, fitTrial } from './search-trials.js';
 import type { AlsTrial, SearchSummary, Trial } from '../../store/models-store.js';
 import { inverseSeconds, SWEEP_RATE } from './item-weights.js';
-import { BLEND_TRIALS, itemWeightsChoice, refitItemWeights, searchBlends, searchItemWeights } from './search-item-weights.js';
+import { BLEND_TRIALS, itemWeightsChoice, itemWeightsRefits, searchBlends, searchItemWeights, weightsKey } from './search-item-weights.js';
 import type { ListsChoice } from './lists-choice.js';
 import { AlsSpace, FACTORS, MIN_GAIN, SHIFT_QUANTILES, type Point } from './search-space.js';
 import type { EaseColumns } from './item-weights-tasks.js';
@@ -72,8 +72,8 @@ const ALS_PATIENCE = 8;
 const CONFIRM = 3;
 const CONFIRM_SHARE = 0.25;
 // A search's time grows with the ratings its trials train on, up to SearchOptions.seconds: on 2 cores
-// 0.1M (MovieLens) get 11.5 s, 0.5M 17.5 s, 2.3M and more the whole 45 s of the default.
-const BUDGET_BASE_SECONDS = 10;
+// 0.1M (MovieLens) get 13.5 s, 0.5M 19.5 s, 2.2M and more the whole 45 s of the default.
+const BUDGET_BASE_SECONDS = 12;
 const BUDGET_SECONDS_PER_MILLION = 15;
 export const searchBudget = (sampledRatings: number, most: number): number => Math.min(most, BUDGET_BASE_SECONDS + (BUDGET_SECONDS_PER_MILLION * sampledRatings) / 1e6);
 
@@ -134,7 +134,8 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     const alsToo = o.candidates.includes('als');
     await searchItemWeights(pool, data, cols, {
       trials: Math.min(maxTrials - (o.candidates.includes('blend') ? BLEND_TRIALS : 0), trials.length + (alsToo ? Math.max(ITEM_WEIGHTS_TRIALS_MIN, Math.floor(maxTrials * ITEM_WEIGHTS_TRIALS_SHARE)) : maxTrials)),
-      until: alsToo ? seconds() + budget * EASE_SHARE : exploring,
+      until: exploring,
+      easeSeconds: alsToo ? budget * EASE_SHARE : exploring,
       seconds,
       held: () => trials.length,
       record,
@@ -148,6 +149,11 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   // The blends' trials are kept free.
   const alsTrials = maxTrials - (cols !== undefined && o.candidates.includes('blend') ? BLEND_TRIALS : 0);
   let ended: SearchSummary['ended'] = 'trials';
+  // The blends come after ALS's trials: their time (refitting the best item-weights trial and the best
+  // ALS trial) is kept from ALS's.
+  const lead = () => trials[bestTrial(trials, (x) => x.model === 'ease' || x.model === 'item-knn')];
+  const blending = cols !== undefined && o.candidates.includes('blend');
+  const blendSeconds = () => (blending ? (lead()?.seconds ?? 0) + trials[bestTrial(trials, isAls)]!.seconds : 0);
   for (let t = trials.length; t < alsTrials && o.candidates.includes('als'); t++) {
     if (alsIdle >= ALS_PATIENCE) {
       ended = 'no gain';
@@ -155,8 +161,8 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     }
     const point = t % EXPLORE_EVERY === 0 && o.warm === undefined ? space.randomPoint() : space.moved(points[alsIndex(trials, bestTrial(trials, isAls))] ?? space.pointOf(base));
     const p = space.weights(point);
-    if (seconds() + estimate(p.factors) > exploring) {
-      if (estimate(factorsAllowed[0]!) + seconds() > exploring) {
+    if (seconds() + estimate(p.factors) + blendSeconds() > exploring) {
+      if (estimate(factorsAllowed[0]!) + seconds() + blendSeconds() > exploring) {
         ended = 'budget';
         break;
       }
@@ -175,17 +181,12 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     ratingFloor: x.rating_floor,
   });
   // Blends of the best item-weights trial with the best ALS trial.
-  const lead = trials[bestTrial(trials, (x) => x.model === 'ease' || x.model === 'item-knn')];
+  const leading = lead();
   const als = bestTrial(trials, isAls);
-  if (cols !== undefined && o.candidates.includes('blend') && (lead?.model === 'ease' || lead?.model === 'item-knn') && seconds() + lead.seconds + trials[als]!.seconds <= exploring) {
+  if (blending && (leading?.model === 'ease' || leading?.model === 'item-knn') && seconds() + blendSeconds() <= exploring) {
     const model = await fitTrial(pool, data, { ...paramsOf(trials[als] as AlsTrial), iterations: o.iterations });
-    await searchBlends(pool, data, cols, lead, { trial: als, model }, record, () => seconds() <= exploring);
+    await searchBlends(pool, data, cols!, leading, { trial: als, model }, record, () => seconds() <= exploring);
   }
-  const refit = async (x: Trial, second: ValidationData): Promise<number> => {
-    if (x.model === 'popularity') return (await evaluate(pool, second, undefined)).ndcg_at_10;
-    if (x.model !== 'als') return refitItemWeights(pool, second, cols!, x, x.als_trial === undefined ? undefined : await fitTrial(pool, second, { ...paramsOf(trials[x.als_trial] as AlsTrial), iterations: o.iterations }));
-    return (await fitAndEvaluate(pool, second, { ...paramsOf(x), iterations: o.iterations })).ndcg_at_10;
-  };
   // Only the configured candidates may win (ALS trial 0 is fitted for the factors in any case).
   const eligible = (k: number) => o.candidates.includes(kindOf(trials[k]!));
   const byScore = [...trials.keys()].filter(eligible).sort((a, b) => trials[b]!.ndcg_at_10 - trials[a]!.ndcg_at_10);
@@ -193,12 +194,33 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   let chosen = byScore[0] ?? 0;
   // The leaders, trial 0 and the best ALS (the model's factors come from ALS whatever wins).
   const leaders = [...new Set([...byScore.slice(0, CONFIRM), 0, bestTrial(trials, isAls)])];
-  const confirming = leaders.reduce((sum, k) => sum + trials[k]!.seconds, 0);
+  // Each distinct fit once: the ALS trials among the leaders and their blends', and the item-weights
+  // the leaders use (at the seconds of the trial that first fitted them).
+  const alsFitted = new Set<number>();
+  const weightsFitted = new Set<string>();
+  for (const k of leaders) {
+    const x = trials[k]!;
+    if (x.model === 'als') alsFitted.add(k);
+    else if (x.model !== 'popularity') {
+      weightsFitted.add(weightsKey(x));
+      if (x.als_trial !== undefined) alsFitted.add(x.als_trial);
+    }
+  }
+  const weightsSeconds = (key: string) => Math.min(...trials.map((x) => (x.model !== 'als' && x.model !== 'popularity' && weightsKey(x) === key ? x.seconds : Infinity)));
+  const confirming = [...alsFitted].reduce((sum, k) => sum + trials[k]!.seconds, 0) + [...weightsFitted].reduce((sum, key) => sum + weightsSeconds(key), 0);
   let meanOf = (k: number) => trials[k]!.ndcg_at_10;
   if (trials.length > CONFIRM && seconds() + confirming <= budget) {
     progress('search: confirming the leaders on a second split', 1 - CONFIRM_SHARE);
     const second = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed + 1, maxRatings: o.maxRatings, maxUsers, quantiles: [] });
-    for (const k of leaders) trials[k]!.second_split_ndcg_at_10 = await refit(trials[k]!, second);
+    const alsFits = new Map<number, Promise<SharedArrayBuffer>>();
+    const alsOn = (k: number) => alsFits.get(k) ?? alsFits.set(k, fitTrial(pool, second, { ...paramsOf(trials[k] as AlsTrial), iterations: o.iterations })).get(k)!;
+    const weightsOn = cols && itemWeightsRefits(pool, second, cols);
+    const refit = async (x: Trial, k: number): Promise<number> => {
+      if (x.model === 'popularity') return (await evaluate(pool, second, undefined)).ndcg_at_10;
+      if (x.model === 'als') return (await evaluate(pool, second, await alsOn(k))).ndcg_at_10;
+      return weightsOn!(x, x.als_trial === undefined ? undefined : await alsOn(x.als_trial));
+    };
+    for (const k of leaders) trials[k]!.second_split_ndcg_at_10 = await refit(trials[k]!, k);
     meanOf = (k: number) => (leaders.includes(k) ? (trials[k]!.ndcg_at_10 + trials[k]!.second_split_ndcg_at_10!) / 2 : -1);
     chosen = leaders.filter(eligible).reduce((b, k) => (meanOf(k) > meanOf(b) ? k : b), chosen);
   }
