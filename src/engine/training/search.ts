@@ -65,6 +65,7 @@ const EXPLORE_EVERY = 4;
 // ALS's trials end after this many in a row without a gain (search-space.ts MIN_GAIN): validation
 // has stopped improving.
 const ALS_PATIENCE = 8;
+const SKIPS_MAX = 16;
 // The best of many noisy validation scores is partly luck (on ml-latest-small a choice 0.01 ahead on
 // validation came out 0.01 behind on the test split): the leaders — the best CONFIRM trials and trial
 // 0 — are fitted again on a second split (another seed) and chosen by their mean over both. The
@@ -154,20 +155,23 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   const lead = () => trials[bestTrial(trials, (x) => x.model === 'ease' || x.model === 'item-knn')];
   const blending = cols !== undefined && o.candidates.includes('blend');
   const blendSeconds = () => (blending ? (lead()?.seconds ?? 0) + trials[bestTrial(trials, isAls)]!.seconds : 0);
-  for (let t = trials.length; t < alsTrials && o.candidates.includes('als'); t++) {
+  // A point too costly for the time left is skipped (a cheaper move may fit); SKIPS_MAX in a row end them.
+  let drawn = 0, skipped = 0;
+  while (trials.length < alsTrials && o.candidates.includes('als')) {
     if (alsIdle >= ALS_PATIENCE) {
       ended = 'no gain';
       break;
     }
-    const point = t % EXPLORE_EVERY === 0 && o.warm === undefined ? space.randomPoint() : space.moved(points[alsIndex(trials, bestTrial(trials, isAls))] ?? space.pointOf(base));
-    const p = space.weights(point);
-    if (seconds() + estimate(p.factors) + blendSeconds() > exploring) {
-      if (estimate(factorsAllowed[0]!) + seconds() + blendSeconds() > exploring) {
-        ended = 'budget';
-        break;
-      }
-      continue; // a smaller candidate may still fit
+    if (skipped >= SKIPS_MAX || seconds() + estimate(factorsAllowed[0]!) + blendSeconds() > exploring) {
+      ended = 'budget';
+      break;
     }
+    const point = ++drawn % EXPLORE_EVERY === 0 && o.warm === undefined ? space.randomPoint() : space.moved(points[alsIndex(trials, bestTrial(trials, isAls))] ?? space.pointOf(base));
+    if (seconds() + estimate(point.factors) + blendSeconds() > exploring) {
+      skipped++;
+      continue;
+    }
+    skipped = 0;
     await alsTrial(point);
   }
   const paramsOf = (x: AlsTrial): AlsParams => ({
