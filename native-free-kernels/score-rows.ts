@@ -7,7 +7,7 @@ import { normOrderTo, userListsScratchLength, userListsTo, type NormOrder } from
 import { prunedHitsOf, quantizeRowsTo, quantStride, type QuantizedRows } from './quantized-rows.js';
 import { dotAt } from './dot.js';
 import { rowNormsTo, unitRowsTo } from './rows.js';
-import { cosineScoresTo, groupScoresTo, positionScoresTo, rowDotsTo } from './scores.js';
+import { cosineScoresTo, groupScoresTo, positionScoresTo, rowCosinesTo, rowDotsTo } from './scores.js';
 import { WasmRows } from './wasm-rows.js';
 import { userListsSlotBytes, wasmUserListsTo } from './wasm-user-lists.js';
 
@@ -21,6 +21,9 @@ export interface ScoreRows {
   positionScoresTo(dst: Float32Array, query: Float32Array, positions: Uint32Array, skip: number): void;
   // dst[c] = query · the row of items[c] (distinct rows), summed as the vector rankings sum them.
   rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): void;
+  // dst[c] = the cosine of row `row` with row items[c] (up to n items), the same f32 in either
+  // kernel (scores.ts rowCosinesTo, refine-lists.ts's ranking).
+  rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): void;
   // boundedTopTo over the rows: the best k by query · row, -1 past maxRows rows scored (filled and
   // partial as boundedTopTo takes them).
   vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number;
@@ -131,6 +134,9 @@ class TsRows implements ScoreRows {
   rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): void {
     rowDotsTo(dst, query, this.factors, this.n, this.f, items);
   }
+  rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): void {
+    rowCosinesTo(dst, this.factors, this.norms, this.n, this.f, row, items);
+  }
   vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number {
     const f = this.f, rows = this.sorted.rows;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
@@ -188,6 +194,9 @@ class SimdRows implements ScoreRows {
   }
   rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): void {
     if (!this.wasm.rowDotsTo(dst, query, items)) this.ts.rowDotsTo(dst, query, items);
+  }
+  rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): void {
+    if (!this.wasm.rowCosinesTo(dst, row, items)) this.ts.rowCosinesTo(dst, row, items);
   }
   vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number {
     const got = this.wasm.vectorTopTo(items, scores, k, query, normOf(query), maxRows, filled, partial);

@@ -259,6 +259,23 @@ export class WasmRows {
     return done ? got : undefined;
   }
 
+  // dst[c] = the cosine of row `row` with row items[c] (up to n items), each to the bit as
+  // refine-lists.ts scores it (wasm/assembly/row-cosines.ts); false when no scratch slot could be had.
+  rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): boolean {
+    const { n, f } = this;
+    if (!(Number.isInteger(row) && row >= 0 && row < n)) throw new Error(`rowCosinesTo: row ${row} outside [0, ${n})`);
+    if (dst.length < items.length) throw new Error(`rowCosinesTo: dst length ${dst.length} < items length ${items.length}`);
+    if (items.length > n) throw new Error(`rowCosinesTo: ${items.length} items, a slot holds n = ${n}`);
+    for (let c = 0; c < items.length; c++) if (!(items[c]! < n)) throw new Error(`rowCosinesTo: item ${items[c]} (at ${c}) outside [0, ${n})`);
+    const h = this.header;
+    return this.withSlot((at) => {
+      const v = this.views(at);
+      v.second.set(items);
+      this.k.rowCosines(at, h[Header.factors]! + row * f * 4, this.norms[row]!, h[Header.factors]!, h[Header.norms]!, f, at + this.parts.second, items.length);
+      dst.set(v.first.subarray(0, items.length));
+    });
+  }
+
   // rowDotsTo (scores.ts) over the rows, for up to n items (distinct rows: a session's candidates);
   // false when no scratch slot could be had.
   rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): boolean {

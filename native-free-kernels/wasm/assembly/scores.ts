@@ -7,6 +7,7 @@ import { hsum, tail } from './simd';
 import { offer, sortHeap } from './heap';
 
 export { userLists } from './user-lists';
+export { rowCosines } from './row-cosines';
 
 // Blocks of four rows share each load of the query (one query load per four multiply-adds); the
 // rows are independent sums, so the four accumulators keep the adds from waiting on each other.

@@ -132,13 +132,15 @@ export function listHeads({ model, heads, reverse, last, stale }: ListHeadsInput
 // Rows [rowStart, rowEnd) of the item lists refined by one round of neighbours of neighbours.
 // Returns how many of the rows' lists changed.
 // The norms are the shared rows' (made once: each task making its own took a seventh of the item
-// lists' time at 100k items).
+// lists' time at 100k items), and their kernels score the candidates (in WebAssembly SIMD where it
+// runs: the same f32 cosines as refine-lists.ts's own loop, about half its time at 100k items).
 export function refineItemLists({ model, heads, reverse, stale, sharedRows, rowStart, rowEnd }: RefineListsInput): number {
   const v = modelViews(model);
   const { items, factors: f, itemList: n } = v.dims;
   const fanout = refineFanout(n);
   const scratch = new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
-  return refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, scorable(v, sharedRows).rows.norms, items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse), new Uint8Array(stale));
+  const rows = scorable(v, sharedRows).rows;
+  return refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rows.norms, items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse), new Uint8Array(stale), undefined, 0, (dst, row, list) => rows.rowCosinesTo(dst, row, list));
 }
 
 // Rows [rowStart, rowEnd) of the item lists refined from the items their raters rated; returns how
