@@ -120,6 +120,17 @@ function groupDotsTo(s: Float32Array, at: number, count: number, x: number, m: n
   }
 }
 
+/**
+ * userListsTo's checks of its users' side, shared with its WebAssembly twin (wasm-user-lists.ts):
+ * throws, naming `name`, unless the arguments fit `items` items of f factors.
+ */
+export function checkUserLists(name: string, dst: Uint32Array, n: number, users: Uint32Array, userFactors: Float32Array, userRows: number, items: number, f: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array, packed: boolean): void {
+  checkCounts(name, { n, userRows, f });
+  if (userFactors.length !== userRows * f) throw new Error(`${name}: userFactors length ${userFactors.length}, expected userRows*f = ${userRows * f}`);
+  if (packed ? dst.length !== users.length * n : dst.length !== userRows * n) throw new Error(`${name}: dst length ${dst.length}, expected ${packed ? `users*n = ${users.length * n}` : `userRows*n = ${userRows * n}`}`);
+  checkRated(name, users, userRows, items, ratedIndptr, ratedIndices);
+}
+
 function checkRated(name: string, users: Uint32Array, userRows: number, items: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array): void {
   for (let p = 0; p < users.length; p++) {
     const u = users[p]!;
@@ -283,6 +294,8 @@ const BOUND_SLACK = 1 + 1e-5;
 export const userListsScratchLength = (f: number, n: number, block = LIST_BLOCK): number => block * (SCAN_TILE + f + 1 + n);
 
 /**
+ * The TypeScript twin of wasm-user-lists.ts, which lists users wherever WebAssembly SIMD runs (in
+ * f32, as serving ranks a user's later pages), and the fallback where it cannot.
  * For each user row u in `users` (any order, any subset): dst[u·n .. u·n+n) = the n items with the
  * highest dot(userFactors row u, item's factor row) (summed in f64 in column order, rounded to f32),
  * by score descending then item ascending, leaving out items of norm 0 and the items u rated,
@@ -308,17 +321,14 @@ export function userListsTo(
   packed = false,
 ): void {
   const name = 'userListsTo';
-  checkCounts(name, { n, userRows, f });
   checkBlock(name, block);
   if (block > 32) throw new Error(`${name}: block must be at most 32, got ${block}`);
   const { items, count, order, norms, rows } = byNorm;
-  checkCounts(name, { items, count });
+  checkCounts(name, { items, count, f });
   if (count > items || order.length !== count || norms.length !== count) throw new Error(`${name}: byNorm holds ${order.length} items and ${norms.length} norms for count ${count} of ${items}`);
   if (rows.length !== count * f) throw new Error(`${name}: byNorm rows length ${rows.length}, expected count*f = ${count * f}`);
   for (let p = 0; p < count; p++) if (!(order[p]! < items)) throw new Error(`${name}: byNorm item ${order[p]} (at ${p}) outside [0, ${items})`);
-  if (userFactors.length !== userRows * f) throw new Error(`${name}: userFactors length ${userFactors.length}, expected userRows*f = ${userRows * f}`);
-  if (packed ? dst.length !== users.length * n : dst.length !== userRows * n) throw new Error(`${name}: dst length ${dst.length}, expected ${packed ? `users*n = ${users.length * n}` : `userRows*n = ${userRows * n}`}`);
-  checkRated(name, users, userRows, items, ratedIndptr, ratedIndices);
+  checkUserLists(name, dst, n, users, userFactors, userRows, items, f, ratedIndptr, ratedIndices, packed);
   const need = userListsScratchLength(f, n, block);
   if (scratch.length < need) throw new Error(`${name}: scratch length ${scratch.length} < ${need} (userListsScratchLength)`);
   if (n === 0 || users.length === 0) return;

@@ -5,7 +5,7 @@
 // index misses true neighbours that lie in lists far from the item's own centroid, and those are
 // mostly neighbours of the neighbours it found: a round recovers most of them for a few hundred dot
 // products an item, against the thousands of candidates the index scores (bench/kernels/item-lists-recall.ts).
-import { dotAt } from './dot.js';
+import { rowCosinesTo } from './scores.js';
 import type { DirectionGroups } from './direction-groups.js';
 import { topKTo } from './top-k.js';
 
@@ -78,7 +78,8 @@ export function staleRowsTo(stale: Uint8Array, heads: Uint32Array, lastHeads: Ui
  * the first call (they are left holding row numbers, which calls on other rows do not take for
  * their own). Equal scores: the lower item first, as the exact ranking. Given `stale`
  * (staleRowsTo), rows marked 0 are left as they are. Returns how many of the rows' lists changed
- * (rounds stop when few do).
+ * (rounds stop when few do). cosines: what scores the candidates, scores.ts rowCosinesTo over
+ * factors and norms unless given (score-rows.ts rowCosinesTo: the same f32 in WebAssembly SIMD).
  */
 export function refineItemListsTo(
   lists: Uint32Array,
@@ -96,6 +97,7 @@ export function refineItemListsTo(
   stale?: Uint8Array,
   groups?: DirectionGroups,
   groupCap = 0,
+  cosines: (dst: Float32Array, row: number, items: Uint32Array) => void = (dst, row, list) => rowCosinesTo(dst, factors, norms, items, f, row, list),
 ): number {
   const name = 'refineItemListsTo';
   if (stale && stale.length !== items) throw new Error(`${name}: stale needs ${items} entries`);
@@ -139,12 +141,8 @@ export function refineItemListsTo(
     }
     // In item order, so that equal scores keep the lower item, as the exact ranking does (items
     // rated by the same few users have equal rows: ties are common on sparse catalogues).
-    candidates.subarray(0, count).sort();
-    const x = r * f, nr = norms[r]!;
-    for (let c = 0; c < count; c++) {
-      const i = candidates[c]!;
-      scores[c] = dotAt(factors, x, factors, i * f, f) / (nr * norms[i]!);
-    }
+    const list = candidates.subarray(0, count).sort();
+    cosines(scores, r, list);
     const got = topKTo(at, best, scores, count, Math.min(n, count));
     let same = true;
     for (let k = 0; k < got; k++) {

@@ -3,12 +3,13 @@
 // them, else the TypeScript ones (scores.ts), which are also their twins in tests. Either form is
 // built once per model and shared with scoring threads through `shared`.
 import { boundedTopTo, hitsOf } from './bounded-top.js';
-import { normOrderTo, type NormOrder } from './lists.js';
+import { normOrderTo, userListsScratchLength, userListsTo, type NormOrder } from './lists.js';
 import { prunedHitsOf, quantizeRowsTo, quantStride, type QuantizedRows } from './quantized-rows.js';
 import { dotAt } from './dot.js';
 import { rowNormsTo, unitRowsTo } from './rows.js';
-import { cosineScoresTo, groupScoresTo, positionScoresTo, rowDotsTo } from './scores.js';
+import { cosineScoresTo, groupScoresTo, positionScoresTo, rowCosinesTo, rowDotsTo } from './scores.js';
 import { WasmRows } from './wasm-rows.js';
+import { userListsSlotBytes, wasmUserListsTo } from './wasm-user-lists.js';
 
 export interface ScoreRows {
   readonly factors: Float32Array; // the item rows the kernels read: the model's own, or their copy in wasm memory
@@ -20,18 +21,26 @@ export interface ScoreRows {
   positionScoresTo(dst: Float32Array, query: Float32Array, positions: Uint32Array, skip: number): void;
   // dst[c] = query · the row of items[c] (distinct rows), summed as the vector rankings sum them.
   rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): void;
+  // dst[c] = the cosine of row `row` with row items[c] (up to n items), the same f32 in either
+  // kernel (scores.ts rowCosinesTo, refine-lists.ts's ranking).
+  rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): void;
   // boundedTopTo over the rows: the best k by query · row, -1 past maxRows rows scored (filled and
   // partial as boundedTopTo takes them).
   vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number;
+  // userListsTo (lists.ts) over the rows in norm order: users' best n unrated items (in the SIMD
+  // kernels, with the dots vectorTopTo sums, so a user's list and their later pages rank alike).
+  userListsTo(dst: Uint32Array, n: number, users: Uint32Array, userFactors: Float32Array, userRows: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array, packed?: boolean): void;
   // The rows in the order vectorTopTo scans them (descending norm, ties by row; rows of norm 0 left out).
   readonly normOrder: Uint32Array;
   // Rows the last vectorTopTo on this thread scored exactly (benchmarks, tests).
   readonly rescored: number;
 }
 
-// prune: false scans without the int8 rows (every row scored exactly), to compare with.
+// prune: false scans without the int8 rows (every row scored exactly), to compare with. listLength:
+// the users' lists to be made over the rows (userListsTo), which the SIMD kernels' scratch makes room for.
 export interface ScoreRowsOptions {
   prune?: boolean;
+  listLength?: number;
 }
 
 // Posted to scoring threads: the wasm memory, or (TypeScript kernels) the buffers of the rows' norms,
@@ -57,7 +66,7 @@ export function scoreRows(factors: Float32Array, n: number, f: number, members: 
     const q = prune && sq && { rows: new Int8Array(sq.rows), scales: new Float32Array(sq.scales), errorTerms: new Float32Array(sq.errorTerms), lengthTerms: new Float32Array(sq.lengthTerms), quantized: sq.quantized };
     return new TsRows(factors, n, f, members, new Float32Array(shared.norms), new Float32Array(shared.listRows), o, q || undefined);
   }
-  const wasm = WasmRows.allocate(n, f, members.length);
+  const wasm = WasmRows.allocate(n, f, members.length, userListsSlotBytes(n, f, options.listLength ?? 0));
   if (wasm) {
     wasm.factors.set(factors);
     wasm.members.set(members);
@@ -125,6 +134,9 @@ class TsRows implements ScoreRows {
   rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): void {
     rowDotsTo(dst, query, this.factors, this.n, this.f, items);
   }
+  rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): void {
+    rowCosinesTo(dst, this.factors, this.norms, this.n, this.f, row, items);
+  }
   vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number {
     const f = this.f, rows = this.sorted.rows;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
@@ -133,6 +145,11 @@ class TsRows implements ScoreRows {
     const dot = (p: number) => (stats.scored++, dotAt(query, 0, rows, p * f, f));
     const dotsOf = q && this.prune && q.quantized > 0 ? prunedHitsOf(dot, q, q.quantized, f, query, queryNorm) : hitsOf(dot);
     return boundedTopTo(items, scores, k, queryNorm, this.sorted, dotsOf, maxRows, filled, partial);
+  }
+  userListsTo(dst: Uint32Array, n: number, users: Uint32Array, userFactors: Float32Array, userRows: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array, packed = false): void {
+    const { order, norms, rows, count } = this.sorted, f = this.f;
+    const byNorm = { items: this.n, count, order: order.subarray(0, count), norms: norms.subarray(0, count), rows: rows.subarray(0, count * f) };
+    userListsTo(dst, n, users, userFactors, userRows, byNorm, f, ratedIndptr, ratedIndices, new Float32Array(userListsScratchLength(f, n)), undefined, packed);
   }
   // Made once: a session's ranking reads it several times a request.
   get normOrder(): Uint32Array {
@@ -178,10 +195,16 @@ class SimdRows implements ScoreRows {
   rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): void {
     if (!this.wasm.rowDotsTo(dst, query, items)) this.ts.rowDotsTo(dst, query, items);
   }
+  rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): void {
+    if (!this.wasm.rowCosinesTo(dst, row, items)) this.ts.rowCosinesTo(dst, row, items);
+  }
   vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number {
     const got = this.wasm.vectorTopTo(items, scores, k, query, normOf(query), maxRows, filled, partial);
     this.fellBack = got === undefined;
     return got === undefined ? this.ts.vectorTopTo(items, scores, k, query, maxRows, filled, partial) : got;
+  }
+  userListsTo(dst: Uint32Array, n: number, users: Uint32Array, userFactors: Float32Array, userRows: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array, packed = false): void {
+    if (!wasmUserListsTo(this.wasm, dst, n, users, userFactors, userRows, ratedIndptr, ratedIndices, packed)) this.ts.userListsTo(dst, n, users, userFactors, userRows, ratedIndptr, ratedIndices, packed);
   }
   get normOrder(): Uint32Array {
     return this.ts.normOrder;

@@ -73,6 +73,20 @@ export function positionScoresTo(dst: Float32Array, query: Float32Array, rows: F
   }
 }
 
+// dst[c] = the cosine of row `row` of `factors` (n × f, norms: each row's) with row items[c],
+// dotAt over the norms' product, stored in f32, c < items.length (the ranking of a round of
+// neighbours of neighbours, refine-lists.ts).
+export function rowCosinesTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, n: number, f: number, row: number, items: Uint32Array): void {
+  if (!(Number.isInteger(row) && row >= 0 && row < n)) throw new Error(`rowCosinesTo: row ${row} outside [0, ${n})`);
+  if (dst.length < items.length) throw new Error(`rowCosinesTo: dst length ${dst.length} < items length ${items.length}`);
+  const x = row * f, nr = norms[row]!;
+  for (let c = 0; c < items.length; c++) {
+    const i = items[c]!;
+    if (!(i < n)) throw new Error(`rowCosinesTo: item ${i} (at ${c}) outside [0, ${n})`);
+    dst[c] = dotAt(factors, x, factors, i * f, f) / (nr * norms[i]!);
+  }
+}
+
 // dst[c] = query · row items[c] of `factors` (n × f), stored in f32, c < items.length.
 export function rowDotsTo(dst: Float32Array, query: Float32Array, factors: Float32Array, n: number, f: number, items: Uint32Array): void {
   if (query.length !== f) throw new Error(`rowDotsTo: query length ${query.length}, expected f = ${f}`);

@@ -19,7 +19,9 @@
 //               calls at once, not to the number of threads ever started:
 //               dst n f32 | low n f32 (positions: listed u32) | QUERIES × f f32 queries | n u32
 //               (a bounded scan's heap: its scores in `low`, its items here) | quantStride(f) i16
-//               (a bounded scan's int16 query) | 2 × PRUNE_CHUNK u32 (the rows its bound leaves)
+//               (a bounded scan's int16 query) | 2 × PRUNE_CHUNK u32 (the rows its bound leaves);
+//               at least the bytes `allocate` is asked for (a training's users' lists,
+//               wasm-user-lists.ts, lay out a slot their own way)
 import { QUANT_MAX_F, quantStride, type QuantizedRows } from './quantized-rows.js';
 import { scoreKernels, scoreModule, type ScoreKernels } from './wasm.js';
 
@@ -78,7 +80,7 @@ export class WasmRows {
 
   // A memory for n × f rows and `listed` list rows, filled in by the caller through the views; undefined
   // without WebAssembly SIMD or beyond wasm32's 4 GiB.
-  static allocate(n: number, f: number, listed: number): WasmRows | undefined {
+  static allocate(n: number, f: number, listed: number, minSlotBytes = 0): WasmRows | undefined {
     const module = scoreModule();
     if (!module) return undefined;
     const factors = PAGE, norms = factors + align(n * f * 4), listRows = norms + align(n * 4), members = listRows + align(listed * f * 4);
@@ -86,7 +88,7 @@ export class WasmRows {
     const quantRows = sortedRows + align(n * f * 4), quantScales = quantRows + align(n * quantStride(f)), quantErrors = quantScales + align(n * 4);
     // 16 bytes more: the scan reads the terms of four rows at once, up to three past the last.
     const quantLengths = quantErrors + align(n * 4), end = quantLengths + align(n * 4) + 16;
-    const slotBytes = slotParts(n, f).end;
+    const slotBytes = align(Math.max(slotParts(n, f).end, minSlotBytes));
     const initial = Math.ceil(end / PAGE), slotPages = Math.ceil(slotBytes / PAGE);
     if (initial + slotPages > MAX_PAGES) return undefined;
     const memory = new WebAssembly.Memory({ initial, maximum: Math.min(MAX_PAGES, initial + MAX_SLOTS * slotPages), shared: true });
@@ -257,6 +259,23 @@ export class WasmRows {
     return done ? got : undefined;
   }
 
+  // dst[c] = the cosine of row `row` with row items[c] (up to n items), each to the bit as
+  // refine-lists.ts scores it (wasm/assembly/row-cosines.ts); false when no scratch slot could be had.
+  rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): boolean {
+    const { n, f } = this;
+    if (!(Number.isInteger(row) && row >= 0 && row < n)) throw new Error(`rowCosinesTo: row ${row} outside [0, ${n})`);
+    if (dst.length < items.length) throw new Error(`rowCosinesTo: dst length ${dst.length} < items length ${items.length}`);
+    if (items.length > n) throw new Error(`rowCosinesTo: ${items.length} items, a slot holds n = ${n}`);
+    for (let c = 0; c < items.length; c++) if (!(items[c]! < n)) throw new Error(`rowCosinesTo: item ${items[c]} (at ${c}) outside [0, ${n})`);
+    const h = this.header;
+    return this.withSlot((at) => {
+      const v = this.views(at);
+      v.second.set(items);
+      this.k.rowCosines(at, h[Header.factors]! + row * f * 4, this.norms[row]!, h[Header.factors]!, h[Header.norms]!, f, at + this.parts.second, items.length);
+      dst.set(v.first.subarray(0, items.length));
+    });
+  }
+
   // rowDotsTo (scores.ts) over the rows, for up to n items (distinct rows: a session's candidates);
   // false when no scratch slot could be had.
   rowDotsTo(dst: Float32Array, query: Float32Array, items: Uint32Array): boolean {
@@ -275,9 +294,22 @@ export class WasmRows {
     });
   }
 
+  // For kernels laid out in other files (wasm-user-lists.ts): the kernels over this memory, the byte
+  // offsets of the rows in norm order, and the bytes of a scratch slot.
+  get kernels(): ScoreKernels {
+    return this.k;
+  }
+  get sortedAt(): { order: number; norms: number; rows: number; count: number } {
+    const h = this.header;
+    return { order: h[Header.order]!, norms: h[Header.sortedNorms]!, rows: h[Header.sortedRows]!, count: h[Header.count]! };
+  }
+  get slotBytes(): number {
+    return this.header[Header.slotBytes]!;
+  }
+
   // Runs `score` with a free scratch slot's byte offset, adding a slot when all are busy; false when
   // none could be had (MAX_SLOTS calls at once, or the memory at its maximum).
-  private withSlot(score: (at: number) => void): boolean {
+  withSlot(score: (at: number) => void): boolean {
     const h = this.header;
     let s = -1;
     const count = Math.min(MAX_SLOTS, Atomics.load(h, Header.slots));

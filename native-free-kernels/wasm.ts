@@ -12,6 +12,8 @@ export interface ScoreKernels {
   boundedTop(items: number, scores: number, k: number, filled: number, query: number, queryNorm: number, rows: number, norms: number, order: number, count: number, f: number, maxRows: number, partial: number, dots: number, qrows: number, qscales: number, qerrors: number, qlengths: number, quantized: number, qq: number): number;
   readonly rescored: WebAssembly.Global; // rows boundedTop scored exactly, its last call on this thread
   rowDots(dst: number, query: number, rows: number, f: number, items: number, count: number): void;
+  rowCosines(dst: number, query: number, queryNorm: number, rows: number, norms: number, f: number, items: number, count: number): void;
+  userLists(items: number, scores: number, k: number, users: number, used: number, rows: number, norms: number, order: number, count: number, f: number, rated: number, dots: number, state: number): void;
 }
 
 let compiled: WebAssembly.Module | undefined | null = null;

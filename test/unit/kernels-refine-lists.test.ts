@@ -1,13 +1,14 @@
 // A round of neighbours of neighbours over item lists (native-free-kernels/refine-lists.ts): exact
 // lists stay as they are, lists that missed neighbours find many of them, every list stays ordered by
 // cosine similarity without the item itself, repeats or rows of norm 0, and the result does not
-// depend on how rows are split among calls.
+// depend on how rows are split among calls or on which kernel (TypeScript, WebAssembly SIMD) scores.
 import t from 'tap';
 import { dotAt } from '../../native-free-kernels/dot.js';
 import { itemListsTo, listsScratchLength } from '../../native-free-kernels/lists.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../native-free-kernels/refine-lists.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
+import { scoreRows, type ScoreRows } from '../../native-free-kernels/score-rows.js';
 
 const EMPTY = 0xffffffff;
 const items = 600, f = 8, n = 20, fanout = 6;
@@ -34,13 +35,14 @@ function setup(seed: number) {
   return { rand, factors, norms, exact };
 }
 
-function refine(lists: Uint32Array, factors: Float32Array, norms: Float32Array, splits: [number, number][]): Uint32Array {
+// cosines: the SIMD kernel's (score-rows.ts rowCosinesTo) instead of the kernel's own.
+function refine(lists: Uint32Array, factors: Float32Array, norms: Float32Array, splits: [number, number][], cosines?: ScoreRows): Uint32Array {
   const out = lists.slice();
   const heads = new Uint32Array(items * fanout);
   listHeadsTo(heads, out, n, items, fanout);
   for (const [from, to] of splits) {
     const scratch = new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
-    refineItemListsTo(out, heads, n, factors, norms, items, f, fanout, from, to, scratch);
+    refineItemListsTo(out, heads, n, factors, norms, items, f, fanout, from, to, scratch, undefined, undefined, undefined, 0, cosines && ((dst, row, list) => cosines.rowCosinesTo(dst, row, list)));
   }
   return out;
 }
@@ -88,6 +90,9 @@ t.test('lists that missed neighbours find them, and stay well formed', async (t)
   }
   t.ok(ok, 'every list ordered, without itself, repeats or rows of norm 0; rows of norm 0 untouched');
   t.same([...refine(poor, factors, norms, [[300, 600], [0, 123], [123, 300]])], [...got], 'the same whatever the split of rows');
+  const simd = scoreRows(factors, items, f, new Uint32Array(0));
+  t.ok(simd.shared instanceof WebAssembly.Memory, 'the SIMD kernels run here');
+  t.same([...refine(poor, factors, norms, [[0, items]], simd)], [...got], 'the same lists with the SIMD kernel\'s cosines');
 });
 
 t.test('reverse neighbours: who lists an item among their first, and what they add', async (t) => {

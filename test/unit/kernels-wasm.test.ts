@@ -1,7 +1,7 @@
 // The WebAssembly SIMD score kernels (native-free-kernels/wasm-rows.ts) against their TypeScript
 // twins (scores.ts) on random inputs of several sizes, f not a multiple of 4 and n = 0 among them:
 // the same NaN positions, and scores within f32 rounding (the SIMD kernels sum in f32, the twins in
-// f64). Also: rows attached from a posted memory score the same, and repeated calls reuse one slot.
+// f64; row cosines sum in f64 as their twin, to the bit). Also: rows attached from a posted memory score the same, and repeated calls reuse one slot.
 import t from 'tap';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { rowNormsTo, unitRowsTo } from '../../native-free-kernels/rows.js';
@@ -91,6 +91,15 @@ t.test('wasm agrees with the TypeScript kernels on random inputs', async (t) => 
       ts.positionScoresTo(pb, q, listRows, listed, f, members, positions, skip);
       agree(t, pa, pb, `${label}: position scores (${positions.length} positions, skip ${skip})`);
     }
+    // Row cosines (a round of neighbours of neighbours): rows of norm > 0, the twin's f32 to the bit.
+    const live = Uint32Array.from(Array.from(norms.keys()).filter((i) => norms[i] !== 0));
+    for (const row of live.length === 0 ? [] : [live[0]!, live[live.length - 1]!, live[randInt(rand, live.length)]!]) {
+      const some = live.filter(() => rand() < 0.6);
+      const ca = new Float32Array(some.length + 1).fill(7), cb = new Float32Array(some.length + 1).fill(7);
+      t.ok(wasm.rowCosinesTo(ca, row, some), `${label}: a slot`);
+      ts.rowCosinesTo(cb, factors, norms, n, f, row, some);
+      t.same(Array.from(ca), Array.from(cb), `${label}: row ${row}'s cosines with ${some.length} rows, bit for bit`);
+    }
   }
 });
 
@@ -125,6 +134,9 @@ t.test('bad input throws before writing', async (t) => {
     ['positions: dst not positions', () => wasm.positionScoresTo(two, new Float32Array(4), Uint32Array.of(0), 0), two],
     ['positions: position out of range', () => wasm.positionScoresTo(two, new Float32Array(4), Uint32Array.of(0, listed), 0), two],
     ['positions: query not f', () => wasm.positionScoresTo(two, new Float32Array(3), Uint32Array.of(0, 0), 0), two],
+    ['cosines: row out of range', () => wasm.rowCosinesTo(two, 6, Uint32Array.of(0, 1)), two],
+    ['cosines: item out of range', () => wasm.rowCosinesTo(two, 0, Uint32Array.of(0, 6)), two],
+    ['cosines: dst shorter than items', () => wasm.rowCosinesTo(two, 0, Uint32Array.of(0, 1, 2)), two],
   ];
   for (const [what, call, dst] of bad) {
     t.throws(call, what);

@@ -7,7 +7,7 @@ import { mulberry32 } from '../../native-free-kernels/random.js';
 import { allocateModel, modelViews, NO_ITEM, userListOf, withUserLists } from '../../src/engine/model/layout.js';
 import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
-import { coRatedLists, easeColumns, easeUserLists, extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, normOrder, itemLists, prepare, userLists } from '../../src/engine/training/worker.js';
+import { coRatedLists, easeColumns, easeUserLists, extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, itemLists, prepare, sharedRows, userLists } from '../../src/engine/training/worker.js';
 import { CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS } from '../../src/engine/training/tasks.js';
 import { coRatedListsTo as coRatedReference } from '../../native-free-kernels/reference/corated-lists.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
@@ -169,7 +169,7 @@ t.test('iterations lower the loss; finish, item and user lists, and extend', asy
   t.same(recent, [...latest.keys()].sort((a, b) => latest.get(b)! - latest.get(a)! || a - b), 'recent users');
   t.equal(v.userLists.length, 0, 'no user list before userLists');
   const out = new SharedArrayBuffer((recent.length - 2) * k * 4), made = new Uint32Array(out);
-  userLists({ model: p.model, byUser: p.byUser, users: p.recent, byNorm: normOrder({ model: p.model }), from: 2, to: recent.length, out });
+  userLists({ model: p.model, byUser: p.byUser, users: p.recent, sharedRows: sharedRows({ model: p.model }), from: 2, to: recent.length, out });
   let userOk = true;
   for (const [at, u] of recent.entries()) {
     if (at < 2) continue;
@@ -375,7 +375,8 @@ t.test('coRatedLists: the lists of items of at most two raters, in parts, as the
   const norms = new Float32Array(items);
   rowNormsTo(norms, v.itemFactors, items, f);
   const wantChanged = coRatedReference(want, n, v.itemFactors, norms, items, f, p.byItem, p.byUser, CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, 0, items);
-  const changed = coRatedLists({ model: p.model, byUser: p.byUser, byItem: p.byItem, rowStart: 0, rowEnd: 25 }) + coRatedLists({ model: p.model, byUser: p.byUser, byItem: p.byItem, rowStart: 25, rowEnd: items });
+  const rows = sharedRows({ model: p.model });
+  const changed = coRatedLists({ model: p.model, byUser: p.byUser, byItem: p.byItem, sharedRows: rows, rowStart: 0, rowEnd: 25 }) + coRatedLists({ model: p.model, byUser: p.byUser, byItem: p.byItem, sharedRows: rows, rowStart: 25, rowEnd: items });
   t.ok(wantChanged > 10, `${wantChanged} lists made`);
   t.equal(changed, wantChanged);
   t.same([...v.itemLists], [...want]);

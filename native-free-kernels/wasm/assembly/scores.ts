@@ -3,17 +3,15 @@
 // memory; ../../wasm-scores.ts lays the memory out and checks every argument before calling.
 // Dots are summed in f32 (four f32x4 accumulators), not in f64 as dotAt does: scores agree with the
 // TypeScript twins to about 1e-6 relative, and ranks only differ between near-ties.
-import { hsum } from './simd';
+import { hsum, tail } from './simd';
+import { offer, sortHeap } from './heap';
+
+export { userLists } from './user-lists';
+export { rowCosines } from './row-cosines';
 
 // Blocks of four rows share each load of the query (one query load per four multiply-adds); the
 // rows are independent sums, so the four accumulators keep the adds from waiting on each other.
 // f % 4 entries at the end of each row are summed one by one.
-
-@inline function tail(q: usize, r: usize, from: i32, f: i32): f32 {
-  let s: f32 = 0;
-  for (let k = from; k < f; k++) s += load<f32>(q + (<usize>k << 2)) * load<f32>(r + (<usize>k << 2));
-  return s;
-}
 
 // The dot of query q with one row r (f entries): two accumulators, eight entries per step.
 @inline function dot1(q: usize, r: usize, f: i32): f32 {
@@ -191,43 +189,6 @@ export function rowDots(dst: usize, query: usize, rows: usize, f: i32, items: us
 const SLACK: f64 = 1 + 1e-4; // as bounded-top.ts
 const FIRST_BLOCK = 64, LAST_BLOCK = 4096;
 
-@inline function below(sa: f32, ia: u32, sb: f32, ib: u32): bool {
-  return sa < sb || (sa == sb && ia > ib);
-}
-
-function siftDown(items: usize, scores: usize, size: i32, at: i32): void {
-  const s = load<f32>(scores + (<usize>at << 2)), i = load<u32>(items + (<usize>at << 2));
-  let hole = at;
-  for (;;) {
-    let child = 2 * hole + 1;
-    if (child >= size) break;
-    const right = child + 1;
-    if (right < size && below(load<f32>(scores + (<usize>right << 2)), load<u32>(items + (<usize>right << 2)), load<f32>(scores + (<usize>child << 2)), load<u32>(items + (<usize>child << 2)))) child = right;
-    const cs = load<f32>(scores + (<usize>child << 2)), ci = load<u32>(items + (<usize>child << 2));
-    if (!below(cs, ci, s, i)) break;
-    store<f32>(scores + (<usize>hole << 2), cs);
-    store<u32>(items + (<usize>hole << 2), ci);
-    hole = child;
-  }
-  store<f32>(scores + (<usize>hole << 2), s);
-  store<u32>(items + (<usize>hole << 2), i);
-}
-
-function siftUp(items: usize, scores: usize, at: i32): void {
-  const s = load<f32>(scores + (<usize>at << 2)), i = load<u32>(items + (<usize>at << 2));
-  let hole = at;
-  while (hole > 0) {
-    const parent = (hole - 1) >> 1;
-    const ps = load<f32>(scores + (<usize>parent << 2)), pi = load<u32>(items + (<usize>parent << 2));
-    if (!below(s, i, ps, pi)) break;
-    store<f32>(scores + (<usize>hole << 2), ps);
-    store<u32>(items + (<usize>hole << 2), pi);
-    hole = parent;
-  }
-  store<f32>(scores + (<usize>hole << 2), s);
-  store<u32>(items + (<usize>hole << 2), i);
-}
-
 // One row's dot as dotsTo sums a row of a block of four (one accumulator, four entries a step), so
 // a row scored alone scores what the whole block would have given it.
 @inline function dotAsBlock(q: usize, r: usize, f: i32, f4: i32): f32 {
@@ -269,23 +230,6 @@ function quantizeQuery(qq: usize, query: usize, f: i32, stride: i32): bool {
 
 // Rows exactly scored by the last boundedTop of this thread (benchmarks read it).
 export let rescored: i32 = 0;
-
-// boundedTop's offer of row i scoring s to the heap of size (< k: it grows); returns the new size.
-@inline function offer(items: usize, scores: usize, size: i32, k: i32, s: f32, i: u32): i32 {
-  if (size < k) {
-    if (!(s >= -Infinity)) return size; // NaN, as the twin's kernel drops it
-    store<f32>(scores + (<usize>size << 2), s);
-    store<u32>(items + (<usize>size << 2), i);
-    siftUp(items, scores, size);
-    return size + 1;
-  }
-  if (s >= load<f32>(scores) && below(load<f32>(scores), load<u32>(items), s, i)) {
-    store<f32>(scores, s);
-    store<u32>(items, i);
-    siftDown(items, scores, size, 0);
-  }
-  return size;
-}
 
 // Rows a pruned scan bounds before it scores those left: their exact dots are then independent
 // reads (rows scattered through the f32 rows), which the processor overlaps, rather than each
@@ -389,13 +333,6 @@ export function boundedTop(items: usize, scores: usize, k: i32, filled: i32, que
     p += n;
     block = 2 * block < LAST_BLOCK ? 2 * block : LAST_BLOCK;
   }
-  for (let end = size - 1; end > 0; end--) {
-    const s = load<f32>(scores), i = load<u32>(items);
-    store<f32>(scores, load<f32>(scores + (<usize>end << 2)));
-    store<u32>(items, load<u32>(items + (<usize>end << 2)));
-    store<f32>(scores + (<usize>end << 2), s);
-    store<u32>(items + (<usize>end << 2), i);
-    siftDown(items, scores, end, 0);
-  }
+  sortHeap(items, scores, size);
   return size;
 }

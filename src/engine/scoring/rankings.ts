@@ -24,7 +24,7 @@ export interface Scorable {
 export function scorable(views: ModelViews, shared?: SharedRows): Scorable {
   const { items, factors: f, lists } = views.dims;
   const listed = lists > 0 ? views.listOffsets[lists]! : 0;
-  return { views, rows: scoreRows(views.itemFactors, items, f, views.listMembers.subarray(0, listed), shared) };
+  return { views, rows: scoreRows(views.itemFactors, items, f, views.listMembers.subarray(0, listed), shared, { listLength: views.dims.userList }) };
 }
 
 export interface Ranking {

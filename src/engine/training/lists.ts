@@ -2,6 +2,7 @@
 // most similar items, and the best unrated items of as many users as the time allows, the most
 // recently active first (a user without a list gets one on their first request).
 import type { Csr } from '../../../native-free-kernels/csr.js';
+import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { modelViews, withUserLists } from '../model/layout.js';
 import type { TrainingPool } from './pool.js';
 import { blocksWhile } from './ranges.js';
@@ -12,11 +13,14 @@ import type { ListsChoice } from './lists-choice.js';
 // Users per task: large enough that a task's set-up is noise, small enough that the time budget is
 // overrun by little more than one task per thread, and that another database's run, which waits for
 // one task (fair-share.ts), waits for tens of ms: a task holds about USER_TASK_WORK multiply-adds (a
-// user's list scans up to every item's factors). 512 users at 2,000 items of 32 factors, 8 at
-// 200,000, where tasks of 512 took 1–2 s and held a small database's first model 22 s (bench/RESULTS.md).
+// user's list scans up to every item's factors), a multiple of four users (the SIMD kernel's
+// groups). 512 users at 2,000 items of 32 factors, 40 at 100,000 and 20 at 200,000, where tasks of
+// 512 took 1–2 s in TypeScript and held a small database's first model 22 s (bench/RESULTS.md). The
+// SIMD kernel (wasm-user-lists.ts) lists 40 users of 100,000 items in about 8 ms; tasks of the 10
+// the TypeScript kernel's 1 ms a user called for spent a sixth of the phase passing messages.
 const USERS_PER_TASK = 512;
-const USER_TASK_WORK = 2 ** 25;
-const usersPerTask = (items: number, factors: number) => Math.max(8, Math.min(USERS_PER_TASK, Math.floor(USER_TASK_WORK / Math.max(1, items * factors))));
+const USER_TASK_WORK = 2 ** 27;
+const usersPerTask = (items: number, factors: number) => 4 * Math.max(2, Math.min(USERS_PER_TASK / 4, Math.floor(USER_TASK_WORK / Math.max(1, 4 * items * factors))));
 
 // Rounds of neighbours of neighbours over the item lists at most, and the share of lists a round
 // may still change when they count as settled. After the first, a round refines only the rows whose
@@ -101,7 +105,7 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
       const refined = (k: number) => progress(`item lists: neighbours of neighbours, round ${round}, ${shown(k)}/${shown(dims.items)}`, 0.3 + (0.15 * k) / dims.items / REFINE_ROUNDS);
       refined(0);
       if ((await pool.listHeads({ model, ...now, last, stale })) === 0) break;
-      const changed = await eachBlock(dims.items, ITEMS_PER_TASK, (rowStart, rowEnd) => pool.refineItemLists({ model, ...now, stale, rowStart, rowEnd }), refined);
+      const changed = await eachBlock(dims.items, ITEMS_PER_TASK, (rowStart, rowEnd) => pool.refineItemLists({ model, ...now, stale, sharedRows, rowStart, rowEnd }), refined);
       if (changed.reduce((a, b) => a + b, 0) < dims.items * SETTLED_SHARE) break;
       [now, last] = [last ?? heads(), now];
     }
@@ -109,11 +113,11 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
     // their raters' items hold them. After the rounds (at 1M items recall@64 0.958 against 0.956
     // before them, bench/RESULTS.md), in many small parts, as the work lies on the items of heavy raters.
     progress('item lists: co-rated items', 0.45);
-    await eachBlock(dims.items, ITEMS_PER_TASK, (rowStart, rowEnd) => pool.coRatedLists({ model, byUser, byItem, rowStart, rowEnd }), (k) => progress(`item lists: co-rated items ${shown(k)}/${shown(dims.items)}`, 0.45 + (0.05 * k) / dims.items));
+    await eachBlock(dims.items, ITEMS_PER_TASK, (rowStart, rowEnd) => pool.coRatedLists({ model, byUser, byItem, sharedRows, rowStart, rowEnd }), (k) => progress(`item lists: co-rated items ${shown(k)}/${shown(dims.items)}`, 0.45 + (0.05 * k) / dims.items));
   }
   if (dims.userList === 0) return { users: 0, seconds: (performance.now() - started) / 1000, model, cut: false };
   const n = dims.userList;
-  const list = lister ?? (await factorLister(pool, model, byUser));
+  const list = lister ?? (await factorLister(pool, model, byUser, sharedRows));
   const users = recent.byteLength / 4;
   const deadline = performance.now() + seconds * 1000;
   let wasCut = false;
@@ -152,7 +156,8 @@ export async function listUsersWhile(users: number, n: number, threads: number, 
   return { users: listed, blocks };
 }
 
-async function factorLister(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr): Promise<UserLister> {
-  const byNorm = await pool.normOrder({ model });
-  return (users, from, to, out) => pool.userLists({ model, byUser, users, byNorm, from, to, out });
+// Users' lists by the model's factors, over the rows the item lists scored when they were built.
+async function factorLister(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, built?: SharedRows): Promise<UserLister> {
+  const sharedRows = built ?? (await pool.sharedRows({ model }));
+  return (users, from, to, out) => pool.userLists({ model, byUser, users, sharedRows, from, to, out });
 }

@@ -64,7 +64,6 @@ export interface FinishInput {
   params: AlsParams;
 }
 
-import type { NormOrder } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 
 export interface ItemListsInput {
@@ -96,6 +95,7 @@ export interface RefineListsInput {
   heads: SharedArrayBuffer; // the first refineFanout items of every item's list before the round (listHeads)
   reverse: SharedArrayBuffer; // and the items whose heads hold each item
   stale: SharedArrayBuffer; // the rows to refine (listHeads)
+  sharedRows: SharedRows; // the rows the item lists were ranked on, whose norms the round reads
   rowStart: number;
   rowEnd: number;
 }
@@ -113,6 +113,7 @@ export interface CoRatedListsInput {
   model: SharedArrayBuffer;
   byUser: Csr;
   byItem: Csr;
+  sharedRows: SharedRows; // as RefineListsInput's
   rowStart: number;
   rowEnd: number;
 }
@@ -121,7 +122,7 @@ export interface UserListsInput {
   model: SharedArrayBuffer;
   byUser: Csr; // what each user rated, left out of their list
   users: SharedArrayBuffer; // uint32 user rows; those at [from, to) get their lists
-  byNorm: NormOrder; // the items longest row first (normOrder)
+  sharedRows: SharedRows; // the rows rankings score (sharedRows), which list the users
   from: number;
   to: number;
   out: SharedArrayBuffer; // (to - from) × userList uint32: users[from + k]'s list at k · userList

@@ -7,7 +7,7 @@ import { csrFromTriples, sharedCsr, transpose, type Csr } from '../../../native-
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { gramTo } from '../../../native-free-kernels/linalg.js';
 import { assignTo, listsFromAssignmentTo, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
-import { itemListsTo, listsScratchLength, normOrderOf, userListsScratchLength, userListsTo, type NormOrder } from '../../../native-free-kernels/lists.js';
+import { itemListsTo, listsScratchLength, normOrderOf, type NormOrder } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
 import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../../native-free-kernels/refine-lists.js';
@@ -131,30 +131,34 @@ export function listHeads({ model, heads, reverse, last, stale }: ListHeadsInput
 
 // Rows [rowStart, rowEnd) of the item lists refined by one round of neighbours of neighbours.
 // Returns how many of the rows' lists changed.
-export function refineItemLists({ model, heads, reverse, stale, rowStart, rowEnd }: RefineListsInput): number {
+// The norms are the shared rows' (made once: each task making its own took a seventh of the item
+// lists' time at 100k items), and their kernels score the candidates (in WebAssembly SIMD where it
+// runs: the same f32 cosines as refine-lists.ts's own loop, about half its time at 100k items).
+export function refineItemLists({ model, heads, reverse, stale, sharedRows, rowStart, rowEnd }: RefineListsInput): number {
   const v = modelViews(model);
   const { items, factors: f, itemList: n } = v.dims;
   const fanout = refineFanout(n);
   const scratch = new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
-  return refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse), new Uint8Array(stale));
+  const rows = scorable(v, sharedRows).rows;
+  return refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rows.norms, items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse), new Uint8Array(stale), undefined, 0, (dst, row, list) => rows.rowCosinesTo(dst, row, list));
 }
 
 // Rows [rowStart, rowEnd) of the item lists refined from the items their raters rated; returns how
 // many of the rows' lists changed.
-export function coRatedLists({ model, byUser, byItem, rowStart, rowEnd }: CoRatedListsInput): number {
+export function coRatedLists({ model, byUser, byItem, sharedRows, rowStart, rowEnd }: CoRatedListsInput): number {
   const v = modelViews(model);
   const { items, factors: f, itemList: n } = v.dims;
   const scratch = new Int32Array(coRatedScratchLength(items, n, f, CO_RATED_MAX_USER_ITEMS)).fill(-1, 0, 2 * items);
-  return coRatedListsTo(v.itemLists, n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, byItem, byUser, CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, rowStart, rowEnd, scratch);
+  return coRatedListsTo(v.itemLists, n, v.itemFactors, scorable(v, sharedRows).rows.norms, items, f, byItem, byUser, CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, rowStart, rowEnd, scratch);
 }
 
 // The lists of the users at users[from, to): their best items by factor score, less what they rated,
-// into `out` (users[from + k]'s at k · userList).
-export function userLists({ model, byUser, users, byNorm, from, to, out }: UserListsInput): void {
+// into `out` (users[from + k]'s at k · userList). In WebAssembly SIMD where the engine runs it, with
+// the dots a user's later pages are ranked by (score-rows.ts userListsTo).
+export function userLists({ model, byUser, users, sharedRows, from, to, out }: UserListsInput): void {
   const v = modelViews(model);
-  const { factors: f, userList: n } = v.dims;
   const rows = new Uint32Array(users, from * 4, to - from);
-  userListsTo(new Uint32Array(out), n, rows, v.userFactors, v.dims.users, byNorm, f, byUser.indptr, byUser.indices, new Float32Array(userListsScratchLength(f, n)), undefined, true);
+  scorable(v, sharedRows).rows.userListsTo(new Uint32Array(out), v.dims.userList, rows, v.userFactors, v.dims.users, byUser.indptr, byUser.indices, true);
 }
 
 // The lists of users at [from, to) of `users`: the most popular items they did not rate (popularity
