@@ -19,7 +19,7 @@ t.test('training threads run at the nice value given, the rest of the process at
   const pool = new TrainingPool(1, 7);
   t.teardown(() => pool.close());
   // Any task starts a thread, whose module sets its priority on load; this one fails on its input.
-  await pool.normOrder({ model: new SharedArrayBuffer(8) }).catch(() => undefined);
+  await pool.sharedRows({ model: new SharedArrayBuffer(8) }).catch(() => undefined);
   t.ok(threadNices().includes(7), 'the training thread runs at nice 7');
   t.equal(os.getPriority(), own, "the process's own priority is unchanged");
   t.equal(threadNices().filter((n) => n === 7).length, 1, 'only that thread');

@@ -2,7 +2,6 @@
 // so the event loop stays free while every core trains.
 import { WorkerPool } from '../worker-pool.js';
 import { FairShare } from './fair-share.js';
-import type { NormOrder } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import type { Csr } from '../../../native-free-kernels/csr.js';
 import type { ConfidenceInput, RefactorInput, SplitInput, TableInput, TrialModelInput, ValidateInput, ValidationData } from './tasks.js';
@@ -60,7 +59,6 @@ export class TrainingPool {
   indexAssign = (input: IndexAssignInput): Promise<void> => this.run(input, 'indexAssign');
   indexLists = (input: { model: SharedArrayBuffer; assign: SharedArrayBuffer }): Promise<void> => this.run(input, 'indexLists');
   sharedRows = (input: { model: SharedArrayBuffer }): Promise<SharedRows> => this.run(input, 'sharedRows');
-  normOrder = (input: { model: SharedArrayBuffer }): Promise<NormOrder> => this.run(input, 'normOrder');
   extend = (input: ExtendInput): Promise<Extended> => this.run(input, 'extend');
   table = (input: TableInput): Promise<void> => this.run(input, 'table');
   validationSplit = (input: SplitInput): Promise<ValidationData> => this.run(input, 'validationSplit');

@@ -7,7 +7,7 @@ import { csrFromTriples, sharedCsr, transpose, type Csr } from '../../../native-
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { gramTo } from '../../../native-free-kernels/linalg.js';
 import { assignTo, listsFromAssignmentTo, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
-import { itemListsTo, listsScratchLength, normOrderOf, type NormOrder } from '../../../native-free-kernels/lists.js';
+import { itemListsTo, listsScratchLength } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
 import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../../native-free-kernels/refine-lists.js';
@@ -178,13 +178,6 @@ export function popularUserLists({ model, byUser, users, from, to, out }: { mode
     list.fill(NO_ITEM);
     list.set(top.subarray(0, got));
   });
-}
-
-// The items in descending order of norm, made once for the users' lists tasks to share.
-export function normOrder({ model }: { model: SharedArrayBuffer }): NormOrder {
-  const v = modelViews(model);
-  const { items, factors: f } = v.dims;
-  return normOrderOf(v.itemFactors, rowNorms(v.itemFactors, items, f), items, f);
 }
 
 // The rows rankings score (score-rows.ts), built once for the item lists' tasks to share.
