@@ -79,7 +79,7 @@ t.test('Redis commands timed', async (t) => {
   t.ok(value(after, 'recd_redis_command_duration_seconds_sum{outcome="ok"}') > 0);
 });
 
-t.test("a changed user's profile and first ranking are prepared off the request path, by every process", async (t) => {
+t.test("a changed user's profile is prepared off the request path, by every process", async (t) => {
   const user = uid(3);
   // Each process serves the user once, and so follows the database's changes from then on.
   for (const s of [a, b]) t.equal((await s.api.get(`recommendation/users/${user}/items/`, { token, query: 'amt=5' })).status, 200);
@@ -87,11 +87,6 @@ t.test("a changed user's profile and first ranking are prepared off the request 
   const before = [prepared(await scrape(a)), prepared(await scrape(b))];
   t.equal((await a.api.put(`users/${user}/ratings/`, { ratings: [{ item_id: 7, rating: 9 }] }, { token })).status, 200, 'written through one process');
   for (const [k, s] of [a, b].entries()) await until(`prepared by process ${k}`, () => scrape(s), (text) => prepared(text) > before[k]!, 10_000);
-  const paths = (text: string) => ['cached', 'inline', 'pool'].map((path) => value(text, `recd_scoring_rankings_total{path="${path}"}`));
-  const [cached, inline, pool] = paths(await scrape(b));
   const r = await b.api.get(`recommendation/users/${user}/items/`, { token, query: 'amt=5' });
   t.equal(r.status, 200, 'then answered from it');
-  const after = paths(await scrape(b));
-  t.ok(after[0]! > cached!, 'from the ranking made ahead of the request');
-  t.same([after[1], after[2]], [inline, pool], 'the request ranked nothing itself');
 });

@@ -1,9 +1,8 @@
 // Users whose feedback changed get their profile read and folded in off the request path: users ask
 // for recommendations right after they act, and that request paid for reading their ratings and
-// folding them in, then ranking the catalogue by the fresh factors (bench/http/learning.ts, "after a
-// burst": 0.72× the steady state's throughput, p99 45 ms). Every process follows every change
-// (feedback-changes.ts tails the ratings log), so each one prepares the users it may be asked for
-// next: their profile folded in and their first ranking made (UserProfiles.rankAhead). The work waits BATCH_MS (a user acting several
+// folding them in (bench/http/learning.ts, "after a burst": 0.72× the steady state's throughput, p99
+// 45 ms). Every process follows every change (feedback-changes.ts tails the ratings log), so each
+// one prepares the users it may be asked for next. The work waits BATCH_MS (a user acting several
 // times in a row is read once), then goes in batches whose fold-ins run at most SLICE_MS per
 // event-loop turn, after the turn's requests: a request waits for one slice at most. A request that
 // comes first reads and folds in as before (the fresh answer, never a stale one), and the refresh
@@ -87,7 +86,6 @@ export class FreshProfiles {
         slice = performance.now();
       }
       this.users.vector(model, p);
-      await this.users.rankAhead(model, p);
       this.counts.prepared++;
     }
   }

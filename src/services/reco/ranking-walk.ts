@@ -16,8 +16,6 @@ const FIRST_DEPTH = 128, FIRST_VECTOR_DEPTH = 16;
 // V8 keeps a number's text in its number-string cache, so `i${row}` made on every request with random
 // rows survived scavenges into the old generation (bench/RESULTS.md, 2026-11-27, session 16).
 export type RankingKey = string | RowKey;
-// A ranking's key in the ranking cache: rankings of one model.
-export const rankingCacheKey = (model: LoadedModel, key: RankingKey): string => `${model.id} ${key}`;
 export class RowKey {
   constructor(
     readonly tag: string,
@@ -76,7 +74,7 @@ export class RankingWalk {
   // The ranking's key in the cache (undefined: not cached), made on first use.
   get cacheKey(): string | undefined {
     if (this.rankingKey === undefined) return undefined;
-    return (this.key ??= rankingCacheKey(this.model, this.rankingKey));
+    return (this.key ??= `${this.model.id} ${this.rankingKey}`);
   }
 
   // The memo of the positions that pass, for a walk that goes past the model's list (at once when

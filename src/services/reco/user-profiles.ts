@@ -11,7 +11,7 @@ import { steerTowards } from '../../engine/scoring/directions.js';
 import { NO_ITEM } from '../../engine/model/layout.js';
 import type { UserListStore } from './user-list-store.js';
 import type { RankingCache } from './ranking-cache.js';
-import { rankingCacheKey, RowKey } from './ranking-walk.js';
+import { RowKey } from './ranking-walk.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
 import type { Claims } from '../../contract/claims.js';
 import type { EntitiesStore } from '../../store/entities-store.js';
@@ -31,7 +31,6 @@ export const PROFILE_RATINGS = 2_048;
 // Sessions of more rated and context items than this are ranked in full: their items' lists would
 // hold a large part of the catalogue, and gathering them would cost as much as the full ranking.
 const SESSION_SEEDS_MAX = 32;
-const AHEAD_DEPTH = 64;
 
 // listed: the ranking starts with the user's list of this many items, which holds no rated item.
 export type TrainedRanked = Ranked & { listed: number | undefined };
@@ -138,19 +137,6 @@ export class UserProfiles {
     const rated = (p.rated ??= new Set(p.items));
     return then(this.rankings.ranking(model, { kind: 'vector', vector }, v.dims.userList + rated.size), (r) => {
       if (!this.madeLists.get(model.id, row)) this.madeLists.set(model.id, row, unratedHead(v.dims.userList, r.items, rated));
-    });
-  }
-
-  // The ranking a changed user's next request walks first, made ahead of it (fresh-profiles.ts) and
-  // kept where the request looks for it: deep enough for a page of up to AHEAD_DEPTH / 2 items
-  // (ranking-walk.ts asks for twice the page) with a few rated items left out.
-  rankAhead(model: LoadedModel, p: Profile): Maybe<void> {
-    const r = this.ranking(model, p, []);
-    if (r.key === undefined || r.spec.kind !== 'vector') return;
-    const key = rankingCacheKey(model, r.key);
-    if (this.rankings.get(key)) return;
-    return then(this.rankings.ranking(model, r.spec, AHEAD_DEPTH), (ranking) => {
-      if (!this.rankings.get(key)) this.rankings.set(key, ranking);
     });
   }
 
