@@ -67,10 +67,11 @@ export const CACHED_LIST_BYTES_PER_ITEM = 1100 / 128;
 
 // Training on the 2 cores, same two runs (32 factors, search off): the 20M one spent 66 s in ALS and
 // 221 s in lists (all 1M users listed), the 2M one 65 s in lists (all 100k users): 47.7 s of item
-// lists at 100k items and 173 µs a listed user.
+// lists at 100k items. Users' lists in WebAssembly SIMD since: 53.7 s for all 1M users at 20M ratings
+// ("Training phases at 20M", bench/scale/training-phases.ts, git 038f2f2), 53.7 µs a listed user.
 export const ALS_SECONDS_PER_RATING_FACTOR = 66 / (20e6 * 32);
 export const ITEM_LIST_SECONDS_PER_ITEM_ITEM_FACTOR = 47.7 / (1e5 * 1e5 * 32);
-export const USER_LIST_SECONDS_PER_ITEM_FACTOR = 173e-6 / (1e5 * 32);
+export const USER_LIST_SECONDS_PER_ITEM_FACTOR = 53.7e-6 / (1e5 * 32);
 
 // Ratings held by users of more than `limit` ratings, for ratings spread as bench/lib/synthetic.ts
 // spreads them (its power law: the user of activity rank r has 1 + extra(r), extra(r) ≈ scale / (r + r0),
