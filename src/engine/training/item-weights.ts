@@ -2,7 +2,8 @@
 // lists: a dense n × n matrix B over the most rated items, a user's scores the weighted sum of B's
 // rows of what they rated. EASE (Steck 2019): B = I − P·diag(1/diag P), P = (XᵀWX + λI)⁻¹, whose n³
 // inverse (a blocked sweep on every training thread: native-free-kernels/wasm-ease.ts in WebAssembly
-// SIMD, its twin ease.ts where that cannot run) sets how many items they cover; item-KNN: each item's k most cosine-similar items by the same Gram matrix.
+// SIMD, its twin ease.ts where that cannot run) sets how many items they cover; item-KNN: each
+// item's k most cosine-similar items by the same Gram matrix.
 import type { Csr } from '../../../native-free-kernels/csr.js';
 import { addDiagonalTo, sweepScratchLength } from '../../../native-free-kernels/ease.js';
 import { wasmSweepMemory, wasmSweepRuns } from '../../../native-free-kernels/wasm-ease.js';
