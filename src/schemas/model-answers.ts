@@ -37,6 +37,8 @@ const Search = Closed(
     validation_users: Type.Integer(),
     relevant_from: Type.Number(),
     seconds: Type.Number(),
+    budget_seconds: Type.Optional(Type.Number({ description: 'what the data allowed the search (12 s and 15 s a million sampled ratings, up to RECD_SEARCH_SECONDS); absent on searches before it grew with the data' })),
+    ended: Type.Optional(Type.Union([Type.Literal('trials'), Type.Literal('budget'), Type.Literal('no gain')], { description: "why ALS's trials ended: the most trials, the budget, or validation stopped improving" })),
     trials: Type.Array(Trial),
     chosen: Type.Integer({ description: "index in trials: the model serving users' lists" }),
     chosen_als: Type.Integer({ description: "index in trials: the ALS parameters of the model's factors" }),

@@ -12590,6 +12590,10 @@ export interface operations {
                                 validation_users: number;
                                 relevant_from: number;
                                 seconds: number;
+                                /** @description what the data allowed the search (12 s and 15 s a million sampled ratings, up to RECD_SEARCH_SECONDS); absent on searches before it grew with the data */
+                                budget_seconds?: number;
+                                /** @description why ALS's trials ended: the most trials, the budget, or validation stopped improving */
+                                ended?: "trials" | "budget" | "no gain";
                                 trials: ({
                                     ndcg_at_10: number;
                                     recall_at_10: number;
