@@ -10,6 +10,8 @@ import { mergePatch } from '../merge-patch.js';
 import { checkIndividualPassword, checkServicePassword } from './password-rules.js';
 import { hashSecret, randomSecret, verifySecret } from './secrets.js';
 import type { TokenService } from './tokens.js';
+import { isExpired, publicIndividual, publicKey } from './account-views.js';
+import { checkEmail, checkRedirectUrl, checkServiceName, dummyHash, incorrectPassword } from './account-checks.js';
 
 export type CreatableRole = Exclude<Role, 'root'>;
 
@@ -32,25 +34,6 @@ export interface IndividualPatch {
 }
 
 const now = () => Date.now() / 1000;
-
-export const publicIndividual = (a: IndividualAccount) => ({
-  id: a.id,
-  role: a.role,
-  first_name: a.first_name,
-  last_name: a.last_name,
-  email: a.email,
-  metadata: a.metadata,
-});
-
-export const publicKey = (k: ServiceKey) => ({
-  id: k.id,
-  created_timestamp: k.created_timestamp,
-  expiration_timestamp: k.expiration_timestamp,
-  is_expired: isExpired(k),
-  metadata: k.metadata,
-});
-
-export const isExpired = (k: ServiceKey) => k.expiration_timestamp !== null && k.expiration_timestamp <= now();
 
 export class AccountService {
   constructor(
@@ -315,29 +298,3 @@ export class AccountService {
   }
 }
 
-const incorrectPassword = () => authError('INCORRECT_PASSWORD', 'incorrect login or password');
-
-let dummy: Promise<string> | undefined;
-const dummyHash = () => (dummy ??= hashSecret(randomSecret()));
-
-function checkEmail(email: string): void {
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw wrongData('WRONG_PARAMETER', `${JSON.stringify(email)} is not an e-mail address`, { field: 'email' });
-}
-
-function checkServiceName(name: string): void {
-  if (!/^[A-Za-z0-9._@-]+$/.test(name)) {
-    throw wrongData('WRONG_PARAMETER', 'service account names use letters, digits, dots, underscores, hyphens and @', { field: 'name' });
-  }
-}
-
-function checkRedirectUrl(url: string): void {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw wrongData('WRONG_PARAMETER', 'email_redirect_url must be an http(s) URL', { field: 'email_redirect_url' });
-  }
-}
