@@ -71,18 +71,45 @@ function checkCsr(m: Csr): void {
   if (m.indices.length !== nnz || m.values.length !== nnz) throw new Error(`indices/values length ${m.indices.length}/${m.values.length}, expected ${nnz}`);
 }
 
+// Arrays of n elements, in SharedArrayBuffers when pool tasks are to share them without a copy.
+const u32 = (n: number, shared: boolean) => (shared ? new Uint32Array(new SharedArrayBuffer(4 * n)) : new Uint32Array(n));
+const f32 = (n: number, shared: boolean) => (shared ? new Float32Array(new SharedArrayBuffer(4 * n)) : new Float32Array(n));
+
+/**
+ * The matrix of triples already in (row, col) order, each pair once (a ratings snapshot): its
+ * columns and values as they are, the row pointers from a count. Throws on triples out of order.
+ */
+export function csrFromSorted(rows: number, cols: number, r: Uint32Array, c: Uint32Array, v: Float32Array, shared = false): Csr {
+  checkDim('rows', rows);
+  checkDim('cols', cols);
+  const m = r.length;
+  if (c.length !== m || v.length !== m) throw new Error(`triple arrays differ in length: ${m}, ${c.length}, ${v.length}`);
+  const indptr = u32(rows + 1, shared);
+  for (let e = 0; e < m; e++) {
+    if (r[e]! >= rows || c[e]! >= cols) throw new Error(`(${r[e]}, ${c[e]}) out of range at ${e} (${rows} × ${cols})`);
+    if (e > 0 && (r[e]! < r[e - 1]! || (r[e] === r[e - 1] && c[e]! <= c[e - 1]!))) throw new Error(`triples out of (row, column) order at ${e}`);
+    indptr[r[e]! + 1]!++;
+  }
+  for (let i = 0; i < rows; i++) indptr[i + 1]! += indptr[i]!;
+  const indices = u32(m, shared);
+  indices.set(c);
+  const values = f32(m, shared);
+  values.set(v);
+  return { rows, cols, indptr, indices, values };
+}
+
 // Rows are visited in order, so the rows inside each output row come out ascending without a sort.
-export function transpose(m: Csr): Csr {
+export function transpose(m: Csr, shared = false): Csr {
   checkCsr(m);
   const { rows, cols, indptr, indices, values } = m;
   const nnz = indices.length;
   for (let p = 0; p < nnz; p++) if (indices[p]! >= cols) throw new Error(`column ${indices[p]} out of range at ${p} (cols ${cols})`);
-  const tIndptr = new Uint32Array(cols + 1);
+  const tIndptr = u32(cols + 1, shared);
   for (let p = 0; p < nnz; p++) tIndptr[indices[p]! + 1]!++;
   for (let j = 0; j < cols; j++) tIndptr[j + 1]! += tIndptr[j]!;
   const fill = tIndptr.slice(0, cols);
-  const tIndices = new Uint32Array(nnz);
-  const tValues = new Float32Array(nnz);
+  const tIndices = u32(nnz, shared);
+  const tValues = f32(nnz, shared);
   for (let i = 0; i < rows; i++) {
     const end = indptr[i + 1]!;
     for (let p = indptr[i]!; p < end; p++) {

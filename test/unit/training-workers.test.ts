@@ -5,7 +5,7 @@ import { alsLoss } from '../../native-free-kernels/als.js';
 import { gramTo } from '../../native-free-kernels/linalg.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { allocateModel, modelViews, NO_ITEM, userListOf, withUserLists } from '../../src/engine/model/layout.js';
-import { replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
+import { decodeSnapshot, replay, type LogEntry, type Snapshot } from '../../src/engine/training/ratings-replay.js';
 import type { AlsParams, ItemFeatures, Prepared } from '../../src/engine/training/tasks.js';
 import { coRatedLists, easeColumns, easeUserLists, extend, finish, gram, halfStep, indexAssign, indexCentroids, indexLists, itemLists, prepare, sharedRows, userLists } from '../../src/engine/training/worker.js';
 import { CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS } from '../../src/engine/training/tasks.js';
@@ -59,7 +59,8 @@ t.test('prepare: shapes, counts, popularity, initial factors', async (t) => {
   t.same(v.dims, { factors: 4, users: 30, items: 20, itemList: 3, userList: 3, trainedItems: 20, lists: 0, listedUsers: 0 }, 'dims cover the catalogue (users get lists after the fit)');
   t.equal(p.ratings, snapshot.users.length, 'rating count');
   t.equal(p.users, new Set(snapshot.users).size, 'users with ratings');
-  t.same(p.snapshot, replay(snapshot, []), 'the compacted snapshot');
+  t.same(decodeSnapshot(p.compacted), replay(snapshot, []), 'the compacted snapshot');
+  t.ok(p.compacted.buffer instanceof SharedArrayBuffer, 'encoded in shared memory: it crosses to the caller uncopied');
   t.equal(p.byUser.rows, 30);
   t.equal(p.byUser.cols, 20);
   t.equal(p.byItem.rows, 20);
@@ -100,7 +101,7 @@ t.test('prepare: the log is replayed and dims grow to cover rated indices', asyn
   ];
   const p = prepare({ snapshot, log, users: 30, items: 20, params, now: NOW });
   const v = modelViews(p.model);
-  t.same(p.snapshot, replay(snapshot, log), 'the replayed snapshot');
+  t.same(decodeSnapshot(p.compacted), replay(snapshot, log), 'the replayed snapshot');
   t.equal(v.dims.users, 41, 'users grow to the highest rated index + 1');
   t.equal(v.dims.items, 25, 'items grow to the highest rated index + 1');
   t.equal(v.dims.trainedItems, 25);

@@ -32,9 +32,11 @@ const WASM_BLOCK = 64;
 // reaches them through the pool: bench/kernels/ease-speed.ts (bench/RESULTS.md, "EASE inverse kernel
 // (issue 42)") measured 8.2·10⁹ at 1,648 items and 12.5·10⁹ at 2,189 on 2 threads with the
 // WebAssembly kernel; the TypeScript sweep, where that cannot run, 2.3–2.6·10⁹. Each figure is
-// the low end of its measurements, so the estimate errs low.
-export const SWEEP_RATE = wasmSweepRuns() ? 8e9 : 2e9;
-export const inverseSeconds = (n: number, threads: number): number => n ** 3 / (SWEEP_RATE * threads);
+// the low end of its measurements, so the estimate errs low. Read when a search sizes EASE, not at
+// import: knowing whether the kernel runs compiles its module, which `recd plan` and threads that
+// never search should not pay for.
+export const sweepRate = (): number => (wasmSweepRuns() ? 8e9 : 2e9);
+export const inverseSeconds = (n: number, threads: number): number => n ** 3 / (sweepRate() * threads);
 
 // A matrix with its ratings' weights as values, made once per matrix and weighting (trials moving λ
 // or neighbours reuse it).

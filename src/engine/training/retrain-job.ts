@@ -3,7 +3,7 @@
 // tables) queued.
 import { modelViews } from '../model/layout.js';
 import type { ModelMeta } from '../../store/models-store.js';
-import { decodeSnapshot, encodeSnapshot } from './ratings-replay.js';
+import { decodeSnapshot } from './ratings-replay.js';
 import { chosenParams, retrainedMeta } from './model-record.js';
 import { trainAls } from './trainer.js';
 import type { TrainingPool } from './pool.js';
@@ -48,16 +48,27 @@ export async function retrain(d: RetrainDeps, o: RetrainOptions, db: string, own
   const s = o.search;
   // A full search on the first training, then when the last is older than the interval or the
   // data have doubled since; retrains in between keep its choice.
-  const due = (ratings: number) => s.seconds > 0 && (!searched || Date.now() / 1000 - searched.at >= s.intervalSeconds || ratings >= 2 * searched.ratings);
+  const dueByTime = s.seconds > 0 && (!searched || Date.now() / 1000 - searched.at >= s.intervalSeconds);
+  const due = (ratings: number) => dueByTime || (s.seconds > 0 && searched !== undefined && ratings >= 2 * searched.ratings);
   const base = searched && previous ? chosenParams(o.params, previous.params) : o.params;
   const reuse = searched && previous ? publishedLists(previous) : undefined;
-  // The last search's choice starts the next search; the last model's factors start the fit.
+  // The last search's choice starts the next search; the last model's factors start a fit without
+  // one. A search due by its age is known before the ratings are read, and then the last model (which
+  // a process that does not serve the database would load for this alone) is not needed.
   const warm = searched && previous ? { lists: reuse } : undefined;
-  const start = previous && (await d.registry.latest(db))?.buffer;
+  const start = previous && !dueByTime ? (await d.registry.latest(db))?.buffer : undefined;
   // Asked to hurry (trigger) once a retrain requested explicitly waits behind this one.
   let hurried = false;
   const watch = setInterval(() => void d.training.hurried(db, HURRIED).then((h) => void (hurried ||= h), () => undefined), o.pollMs);
-  const trained = await trainAls(pool, { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes, start }, base, progress, { ...s, due, reuse, warm }, () => hurried).finally(() => clearInterval(watch));
+  // The compacted ratings are stored while the model trains (20–30 s at 20M ratings): they are the
+  // next run's snapshot whatever this run's outcome, and the run ends only once they are.
+  let compacting: Promise<unknown> = Promise.resolve();
+  const compacted = (blob: Uint8Array) => void (compacting = d.training.compact(db, blob, log.last).then(() => undefined, (err: unknown) => err ?? new Error('compacting the ratings failed')));
+  const input = { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes, start, compacted };
+  const trained = await trainAls(pool, input, base, progress, { ...s, due, reuse, warm }, () => hurried).finally(async () => {
+    clearInterval(watch);
+    await compacting;
+  });
   const search = trained.searched?.summary ?? searched;
   const chosen = search?.trials[search.chosen];
   progress('publishing (99%)');
@@ -66,7 +77,8 @@ export async function retrain(d: RetrainDeps, o: RetrainOptions, db: string, own
   // The buffer whole: a model past 4 GiB has no Uint8Array view.
   if (!(await d.models.publish(db, owner, meta, trained.model))) throw new Error('lost the trainer lock before publishing');
   await markReady(d, db);
-  await d.training.compact(db, encodeSnapshot(trained.snapshot), log.last);
+  const failed = await compacting;
+  if (failed) throw failed;
   // Items nobody rated have no trained factors: their properties give them some.
   if (views.itemCounts.some((c) => c === 0)) await trigger(db, 'ml_new_items', 'after a training: items without ratings get factors from their properties');
   if ((await d.tables.list(db)).length > 0) await trigger(db, 'precomputed_tables', 'after a training: tables follow the new model');

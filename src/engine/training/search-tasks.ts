@@ -15,7 +15,7 @@ export function validationSplit({ byUser, fraction, seed, maxRatings, maxUsers, 
   const held: HeldOut = { users: sharedCopy(s.held.users), indptr: sharedCopy(s.held.indptr), indices: sharedCopy(s.held.indices) };
   let rated = 0;
   for (let u = 0; u < train.rows; u++) if (train.indptr[u + 1]! > train.indptr[u]!) rated++;
-  return { byUser: train, byItem: sharedCsr(transpose(train)), held, threshold: s.threshold, shifts: quantilesOf(train.values, quantiles), ratings: train.indices.length, rated };
+  return { byUser: train, byItem: transpose(train, true), held, threshold: s.threshold, shifts: quantilesOf(train.values, quantiles), ratings: train.indices.length, rated };
 }
 
 // The same matrix with its values turned into confidence (indptr and indices shared, new values).

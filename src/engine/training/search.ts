@@ -12,7 +12,7 @@ import type { TrainingPool } from './pool.js';
 import type { AlsParams, ValidationData } from './tasks.js';
 import { evaluate, fitAndEvaluate, fitTrial } from './search-trials.js';
 import type { AlsTrial, SearchSummary, Trial } from '../../store/models-store.js';
-import { inverseSeconds, SWEEP_RATE } from './item-weights.js';
+import { inverseSeconds, sweepRate } from './item-weights.js';
 import { BLEND_TRIALS, itemWeightsChoice, itemWeightsRefits, searchBlends, searchItemWeights, weightsKey } from './search-item-weights.js';
 import type { ListsChoice } from './lists-choice.js';
 import { AlsSpace, FACTORS, MIN_GAIN, SHIFT_QUANTILES, type Point } from './search-space.js';
@@ -269,7 +269,7 @@ const alsIndex = (trials: Trial[], k: number) => trials.slice(0, k).filter((x) =
 // serve through them) or too few would be covered.
 async function itemWeightsColumns(pool: TrainingPool, data: ValidationData, o: SearchOptions, base: AlsParams, budget: number): Promise<EaseColumns | undefined> {
   if (o.easeMaxItems <= 0 || base.listLength === 0) return undefined;
-  const affordable = Math.floor(Math.cbrt(((budget * EASE_SHARE) / EASE_INVERSES) * SWEEP_RATE * pool.threads));
+  const affordable = Math.floor(Math.cbrt(((budget * EASE_SHARE) / EASE_INVERSES) * sweepRate() * pool.threads));
   const maxItems = Math.min(o.easeMaxItems, affordable);
   if (maxItems < EASE_MIN_ITEMS) return undefined;
   const cols = await pool.easeColumns({ byItem: data.byItem, maxItems, minCount: 1 });

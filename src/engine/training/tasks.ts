@@ -34,7 +34,7 @@ export interface Prepared {
   warm: boolean; // the factors start from `start`'s
   byUser: Csr; // SharedArrayBuffer-backed
   byItem: Csr;
-  snapshot: Snapshot; // the compacted ratings, for the next run
+  compacted: Uint8Array; // the compacted ratings, encoded (encodeSnapshot) in shared memory: the next run's snapshot
   ratings: number;
   users: number; // users with at least one rating
   recent: SharedArrayBuffer; // uint32 rows of the users with ratings, the most recently active first

@@ -17,11 +17,13 @@ export interface TrainInput {
   users: number;
   items: number;
   start?: SharedArrayBuffer | undefined; // the last model: the fit starts from its factors (PrepareInput)
+  // Given the compacted ratings (encodeSnapshot) once they are made, before the fit: storing them need
+  // not wait for the model.
+  compacted?: (blob: Uint8Array) => void;
 }
 
 export interface Trained {
   model: SharedArrayBuffer;
-  snapshot: Snapshot;
   ratings: number;
   users: number; // with ratings
   listed: Listed;
@@ -72,7 +74,9 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsP
   };
   const phase = (from: number, to: number) => (span = [from, to]);
   report('preparing ratings');
-  const prep = await pool.prepare({ ...input, params: base, now: Date.now() / 1000 });
+  const { compacted, ...prepare } = input;
+  const prep = await pool.prepare({ ...prepare, params: base, now: Date.now() / 1000 });
+  compacted?.(prep.compacted);
   if (prep.ratings === 0) throw new NoRatingsError();
   const { byUser, byItem } = prep;
   let model = prep.model;
@@ -110,5 +114,5 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsP
   if (lists !== undefined && lists.model !== 'popularity' && dims.userList > 0) report(`${lists.model === 'ease' ? 'EASE' : 'item-KNN'} on all ratings`);
   const lister = lists !== undefined && dims.userList > 0 ? await listerFor(pool, model, byUser, byItem, lists) : undefined;
   const listed = await computeLists(pool, model, byUser, byItem, prep.recent, p.userListsSeconds, cutLists, report, lister);
-  return { model: listed.model, snapshot: prep.snapshot, ratings: prep.ratings, users: prep.users, listed, loss, params: p, lists: lister && lists, searched, warm, seconds: (performance.now() - started) / 1000 };
+  return { model: listed.model, ratings: prep.ratings, users: prep.users, listed, loss, params: p, lists: lister && lists, searched, warm, seconds: (performance.now() - started) / 1000 };
 }

@@ -3,7 +3,7 @@
 // half-step or a neighbour pass is split among workers writing disjoint rows.
 import { alsHalfStepTo, alsLoss } from '../../../native-free-kernels/als.js';
 import { wasmHalfStepTo } from '../../../native-free-kernels/wasm-als.js';
-import { csrFromTriples, sharedCsr, transpose, type Csr } from '../../../native-free-kernels/csr.js';
+import { csrFromSorted, transpose, type Csr } from '../../../native-free-kernels/csr.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
 import { gramTo } from '../../../native-free-kernels/linalg.js';
 import { assignTo, listsFromAssignmentTo, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
@@ -17,7 +17,7 @@ import { rowIsZero } from '../../../native-free-kernels/rows.js';
 import { alsTerms } from '../model/als-terms.js';
 import { allocateModel, listsFor, modelViews, NO_ITEM } from '../model/layout.js';
 import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
-import { replay, type Snapshot } from './ratings-replay.js';
+import { encodeSnapshot, replay, type Snapshot } from './ratings-replay.js';
 import { initFactors, warmFactors } from './init-factors.js';
 import { CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, KMEANS_ITERATIONS, refineFanout, SAMPLE_PER_LIST } from './tasks.js';
 import { fillFromFactors } from './item-weights-tasks.js';
@@ -32,14 +32,16 @@ if (typeof workerData?.nice === 'number' && workerData.nice > 0) niceThisThread(
 export function prepare(input: PrepareInput): Prepared {
   const { params: p } = input;
   const snapshot = replay(input.snapshot, input.log);
+  const compacted = encodeSnapshot(snapshot, true);
   const n = snapshot.users.length;
   let users = input.users, items = input.items;
   for (let e = 0; e < n; e++) {
     if (snapshot.users[e]! >= users) users = snapshot.users[e]! + 1;
     if (snapshot.items[e]! >= items) items = snapshot.items[e]! + 1;
   }
-  const byUser = sharedCsr(csrFromTriples(users, items, snapshot.users, snapshot.items, snapshot.ratings));
-  const byItem = sharedCsr(transpose(byUser));
+  // replay's ratings come sorted by (user, item), each pair once.
+  const byUser = csrFromSorted(users, items, snapshot.users, snapshot.items, snapshot.ratings, true);
+  const byItem = transpose(byUser, true);
   const { buffer, views } = allocateModel({ factors: p.factors, users, items, itemList: p.listLength, userList: p.listLength, trainedItems: items, lists: listsFor(items, p.indexMinItems) });
   views.itemLists.fill(NO_ITEM);
   popularityTo(views.popularity, snapshot.items, snapshot.timestamps, new Float32Array(n).fill(1), input.now, p.popularityHalfLifeSeconds);
@@ -47,7 +49,7 @@ export function prepare(input: PrepareInput): Prepared {
   initFactors(views, p.seed);
   const warm = input.start !== undefined && warmFactors(views, modelViews(input.start));
   const recent = recentUsers(snapshot, users);
-  return { model: buffer, warm, byUser, byItem, snapshot, ratings: n, users: recent.length, recent: recent.buffer as SharedArrayBuffer };
+  return { model: buffer, warm, byUser, byItem, compacted, ratings: n, users: recent.length, recent: recent.buffer as SharedArrayBuffer };
 }
 
 // The users with ratings, the one whose latest rating is newest first (ties: lower row first).
