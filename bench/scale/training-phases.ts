@@ -11,24 +11,14 @@ import { availableParallelism } from 'node:os';
 import os from 'node:os';
 import { loadConfig } from '../../src/config/env.js';
 import { TrainingPool } from '../../src/engine/training/pool.js';
+import { phaseOf } from '../../src/engine/training/run-record.js';
 import { trainAls } from '../../src/engine/training/trainer.js';
 import { searchOptions, trainingParams } from '../../src/wiring/engine.js';
 import { gitState } from '../lib/report.js';
 import { Synthetic, synthSizes, trainingSnapshot } from '../lib/synthetic.js';
 
 process.env.RECD_SEARCH_SECONDS ??= '0';
-// A phase starts with the first progress report matching its pattern (in this order).
-const PHASES: [string, RegExp][] = [
-  ['preparing the ratings', /^preparing/],
-  ['search', /^search/],
-  ['ALS fit', /^iteration/],
-  ['finishing (Gram, loss)', /^finishing/],
-  ['item index', /^item index/],
-  ['EASE or item-KNN on all ratings', /^(EASE|item-KNN) on all/],
-  ['item lists', /^item lists/],
-  ["users' lists", /^user lists/],
-];
-
+// Phases as the service's log names them (run-record.ts phaseOf): each round of the item lists' own.
 const sizes = synthSizes();
 const config = loadConfig();
 const t0 = performance.now();
@@ -44,8 +34,8 @@ const trained = await trainAls(
   { snapshot, log: [], users: sizes.users, items: sizes.items },
   trainingParams(config),
   (text) => {
-    const phase = PHASES.find(([, re]) => re.test(text))?.[0];
-    if (phase !== undefined && !starts.some(([p]) => p === phase)) starts.push([phase, (performance.now() - started) / 1000]);
+    const phase = phaseOf(text);
+    if (phase !== starts.at(-1)?.[0]) starts.push([phase, (performance.now() - started) / 1000]);
   },
   config.searchSeconds > 0 ? { ...searchOptions(config), due: () => true } : undefined,
 );

@@ -1,11 +1,15 @@
 // A run's task record as it goes (GET tasks/…/recents/ shows it), and its lines in the log. The lists'
 // blocks report progress many times a second, so the record is written at most once a second (the
 // latest text; a phase that reports less often is written as it reports). The phase a run enters
-// (its progress text up to the first number) is logged at info, as are its start and its end.
+// (phaseOf its progress text) is logged at info, as are its start and its end.
 import type { Logger } from 'pino';
 import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
 
 const WRITE_EVERY_MS = 1000;
+
+// A progress text's phase: the text before its first count, but a round's number is the phase's
+// own, as rounds of one pass take their own time and the log tells how many ran.
+export const phaseOf = (text: string): string => /^[^\d(]*round \d+/.exec(text)?.[0] ?? text.replace(/[\d(].*$/s, '').replace(/[\s:,]+$/, '');
 
 export class RunRecord {
   task: TaskRecord | undefined;
@@ -30,7 +34,7 @@ export class RunRecord {
   readonly progress = (text: string): void => {
     if (!this.task || this.task.status !== 'RUNNING') return;
     this.task = { ...this.task, progress: text };
-    const phase = text.replace(/[\d(].*$/s, '').replace(/[\s:,]+$/, '');
+    const phase = phaseOf(text);
     if (phase !== this.phase) {
       this.phase = phase;
       this.logger.info({ db: this.db, task: this.task.name, phase, seconds: this.seconds() }, 'training phase');
