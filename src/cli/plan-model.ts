@@ -26,7 +26,9 @@ export interface Plan {
   // snapshot it is compacted into and the stored models.
   redis: { ratingsStore: number; users: number; items: number; log: number; snapshot: number; models: number; beforeTraining: number; trained: number };
   recd: { model: number; userIndex: number; itemIndex: number; itemRows: number; listCache: number; base: number; total: number };
-  seconds: { als: number; itemLists: number; userLists: number; search: number; total: number };
+  // A training process's peak (it holds the model it makes and the ratings it trains on).
+  training: { peak: number };
+  seconds: { prepare: number; als: number; itemLists: number; userLists: number; publish: number; search: number; total: number };
 }
 
 const MIB = 2 ** 20;
@@ -65,13 +67,33 @@ export const ITEM_ROW_COPIES = 2;
 // ("Users' lists only for the users listed").
 export const CACHED_LIST_BYTES_PER_ITEM = 1100 / 128;
 
-// Training on the 2 cores, same two runs (32 factors, search off): the 20M one spent 66 s in ALS and
-// 221 s in lists (all 1M users listed), the 2M one 65 s in lists (all 100k users): 47.7 s of item
-// lists at 100k items. Users' lists in WebAssembly SIMD since: 53.7 s for all 1M users at 20M ratings
-// ("Training phases at 20M", bench/scale/training-phases.ts, git 038f2f2), 53.7 µs a listed user.
-export const ALS_SECONDS_PER_RATING_FACTOR = 66 / (20e6 * 32);
-export const ITEM_LIST_SECONDS_PER_ITEM_ITEM_FACTOR = 47.7 / (1e5 * 1e5 * 32);
-export const USER_LIST_SECONDS_PER_ITEM_FACTOR = 53.7e-6 / (1e5 * 32);
+// Training, fitted to the service's own first trainings in bench/scale/scale.ts (search off, 32
+// factors, lists of 128, every user listed; bench/RESULTS.md, "Capacity plan against the scale bench
+// (issue 42)"), seconds of each phase from the training's log: 1M ratings (50k users × 20k items),
+// 5M (250k × 100k), 20M (1M × 100k; two runs, which differed by 20 % on this shared VM).
+// Reading the ratings log from Redis and preparing it (replay, CSR both ways): 1.4–1.9 µs a rating.
+export const READ_SECONDS_PER_RATING = 0.3e-6;
+export const PREPARE_SECONDS_PER_RATING = 1.2e-6;
+// The ALS fit and its loss, a rating and factor: 1.3–2.2·10⁻⁷.
+export const ALS_SECONDS_PER_RATING_FACTOR = 1.7e-7;
+// Item lists: below RECD_ITEM_INDEX_MIN_ITEMS every pair of items is scored (7.2 s at 20k items);
+// with the item index, its lists, rounds of neighbours of neighbours until the lists settle and the
+// co-rated items, per item (35.6, 64.1 and 62.6 s at 100k items; 4, 6 and 6 rounds).
+export const ITEM_LIST_SECONDS_PER_ITEM_ITEM_FACTOR = 7.2 / (2e4 * 2e4 * 32);
+export const INDEXED_ITEM_LIST_SECONDS_PER_ITEM_FACTOR = 0.5e-3 / 32;
+// A listed user, a part that does not grow with the items and one that does (the scan until its early
+// stop): 38.8 µs at 20k items, 59–78 µs at 100k.
+export const USER_LIST_SECONDS_PER_FACTOR = 30e-6 / 32;
+export const USER_LIST_SECONDS_PER_ITEM_FACTOR = 0.39e-9 / 32;
+// Publishing the model in 8 MiB parts (AOF on): 1.9 s at 43 MiB, 5.6 at 216, 17.9–26.1 at 676.
+export const PUBLISH_SECONDS = 0.5;
+export const PUBLISH_SECONDS_PER_MIB = 0.03;
+// A training process's peak RSS (VmHWM: 415, 1,462 and 3,492 MiB): the model it makes, a part per
+// rating (the log as read, the ratings in CSR both ways, the compacted snapshot) and one per item (the
+// item lists' passes) over a base; fitted to the three runs exactly.
+export const TRAINING_BASE_BYTES = 153 * MIB;
+export const TRAINING_BYTES_PER_RATING = 110;
+export const TRAINING_BYTES_PER_ITEM = 6000;
 
 // Ratings held by users of more than `limit` ratings, for ratings spread as bench/lib/synthetic.ts
 // spreads them (its power law: the user of activity rank r has 1 + extra(r), extra(r) ≈ scale / (r + r0),
@@ -93,7 +115,7 @@ export function ratingsOfUsersOver(limit: number, users: number, items: number, 
 }
 
 export function plan(p: PlanInput): Plan {
-  const perUserList = USER_LIST_SECONDS_PER_ITEM_FACTOR * p.items * p.factors;
+  const perUserList = (USER_LIST_SECONDS_PER_FACTOR + USER_LIST_SECONDS_PER_ITEM_FACTOR * p.items) * p.factors;
   const listedUsers = p.listLength === 0 ? 0 : Math.min(p.users, Math.floor(p.userListsSeconds / perUserList));
   const bytes = modelBytes({ factors: p.factors, users: p.users, items: p.items, itemList: p.listLength, userList: p.listLength, trainedItems: p.items, lists: listsFor(p.items, p.itemIndexMinItems), listedUsers });
 
@@ -114,10 +136,13 @@ export function plan(p: PlanInput): Plan {
     base: BASE_BYTES,
   };
 
+  const indexed = listsFor(p.items, p.itemIndexMinItems) > 0;
   const seconds = {
+    prepare: (READ_SECONDS_PER_RATING + PREPARE_SECONDS_PER_RATING) * p.ratings,
     als: ALS_SECONDS_PER_RATING_FACTOR * p.ratings * p.factors,
-    itemLists: p.listLength === 0 ? 0 : ITEM_LIST_SECONDS_PER_ITEM_ITEM_FACTOR * p.items * Math.min(p.items, p.itemIndexMinItems) * p.factors,
+    itemLists: p.listLength === 0 ? 0 : (indexed ? INDEXED_ITEM_LIST_SECONDS_PER_ITEM_FACTOR * p.items : ITEM_LIST_SECONDS_PER_ITEM_ITEM_FACTOR * p.items * p.items) * p.factors,
     userLists: listedUsers * perUserList,
+    publish: PUBLISH_SECONDS + (PUBLISH_SECONDS_PER_MIB * bytes) / MIB,
     // The search's budget for the ratings its trials sample (none of the runs above searched): what to
     // plan for, though it may end sooner when validation stops improving.
     search: p.searchSeconds === 0 ? 0 : searchBudget(Math.min(p.ratings, p.searchMaxRatings), p.searchSeconds),
@@ -127,6 +152,7 @@ export function plan(p: PlanInput): Plan {
     model: { bytes, listedUsers },
     redis: { ratingsStore, users, items, log, snapshot, models, beforeTraining: ratingsStore + users + items + log, trained: ratingsStore + users + items + snapshot + models },
     recd: { ...recd, total: recd.model + recd.userIndex + recd.itemIndex + recd.itemRows + recd.listCache + recd.base },
-    seconds: { ...seconds, total: seconds.als + seconds.itemLists + seconds.userLists + seconds.search },
+    training: { peak: TRAINING_BASE_BYTES + bytes + TRAINING_BYTES_PER_RATING * p.ratings + TRAINING_BYTES_PER_ITEM * p.items },
+    seconds: { ...seconds, total: seconds.prepare + seconds.als + seconds.itemLists + seconds.userLists + seconds.publish + seconds.search },
   };
 }

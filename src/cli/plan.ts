@@ -34,8 +34,9 @@ export function planText(p: PlanInput, plan: Plan): string {
   const rows: [string, string, string][] = [
     ['Redis memory', `${mib(redis.trained)} trained`, `${mib(redis.beforeTraining)} before the first training; ratings ${mib(redis.ratingsStore)}, users ${mib(redis.users)}, items ${mib(redis.items)}, ratings log ${mib(redis.log)} → snapshot ${mib(redis.snapshot)}, models ${mib(redis.models)}`],
     ['recd per serving process', mib(recd.total), `model ${mib(recd.model)}, user index ${mib(recd.userIndex)}, item index and rows ${mib(recd.itemIndex + recd.itemRows)}, users' lists cached ${mib(recd.listCache)}, base ${mib(recd.base)}`],
+    ['recd training, peak', mib(plan.training.peak), `the model it makes, the ratings it trains on (both ways) and the item lists' passes`],
     ['model', mib(model.bytes), `${n(model.bytes)} bytes; ${n(model.listedUsers)} of ${n(p.users)} users listed`],
-    ['training time', minutes(seconds.total), `ALS ${n(seconds.als)} s, item lists ${n(seconds.itemLists)} s, users' lists ${n(seconds.userLists)} s, search up to ${n(seconds.search)} s`],
+    ['training time', minutes(seconds.total), `reading and preparing the ratings ${n(seconds.prepare)} s, ALS ${n(seconds.als)} s, item lists ${n(seconds.itemLists)} s, users' lists ${n(seconds.userLists)} s, publishing ${n(seconds.publish)} s, search up to ${n(seconds.search)} s`],
   ];
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));

@@ -47,17 +47,36 @@ t.test('model size against the recorded models', async (t) => {
   within30(t, at(100_000, 100_000, 2_000_000).model.bytes / MIB, 124, '2M ratings model MiB');
 });
 
-t.test('training time against the recorded trainings (bench/scale/training-phases.ts, search off)', async (t) => {
-  // 20M ratings, git 038f2f2: ALS fit 83.2 s, item lists 50.9 s, users' lists 53.7 s.
-  const big = at(1_000_000, 100_000, 20_000_000).seconds;
-  within30(t, big.als + big.itemLists + big.userLists, 187.8, '20M ratings, ALS and lists s');
-  within30(t, big.itemLists + big.userLists, 104.6, '20M ratings, lists s');
-  // 2M ratings of 100k users, git b115f66: item lists 39.0–42.9 s, users' lists 12.2–14.9 s.
-  const small = at(100_000, 100_000, 2_000_000).seconds;
-  within30(t, small.itemLists + small.userLists, 54.5, '2M ratings, lists s');
+// bench/scale/scale.ts's first trainings (bench/RESULTS.md, "Capacity plan against the scale bench
+// (issue 42)"; search off): the task's seconds, the training process's peak RSS, and Redis's
+// used_memory after the upload and once trained.
+const SCALE_RUNS = [
+  { name: '1M ratings', users: 50_000, items: 20_000, ratings: 1_000_000, seconds: [18.5], peak: [415], before: 141, trained: 189 },
+  { name: '5M ratings', users: 250_000, items: 100_000, ratings: 5_000_000, seconds: [103.3], peak: [1462], before: 778, trained: 1280 },
+  { name: '20M ratings', users: 1_000_000, items: 100_000, ratings: 20_000_000, seconds: [251.3, 304.3], peak: [3341, 3492], before: 3037, trained: 3747 },
+];
+
+t.test('training time and peak memory against the scale runs', async (t) => {
+  for (const r of SCALE_RUNS) {
+    const p = at(r.users, r.items, r.ratings);
+    for (const s of r.seconds) within30(t, p.seconds.total, s, `${r.name}, training s`);
+    for (const m of r.peak) within30(t, p.training.peak / MIB, m, `${r.name}, training peak RSS MiB`);
+  }
+  // The search's budget comes on top.
   t.equal(at(1000, 100, 5000, { searchSeconds: 45 }).seconds.search, 12.075, "the search budget of the data is added: 12 s and 15 s a million ratings");
   t.equal(at(1_000_000, 100_000, 20_000_000, { searchSeconds: 45 }).seconds.search, 42, 'trials sample 2M ratings at most');
   t.equal(at(1_000_000, 100_000, 20_000_000, { searchSeconds: 30 }).seconds.search, 30, 'up to RECD_SEARCH_SECONDS');
+  const p = at(1_000_000, 100_000, 20_000_000, { searchSeconds: 45 }).seconds;
+  t.equal(p.total, p.prepare + p.als + p.itemLists + p.userLists + p.publish + p.search, 'the total is its phases');
+});
+
+t.test('Redis memory against the scale runs', async (t) => {
+  // Coefficients from older runs (below), checked here against the current store.
+  for (const r of SCALE_RUNS) {
+    const p = at(r.users, r.items, r.ratings).redis;
+    within30(t, p.beforeTraining / MIB, r.before, `${r.name}, Redis before training MiB`);
+    within30(t, p.trained / MIB, r.trained, `${r.name}, Redis trained MiB`);
+  }
 });
 
 t.test('recd per serving process against recorded RSS', async (t) => {
@@ -68,7 +87,7 @@ t.test('recd per serving process against recorded RSS', async (t) => {
   within30(t, at(20_000_000, 100_000, 20_000_000, { listLength: 0 }).recd.total / MIB, 3579, '20M users RSS MiB');
 });
 
-t.test('Redis memory against the scale runs', async (t) => {
+t.test('Redis memory besides the users\' ratings keys against the older runs', async (t) => {
   // Those runs predate the sorted set and hash per user: compared here is what the store change left
   // as it was, the total less the users' ratings keys (their records and sets, from the keys by kind).
   const others = (users: number, items: number, ratings: number) => {
