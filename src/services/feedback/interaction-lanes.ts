@@ -21,7 +21,7 @@ import type { Idempotency, InteractionsStore } from '../../store/interactions-st
 import { isTimeout, withinDeadline } from '../../store/redis.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
 import type { FeedbackChanges } from './feedback-changes.js';
-import { feedbackWritten } from './ratings.js';
+import { retrainOnFeedback } from '../../engine/training/retrain-on-feedback.js';
 
 // What a stored write answers from: the request's sessions that are resolved, and whether its
 // Idempotency-Key had been applied before (the write was not applied again).
@@ -119,7 +119,7 @@ export class InteractionLanes {
           continue;
         }
         if (owner === 'user') this.changes.wrote(db, batch.owners);
-        await feedbackWritten(this.training, db, r.count).catch((err) => this.logger.error({ err, db }, 'retrain task not queued'));
+        await retrainOnFeedback(this.training, db, r.count).catch((err) => this.logger.error({ err, db }, 'retrain task not queued'));
         const resolved = r.resolved.length === 0 ? undefined : new Set(r.resolved);
         for (const w of current.waiters) w.resolve(w.answer(resolved ? w.owners.filter((o) => resolved.has(o)) : NONE, false));
       } catch (err) {

@@ -5,26 +5,26 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { notFound, wrongData } from '../../errors/api-error.js';
 import type { Claims } from '../../contract/claims.js';
-import type { InteractionBatch, InteractionRow, Owner, StoredInteraction } from '../../store/interaction-rows.js';
+import type { InteractionBatch, Owner, StoredInteraction } from '../../store/interaction-rows.js';
 import type { InteractionsStore } from '../../store/interactions-store.js';
 import type { RatingsStore } from '../../store/ratings-store.js';
-import { pack, unpack } from '../../store/msgpack-values.js';
+import { unpack } from '../../store/msgpack-values.js';
 import { withinDeadline } from '../../store/redis.js';
 import type { TasksStore } from '../../store/tasks-store.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
 import { parseId, pathOwner, shownId, type Parsed } from '../ids/request-ids.js';
 import type { InteractionLanes } from './interaction-lanes.js';
-import { checkType, type InteractionRule, type InteractionRuleService } from './interaction-rules.js';
+import { check, checkIdempotencyKey, checkRow, OWNER_FIELD, Unknown } from './interaction-checks.js';
+import type { InteractionRule, InteractionRuleService } from './interaction-rules.js';
 import type { Ingested } from '../usage/ingested.js';
-import { checkTimestamp, feedbackWritten, required } from './ratings.js';
+import { retrainOnFeedback } from '../../engine/training/retrain-on-feedback.js';
+import { checkTimestamp } from './ratings.js';
 
 export type { Owner };
 
 type Answer = { warnings: string[] };
 
-const ROW_FIELDS = new Set(['item_id', 'interaction_type', 'timestamp', 'properties']);
-const OWNER_FIELD = { user: 'user_id', session: 'session_id' } as const;
 // Entries of the stream of all interactions one time-filtered page looks at, at most.
 const SCAN_PER_PAGE = 10_000;
 const DELETION_TASK = 'interactions_ratings_deletion';
@@ -159,7 +159,7 @@ export class InteractionService {
     );
     if (r === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
     if (r === 'already') return (await this.store.links(db, [session]))[0]?.user === user ? 'already-same' : 'already-other';
-    await feedbackWritten(this.training, db, r);
+    await retrainOnFeedback(this.training, db, r);
     return 'resolved';
   }
 
@@ -219,65 +219,6 @@ export class InteractionService {
   }
 }
 
-// Every row checked and grouped into a batch with distinct owners and items.
-function check(auth: Claims, owner: Owner, rows: unknown[], ownerId: Parsed | undefined) {
-  const unknown = new Unknown();
-  const owners = new Map<string, number>();
-  const items = new Map<string, number>();
-  const batch: InteractionBatch = { owners: [], items: [], rows: [] };
-  const types = new Set<string>();
-  const ownerField = OWNER_FIELD[owner];
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as Record<string, unknown>;
-    const at = `interactions[${r}]`;
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
-    const o = ownerId ?? parseId(auth, owner, required(row, ownerField, at), true);
-    const i = parseId(auth, 'item', required(row, 'item_id', at), true);
-    const checked = checkRow(row, at, unknown, ownerId === undefined ? ownerField : undefined);
-    let op = owners.get(o.key);
-    if (op === undefined) owners.set(o.key, (op = owners.size));
-    let ip = items.get(i.key);
-    if (ip === undefined) items.set(i.key, (ip = items.size));
-    checked.owner = op;
-    checked.item = ip;
-    types.add(checked.type);
-    batch.rows.push(checked);
-  }
-  batch.owners = [...owners.keys()];
-  batch.items = [...items.keys()];
-  return { batch, types, warnings: unknown.warnings() };
-}
-
-// Fields of interaction rows that are not used, named once per request.
-class Unknown {
-  private names: Set<string> | undefined;
-
-  add(name: string): void {
-    (this.names ??= new Set()).add(name);
-  }
-
-  warnings(): string[] {
-    return this.names ? [`fields ignored in interactions: ${[...this.names].join(', ')}`] : [];
-  }
-}
-
-// One interaction's own fields (at: where it sits in the body, '' for the single-interaction
-// endpoints, whose errors name their fields plainly); its owner and item are checked by the caller.
-// ownerField: the row's owner field, when rows carry one.
-function checkRow(row: Record<string, unknown>, at: string, unknown: Unknown, ownerField: string | undefined): InteractionRow {
-  const field = (name: string) => (at === '' ? name : `${at}.${name}`);
-  const type = checkType(row.interaction_type, field('interaction_type'));
-  const timestamp = checkTimestamp(row.timestamp, field('timestamp'));
-  const props = row.properties;
-  if (props !== undefined && props !== null && (typeof props !== 'object' || Array.isArray(props))) {
-    throw wrongData('WRONG_DATA_TYPE', `${field('properties')} must be an object`, { field: field('properties') });
-  }
-  for (const k in row) if (!ROW_FIELDS.has(k) && k !== ownerField) unknown.add(k);
-  let hasProps = false;
-  if (props !== undefined && props !== null) for (const _ in props) hasProps = true;
-  return { owner: 0, item: 0, type, timestamp, properties: hasProps ? pack(props) : undefined, rating: 0, replace: false };
-}
-
 // The answer of a write: the request's warnings, and one per session of it that is resolved; for a
 // write not applied because its Idempotency-Key (`repeatOf`) was applied before, a warning saying so.
 function answer(auth: Claims, resolved: string[], warnings: string[], repeatOf: string | undefined): Answer {
@@ -285,17 +226,6 @@ function answer(auth: Claims, resolved: string[], warnings: string[], repeatOf: 
   for (const s of resolved) warnings.push(`session ${JSON.stringify(shownId(auth, 'session', s))} is resolved: its interactions also count for its user`);
   if (repeatOf !== undefined) warnings.push(`a write with Idempotency-Key ${JSON.stringify(repeatOf)} was applied before: this one was not applied again`);
   return { warnings };
-}
-
-// An Idempotency-Key: 1 to 255 visible ASCII characters (a UUID is a good one); empty: none.
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-function checkIdempotencyKey(raw: string | undefined): string | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (!IDEMPOTENCY_KEY.test(raw)) {
-    throw wrongData('WRONG_PARAMETER', 'the Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID, for instance)', { field: 'Idempotency-Key' });
-  }
-  return raw;
 }
 
 // The usual answer, shared (and so encoded once per codec).

@@ -1,28 +1,21 @@
 // Explicit ratings: bulk and per-user writes, listings, deletions. Ratings may name users and items
-// that have no properties yet: they get dense indices and become known. Crossing a training
-// threshold (500 · 2^k ratings) queues an `ml_model_retrain` task for the engine.
+// that have no properties yet: they get dense indices and become known; each write tells the
+// training (retrain-on-feedback.ts).
 import { LIMITS } from '../../config/limits.js';
 import { notFound, wrongData } from '../../errors/api-error.js';
 import type { Claims } from '../../contract/claims.js';
 import { isTable, type Column, type Rows, type Table } from '../../contract/tables.js';
-import type { CountChange, RatingBatch, StoredRating } from '../../store/rating-records.js';
+import type { RatingBatch, StoredRating } from '../../store/rating-records.js';
 import type { RatingsStore } from '../../store/ratings-store.js';
 import { RatingBatchBuilder } from './rating-batch.js';
 import type { Ingested } from '../usage/ingested.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
+import { retrainOnFeedback } from '../../engine/training/retrain-on-feedback.js';
 import type { FeedbackChanges } from './feedback-changes.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
 import { numericIdMax, parseId, pathOwner, shownId, type Parsed } from '../ids/request-ids.js';
 
 const ROW_FIELDS = new Set(['user_id', 'item_id', 'rating', 'timestamp']);
-
-// After any write of feedback (explicit or inferred ratings). The storage scripts report a
-// threshold (500 · 2^k ratings) the first time the count reaches it: that queues a retrain.
-export async function feedbackWritten(training: TrainingScheduler, db: string, change: CountChange): Promise<void> {
-  training.noteFeedback(db);
-  if (change.threshold === 0) return;
-  await training.trigger(db, 'ml_model_retrain', `the database reached ${change.threshold} ratings; waiting for a trainer`);
-}
 
 export class RatingService {
   constructor(
@@ -90,7 +83,7 @@ export class RatingService {
     const change = await this.store.put(db, batch);
     this.changes.wrote(db, batch.users);
     if (!change) throw notFound('DATABASE_NOT_FOUND', 'database', db);
-    await feedbackWritten(this.training, db, change);
+    await retrainOnFeedback(this.training, db, change);
   }
 
   // Checks every row, then groups them by user.
