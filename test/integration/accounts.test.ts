@@ -1,5 +1,6 @@
 // Account management: individual and service accounts, service keys, listings, self-deletion,
 // set-password and reset mails (Redis outbox and SMTP), reset codes.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decode } from '@msgpack/msgpack';

@@ -2,6 +2,7 @@
 // automatic AOF rewrites, wait for none to be in progress, copy data/redis/appendonlydir, turn them
 // back on. A new recd started on a data directory holding only that copy gives back every rating.
 // recd runs as a separate process, as an operator runs it.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,6 +2,7 @@
 // database, account, recommendation type and scenario), flushed every second, read back by label
 // with paging and time windows; more than 100 points come back as 100 buckets; counts from two
 // processes add up.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { CallCountsStore } from '../../src/store/call-counts-store.js';
 import { uid } from '../helpers/feedback.js';

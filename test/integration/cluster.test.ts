@@ -1,6 +1,7 @@
 // recd on a Redis Cluster of three primaries with a replica each (issue 21), through its HTTP API: the
 // accounts, a database's whole life from creation to deletion (its keys gone from every node), and two
 // recd processes on the cluster sharing tokens and revocations.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import t from 'tap';

@@ -1,6 +1,7 @@
 // GET databases/current/counts/ (recd's own, for the dashboard): the counts follow uploads and deletes
 // of items, users, ratings, interactions and sessions, agree with what the listings show, stay each
 // database's own, cost a few O(1) Redis commands, and are for root, manager, backend and demo_viewer.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { Value } from '@sinclair/typebox/value';
 import t from 'tap';
 import { ErrorBody } from '../../src/http/openapi.js';

@@ -1,6 +1,7 @@
 // DELETE databases/current/ on a database holding every kind of data: no key with its tag is left,
 // another database keeps all of its keys, and the keys are found from the database's own records (no
 // SCAN, KEYS or CLUSTER GETKEYSINSLOT reaches Redis).
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { ModelsStore, type ModelMeta } from '../../src/store/models-store.js';

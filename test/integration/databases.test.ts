@@ -1,4 +1,5 @@
 // Databases and task records: creation with identifier types, listing, status, renaming, deletion, recent tasks.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { TasksStore, type TaskRecord } from '../../src/store/tasks-store.js';

@@ -1,6 +1,7 @@
 // Bulk item and user property values: items-bulk/properties/ and users-bulk/properties/ (PUT, PATCH,
 // DELETE), their list/ endpoints, m2m blocks, all-or-nothing writes, the change stream, the
 // ml_new_items task, deprecated aliases, roles and deleted databases.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import type { Res } from '../helpers/api.js';

@@ -1,6 +1,7 @@
 // Bulk listings: GET items-bulk/properties/ and users-bulk/properties/ (and the deprecated items-bulk/ and
 // users-bulk/): cursor pagination in creation order, exact pages while others write, `properties`,
 // filters as query strings (every op and value type, percent-encoding, AND), filter errors, roles.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { createDatabase, errorOf, rootToken, tokenFor } from '../helpers/fixtures.js';

@@ -1,6 +1,7 @@
 // Single items and users: items/<id>/properties/ and users/<id>/properties/ (GET, PUT, PATCH, DELETE),
 // their deprecated aliases items/<id>/ and users/<id>/, identifier types, value checks, roles,
 // the catalogue change stream and deleted databases.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,6 +1,7 @@
 // Retrying writes: interactions sent again with the same Idempotency-Key are stored once (single and
 // bulk, users and sessions, also when the copies arrive together), keys are per database and expire
 // after RECD_IDEMPOTENCY_TTL_SECONDS, bad keys are refused; ratings written twice are held once.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';

@@ -1,6 +1,7 @@
 // Client mistakes that used to answer 500 (issue 18): bodies nested too deep for the handlers or for
 // storage, query keys and body fields a route does not declare, and session or property-value
 // requests whose values do not fit the property's type. Each answers the spec's 400 now.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { Encoder } from '@msgpack/msgpack';
 import t from 'tap';
 import { MAX_BODY_DEPTH } from '../../src/codecs/codec.js';

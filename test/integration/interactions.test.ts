@@ -3,6 +3,7 @@
 // they set (defaults, max and replace, explicit ratings win, case-insensitive types), the rating
 // count, interaction-rules/ (GET, PUT), unknown types, identifier checks, frontend tokens and `~me`,
 // roles, DELETE users/<u>/*/, DELETE interactions-ratings-bulk/ (a background task) and deleted databases.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import type { Res } from '../helpers/api.js';

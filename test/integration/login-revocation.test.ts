@@ -1,5 +1,6 @@
 // Access tokens that must stop working before they expire (issue 18): tokens of a password since
 // changed or reset, and tokens of a service key that expired, on every process.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { decode } from '@msgpack/msgpack';
 import t from 'tap';
 import { createDatabase, errorOf, rootToken, unique } from '../helpers/fixtures.js';

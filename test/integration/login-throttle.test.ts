@@ -1,6 +1,7 @@
 // Login throttling (issue 18: "100 wrong root passwords in 3.5 s"): failed logins per login name and
 // per client address, counted in Redis across processes, refused with 429 RATE_LIMIT_OVERFLOW for the
 // rest of a window that the attacker cannot extend.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import type { Api, Res } from '../helpers/api.js';
 import { errorOf, rootToken, unique } from '../helpers/fixtures.js';

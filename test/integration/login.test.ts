@@ -1,5 +1,6 @@
 // Logins (root, individual, service, refresh token), login/jwt, and how bearer tokens are checked:
 // missing, malformed, tampered, revoked and expired tokens.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import jwt from 'jsonwebtoken';

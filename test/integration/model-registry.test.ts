@@ -2,6 +2,7 @@
 // successor is loaded (announced over pub/sub, seconds for a large model); a task that makes a model
 // from the current one (ml_new_items, precomputed tables) reads the published one instead, so it
 // never republishes an older training over a newer one.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { pino } from 'pino';
 import { allocateModel } from '../../src/engine/model/layout.js';

@@ -1,5 +1,6 @@
 // Model buffers larger than one part are stored in several Redis strings and read back whole; a
 // publish without the trainer lock leaves no part behind; trimming old models removes every part.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { ModelsStore, type ModelMeta } from '../../src/store/models-store.js';

@@ -1,4 +1,5 @@
 // MessagePack bodies and answers: the same endpoints and errors as JSON, in application/msgpack.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { decode, Encoder, ExtensionCodec } from '@msgpack/msgpack';
 import t from 'tap';
 import { freshDatabase, uid } from '../helpers/feedback.js';

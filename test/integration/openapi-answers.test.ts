@@ -2,6 +2,7 @@
 // (or more) on a real server, and each answer must have a documented status and match the schema
 // the route row documents (the same schema openapi.json serves). The last test fails if a route
 // with a documented body was never sampled here.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { Value } from '@sinclair/typebox/value';
 import t from 'tap';
 import type { CallOptions } from '../helpers/api.js';

@@ -1,5 +1,6 @@
 // Item and user property definitions: items-properties/ and users-properties/ (list, create, get, delete),
 // value types, names, case-insensitive identity, metadata, roles, isolation and deleted databases.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { createDatabase, errorOf, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { startStack } from '../helpers/stack.js';

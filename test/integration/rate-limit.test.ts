@@ -1,4 +1,5 @@
 // Per-organisation rate limits: 429 TooManyRequests with retry_after, shared by every process.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { ERROR_TABLE } from '../../src/errors/table.js';
 import { errorOf, rootToken } from '../helpers/fixtures.js';

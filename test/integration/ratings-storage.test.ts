@@ -4,6 +4,7 @@
 // request larger than one write call; deleting from the middle; interactions inferring into the hash,
 // explicit ratings replacing inferred ones and never the other way round; and the count following
 // every path.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { freshDatabase, range, ratingCount, uid, why } from '../helpers/feedback.js';

@@ -2,6 +2,7 @@
 // DELETE, one rating PUT/DELETE), value and identifier checks, all-or-nothing writes, ratings of
 // users and items without properties, the rating count and the ml_model_retrain trigger, the ratings
 // log, roles, frontend user ids and `~me`, DELETE users/<id>/*/ and deleted databases.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import type { Res } from '../helpers/api.js';

@@ -1,6 +1,7 @@
 // Item-to-items through the item index (RECD_ITEM_INDEX_MIN_ITEMS lowered so a test-sized catalogue
 // gets one): 12,000 items in 60 planted groups, more than the first probe gathers, so deep pages and
 // rare filters reach the lists ranked after it.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { rmSync } from 'node:fs';
 import t from 'tap';
 import { freshDatabase, range, why } from '../helpers/feedback.js';

@@ -2,6 +2,7 @@
 // is answered from theirs without their ratings being read, and past it their ratings are read
 // once; a change through either process is seen on the next request and read once; pages of one
 // cursor never repeat or skip an item where the list gives way to a full ranking.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { uid } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';

@@ -5,6 +5,7 @@
 // users, and precomputed tables (definition, build task, reads, errors, roles, deletion, a second
 // process that sees builds and rebuilds, HTTP pipelining of warm reads). Two recd processes on one
 // private Redis, real HTTP; everything but the second-process checks goes through process A.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import type { Api, Res } from '../helpers/api.js';
 import { BAD_ITEM, BAD_USER, freshDatabase, hasWarning, INCORRECT_ROLE, NOT_OWN_USER, uid, why, WRONG_DATA_TYPE, WRONG_PARAMETER } from '../helpers/feedback.js';

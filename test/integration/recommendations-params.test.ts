@@ -5,6 +5,7 @@
 // filters (strings, and objects in bodies) keep only passing items, a strong diversity rule brings B
 // items into the head, exclude_rated_items drops what the query rated, and user_id changes nothing.
 // Property-value endpoints: amt and filters (which restrict the items counted).
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import type { Res } from '../helpers/api.js';
 import { uid } from '../helpers/feedback.js';

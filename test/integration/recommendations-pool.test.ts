@@ -1,6 +1,7 @@
 // Rankings computed in the scoring pool (large catalogues) answer exactly what the event loop
 // answers: process A ranks inline, process B (RECD_SCORING_INLINE_WORK=0) sends every ranking to
 // its scoring pool; both serve the same model from one Redis.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { rmSync } from 'node:fs';
 import t from 'tap';
 import { uid } from '../helpers/feedback.js';

@@ -5,6 +5,7 @@
 // interactions), filters, exclude_rated_items, paging, popular fallback with its warning, the
 // runtime scenarios, every error, roles, and HTTP pipelining of
 // item-to-items. One recd process on a private Redis, real HTTP.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import type { Res } from '../helpers/api.js';
 import { BAD_ITEM, BAD_USER, freshDatabase, hasWarning, INCORRECT_ROLE, NO_RULE, NOT_OWN_USER, range, ratingCount, ratingsOf, uid, why, WRONG_DATA_TYPE, WRONG_PARAMETER } from '../helpers/feedback.js';

@@ -1,4 +1,5 @@
 // Access control of every registered route, generated from the route table: each route × each role and no token.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { ROLES, type Role } from '../../src/contract/roles.js';
 import type { Route } from '../../src/contract/routes.js';

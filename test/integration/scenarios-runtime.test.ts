@@ -5,6 +5,7 @@
 // evaluated_scenarios on the generic endpoint; A/B groups deterministic, shared across endpoints
 // and split as probability_a says over 10,000 users; user_property filter values;
 // exclude_items_with_interaction_types. One recd process on a private Redis, real HTTP.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { hasWarning, range, uid, why } from '../helpers/feedback.js';
 import { errorOf, rootToken } from '../helpers/fixtures.js';

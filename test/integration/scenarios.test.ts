@@ -2,6 +2,7 @@
 // kept a DAG of one reco_type (unknown references, self-references and longer cycles refused),
 // deleting what is referred to or is a default refused, ab_test scenarios not updatable, defaults
 // per reco_type, A/B test parameters, and item properties a scenario uses kept from deletion.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { freshDatabase } from '../helpers/feedback.js';
 import { errorOf, rootToken } from '../helpers/fixtures.js';

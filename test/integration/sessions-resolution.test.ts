@@ -3,6 +3,7 @@
 // windows), POST sessions/<s>/resolve/, POST resolved-sessions/, frontend logins naming a user and a
 // session, the inferred ratings a resolution makes, frontend tokens with frontend_session_id and
 // `~me`, roles, session identifier checks, concurrent writes and deleted databases.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import type { Res } from '../helpers/api.js';
 import { BAD_ITEM, BAD_SESSION, BAD_USER, DATABASE_NOT_FOUND, dbKeys as sharedDbKeys, freshDatabase, hasWarning, idPath, INCORRECT_ROLE, NO_RULE, NOT_OWN_SESSION, range, ratingCount, ratingsOf as sharedRatingsOf, uid, walkPages, why, WRONG_DATA_TYPE, WRONG_PARAMETER, type Id } from '../helpers/feedback.js';

@@ -1,4 +1,5 @@
 // When sessions end: deleted or expired service keys, password changes, refused refreshes.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { createDatabase, errorOf, rootToken, unique } from '../helpers/fixtures.js';
 import { PASSWORD, startStack } from '../helpers/stack.js';

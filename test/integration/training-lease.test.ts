@@ -2,6 +2,7 @@
 // RUNNING record that the next trainer (here a restarted recd) records FAILED, with the reason, and
 // retries; SIGTERM mid-run ends the run at once, records it FAILED as interrupted and queues it again.
 // recd runs as a separate process on a private redis-server; every wait is a bounded poll.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { rmSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import { freePort } from '../../src/store/redis-server.js';

@@ -2,6 +2,7 @@
 // through the API: the model says which won and publishes its parameters; users' lists are its
 // ranking of each user's unrated items (checked against the kernels' reference twins computed here
 // from the same ratings); a retrain without a search keeps the choice.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { csrFromTriples, type Csr } from '../../native-free-kernels/csr.js';
 import { easeWeights, inverse, weightedGram } from '../../native-free-kernels/reference/ease.js';

@@ -1,6 +1,7 @@
 // The parameter search a training runs (engine/training/search.ts), seen through the API: the first
 // training searches and publishes what it chose with the trials, the validation metrics of the chosen
 // model and of popularity; the task's record says it; a retrain without new data reuses the choice.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { rootToken } from '../helpers/fixtures.js';
 import { RATINGS, RECO_ENV, statusOf, tasksOf, trainedDatabase, until, settled } from '../helpers/reco.js';

@@ -1,6 +1,7 @@
 // The ratings snapshot is stored in parts under a generation: it reads back byte for byte, a new
 // one replaces the old and removes its parts, and a snapshot stored whole (before parts) still reads.
 // A run in progress is asked to hurry only while an explicit request's run is queued behind it.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { TrainingStore } from '../../src/store/training-store.js';

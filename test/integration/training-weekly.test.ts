@@ -1,5 +1,6 @@
 // The periodic retrain: a database whose feedback no model has seen for RECD_RETRAIN_INTERVAL_SECONDS
 // (a week by default; 2 s here) is retrained even below the 500-rating threshold, and only then.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { freshDatabase, uid } from '../helpers/feedback.js';
 import { rootToken } from '../helpers/fixtures.js';

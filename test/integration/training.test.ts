@@ -4,6 +4,7 @@
 // (duplicates, unknown names, roles); a run without ratings fails, keeps the previous model serving and
 // is retried; ml_new_items extends the serving model with the items created since.
 // Two recd processes on one Redis, real HTTP. Every wait is a deadline poll, never a fixed sleep.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import type { Api } from '../helpers/api.js';
 import { freshDatabase, INCORRECT_ROLE, range, ratingCount, uid, why } from '../helpers/feedback.js';

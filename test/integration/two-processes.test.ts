@@ -1,6 +1,7 @@
 // Two recd processes on one Redis: writes through one are seen through the other at once
 // (issue: within 100 ms), for definitions, single and bulk writes, deletions, filtered listings and
 // the scenarios recommendations apply.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import { nodeOf } from '../../src/store/redis.js';

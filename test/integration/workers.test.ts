@@ -1,6 +1,7 @@
 // `recd serve --workers N`: N serving processes on one port and one Redis under a supervisor that
 // starts the embedded redis-server and the root account once, restarts a worker that dies, stops
 // everything on SIGTERM, and gives up on a worker that cannot start; `--workers 1` is one process.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
