@@ -17,7 +17,8 @@
 // BENCH_BURST_TRAINER=0 keeps the trainer out from the burst on (the burst crosses a retrain threshold).
 // Targets (issue 42): retrain ≥ 0.9× idle req/s and p99 ≤ 1.5× idle; after ≥ 0.8× steady req/s, p99 ≤ 10 ms.
 import { call, ok } from '../lib/api.js';
-import { runAutocannon, type Measured, type Target } from '../lib/load.js';
+import { runAutocannon, type Measured } from '../lib/load.js';
+import type { Target } from '../../test/harness/wrk-script.js';
 import { launch, sleep, stop, waitForLine } from '../lib/processes.js';
 import { gitState } from '../lib/report.js';
 import { retrain, settle } from '../lib/retrain.js';

@@ -35,7 +35,7 @@
 // Progress goes to stderr, the markdown report to stdout. Small check run:
 //   BENCH_SYNTH_ITEMS=5000 BENCH_SYNTH_USERS=20000 BENCH_SYNTH_RATINGS=300000 BENCH_SECONDS=3 BENCH_ROUNDS=1 node dist/bench/http/reco-synthetic.js
 import { ok } from '../lib/api.js';
-import { sessionBodies } from '../lib/random-sessions.js';
+import { sessionBodies } from '../../test/harness/random-sessions.js';
 import { modelRecallLines } from '../lib/model-recall.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
 import { fmt } from '../lib/report.js';

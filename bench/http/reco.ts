@@ -30,7 +30,7 @@
 // hello-world, B ÷ A). For item-to-items and user-to-items only: BENCH_RECO_SCENARIOS=i,u,I,U.
 // Progress goes to stderr, the markdown report to stdout.
 import { dataLine, loadMovies, ML_SMALL_FILTERS, upload, type Setup } from '../lib/ml-small.js';
-import { sessionBodies } from '../lib/random-sessions.js';
+import { sessionBodies } from '../../test/harness/random-sessions.js';
 import { runRecoBench, type Scenario } from '../lib/reco-bench.js';
 
 const FACTORS = process.env.RECD_ALS_FACTORS || '64';

@@ -12,7 +12,8 @@
 import os from 'node:os';
 import { backendToken, seedItems } from '../lib/api.js';
 import { loadAvg } from '../lib/cpu.js';
-import { runAutocannon, wrkAvailable, type Target, type Tool } from '../lib/load.js';
+import { runAutocannon, wrkAvailable, type Tool } from '../lib/load.js';
+import type { Target } from '../../test/harness/wrk-script.js';
 import { measureLoad, quietBeforeRun } from '../lib/measure.js';
 import { assertAlive, launch, waitForHttp, waitForLine } from '../lib/processes.js';
 import { benchProgram } from '../lib/program.js';

@@ -1,6 +1,7 @@
 // One measured load run (measureLoad): the load generator's figures with the CPU of the server, the machine and every other process.
 import { machineBusySeconds, ownSeconds, treeCpuSeconds, waitForQuiet } from './cpu.js';
-import { runAutocannon, runWrk, type Measured, type Target, type Tool } from './load.js';
+import { runAutocannon, runWrk, type Measured, type Tool } from './load.js';
+import type { Target } from '../../test/harness/wrk-script.js';
 import { settings } from './settings.js';
 
 export interface Loaded extends Measured {

@@ -7,7 +7,7 @@
 //
 // The frame is bench/lib/reco-bench.ts (as bench/http/reco-synthetic.ts): recd and a bare uWebSockets.js
 // hello-world as child processes. Redis: the private redis-server, or with BENCH_SCALE_REDIS=cluster three
-// primaries (test/helpers/redis-cluster.ts; BENCH_SCALE_REPLICAS replicas each, default 0) with recd on
+// primaries (test/harness/redis-cluster.ts; BENCH_SCALE_REPLICAS replicas each, default 0) with recd on
 // REDIS_URL=redis+cluster://…. Every node runs the project's redis.conf (AOF on, no RDB saves).
 // The catalogue of bench/lib/synthetic.ts at the BENCH_SYNTH_* sizes (default 100,000 items, 1,000,000
 // users, 20,000,000 ratings), uploaded as the Python clients send it (pickle, 65,536 ratings a request, 2
@@ -26,7 +26,7 @@
 // At 20M ratings the training takes many minutes: BENCH_RETRAIN_TIMEOUT_SECONDS=7200.
 // Progress on stderr, the markdown report on stdout. A small check run:
 //   BENCH_SYNTH_ITEMS=5000 BENCH_SYNTH_USERS=20000 BENCH_SYNTH_RATINGS=300000 BENCH_SECONDS=3 BENCH_ROUNDS=1 node dist/bench/scale/scale.js
-import { startRedisCluster } from '../../test/helpers/redis-cluster.js';
+import { startRedisCluster } from '../../test/harness/redis-cluster.js';
 import { ok } from '../lib/api.js';
 import { cpuSeconds } from '../lib/cpu.js';
 import { atCleanup } from '../lib/program.js';
@@ -128,7 +128,7 @@ async function setup(base: string, token: string, ctx: SetupContext): Promise<Se
     const meta: Record<string, string> = {
       Data: `synthetic (bench/lib/synthetic.ts, seed ${SIZES.seed}): ${n(SIZES.items)} items (two properties), ${n(SIZES.users)} users, ${n(up.ratings)} ratings 1–10, Zipf-like popularity and activity`,
       Redis: CLUSTER
-        ? `a Redis Cluster of ${where} (test/helpers/redis-cluster.ts, the project's redis.conf with AOF on each node), recd on REDIS_URL=redis+cluster://…; memory added up over the primaries, CPU over every node`
+        ? `a Redis Cluster of ${where} (test/harness/redis-cluster.ts, the project's redis.conf with AOF on each node), recd on REDIS_URL=redis+cluster://…; memory added up over the primaries, CPU over every node`
         : `one private redis-server (the project's redis.conf, AOF on)`,
       Ingest: `pickle, 65,536 ratings a request, 2 in flight, trainer kept out: items ${up.itemsSeconds.toFixed(1)} s, ratings ${up.ratingsSeconds.toFixed(1)} s = **${n(Math.round(up.ratings / up.ratingsSeconds))} ratings/s**; recd ${recdSeconds.toFixed(1)} CPU s, Redis ${redisSeconds.toFixed(1)} CPU s${CLUSTER ? ` (the database's primary ${homeSeconds.toFixed(1)})` : ''}`,
       'Redis CPU per rating written': `**${usPerRating.toFixed(2)} µs**${CLUSTER ? ` (the database's primary ${((homeSeconds / up.ratings) * 1e6).toFixed(2)} µs)` : ''}, so one Redis core would take ~${n(Math.round(1e6 / usPerRating))} ratings/s of bulk writes at this cost`,

@@ -14,7 +14,7 @@ import os from 'node:os';
 import { execSync } from 'node:child_process';
 import { startBenchStack } from '../lib/recd-stack.js';
 import { loadMovies, upload } from '../lib/ml-small.js';
-import { sessionBodies } from '../lib/random-sessions.js';
+import { sessionBodies } from '../../test/harness/random-sessions.js';
 import { rssOf } from '../lib/rss.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

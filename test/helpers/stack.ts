@@ -1,7 +1,7 @@
 // Integration-test stack: a private redis-server from redis.conf on a free port in a temp dir,
 // and the real recd server on a free port, talking HTTP.
 // RECD_TEST_REDIS=cluster runs every stack of a test file on one Redis Cluster instead (three
-// primaries with a replica each, redis-cluster.ts), started with the file's first stack and stopped
+// primaries with a replica each, ../harness/redis-cluster.ts), started with the file's first stack and stopped
 // after its last test; it is emptied for each stack, pair or store that would have had a fresh Redis.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import { connectRedis, endRefreshesOnDisconnect, type Connection } from '../../s
 import { startRedisServer, type EmbeddedRedis } from '../../src/store/redis-server.js';
 import { Api } from './api.js';
 import { reportHeldExit } from './exit-report.js';
-import { startRedisCluster, type TestCluster } from './redis-cluster.js';
+import { startRedisCluster, type TestCluster } from '../harness/redis-cluster.js';
 
 export const ON_CLUSTER = process.env.RECD_TEST_REDIS === 'cluster';
 const CLUSTER_JWT_SECRET = 'the secret of test stacks on the shared test cluster';

@@ -11,7 +11,7 @@ import { createDatabase, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { assertKept, FeedbackWriter, killRedis, replicated, writeThroughSwitch } from '../helpers/failover.js';
 import { why } from '../helpers/feedback.js';
 import { RECO_ENV, settled, tasksOf, trainedDatabase, until } from '../helpers/reco.js';
-import { startRedisCluster } from '../helpers/redis-cluster.js';
+import { startRedisCluster } from '../harness/redis-cluster.js';
 import { clusterAsServer, startStack } from '../helpers/stack.js';
 import { triggerAfterRuns } from '../helpers/trigger.js';
 

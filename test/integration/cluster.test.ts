@@ -9,7 +9,7 @@ import { keys } from '../../src/store/keys.js';
 import { errorOf, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
 import { range, uid, why } from '../helpers/feedback.js';
 import { isA, isB, itemsOf, RECO_ENV, trainedDatabase, until } from '../helpers/reco.js';
-import { startRedisCluster } from '../helpers/redis-cluster.js';
+import { startRedisCluster } from '../harness/redis-cluster.js';
 import { clusterAsServer, PASSWORD, startStack } from '../helpers/stack.js';
 
 const cluster = await startRedisCluster();

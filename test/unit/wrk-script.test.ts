@@ -1,4 +1,4 @@
-// The wrk scripts of the benches (bench/lib/load.ts) send what the benches claim: for random paths an
+// The wrk scripts of the benches (test/harness/wrk-script.ts, run by bench/lib/load.ts) send what the benches claim: for random paths an
 // id drawn from the whole list on every request, for random sessions a new valid body of distinct
 // items rated 1–10 whose Content-Length is its length. wrk runs for real against a server that
 // records every request.
@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { runWrk, type Target } from '../../bench/lib/load.js';
+import { spawn } from 'node:child_process';
+import { wrkScript, type Target } from '../harness/wrk-script.js';
 
 interface Seen {
   url: string;
@@ -29,8 +30,14 @@ async function recorded(target: (port: number) => Target): Promise<Seen[]> {
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const dir = mkdtempSync(join(tmpdir(), 'recd-wrk-'));
   try {
-    const m = await runWrk(dir, target((server.address() as AddressInfo).port), 1, 1);
-    if (m.non2xx !== 0 || m.errors !== 0) throw new Error(`wrk saw ${m.non2xx} non-2xx and ${m.errors} errors`);
+    const t = target((server.address() as AddressInfo).port);
+    const wrk = spawn('wrk', ['-t1', '-c64', '-d1s', '-s', wrkScript(dir, t, 1), t.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    wrk.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    wrk.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const code = await new Promise<number | null>((ok) => wrk.on('close', ok));
+    // wrk names non-2xx answers and socket errors in its summary when there were any.
+    if (code !== 0 || /Non-2xx|Socket errors/.test(output)) throw new Error(`wrk exited ${code}: ${output}`);
   } finally {
     server.closeAllConnections();
     server.close();
