@@ -2,9 +2,9 @@
 export interface Codec {
   // The media type written in responses, then any aliases accepted in requests.
   readonly mediaTypes: readonly string[];
-  // tables: top-level body fields the route reads as column tables (see contract/tables.ts Rows) when the
+  // columnar: top-level body fields the route reads as columnar bodies (see contract/columnar.ts Rows) when the
   // codec carries them as such (pickled numpy structured arrays); other codecs ignore it.
-  decode(bytes: Uint8Array, tables?: readonly string[]): unknown;
+  decode(bytes: Uint8Array, columnar?: readonly string[]): unknown;
   encode(value: unknown): Uint8Array | string;
   // Whether responses in this codec may be compressed (pickle clients choke on compressed streams).
   readonly compressible: boolean;

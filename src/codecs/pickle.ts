@@ -6,17 +6,17 @@ import { decodePickle } from './pickle/decode.js';
 import { encodePickle } from './pickle/encode.js';
 import { withNumpyArrays } from './pickle/numpy-answers.js';
 import { plainOf } from './pickle/ndarray.js';
-import { ColumnTable } from './pickle/table.js';
+import { StructuredColumns } from './pickle/columnar.js';
 
 export const pickleCodec: Codec = {
   mediaTypes: ['application/service-pkl', 'application/xminds-pkl'],
   compressible: false,
-  decode(bytes, tables) {
+  decode(bytes, columnar) {
     // Numpy arrays become what a JSON body would hold, except structured arrays in the fields the route
-    // reads as tables (and the `array` of each `*_m2m` entry there). The decoded views share `bytes`,
+    // reads as columnar bodies (and the `array` of each `*_m2m` entry there). The decoded views share `bytes`,
     // which nothing reuses after the request.
     const value = decodePickle(bytes);
-    if (tables) withTables(value, tables);
+    if (columnar) withColumnar(value, columnar);
     return jsonSafe(plainOf(value));
   },
   encode(value) {
@@ -24,17 +24,17 @@ export const pickleCodec: Codec = {
   },
 };
 
-function withTables(value: unknown, fields: readonly string[]): void {
+function withColumnar(value: unknown, fields: readonly string[]): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Map) return;
   const body = value as Record<string, unknown>;
   for (const f of fields) {
     const v = body[f];
-    if (ColumnTable.accepts(v)) body[f] = new ColumnTable(v);
+    if (StructuredColumns.accepts(v)) body[f] = new StructuredColumns(v);
     else if (Array.isArray(v) && f.endsWith('_m2m')) {
       for (const entry of v) {
         if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || entry instanceof Map) continue;
         const e = entry as Record<string, unknown>;
-        if (ColumnTable.accepts(e.array)) e.array = new ColumnTable(e.array);
+        if (StructuredColumns.accepts(e.array)) e.array = new StructuredColumns(e.array);
       }
     }
   }
@@ -56,7 +56,7 @@ function jsonSafe(v: unknown): unknown {
     }
     return out;
   }
-  if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array) && !(v instanceof ColumnTable)) {
+  if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array) && !(v instanceof StructuredColumns)) {
     const o = v as Record<string, unknown>;
     for (const key of Object.keys(o)) o[key] = jsonSafe(o[key]);
   }

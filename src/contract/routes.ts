@@ -3,6 +3,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Claims } from './claims.js';
 import type { Access, FrontendBinding, Role } from './roles.js';
+import type { RecoType } from './reco-types.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -76,10 +77,10 @@ export interface Route {
   statuses?: readonly number[];
   // The answer's media type when it is not the codecs' (the API page's files answer as they are).
   media?: string;
-  // Body fields a codec may hand over as a Table (see Rows).
-  tables?: readonly string[];
+  // Body fields a codec may hand over as a ColumnarBody (see Rows in columnar.ts).
+  columnar?: readonly string[];
   summary: string;
-  recoType?: string; // recommendation routes: what call counts file them under
+  recoType?: RecoType; // recommendation routes: what call counts file them under
   // A listing whose page may hold thousands of rows: the rows a request's page may hold, from its
   // query or body; one database's listings share a budget of rows in flight (http/listing-turns.ts).
   listing?: (ctx: Context<any, any, any>) => number;
@@ -98,8 +99,8 @@ interface RouteSpec<P, Q, B, C> {
   response?: TSchema | null;
   statuses?: readonly number[];
   media?: string;
-  recoType?: string;
-  tables?: readonly string[];
+  recoType?: RecoType;
+  columnar?: readonly string[];
   frontend?: FrontendBinding;
   listing?: (ctx: C) => number;
   handler: (ctx: C) => HandlerResult | Promise<HandlerResult>;

@@ -244,7 +244,7 @@ export class Dispatcher {
       if (!codec) throw wrongData('WRONG_DATA_TYPE', `Content-Type ${JSON.stringify(contentType)} is not supported: send application/json`);
       let body: unknown;
       try {
-        body = codec.decode(bytes, route.tables);
+        body = codec.decode(bytes, route.columnar);
       } catch (err) {
         if (err instanceof DecodeError) throw wrongData('WRONG_DATA_TYPE', err.message);
         throw err;

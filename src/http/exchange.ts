@@ -9,6 +9,7 @@ import type { Router } from './router.js';
 import type { Claims } from '../contract/claims.js';
 import type { Context, RawReply, Reply, Route } from '../contract/routes.js';
 import type { Validator } from './validate.js';
+import type { RecoType } from '../contract/reco-types.js';
 
 export interface PlainRequest {
   method: string;
@@ -51,7 +52,7 @@ export interface DispatcherOptions {
   // Call counts: every authenticated request by its route's group (the first path segment), and
   // recommendation requests by type and scenario once their parameters are read.
   countRequest?: (claims: Claims, group: string) => void;
-  countReco?: (claims: Claims, recoType: string, scenario: string) => void;
+  countReco?: (claims: Claims, recoType: RecoType, scenario: string) => void;
   // Pages outside the API (the dashboard): the answer for a path, undefined when it is not theirs.
   page?: (method: string, url: string) => Reply | RawReply | undefined;
   // Refusal of writes while storage cannot keep them (an evicting Redis); undefined: served.

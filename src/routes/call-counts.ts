@@ -6,7 +6,7 @@ import { ADMINS, BACKENDS } from '../contract/roles.js';
 import { authedRoute, type Route } from '../contract/routes.js';
 import { LABELS, type CallHistoryService, type Label } from '../services/usage/call-history.js';
 import { Timestamp } from '../schemas/common.js';
-import { RECO_TYPES } from './reco-types.js';
+import { recoTypeParam } from './reco-type-param.js';
 import { CallCounts, CallCountSeries } from '../schemas/usage-answers.js';
 
 const Window = { start_timestamp: Type.Optional(Timestamp), end_timestamp: Type.Optional(Timestamp) };
@@ -14,11 +14,6 @@ const Window = { start_timestamp: Type.Optional(Timestamp), end_timestamp: Type.
 function label(raw: string): Label {
   if (!(LABELS as readonly string[]).includes(raw)) throw wrongData('WRONG_PARAMETER', `label must be one of ${LABELS.join(', ')}`, { field: 'label' });
   return raw as Label;
-}
-
-function recoType(raw: string): string {
-  if (!(RECO_TYPES as readonly string[]).includes(raw)) throw wrongData('WRONG_PARAMETER', `reco_type must be one of ${RECO_TYPES.join(', ')}`, { field: 'reco_type' });
-  return raw;
 }
 
 export const callCountRoutes = (counts: CallHistoryService): Route[] => [
@@ -46,6 +41,6 @@ export const callCountRoutes = (counts: CallHistoryService): Route[] => [
     response: CallCounts,
     params: Type.Object({ reco_type: Type.String({ maxLength: 64 }), name: Type.String({ minLength: 1, maxLength: 64 }) }),
     query: Type.Object(Window),
-    handler: ({ auth, params, query }) => counts.scenario(auth.org, recoType(params.reco_type), params.name, query),
+    handler: ({ auth, params, query }) => counts.scenario(auth.org, recoTypeParam(params.reco_type), params.name, query),
   }),
 ];

@@ -5,7 +5,7 @@ import { LIMITS } from '../config/limits.js';
 import type { Claims } from '../contract/claims.js';
 import { ALL4, BACKENDS, type Role } from '../contract/roles.js';
 import { dbRoute, reply, withWarning, type Route } from '../contract/routes.js';
-import type { Rows } from '../contract/tables.js';
+import type { Rows } from '../contract/columnar.js';
 import { RowsOf } from '../schemas/common.js';
 import type { EntityKind, EntityService } from '../services/catalogue/entities.js';
 import type { M2m } from '../services/catalogue/entity-values.js';
@@ -81,8 +81,8 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
     [`${plural}_m2m`]: Type.Optional(Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), array: RowsOf(Values, 10 * MAX_RECORDS) }))),
     wait_for_completion: Type.Optional(Type.Boolean()),
   };
-  // Pickled numpy structured arrays reach the service as tables.
-  const tables = [plural, `${plural}_m2m`];
+  // Pickled numpy structured arrays reach the service as columnar bodies.
+  const columnar = [plural, `${plural}_m2m`];
   const write = (mode: 'replace' | 'merge') => async ({ auth, db, body }: { auth: Claims; db: string; body: Record<string, unknown> }) => {
     const r = await entities.bulk(auth, db, kind, {
       records: body[plural] as Rows,
@@ -109,7 +109,7 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
       handler: async ({ auth, db, query }) =>
         withWarning(await entities.page(auth, db, kind, { ...query, amt: query.amt ?? LIMITS.bulkListingAmtDefault }), note),
     }),
-    dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, response: EntitiesWritten(kind), statuses: [200, 202], body: Type.Object(records), tables, handler: write('replace') }),
+    dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, response: EntitiesWritten(kind), statuses: [200, 202], body: Type.Object(records), columnar, handler: write('replace') }),
     dbRoute(BACKENDS, {
       method: 'PATCH',
       path,
@@ -117,7 +117,7 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
       statuses: [200, 202],
       response: EntitiesWritten(kind),
       body: Type.Object({ ...records, create_if_missing: Type.Optional(Type.Boolean()) }),
-      tables,
+      columnar,
       handler: write('merge'),
     }),
     dbRoute(BACKENDS, {

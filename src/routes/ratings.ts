@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { ALL4, BACKENDS } from '../contract/roles.js';
 import { dbRoute, type Route } from '../contract/routes.js';
-import type { Rows as RowsValue } from '../contract/tables.js';
+import type { Rows as RowsValue } from '../contract/columnar.js';
 import { RowsOf } from '../schemas/common.js';
 import type { RatingService } from '../services/feedback/ratings.js';
 import { idParams } from '../schemas/ids.js';
@@ -21,7 +21,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     summary: 'create or replace ratings of any users',
     response: Written,
     body: Type.Object({ ratings: Rows }),
-    tables: ['ratings'],
+    columnar: ['ratings'],
     handler: ({ auth, db, body }) => ratings.put(auth, db, body.ratings as RowsValue),
   }),
   dbRoute(BACKENDS, {
@@ -44,7 +44,7 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
     response: Written,
     params: User,
     body: Type.Object({ ratings: Rows }),
-    tables: ['ratings'],
+    columnar: ['ratings'],
     handler: ({ auth, db, params, body }) => ratings.put(auth, db, body.ratings as RowsValue, params.user_id),
   }),
   dbRoute(ALL4, {

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { wrongData } from '../errors/api-error.js';
 import { ALL4, BACKENDS } from '../contract/roles.js';
 import { dbRoute, withWarning, type Route } from '../contract/routes.js';
+import type { RecoType } from '../contract/reco-types.js';
 import type { RecommendService } from '../services/reco/recommend.js';
 import { CommonParams, Filters, ScenarioParams, query, Rerankings, RuleStrings, scenarioName } from './reco-query.js';
 import { idParams, IdText, PathName } from '../schemas/ids.js';
@@ -119,7 +120,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     body: Generic,
     handler: ({ auth, db, body }) => {
       const q = { ...query(body, Generic), explain: true };
-      const recoType =
+      // The dedicated route's reco_type (its row's recoType) for what the body gives.
+      const recoType: RecoType =
         body.item_id !== undefined ? 'item_to_items' : body.user_id !== undefined ? (body.context_items ? 'profile_to_items_w_ctx_items' : 'profile_to_items') : body.context_items ? 'session_to_items_w_ctx_items' : 'session_to_items';
       const run = () =>
         recoType === 'item_to_items'

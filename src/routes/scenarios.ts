@@ -1,11 +1,10 @@
 // Scenarios, default scenarios per recommendation type, and A/B test parameters.
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { wrongData } from '../errors/api-error.js';
 import { BACKENDS } from '../contract/roles.js';
 import { dbRoute, type Route } from '../contract/routes.js';
 import { SCENARIO_TYPES, type ScenarioBody, type ScenarioService } from '../services/scenarios/scenarios.js';
-import { RECO_TYPES } from './reco-types.js';
+import { recoTypeParam } from './reco-type-param.js';
 import { AbTestCreated, DefaultScenario, ScenarioAnswer, ScenarioList, ScenarioWritten } from '../schemas/scenario-answers.js';
 
 const Name = Type.String({ minLength: 1, maxLength: LIMITS.scenarioNameMax });
@@ -36,11 +35,6 @@ const Scenario = Type.Object({
 });
 const Path = Type.Object({ reco_type: Type.String({ maxLength: 64 }), name: Name });
 
-function recoType(raw: string): string {
-  if (!(RECO_TYPES as readonly string[]).includes(raw)) throw wrongData('WRONG_PARAMETER', `reco_type must be one of ${RECO_TYPES.join(', ')}`, { field: 'reco_type' });
-  return raw;
-}
-
 export const scenarioRoutes = (s: ScenarioService): Route[] => [
   dbRoute(BACKENDS, {
     method: 'GET',
@@ -48,7 +42,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     summary: 'a scenario',
     response: ScenarioAnswer,
     params: Path,
-    handler: ({ db, params }) => s.get(db, recoType(params.reco_type), params.name),
+    handler: ({ db, params }) => s.get(db, recoTypeParam(params.reco_type), params.name),
   }),
   dbRoute(BACKENDS, {
     method: 'PUT',
@@ -57,7 +51,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     response: ScenarioWritten,
     params: Path,
     body: Scenario,
-    handler: ({ db, params, body }) => s.put(db, recoType(params.reco_type), params.name, body as ScenarioBody),
+    handler: ({ db, params, body }) => s.put(db, recoTypeParam(params.reco_type), params.name, body as ScenarioBody),
   }),
   dbRoute(BACKENDS, {
     method: 'DELETE',
@@ -65,7 +59,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     summary: 'delete a scenario no other scenario refers to',
     response: null,
     params: Path,
-    handler: ({ db, params }) => s.remove(db, recoType(params.reco_type), params.name),
+    handler: ({ db, params }) => s.remove(db, recoTypeParam(params.reco_type), params.name),
   }),
   dbRoute(BACKENDS, {
     method: 'GET',
@@ -80,7 +74,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     summary: 'the default scenario of a recommendation type',
     response: DefaultScenario,
     params: Type.Object({ reco_type: Type.String({ maxLength: 64 }) }),
-    handler: ({ db, params }) => s.defaultOf(db, recoType(params.reco_type)),
+    handler: ({ db, params }) => s.defaultOf(db, recoTypeParam(params.reco_type)),
   }),
   dbRoute(BACKENDS, {
     method: 'PATCH',
@@ -89,7 +83,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     response: null,
     params: Type.Object({ reco_type: Type.String({ maxLength: 64 }) }),
     body: Type.Object({ name: Name }),
-    handler: ({ db, params, body }) => s.setDefault(db, recoType(params.reco_type), body.name),
+    handler: ({ db, params, body }) => s.setDefault(db, recoTypeParam(params.reco_type), body.name),
   }),
   dbRoute(BACKENDS, {
     method: 'DELETE',
@@ -97,7 +91,7 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     summary: 'unset the default scenario of a recommendation type',
     response: null,
     params: Type.Object({ reco_type: Type.String({ maxLength: 64 }) }),
-    handler: ({ db, params }) => s.unsetDefault(db, recoType(params.reco_type)),
+    handler: ({ db, params }) => s.unsetDefault(db, recoTypeParam(params.reco_type)),
   }),
   dbRoute(BACKENDS, {
     method: 'POST',

@@ -1,7 +1,7 @@
 // Shared TypeBox pieces for request schemas.
 import { Kind, Type, TypeRegistry, type TSchema } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
-import { isTable, type Table } from '../contract/tables.js';
+import { isColumnar, type ColumnarBody } from '../contract/columnar.js';
 
 export const Metadata = Type.Record(Type.String(), Type.Unknown());
 export const Email = Type.String({ minLength: 3, maxLength: 254 });
@@ -19,8 +19,8 @@ export const Page = (amtDefault: number, amtMax: number) =>
     page: Type.Optional(Type.Integer({ minimum: 1 })),
   });
 
-// Bulk rows: a list of `item`, or a column table a codec made of them (Rows in contract/tables.ts);
+// Bulk rows: a list of `item`, or a columnar body a codec made of them (Rows in contract/columnar.ts);
 // at most maxItems rows either way.
-TypeRegistry.Set<{ maxRows: number }>('RowsTable', (schema, value) => isTable(value) && value.length <= schema.maxRows);
+TypeRegistry.Set<{ maxRows: number }>('ColumnarRows', (schema, value) => isColumnar(value) && value.length <= schema.maxRows);
 export const RowsOf = <T extends TSchema>(item: T, maxItems: number) =>
-  Type.Union([Type.Array(item, { maxItems }), Type.Unsafe<Table>({ [Kind]: 'RowsTable', maxRows: maxItems })]);
+  Type.Union([Type.Array(item, { maxItems }), Type.Unsafe<ColumnarBody>({ [Kind]: 'ColumnarRows', maxRows: maxItems })]);

@@ -26,6 +26,7 @@ import { STORAGE_FAULTS, unreadyReason, type Connection } from '../store/redis.j
 import { fullProblem, policyProblem, type PolicyWatch } from '../store/redis-memory.js';
 import { StorageFaults } from '../store/storage-faults.js';
 import type { Stores } from './storage.js';
+import type { RecoType } from '../contract/reco-types.js';
 
 // Request counts go to Redis this often. The history is kept by the minute, so a second shows up
 // well within it, bounds what a crash loses, and costs each process one round trip a second.
@@ -95,7 +96,7 @@ export async function startHttp(
     admit: limiter && ((claims) => limiter.admit(claims.org)),
     ...(config.callCounts === 1 && {
       countRequest: (claims: Claims, group: string) => counter.request(claims, group),
-      countReco: (claims: Claims, recoType: string, scenario: string) => counter.reco(claims, recoType, scenario),
+      countReco: (claims: Claims, recoType: RecoType, scenario: string) => counter.reco(claims, recoType, scenario),
     }),
     ...(metrics && { observe: (group: string | undefined, status: number, ms: number) => metrics.request(group, status, ms) }),
   });

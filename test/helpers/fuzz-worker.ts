@@ -14,7 +14,7 @@ import { encodePickle, NumpyArray, NumpyRecords } from '../../src/codecs/pickle/
 import { ROLES, type Role } from '../../src/contract/roles.js';
 import type { Route } from '../../src/contract/routes.js';
 import { allRoutes } from '../../src/routes/index.js';
-import { RECO_TYPES } from '../../src/routes/reco-types.js';
+import { RECO_TYPES } from '../../src/contract/reco-types.js';
 import { Api, type Res } from './api.js';
 import { uid } from './feedback.js';
 import { createDatabase, tokenFor } from './fixtures.js';
@@ -347,7 +347,7 @@ const headersArb = fc.record(
   { requiredKeys: [] },
 );
 
-// Column tables as Python clients send them (numpy structured arrays), with columns of any dtype.
+// Columnar bodies as Python clients send them (numpy structured arrays), with columns of any dtype.
 const column = (n: number): fc.Arbitrary<NumpyArray> =>
   fc.oneof(
     fc.array(fc.nat({ max: 60 }), { minLength: n, maxLength: n }).map((a) => new NumpyArray(Uint32Array.from(a))),
@@ -359,7 +359,7 @@ const column = (n: number): fc.Arbitrary<NumpyArray> =>
     fc.array(fc.boolean(), { minLength: n, maxLength: n }).map((a) => new NumpyArray(Uint8Array.from(a, Number), 'bool')),
   );
 const COLUMNS = ['item_id', 'user_id', 'rating', 'timestamp', 'genre', 'price', 'tags', 'age', 'item_index', 'user_index', 'value_id', 'other'];
-const numpyTable = fc
+const numpyColumnar = fc
   .tuple(fc.integer({ min: 0, max: 5 }), fc.uniqueArray(fc.constantFrom(...COLUMNS), { minLength: 1, maxLength: 5 }))
   .chain(([n, names]) => fc.tuple(...names.map((name) => column(n).map((c) => [name, c] as const))))
   .map((cols) => new NumpyRecords(Object.fromEntries(cols)));
@@ -371,16 +371,16 @@ function requestOf(route: Route): fc.Arbitrary<Req> {
   const role = fc.oneof({ weight: 12, arbitrary: fc.constantFrom<Role>(...allowed) }, { weight: 1, arbitrary: fc.constantFrom<Req['role']>(...ROLES, 'none', 'odd') });
   const keys = schemaKeys(route.body);
   const value = fc.oneof({ weight: 8, arbitrary: fieldsOf(keys.length ? keys : ['amt']) as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: bad });
-  // The route's table fields as numpy structured arrays (and an m2m entry's `array`), in pickle.
-  const tables = route.tables ?? [];
-  const withTables = fc.tuple(value, ...tables.map(() => numpyTable)).map(([v, ...ts]) => {
+  // The route's columnar fields as numpy structured arrays (and an m2m entry's `array`), in pickle.
+  const columnar = route.columnar ?? [];
+  const withColumnar = fc.tuple(value, ...columnar.map(() => numpyColumnar)).map(([v, ...ts]) => {
     const body = typeof v === 'object' && v !== null && !Array.isArray(v) ? { ...v } : {};
-    tables.forEach((f, k) => ((body as Record<string, unknown>)[f] = f.endsWith('_m2m') ? [{ name: 'tags', array: ts[k] }] : ts[k]));
+    columnar.forEach((f, k) => ((body as Record<string, unknown>)[f] = f.endsWith('_m2m') ? [{ name: 'tags', array: ts[k] }] : ts[k]));
     return body;
   });
   const body = fc.oneof(
     { weight: route.body ? 10 : 1, arbitrary: fc.tuple(value, fc.constantFrom<Encoding>('json', 'json', 'json', 'json', 'msgpack', 'pickle')) },
-    { weight: tables.length ? 4 : 0, arbitrary: fc.tuple(withTables, fc.constant<Encoding>('pickle')) },
+    { weight: columnar.length ? 4 : 0, arbitrary: fc.tuple(withColumnar, fc.constant<Encoding>('pickle')) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom<unknown>(...RAW_BODIES), fc.constant<Encoding>('raw')) },
     { weight: route.body ? 1 : 6, arbitrary: fc.constant(undefined) },
   );

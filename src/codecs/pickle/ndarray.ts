@@ -1,5 +1,5 @@
 // A decoded numpy array, and the conversion of decoded pickle values to what a JSON body would hold.
-import { isTable } from '../../contract/tables.js';
+import { isColumnar } from '../../contract/columnar.js';
 import { DecodeError, protoKey } from '../codec.js';
 import type { DType } from './dtype.js';
 import { isNumeric, readBytes, readNumeric, readUnicode, readVoid, type NumericData } from './elements.js';
@@ -109,7 +109,7 @@ export function setKey(obj: Record<string, unknown>, key: string, value: unknown
 // Deep-converts a decoded value: arrays (n-d, structured → rows) and numpy scalars to JSON-like values.
 // Dicts with non-string keys stay Maps; bytes stay Uint8Array; big integers stay BigInt.
 export function plainOf(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || isTable(value)) return value;
+  if (value === null || typeof value !== 'object' || isColumnar(value)) return value;
   if (value instanceof NdArray) return value.toPlain();
   if (Array.isArray(value)) return value.map(plainOf);
   if (value instanceof Uint8Array) return value;

@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import { ApiError, notFound } from '../../errors/api-error.js';
 import type { Claims } from '../../contract/claims.js';
-import { isTable, type Rows } from '../../contract/tables.js';
+import { isColumnar, type Rows } from '../../contract/columnar.js';
 import type { EntitiesStore, EntityKind, EntityWrite, WriteResult } from '../../store/entities-store.js';
 import { decodeRecord, type EntityRecord } from '../../store/entity-record.js';
 import type { TrainingScheduler } from '../../engine/training/scheduler.js';
@@ -11,7 +11,7 @@ import type { Catalogues, Defs } from './catalogues.js';
 import { compileFilters, LISTING_OPS } from './filters.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
 import { parseId, shownId, type Parsed } from '../ids/request-ids.js';
-import { applyM2m, checkValues, listValues, NAMES, ownValue, storedRecord, tableValues, type M2m, type Values } from './entity-values.js';
+import { applyM2m, checkValues, listValues, NAMES, ownValue, storedRecord, columnarValues, type M2m, type Values } from './entity-values.js';
 import type { Ingested } from '../usage/ingested.js';
 
 // What one listing page looks at and holds at most: a filter is checked per index (~1 µs), and a page's
@@ -134,8 +134,8 @@ export class EntityService {
   async bulk(auth: Claims, db: string, kind: EntityKind, input: BulkInput) {
     const defs = await this.definitions(db, kind);
     const warnings: string[] = [];
-    const { ids, values } = isTable(input.records)
-      ? tableValues(auth, kind, defs, input.records, input.mode, warnings)
+    const { ids, values } = isColumnar(input.records)
+      ? columnarValues(auth, kind, defs, input.records, input.mode, warnings)
       : listValues(auth, kind, defs, input.records, input.mode, warnings);
     if (input.m2m) applyM2m(kind, defs, input.m2m, values, ids, ownValue(input.records));
     // Every record's size is checked before anything is written (a merge's again once merged): a

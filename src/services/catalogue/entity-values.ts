@@ -1,9 +1,9 @@
 // The property values a write of items or users gives, checked against the database's definitions:
-// one record, a list of records, a column table, and repeated values given column-wise (m2m).
+// one record, a list of records, a columnar body, and repeated values given column-wise (m2m).
 import { LIMITS } from '../../config/limits.js';
 import { duplicated, wrongData } from '../../errors/api-error.js';
 import type { Claims } from '../../contract/claims.js';
-import { isTable, type Rows, type Table } from '../../contract/tables.js';
+import { isColumnar, type Rows, type ColumnarBody } from '../../contract/columnar.js';
 import type { EntityKind } from '../../store/entities-store.js';
 import { encodeRecord } from '../../store/entity-record.js';
 import { pack } from '../../store/msgpack-values.js';
@@ -34,7 +34,7 @@ export const NAMES = {
 } as const;
 
 // Repeated values given column-wise: `{name, array: [{item_index, value_id}]}` (index into the request's
-// list); `array` may be a table (a numpy structured array).
+// list); `array` may be a columnar body (a numpy structured array).
 export interface M2m {
   name: string;
   array: Rows;
@@ -126,25 +126,25 @@ export function listValues(auth: Claims, kind: EntityKind, defs: Defs, records: 
   return { ids, values };
 }
 
-// Records from a table, column by column: each column is matched to its property once, and no object is
+// Records from a columnar body, column by column: each column is matched to its property once, and no object is
 // made per row besides the values written.
-export function tableValues(auth: Claims, kind: EntityKind, defs: Defs, table: Table, mode: 'replace' | 'merge', warnings: string[]) {
+export function columnarValues(auth: Claims, kind: EntityKind, defs: Defs, body: ColumnarBody, mode: 'replace' | 'merge', warnings: string[]) {
   const names = NAMES[kind];
-  const idCol = table.column(names.idField);
+  const idCol = body.column(names.idField);
   if (!idCol) throw wrongData('WRONG_DATA_TYPE', `${kind}s have no ${names.idField} field`, { field: `${kind}s.${names.idField}` });
   const columns: { def: PropertyDef; get: (i: number) => unknown }[] = [];
   const ignored: string[] = [];
-  for (const name of table.names) {
+  for (const name of body.names) {
     if (name === names.idField) continue;
     const def = defs.get(name) ?? defs.get(name.toLowerCase());
     if (!def) ignored.push(name);
-    else columns.push({ def, get: table.column(name)!.get });
+    else columns.push({ def, get: body.column(name)!.get });
   }
   if (ignored.length > 0) warnings.push(`not defined as ${kind} properties, ignored: ${ignored.join(', ')}`);
   const seen = new Set<string>();
   const ids: Parsed[] = [];
-  const values: Values[] = new Array(table.length);
-  for (let i = 0; i < table.length; i++) {
+  const values: Values[] = new Array(body.length);
+  for (let i = 0; i < body.length; i++) {
     const id = distinct(auth, kind, idCol.get(i), seen);
     ids.push(id);
     const fields: Values = {};
@@ -169,7 +169,7 @@ export function distinct(auth: Claims, kind: EntityKind, raw: unknown, seen: Set
 
 // The value a record itself gives for a property (any letter case), by record position.
 export function ownValue(records: Rows): (at: number, name: string) => unknown {
-  if (isTable(records)) {
+  if (isColumnar(records)) {
     return (at, name) => {
       const col = records.names.find((k) => k.toLowerCase() === name);
       return col === undefined ? undefined : records.column(col)!.get(at);
@@ -220,9 +220,9 @@ function withoutNulls(values: Values): Values {
   return kept ?? values;
 }
 
-// An m2m array as (index, value) pairs, from a list of rows or a table's two columns.
+// An m2m array as (index, value) pairs, from a list of rows or a columnar body's two columns.
 export function m2mRows(array: Rows, indexField: string, kind: EntityKind): { length: number; index(r: number): unknown; value(r: number): unknown } {
-  if (!isTable(array)) {
+  if (!isColumnar(array)) {
     const rows = array as readonly Record<string, unknown>[];
     return { length: rows.length, index: (r) => rows[r]?.[indexField], value: (r) => rows[r]?.value_id };
   }

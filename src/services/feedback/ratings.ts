@@ -4,7 +4,7 @@
 import { LIMITS } from '../../config/limits.js';
 import { notFound, wrongData } from '../../errors/api-error.js';
 import type { Claims } from '../../contract/claims.js';
-import { isTable, type Column, type Rows, type Table } from '../../contract/tables.js';
+import { isColumnar, type Column, type Rows, type ColumnarBody } from '../../contract/columnar.js';
 import type { RatingBatch, StoredRating } from '../../store/rating-records.js';
 import type { RatingsStore } from '../../store/ratings-store.js';
 import { RatingBatchBuilder } from './rating-batch.js';
@@ -26,10 +26,10 @@ export class RatingService {
   ) {}
 
   // rows: {user_id, item_id, rating, timestamp?}; with `user` given (per-user upload) rows carry no user_id.
-  // A table (numpy structured array) is read column by column.
+  // A columnar body (numpy structured array) is read column by column.
   async put(auth: Claims, db: string, rows: Rows, user?: string) {
     const warnings: string[] = [];
-    const batch = isTable(rows) ? this.tableBatch(auth, rows, user, warnings) : this.batch(auth, rows, user, warnings);
+    const batch = isColumnar(rows) ? this.columnarBatch(auth, rows, user, warnings) : this.batch(auth, rows, user, warnings);
     await this.write(db, batch);
     this.ingested.ratings += batch.size;
     return { warnings };
@@ -108,7 +108,7 @@ export class RatingService {
   }
 
   // The same checks column by column: ids parsed once per distinct value, numbers read from typed arrays.
-  private tableBatch(auth: Claims, rows: Table, user: string | undefined, warnings: string[]): RatingBatch {
+  private columnarBatch(auth: Claims, rows: ColumnarBody, user: string | undefined, warnings: string[]): RatingBatch {
     const owner = user === undefined ? undefined : pathOwner(auth, 'user', user, true);
     const b = new RatingBatchBuilder(rows.length);
     const column = (name: string) => {

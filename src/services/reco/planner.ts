@@ -13,6 +13,7 @@ import { merge, planOf, type Facts, type Plan, type Runtime, type ScenarioGraph 
 import type { ScenarioService } from '../scenarios/scenarios.js';
 import type { Maybe } from './maybe.js';
 import { listKey } from './rule-lists.js';
+import type { RecoType } from '../../contract/reco-types.js';
 
 // Who and what a request is about, as far as scenarios ask.
 export interface Subject {
@@ -43,7 +44,7 @@ export class RecoPlanner {
     private readonly interactions: Pick<InteractionsStore, 'own'>,
   ) {}
 
-  plan(db: string, recoType: string, rt: Runtime, who: Subject): Maybe<Plan> {
+  plan(db: string, recoType: RecoType, rt: Runtime, who: Subject): Maybe<Plan> {
     const set = this.scenarios.held(db);
     if (!set) return this.scenarios.read(db).then((s) => this.planWith(db, s, recoType, rt, who));
     return this.planWith(db, set, recoType, rt, who);
@@ -61,7 +62,7 @@ export class RecoPlanner {
     return (await this.interactions.own(db, 'user', user, 0, INTERACTIONS_READ)).list;
   }
 
-  private planWith(db: string, set: ScenarioGraph, recoType: string, rt: Runtime, who: Subject): Maybe<Plan> {
+  private planWith(db: string, set: ScenarioGraph, recoType: RecoType, rt: Runtime, who: Subject): Maybe<Plan> {
     const memoKey = memoKeyOf(recoType, rt);
     const memo = this.plans.get(set)?.get(memoKey);
     if (memo) return memo;
@@ -146,7 +147,7 @@ export class RecoPlanner {
 // The key of a plan that only the request's reco type and runtime parameters decide: its rule lists
 // by their text, so that requests repeating the same filters (shared lists, rule-lists.ts) plan once.
 // Names are JSON-quoted: they may hold spaces.
-function memoKeyOf(recoType: string, rt: Runtime): string {
+function memoKeyOf(recoType: RecoType, rt: Runtime): string {
   const excluded = rt.excludeRated === undefined ? '' : rt.excludeRated ? 1 : 0;
   const base = `${recoType} ${rt.scenario === undefined ? '' : JSON.stringify(rt.scenario)} ${rt.skipDefault ? 1 : 0} ${rt.amt ?? ''} ${excluded} ${rt.table === undefined ? '' : JSON.stringify(rt.table)}`;
   if (rt.filters === undefined && rt.reranking === undefined) return base;

@@ -19,6 +19,7 @@ import { servedModel } from './served-model.js';
 import type { TrainedRanked } from './user-profiles.js';
 import type { ChangesSince } from '../feedback/feedback-changes.js';
 import type { Shape } from './shaping.js';
+import type { RecoType } from '../../contract/reco-types.js';
 
 export function userToItems(p: RecoParts, auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]): Maybe<RecoAnswer> {
   const r = new ProfileRequest(p, auth, db, q, context, context === undefined ? 'profile_to_items' : 'profile_to_items_w_ctx_items');
@@ -52,7 +53,7 @@ class ProfileRequest {
     readonly db: string,
     readonly q: RecoQuery,
     readonly context: unknown[] | undefined,
-    readonly recoType: string,
+    readonly recoType: RecoType,
   ) {}
 }
 

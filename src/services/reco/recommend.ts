@@ -28,7 +28,7 @@ import { SessionInputs } from './session-input.js';
 import { Shaper } from './shaping.js';
 import type { TurnBudget } from './turn-budget.js';
 import { UserProfiles } from './user-profiles.js';
-import { UserListStore } from './user-list-store.js';
+import { UserListCache } from './user-list-cache.js';
 import type { FeedbackChanges } from '../feedback/feedback-changes.js';
 import { ValueRankings } from './value-rankings.js';
 import { FreshProfiles } from './fresh-profiles.js';
@@ -55,7 +55,7 @@ export class RecommendService {
     inlineWork: number,
     // How much of a turn anonymous sessions may take before the rest wait for later turns.
     turns: TurnBudget,
-    // Users' lists made on requests this process holds at most (UserListStore).
+    // Users' lists made on requests this process holds at most (UserListCache).
     userListCache: number,
     // A failed recommendation asks it whether the database is gone (database-gone.ts).
     databases: Pick<DatabasesStore, 'get'>,
@@ -72,7 +72,7 @@ export class RecommendService {
       planner,
       shaper,
       pager: new Pager(rankings),
-      users: new UserProfiles(entities, ratings, profiles, changes, rankings, new UserListStore(userListCache)),
+      users: new UserProfiles(entities, ratings, profiles, changes, rankings, new UserListCache(userListCache)),
       sessions: new SessionInputs(catalogues, rules),
       values: new ValueRankings(catalogues, shaper, rankings),
       tables,

@@ -9,7 +9,7 @@ import { foldIn } from '../../engine/scoring/fold-in.js';
 import { listLength, trainedFactors, userListLength, type RankSpec } from '../../engine/scoring/rankings.js';
 import { steerTowards } from '../../engine/scoring/directions.js';
 import { NO_ITEM } from '../../engine/model/layout.js';
-import type { UserListStore } from './user-list-store.js';
+import type { UserListCache } from './user-list-cache.js';
 import type { RankingCache } from './ranking-cache.js';
 import { RowKey } from './ranking-walk.js';
 import type { LoadedModel } from '../../engine/model/registry.js';
@@ -44,7 +44,7 @@ export class UserProfiles {
     private readonly profiles: ProfileCache,
     private readonly feedback: FeedbackChanges,
     private readonly rankings: RankingCache,
-    private readonly madeLists: UserListStore,
+    private readonly madeLists: UserListCache,
   ) {}
 
   // The user's dense row: from the model for the users it covers, else read; USER_NOT_FOUND for none.
@@ -129,7 +129,7 @@ export class UserProfiles {
   }
 
   // The list a training had no time for, made once from the user's trained factors and ratings and
-  // held by this process (UserListStore), so their next requests take it as a trained one.
+  // held by this process (UserListCache), so their next requests take it as a trained one.
   makeList(model: LoadedModel, row: number, p: Profile): Maybe<void> {
     const v = model.views;
     const vector = trainedFactors(v, row);

@@ -8,6 +8,7 @@ import { notFound } from '../../errors/api-error.js';
 import { scenarioKey, type ScenarioRecord, type ScenarioSet } from '../../store/scenarios-store.js';
 import type { FilterObject } from '../catalogue/filters.js';
 import type { RerankingObject } from '../reco/reranking.js';
+import type { RecoType } from '../../contract/reco-types.js';
 
 export type Rule<T> = string | T;
 
@@ -72,7 +73,7 @@ export const N_RATINGS_OPS = Object.keys(NUMERIC_OPS);
 
 // Walks from `name` to a case. Names are checked on every step: the graph may have changed since
 // the request's scenario was looked up.
-export function walk(set: ScenarioGraph, recoType: string, name: string, facts: Facts): Walked | Promise<Walked> {
+export function walk(set: ScenarioGraph, recoType: RecoType, name: string, facts: Facts): Walked | Promise<Walked> {
   const path: string[] = [];
   const from = (start: string): Walked | Promise<Walked> => {
     for (let at = start; ; ) {
@@ -169,7 +170,7 @@ export function merge(rt: Runtime, own: Walked | undefined, fallback: Walked | u
 
 // The plan of a request: the runtime scenario walked, then the default unless skipped or already
 // walked (it is the runtime scenario, or a scenario on its walk).
-export function planOf(set: ScenarioGraph, recoType: string, rt: Runtime, facts: Facts): Plan | Promise<Plan> {
+export function planOf(set: ScenarioGraph, recoType: RecoType, rt: Runtime, facts: Facts): Plan | Promise<Plan> {
   const fallbackName = rt.skipDefault ? undefined : set.defaults.get(recoType);
   const own = rt.scenario === undefined ? undefined : walk(set, recoType, rt.scenario, facts);
   const finish = (o: Walked | undefined): Plan | Promise<Plan> => {

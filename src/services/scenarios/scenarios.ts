@@ -6,6 +6,7 @@ import { notFound, wrongData } from '../../errors/api-error.js';
 import { scenarioKey, type ScenarioRecord, type ScenarioSet, type ScenariosStore } from '../../store/scenarios-store.js';
 import type { Catalogues } from '../catalogue/catalogues.js';
 import { N_RATINGS_OPS } from './scenario-walk.js';
+import type { RecoType } from '../../contract/reco-types.js';
 
 export const SCENARIO_TYPES = ['case', 'condition', 'alias', 'ab_test'] as const;
 export type ScenarioType = (typeof SCENARIO_TYPES)[number];
@@ -15,7 +16,7 @@ const USER_FUNCTIONS = ['n_ratings'];
 // Concurrent changes: how many times a write is checked again against what landed meanwhile.
 const ATTEMPTS = 8;
 // Where a case may name a precomputed table to read.
-const TABLE_TYPES = ['precomputed_item_to_items', 'precomputed_profile_to_items'];
+const TABLE_TYPES: readonly RecoType[] = ['precomputed_item_to_items', 'precomputed_profile_to_items'];
 const SETTING = 'scenarios'; // the catalogue setting that holds them per process
 
 export interface ScenarioBody {
@@ -43,7 +44,7 @@ export class ScenarioService {
     return this.catalogues.get(db).setting<ScenarioSet>(SETTING, () => this.store.read(db));
   }
 
-  async get(db: string, recoType: string, name: string) {
+  async get(db: string, recoType: RecoType, name: string) {
     const record = (await this.store.read(db)).scenarios.get(scenarioKey(recoType, name));
     if (!record) throw notFound('SCENARIO_NOT_FOUND', 'scenario', name);
     return { ...record, warnings: [] as string[] };
@@ -55,7 +56,7 @@ export class ScenarioService {
     return { scenarios, warnings: [] as string[] };
   }
 
-  async put(db: string, recoType: string, name: string, body: ScenarioBody) {
+  async put(db: string, recoType: RecoType, name: string, body: ScenarioBody) {
     const type = body.scenario_type as ScenarioType;
     const scenario: Record<string, unknown> = { scenario_type: type, metadata: body.metadata ?? {} };
     for (const t of SCENARIO_TYPES) {
@@ -99,7 +100,7 @@ export class ScenarioService {
     return { warnings: [] as string[] };
   }
 
-  async remove(db: string, recoType: string, name: string): Promise<void> {
+  async remove(db: string, recoType: RecoType, name: string): Promise<void> {
     await this.retry(db, async (set) => {
       const key = scenarioKey(recoType, name);
       if (!set.scenarios.has(key)) throw notFound('SCENARIO_NOT_FOUND', 'scenario', name);
@@ -110,20 +111,20 @@ export class ScenarioService {
     });
   }
 
-  async defaultOf(db: string, recoType: string) {
+  async defaultOf(db: string, recoType: RecoType) {
     const name = (await this.store.read(db)).defaults.get(recoType);
     if (name === undefined) throw notFound('SCENARIO_NOT_FOUND', 'scenario', null, `no default scenario for ${recoType}`);
     return { name, warnings: [] as string[] };
   }
 
-  async setDefault(db: string, recoType: string, name: string): Promise<void> {
+  async setDefault(db: string, recoType: RecoType, name: string): Promise<void> {
     await this.retry(db, async (set) => {
       if (!set.scenarios.has(scenarioKey(recoType, name))) throw notFound('SCENARIO_NOT_FOUND', 'scenario', name);
       return this.store.write(db, set.version, 'default', recoType, name);
     });
   }
 
-  async unsetDefault(db: string, recoType: string): Promise<void> {
+  async unsetDefault(db: string, recoType: RecoType): Promise<void> {
     await this.retry(db, (set) => this.store.write(db, set.version, 'undefault', recoType));
   }
 
@@ -151,7 +152,7 @@ export class ScenarioService {
 
 // What a case may hold beyond its schema: a table only where tables are read, user_property
 // filter values naming a property.
-function checkCase(recoType: string, c: Record<string, unknown>): void {
+function checkCase(recoType: RecoType, c: Record<string, unknown>): void {
   if (typeof c.table === 'string' && c.table !== '' && !TABLE_TYPES.includes(recoType)) {
     throw wrongData('WRONG_PARAMETER', `case.table applies to ${TABLE_TYPES.join(' and ')} scenarios only`, { field: 'case.table' });
   }
@@ -181,7 +182,7 @@ export function references(r: ScenarioRecord): string[] {
 }
 
 // A path from `name` back to itself through references (within one reco_type), if there is one.
-function cycleThrough(all: Map<string, ScenarioRecord>, recoType: string, name: string): string[] | undefined {
+function cycleThrough(all: Map<string, ScenarioRecord>, recoType: RecoType, name: string): string[] | undefined {
   const path: string[] = [];
   const done = new Set<string>();
   const visit = (n: string): string[] | undefined => {

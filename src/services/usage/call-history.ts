@@ -7,6 +7,7 @@ import { CALL_COUNT_DAYS, type CallCountsStore } from '../../store/call-counts-s
 import type { DatabasesStore } from '../../store/databases-store.js';
 import { TOTAL } from './call-recorder.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
+import type { RecoType } from '../../contract/reco-types.js';
 
 export const LABELS = ['ACCOUNTS', 'ENDPOINTS', 'DBS', 'SCENARIOS', 'RECO_TYPES', 'CHAT', 'LLM'] as const;
 export type Label = (typeof LABELS)[number];
@@ -45,7 +46,7 @@ export class CallHistoryService {
     return { timestamps: line.timestamps, series, has_next: next < all.length, next_cursor: next < all.length ? encodeCursor(CURSOR, [next]) : '', warnings: [] as string[] };
   }
 
-  async scenario(org: string, recoType: string, name: string, q: CountWindow) {
+  async scenario(org: string, recoType: RecoType, name: string, q: CountWindow) {
     const [from, to] = span(q);
     const [counts] = await this.store.read(org, 'SCENARIOS', [`${recoType}/${name}`], from, to);
     const line = timeline([counts!], from, to);

@@ -3,6 +3,7 @@
 // total, ENDPOINTS (the route's group), DBS, ACCOUNTS, and for recommendation requests RECO_TYPES
 // and SCENARIOS.
 import type { CallCountsStore, Increment } from '../../store/call-counts-store.js';
+import type { RecoType } from '../../contract/reco-types.js';
 
 export const TOTAL = 'TOTAL'; // the organisation's series of every request (key '')
 const SEP = '\n';
@@ -35,7 +36,7 @@ export class CallRecorder {
   }
 
   // scenario: '' when the request names none.
-  reco(caller: Caller, recoType: string, scenario: string): void {
+  reco(caller: Caller, recoType: RecoType, scenario: string): void {
     bump(this.recos, caller, scenario === '' ? recoType : recoType + SEP + scenario);
   }
 

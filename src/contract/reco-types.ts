@@ -1,4 +1,5 @@
-// The spec's ten recommendation types (scenarios, call counts).
+// The spec's ten recommendation types: route rows name theirs (call counts), scenarios and their
+// defaults are kept per type, precomputed tables are built for two of them.
 export const RECO_TYPES = [
   'item_to_items',
   'profile_to_items',
@@ -12,3 +13,5 @@ export const RECO_TYPES = [
   'profiles_group_to_items',
 ] as const;
 export type RecoType = (typeof RECO_TYPES)[number];
+
+export const isRecoType = (v: string): v is RecoType => (RECO_TYPES as readonly string[]).includes(v);

@@ -1,11 +1,11 @@
-// A 1-D numpy structured array as a table of columns (the shape services read bulk rows in, see Rows
-// in contract/tables.ts): each field's elements stay the typed array the decoder made, a view over the
+// A 1-D numpy structured array as a columnar body (the shape services read bulk rows in, see Rows
+// in contract/columnar.ts): each field's elements stay the typed array the decoder made, a view over the
 // request's bytes where alignment allows. No object is made per row.
-import { TABLE, type Column, type Table } from '../../contract/tables.js';
+import { COLUMNAR, type Column, type ColumnarBody } from '../../contract/columnar.js';
 import { NdArray } from './ndarray.js';
 
-export class ColumnTable implements Table {
-  readonly [TABLE] = true as const;
+export class StructuredColumns implements ColumnarBody {
+  readonly [COLUMNAR] = true as const;
   readonly length: number;
   readonly names: readonly string[];
   private readonly columns = new Map<string, Column>();

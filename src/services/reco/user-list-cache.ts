@@ -4,7 +4,7 @@
 // list is made again on the user's next request, from the same factors and ratings.
 import { LRUCache } from 'lru-cache';
 
-export class UserListStore {
+export class UserListCache {
   private readonly lists: LRUCache<string, Uint32Array>;
 
   constructor(readonly max: number) {

@@ -1,9 +1,9 @@
 // Users' lists made on requests: held per (model, user row), at most `max`, the least recently used evicted.
 import t from 'tap';
-import { UserListStore } from '../../src/services/reco/user-list-store.js';
+import { UserListCache } from '../../src/services/reco/user-list-cache.js';
 
 t.test('lists by model and row, the least recently used evicted past the cap', async (t) => {
-  const s = new UserListStore(2);
+  const s = new UserListCache(2);
   const a = Uint32Array.of(1, 2), b = Uint32Array.of(3, 4), c = Uint32Array.of(5, 6);
   s.set('m1', 0, a);
   s.set('m2', 0, b);
@@ -19,7 +19,7 @@ t.test('lists by model and row, the least recently used evicted past the cap', a
 });
 
 t.test('a cap of 0 holds none', async (t) => {
-  const s = new UserListStore(0);
+  const s = new UserListCache(0);
   s.set('m', 0, Uint32Array.of(1));
   t.equal(s.get('m', 0), undefined);
   t.equal(s.size, 0);
