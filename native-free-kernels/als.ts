@@ -1,12 +1,7 @@
 // Implicit-feedback ALS half-step (Hu, Koren, Volinsky 2008) solved per row by warm-started conjugate gradient.
 import type { Csr } from './csr.js';
+import { checkHalfStep, checkLoss } from './checks.js';
 import { gramTo } from './linalg.js';
-
-function checkCsr(name: string, m: Csr): void {
-  if (m.indptr.length !== m.rows + 1) throw new Error(`${name}: indptr length ${m.indptr.length}, expected ${m.rows + 1}`);
-  if (m.indices.length !== m.values.length) throw new Error(`${name}: indices length ${m.indices.length} != values length ${m.values.length}`);
-  if (m.indptr[m.rows] !== m.indices.length) throw new Error(`${name}: indptr[rows] ${m.indptr[m.rows]}, expected ${m.indices.length}`);
-}
 
 /**
  * L2 regularization of a row: a constant λ, or frequency-scaled (Rendle, Krichene, Zhang, Koren 2022):
@@ -54,14 +49,7 @@ export function alsHalfStepTo(
   rowStart = 0,
   rowEnd = m.rows,
 ): void {
-  checkCsr('alsHalfStepTo', m);
-  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= m.rows)) {
-    throw new Error(`alsHalfStepTo: row range [${rowStart}, ${rowEnd}) outside [0, ${m.rows})`);
-  }
-  if (dst.length !== m.rows * f) throw new Error(`alsHalfStepTo: dst length ${dst.length}, expected ${m.rows * f}`);
-  if (other.length !== m.cols * f) throw new Error(`alsHalfStepTo: other length ${other.length}, expected ${m.cols * f}`);
-  if (gram.length !== f * f) throw new Error(`alsHalfStepTo: gram length ${gram.length}, expected ${f * f}`);
-  if (scratch.length < 4 * f) throw new Error(`alsHalfStepTo: scratch length ${scratch.length}, need at least ${4 * f}`);
+  checkHalfStep(dst, m, other, gram, f, scratch, rowStart, rowEnd);
   const { indptr, indices, values } = m;
   // Scratch layout: x | r (residual) | p (direction) | ap.
   const X = 0, R = f, P = 2 * f, AP = 3 * f;
@@ -167,10 +155,7 @@ export function alsLoss(
   itemReg: Regularization,
   alpha: number,
 ): number {
-  checkCsr('alsLoss', m);
-  if (m.rows !== rows || m.cols !== cols) throw new Error(`alsLoss: matrix is ${m.rows}×${m.cols}, expected ${rows}×${cols}`);
-  if (userFactors.length !== rows * f) throw new Error(`alsLoss: userFactors length ${userFactors.length}, expected ${rows * f}`);
-  if (itemFactors.length !== cols * f) throw new Error(`alsLoss: itemFactors length ${itemFactors.length}, expected ${cols * f}`);
+  checkLoss(m, userFactors, itemFactors, rows, cols, f);
   // The dense term Σ (x_u·y_i)² is the elementwise product of the two Gram matrices, each made in one
   // pass over its rows: a pass per pair of factors read the 1M × 32 users' factors 1,024 times (13 s
   // of the 20M-rating training's 16 s "finishing", bench/scale/training-phases.ts).

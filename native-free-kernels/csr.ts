@@ -1,4 +1,5 @@
 // Compressed sparse row matrices: building from (row, col, value) triples and transposing.
+import { checkCsr, checkDim, checkTriples } from './checks.js';
 
 export interface Csr {
   rows: number;
@@ -8,21 +9,11 @@ export interface Csr {
   values: Float32Array;
 }
 
-function checkDim(name: string, d: number): void {
-  if (!Number.isInteger(d) || d < 0 || d > 0xffffffff) throw new Error(`${name} must be a non-negative integer, got ${d}`);
-}
-
 // Two stable counting sorts (by column, then by row) give columns ascending within each row while
 // keeping write order among repeats, so the last write of a (row, col) is the last of its run.
 export function csrFromTriples(rows: number, cols: number, r: Uint32Array, c: Uint32Array, v: Float32Array): Csr {
-  checkDim('rows', rows);
-  checkDim('cols', cols);
+  checkTriples(rows, cols, r, c, v);
   const m = r.length;
-  if (c.length !== m || v.length !== m) throw new Error(`triple arrays differ in length: ${m}, ${c.length}, ${v.length}`);
-  for (let e = 0; e < m; e++) {
-    if (r[e]! >= rows) throw new Error(`row ${r[e]} out of range at ${e} (rows ${rows})`);
-    if (c[e]! >= cols) throw new Error(`column ${c[e]} out of range at ${e} (cols ${cols})`);
-  }
 
   const colStart = new Uint32Array(cols + 1);
   for (let e = 0; e < m; e++) colStart[c[e]! + 1]!++;
@@ -63,14 +54,6 @@ export function csrFromTriples(rows: number, cols: number, r: Uint32Array, c: Ui
   return { rows, cols, indptr, indices: idx.slice(0, out), values: val.slice(0, out) };
 }
 
-function checkCsr(m: Csr): void {
-  checkDim('rows', m.rows);
-  checkDim('cols', m.cols);
-  if (m.indptr.length !== m.rows + 1) throw new Error(`indptr length ${m.indptr.length}, expected ${m.rows + 1}`);
-  const nnz = m.indptr[m.rows]!;
-  if (m.indices.length !== nnz || m.values.length !== nnz) throw new Error(`indices/values length ${m.indices.length}/${m.values.length}, expected ${nnz}`);
-}
-
 // Arrays of n elements, in SharedArrayBuffers when pool tasks are to share them without a copy.
 const u32 = (n: number, shared: boolean) => (shared ? new Uint32Array(new SharedArrayBuffer(4 * n)) : new Uint32Array(n));
 const f32 = (n: number, shared: boolean) => (shared ? new Float32Array(new SharedArrayBuffer(4 * n)) : new Float32Array(n));
@@ -103,7 +86,6 @@ export function transpose(m: Csr, shared = false): Csr {
   checkCsr(m);
   const { rows, cols, indptr, indices, values } = m;
   const nnz = indices.length;
-  for (let p = 0; p < nnz; p++) if (indices[p]! >= cols) throw new Error(`column ${indices[p]} out of range at ${p} (cols ${cols})`);
   const tIndptr = u32(cols + 1, shared);
   for (let p = 0; p < nnz; p++) tIndptr[indices[p]! + 1]!++;
   for (let j = 0; j < cols; j++) tIndptr[j + 1]! += tIndptr[j]!;

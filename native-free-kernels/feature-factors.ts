@@ -1,4 +1,5 @@
 // Cold-start item factors: untrained items get the mean factors of trained items sharing their property values.
+import { checkFeatureFactors } from './checks.js';
 
 /**
  * Items described by features (a feature = one (property, value) pair, numbered 0..nFeatures-1 by the caller),
@@ -28,33 +29,7 @@ export function featureFactorsTo(
   featureCounts: Uint32Array,
   mean: Float64Array,
 ): number {
-  const name = 'featureFactorsTo';
-  for (const [label, v] of [['nItems', nItems], ['f', f], ['nFeatures', nFeatures]] as const) {
-    if (!Number.isInteger(v) || v < 0) throw new Error(`${name}: ${label} must be a non-negative integer, got ${v}`);
-  }
-  const problems: string[] = [];
-  if (factors.length !== nItems * f) problems.push(`factors length ${factors.length}, expected nItems*f = ${nItems * f}`);
-  if (trained.length !== nItems) problems.push(`trained length ${trained.length}, expected nItems = ${nItems}`);
-  if (featIndptr.length !== nItems + 1) problems.push(`featIndptr length ${featIndptr.length}, expected nItems+1 = ${nItems + 1}`);
-  if (featureSums.length !== nFeatures * f) problems.push(`featureSums length ${featureSums.length}, expected nFeatures*f = ${nFeatures * f}`);
-  if (featureCounts.length !== nFeatures) problems.push(`featureCounts length ${featureCounts.length}, expected nFeatures = ${nFeatures}`);
-  if (mean.length !== f) problems.push(`mean length ${mean.length}, expected f = ${f}`);
-  if (problems.length > 0) throw new Error(`${name}: ${problems.join('; ')}`);
-
-  if (featIndptr[0] !== 0) throw new Error(`${name}: featIndptr[0] is ${featIndptr[0]}, expected 0`);
-  for (let i = 0; i < nItems; i++) {
-    if (featIndptr[i + 1]! < featIndptr[i]!) throw new Error(`${name}: featIndptr decreases at item ${i}`);
-  }
-  if (featIndptr[nItems] !== featIndices.length) throw new Error(`${name}: featIndptr[nItems] is ${featIndptr[nItems]}, expected featIndices length ${featIndices.length}`);
-  for (let p = 0; p < featIndices.length; p++) {
-    if (featIndices[p]! >= nFeatures) throw new Error(`${name}: feature ${featIndices[p]} at featIndices[${p}] out of range (${nFeatures} features)`);
-  }
-  for (let k = 0; k < targets.length; k++) {
-    const t = targets[k]!;
-    if (t >= nItems) throw new Error(`${name}: target ${t} at targets[${k}] out of range (${nItems} items)`);
-    if (trained[t] === 1) throw new Error(`${name}: target ${t} is marked trained; targets must have trained[t] !== 1`);
-  }
-
+  checkFeatureFactors(factors, nItems, f, trained, featIndptr, featIndices, nFeatures, targets, featureSums, featureCounts, mean);
   featureSums.fill(0);
   featureCounts.fill(0);
   mean.fill(0);

@@ -1,4 +1,5 @@
 // Fold-in: exact implicit-ALS factors of one user from their ratings against fixed item factors.
+import { checkFoldIn } from './checks.js';
 import { choleskySolveTo, smallSolveInPlace } from './linalg.js';
 import { rowRegularization, type Regularization } from './als.js';
 
@@ -19,11 +20,7 @@ export function foldInTo(
   alpha: number,
   scratch: Float64Array,
 ): void {
-  if (dst.length !== f) throw new Error(`foldInTo: dst length ${dst.length}, expected ${f}`);
-  if (items.length !== values.length) throw new Error(`foldInTo: items length ${items.length} != values length ${values.length}`);
-  if (itemFactors.length % f !== 0) throw new Error(`foldInTo: itemFactors length ${itemFactors.length} is not a multiple of ${f}`);
-  if (gram.length !== f * f) throw new Error(`foldInTo: gram length ${gram.length}, expected ${f * f}`);
-  if (scratch.length < 2 * f * f + 2 * f) throw new Error(`foldInTo: scratch length ${scratch.length}, need at least ${2 * f * f + 2 * f}`);
+  checkFoldIn(dst, items, values, itemFactors, gram, f, scratch);
   if (items.length === 0) {
     dst.fill(0);
     return;

@@ -1,9 +1,9 @@
 // Small dense linear algebra for factor models: Gram matrix and Cholesky solve.
+import { checkGram, checkParts, checkSolve } from './checks.js';
 
 /** dst (f*f, row-major) = FᵀF for row-major factors F (n*f). Accumulates in f64 to keep the Gram well conditioned. */
 export function gramTo(dst: Float64Array, factors: Float32Array, n: number, f: number): void {
-  if (dst.length !== f * f) throw new Error(`gramTo: dst length ${dst.length}, expected ${f * f}`);
-  if (factors.length !== n * f) throw new Error(`gramTo: factors length ${factors.length}, expected ${n * f}`);
+  checkGram(dst, factors, n, f);
   dst.fill(0);
   for (let r = 0; r < n; r++) {
     const row = r * f;
@@ -23,7 +23,7 @@ export function gramTo(dst: Float64Array, factors: Float32Array, n: number, f: n
  * factor matrix from the Gram matrices of its row ranges). Every part has dst's length.
  */
 export function sumTo(dst: Float64Array, parts: readonly Float64Array[]): void {
-  for (let k = 0; k < parts.length; k++) if (parts[k]!.length !== dst.length) throw new Error(`sumTo: part ${k} length ${parts[k]!.length}, expected dst length ${dst.length}`);
+  checkParts(dst, parts);
   dst.fill(0);
   for (let k = 0; k < parts.length; k++) {
     const part = parts[k]!;
@@ -37,10 +37,7 @@ export function sumTo(dst: Float64Array, parts: readonly Float64Array[]): void {
  * Cholesky factor). x may alias b. Throws if a is not positive definite.
  */
 export function choleskySolveTo(x: Float64Array, a: Float64Array, b: Float64Array, f: number, scratch: Float64Array): void {
-  if (a.length !== f * f) throw new Error(`choleskySolveTo: a length ${a.length}, expected ${f * f}`);
-  if (x.length !== f) throw new Error(`choleskySolveTo: x length ${x.length}, expected ${f}`);
-  if (b.length !== f) throw new Error(`choleskySolveTo: b length ${b.length}, expected ${f}`);
-  if (scratch.length < f * f) throw new Error(`choleskySolveTo: scratch length ${scratch.length}, need at least ${f * f}`);
+  checkSolve(x, a, b, f, scratch);
   if (!choleskyFactorTo(scratch, a, 0, f)) throw new Error('choleskySolveTo: matrix is not positive definite');
   choleskySubstituteTo(x, scratch, b, f);
 }

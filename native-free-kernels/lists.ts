@@ -3,6 +3,7 @@
 // memory once per block instead of once per query, and each pass of the inner loop takes 4 query
 // rows against 2 item rows, sharing its loads (bench/kernels/lists-speed.ts: about twice the
 // multiply-adds per second of one query at a time through dotAt).
+import { checkCounts, checkItemLists, checkNormOrder, checkUserLists } from './checks.js';
 import { heapOffer, heapSortTo, topKTo } from './top-k.js';
 
 const EMPTY = 0xffffffff;
@@ -41,10 +42,6 @@ interface Layout {
 function layoutOf(scratch: Float32Array, count: number, f: number, n: number, block: number): Layout {
   const rowsAt = block * count, normsAt = rowsAt + block * f, heapAt = normsAt + block;
   return { rowsAt, normsAt, heap: scratch.subarray(heapAt, heapAt + n) };
-}
-
-function checkCounts(name: string, values: Record<string, number>): void {
-  for (const [key, v] of Object.entries(values)) if (!(Number.isInteger(v) && v >= 0)) throw new Error(`${name}: ${key} must be an integer ≥ 0, got ${v}`);
 }
 
 function checkBlock(name: string, block: number): void {
@@ -120,28 +117,6 @@ function groupDotsTo(s: Float32Array, at: number, count: number, x: number, m: n
   }
 }
 
-/**
- * userListsTo's checks of its users' side, shared with its WebAssembly twin (wasm-user-lists.ts):
- * throws, naming `name`, unless the arguments fit `items` items of f factors.
- */
-export function checkUserLists(name: string, dst: Uint32Array, n: number, users: Uint32Array, userFactors: Float32Array, userRows: number, items: number, f: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array, packed: boolean): void {
-  checkCounts(name, { n, userRows, f });
-  if (userFactors.length !== userRows * f) throw new Error(`${name}: userFactors length ${userFactors.length}, expected userRows*f = ${userRows * f}`);
-  if (packed ? dst.length !== users.length * n : dst.length !== userRows * n) throw new Error(`${name}: dst length ${dst.length}, expected ${packed ? `users*n = ${users.length * n}` : `userRows*n = ${userRows * n}`}`);
-  checkRated(name, users, userRows, items, ratedIndptr, ratedIndices);
-}
-
-function checkRated(name: string, users: Uint32Array, userRows: number, items: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array): void {
-  for (let p = 0; p < users.length; p++) {
-    const u = users[p]!;
-    if (u >= userRows) throw new Error(`${name}: user ${u} (at ${p}) outside [0, ${userRows})`);
-    if (u + 1 >= ratedIndptr.length) continue;
-    const a = ratedIndptr[u]!, b = ratedIndptr[u + 1]!;
-    if (!(a <= b && b <= ratedIndices.length)) throw new Error(`${name}: user ${u}'s rated items [${a}, ${b}) outside ratedIndices (length ${ratedIndices.length})`);
-    for (let c = a; c < b; c++) if (ratedIndices[c]! >= items) throw new Error(`${name}: user ${u} rated item ${ratedIndices[c]} outside [0, ${items})`);
-  }
-}
-
 // scratch[at .. at+f) = src[from .. from+f).
 function copyRow(s: Float32Array, at: number, src: Float32Array, from: number, f: number): void {
   for (let k = 0; k < f; k++) s[at + k] = src[from + k]!;
@@ -197,14 +172,8 @@ export function itemListsTo(
   block = LIST_BLOCK,
 ): void {
   const name = 'itemListsTo';
-  checkCounts(name, { n, count, f });
+  checkItemLists(name, dst, n, factors, norms, count, f, rowStart, rowEnd);
   checkBlock(name, block);
-  if (factors.length !== count * f) throw new Error(`${name}: factors length ${factors.length}, expected count*f = ${count * f}`);
-  if (norms.length !== count) throw new Error(`${name}: norms length ${norms.length}, expected count = ${count}`);
-  if (dst.length !== count * n) throw new Error(`${name}: dst length ${dst.length}, expected count*n = ${count * n}`);
-  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= count)) {
-    throw new Error(`${name}: row range [${rowStart}, ${rowEnd}) outside [0, ${count})`);
-  }
   checkScratch(name, scratch, count, f, n, block);
   if (n === 0) return;
 
@@ -324,10 +293,7 @@ export function userListsTo(
   checkBlock(name, block);
   if (block > 32) throw new Error(`${name}: block must be at most 32, got ${block}`);
   const { items, count, order, norms, rows } = byNorm;
-  checkCounts(name, { items, count, f });
-  if (count > items || order.length !== count || norms.length !== count) throw new Error(`${name}: byNorm holds ${order.length} items and ${norms.length} norms for count ${count} of ${items}`);
-  if (rows.length !== count * f) throw new Error(`${name}: byNorm rows length ${rows.length}, expected count*f = ${count * f}`);
-  for (let p = 0; p < count; p++) if (!(order[p]! < items)) throw new Error(`${name}: byNorm item ${order[p]} (at ${p}) outside [0, ${items})`);
+  checkNormOrder(name, byNorm, f);
   checkUserLists(name, dst, n, users, userFactors, userRows, items, f, ratedIndptr, ratedIndices, packed);
   const need = userListsScratchLength(f, n, block);
   if (scratch.length < need) throw new Error(`${name}: scratch length ${scratch.length} < ${need} (userListsScratchLength)`);

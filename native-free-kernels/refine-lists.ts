@@ -6,13 +6,12 @@
 // mostly neighbours of the neighbours it found: a round recovers most of them for a few hundred dot
 // products an item, against the thousands of candidates the index scores (bench/kernels/item-lists-recall.ts).
 import { rowCosinesTo } from './scores.js';
-import type { DirectionGroups } from './direction-groups.js';
 import { topKTo } from './top-k.js';
 
 const EMPTY = 0xffffffff;
 
 /** Scratch refineItemListsTo needs: `items` ints (which row saw which candidate) plus room for one row's candidates. */
-export const refineScratchLength = (items: number, n: number, fanout: number, groupCap = 0): number => items + 2 * (n + 2 * fanout * fanout + groupCap) + 2 * n;
+export const refineScratchLength = (items: number, n: number, fanout: number): number => items + 2 * (n + 2 * fanout * fanout) + 2 * n;
 
 /**
  * Each item's reverse neighbours (items × fanout, EMPTY after the last): the items whose heads hold
@@ -95,8 +94,6 @@ export function refineItemListsTo(
   scratch: Int32Array,
   reverse?: Uint32Array,
   stale?: Uint8Array,
-  groups?: DirectionGroups,
-  groupCap = 0,
   cosines: (dst: Float32Array, row: number, items: Uint32Array) => void = (dst, row, list) => rowCosinesTo(dst, factors, norms, items, f, row, list),
 ): number {
   const name = 'refineItemListsTo';
@@ -106,8 +103,8 @@ export function refineItemListsTo(
   if (factors.length !== items * f || norms.length !== items) throw new Error(`${name}: factors or norms do not hold ${items} rows of ${f}`);
   if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= items)) throw new Error(`${name}: row range [${rowStart}, ${rowEnd}) outside [0, ${items})`);
   if (!(Number.isInteger(fanout) && fanout >= 0 && fanout <= n)) throw new Error(`${name}: fanout must be an integer in [0, ${n}], got ${fanout}`);
-  if (scratch.length < refineScratchLength(items, n, fanout, groupCap)) throw new Error(`${name}: scratch length ${scratch.length} < ${refineScratchLength(items, n, fanout, groupCap)}`);
-  const most = n + 2 * fanout * fanout + groupCap;
+  if (scratch.length < refineScratchLength(items, n, fanout)) throw new Error(`${name}: scratch length ${scratch.length} < ${refineScratchLength(items, n, fanout)}`);
+  const most = n + 2 * fanout * fanout;
   const word = (k: number) => scratch.byteOffset + k * 4;
   const seen = scratch.subarray(0, items);
   const candidates = new Uint32Array(scratch.buffer, word(items), most);
@@ -126,11 +123,6 @@ export function refineItemListsTo(
       candidates[count++] = c;
     };
     for (let k = 0; k < n; k++) offer(lists[own + k]!);
-    const g = groups?.of[r] ?? EMPTY;
-    if (g !== EMPTY) {
-      const from = groups!.offsets[g]!, to = Math.min(groups!.offsets[g + 1]!, from + groupCap);
-      for (let p = from; p < to; p++) offer(groups!.members[p]!);
-    }
     for (const around of reverse ? [heads, reverse] : [heads]) {
       for (let k = 0; k < fanout; k++) {
         const j = around[r * fanout + k]!;

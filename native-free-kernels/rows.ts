@@ -2,23 +2,11 @@
 // a vector steered towards rows. Rows are named by index; every index is checked before anything is
 // written.
 
-function checkMatrix(name: string, factors: Float32Array, rows: number, f: number): void {
-  if (!Number.isInteger(rows) || rows < 0 || !Number.isInteger(f) || f < 0) throw new Error(`${name}: rows and f must be integers ≥ 0, got ${rows}, ${f}`);
-  if (factors.length !== rows * f) throw new Error(`${name}: factors length ${factors.length}, expected rows*f = ${rows * f}`);
-}
-
-// Each listed row must be an integer in [0, rows).
-function checkRows(name: string, list: ArrayLike<number>, rows: number): void {
-  for (let k = 0; k < list.length; k++) {
-    const r = list[k]!;
-    if (!(Number.isInteger(r) && r >= 0 && r < rows)) throw new Error(`${name}: row ${r} (at ${k}) outside [0, ${rows})`);
-  }
-}
+import { checkIndex, checkRowArgs } from './checks.js';
 
 /** dst[r] = the Euclidean norm of row r, its squares summed in f64 in column order (0 for a row of zeros). */
 export function rowNormsTo(dst: Float32Array, factors: Float32Array, rows: number, f: number): void {
-  checkMatrix('rowNormsTo', factors, rows, f);
-  if (dst.length !== rows) throw new Error(`rowNormsTo: dst length ${dst.length}, expected rows = ${rows}`);
+  checkRowArgs('rowNormsTo', factors, rows, f, dst, rows, 'rows');
   for (let r = 0; r < rows; r++) {
     const y = r * f;
     let ss = 0;
@@ -35,8 +23,8 @@ function zeroAt(factors: Float32Array, y: number, f: number): boolean {
 
 /** True when every entry of row r is 0 (−0 counts as 0, NaN does not). */
 export function rowIsZero(factors: Float32Array, rows: number, f: number, r: number): boolean {
-  checkMatrix('rowIsZero', factors, rows, f);
-  if (!(Number.isInteger(r) && r >= 0 && r < rows)) throw new Error(`rowIsZero: row ${r} outside [0, ${rows})`);
+  checkRowArgs('rowIsZero', factors, rows, f, undefined, 0, '');
+  checkIndex('rowIsZero', 'row', r, rows);
   return zeroAt(factors, r * f, f);
 }
 
@@ -46,10 +34,7 @@ export function rowIsZero(factors: Float32Array, rows: number, f: number, r: num
  * list rows with factors.
  */
 export function unitRowsTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, rows: number, f: number, list: Uint32Array): void {
-  checkMatrix('unitRowsTo', factors, rows, f);
-  if (norms.length !== rows) throw new Error(`unitRowsTo: norms length ${norms.length}, expected rows = ${rows}`);
-  if (dst.length !== list.length * f) throw new Error(`unitRowsTo: dst length ${dst.length}, expected list.length*f = ${list.length * f}`);
-  checkRows('unitRowsTo', list, rows);
+  checkRowArgs('unitRowsTo', factors, rows, f, dst, list.length * f, 'list.length*f', norms, list);
   for (let p = 0; p < list.length; p++) {
     const i = list[p]!, n = norms[i]!, x = p * f, y = i * f;
     for (let a = 0; a < f; a++) dst[x + a] = factors[y + a]! / n;
@@ -62,9 +47,7 @@ export function unitRowsTo(dst: Float32Array, factors: Float32Array, norms: Floa
  * With no such row, dst is all zeros and 0 is returned.
  */
 export function meanRowsTo(dst: Float32Array, factors: Float32Array, rows: number, f: number, list: ArrayLike<number>): number {
-  checkMatrix('meanRowsTo', factors, rows, f);
-  if (dst.length !== f) throw new Error(`meanRowsTo: dst length ${dst.length}, expected f = ${f}`);
-  checkRows('meanRowsTo', list, rows);
+  checkRowArgs('meanRowsTo', factors, rows, f, dst, f, 'f', undefined, list);
   dst.fill(0);
   let used = 0;
   for (let k = 0; k < list.length; k++) {
@@ -83,10 +66,7 @@ export function meanRowsTo(dst: Float32Array, factors: Float32Array, rows: numbe
  * is all zeros and 0 is returned.
  */
 export function meanUnitRowsTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, rows: number, f: number, list: ArrayLike<number>): number {
-  checkMatrix('meanUnitRowsTo', factors, rows, f);
-  if (norms.length !== rows) throw new Error(`meanUnitRowsTo: norms length ${norms.length}, expected rows = ${rows}`);
-  if (dst.length !== f) throw new Error(`meanUnitRowsTo: dst length ${dst.length}, expected f = ${f}`);
-  checkRows('meanUnitRowsTo', list, rows);
+  checkRowArgs('meanUnitRowsTo', factors, rows, f, dst, f, 'f', norms, list);
   dst.fill(0);
   let used = 0;
   for (let k = 0; k < list.length; k++) {
@@ -105,10 +85,7 @@ export function meanUnitRowsTo(dst: Float32Array, factors: Float32Array, norms: 
  * still count in list.length, so each row pulls with 1/list.length of `length` whatever the others.
  */
 export function steerTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, rows: number, f: number, list: ArrayLike<number>, length: number): void {
-  checkMatrix('steerTo', factors, rows, f);
-  if (norms.length !== rows) throw new Error(`steerTo: norms length ${norms.length}, expected rows = ${rows}`);
-  if (dst.length !== f) throw new Error(`steerTo: dst length ${dst.length}, expected f = ${f}`);
-  checkRows('steerTo', list, rows);
+  checkRowArgs('steerTo', factors, rows, f, dst, f, 'f', norms, list);
   const count = list.length;
   for (let k = 0; k < count; k++) {
     const c = list[k]!, n = norms[c]!, y = c * f;

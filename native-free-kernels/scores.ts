@@ -2,22 +2,16 @@
 // one row, a group's blended dot products, and dot products with unit rows at given positions.
 // NaN marks a row that must not be ranked (topKTo skips NaN).
 
+import { checkIndex, checkPositionScores, checkScoreArgs } from './checks.js';
 import { dotAt } from './dot.js';
-
-function checkMatrix(name: string, factors: Float32Array, norms: Float32Array, n: number, f: number): void {
-  if (!Number.isInteger(n) || n < 0 || !Number.isInteger(f) || f < 0) throw new Error(`${name}: n and f must be integers ≥ 0, got ${n}, ${f}`);
-  if (factors.length !== n * f) throw new Error(`${name}: factors length ${factors.length}, expected n*f = ${n * f}`);
-  if (norms.length !== n) throw new Error(`${name}: norms length ${norms.length}, expected n = ${n}`);
-}
 
 /**
  * dst[i] (n) = cosine similarity of rows `item` and i: dot / (norms[i] · norms[item]), the dot by
  * dotAt. NaN for i = item, for rows of norm 0, and for every row when `item` has norm 0.
  */
 export function cosineScoresTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, n: number, f: number, item: number): void {
-  checkMatrix('cosineScoresTo', factors, norms, n, f);
-  if (dst.length !== n) throw new Error(`cosineScoresTo: dst length ${dst.length}, expected n = ${n}`);
-  if (!(Number.isInteger(item) && item >= 0 && item < n)) throw new Error(`cosineScoresTo: item ${item} outside [0, ${n})`);
+  checkScoreArgs('cosineScoresTo', dst, factors, norms, n, f);
+  checkIndex('cosineScoresTo', 'item', item, n);
   const x = item * f, nx = norms[item]!;
   for (let i = 0; i < n; i++) {
     const ni = norms[i]!;
@@ -35,9 +29,7 @@ export function cosineScoresTo(dst: Float32Array, factors: Float32Array, norms: 
  * query with consensus 0 gives plain dot products. Each query has length f.
  */
 export function groupScoresTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, n: number, f: number, queries: readonly Float32Array[], consensus: number): void {
-  checkMatrix('groupScoresTo', factors, norms, n, f);
-  if (dst.length !== n) throw new Error(`groupScoresTo: dst length ${dst.length}, expected n = ${n}`);
-  for (let q = 0; q < queries.length; q++) if (queries[q]!.length !== f) throw new Error(`groupScoresTo: query ${q} length ${queries[q]!.length}, expected f = ${f}`);
+  checkScoreArgs('groupScoresTo', dst, factors, norms, n, f, queries);
   const count = queries.length;
   for (let i = 0; i < n; i++) {
     if (norms[i] === 0) {
@@ -61,12 +53,7 @@ export function groupScoresTo(dst: Float32Array, factors: Float32Array, norms: F
  * members[positions[c]] = skip (the query's own row). members maps a row position to its item.
  */
 export function positionScoresTo(dst: Float32Array, query: Float32Array, rows: Float32Array, count: number, f: number, members: Uint32Array, positions: Uint32Array, skip: number): void {
-  if (!Number.isInteger(count) || count < 0 || !Number.isInteger(f) || f < 0) throw new Error(`positionScoresTo: count and f must be integers ≥ 0, got ${count}, ${f}`);
-  if (rows.length !== count * f) throw new Error(`positionScoresTo: rows length ${rows.length}, expected count*f = ${count * f}`);
-  if (query.length !== f) throw new Error(`positionScoresTo: query length ${query.length}, expected f = ${f}`);
-  if (members.length < count) throw new Error(`positionScoresTo: members length ${members.length} < count ${count}`);
-  if (dst.length !== positions.length) throw new Error(`positionScoresTo: dst length ${dst.length}, expected positions length ${positions.length}`);
-  for (let c = 0; c < positions.length; c++) if (!(positions[c]! < count)) throw new Error(`positionScoresTo: position ${positions[c]} (at ${c}) outside [0, ${count})`);
+  checkPositionScores(dst, query, rows, count, f, members, positions);
   for (let c = 0; c < positions.length; c++) {
     const p = positions[c]!;
     dst[c] = members[p] === skip ? NaN : dotAt(query, 0, rows, p * f, f);

@@ -1,4 +1,5 @@
 // Top-k selection over a score vector with a bounded min-heap, optionally restricted by a mask.
+import { checkTopK } from './checks.js';
 
 // "a ranks below b": lower score, or equal score and larger index.
 function below(sa: number, ia: number, sb: number, ib: number): boolean {
@@ -41,11 +42,7 @@ function siftUp(idx: Uint32Array, score: Float32Array, at: number): void {
 
 // dstIdx/dstScore need length >= k; returns how many entries (<= k) were written, best first.
 export function topKTo(dstIdx: Uint32Array, dstScore: Float32Array, scores: Float32Array, n: number, k: number, mask?: Uint8Array): number {
-  if (!Number.isInteger(n) || n < 0) throw new Error(`n must be a non-negative integer, got ${n}`);
-  if (!Number.isInteger(k) || k < 0) throw new Error(`k must be a non-negative integer, got ${k}`);
-  if (scores.length < n) throw new Error(`scores length ${scores.length} < n ${n}`);
-  if (mask !== undefined && mask.length < n) throw new Error(`mask length ${mask.length} < n ${n}`);
-  if (dstIdx.length < k || dstScore.length < k) throw new Error(`dst lengths ${dstIdx.length}/${dstScore.length} < k ${k}`);
+  checkTopK(dstIdx, dstScore, scores, n, k, mask);
   if (k === 0) return 0;
 
   // Until the heap is full every score enters; after, indices only grow, so a candidate enters only

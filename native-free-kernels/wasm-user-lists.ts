@@ -3,7 +3,7 @@
 // vector scan serves a user's later pages from, scored with the same f32 dots, so nothing is copied
 // but a block's user rows. Blocks of up to 32 users (one bit each in a rated mask over the items)
 // in one scratch slot of the memory.
-import { checkUserLists } from './lists.js';
+import { checkUserLists } from './checks.js';
 import type { WasmRows } from './wasm-rows.js';
 
 const EMPTY = 0xffffffff;

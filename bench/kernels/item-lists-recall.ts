@@ -7,8 +7,8 @@
 //   npm run build && BENCH_SYNTH_ITEMS=100000 BENCH_SYNTH_USERS=200000 BENCH_SYNTH_RATINGS=4000000 node dist/bench/kernels/item-lists-recall.js
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { probeItemListsTo } from '../../native-free-kernels/probe-lists.js';
-import { directionGroupsOf, type DirectionGroups } from '../../native-free-kernels/direction-groups.js';
+import { probeItemListsTo } from './lib/probe-lists.js';
+import { directionGroupsOf, offerGroupsTo, type DirectionGroups } from './lib/direction-groups.js';
 const GROUP_CAP = Number(process.env['BENCH_GROUP_CAP'] ?? 2048);
 import { TrainingPool } from '../../src/engine/training/pool.js';
 import { trainAls } from '../../src/engine/training/trainer.js';
@@ -177,9 +177,11 @@ for (const variant of (process.env['BENCH_VARIANTS'] ?? '').split(';').filter(Bo
     }
     const [spec, times = '1'] = round.split('x');
     const fanout = Number(spec!.replace('g', '').replace('r', ''));
-    // g: each row also offered its group of equal direction (direction-groups.ts), up to GROUP_CAP.
+    // g: each row also offered its group of equal direction (lib/direction-groups.ts), up to
+    // GROUP_CAP, after the round: the same lists as offering it within the round.
     const withGroups = spec!.startsWith('g');
-    groups ??= withGroups ? directionGroupsOf(views.itemFactors, norms, items, F) : undefined;
+    if (withGroups) groups ??= directionGroupsOf(views.itemFactors, norms, items, F);
+    const offered = withGroups ? groups : undefined;
     for (let t = 0; t < Number(times); t++) {
       const heads = new Uint32Array(items * fanout);
       listHeadsTo(heads, work, itemList, items, fanout);
@@ -188,10 +190,29 @@ for (const variant of (process.env['BENCH_VARIANTS'] ?? '').split(';').filter(Bo
       let staleCount = items;
       if (reverse && last !== undefined && last.spec === spec) staleCount = staleRowsTo((stale = new Uint8Array(items)), heads, last.heads, reverse, last.reverse, items, fanout);
       last = reverse && { spec: spec!, heads, reverse };
-      const cap = withGroups ? GROUP_CAP : 0;
-      const scratch = new Int32Array(refineScratchLength(items, itemList, fanout, cap)).fill(-1, 0, items);
-      const [secs, changed] = timed(() => refineItemListsTo(work, heads, itemList, views.itemFactors, norms, items, F, fanout, 0, items, scratch, reverse, stale, withGroups ? groups : undefined, cap));
+      const scratch = new Int32Array(refineScratchLength(items, itemList, fanout)).fill(-1, 0, items);
+      const before = offered && work.slice();
+      const [secs, refined] = timed(() => {
+        const changed = refineItemListsTo(work, heads, itemList, views.itemFactors, norms, items, F, fanout, 0, items, scratch, reverse, stale);
+        if (offered) offerGroupsTo(work, itemList, views.itemFactors, norms, items, F, offered, GROUP_CAP, 0, items, stale);
+        return changed;
+      });
+      const changed = before ? changedLists(before, work, itemList) : refined;
       report(`+ round ${spec} (${staleCount.toLocaleString('en-US')} rows refined, ${(changed as number).toLocaleString('en-US')} lists changed)`, work, secs);
     }
   }
+}
+
+// How many rows (n entries each) differ between two copies of the lists.
+function changedLists(before: Uint32Array, after: Uint32Array, n: number): number {
+  let changed = 0;
+  for (let r = 0; r * n < after.length; r++) {
+    for (let k = r * n; k < (r + 1) * n; k++) {
+      if (before[k] !== after[k]) {
+        changed++;
+        break;
+      }
+    }
+  }
+  return changed;
 }

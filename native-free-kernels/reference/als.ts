@@ -2,6 +2,7 @@
 import { choleskySolveTo } from './linalg.js';
 import type { Csr } from '../csr.js';
 import type { Regularization } from '../als.js';
+import { checkHalfStep, checkLoss } from '../checks.js';
 
 // Written out again here so the twin does not share the fast file's formula.
 const rowRegularization = (r: Regularization, n: number): number => (typeof r === 'number' ? r : r.scale * Math.pow(n + r.offset, r.exponent));
@@ -32,11 +33,7 @@ export function alsHalfStepTo(
   cgSteps: number,
   scratch: Float64Array,
 ): void {
-  if (m.indptr.length !== m.rows + 1 || m.indices.length !== m.values.length) throw new Error('alsHalfStepTo: malformed matrix');
-  if (dst.length !== m.rows * f) throw new Error(`alsHalfStepTo: dst length ${dst.length}, expected ${m.rows * f}`);
-  if (other.length !== m.cols * f) throw new Error(`alsHalfStepTo: other length ${other.length}, expected ${m.cols * f}`);
-  if (gram.length !== f * f) throw new Error(`alsHalfStepTo: gram length ${gram.length}, expected ${f * f}`);
-  if (scratch.length < 4 * f) throw new Error(`alsHalfStepTo: scratch length ${scratch.length}, need at least ${4 * f}`);
+  checkHalfStep(dst, m, other, gram, f, scratch, 0, m.rows);
   void cgSteps;
   const { c, p } = dense(m, alpha);
   for (let u = 0; u < m.rows; u++) {
@@ -72,9 +69,7 @@ export function alsLoss(
   itemReg: Regularization,
   alpha: number,
 ): number {
-  if (m.rows !== rows || m.cols !== cols) throw new Error(`alsLoss: matrix is ${m.rows}×${m.cols}, expected ${rows}×${cols}`);
-  if (userFactors.length !== rows * f) throw new Error(`alsLoss: userFactors length ${userFactors.length}, expected ${rows * f}`);
-  if (itemFactors.length !== cols * f) throw new Error(`alsLoss: itemFactors length ${itemFactors.length}, expected ${cols * f}`);
+  checkLoss(m, userFactors, itemFactors, rows, cols, f);
   const { c, p } = dense(m, alpha);
   let loss = 0;
   for (let u = 0; u < rows; u++) {

@@ -1,16 +1,16 @@
 // Reference twin of ../csr.ts: builds CSR via a map of maps and plain sorts.
+import { checkCsr, checkTriples } from '../checks.js';
 import type { Csr } from '../csr.js';
 
 export type { Csr } from '../csr.js';
 
 export function csrFromTriples(rows: number, cols: number, r: Uint32Array, c: Uint32Array, v: Float32Array): Csr {
-  if (c.length !== r.length || v.length !== r.length) throw new Error('triple arrays differ in length');
+  checkTriples(rows, cols, r, c, v);
   const byRow: Map<number, number>[] = [];
   for (let i = 0; i < rows; i++) byRow.push(new Map());
   for (let e = 0; e < r.length; e++) {
     const row = r[e]!;
     const col = c[e]!;
-    if (row >= rows || col >= cols) throw new Error(`triple ${e} out of range`);
     byRow[row]!.set(col, v[e]!); // later writes replace earlier ones
   }
   const indptr = [0];
@@ -27,7 +27,7 @@ export function csrFromTriples(rows: number, cols: number, r: Uint32Array, c: Ui
 }
 
 export function transpose(m: Csr): Csr {
-  if (m.indptr.length !== m.rows + 1) throw new Error('indptr length mismatch');
+  checkCsr(m);
   const r: number[] = [];
   const c: number[] = [];
   const v: number[] = [];

@@ -1,4 +1,5 @@
 // Reference twin of ../feature-factors.ts: lists of trained items per feature, means written out as stated.
+import { checkFeatureFactors } from '../checks.js';
 
 /** Same contract as the fast twin; the scratch arrays are only length-checked, never used. */
 export function featureFactorsTo(
@@ -14,24 +15,14 @@ export function featureFactorsTo(
   featureCounts: Uint32Array,
   mean: Float64Array,
 ): number {
-  for (const v of [nItems, f, nFeatures]) if (!Number.isInteger(v) || v < 0) throw new Error(`featureFactorsTo: bad dimension ${v}`);
-  if (factors.length !== nItems * f || trained.length !== nItems || featIndptr.length !== nItems + 1) throw new Error('featureFactorsTo: item array length mismatch');
-  if (featureSums.length !== nFeatures * f || featureCounts.length !== nFeatures || mean.length !== f) throw new Error('featureFactorsTo: scratch length mismatch');
-  if (featIndptr[0] !== 0 || featIndptr[nItems] !== featIndices.length) throw new Error('featureFactorsTo: featIndptr does not span featIndices');
-
+  checkFeatureFactors(factors, nItems, f, trained, featIndptr, featIndices, nFeatures, targets, featureSums, featureCounts, mean);
   const featuresOf = (i: number): number[] => {
     const start = featIndptr[i]!;
     const end = featIndptr[i + 1]!;
-    if (end < start) throw new Error('featureFactorsTo: featIndptr decreases');
     return Array.from(featIndices.subarray(start, end));
   };
   const itemFeatures: number[][] = [];
   for (let i = 0; i < nItems; i++) itemFeatures.push(featuresOf(i));
-  for (const list of itemFeatures) for (const j of list) if (j >= nFeatures) throw new Error(`featureFactorsTo: feature ${j} out of range`);
-  for (const t of targets) {
-    if (t >= nItems) throw new Error(`featureFactorsTo: target ${t} out of range`);
-    if (trained[t] === 1) throw new Error(`featureFactorsTo: target ${t} is marked trained`);
-  }
 
   const rowOf = (i: number): number[] => Array.from(factors.subarray(i * f, (i + 1) * f));
   const average = (rows: number[][]): number[] => {

@@ -1,4 +1,5 @@
 // Reference twin of ../fold-in.ts: normal equations built from every item, c = 1 and p = 0 off the user's items.
+import { checkFoldIn } from '../checks.js';
 import { choleskySolveTo } from './linalg.js';
 import type { Regularization } from '../als.js';
 
@@ -14,11 +15,7 @@ export function foldInTo(
   alpha: number,
   scratch: Float64Array,
 ): void {
-  if (dst.length !== f) throw new Error(`foldInTo: dst length ${dst.length}, expected ${f}`);
-  if (items.length !== values.length) throw new Error(`foldInTo: items length ${items.length} != values length ${values.length}`);
-  if (itemFactors.length % f !== 0) throw new Error(`foldInTo: itemFactors length ${itemFactors.length} is not a multiple of ${f}`);
-  if (gram.length !== f * f) throw new Error(`foldInTo: gram length ${gram.length}, expected ${f * f}`);
-  if (scratch.length < 2 * f * f + 2 * f) throw new Error(`foldInTo: scratch length ${scratch.length}, need at least ${2 * f * f + 2 * f}`);
+  checkFoldIn(dst, items, values, itemFactors, gram, f, scratch);
   if (items.length === 0) {
     dst.fill(0);
     return;

@@ -1,8 +1,8 @@
 // Reference twin of ../linalg.ts: naive Gram matrix and Gaussian elimination with partial pivoting.
+import { checkGram, checkParts, checkSolve } from '../checks.js';
 
 export function gramTo(dst: Float64Array, factors: Float32Array, n: number, f: number): void {
-  if (dst.length !== f * f) throw new Error(`gramTo: dst length ${dst.length}, expected ${f * f}`);
-  if (factors.length !== n * f) throw new Error(`gramTo: factors length ${factors.length}, expected ${n * f}`);
+  checkGram(dst, factors, n, f);
   for (let a = 0; a < f; a++) {
     for (let b = 0; b < f; b++) {
       let sum = 0;
@@ -14,10 +14,7 @@ export function gramTo(dst: Float64Array, factors: Float32Array, n: number, f: n
 
 /** Same contract as the fast twin, but solved by Gaussian elimination so it also cross-checks the method. */
 export function choleskySolveTo(x: Float64Array, a: Float64Array, b: Float64Array, f: number, scratch: Float64Array): void {
-  if (a.length !== f * f) throw new Error(`choleskySolveTo: a length ${a.length}, expected ${f * f}`);
-  if (x.length !== f) throw new Error(`choleskySolveTo: x length ${x.length}, expected ${f}`);
-  if (b.length !== f) throw new Error(`choleskySolveTo: b length ${b.length}, expected ${f}`);
-  if (scratch.length < f * f) throw new Error(`choleskySolveTo: scratch length ${scratch.length}, need at least ${f * f}`);
+  checkSolve(x, a, b, f, scratch);
   const m: number[][] = [];
   for (let i = 0; i < f; i++) {
     const row: number[] = [];
@@ -43,8 +40,6 @@ export function choleskySolveTo(x: Float64Array, a: Float64Array, b: Float64Arra
 }
 
 export function sumTo(dst: Float64Array, parts: readonly Float64Array[]): void {
-  parts.forEach((p, k) => {
-    if (p.length !== dst.length) throw new Error(`sumTo: part ${k} length ${p.length}, expected dst length ${dst.length}`);
-  });
+  checkParts(dst, parts);
   for (let a = 0; a < dst.length; a++) dst[a] = parts.reduce((s, p) => s + p[a]!, 0);
 }

@@ -1,6 +1,7 @@
 // Reference twin of ../lists.ts: one query at a time, every candidate scored with a plain loop, then
-// a full sort. Same contracts, arguments checked the same way, except that scratch is not used (the
+// a full sort. Same contracts, arguments checked by the kernel's own checks (../checks.ts), except that scratch is not used (the
 // twin allocates per query) and there is no block size.
+import { checkItemLists, checkNormOrder, checkUserLists } from '../checks.js';
 
 const EMPTY = 0xffffffff;
 
@@ -22,10 +23,6 @@ function writeBest(dst: Uint32Array, n: number, row: number, candidates: Scored[
   for (let p = 0; p < n; p++) dst[row * n + p] = p < candidates.length ? candidates[p]!.item : EMPTY;
 }
 
-function checkCounts(name: string, values: Record<string, number>): void {
-  for (const [key, v] of Object.entries(values)) if (!(Number.isInteger(v) && v >= 0)) throw new Error(`${name}: ${key} must be an integer ≥ 0, got ${v}`);
-}
-
 export function itemListsTo(
   dst: Uint32Array,
   n: number,
@@ -38,13 +35,7 @@ export function itemListsTo(
   _scratch: Float32Array,
 ): void {
   const name = 'itemListsTo';
-  checkCounts(name, { n, count, f });
-  if (factors.length !== count * f) throw new Error(`${name}: factors length ${factors.length}, expected count*f = ${count * f}`);
-  if (norms.length !== count) throw new Error(`${name}: norms length ${norms.length}, expected count = ${count}`);
-  if (dst.length !== count * n) throw new Error(`${name}: dst length ${dst.length}, expected count*n = ${count * n}`);
-  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= count)) {
-    throw new Error(`${name}: row range [${rowStart}, ${rowEnd}) outside [0, ${count})`);
-  }
+  checkItemLists(name, dst, n, factors, norms, count, f, rowStart, rowEnd);
   for (let i = rowStart; i < rowEnd; i++) {
     const candidates: Scored[] = [];
     for (let j = 0; j < count; j++) {
@@ -79,18 +70,9 @@ export function userListsTo(
 ): void {
   const name = 'userListsTo';
   const { items, count, order, rows } = byNorm;
-  checkCounts(name, { n, userRows, items, f });
-  if (userFactors.length !== userRows * f) throw new Error(`${name}: userFactors length ${userFactors.length}, expected userRows*f = ${userRows * f}`);
-  if (rows.length !== count * f) throw new Error(`${name}: byNorm rows length ${rows.length}, expected count*f = ${count * f}`);
-  if (dst.length !== userRows * n) throw new Error(`${name}: dst length ${dst.length}, expected userRows*n = ${userRows * n}`);
+  checkNormOrder(name, byNorm, f);
+  checkUserLists(name, dst, n, users, userFactors, userRows, items, f, ratedIndptr, ratedIndices, false);
   const rated = (u: number): number[] => (u + 1 < ratedIndptr.length ? Array.from(ratedIndices.subarray(ratedIndptr[u], ratedIndptr[u + 1])) : []);
-  users.forEach((u, p) => {
-    if (u >= userRows) throw new Error(`${name}: user ${u} (at ${p}) outside [0, ${userRows})`);
-    if (u + 1 < ratedIndptr.length && !(ratedIndptr[u]! <= ratedIndptr[u + 1]! && ratedIndptr[u + 1]! <= ratedIndices.length)) {
-      throw new Error(`${name}: user ${u}'s rated items [${ratedIndptr[u]}, ${ratedIndptr[u + 1]}) outside ratedIndices (length ${ratedIndices.length})`);
-    }
-    for (const i of rated(u)) if (i >= items) throw new Error(`${name}: user ${u} rated item ${i} outside [0, ${items})`);
-  });
   for (const u of users) {
     const skip = new Set(rated(u));
     const candidates: Scored[] = [];

@@ -1,7 +1,8 @@
 // Reference twin of ../top-k.ts: collect candidates, full sort, take the first k.
+import { checkTopK } from '../checks.js';
 
 export function topKTo(dstIdx: Uint32Array, dstScore: Float32Array, scores: Float32Array, n: number, k: number, mask?: Uint8Array): number {
-  if (scores.length < n || (mask !== undefined && mask.length < n) || dstIdx.length < k || dstScore.length < k) throw new Error('length mismatch');
+  checkTopK(dstIdx, dstScore, scores, n, k, mask);
   const candidates: number[] = [];
   for (let i = 0; i < n; i++) {
     if (mask !== undefined && mask[i] !== 1) continue;

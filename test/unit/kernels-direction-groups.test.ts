@@ -1,8 +1,9 @@
-// Groups of rows of equal direction (native-free-kernels/direction-groups.ts) and what a round of
-// neighbours of neighbours makes of them: scaled copies share a group, other rows are alone, and a
-// row offered its group lists the group's best exactly even when its list held none of them.
+// Groups of rows of equal direction (bench/kernels/lib/direction-groups.ts, a bench's kernel) and
+// what offering them after a round of neighbours of neighbours makes of them: scaled copies share a
+// group, other rows are alone, and a row offered its group lists the group's best exactly even when
+// its list held none of them.
 import t from 'tap';
-import { directionGroupsOf } from '../../native-free-kernels/direction-groups.js';
+import { directionGroupsOf, offerGroupsTo } from '../../bench/kernels/lib/direction-groups.js';
 import { itemListsTo, listsScratchLength } from '../../native-free-kernels/lists.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { listHeadsTo, refineItemListsTo, refineScratchLength } from '../../native-free-kernels/refine-lists.js';
@@ -44,8 +45,8 @@ t.test('a row offered its group lists it exactly', async (t) => {
   lists.set([...exact.subarray(10 * n, 11 * n)].map((i) => ([50, 90, 130, 170].includes(i) ? EMPTY : i)), 10 * n);
   const fanout = 2, heads = new Uint32Array(items * fanout);
   listHeadsTo(heads, lists.fill(EMPTY, 10 * n, 11 * n), n, items, fanout);
-  const cap = 16;
-  refineItemListsTo(lists, heads, n, factors, norms, items, f, fanout, 10, 11, new Int32Array(refineScratchLength(items, n, fanout, cap)).fill(-1, 0, items), undefined, undefined, groups, cap);
+  refineItemListsTo(lists, heads, n, factors, norms, items, f, fanout, 10, 11, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items));
+  offerGroupsTo(lists, n, factors, norms, items, f, groups, 16, 10, 11);
   t.same([...lists.subarray(10 * n, 10 * n + 4)].sort((a, b) => a - b), [50, 90, 130, 170], 'its group first');
   t.same([...lists.subarray(10 * n, 10 * n + 4)], [...exact.subarray(10 * n, 10 * n + 4)], 'in the exact order');
 });

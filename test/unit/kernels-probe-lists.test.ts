@@ -1,10 +1,10 @@
-// Item lists through the item index with a chosen number of candidates (native-free-kernels/probe-lists.ts):
-// exact (recall 1.0) when the probe takes every list, ties kept in item order as the exact ranking,
+// Item lists through the item index with a chosen number of candidates (bench/kernels/lib/
+// probe-lists.ts, a bench's kernel): exact (recall 1.0) when the probe takes every list, ties kept in item order as the exact ranking,
 // more candidates never find fewer of the exact neighbours, the same whatever the split of rows.
 import t from 'tap';
 import { assignTo, listsFromAssignmentTo, sphericalKMeansTo } from '../../native-free-kernels/ivf.js';
 import { itemListsTo, listsScratchLength } from '../../native-free-kernels/lists.js';
-import { probeItemListsTo } from '../../native-free-kernels/probe-lists.js';
+import { probeItemListsTo } from '../../bench/kernels/lib/probe-lists.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
 

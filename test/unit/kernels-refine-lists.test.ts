@@ -42,7 +42,7 @@ function refine(lists: Uint32Array, factors: Float32Array, norms: Float32Array, 
   listHeadsTo(heads, out, n, items, fanout);
   for (const [from, to] of splits) {
     const scratch = new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
-    refineItemListsTo(out, heads, n, factors, norms, items, f, fanout, from, to, scratch, undefined, undefined, undefined, 0, cosines && ((dst, row, list) => cosines.rowCosinesTo(dst, row, list)));
+    refineItemListsTo(out, heads, n, factors, norms, items, f, fanout, from, to, scratch, undefined, undefined, cosines && ((dst, row, list) => cosines.rowCosinesTo(dst, row, list)));
   }
   return out;
 }

@@ -142,7 +142,7 @@ export function refineItemLists({ model, heads, reverse, stale, sharedRows, rowS
   const fanout = refineFanout(n);
   const scratch = new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
   const rows = scorable(v, sharedRows).rows;
-  return refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rows.norms, items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse), new Uint8Array(stale), undefined, 0, (dst, row, list) => rows.rowCosinesTo(dst, row, list));
+  return refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rows.norms, items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse), new Uint8Array(stale), (dst, row, list) => rows.rowCosinesTo(dst, row, list));
 }
 
 // Rows [rowStart, rowEnd) of the item lists refined from the items their raters rated; returns how

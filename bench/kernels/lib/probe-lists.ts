@@ -1,10 +1,12 @@
-// Item lists through the item index (ivf.ts) with a chosen number of candidates: each row scores the
-// members of the lists whose centroids lie nearest it, at least `minCandidates` of them, exactly by
-// cosine similarity. More candidates than a request's ranking takes (rankings.ts MIN_CANDIDATES)
-// buy the training's lists recall at a cost linear in the candidates (bench/kernels/item-lists-recall.ts).
-import { dotAt } from './dot.js';
-import { gatherPositions, listScoresTo } from './ivf.js';
-import { topKTo } from './top-k.js';
+// Item lists through the item index (native-free-kernels/ivf.ts) with a chosen number of candidates:
+// each row scores the members of the lists whose centroids lie nearest it, at least `minCandidates`
+// of them, exactly by cosine similarity. More candidates than a request's ranking takes (rankings.ts
+// MIN_CANDIDATES) buy the training's lists recall at a cost linear in the candidates
+// (../item-lists-recall.ts). Only that bench runs it, so it lives here and not among the production
+// kernels; test/unit/kernels-probe-lists.test.ts holds it to the exact lists.
+import { dotAt } from '../../../native-free-kernels/dot.js';
+import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
+import { topKTo } from '../../../native-free-kernels/top-k.js';
 
 const EMPTY = 0xffffffff;
 
