@@ -3,11 +3,11 @@
 // group, other rows are alone, and a row offered its group lists the group's best exactly even when
 // its list held none of them.
 import t from 'tap';
-import { directionGroupsOf, offerGroupsTo } from '../../bench/kernels/lib/direction-groups.js';
-import { itemListsTo, listsScratchLength } from '../../native-free-kernels/lists.js';
-import { mulberry32 } from '../../native-free-kernels/random.js';
-import { listHeadsTo, refineItemListsTo, refineScratchLength } from '../../native-free-kernels/refine-lists.js';
-import { rowNormsTo } from '../../native-free-kernels/rows.js';
+import { directionGroupsOf, offerGroupsTo } from './direction-groups.js';
+import { itemListsTo, listsScratchLength } from '../../../native-free-kernels/lists.js';
+import { mulberry32 } from '../../../native-free-kernels/random.js';
+import { listHeadsTo, refineItemListsTo, refineScratchLength } from '../../../native-free-kernels/refine-lists.js';
+import { rowNormsTo } from '../../../native-free-kernels/rows.js';
 
 const EMPTY = 0xffffffff;
 const items = 200, f = 5, n = 8;

@@ -2,11 +2,11 @@
 // probe-lists.ts, a bench's kernel): exact (recall 1.0) when the probe takes every list, ties kept in item order as the exact ranking,
 // more candidates never find fewer of the exact neighbours, the same whatever the split of rows.
 import t from 'tap';
-import { assignTo, listsFromAssignmentTo, sphericalKMeansTo } from '../../native-free-kernels/ivf.js';
-import { itemListsTo, listsScratchLength } from '../../native-free-kernels/lists.js';
-import { probeItemListsTo } from '../../bench/kernels/lib/probe-lists.js';
-import { mulberry32 } from '../../native-free-kernels/random.js';
-import { rowNormsTo } from '../../native-free-kernels/rows.js';
+import { assignTo, listsFromAssignmentTo, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
+import { itemListsTo, listsScratchLength } from '../../../native-free-kernels/lists.js';
+import { probeItemListsTo } from './probe-lists.js';
+import { mulberry32 } from '../../../native-free-kernels/random.js';
+import { rowNormsTo } from '../../../native-free-kernels/rows.js';
 
 const EMPTY = 0xffffffff;
 const items = 500, f = 6, n = 16, lists = 10;
