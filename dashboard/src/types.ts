@@ -4,4 +4,4 @@
 export type Row = Record<string, unknown>;
 
 // The API's list, shared with the server (a module without imports, bundled into the page).
-export { RECO_TYPES } from '../../src/routes/reco-types.js';
+export { RECO_TYPES } from '../../src/contract/reco-types.js';
