@@ -154,14 +154,17 @@ export function alsLoss(
   userReg: Regularization,
   itemReg: Regularization,
   alpha: number,
+  itemGram?: Float64Array, // the items' Gram matrix when the caller has made it (f × f)
 ): number {
   checkLoss(m, userFactors, itemFactors, rows, cols, f);
+  if (itemGram && itemGram.length !== f * f) throw new Error(`alsLoss: itemGram length ${itemGram.length}, expected ${f * f}`);
   // The dense term Σ (x_u·y_i)² is the elementwise product of the two Gram matrices, each made in one
   // pass over its rows: a pass per pair of factors read the 1M × 32 users' factors 1,024 times (13 s
   // of the 20M-rating training's 16 s "finishing", bench/scale/training-phases.ts).
-  const xx = new Float64Array(f * f), yy = new Float64Array(f * f);
+  const xx = new Float64Array(f * f);
   gramTo(xx, userFactors, rows, f);
-  gramTo(yy, itemFactors, cols, f);
+  const yy = itemGram ?? new Float64Array(f * f);
+  if (!itemGram) gramTo(yy, itemFactors, cols, f);
   let loss = 0;
   for (let a = 0; a < f * f; a++) loss += xx[a]! * yy[a]!;
   // Replace the dense c = 1, p = 0 term by the true one on each nonzero.

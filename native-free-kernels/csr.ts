@@ -1,5 +1,5 @@
 // Compressed sparse row matrices: building from (row, col, value) triples and transposing.
-import { checkCsr, checkDim, checkTriples } from './checks.js';
+import { checkCsr, checkTriples } from './checks.js';
 
 export interface Csr {
   rows: number;
@@ -63,13 +63,10 @@ const f32 = (n: number, shared: boolean) => (shared ? new Float32Array(new Share
  * columns and values as they are, the row pointers from a count. Throws on triples out of order.
  */
 export function csrFromSorted(rows: number, cols: number, r: Uint32Array, c: Uint32Array, v: Float32Array, shared = false): Csr {
-  checkDim('rows', rows);
-  checkDim('cols', cols);
+  checkTriples(rows, cols, r, c, v);
   const m = r.length;
-  if (c.length !== m || v.length !== m) throw new Error(`triple arrays differ in length: ${m}, ${c.length}, ${v.length}`);
   const indptr = u32(rows + 1, shared);
   for (let e = 0; e < m; e++) {
-    if (r[e]! >= rows || c[e]! >= cols) throw new Error(`(${r[e]}, ${c[e]}) out of range at ${e} (${rows} × ${cols})`);
     if (e > 0 && (r[e]! < r[e - 1]! || (r[e] === r[e - 1] && c[e]! <= c[e - 1]!))) throw new Error(`triples out of (row, column) order at ${e}`);
     indptr[r[e]! + 1]!++;
   }

@@ -173,6 +173,9 @@ for (const [name, reg] of regularizations(0.1, 25)) t.test(`alsLoss matches the 
   const loss = () => alsLoss(m, users, items, rows, cols, f, reg, reg, alpha);
   const refLoss = ref.alsLoss(m, users, items, rows, cols, f, reg, reg, alpha);
   t.ok(Math.abs(loss() - refLoss) / refLoss < 1e-9, 'fast loss equals reference loss');
+  const itemGram = new Float64Array(f * f);
+  gramTo(itemGram, items, cols, f);
+  t.equal(alsLoss(m, users, items, rows, cols, f, reg, reg, alpha, itemGram), loss(), 'the items\' Gram matrix given: the same loss');
   const g = new Float64Array(f * f);
   const scratch = new Float64Array(4 * f);
   const initial = loss();

@@ -3,6 +3,7 @@
 // cosine similarity without the item itself, repeats or rows of norm 0, and the result does not
 // depend on how rows are split among calls or on which kernel (TypeScript, WebAssembly SIMD) scores.
 import t from 'tap';
+import { listRecall } from '../harness/list-recall.js';
 import { dotAt } from '../../native-free-kernels/dot.js';
 import { itemListsTo, listsScratchLength } from '../../native-free-kernels/lists.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
@@ -47,16 +48,7 @@ function refine(lists: Uint32Array, factors: Float32Array, norms: Float32Array, 
   return out;
 }
 
-const recall = (got: Uint32Array, exact: Uint32Array, norms: Float32Array) => {
-  let hit = 0, all = 0;
-  for (let r = 0; r < items; r++) {
-    if (norms[r] === 0) continue;
-    const want = new Set(exact.subarray(r * n, r * n + n));
-    for (const i of got.subarray(r * n, r * n + n)) if (want.has(i)) hit++;
-    all += n;
-  }
-  return hit / all;
-};
+const recall = (got: Uint32Array, exact: Uint32Array, norms: Float32Array) => listRecall(got, exact, norms, items, n);
 
 t.test('exact lists stay as they are', async (t) => {
   const { factors, norms, exact } = setup(1);

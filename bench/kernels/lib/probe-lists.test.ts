@@ -2,6 +2,7 @@
 // probe-lists.ts, a bench's kernel): exact (recall 1.0) when the probe takes every list, ties kept in item order as the exact ranking,
 // more candidates never find fewer of the exact neighbours, the same whatever the split of rows.
 import t from 'tap';
+import { listRecall } from '../../../test/harness/list-recall.js';
 import { assignTo, listsFromAssignmentTo, sphericalKMeansTo } from '../../../native-free-kernels/ivf.js';
 import { itemListsTo, listsScratchLength } from '../../../native-free-kernels/lists.js';
 import { probeItemListsTo } from './probe-lists.js';
@@ -39,16 +40,7 @@ function setup(seed: number) {
   return { norms, exact, probe };
 }
 
-const recall = (got: Uint32Array, exact: Uint32Array, norms: Float32Array) => {
-  let hit = 0, all = 0;
-  for (let r = 0; r < items; r++) {
-    if (norms[r] === 0) continue;
-    const want = new Set(exact.subarray(r * n, r * n + n));
-    for (const i of got.subarray(r * n, r * n + n)) if (want.has(i)) hit++;
-    all += n;
-  }
-  return hit / all;
-};
+const recall = (got: Uint32Array, exact: Uint32Array, norms: Float32Array) => listRecall(got, exact, norms, items, n);
 
 t.test('probing every list gives the exact lists, ties in item order', async (t) => {
   const { exact, probe } = setup(1);

@@ -91,7 +91,7 @@ export function finish({ model, byUser, params: p }: FinishInput): { loss: numbe
   gramTo(v.gram, v.itemFactors, v.dims.items, f);
   const users = alsTerms(p, v.dims.items), items = alsTerms(p, v.dims.users);
   // In the kernels' scale (the objective divided by the unobserved weight).
-  return { loss: alsLoss(byUser, v.userFactors, v.itemFactors, v.dims.users, v.dims.items, f, users.regularization, items.regularization, users.alpha) };
+  return { loss: alsLoss(byUser, v.userFactors, v.itemFactors, v.dims.users, v.dims.items, f, users.regularization, items.regularization, users.alpha, v.gram) };
 }
 
 // Each item's list: by cosine similarity over every item, or through the item index when the model
