@@ -89,7 +89,7 @@ export interface Route {
 
 type S<T> = T extends TSchema ? Static<T> : Record<string, never>;
 
-interface RouteSpec<P, Q, B, C> {
+interface RouteFields<P, Q, B, C> {
   method: Method;
   path: string;
   summary: string;
@@ -99,11 +99,20 @@ interface RouteSpec<P, Q, B, C> {
   response?: TSchema | null;
   statuses?: readonly number[];
   media?: string;
-  recoType?: RecoType;
   columnar?: readonly string[];
   frontend?: FrontendBinding;
   listing?: (ctx: C) => number;
+}
+
+interface RouteSpec<P, Q, B, C> extends RouteFields<P, Q, B, C> {
+  recoType?: RecoType;
   handler: (ctx: C) => HandlerResult | Promise<HandlerResult>;
+}
+
+// A recommendation route's: its handler is given the row's reco type.
+interface RecoRouteSpec<P, Q, B, C> extends RouteFields<P, Q, B, C> {
+  recoType: RecoType;
+  handler: (ctx: C, recoType: RecoType) => HandlerResult | Promise<HandlerResult>;
 }
 
 // Route constructors: the access level decides what the handler's context guarantees.
@@ -125,4 +134,14 @@ export function dbRoute<P extends TSchema | undefined = undefined, Q extends TSc
   spec: RouteSpec<P, Q, B, DbContext<S<P>, S<Q>, S<B>>>,
 ): Route {
   return { ...spec, access, database: true } as Route;
+}
+
+// A recommendation route: a database route whose handler reads its reco type from the row (which
+// call counts file it under too).
+export function recoRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
+  access: readonly Role[] | 'authenticated',
+  spec: RecoRouteSpec<P, Q, B, DbContext<S<P>, S<Q>, S<B>>>,
+): Route {
+  const { recoType, handler } = spec;
+  return { ...spec, handler: (ctx: DbContext<S<P>, S<Q>, S<B>>) => handler(ctx, recoType), access, database: true } as Route;
 }

@@ -7,7 +7,7 @@ import type { EntityService } from '../services/catalogue/entities.js';
 import type { LoginService } from '../services/accounts/login.js';
 import type { ModelTaskService } from '../services/databases/model-tasks.js';
 import type { RecommendService } from '../services/reco/recommend.js';
-import type { TableService } from '../services/reco/precomputed-tables.js';
+import type { TableService } from '../services/reco/paging/precomputed-tables.js';
 import type { ScenarioService } from '../services/scenarios/scenarios.js';
 import type { PropertyService } from '../services/catalogue/properties.js';
 import type { InteractionRuleService } from '../services/feedback/interaction-rules.js';

@@ -3,8 +3,8 @@
 import { Type, type TObject } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { wrongData } from '../errors/api-error.js';
-import type { RecoQuery } from '../services/reco/request.js';
-import { sharedList } from '../services/reco/rule-lists.js';
+import type { RecoQuery } from '../services/reco/request/request.js';
+import { sharedList } from '../services/reco/request/rule-lists.js';
 
 export const RuleStrings = Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 100 });
 export const Filters = Type.Array(Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), value: Type.Optional(Type.Unknown()) })]), { maxItems: 100 });

@@ -3,8 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { wrongData } from '../errors/api-error.js';
 import { ALL4, BACKENDS } from '../contract/roles.js';
-import { dbRoute, withWarning, type Route } from '../contract/routes.js';
-import type { RecoType } from '../contract/reco-types.js';
+import { dbRoute, recoRoute, withWarning, type Route } from '../contract/routes.js';
 import type { RecommendService } from '../services/reco/recommend.js';
 import { CommonParams, Filters, ScenarioParams, query, Rerankings, RuleStrings, scenarioName } from './reco-query.js';
 import { idParams, IdText, PathName } from '../schemas/ids.js';
@@ -41,7 +40,7 @@ const GroupItems = Type.Object({
 });
 
 export const recommendationRoutes = (reco: RecommendService): Route[] => [
-  dbRoute(ALL4, {
+  recoRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/items/<item_id>/items/',
     recoType: 'item_to_items',
@@ -49,9 +48,9 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     response: RecoItems,
     params: idParams('item_id'),
     query: ItemQuery,
-    handler: ({ auth, db, params, query: q }) => reco.itemToItems(auth, db, params.item_id!, query(q, ItemQuery)),
+    handler: ({ auth, db, params, query: q }, recoType) => reco.itemToItems({ auth, db, recoType, q: query(q, ItemQuery), item: params.item_id! }),
   }),
-  dbRoute(ALL4, {
+  recoRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/users/<user_id>/items/',
     frontend: 'user',
@@ -60,18 +59,18 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     response: RecoItems,
     params: idParams('user_id'),
     query: UserQuery,
-    handler: ({ auth, db, params, query: q }) => reco.userToItems(auth, db, params.user_id!, query(q, UserQuery)),
+    handler: ({ auth, db, params, query: q }, recoType) => reco.userToItems({ auth, db, recoType, q: query(q, UserQuery), user: params.user_id!, context: undefined }),
   }),
-  dbRoute(ALL4, {
+  recoRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/sessions/items/',
     recoType: 'session_to_items',
     summary: "items for an anonymous session, from the ratings or interactions it sends (nothing is stored)",
     response: RecoItems,
     body: SessionItems,
-    handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body, SessionItems)),
+    handler: ({ auth, db, body }, recoType) => reco.sessionToItems({ auth, db, recoType, q: query(body, SessionItems), session: body, context: undefined }),
   }),
-  dbRoute(ALL4, {
+  recoRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/context-items/users/<user_id>/items/',
     frontend: 'user',
@@ -80,18 +79,18 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     response: RecoItems,
     params: idParams('user_id'),
     body: UserContextItems,
-    handler: ({ auth, db, params, body }) => reco.userToItems(auth, db, params.user_id!, query(body, UserContextItems), body.context_items),
+    handler: ({ auth, db, params, body }, recoType) => reco.userToItems({ auth, db, recoType, q: query(body, UserContextItems), user: params.user_id!, context: body.context_items }),
   }),
-  dbRoute(ALL4, {
+  recoRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/context-items/sessions/items/',
     recoType: 'session_to_items_w_ctx_items',
     summary: "items for a session's ratings, steered towards items like the context items (which are left out)",
     response: RecoItems,
     body: SessionContextItems,
-    handler: ({ auth, db, body }) => reco.sessionToItems(auth, db, body, query(body, SessionContextItems), body.context_items),
+    handler: ({ auth, db, body }, recoType) => reco.sessionToItems({ auth, db, recoType, q: query(body, SessionContextItems), session: body, context: body.context_items }),
   }),
-  dbRoute(ALL4, {
+  recoRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/users/<user_id>/items-properties/<property_name>/',
     frontend: 'user',
@@ -100,9 +99,9 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     response: RecoValues,
     params: Type.Object({ user_id: IdText, property_name: PathName }),
     query: UserPropertiesQuery,
-    handler: ({ auth, db, params, query: q }) => reco.userToProperties(auth, db, params.user_id!, params.property_name!, query(q, UserPropertiesQuery)),
+    handler: ({ auth, db, params, query: q }, recoType) => reco.userToProperties(auth, db, recoType, params.user_id!, params.property_name!, query(q, UserPropertiesQuery)),
   }),
-  dbRoute(ALL4, {
+  recoRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/sessions/items-properties/<property_name>/',
     recoType: 'session_to_item_properties',
@@ -110,7 +109,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     response: RecoValues,
     params: Type.Object({ property_name: PathName }),
     body: SessionProperties,
-    handler: ({ auth, db, params, body }) => reco.sessionToProperties(auth, db, body, params.property_name!, query(body, SessionProperties)),
+    handler: ({ auth, db, params, body }, recoType) => reco.sessionToProperties(auth, db, recoType, body, params.property_name!, query(body, SessionProperties)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -118,19 +117,7 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: 'items for whatever is given: an item_id (item to items), else a user_id (profile), else session ratings, interactions or user properties; context_items steer profiles and sessions',
     response: GenericRecoItems,
     body: Generic,
-    handler: ({ auth, db, body }) => {
-      const q = { ...query(body, Generic), explain: true };
-      // The dedicated route's reco_type (its row's recoType) for what the body gives.
-      const recoType: RecoType =
-        body.item_id !== undefined ? 'item_to_items' : body.user_id !== undefined ? (body.context_items ? 'profile_to_items_w_ctx_items' : 'profile_to_items') : body.context_items ? 'session_to_items_w_ctx_items' : 'session_to_items';
-      const run = () =>
-        recoType === 'item_to_items'
-          ? reco.itemToItems(auth, db, idText(body.item_id, 'item_id'), q)
-          : body.user_id !== undefined
-            ? reco.userToItems(auth, db, idText(body.user_id, 'user_id'), { ...q, userId: undefined }, body.context_items)
-            : reco.sessionToItems(auth, db, body, q, body.context_items);
-      return Promise.resolve(run()).then((a) => ({ ...a, reco_type: recoType }));
-    },
+    handler: ({ auth, db, body }) => reco.generic(auth, db, body, { ...query(body, Generic), explain: true }),
   }),
   dbRoute(ALL4, {
     method: 'POST',
@@ -144,14 +131,14 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     },
   }),
   // Not for frontend tokens: it reads the tastes of users other than the token's own.
-  dbRoute(BACKENDS, {
+  recoRoute(BACKENDS, {
     method: 'POST',
     path: 'recommendation/users-groups/items/',
     recoType: 'profiles_group_to_items',
     summary: 'items for a group of users; consensus_factor 0 ranks by the mean score, 1 by the lowest',
     response: RecoItems,
     body: GroupItems,
-    handler: ({ auth, db, body }) => reco.groupToItems(auth, db, groupMembers(body), body.consensus_factor ?? 0, query(body, GroupItems)),
+    handler: ({ auth, db, body }, recoType) => reco.groupToItems(auth, db, recoType, groupMembers(body), body.consensus_factor ?? 0, query(body, GroupItems)),
   }),
 ];
 
@@ -161,11 +148,4 @@ function groupMembers(body: { users_id?: unknown[]; users?: { user_id: unknown }
     throw wrongData('WRONG_DATA_TYPE', 'give the group as either users_id or users', { field: 'users_id' });
   }
   return body.users_id ?? body.users!.map((u) => u.user_id);
-}
-
-// A path-style id from a body field (numbers as their decimal text).
-function idText(v: unknown, field: string): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  throw wrongData('WRONG_DATA_TYPE', `${field} must be a string or a number`, { field });
 }

@@ -2,8 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import { LIMITS } from '../config/limits.js';
 import { ALL4, BACKENDS } from '../contract/roles.js';
-import { dbRoute, type Route } from '../contract/routes.js';
-import type { TableService } from '../services/reco/precomputed-tables.js';
+import { dbRoute, recoRoute, type Route } from '../contract/routes.js';
+import type { TableService } from '../services/reco/paging/precomputed-tables.js';
 import type { RecommendService } from '../services/reco/recommend.js';
 import { query } from './reco-query.js';
 import { idParams } from '../schemas/ids.js';
@@ -45,7 +45,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     params: Type.Object({ name: Name }),
     handler: ({ db, params }) => tables.remove(db, params.name!),
   }),
-  dbRoute(ALL4, {
+  recoRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/precomputed/items/<item_id>/items/',
     recoType: 'precomputed_item_to_items',
@@ -53,9 +53,9 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     response: PrecomputedItems,
     params: idParams('item_id'),
     query: Read,
-    handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'item_to_items', params.item_id!, query(q, Read)),
+    handler: ({ auth, db, params, query: q }, recoType) => reco.precomputed({ auth, db, recoType, q: query(q, Read), table: 'item_to_items', id: params.item_id! }),
   }),
-  dbRoute(ALL4, {
+  recoRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/precomputed/users/<user_id>/items/',
     frontend: 'user',
@@ -64,6 +64,6 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     response: PrecomputedItems,
     params: idParams('user_id'),
     query: Read,
-    handler: ({ auth, db, params, query: q }) => reco.precomputed(auth, db, 'profile_to_items', params.user_id!, query(q, Read)),
+    handler: ({ auth, db, params, query: q }, recoType) => reco.precomputed({ auth, db, recoType, q: query(q, Read), table: 'profile_to_items', id: params.user_id! }),
   }),
 ];

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import type { ModelRegistry } from '../engine/model/registry.js';
+import { Scorer } from '../engine/scoring/scorer.js';
 import type { Services } from '../routes/index.js';
 import { AccountService } from '../services/accounts/accounts.js';
 import { LoginService } from '../services/accounts/login.js';
@@ -22,10 +23,10 @@ import { InteractionService } from '../services/feedback/interactions.js';
 import { FeedbackChanges } from '../services/feedback/feedback-changes.js';
 import { ProfileCache } from '../services/feedback/profile-cache.js';
 import { RatingService } from '../services/feedback/ratings.js';
-import { RecoPlanner } from '../services/reco/planner.js';
-import { TableService } from '../services/reco/precomputed-tables.js';
+import { RecoPlanner } from '../services/reco/request/planner.js';
+import { TableService } from '../services/reco/paging/precomputed-tables.js';
 import { RecommendService } from '../services/reco/recommend.js';
-import { TurnBudget } from '../services/reco/turn-budget.js';
+import { TurnBudget } from '../services/reco/request/turn-budget.js';
 import { ScenarioService } from '../services/scenarios/scenarios.js';
 import { CallHistoryService } from '../services/usage/call-history.js';
 import { ChangeTail } from '../store/change-tail.js';
@@ -100,10 +101,9 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
       interactionRules,
       profiles,
       changes,
-      scoring,
+      new Scorer(scoring, config.scoringInlineWork),
       new RecoPlanner(scenarios, catalogues, stores.ratings, stores.interactions),
       tables,
-      config.scoringInlineWork,
       new TurnBudget(config.turnBudgetUs / 1000),
       config.userListCache,
       stores.databases,

@@ -1,7 +1,7 @@
 // Rule lists: a request's list of strings is swapped for one shared list per text (frozen, keyed
 // once), lists of objects pass as they are, and every empty list has the same key.
 import t from 'tap';
-import { listKey, sharedList } from '../../src/services/reco/rule-lists.js';
+import { listKey, sharedList } from '../../src/services/reco/request/rule-lists.js';
 
 t.test('equal lists of strings share one frozen list, keyed by their text', async (t) => {
   const a = sharedList(['genre:eq:Drama', 'year:gte:1990'])!;

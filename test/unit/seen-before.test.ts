@@ -2,7 +2,7 @@
 // on, while the table still remembers them; ratings that take their slot make them forgotten, so
 // they count as new again.
 import t from 'tap';
-import { SeenBefore } from '../../src/services/reco/seen-before.js';
+import { SeenBefore } from '../../src/services/reco/request/seen-before.js';
 
 t.test('ratings are new on their first ask and seen on the next ones', async (t) => {
   const seen = new SeenBefore(8);

@@ -6,7 +6,7 @@ import t from 'tap';
 import type { Claims } from '../../src/contract/claims.js';
 import type { LoadedModel } from '../../src/engine/model/registry.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { SessionInputs } from '../../src/services/reco/session-input.js';
+import { SessionInputs } from '../../src/services/reco/request/session-input.js';
 import type { Catalogues } from '../../src/services/catalogue/catalogues.js';
 import type { InteractionRuleService } from '../../src/services/feedback/interaction-rules.js';
 import type { Profile } from '../../src/services/feedback/profile-cache.js';

@@ -2,7 +2,7 @@
 // the turn is younger than the budget, then waits for later turns, first in first out, each later
 // turn running work until the budget is spent; a failing piece of work rejects only its own promise.
 import t from 'tap';
-import { TurnBudget } from '../../src/services/reco/turn-budget.js';
+import { TurnBudget } from '../../src/services/reco/request/turn-budget.js';
 
 // A clock the work moves forward, and the turn each piece of work ran in: a turn's work runs in one
 // callback, and a microtask queued by its first piece runs once that callback is over.

@@ -1,6 +1,6 @@
 // Users' lists made on requests: held per (model, user row), at most `max`, the least recently used evicted.
 import t from 'tap';
-import { UserListCache } from '../../src/services/reco/user-list-cache.js';
+import { UserListCache } from '../../src/services/reco/request/user-list-cache.js';
 
 t.test('lists by model and row, the least recently used evicted past the cap', async (t) => {
   const s = new UserListCache(2);

@@ -2,8 +2,13 @@
 // clients rely on it), so a step that can answer now must not wrap its value in a promise.
 export type Maybe<T> = T | Promise<T>;
 
-// f(x, state): at once when x is at hand, once it resolves otherwise. Hot endpoints pass a named
-// step and the request's state rather than a closure, so a warm request allocates none.
-export function then<T, U, S = undefined>(x: Maybe<T>, f: (v: T, state: S) => Maybe<U>, state?: S): Maybe<U> {
-  return x instanceof Promise ? x.then((v) => f(v, state as S)) : f(x, state as S);
+const ignore = () => {};
+
+// Whether a value is still being read. The same-tick path that finds it so leaves it to the later
+// path, which asks again (sharing the read) and reports its failure; the promise left here must not
+// also fail the process as an unhandled rejection.
+export function pending<T>(m: Maybe<T>): m is Promise<T> {
+  if (!(m instanceof Promise)) return false;
+  m.catch(ignore);
+  return true;
 }

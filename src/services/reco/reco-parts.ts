@@ -3,13 +3,13 @@
 import type { ModelRegistry } from '../../engine/model/registry.js';
 import type { EntitiesStore } from '../../store/entities-store.js';
 import type { Catalogues } from '../catalogue/catalogues.js';
-import type { Pager } from './paging.js';
-import type { RecoPlanner } from './planner.js';
-import type { TableService } from './precomputed-tables.js';
-import type { SessionInputs } from './session-input.js';
-import type { Shaper } from './shaping.js';
-import type { UserProfiles } from './user-profiles.js';
-import type { ValueRankings } from './value-rankings.js';
+import type { Pager } from './paging/pager.js';
+import type { RecoPlanner } from './request/planner.js';
+import type { TableService } from './paging/precomputed-tables.js';
+import type { SessionInputs } from './request/session-input.js';
+import type { Shaper } from './paging/shaping.js';
+import type { UserProfiles } from './request/user-profiles.js';
+import type { ValueRankings } from './paging/value-rankings.js';
 
 export interface RecoParts {
   registry: ModelRegistry;

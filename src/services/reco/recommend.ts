@@ -1,37 +1,38 @@
 // Recommendations from the served model, one method per endpoint: one ranking per query (cached per
 // model version), then filters, exclusions and pagination over it. The endpoints live in their own
 // files; this class makes the parts they share.
-import type { ScoringPool } from '../../engine/scoring/pool.js';
+import type { Scorer } from '../../engine/scoring/scorer.js';
 import type { ModelRegistry } from '../../engine/model/registry.js';
 import type { Claims } from '../../contract/claims.js';
+import type { RecoType } from '../../contract/reco-types.js';
 import type { DatabasesStore } from '../../store/databases-store.js';
 import type { EntitiesStore } from '../../store/entities-store.js';
 import type { RatingsStore } from '../../store/ratings-store.js';
-import type { TableKind } from '../../store/tables-store.js';
 import type { Catalogues } from '../catalogue/catalogues.js';
-import { DatabaseGone } from './database-gone.js';
 import type { InteractionRuleService } from '../feedback/interaction-rules.js';
 import type { ProfileCache } from '../feedback/profile-cache.js';
-import { groupToItems } from './group-to-items.js';
-import { itemToItems } from './item-to-items.js';
-import { Pager } from './paging.js';
-import type { RecoPlanner } from './planner.js';
-import { precomputed } from './precomputed-reads.js';
-import type { TableService } from './precomputed-tables.js';
-import { sessionToItems, userToItems } from './profile-to-items.js';
-import { sessionToProperties, userToProperties } from './profile-to-properties.js';
-import { propertiesToItems } from './properties-to-items.js';
-import { RankingCache } from './ranking-cache.js';
-import type { RecoParts } from './reco-parts.js';
-import type { RecoQuery, SessionInput } from './request.js';
-import { SessionInputs } from './session-input.js';
-import { Shaper } from './shaping.js';
-import type { TurnBudget } from './turn-budget.js';
-import { UserProfiles } from './user-profiles.js';
-import { UserListCache } from './user-list-cache.js';
 import type { FeedbackChanges } from '../feedback/feedback-changes.js';
-import { ValueRankings } from './value-rankings.js';
-import { FreshProfiles } from './fresh-profiles.js';
+import { genericRecoType, idText, type GenericBody } from './flows/generic.js';
+import { groupToItems } from './flows/group-to-items.js';
+import { itemToItems } from './flows/item-to-items.js';
+import { precomputed } from './flows/precomputed.js';
+import { sessionToProperties, userToProperties } from './flows/profile-to-properties.js';
+import { propertiesToItems } from './flows/properties-to-items.js';
+import { sessionToItems } from './flows/session-to-items.js';
+import { userToItems } from './flows/user-to-items.js';
+import { Pager } from './paging/pager.js';
+import type { TableService } from './paging/precomputed-tables.js';
+import { Shaper } from './paging/shaping.js';
+import { ValueRankings } from './paging/value-rankings.js';
+import type { RecoParts } from './reco-parts.js';
+import { DatabaseGone } from './request/database-gone.js';
+import { FreshProfiles } from './request/fresh-profiles.js';
+import type { RecoPlanner } from './request/planner.js';
+import type { ItemRequest, RecoQuery, SessionInput, SessionRequest, TableRequest, UserRequest } from './request/request.js';
+import { SessionInputs } from './request/session-input.js';
+import type { TurnBudget } from './request/turn-budget.js';
+import { UserListCache } from './request/user-list-cache.js';
+import { UserProfiles } from './request/user-profiles.js';
 import type { Logger } from 'pino';
 
 export class RecommendService {
@@ -48,11 +49,9 @@ export class RecommendService {
     rules: InteractionRuleService,
     profiles: ProfileCache,
     changes: FeedbackChanges,
-    scoring: ScoringPool,
+    scorer: Scorer,
     planner: RecoPlanner,
     tables: TableService,
-    // Rankings of up to this many multiply-adds run on the event loop, larger ones in the scoring pool.
-    inlineWork: number,
     // How much of a turn anonymous sessions may take before the rest wait for later turns.
     turns: TurnBudget,
     // Users' lists made on requests this process holds at most (UserListCache).
@@ -63,7 +62,6 @@ export class RecommendService {
   ) {
     this.turns = turns;
     this.gone = new DatabaseGone(databases);
-    const rankings = new RankingCache(scoring, inlineWork);
     const shaper = new Shaper(catalogues);
     this.p = {
       registry,
@@ -71,44 +69,56 @@ export class RecommendService {
       entities,
       planner,
       shaper,
-      pager: new Pager(rankings),
-      users: new UserProfiles(entities, ratings, profiles, changes, rankings, new UserListCache(userListCache)),
+      pager: new Pager(scorer),
+      users: new UserProfiles(entities, ratings, profiles, changes, scorer, new UserListCache(userListCache)),
       sessions: new SessionInputs(catalogues, rules),
-      values: new ValueRankings(catalogues, shaper, rankings),
+      values: new ValueRankings(catalogues, shaper, scorer),
       tables,
     };
     this.fresh = new FreshProfiles((db) => registry.held(db), (db, rows) => entities.idsOf(db, 'user', rows), this.p.users, logger);
     changes.onChanged = (db, rows) => this.fresh.changed(db, rows);
   }
 
-  itemToItems(auth: Claims, db: string, rawItem: string, q: RecoQuery) {
-    return this.gone.check(db, itemToItems(this.p, auth, db, rawItem, q));
+  itemToItems(r: ItemRequest) {
+    return this.gone.check(r.db, itemToItems(this.p, r));
   }
 
-  userToItems(auth: Claims, db: string, rawUser: string, q: RecoQuery, context?: unknown[]) {
-    return this.gone.check(db, userToItems(this.p, auth, db, rawUser, q, context));
+  userToItems(r: UserRequest) {
+    return this.gone.check(r.db, userToItems(this.p, r));
   }
 
   // A session is folded in and ranked on each request (nothing of it is kept), so its whole request
   // shares the turn's budget; a user's or an item's mostly answer from lists and never wait.
-  sessionToItems(auth: Claims, db: string, s: SessionInput, q: RecoQuery, context?: unknown[]) {
-    return this.gone.check(db, this.turns.run(() => sessionToItems(this.p, auth, db, s, q, context)));
+  sessionToItems(r: SessionRequest) {
+    return this.gone.check(r.db, this.turns.run(() => sessionToItems(this.p, r)));
   }
 
-  userToProperties(auth: Claims, db: string, rawUser: string, property: string, q: RecoQuery) {
-    return this.gone.check(db, userToProperties(this.p, auth, db, rawUser, property, q));
+  // The generic endpoint: the dedicated endpoint's answer for what the body gives, with its reco type.
+  generic(auth: Claims, db: string, body: GenericBody, q: RecoQuery) {
+    const recoType = genericRecoType(body);
+    const answer =
+      recoType === 'item_to_items'
+        ? this.itemToItems({ auth, db, recoType, q, item: idText(body.item_id, 'item_id') })
+        : body.user_id !== undefined
+          ? this.userToItems({ auth, db, recoType, q: { ...q, userId: undefined }, user: idText(body.user_id, 'user_id'), context: body.context_items })
+          : this.sessionToItems({ auth, db, recoType, q, session: body, context: body.context_items });
+    return Promise.resolve(answer).then((a) => ({ ...a, reco_type: recoType }));
   }
 
-  sessionToProperties(auth: Claims, db: string, s: SessionInput, property: string, q: RecoQuery) {
-    return this.gone.check(db, this.turns.run(() => sessionToProperties(this.p, auth, db, s, property, q)));
+  userToProperties(auth: Claims, db: string, recoType: RecoType, rawUser: string, property: string, q: RecoQuery) {
+    return this.gone.check(db, userToProperties(this.p, auth, db, recoType, rawUser, property, q));
   }
 
-  groupToItems(auth: Claims, db: string, rawUsers: unknown[], consensus: number, q: RecoQuery) {
-    return this.gone.check(db, groupToItems(this.p, auth, db, rawUsers, consensus, q));
+  sessionToProperties(auth: Claims, db: string, recoType: RecoType, s: SessionInput, property: string, q: RecoQuery) {
+    return this.gone.check(db, this.turns.run(() => sessionToProperties(this.p, auth, db, recoType, s, property, q)));
   }
 
-  precomputed(auth: Claims, db: string, kind: TableKind, rawId: string, q: RecoQuery) {
-    return this.gone.check(db, precomputed(this.p, auth, db, kind, rawId, q));
+  groupToItems(auth: Claims, db: string, recoType: RecoType, rawUsers: unknown[], consensus: number, q: RecoQuery) {
+    return this.gone.check(db, groupToItems(this.p, auth, db, recoType, rawUsers, consensus, q));
+  }
+
+  precomputed(r: TableRequest) {
+    return this.gone.check(r.db, precomputed(this.p, r));
   }
 
   propertiesToItems(auth: Claims, db: string, values: Record<string, unknown>, q: RecoQuery) {

@@ -7,7 +7,7 @@
 import { notFound } from '../../errors/api-error.js';
 import { scenarioKey, type ScenarioRecord, type ScenarioSet } from '../../store/scenarios-store.js';
 import type { FilterObject } from '../catalogue/filters.js';
-import type { RerankingObject } from '../reco/reranking.js';
+import type { RerankingObject } from '../reco/paging/reranking.js';
 import type { RecoType } from '../../contract/reco-types.js';
 
 export type Rule<T> = string | T;

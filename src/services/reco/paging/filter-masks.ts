@@ -1,11 +1,11 @@
 // A filter set's verdict per item row, kept per catalogue version: each item is tested at most once
 // per version, lazily (only the candidates a ranking reaches), so no request scans the catalogue.
 import { LRUCache } from 'lru-cache';
-import type { CatalogueView } from '../catalogue/catalogue-view.js';
-import { compileFilters, RECO_OPS } from '../catalogue/filters.js';
-import type { PropertyDef } from '../../store/properties-store.js';
-import type { Want } from './request.js';
-import { listKey } from './rule-lists.js';
+import type { CatalogueView } from '../../catalogue/catalogue-view.js';
+import { compileFilters, RECO_OPS } from '../../catalogue/filters.js';
+import type { PropertyDef } from '../../../store/properties-store.js';
+import type { Want } from '../request/request.js';
+import { listKey } from '../request/rule-lists.js';
 
 const CACHED_MASKS = 1000;
 

@@ -1,11 +1,11 @@
 // Property values ranked for a profile: scored by the items holding them among the best ranked, an
 // item at rank r adding 1 / log2(2 + r) to each of its values (as a discounted gain would).
-import { notFound } from '../../errors/api-error.js';
-import type { LoadedModel } from '../../engine/model/registry.js';
-import type { PropertyDef } from '../../store/properties-store.js';
-import type { Catalogues } from '../catalogue/catalogues.js';
-import type { RankingCache } from './ranking-cache.js';
-import { withAll, type Ranked, type Want } from './request.js';
+import { notFound } from '../../../errors/api-error.js';
+import type { LoadedModel } from '../../../engine/model/registry.js';
+import type { PropertyDef } from '../../../store/properties-store.js';
+import type { Catalogues } from '../../catalogue/catalogues.js';
+import type { Scorer } from '../../../engine/scoring/scorer.js';
+import { withAll, type Ranked, type Want } from '../request/request.js';
 import type { Shaper } from './shaping.js';
 
 // Items whose values a property ranking looks at.
@@ -21,7 +21,7 @@ export class ValueRankings {
   constructor(
     private readonly catalogues: Catalogues,
     private readonly shaper: Shaper,
-    private readonly rankings: RankingCache,
+    private readonly scorer: Scorer,
   ) {}
 
   async rank(db: string, model: LoadedModel, ranked: Ranked, property: string, q: Want): Promise<ValuesAnswer> {
@@ -31,7 +31,7 @@ export class ValueRankings {
     if (!def) throw notFound('ITEM_PROPERTY_NOT_FOUND', 'property', property);
     const shape = await this.shaper.shape(db, q);
     const view = await cat.view('item');
-    const r = await this.rankings.ranking(model, ranked.spec, VALUE_DEPTH);
+    const r = await this.scorer.rank(model, ranked.spec, VALUE_DEPTH);
     const score = new Map<string, { value: unknown; score: number }>();
     let position = 0;
     for (const i of r.items) {

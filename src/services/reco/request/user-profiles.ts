@@ -3,23 +3,22 @@
 // as model rows. A user whose feedback has not changed since the model's data is ranked by their
 // trained factors, from their precomputed list while it lasts.
 import { LRUCache } from 'lru-cache';
-import { notFound, wrongData } from '../../errors/api-error.js';
-import { candidatesPay } from '../../engine/scoring/candidates.js';
-import { foldIn } from '../../engine/scoring/fold-in.js';
-import { listLength, trainedFactors, userListLength, type RankSpec } from '../../engine/scoring/rankings.js';
-import { steerTowards } from '../../engine/scoring/directions.js';
-import { NO_ITEM } from '../../engine/model/layout.js';
+import { notFound, wrongData } from '../../../errors/api-error.js';
+import { candidatesPay } from '../../../engine/scoring/candidates.js';
+import { foldIn } from '../../../engine/scoring/fold-in.js';
+import { listLength, trainedFactors, userListLength, type RankSpec } from '../../../engine/scoring/rankings.js';
+import { steerTowards } from '../../../engine/scoring/directions.js';
+import { NO_ITEM } from '../../../engine/model/layout.js';
 import type { UserListCache } from './user-list-cache.js';
-import type { RankingCache } from './ranking-cache.js';
-import { RowKey } from './ranking-walk.js';
-import type { LoadedModel } from '../../engine/model/registry.js';
-import type { Claims } from '../../contract/claims.js';
-import type { EntitiesStore } from '../../store/entities-store.js';
-import type { RatingsStore } from '../../store/ratings-store.js';
-import type { Profile, ProfileCache } from '../feedback/profile-cache.js';
-import { parseId, type Parsed } from '../ids/request-ids.js';
-import { then, type Maybe } from './maybe.js';
-import type { ChangesSince, FeedbackChanges } from '../feedback/feedback-changes.js';
+import { RowKey, type Scorer } from '../../../engine/scoring/scorer.js';
+import type { LoadedModel } from '../../../engine/model/registry.js';
+import type { Claims } from '../../../contract/claims.js';
+import type { EntitiesStore } from '../../../store/entities-store.js';
+import type { RatingsStore } from '../../../store/ratings-store.js';
+import type { Profile, ProfileCache } from '../../feedback/profile-cache.js';
+import { parseId, type Parsed } from '../../ids/request-ids.js';
+import type { Maybe } from '../maybe.js';
+import type { ChangesSince, FeedbackChanges } from '../../feedback/feedback-changes.js';
 import { NO_RATINGS, POPULAR, type Ranked } from './request.js';
 
 const CACHED_VECTORS = 20_000;
@@ -43,13 +42,13 @@ export class UserProfiles {
     private readonly ratings: RatingsStore,
     private readonly profiles: ProfileCache,
     private readonly feedback: FeedbackChanges,
-    private readonly rankings: RankingCache,
+    private readonly scorer: Scorer,
     private readonly madeLists: UserListCache,
   ) {}
 
   // The user's dense row: from the model for the users it covers, else read; USER_NOT_FOUND for none.
   row(db: string, model: LoadedModel, user: Parsed): Maybe<number> {
-    return then(model.userIndex.get(user.key) ?? this.entities.indexOf(db, 'user', user.key), known, user);
+    return model.userIndex.get(user.key) ?? this.entities.indexOf(db, 'user', user.key).then((row) => known(row, user));
   }
 
   // Whose feedback changed since the model's data (read once per model).
@@ -64,7 +63,7 @@ export class UserProfiles {
   }
 
   // The user's current ratings, held until their feedback changes, read once however many requests
-  // ask at the same time.
+  // ask at the same time (so a request that finds them not at hand and asks again later shares the read).
   profile(db: string, model: LoadedModel, user: Parsed, row: number, changes: ChangesSince): Maybe<Profile> {
     const version = changes.version(row);
     const held = version === undefined ? undefined : this.profiles.get(db, user.key, model.id, version);
@@ -130,14 +129,13 @@ export class UserProfiles {
 
   // The list a training had no time for, made once from the user's trained factors and ratings and
   // held by this process (UserListCache), so their next requests take it as a trained one.
-  makeList(model: LoadedModel, row: number, p: Profile): Maybe<void> {
+  async makeList(model: LoadedModel, row: number, p: Profile): Promise<void> {
     const v = model.views;
     const vector = trainedFactors(v, row);
     if (v.dims.userList === 0 || !vector || userListLength(v, row) > 0 || this.madeLists.get(model.id, row)) return;
     const rated = (p.rated ??= new Set(p.items));
-    return then(this.rankings.ranking(model, { kind: 'vector', vector }, v.dims.userList + rated.size), (r) => {
-      if (!this.madeLists.get(model.id, row)) this.madeLists.set(model.id, row, unratedHead(v.dims.userList, r.items, rated));
-    });
+    const r = await this.scorer.rank(model, { kind: 'vector', vector }, v.dims.userList + rated.size);
+    if (!this.madeLists.get(model.id, row)) this.madeLists.set(model.id, row, unratedHead(v.dims.userList, r.items, rated));
   }
 
   // A profile's factors, folded in once per profile (a cached profile keeps its vector).

@@ -3,14 +3,14 @@
 // read them. A table read once stays in this process until it is rebuilt or deleted (announced),
 // so warm reads answer in the same tick.
 import { LRUCache } from 'lru-cache';
-import { ApiError, notFound, wrongData } from '../../errors/api-error.js';
-import type { ModelRegistry } from '../../engine/model/registry.js';
-import type { TrainingScheduler } from '../../engine/training/scheduler.js';
-import type { Claims } from '../../contract/claims.js';
-import type { EntitiesStore } from '../../store/entities-store.js';
-import type { TableDef, TableKind, TablesStore } from '../../store/tables-store.js';
-import type { IdValue } from '../ids/id-types.js';
-import { shownId, type Parsed } from '../ids/request-ids.js';
+import { ApiError, notFound, wrongData } from '../../../errors/api-error.js';
+import type { ModelRegistry } from '../../../engine/model/registry.js';
+import type { TrainingScheduler } from '../../../engine/training/scheduler.js';
+import type { Claims } from '../../../contract/claims.js';
+import type { EntitiesStore } from '../../../store/entities-store.js';
+import type { TableDef, TableKind, TablesStore } from '../../../store/tables-store.js';
+import type { IdValue } from '../../ids/id-types.js';
+import { shownId, type Parsed } from '../../ids/request-ids.js';
 
 const KINDS: readonly TableKind[] = ['item_to_items', 'profile_to_items'];
 const NONE = 0xffffffff;

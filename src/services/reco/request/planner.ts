@@ -3,17 +3,17 @@
 // read from what this process holds — the database's scenarios, item and user definitions and
 // views — so a warm request plans in the same tick. Facts it must read (a user's rating count, a
 // cold view) make the plan a Promise.
-import { notFound } from '../../errors/api-error.js';
-import type { InteractionsStore } from '../../store/interactions-store.js';
-import type { RatingsStore } from '../../store/ratings-store.js';
-import type { Catalogues, Defs } from '../catalogue/catalogues.js';
-import type { CatalogueView } from '../catalogue/catalogue-view.js';
-import { compileFilters, RECO_OPS, type FilterObject, type Predicate } from '../catalogue/filters.js';
-import { merge, planOf, type Facts, type Plan, type Runtime, type ScenarioGraph } from '../scenarios/scenario-walk.js';
-import type { ScenarioService } from '../scenarios/scenarios.js';
-import type { Maybe } from './maybe.js';
+import { notFound } from '../../../errors/api-error.js';
+import type { InteractionsStore } from '../../../store/interactions-store.js';
+import type { RatingsStore } from '../../../store/ratings-store.js';
+import type { Catalogues, Defs } from '../../catalogue/catalogues.js';
+import type { CatalogueView } from '../../catalogue/catalogue-view.js';
+import { compileFilters, RECO_OPS, type FilterObject, type Predicate } from '../../catalogue/filters.js';
+import { merge, planOf, type Facts, type Plan, type Runtime, type ScenarioGraph } from '../../scenarios/scenario-walk.js';
+import type { ScenarioService } from '../../scenarios/scenarios.js';
+import { pending, type Maybe } from '../maybe.js';
 import { listKey } from './rule-lists.js';
-import type { RecoType } from '../../contract/reco-types.js';
+import type { RecoType } from '../../../contract/reco-types.js';
 
 // Who and what a request is about, as far as scenarios ask.
 export interface Subject {
@@ -26,6 +26,9 @@ export interface Subject {
 
 // A user's interactions read to leave out items by type: the most recent this many.
 const INTERACTIONS_READ = 10_000;
+// A fact planNow leaves unread: a promise that never settles, so the walk's plan is a promise too.
+// A new one each time: what the walk chains to it is dropped with it.
+const notRead = () => new Promise<never>(() => {});
 // Plans kept per scenario set: past this many (requests with ever new filters) they are dropped
 // and made again as asked.
 const MEMO_PLANS = 1000;
@@ -46,8 +49,17 @@ export class RecoPlanner {
 
   plan(db: string, recoType: RecoType, rt: Runtime, who: Subject): Maybe<Plan> {
     const set = this.scenarios.held(db);
-    if (!set) return this.scenarios.read(db).then((s) => this.planWith(db, s, recoType, rt, who));
-    return this.planWith(db, set, recoType, rt, who);
+    if (!set) return this.scenarios.read(db).then((s) => this.planWith(db, s, recoType, rt, who, false));
+    return this.planWith(db, set, recoType, rt, who, false);
+  }
+
+  // The plan when it is at hand, else undefined. It starts no read that `plan` would not share when
+  // asked next (the scenarios and catalogue reads are shared; a user's rating count is not read).
+  planNow(db: string, recoType: RecoType, rt: Runtime, who: Subject): Plan | undefined {
+    const set = this.scenarios.held(db);
+    if (!set) return undefined;
+    const plan = this.planWith(db, set, recoType, rt, who, true);
+    return pending(plan) ? undefined : plan;
   }
 
   // The model rows to leave out for the plan's interaction types (none: undefined).
@@ -62,7 +74,8 @@ export class RecoPlanner {
     return (await this.interactions.own(db, 'user', user, 0, INTERACTIONS_READ)).list;
   }
 
-  private planWith(db: string, set: ScenarioGraph, recoType: RecoType, rt: Runtime, who: Subject): Maybe<Plan> {
+  // now: what must be read is left unread (planNow).
+  private planWith(db: string, set: ScenarioGraph, recoType: RecoType, rt: Runtime, who: Subject, now: boolean): Maybe<Plan> {
     const memoKey = memoKeyOf(recoType, rt);
     const memo = this.plans.get(set)?.get(memoKey);
     if (memo) return memo;
@@ -70,7 +83,7 @@ export class RecoPlanner {
     const plan =
       rt.scenario === undefined && (rt.skipDefault || !set.defaults.has(recoType))
         ? merge(rt, undefined, undefined)
-        : planOf(set, recoType, rt, this.facts(db, who, () => (asked = true)));
+        : planOf(set, recoType, rt, this.facts(db, who, () => (asked = true), now));
     if (plan instanceof Promise) return plan.then((p) => this.withUserValues(db, p, who));
     const applied = this.withUserValues(db, plan, who);
     if (!asked && !(applied instanceof Promise) && !plan.filters.some(isUserFilter)) {
@@ -82,11 +95,12 @@ export class RecoPlanner {
     return applied;
   }
 
-  // asked: told whenever the walk reads something about the request.
-  private facts(db: string, who: Subject, asked: () => void): Facts {
+  // asked: told whenever the walk reads something about the request. now: a rating count that must
+  // be read is left unread (notRead).
+  private facts(db: string, who: Subject, asked: () => void, now: boolean): Facts {
     return {
       abUser: () => (asked(), who.user),
-      nRatings: () => (asked(), who.nRatings?.() ?? (who.user === undefined ? 0 : this.ratings.count(db, who.user))),
+      nRatings: () => (asked(), who.nRatings?.() ?? (who.user === undefined ? 0 : now ? notRead() : this.ratings.count(db, who.user))),
       itemHolds: (filter) => {
         asked();
         const at = who.item;

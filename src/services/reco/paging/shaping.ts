@@ -1,14 +1,14 @@
 // What shapes a ranking into a page besides exclusions: filters and reranking rules, both read
 // against the catalogue's columnar view of items (at once when the definitions and view are held).
 import { LRUCache } from 'lru-cache';
-import type { Catalogues } from '../catalogue/catalogues.js';
-import type { CatalogueView } from '../catalogue/catalogue-view.js';
-import type { PropertyDef } from '../../store/properties-store.js';
+import type { Catalogues } from '../../catalogue/catalogues.js';
+import type { CatalogueView } from '../../catalogue/catalogue-view.js';
+import type { PropertyDef } from '../../../store/properties-store.js';
 import { FilterMasks } from './filter-masks.js';
-import type { Maybe } from './maybe.js';
+import type { Maybe } from '../maybe.js';
 import { compileReranking, type DiversityRule } from './reranking.js';
-import type { Want } from './request.js';
-import { listKey } from './rule-lists.js';
+import type { Want } from '../request/request.js';
+import { listKey } from '../request/rule-lists.js';
 
 export interface Shape {
   keep?: (item: number) => boolean;

@@ -1,10 +1,10 @@
 // The items a page leaves out: what the subject rated (when the plan says so), the context items,
 // and what the subject interacted with in the plan's interaction types.
-import type { LoadedModel } from '../../engine/model/registry.js';
-import type { Profile } from '../feedback/profile-cache.js';
-import type { Maybe } from './maybe.js';
+import type { LoadedModel } from '../../../engine/model/registry.js';
+import type { Profile } from '../../feedback/profile-cache.js';
+import type { Maybe } from '../maybe.js';
 import type { RecoPlanner, Subject } from './planner.js';
-import type { Plan } from '../scenarios/scenario-walk.js';
+import type { Plan } from '../../scenarios/scenario-walk.js';
 import type { Want } from './request.js';
 
 export function excluded(q: Want, p: Profile, context: number[]): Set<number> | undefined {

@@ -1,18 +1,18 @@
 // What an anonymous session sends, as a profile: its ratings, or its interactions through the
 // database's interaction rules, and for a session with nothing rated the users sharing its user
 // properties (cold start). Nothing is stored.
-import { wrongData } from '../../errors/api-error.js';
-import type { LoadedModel } from '../../engine/model/registry.js';
-import { meanUserFactors } from '../../engine/scoring/directions.js';
-import type { Claims } from '../../contract/claims.js';
-import type { Catalogues } from '../catalogue/catalogues.js';
-import type { InteractionRuleService } from '../feedback/interaction-rules.js';
-import type { Profile } from '../feedback/profile-cache.js';
-import { parseId } from '../ids/request-ids.js';
+import { wrongData } from '../../../errors/api-error.js';
+import type { LoadedModel } from '../../../engine/model/registry.js';
+import { meanUserFactors } from '../../../engine/scoring/directions.js';
+import type { Claims } from '../../../contract/claims.js';
+import type { Catalogues } from '../../catalogue/catalogues.js';
+import type { InteractionRuleService } from '../../feedback/interaction-rules.js';
+import type { Profile } from '../../feedback/profile-cache.js';
+import { parseId } from '../../ids/request-ids.js';
 import type { Subject } from './planner.js';
 import { requestUser, type RecoQuery, type SessionInput } from './request.js';
 import { holds, wantedValues } from './wanted-values.js';
-import type { Maybe } from './maybe.js';
+import type { Maybe } from '../maybe.js';
 import { SeenBefore } from './seen-before.js';
 
 // Sessions with up to this many rated items get their ranking cached by content, from the second
@@ -42,6 +42,13 @@ export class SessionInputs {
     if (s.interactions === undefined) return profileWith(s, ratedRows(auth, model, s.ratings ?? []), alike, undefined, this.seen);
     const interactions = sessionInteractions(auth, s.interactions);
     return this.interactionRows(db, model, interactions).then((rows) => profileWith(s, rows, alike, interactions, this.seen));
+  }
+
+  // The profile when it needs nothing read: a session of ratings without user properties (the usual
+  // kind); undefined otherwise (`profile` reads what it needs).
+  profileNow(auth: Claims, model: LoadedModel, s: SessionInput): Profile | undefined {
+    if (s.interactions !== undefined || (s.user_properties !== undefined && Object.keys(s.user_properties).length > 0)) return undefined;
+    return profileWith(s, ratedRows(auth, model, s.ratings ?? []), undefined, undefined, this.seen);
   }
 
   subject(auth: Claims, q: RecoQuery, s: SessionInput, profile: Profile): Subject {

@@ -1,17 +1,43 @@
 // What a recommendation request asks for, what it runs with once its scenarios apply, and what it
 // answers: the types and small helpers every recommendation module shares.
-import type { Claims } from '../../contract/claims.js';
-import type { RankSpec } from '../../engine/scoring/rankings.js';
-import type { IdValue } from '../ids/id-types.js';
-import { pathOwner } from '../ids/request-ids.js';
-import type { Plan, Runtime } from '../scenarios/scenario-walk.js';
-import type { RankingKey } from './ranking-walk.js';
+import type { Claims } from '../../../contract/claims.js';
+import type { RankSpec } from '../../../engine/scoring/rankings.js';
+import type { IdValue } from '../../ids/id-types.js';
+import { pathOwner } from '../../ids/request-ids.js';
+import type { Plan, Runtime } from '../../scenarios/scenario-walk.js';
+import type { RankingKey } from '../../../engine/scoring/scorer.js';
+import type { RecoType } from '../../../contract/reco-types.js';
+import type { TableKind } from '../../../store/tables-store.js';
 
 // What a request asks for (its runtime parameters), undefined where it says nothing.
 export interface RecoQuery extends Runtime {
   cursor?: string;
   userId?: unknown; // selects the A/B group and what scenarios ask about the user; never personalises
   explain?: boolean; // answer with evaluated_scenarios
+}
+
+// The requests, as their routes give them: the route row's reco type, the request's parameters, and
+// whom or what it is about, as the path or body names it.
+interface Asked {
+  auth: Claims;
+  db: string;
+  recoType: RecoType;
+  q: RecoQuery;
+}
+export interface ItemRequest extends Asked {
+  item: string;
+}
+export interface UserRequest extends Asked {
+  user: string;
+  context: unknown[] | undefined; // context items to steer towards (and leave out)
+}
+export interface SessionRequest extends Asked {
+  session: SessionInput;
+  context: unknown[] | undefined;
+}
+export interface TableRequest extends Asked {
+  table: TableKind;
+  id: string; // the item's or the user's
 }
 
 // What a request runs with once its scenarios are applied.

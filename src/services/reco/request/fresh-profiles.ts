@@ -8,7 +8,7 @@
 // comes first reads and folds in as before (the fresh answer, never a stale one), and the refresh
 // then finds the profile held. More than PENDING_MAX users waiting: the rest are left to requests.
 import type { Logger } from 'pino';
-import type { LoadedModel } from '../../engine/model/registry.js';
+import type { LoadedModel } from '../../../engine/model/registry.js';
 import type { UserProfiles } from './user-profiles.js';
 
 const BATCH_MS = 20;

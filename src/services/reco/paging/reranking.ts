@@ -1,8 +1,8 @@
 // Reranking rules: `diversity` per item property, as objects or in every string form clients send
 // (`p:diversity:w`, `p:diversity:w::opt:val`, `p:diversity:w:opt:val`, `p:diversity::opt:val`,
 // `p:diversity:`), and the greedy diversification they drive.
-import { notFound, wrongData } from '../../errors/api-error.js';
-import type { PropertyDef } from '../../store/properties-store.js';
+import { notFound, wrongData } from '../../../errors/api-error.js';
+import type { PropertyDef } from '../../../store/properties-store.js';
 
 export interface RerankingObject {
   property_name: string;

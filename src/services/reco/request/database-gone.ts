@@ -3,9 +3,9 @@
 // (503 DATABASE_NOT_READY, which clients retry for good), a table, the item or the user (404 of
 // those) — so the database is looked up only when a recommendation fails that way: answers cost
 // nothing more, and a warm request still answers in the same tick, allocating nothing more.
-import { ApiError, notFound } from '../../errors/api-error.js';
-import type { DatabasesStore } from '../../store/databases-store.js';
-import type { Maybe } from './maybe.js';
+import { ApiError, notFound } from '../../../errors/api-error.js';
+import type { DatabasesStore } from '../../../store/databases-store.js';
+import type { Maybe } from '../maybe.js';
 
 export class DatabaseGone {
   constructor(private readonly databases: Pick<DatabasesStore, 'get'>) {}

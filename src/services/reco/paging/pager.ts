@@ -2,20 +2,20 @@
 // cursor holds a position in the ranking, with it a position in the diversified order of the
 // passing items (which is deterministic); either way with the model it belongs to, so pages never
 // repeat an item. A page answers in the same tick unless its ranking must come from the scoring pool
-// (ranking-cache.ts).
+// (engine/scoring/scorer.ts).
 import { LRUCache } from 'lru-cache';
-import { wrongData } from '../../errors/api-error.js';
-import type { Ranking, RankSpec } from '../../engine/scoring/rankings.js';
-import type { LoadedModel } from '../../engine/model/registry.js';
-import type { Claims } from '../../contract/claims.js';
-import { decodeCursor, encodeCursor } from '../ids/cursors.js';
-import { shownId } from '../ids/request-ids.js';
-import type { IdValue } from '../ids/id-types.js';
-import type { Maybe } from './maybe.js';
-import type { RankingCache } from './ranking-cache.js';
-import { RankingWalk, type PassMemo, type RankingKey } from './ranking-walk.js';
+import { wrongData } from '../../../errors/api-error.js';
+import type { Ranking, RankSpec } from '../../../engine/scoring/rankings.js';
+import type { LoadedModel } from '../../../engine/model/registry.js';
+import type { Claims } from '../../../contract/claims.js';
+import { decodeCursor, encodeCursor } from '../../ids/cursors.js';
+import { shownId } from '../../ids/request-ids.js';
+import type { IdValue } from '../../ids/id-types.js';
+import type { Maybe } from '../maybe.js';
+import type { RankingKey, Scorer } from '../../../engine/scoring/scorer.js';
+import { RankingWalk, type PassMemo } from './ranking-walk.js';
 import { diversify } from './reranking.js';
-import type { RecoAnswer, Want } from './request.js';
+import type { RecoAnswer, Want } from '../request/request.js';
 import type { Shape } from './shaping.js';
 
 const CACHED_ORDERS = 20_000;
@@ -37,10 +37,14 @@ export interface PageJob {
   exclude: Set<number> | undefined;
   warnings: string[];
   // Ranking positions from stopAt on need more exclusions than `exclude` (a user's list holds only
-  // items they had not rated, past it their ratings must be read): the page is `beyond()` instead.
+  // items they had not rated, past it their ratings must be read): the page is then NEEDS_RATINGS.
   stopAt?: number;
-  beyond?: () => Maybe<RecoAnswer>;
 }
+
+// What a page answers instead when its walk reached PageJob.stopAt: the asker reads the user's
+// ratings and asks again with them.
+export const NEEDS_RATINGS = Symbol('needs the user\'s ratings');
+export type NeedsRatings = typeof NEEDS_RATINGS;
 
 // A diversified order (a prefix of every longer one: each step looks at the same window of candidates)
 // and what the walk behind it found.
@@ -50,14 +54,11 @@ interface Diversified {
   exhausted: boolean;
 }
 
-// What a page step asks for when the ranking at hand is too shallow: one of this depth, which only
-// the scoring pool may make.
+// What a page needs when the ranking at hand is too shallow: one of this depth, which only the
+// scoring pool may make.
 class NeedRanking {
   constructor(readonly depth: number) {}
 }
-
-// What a page step answers when its walk reached PageJob.stopAt.
-const PAST_STOP = Symbol('past stopAt');
 
 export class Pager {
   // Passing positions per exclusion set and ranking; kept as long as the set is (a cached profile's).
@@ -67,26 +68,28 @@ export class Pager {
   private readonly diversified = new LRUCache<string, Diversified>({ max: CACHED_ORDERS });
   private readonly cursors = new Map<number, string[]>();
 
-  constructor(private readonly rankings: RankingCache) {}
+  constructor(private readonly scorer: Scorer) {}
 
-  page(job: PageJob): Maybe<RecoAnswer> {
+  // The page: in the same tick unless a deeper ranking must come from the scoring pool; NEEDS_RATINGS
+  // when the job has a stopAt and the walk reached it.
+  page(job: PageJob & { stopAt: number }): Maybe<RecoAnswer | NeedsRatings>;
+  page(job: PageJob): Maybe<RecoAnswer>;
+  page(job: PageJob): Maybe<RecoAnswer | NeedsRatings> {
     const out = this.pageOf(job, undefined);
-    if (out === PAST_STOP) return job.beyond!();
     return out instanceof NeedRanking ? this.pageLater(job, out.depth) : out;
   }
 
   // Pages again with each deeper ranking the scoring pool makes, until one is deep enough.
-  private async pageLater(job: PageJob, depth: number): Promise<RecoAnswer> {
+  private async pageLater(job: PageJob, depth: number): Promise<RecoAnswer | NeedsRatings> {
     for (;;) {
-      const out = this.pageOf(job, await this.rankings.fromPool(job.model, job.spec, depth));
-      if (out === PAST_STOP) return job.beyond!();
+      const out = this.pageOf(job, await this.scorer.fromPool(job.model, job.spec, depth));
       if (!(out instanceof NeedRanking)) return out;
       depth = out.depth;
     }
   }
 
-  // The page, or the depth of ranking it needs. deeper: a ranking the scoring pool made.
-  private pageOf({ auth, model, key, spec, q, shape, exclude, warnings, stopAt }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking | typeof PAST_STOP {
+  // The page, or what it needs. deeper: a ranking the scoring pool made.
+  private pageOf({ auth, model, key, spec, q, shape, exclude, warnings, stopAt }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking | NeedsRatings {
     const stamp = Math.round(model.meta.timestamp * 1000);
     const tag = shape.rules ? ('d1' as const) : ('r1' as const);
     let pos = 0;
@@ -95,30 +98,30 @@ export class Pager {
       if (of !== stamp) throw wrongData('WRONG_PARAMETER', 'this cursor belongs to an earlier model: start again without it', { field: 'cursor' });
       pos = at!;
     }
-    const walk = new RankingWalk(this.rankings, model, spec, key, deeper, exclude, shape.keep, stopAt);
+    const walk = new RankingWalk(this.scorer.ranking(model, spec, key, deeper), exclude, shape.keep, stopAt);
     // A user's rated items often fill the top of their ranking: with exclusion alone, the positions
     // that pass are kept with the (cached) exclusion set, so later requests do not skip them again.
-    if (exclude && !shape.keep && key !== undefined) walk.memoPastList(() => this.passMemo(exclude, walk.cacheKey!));
+    if (exclude && !shape.keep && key !== undefined) walk.memoPastList(() => this.passMemo(exclude, walk.ranking.cacheKey!));
     // Likewise the positions that pass filters alone, kept per ranking and shape (filters and catalogue
     // version): an item's list may hold few that pass, and the walk past it is then long.
-    else if (!exclude && shape.keep && shape.key !== undefined && key !== undefined) walk.memoPastList(() => this.filterMemo(`${walk.cacheKey!} ${shape.key}`));
+    else if (!exclude && shape.keep && shape.key !== undefined && key !== undefined) walk.memoPastList(() => this.filterMemo(`${walk.ranking.cacheKey!} ${shape.key}`));
     let items: number[];
     let next: number;
     let more: boolean;
     if (!shape.rules) {
       const w = walk.walk(pos, q.amt);
-      if (!w) return walk.stopped ? PAST_STOP : new NeedRanking(walk.need);
+      if (!w) return walk.stopped ? NEEDS_RATINGS : new NeedRanking(walk.need);
       items = w.items;
       next = w.next;
       more = items.length === q.amt && !w.exhausted;
     } else {
       // Without exclusions (which are per user) the order is kept with the ranking and the shape.
-      const orderKey = key !== undefined && !exclude && shape.key !== undefined ? `${walk.cacheKey} ${shape.key}` : undefined;
+      const orderKey = key !== undefined && !exclude && shape.key !== undefined ? `${walk.ranking.cacheKey} ${shape.key}` : undefined;
       let d = orderKey === undefined ? undefined : this.diversified.get(orderKey);
       if (!d || (d.order.length < pos + q.amt && !(d.exhausted && d.order.length === d.candidates))) {
         const window = DIVERSITY_WINDOW;
         const w = walk.walk(0, pos + q.amt + window);
-        if (!w) return walk.stopped ? PAST_STOP : new NeedRanking(walk.need);
+        if (!w) return walk.stopped ? NEEDS_RATINGS : new NeedRanking(walk.need);
         d = { order: diversify(w.items, shape.rules, shape.valueOf!, pos + q.amt, window), candidates: w.items.length, exhausted: w.exhausted };
         if (orderKey !== undefined) this.diversified.set(orderKey, d);
       }

@@ -1,8 +1,8 @@
 // Property values a request asks for (items holding them, users sharing them), matched against an
 // entity's stored values.
-import { notFound, wrongData } from '../../errors/api-error.js';
-import type { PropertyDef } from '../../store/properties-store.js';
-import { valueType } from '../catalogue/value-types.js';
+import { notFound, wrongData } from '../../../errors/api-error.js';
+import type { PropertyDef } from '../../../store/properties-store.js';
+import { valueType } from '../../catalogue/value-types.js';
 
 // Property values asked for, by storage sequence (a list value: any of its elements).
 export interface Wanted {
