@@ -6,7 +6,7 @@ import { timeCommands, type Connection } from '../store/redis.js';
 import type { Ingested } from '../services/usage/ingested.js';
 import type { Engine } from './engine.js';
 
-// prepared: changed users' profiles by outcome (services/reco/fresh-profiles.ts).
+// prepared: changed users' profiles by outcome (services/reco/request/fresh-profiles.ts).
 export function startMetrics(config: Config, engine: Engine, redis: Connection, ingested: Ingested, prepared: Record<string, number>, worker: number | undefined): Metrics | undefined {
   if (config.metricsPort === undefined) return undefined;
   const metrics = new Metrics(worker);

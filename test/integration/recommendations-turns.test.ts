@@ -1,4 +1,4 @@
-// Sessions that wait for a later event-loop turn (services/reco/turn-budget.ts) answer exactly what
+// Sessions that wait for a later event-loop turn (services/reco/request/turn-budget.ts) answer exactly what
 // they answer made at once, however many arrive together and in whatever order they finish: process
 // A has the default budget, process B (RECD_TURN_BUDGET_US=0) answers every session arriving with
 // another on a later turn, one a turn; both serve one model of 8,000 items, large enough for

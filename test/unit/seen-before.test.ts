@@ -1,4 +1,4 @@
-// SeenBefore (services/reco/seen-before.ts): a session's ratings count as seen from their second ask
+// SeenBefore (services/reco/request/seen-before.ts): a session's ratings count as seen from their second ask
 // on, while the table still remembers them; ratings that take their slot make them forgotten, so
 // they count as new again.
 import t from 'tap';

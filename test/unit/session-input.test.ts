@@ -1,4 +1,4 @@
-// A session's ratings as a profile (src/services/reco/session-input.ts): each item's last rating, in
+// A session's ratings as a profile (src/services/reco/request/session-input.ts): each item's last rating, in
 // the order items first appear, rows of the model only, and as count every distinct item given (those
 // the model lacks too): what a Map of id → rating gives, for sessions of few items (searched
 // linearly) and of many (past LINEAR_ROWS), with items given twice and ids the model lacks.

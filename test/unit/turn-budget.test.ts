@@ -1,4 +1,4 @@
-// The turn budget (services/reco/turn-budget.ts) on a clock the test moves: work runs at once while
+// The turn budget (services/reco/request/turn-budget.ts) on a clock the test moves: work runs at once while
 // the turn is younger than the budget, then waits for later turns, first in first out, each later
 // turn running work until the budget is spent; a failing piece of work rejects only its own promise.
 import t from 'tap';

@@ -5,8 +5,8 @@ import { WorkerPool } from '../worker-pool.js';
 import type { LoadedModel } from '../model/registry.js';
 import type { Ranking, RankSpec } from './rankings.js';
 
-// How requests' rankings were made, counted where they are (services/reco/ranking-cache.ts,
-// ranking-walk.ts) as plain increments; the metrics read them when scraped.
+// How requests' rankings were made, counted by the Scorer (scorer.ts) as plain increments; the
+// metrics read them when scraped.
 export interface ScoringPaths {
   precomputed: number; // served from a list made at training
   cached: number; // a ranking an earlier request made

@@ -44,7 +44,7 @@ export class ChangesSince {
 
 export class FeedbackChanges {
   // Told of the users (dense rows) of every change the log brings, from any process
-  // (reco/fresh-profiles.ts prepares their next answers).
+  // (reco/request/fresh-profiles.ts prepares their next answers).
   onChanged: ((db: string, rows: Iterable<number>) => void) | undefined;
   private readonly followed = new LRUCache<string, ChangesSince>({
     max: FOLLOWED,
