@@ -9,6 +9,6 @@ export function popularityTo(dst: Float32Array, items: Uint32Array, timestamps: 
   const perSecond = -1 / halfLifeSeconds;
   for (let e = 0; e < m; e++) {
     const age = now - timestamps[e]!;
-    dst[items[e]!]! += weights[e]! * 2 ** ((age > 0 ? age : 0) * perSecond);
+    dst[items[e]!]! += weights[e]! * 2 ** ((Math.max(age , 0)) * perSecond);
   }
 }

@@ -52,6 +52,7 @@ export function topKTo(dstIdx: Uint32Array, dstScore: Float32Array, scores: Floa
   for (; i < n && size < k; i++) {
     if (mask !== undefined && mask[i] !== 1) continue;
     const s = scores[i]!;
+    // biome-ignore lint/suspicious/noSelfCompare: the NaN test (NaN scores are skipped) without a call in the hot loop
     if (s === s) size = heapOffer(dstIdx, dstScore, size, k, s, i);
   }
   let floor = dstScore[0]!;

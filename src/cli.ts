@@ -106,7 +106,7 @@ function version(): string {
 // Options and positional arguments; only `import` and `export` take positional ones.
 function argsOf<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, command: Command) {
   const usage = HELP[command].split('\n')[0]!;
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args, options, allowPositionals: true });
   } catch (err) {

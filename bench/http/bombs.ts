@@ -17,12 +17,12 @@ import { startBenchStack } from '../lib/recd-stack.js';
 import { rssOf } from '../lib/rss.js';
 import { sleep } from '../lib/processes.js';
 
-const BOMBS = Number(process.env['BOMBS'] ?? 8);
+const BOMBS = Number(process.env.BOMBS ?? 8);
 const MiB = 1024 * 1024;
 const dir = mkdtempSync(join(os.tmpdir(), 'recd-bombs-'));
 const loopFile = join(dir, 'loop.jsonl');
-process.env['BENCH_NODE_ARGS'] = `--import ${resolve(dirname(fileURLToPath(import.meta.url)), '../lib/loop-delay-preload.js')}`;
-process.env['BENCH_LOOP_DELAY_FILE'] = loopFile;
+process.env.BENCH_NODE_ARGS = `--import ${resolve(dirname(fileURLToPath(import.meta.url)), '../lib/loop-delay-preload.js')}`;
+process.env.BENCH_LOOP_DELAY_FILE = loopFile;
 
 // A gzip stream of members of 10 MiB of spaces each: ~10 KiB sent per 10 MiB inflated.
 const member = gzipSync(Buffer.alloc(10 * MiB, 0x20));
@@ -41,7 +41,7 @@ function send(port: number, chunked: boolean): Promise<string> {
     });
     sock.on('error', (err) => (error = (err as NodeJS.ErrnoException).code ?? err.message));
     sock.on('close', () => done(answer.split('\r\n')[0] || `no answer (${error || 'closed'})`));
-    const head = ['POST /v1/login/root/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Content-Encoding: gzip', chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${bomb.length}`].join('\r\n') + '\r\n\r\n';
+    const head = `${['POST /v1/login/root/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Content-Encoding: gzip', chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${bomb.length}`].join('\r\n')}\r\n\r\n`;
     const body = chunked ? Buffer.concat([Buffer.from(`${bomb.length.toString(16)}\r\n`), bomb, Buffer.from('\r\n0\r\n\r\n')]) : bomb;
     sock.write(head);
     // One piece a turn of the loop, so an answer is read before the next piece can meet a closed socket.

@@ -73,6 +73,6 @@ await benchProgram('call-counts', async (redis, dir) => {
       out.push(`| ${p.id}. ${p.label} | ${tool} | ${fmtInt(ra)} | ${fmtInt(rb)} | ${fmt(ra / rb, 3)} | ${fmt(median(a.map((r) => r.p99)), 2)} / ${fmt(median(b.map((r) => r.p99)), 2)} | ${a.map((r) => fmtInt(r.rps)).join(', ')} | ${b.map((r) => fmtInt(r.rps)).join(', ')} |`);
     }
   }
-  process.stdout.write(out.join('\n') + '\n');
+  process.stdout.write(`${out.join('\n')}\n`);
   return 0;
 });

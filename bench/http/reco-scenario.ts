@@ -41,11 +41,11 @@ await runRecoBench<WithScenario>({
     const expected = (await ok(base, token, 'GET', GIVEN)).items_id as number[];
     return { ...setup, expected };
   },
-  check: (sc, json, setup) => {
+  check: (_sc, json, setup) => {
     const ids = (json?.items_id ?? []) as number[];
     const bad = ids.filter((id) => {
       const m = setup.movies.get(id);
-      return !m || m.genre !== 'Drama' || m.year === undefined || m.year < 1990;
+      return m?.genre !== 'Drama' || m.year === undefined || m.year < 1990;
     });
     const same = JSON.stringify(ids) === JSON.stringify(setup.expected);
     const problems = [...(bad.length > 0 ? [`${bad.length} item(s) failing the filters`] : []), ...(same ? [] : ['not the list p answers']), ...(ids.length === 0 ? ['no items'] : [])];

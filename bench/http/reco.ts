@@ -120,7 +120,7 @@ function sanity(sc: Scenario, json: any, setup: Setup): string {
   if (sc.id === 'f') {
     const bad = ids.filter((id) => {
       const m = setup.movies.get(id);
-      return !m || m.genre !== 'Drama' || m.year === undefined || m.year < 1990;
+      return m?.genre !== 'Drama' || m.year === undefined || m.year < 1990;
     });
     if (bad.length > 0) problems.push(`${bad.length} item(s) failing the filters: ${bad.join(', ')}`);
   }

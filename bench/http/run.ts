@@ -259,7 +259,7 @@ async function main(): Promise<void> {
       'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections}, Lua script for method, headers and pipelining)` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}`,
       Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${recdLogLevel()}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; private redis-server on port ${redis.port}`,
     };
-    process.stdout.write(report(samples, tools, meta, incomplete) + '\n');
+    process.stdout.write(`${report(samples, tools, meta, incomplete)}\n`);
     return failed ? 1 : 0;
   });
 }

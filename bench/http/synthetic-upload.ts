@@ -91,4 +91,4 @@ if (grid.length > 0) {
   }
   out.push('', '_recd CPU s_ includes any training that started during the upload; _runner_ generates, encodes and sends.', '');
 }
-process.stdout.write(out.join('\n') + '\n');
+process.stdout.write(`${out.join('\n')}\n`);

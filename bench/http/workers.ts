@@ -246,6 +246,6 @@ await benchProgram('workers', async (redis, dir) => {
     'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections})` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}, on the same machine as the servers`,
     Servers: `for each N in ${COUNTS.join(', ')}: recd (\`node dist/src/cli.js serve\` with RECD_WORKERS=N, LOG_LEVEL=${recdLogLevel()}, all on one private redis-server on port ${redis.port}) and N hello-worlds (\`node dist/bench/http/hello-uws.js PORT\`, ${versionOf('uWebSockets.js')}) on one port, all running throughout`,
   };
-  process.stdout.write(report(samples, tools, meta, incomplete) + '\n');
+  process.stdout.write(`${report(samples, tools, meta, incomplete)}\n`);
   return incomplete ? 1 : 0;
 });

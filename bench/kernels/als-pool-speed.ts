@@ -19,10 +19,10 @@ import { trainAls } from '../../src/engine/training/trainer.js';
 import type { Snapshot } from '../../src/engine/training/ratings-replay.js';
 import { loadMl100kFile, loadMlLatestSmall, rng, type Ratings } from '../quality/data.js';
 
-const THREADS = (process.env['BENCH_THREADS'] ?? '1,2').split(',').map((s) => Number(s.trim())).filter((n) => n >= 1);
-const ITERATIONS = Number(process.env['BENCH_ITERATIONS'] ?? 5);
-const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
-const WANTED = (process.env['BENCH_DATASETS'] ?? 'ml-100k,ml-latest-small,synthetic').split(',').map((s) => s.trim());
+const THREADS = (process.env.BENCH_THREADS ?? '1,2').split(',').map((s) => Number(s.trim())).filter((n) => n >= 1);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const WANTED = (process.env.BENCH_DATASETS ?? 'ml-100k,ml-latest-small,synthetic').split(',').map((s) => s.trim());
 
 const PARAMS: AlsParams = {
   factors: 64,

@@ -18,9 +18,9 @@ import { easeFit } from '../../src/engine/training/item-weights.js';
 import { easeColumns, weighRatings, type EaseColumns } from '../../src/engine/training/item-weights-tasks.js';
 import { TrainingPool } from '../../src/engine/training/pool.js';
 
-const SIZES = (process.env['BENCH_SIZES'] ?? '1000,1648,2189,4000').split(',').map(Number);
-const THREADS = (process.env['BENCH_THREADS'] ?? '1,2').split(',').map(Number);
-const RUNS = Number(process.env['BENCH_RUNS'] ?? 2);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,1648,2189,4000').split(',').map(Number);
+const THREADS = (process.env.BENCH_THREADS ?? '1,2').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const KERNELS = ['typescript', 'wasm'] as const;
 
 function ratings(users: number, items: number, perUser: number, seed: number): Csr {

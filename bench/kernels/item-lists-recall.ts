@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { probeItemListsTo } from './lib/probe-lists.js';
 import { directionGroupsOf, offerGroupsTo, type DirectionGroups } from './lib/direction-groups.js';
-const GROUP_CAP = Number(process.env['BENCH_GROUP_CAP'] ?? 2048);
+const GROUP_CAP = Number(process.env.BENCH_GROUP_CAP ?? 2048);
 import { TrainingPool } from '../../src/engine/training/pool.js';
 import { trainAls } from '../../src/engine/training/trainer.js';
 import { modelViews } from '../../src/engine/model/layout.js';
@@ -24,8 +24,8 @@ import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, st
 import { coRatedListsTo, coRatedScratchLength } from '../../native-free-kernels/corated-lists.js';
 import { csrFromTriples, transpose, type Csr } from '../../native-free-kernels/csr.js';
 
-const F = Number(process.env['RECD_ALS_FACTORS'] ?? 32);
-const SAMPLED = Number(process.env['BENCH_SAMPLED'] ?? 300);
+const F = Number(process.env.RECD_ALS_FACTORS ?? 32);
+const SAMPLED = Number(process.env.BENCH_SAMPLED ?? 300);
 const sizes = synthSizes();
 const synth = new Synthetic(sizes);
 let t0 = performance.now();
@@ -39,7 +39,7 @@ t0 = performance.now();
 const began = new Map<string, number>();
 // BENCH_MODEL_FILE: the trained model is written there, or read from there when it exists (training
 // skipped), so variants of the lists can be compared on one model without training again.
-const modelFile = process.env['BENCH_MODEL_FILE'];
+const modelFile = process.env.BENCH_MODEL_FILE;
 let model: SharedArrayBuffer;
 if (modelFile !== undefined && existsSync(modelFile)) {
   const bytes = readFileSync(modelFile);
@@ -130,6 +130,7 @@ const report = (label: string, work: Uint32Array, took: string) => {
   });
   console.log(`| ${label} | ${line(xs[10])} | ${line(xs[64])} | ${mean(f64[10]).toFixed(3)} | ${line(f64[64])} | ${mean(exactTies(of, 64)).toFixed(3)} | ${mean(nearTies(of, 64)).toFixed(3)} | ${took} |`);
 };
+// biome-ignore lint/suspicious/noConfusingVoidType: timed runs of kernels that return a count and of ones that return nothing
 const timed = (run: () => number | void): [string, number | void] => {
   const t = performance.now();
   const out = run();
@@ -140,7 +141,7 @@ const ratingsCsr = () => {
   const byUser = csrFromTriples(sizes.users, items, snapshot.users, snapshot.items, snapshot.ratings);
   return { byUser, byItem: transpose(byUser) };
 };
-for (const variant of (process.env['BENCH_VARIANTS'] ?? '').split(';').filter(Boolean)) {
+for (const variant of (process.env.BENCH_VARIANTS ?? '').split(';').filter(Boolean)) {
   const [start, rounds = ''] = variant.split(':');
   let work: Uint32Array;
   let took: string;

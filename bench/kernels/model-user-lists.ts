@@ -10,8 +10,8 @@ import { modelViews } from '../../src/engine/model/layout.js';
 import * as layout from '../../src/engine/model/layout.js';
 import { loadMlLatestSmall } from '../quality/data.js';
 
-const RUNS = Number(process.env['RUNS'] ?? 5);
-const THREADS = Number(process.env['THREADS'] ?? 2);
+const RUNS = Number(process.env.RUNS ?? 5);
+const THREADS = Number(process.env.THREADS ?? 2);
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
@@ -24,7 +24,7 @@ function sizes(label: string, d: { factors: number; users: number; items: number
   console.log(`${label}, ${(100 * listedShare).toFixed(0)} % listed: layout 2 ${mb(before)}, layout 3 ${mb(after)} (${((100 * after) / before).toFixed(1)} %)`);
 }
 
-if (process.env['SIZES'] !== '0') {
+if (process.env.SIZES !== '0') {
   const big = { factors: 32, users: 1_000_000, items: 100_000, itemList: 128, userList: 128, trainedItems: 100_000, lists: 49 };
   for (const share of [1, 0.9, 0.2, 0]) sizes('1M users × 100k items × 32 factors, lists of 128', big, share);
   const huge = { factors: 32, users: 20_000_000, items: 100_000, itemList: 128, userList: 128, trainedItems: 100_000, lists: 49 };

@@ -13,9 +13,9 @@ import { itemsForVector, sessionRanking } from '../../src/engine/scoring/ranking
 import { gatherCandidates, rankCandidates, SESSION_CANDIDATES, type CandidateSource } from '../../src/engine/scoring/candidates.js';
 import { sessionFixture, type Session } from './session-fixture.js';
 
-const F = Number(process.env['F'] ?? 64);
-const SESSIONS = Number(process.env['SESSIONS'] ?? 2000);
-const DEPTH = Number(process.env['DEPTH'] ?? 32);
+const F = Number(process.env.F ?? 64);
+const SESSIONS = Number(process.env.SESSIONS ?? 2000);
+const DEPTH = Number(process.env.DEPTH ?? 32);
 const { views, m, items, sessions: drawn } = await sessionFixture(F);
 const sessions = (kind: 'uniform' | 'user'): Session[] => drawn(kind, SESSIONS);
 // µs per call of run(s), the best of PASSES passes over stretches of 250 sessions (the machine is
@@ -61,7 +61,7 @@ const exactTimes: string[] = [];
 for (const kind of ['uniform', 'user'] as const) {
   const ss = sessions(kind);
   const vectors = ss.map((s) => foldIn(m, s.items, s.values));
-  const exact = vectors.map((v, s) => itemsForVector(m, v, 64 + 5).items).map((r, s) => topOf(r, new Set(ss[s]!.items), 64));
+  const exact = vectors.map((v) => itemsForVector(m, v, 64 + 5).items).map((r, s) => topOf(r, new Set(ss[s]!.items), 64));
   for (const src of sources) {
     const r10: number[] = [], r64: number[] = [], counts: number[] = [];
     for (let s = 0; s < ss.length; s++) {

@@ -16,8 +16,8 @@ import { gatherCandidates, rankCandidates, SESSION_CANDIDATES } from '../../src/
 import { scoreRows } from '../../native-free-kernels/score-rows.js';
 import { sessionFixture } from './session-fixture.js';
 
-const F = Number(process.env['F'] ?? 64);
-const SESSIONS = Number(process.env['SESSIONS'] ?? 2000);
+const F = Number(process.env.F ?? 64);
+const SESSIONS = Number(process.env.SESSIONS ?? 2000);
 const { views, m, items, sessions: drawn } = await sessionFixture(F);
 const { lists } = views.dims;
 const listed = lists > 0 ? views.listOffsets[lists]! : 0;
@@ -89,7 +89,7 @@ for (const kind of ['uniform', 'user'] as const) {
       const t = timed({ exact: (s) => rank(exact, s), pruned: (s) => rank(pruned, s) }, cold ? 200 : ss.length, cold);
       const us = (x: { median: number; best: number }) => `${x.median.toFixed(1)} (${x.best.toFixed(1)})`;
       const rows = cold ? '| | | | | |' : `| ${kind} | ${what} | ${depth} | ${mean(before).toFixed(0)} | ${mean(after).toFixed(0)} (${quantile(after, 0.9)}) | ${agree}/${ss.length} |`;
-      console.log(`${rows} ${cold ? 'cold' : 'hot'} | ${us(t['exact']!)} | ${us(t['pruned']!)} | ${(t['pruned']!.median / t['exact']!.median).toFixed(2)} |`);
+      console.log(`${rows} ${cold ? 'cold' : 'hot'} | ${us(t.exact!)} | ${us(t.pruned!)} | ${(t.pruned!.median / t.exact!.median).toFixed(2)} |`);
     }
   }
 }

@@ -11,7 +11,7 @@ import { foldIn } from '../../src/engine/scoring/fold-in.js';
 import { itemsForGroup, itemsForVector } from '../../src/engine/scoring/rankings.js';
 import { sessionFixture, type Session } from './session-fixture.js';
 
-const F = Number(process.env['F'] ?? 64);
+const F = Number(process.env.F ?? 64);
 const SESSIONS = 5000;
 const { views, m, items, sessions: drawn } = await sessionFixture(F);
 const L = views.dims.itemList;

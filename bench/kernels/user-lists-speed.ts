@@ -32,7 +32,7 @@ import { Synthetic, synthSizes } from '../lib/synthetic.js';
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SAMPLE = env('BENCH_SAMPLE', 2000);
 const N = env('BENCH_LIST', 128);
-const BLOCKS = (process.env['BENCH_BLOCKS'] ?? '4,8').split(',').map(Number);
+const BLOCKS = (process.env.BENCH_BLOCKS ?? '4,8').split(',').map(Number);
 const CALL = env('BENCH_CALL', 40);
 
 function snapshotOf(synth: Synthetic, users: number, ratings: number): Snapshot {

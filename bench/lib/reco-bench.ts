@@ -515,7 +515,7 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
         other ? `; build B (BENCH_RECD_CLI_B=${other.cli}${process.env.BENCH_RECD_B_ENV ? `, BENCH_RECD_B_ENV=${process.env.BENCH_RECD_B_ENV}` : ''}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on both builds back to back, A first in odd rounds and B first in even ones` : ''
       }`,
     };
-    process.stdout.write(report(samples, runs, sides, meta, checks, extra, incomplete) + '\n');
+    process.stdout.write(`${report(samples, runs, sides, meta, checks, extra, incomplete)}\n`);
     return failed ? 1 : 0;
   });
 }

@@ -224,7 +224,7 @@ export class Synthetic {
       const id = itemByRank[r]!;
       const v = Math.round(quality[id]! + bias + 1.5 * normalish(rand));
       item[at + j] = id;
-      rating[at + j] = v < 1 ? 1 : v > 10 ? 10 : v;
+      rating[at + j] = v < 1 ? 1 : Math.min(v , 10);
       timestamp[at + j] = start + Math.floor(rand() * window);
     }
     return n;

@@ -11,7 +11,7 @@ import { csrFromTriples, type Csr } from '../../native-free-kernels/csr.js';
 
 // Resolved from the compiled file (dist/bench/quality/) so the default does not depend on the cwd.
 const DEFAULT_DIR = fileURLToPath(new URL('../../../bench/data', import.meta.url));
-export const DATASETS = process.env['RECD_DATASETS'] || DEFAULT_DIR;
+export const DATASETS = process.env.RECD_DATASETS || DEFAULT_DIR;
 
 // A missing file says which directory was searched and how to point elsewhere, not just ENOENT.
 function readData(path: string): string {

@@ -34,9 +34,9 @@ import { loadMl100kFile, loadMlLatestSmall, perUserSplit, toCsr, type Ratings } 
 import { evaluate, type Metrics } from './metrics.js';
 import { alsScorer, servedScorer, cooccurrence, easeScorer, easeWeights, itemKnnScorer, keptItems, popularityScorer, referenceAls, trainAls, type Scorer } from './models.js';
 
-const quick = process.env['QUALITY_QUICK'] === '1';
-const threads = Number(process.env['QUALITY_THREADS'] ?? availableParallelism());
-const easeMinLatest = Number(process.env['EASE_MIN_COUNT_LATEST'] ?? '5');
+const quick = process.env.QUALITY_QUICK === '1';
+const threads = Number(process.env.QUALITY_THREADS ?? availableParallelism());
+const easeMinLatest = Number(process.env.EASE_MIN_COUNT_LATEST ?? '5');
 const config = loadConfig();
 const search: SearchOptions = { ...searchOptions(config), ...(quick && { seconds: 10 }) };
 // The bench's models have no lists; trainAls (models.ts) sets those parameters.
@@ -209,9 +209,9 @@ function numpyAls(train: Csr, factors: number): number {
   try {
     const lines: string[] = [];
     for (let u = 0; u < train.rows; u++) for (let e = train.indptr[u]!; e < train.indptr[u + 1]!; e++) lines.push(`${u},${train.indices[e]},${train.values[e]}`);
-    writeFileSync(join(dir, 'ratings.csv'), lines.join('\n') + '\n');
+    writeFileSync(join(dir, 'ratings.csv'), `${lines.join('\n')}\n`);
     const script = fileURLToPath(new URL('../../../bench/quality/numpy-als.py', import.meta.url));
-    const out = execFileSync(process.env['QUALITY_PYTHON'] ?? 'python3', [script, join(dir, 'ratings.csv'), String(factors), String(ITERATIONS), '20', '0.25'], {
+    const out = execFileSync(process.env.QUALITY_PYTHON ?? 'python3', [script, join(dir, 'ratings.csv'), String(factors), String(ITERATIONS), '20', '0.25'], {
       env: { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' },
       encoding: 'utf8',
     });
@@ -222,14 +222,14 @@ function numpyAls(train: Csr, factors: number): number {
 }
 
 const out: string[] = [];
-const parts = (process.env['QUALITY_PARTS'] ?? 'compare,speed').split(',');
+const parts = (process.env.QUALITY_PARTS ?? 'compare,speed').split(',');
 const ml100k = Array.from({ length: quick ? 1 : 5 }, (_, k) => ({ train: loadMl100kFile(`u${k + 1}.base`), test: loadMl100kFile(`u${k + 1}.test`) }));
 const latest = perUserSplit(loadMlLatestSmall(), 0.2, 2026);
 if (parts.includes('compare')) {
   out.push(...(await compare(`ml-100k, official folds u1–u${ml100k.length}`, ml100k.map((x) => fold(x.train, x.test)), ml100k[0]!.train, 0)));
   out.push(...(await compare('ml-latest-small, per-user 80/20 split (seed 2026)', [fold(latest.train, latest.test)], latest.train, easeMinLatest)));
 }
-if (parts.includes('speed')) out.push('### One fit: recd ALS vs numpy ALS and the bench ALS (λ 20, alpha 0.25, 15 iterations)', '', '| data | ratings | factors | numpy 1 thread s | bench ALS 1 thread s | recd 1 thread s | recd ' + threads + ' threads s | numpy ÷ recd (1 thread) |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+if (parts.includes('speed')) out.push('### One fit: recd ALS vs numpy ALS and the bench ALS (λ 20, alpha 0.25, 15 iterations)', '', `| data | ratings | factors | numpy 1 thread s | bench ALS 1 thread s | recd 1 thread s | recd ${threads} threads s | numpy ÷ recd (1 thread) |`, '|---|---:|---:|---:|---:|---:|---:|---:|');
 if (parts.includes('speed')) {
   for (const f of quick ? [32] : [32, 64]) {
     out.push(await speed('ml-100k u1.base', toCsr(ml100k[0]!.train), f));

@@ -43,7 +43,7 @@ console.log(
     '|---:|---:|---:|---:|---:|---|---|---:|',
     `| ${s.trials.length} | ${s.seconds.toFixed(1)} | ${(listsStart - fitStart).toFixed(1)} | ${trained.listed.seconds.toFixed(1)} | ${trained.seconds.toFixed(1)} | ${trained.lists?.model ?? 'als'} | f=${trained.params.factors}, λ=${trained.params.regularization.toPrecision(3)}, alpha=${trained.params.alpha.toPrecision(3)} | ${ms(delay.percentile(50))} / ${ms(delay.percentile(99))} / ${ms(delay.max)} |`,
     '',
-    'Trials (ALS factors or model: seconds): ' + s.trials.map((x) => `${x.model === 'als' ? x.factors : x.model}: ${x.seconds.toFixed(1)}`).join(', '),
+    `Trials (ALS factors or model: seconds): ${s.trials.map((x) => `${x.model === 'als' ? x.factors : x.model}: ${x.seconds.toFixed(1)}`).join(', ')}`,
   ].join('\n'),
 );
 await pool.close();

@@ -303,4 +303,4 @@ try {
   await stop(hello);
   await stack.stop();
 }
-process.stdout.write(out.join('\n') + '\n');
+process.stdout.write(`${out.join('\n')}\n`);

@@ -21,14 +21,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // recd reads it too (startBenchStack passes the environment on): the model the upload waits for.
-process.env['RECD_ALS_FACTORS'] ??= '64';
+process.env.RECD_ALS_FACTORS ??= '64';
 // recd's JS heap and array buffers a minute (memory-probe.ts inside it), so that growth of the RSS can
 // be told apart: the data grow all along (every write adds a rating or an interaction).
 const memoryDir = mkdtempSync(join(os.tmpdir(), 'recd-soak-'));
 const memoryFile = join(memoryDir, 'memory.jsonl');
-process.env['BENCH_NODE_ARGS'] = `--import=${resolve(dirname(fileURLToPath(import.meta.url)), '../lib/memory-probe.js')}`;
-process.env['BENCH_MEMORY_FILE'] = memoryFile;
-process.env['BENCH_MEMORY_SECONDS'] = '10';
+process.env.BENCH_NODE_ARGS = `--import=${resolve(dirname(fileURLToPath(import.meta.url)), '../lib/memory-probe.js')}`;
+process.env.BENCH_MEMORY_FILE = memoryFile;
+process.env.BENCH_MEMORY_SECONDS = '10';
 const lastMemory = (): { heapUsed: number; arrayBuffers: number } => {
   try {
     return JSON.parse(readFileSync(memoryFile, 'utf8').trim().split('\n').at(-1)!);
@@ -38,8 +38,8 @@ const lastMemory = (): { heapUsed: number; arrayBuffers: number } => {
 };
 // SOAK_EACH_SECONDS > 0: before the soak, each kind of request alone on all 64 connections for that long,
 // so the mix can be compared with what each kind costs by itself.
-const EACH_SECONDS = Number(process.env['SOAK_EACH_SECONDS'] ?? 0);
-const MINUTES = Number(process.env['SOAK_MINUTES'] ?? 30);
+const EACH_SECONDS = Number(process.env.SOAK_EACH_SECONDS ?? 0);
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const RETRAIN_EVERY = 10;
 const USERS = 610;
 
@@ -86,8 +86,8 @@ async function oneMinute(base: string, token: string, s: Stream, seconds = 60, c
 
 const stack = await startBenchStack();
 try {
-  const setup = await upload(stack.base.replace(/\/v1$/, ''), stack.token, process.env['RECD_ALS_FACTORS'], 414);
-  process.stderr.write(`trained: ${JSON.stringify(setup.trained.model['algorithm'] ?? '')}\n`);
+  const setup = await upload(stack.base.replace(/\/v1$/, ''), stack.token, process.env.RECD_ALS_FACTORS, 414);
+  process.stderr.write(`trained: ${JSON.stringify(setup.trained.model.algorithm ?? '')}\n`);
   if (EACH_SECONDS > 0) {
     console.log(`| alone, 64 connections, ${EACH_SECONDS} s | req/s | p50 / p99 ms | non-2xx |\n|---|---:|---|---:|`);
     for (const s of STREAMS) {

@@ -5,7 +5,7 @@ import type { Regularization } from '../als.js';
 import { checkHalfStep, checkLoss } from '../checks.js';
 
 // Written out again here so the twin does not share the fast file's formula.
-const rowRegularization = (r: Regularization, n: number): number => (typeof r === 'number' ? r : r.scale * Math.pow(n + r.offset, r.exponent));
+const rowRegularization = (r: Regularization, n: number): number => (typeof r === 'number' ? r : r.scale * (n + r.offset) ** r.exponent);
 
 function dense(m: Csr, alpha: number): { c: number[][]; p: number[][] } {
   const c: number[][] = [];

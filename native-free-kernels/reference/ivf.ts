@@ -28,7 +28,7 @@ export function assignTo(assign: Uint32Array, factors: Float32Array, norms: Floa
   for (let r = 0; r < n; r++) assign[r] = norms[r] === 0 ? NO_LIST : nearest(row(factors, f, r), cs);
 }
 
-export function sphericalKMeansTo(centroids: Float32Array, lists: number, factors: Float32Array, norms: Float32Array, n: number, f: number, sample: Uint32Array, iterations: number): void {
+export function sphericalKMeansTo(centroids: Float32Array, lists: number, factors: Float32Array, _norms: Float32Array, _n: number, f: number, sample: Uint32Array, iterations: number): void {
   const xs = Array.from(sample, (r) => unit(row(factors, f, r)));
   let cs = xs.slice(0, lists);
   let reseed = lists;

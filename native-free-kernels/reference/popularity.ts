@@ -6,6 +6,6 @@ export function popularityTo(dst: Float32Array, items: Uint32Array, timestamps: 
   dst.fill(0);
   for (let e = 0; e < items.length; e++) {
     const age = Math.max(0, now - timestamps[e]!);
-    dst[items[e]!] = dst[items[e]!]! + weights[e]! * Math.pow(2, -age / halfLifeSeconds);
+    dst[items[e]!] = dst[items[e]!]! + weights[e]! * 2 ** (-age / halfLifeSeconds);
   }
 }

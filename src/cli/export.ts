@@ -8,7 +8,7 @@ import { parquetWriteFile } from 'hyparquet-writer';
 import { propertiesOf } from './entity-columns.js';
 import { endpointOf, send } from './http.js';
 import { ENTITY_KINDS, FEEDBACK_KINDS, isEntityKind, type Kind } from './kinds.js';
-import { Progress } from './progress.js';
+import type { Progress } from './progress.js';
 import { csvCell, parquetId, parquetProperty, type PropertyDef } from './property-cells.js';
 import { formatOf } from './rows.js';
 import { RunStopped } from './run-stopped.js';

@@ -8,7 +8,7 @@ import { endpointOf, send } from './http.js';
 import { decimalOf, entityRecord, takesEmptyString, type PropertyDef } from './property-cells.js';
 import { batchesOf, type FileRow } from './rows.js';
 import { RunStopped } from './run-stopped.js';
-import { Progress } from './progress.js';
+import type { Progress } from './progress.js';
 
 // Rows per request: well under the bulk endpoints' limits (ratings 1,000,000 rows, items and users
 // 100,000; RECD_MAX_BODY_BYTES) and small enough that a refused row costs little to send again.

@@ -59,6 +59,7 @@ export function withWarning(result: HandlerResult, warning: string | undefined):
 }
 
 // undefined means 204 No Content; a plain value means 200 with that body.
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers that answer 204 return nothing
 export type HandlerResult = Reply | RawReply | Record<string, unknown> | string | undefined | void;
 
 export interface Route {
@@ -83,7 +84,9 @@ export interface Route {
   recoType?: RecoType; // recommendation routes: what call counts file them under
   // A listing whose page may hold thousands of rows: the rows a request's page may hold, from its
   // query or body; one database's listings share a budget of rows in flight (http/listing-turns.ts).
+  // biome-ignore lint/suspicious/noExplicitAny: the table holds rows of every shape; each row's own types are checked where it is written (dbRoute)
   listing?: (ctx: Context<any, any, any>) => number;
+  // biome-ignore lint/suspicious/noExplicitAny: as listing above
   handler: (ctx: Context<any, any, any>) => HandlerResult | Promise<HandlerResult>;
 }
 

@@ -48,7 +48,7 @@ export function dashboardPages(dir = fileURLToPath(new URL('../../dashboard/', i
     index = new RawReply('text/html; charset=utf-8', html, REVALIDATE);
   }
   return (method, url) => {
-    if (url !== DASHBOARD_PATH && !url.startsWith(DASHBOARD_PATH + '/')) return undefined;
+    if (url !== DASHBOARD_PATH && !url.startsWith(`${DASHBOARD_PATH}/`)) return undefined;
     if (method === 'OPTIONS') return new Reply(204, undefined, { allow: ALLOW });
     if (method !== 'GET' && method !== 'HEAD') {
       throw new ApiError('MethodNotAllowed', 'HTTP_METHOD_NOT_ALLOWED', `method ${method} is not allowed on ${url}`, { method }, { allow: ALLOW });

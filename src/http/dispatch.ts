@@ -12,7 +12,7 @@ import { ValidQueries } from './query.js';
 import { healthCheck } from './health.js';
 import { API_PREFIX } from './router.js';
 import { frontendBound, type Claims } from '../contract/claims.js';
-import { RawReply, Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
+import { type RawReply, Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
 import { compileValidator } from './validate.js';
 import { ListingTurns } from './listing-turns.js';
 import { AnswerEncoder } from './answer-encoder.js';
@@ -281,7 +281,7 @@ export const bodyTooLarge = (limit: number) => new TooLarge(413, `request body e
 
 function stripPrefix(url: string): string | undefined {
   if (url === API_PREFIX) return '/';
-  return url.startsWith(API_PREFIX + '/') ? url.slice(API_PREFIX.length) : undefined;
+  return url.startsWith(`${API_PREFIX}/`) ? url.slice(API_PREFIX.length) : undefined;
 }
 
 // The scenario a recommendation request names (query or body), '' for none.

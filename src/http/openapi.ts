@@ -22,7 +22,7 @@ export const ErrorBody = Type.Object(
 const plain = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as Json;
 
 // 'a/<b>/' → '/a/{b}/' (the table's paths have no leading slash; the root's is '/').
-export const openApiPath = (path: string) => '/' + path.replace(/^\/+/, '').replace(/<(?:str:)?([a-z_]+)>/g, '{$1}');
+export const openApiPath = (path: string) => `/${path.replace(/^\/+/, '').replace(/<(?:str:)?([a-z_]+)>/g, '{$1}')}`;
 
 function parameters(schema: TSchema | undefined, where: 'path' | 'query'): Json[] {
   const props = (schema as { properties?: Record<string, TSchema> } | undefined)?.properties ?? {};

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 
 export const MAX_REQUEST_ID_CHARS = 128;
-const PREFIX = randomBytes(9).toString('base64url') + '-';
+const PREFIX = `${randomBytes(9).toString('base64url')}-`;
 let seq = 0;
 
 export function newRequestId(): string {

@@ -115,7 +115,7 @@ export function wrkScript(dir: string, t: Target, pipelining: number): string {
       `  local whole = wrk.format(nil, ${path})`,
       '  if length then whole = whole:sub(1, #whole - length) end',
       `  local at = whole:find(${luaString(PATH_MARK)}, 1, true)`,
-      '  if at then head, tail = whole:sub(1, at - 1), whole:sub(at + #' + luaString(PATH_MARK) + ') else head = whole end',
+      `  if at then head, tail = whole:sub(1, at - 1), whole:sub(at + #${luaString(PATH_MARK)}) else head = whole end`,
       'end',
       `request = function() return ${pieces.join(' .. ')} end`,
     );
@@ -131,6 +131,6 @@ export function wrkScript(dir: string, t: Target, pipelining: number): string {
     );
   }
   const file = join(dir, `wrk-${t.method}-${Buffer.from(t.url).toString('hex').slice(-24)}-${pipelining}.lua`);
-  writeFileSync(file, lines.join('\n') + '\n');
+  writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }

@@ -21,7 +21,7 @@ export class Api {
   constructor(readonly base: string) {}
 
   call(method: string, path: string, o: CallOptions = {}): Promise<Res> {
-    const url = new URL(this.base + '/' + path.replace(/^\//, '') + (o.query ? `?${o.query}` : ''));
+    const url = new URL(`${this.base}/${path.replace(/^\//, '')}${o.query ? `?${o.query}` : ''}`);
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     let payload: Buffer | undefined;
     if (o.raw !== undefined) payload = Buffer.from(o.raw);
@@ -38,7 +38,7 @@ export class Api {
         res.on('end', () => {
           const bytes = Buffer.concat(chunks);
           const text = bytes.toString();
-          let body: unknown = undefined;
+          let body: unknown ;
           if (text !== '') {
             try {
               body = JSON.parse(text);

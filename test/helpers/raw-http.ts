@@ -45,7 +45,7 @@ export function rawRequest(port: number, head: string | Buffer, parts: Buffer[] 
     sock.on('close', finish);
     // The server may close while we still write: the answer already received is what counts.
     sock.on('error', () => finish());
-    sock.write(typeof head === 'string' ? head + '\r\n\r\n' : Buffer.concat([head, Buffer.from('\r\n\r\n')]));
+    sock.write(typeof head === 'string' ? `${head}\r\n\r\n` : Buffer.concat([head, Buffer.from('\r\n\r\n')]));
     const next = (i: number) => {
       if (i >= parts.length || done || sock.destroyed) return;
       sock.write(parts[i]!, (err) => {

@@ -83,7 +83,7 @@ const ITEM_HEADER = 'item_id,price,stock,Views,on_sale,title,tags,sizes';
 t.test('items: CSV import, export to CSV gives back the same file, to Parquet the same rows', async (t) => {
   const token = await databaseWith('items', ITEM_PROPERTIES);
   const n = ENTITY_BATCH_ROWS + 300; // two batches, three listing pages
-  const text = [ITEM_HEADER, ...itemRows(n).map((r) => r.map(cell).join(','))].join('\n') + '\n';
+  const text = `${[ITEM_HEADER, ...itemRows(n).map((r) => r.map(cell).join(','))].join('\n')}\n`;
   const file = join(dir, 'items.csv');
   writeFileSync(file, text);
   const imported = await exitOf(['import', 'items', file], token);
@@ -186,17 +186,17 @@ t.test('bad rows rejected with their reasons, the rest written; an id given twic
   for (let r = 1; r <= 40; r++) lines.push(bad.get(r) ?? `${r},${r},${r},${r},true,title ${r},,`);
   lines.push('7,7.5,7,7,false,seven again,,'); // row 41: item 7 a second time
   const file = join(dir, 'bad-items.csv');
-  writeFileSync(file, lines.join('\n') + '\n');
+  writeFileSync(file, `${lines.join('\n')}\n`);
   const proc = await exitOf(['import', 'items', file], token);
   t.equal(proc.code, 0, 'a run with rejected rows still exits 0');
   t.match(proc.out, /: 33 rows written, 8 rejected, in [\d.]+ s/);
-  t.match(proc.out, /rejected 2 × WRONG_DATA_TYPE price:\n    row 5: property price of item 5: float takes a finite number.*\n    row 25: /);
-  t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE title:\n    row 30: .*unicode40 takes a string of at most 40 characters/);
-  t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE stock:\n    row 9: property stock of item 9: int32 takes an integer/);
-  t.match(proc.out, /rejected 1 × INCORRECT_ITEM_ID_TYPE item_id:\n    row 12: item_id "twelve" is not of type uint32/);
-  t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE:\n    row 14: row has no item_id/);
-  t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE on_sale:\n    row 20: .*bool takes true or false/);
-  t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE tags:\n    row 21: .*takes a list/);
+  t.match(proc.out, /rejected 2 × WRONG_DATA_TYPE price:\n {4}row 5: property price of item 5: float takes a finite number.*\n {4}row 25: /);
+  t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE title:\n {4}row 30: .*unicode40 takes a string of at most 40 characters/);
+  t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE stock:\n {4}row 9: property stock of item 9: int32 takes an integer/);
+  t.match(proc.out, /rejected 1 × INCORRECT_ITEM_ID_TYPE item_id:\n {4}row 12: item_id "twelve" is not of type uint32/);
+  t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE:\n {4}row 14: row has no item_id/);
+  t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE on_sale:\n {4}row 20: .*bool takes true or false/);
+  t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE tags:\n {4}row 21: .*takes a list/);
   const stored = await listing(token, 'items');
   t.same(stored.map((x: { item_id: number }) => x.item_id).sort((a: number, b: number) => a - b), [...Array(40).keys()].map((i) => i + 1).filter((i) => ![5, 9, 12, 14, 20, 21, 25, 30].includes(i)));
   t.same(stored.find((x: { item_id: number }) => x.item_id === 7), { item_id: 7, price: 7.5, stock: 7, Views: 7, on_sale: false, title: 'seven again' }, 'the later row replaced the earlier');

@@ -35,12 +35,12 @@ t.test('ratings from CSV: several batches, bad rows rejected with reasons, the r
     lines.push(`${user},${r},${rating},${r % 3 === 0 ? '' : 1_700_000_000 + r}`);
   }
   const file = join(dir, 'ratings.csv');
-  writeFileSync(file, lines.join('\n') + '\n');
+  writeFileSync(file, `${lines.join('\n')}\n`);
   const proc = run(['import', 'ratings', file, '--url', `${api.base}`], { RECD_TOKEN: token });
   t.equal(await proc.exited, 0, 'a run with rejected rows still exits 0');
   t.match(proc.out(), new RegExp(`${n - 3} rows written, 3 rejected, in [\\d.]+ s \\(\\d+ rows/s\\)`));
-  t.match(proc.out(), /rejected 2 × WRONG_DATA_TYPE rating:\n    row 3: .*11.*\n    row 10007: .*"abc"/);
-  t.match(proc.out(), /rejected 1 × \w+ user_id:\n    row 10008: /);
+  t.match(proc.out(), /rejected 2 × WRONG_DATA_TYPE rating:\n {4}row 3: .*11.*\n {4}row 10007: .*"abc"/);
+  t.match(proc.out(), /rejected 1 × \w+ user_id:\n {4}row 10008: /);
   const { rows } = await walkPages(api, token, 'ratings-bulk/', 'ratings', { amt: 16384 });
   t.equal(rows.length, n - 3, 'every good row stored');
   const item5 = rows.find((x: { item_id: number }) => x.item_id === 5);

@@ -198,7 +198,7 @@ t.test("a bad request's answer is the API's error body, typed", async (t) => {
   t.equal(r.error?.error_name, 'WrongData');
   t.type(r.error?.error_code, 'number');
   t.type(r.error?.error_data.name, 'string');
-  const wrong = await client({ login: { individual: { email: 'backend@example.com', password: PASSWORD + 'x' } } }).GET('/databases/current/status/');
+  const wrong = await client({ login: { individual: { email: 'backend@example.com', password: `${PASSWORD}x` } } }).GET('/databases/current/status/');
   t.equal(wrong.response.status, 401, 'a refused login is the answer');
   t.equal(wrong.error?.error_data.name, 'INCORRECT_PASSWORD');
 });

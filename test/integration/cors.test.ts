@@ -47,7 +47,7 @@ t.test('answers to an allowed origin, errors included, expose the request id', a
 });
 
 t.test('a refused origin gets no CORS headers but Vary: Origin', async (t) => {
-  for (const origin of ['https://evil.example.com', 'https://app.example.com.evil.example', 'null', APP + '/']) {
+  for (const origin of ['https://evil.example.com', 'https://app.example.com.evil.example', 'null', `${APP}/`]) {
     const pre = await api.call('OPTIONS', 'databases/', { headers: { origin, 'access-control-request-method': 'GET' } });
     t.equal(pre.status, 204, origin);
     t.equal(pre.headers['access-control-allow-origin'], undefined, origin);

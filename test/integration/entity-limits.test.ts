@@ -80,7 +80,7 @@ for (const k of KINDS) {
 
     const atMax = await api.put(one(1), { [k.kind]: { tags: tags(MAX) } }, { token });
     t.equal(atMax.status, 200, `${MAX} values are taken: ${why(atMax, 200)}`);
-    t.equal(((await stored(k, token, [k.id(1)]))[0]?.tags as string[]).length, MAX);
+    t.equal(((await stored(k, token, [k.id(1)]))[0]!.tags as string[]).length, MAX);
 
     const msgpack = Buffer.from(new Encoder().encode({ [k.plural]: records }));
     const m = await api.call('PUT', bulk, { token, raw: msgpack, headers: { 'content-type': 'application/msgpack' } });

@@ -53,7 +53,7 @@ t.test('ServerError: corrupt stored data is a 500 without internals', async (t) 
 
 t.test('ServerUnavailable: a frozen Redis gives 503, and service resumes', async (t) => {
   process.kill(stack.redisServer.pid, 'SIGSTOP');
-  let r;
+  let r: Awaited<ReturnType<typeof api.get>>;
   try {
     r = await api.get('databases/', { token: root });
   } finally {

@@ -24,7 +24,7 @@ t.test('both probes answer 200 without a token, outside /v1', async (t) => {
 
 t.test('/readyz: 503 within its own short timeout while Redis is stalled, 200 again after', async (t) => {
   process.kill(stack.redisServer.pid, 'SIGSTOP');
-  let stalled, alive, ms;
+  let stalled: Awaited<ReturnType<typeof probes.get>>, alive: Awaited<ReturnType<typeof probes.get>>, ms: number;
   try {
     const started = Date.now();
     stalled = await probes.get('readyz');

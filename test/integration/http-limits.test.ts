@@ -100,7 +100,7 @@ t.test('a refused request with a small body keeps its connection: pipelined requ
     });
     sock.on('close', () => resolve(out));
     sock.on('error', reject);
-    sock.write(refused + 'GET /v1/ HTTP/1.1\r\nHost: x\r\n\r\n' + refused);
+    sock.write(`${refused}GET /v1/ HTTP/1.1\r\nHost: x\r\n\r\n${refused}`);
   });
   t.same(
     [...text.matchAll(/HTTP\/1.1 (\d+)/g)].map((m) => m[1]),

@@ -507,7 +507,7 @@ t.test('identifier types: INCORRECT_USER_ID_TYPE and INCORRECT_ITEM_ID_TYPE in p
   const before = await dbKeys(db);
   const body = { interaction_type: 'view', timestamp: 2 };
 
-  for (const bad of ['not-a-uuid', '12', uid(1) + 'a']) {
+  for (const bad of ['not-a-uuid', '12', `${uid(1)}a`]) {
     t.same(errorOf(await postOne(token, bad, 1, body)), BAD_USER, `one: user ${bad}`);
     t.same(errorOf(await postOwn(token, bad, [{ item_id: 1, ...body }])), BAD_USER, `own bulk: user ${bad}`);
     t.same(errorOf(await api.get(`users/${path(bad)}/interactions-bulk/`, { token })), BAD_USER, `GET own: user ${bad}`);
@@ -520,7 +520,7 @@ t.test('identifier types: INCORRECT_USER_ID_TYPE and INCORRECT_ITEM_ID_TYPE in p
     t.same(errorOf(own), BAD_ITEM, `own bulk: item ${JSON.stringify(bad)}`);
     t.same(errorOf(await postAll(token, [{ user_id: uid(1), item_id: 1, ...body }, { user_id: uid(1), item_id: bad, ...body }])), BAD_ITEM, `bulk: item ${JSON.stringify(bad)}`);
   }
-  for (const bad of ['abc', 5, '', true, uid(1) + '0']) {
+  for (const bad of ['abc', 5, '', true, `${uid(1)}0`]) {
     t.same(errorOf(await postAll(token, [{ user_id: uid(1), item_id: 1, ...body }, { user_id: bad, item_id: 2, ...body }])), BAD_USER, `bulk: user ${JSON.stringify(bad)}`);
   }
   t.strictSame(await dbKeys(db), before, 'no key created, no interaction added');

@@ -21,7 +21,7 @@ t.teardown(async () => {
 const scrape = async (s: typeof a) => (await fetch(`http://127.0.0.1:${s.app.metricsPort}/metrics`)).text();
 // A sample's value (0 when absent): name{labels} as written by prom-client, labels in their order.
 const value = (text: string, series: string) => {
-  const line = text.split('\n').find((l) => l.startsWith(series + ' '));
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? 0 : Number(line.slice(series.length + 1));
 };
 

@@ -11,7 +11,7 @@ const TOKEN = 'scrape-secret-0123456789';
 // The value of one sample line, e.g. sample(text, 'recd_http_request_duration_seconds_count', {group: 'ratings-bulk', status: '2xx'}).
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   for (const line of text.split('\n')) {
-    if (!line.startsWith(name + '{')) continue;
+    if (!line.startsWith(`${name}{`)) continue;
     const [series, value] = line.split(' ');
     const body = series!.slice(name.length + 1, -1);
     const got = Object.fromEntries(body.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 2, -1)]));

@@ -19,7 +19,7 @@ async function windowStart(): Promise<void> {
 t.test('beyond the budget: 429 RATE_LIMIT_OVERFLOW with retry_after, then served again', async (t) => {
   await windowStart();
   const statuses: number[] = [];
-  let refused;
+  let refused: Awaited<ReturnType<typeof a.api.post>> | undefined;
   for (let i = 0; i < LIMIT + 5; i++) {
     const r = await a.api.post('login/jwt/', undefined, { token });
     statuses.push(r.status);

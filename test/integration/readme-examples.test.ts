@@ -81,7 +81,7 @@ const SEP = '@@recd-readme-block';
 // block that failed (the last one begun), can be told apart.
 function script(blocks: ShellBlock[]): string {
   const mark = (what: string) => `printf '\\n${SEP} %s@@\\n' '${what}'; printf '\\n${SEP} %s@@\\n' '${what}' >&2\n`;
-  return blocks.map((b) => mark(String(b.line)) + b.code + '\n').join('') + mark('end');
+  return blocks.map((b) => `${mark(String(b.line)) + b.code}\n`).join('') + mark('end');
 }
 
 // Output split by marker: line number (or 'end') → what was printed after it.

@@ -255,7 +255,7 @@ t.test('a session type without rule: 503 and nothing stored; identifier types ar
   // The default session_id_type is uuid.
   const jwt = await api.post('login/jwt/', undefined, { token });
   t.equal(jwt.body?.database?.session_id_type, 'uuid');
-  for (const bad of ['abc', '12', sid(1) + '0', 'not-a-uuid-at-all']) {
+  for (const bad of ['abc', '12', `${sid(1)}0`, 'not-a-uuid-at-all']) {
     t.same(errorOf(await postOne(token, bad, 1, body)), BAD_SESSION, `one: session ${bad}`);
     t.same(errorOf(await postOwn(token, bad, [{ item_id: 1, ...body }])), BAD_SESSION, `own: session ${bad}`);
     t.same(errorOf(await api.get(`sessions/${path(bad)}/interactions-bulk/`, { token })), BAD_SESSION, `GET own: session ${bad}`);

@@ -52,17 +52,17 @@ function weightedGramOf(byQuantile: boolean, cut: number, below: number): { g: F
 }
 
 function easeScores(p: Record<string, number>): Float64Array[] {
-  const { g, weights } = weightedGramOf(p['ease_weight_by_quantile'] === 1, p['ease_weight_cut']!, p['ease_weight_below']!);
+  const { g, weights } = weightedGramOf(p.ease_weight_by_quantile === 1, p.ease_weight_cut!, p.ease_weight_below!);
   const n = N_ITEMS;
   let trace = 0;
   for (let i = 0; i < n; i++) trace += g[i * n + i]!;
-  for (let i = 0; i < n; i++) g[i * n + i]! += (p['ease_lambda_scale']! * trace) / n;
+  for (let i = 0; i < n; i++) g[i * n + i]! += (p.ease_lambda_scale! * trace) / n;
   return scoresBy(easeWeights(inverse(g, n), n), weights);
 }
 
 function knnScores(p: Record<string, number>): Float64Array[] {
-  const { g, weights } = weightedGramOf(p['knn_weight_by_quantile'] === 1, p['knn_weight_cut']!, p['knn_weight_below']!);
-  return scoresBy(cosineNeighbours(g, N_ITEMS, p['knn_neighbours']!), weights);
+  const { g, weights } = weightedGramOf(p.knn_weight_by_quantile === 1, p.knn_weight_cut!, p.knn_weight_below!);
+  return scoresBy(cosineNeighbours(g, N_ITEMS, p.knn_neighbours!), weights);
 }
 
 // Served user-to-items for some users: five unrated items, each scoring at least the fifth best
@@ -100,8 +100,8 @@ for (const candidate of ['ease', 'item-knn', 'popularity', 'blend'] as const) {
       t.equal(s.chosen_als, chosen.als_trial, 'a blend\'s factors are its ALS trial\'s');
       t.equal(m!.params[`${chosen.model === 'ease' ? 'ease' : 'knn'}_als_weight`], chosen.als_weight, 'its ALS weight is published');
     }
-    t.equal(m!.metrics['validation_ndcg_at_10'], chosen.ndcg_at_10, 'validation metrics of the chosen model');
-    t.equal(m!.metrics['users_listed'], USERS, 'every user with ratings has a list');
+    t.equal(m!.metrics.validation_ndcg_at_10, chosen.ndcg_at_10, 'validation metrics of the chosen model');
+    t.equal(m!.metrics.users_listed, USERS, 'every user with ratings has a list');
     if (chosen.model === 'ease' && !blended) {
       t.equal(chosen.items, N_ITEMS, 'EASE covers every rated item of a small catalogue');
       t.match(m!.params, { ease_lambda_scale: chosen.lambda_scale, ease_weight_cut: chosen.weight_cut, ease_weight_below: chosen.weight_below, ease_weight_by_quantile: chosen.weight_by_quantile ? 1 : 0, ease_items: chosen.items });
@@ -135,9 +135,9 @@ for (const candidate of ['ease', 'item-knn', 'popularity', 'blend'] as const) {
     t.equal(r.status, 200, r.text);
     const again = await until('the retrain published', models, (ms) => ms.length === 2 && ms[0]!.model_id !== m!.model_id);
     await until('retrain settled', () => tasksOf(api, token, 'ml_model_retrain'), settled);
-    t.equal(again[0]!.metrics['search_seconds'], 0, 'a retrain without a search');
+    t.equal(again[0]!.metrics.search_seconds, 0, 'a retrain without a search');
     t.equal(again[0]!.algorithm, m!.algorithm, 'keeps the choice');
-    t.same({ ...again[0]!.params, iterations: m!.params['iterations'] }, m!.params, 'and its parameters');
-    t.equal(again[0]!.params['iterations'], 2, 'fitted from the last factors in a third of the iterations');
+    t.same({ ...again[0]!.params, iterations: m!.params.iterations }, m!.params, 'and its parameters');
+    t.equal(again[0]!.params.iterations, 2, 'fitted from the last factors in a third of the iterations');
   });
 }

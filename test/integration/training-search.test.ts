@@ -57,10 +57,10 @@ t.test('the first training searches and publishes its choice, its trials and the
   t.ok(s.validation_users > 0 && s.validation_users <= 70, `${s.validation_users} validation users`);
   t.equal(s.relevant_from, likedFrom(Float32Array.from(RATINGS, (x) => x.rating)), 'held-out ratings from the value splitting them nearest half are relevant');
   t.ok(s.popularity.ndcg_at_10 >= 0 && s.popularity.ndcg_at_10 < chosen.ndcg_at_10, `the chosen model beats popularity on the planted data (${chosen.ndcg_at_10} vs ${s.popularity.ndcg_at_10})`);
-  t.equal(m!.metrics['validation_ndcg_at_10'], chosen.ndcg_at_10);
-  t.equal(m!.metrics['validation_recall_at_10'], chosen.recall_at_10);
-  t.equal(m!.metrics['popularity_ndcg_at_10'], s.popularity.ndcg_at_10);
-  t.equal(m!.metrics['search_seconds'], s.seconds);
+  t.equal(m!.metrics.validation_ndcg_at_10, chosen.ndcg_at_10);
+  t.equal(m!.metrics.validation_recall_at_10, chosen.recall_at_10);
+  t.equal(m!.metrics.popularity_ndcg_at_10, s.popularity.ndcg_at_10);
+  t.equal(m!.metrics.search_seconds, s.seconds);
   t.ok(s.budget_seconds! > 12 && s.budget_seconds! < 13, `a budget of ${s.budget_seconds} s for ${s.sampled_ratings} ratings: 12 s and 15 s a million`);
   t.ok(['trials', 'budget', 'no gain'].includes(s.ended!), `ended: ${s.ended}`);
   // The factors come from the best ALS trial (the chosen one unless EASE won the users' lists).
@@ -85,15 +85,15 @@ t.test('a retrain without new data keeps the chosen parameters without searching
   const again = await until('the retrain published', models, (ms) => ms.length === 2 && ms[0]!.model_id !== first!.model_id);
   await until('retrain settled', () => tasksOf(api, token, 'ml_model_retrain'), settled);
   const m = again[0]!;
-  t.equal(m.metrics['search_seconds'], 0, 'no search this time');
+  t.equal(m.metrics.search_seconds, 0, 'no search this time');
   t.same(m.search, first!.search, 'the search that chose the parameters is carried along');
   t.same({ ...m.params, iterations: 4 }, first!.params, 'same parameters');
-  t.equal(m.params['iterations'], 2, 'a third of the configured 4 iterations (rounded up), from the last factors');
-  t.equal(m.metrics['warm_start'], 1);
-  t.equal(first!.metrics['warm_start'], 0, 'the first training started afresh');
+  t.equal(m.params.iterations, 2, 'a third of the configured 4 iterations (rounded up), from the last factors');
+  t.equal(m.metrics.warm_start, 1);
+  t.equal(first!.metrics.warm_start, 0, 'the first training started afresh');
   const task = (await tasksOf(api, token, 'ml_model_retrain')).find((x) => x.status === 'COMPLETED' && (x.progress ?? '').includes(m.model_id));
   t.match(task?.progress, /fitted from the last model's factors in 2 iterations/);
-  t.equal(m.metrics['validation_ndcg_at_10'], first!.metrics['validation_ndcg_at_10']);
+  t.equal(m.metrics.validation_ndcg_at_10, first!.metrics.validation_ndcg_at_10);
 });
 
 t.test('a young database (fewer than 20 validation users) runs trial 0 alone', async (t) => {

@@ -17,7 +17,7 @@ t.test('quoted values in messages are cut where they stand, and error_data.error
   t.equal(e.data.error, e.message);
   t.equal(e.data.field, 'item_id');
   // A quote inside the value (escaped by JSON.stringify) does not end the cut early.
-  const q = wrongData('WRONG_DATA_TYPE', `value ${JSON.stringify('"' + long)} is wrong`);
+  const q = wrongData('WRONG_DATA_TYPE', `value ${JSON.stringify(`"${long}`)} is wrong`);
   t.ok(q.message.length < 200, q.message);
   // Short messages and long messages without long quotes are left alone, up to MESSAGE_MAX_CHARS.
   const plain = 'a message of ordinary length that quotes nothing long, "short" and "quoted" values only, and explains the rule at length';

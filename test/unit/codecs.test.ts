@@ -50,10 +50,10 @@ t.test('msgpack: typed arrays in answers are the typed-array extensions, and com
 
 // A value nested n deep in each codec's bytes, built without recursion: a list in a list ... holding 1.
 const nested: Record<string, (n: number) => Uint8Array> = {
-  json: (n) => Buffer.from('['.repeat(n - 1) + '{"a":1}' + ']'.repeat(n - 1)),
+  json: (n) => Buffer.from(`${'['.repeat(n - 1)}{"a":1}${']'.repeat(n - 1)}`),
   msgpack: (n) => Uint8Array.from([...new Array<number>(n).fill(0x91), 0x01]),
   // protocol 4: n EMPTY_LISTs, each appended to the one below it, then STOP.
-  pickle: (n) => Buffer.from('\x80\x04' + ']'.repeat(n) + 'a'.repeat(n - 1) + '.', 'latin1'),
+  pickle: (n) => Buffer.from(`\x80\x04${']'.repeat(n)}${'a'.repeat(n - 1)}.`, 'latin1'),
 };
 const codecs: Record<string, Codec> = { json: jsonCodec, msgpack: msgpackCodec, pickle: pickleCodec };
 
@@ -75,7 +75,7 @@ t.test('every codec takes MAX_BODY_DEPTH levels and refuses one more, however de
 });
 
 t.test('JSON nesting counts brackets outside strings only', async (t) => {
-  const deepText = '['.repeat(100) + '\\"{' + '\\\\';
+  const deepText = `${'['.repeat(100)}\\"{\\\\`;
   const body = { a: [{ b: deepText }], 'k[{': '"]' };
   t.same(jsonCodec.decode(Buffer.from(JSON.stringify(body))), body, 'brackets, escaped quotes and backslashes inside strings');
   t.throws(() => jsonCodec.decode(Buffer.from(`["\\\\"${'['.repeat(40)}`)), { name: 'DecodeError', message: /nested deeper/ }, 'a string ending in escaped backslashes ends there');

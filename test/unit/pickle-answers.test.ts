@@ -3,7 +3,7 @@
 // loads the same answers with numpy).
 import t from 'tap';
 import { pickleCodec } from '../../src/codecs/pickle.js';
-import { decodePickle, NdArray } from '../../src/codecs/pickle/decode.js';
+import { decodePickle, type NdArray } from '../../src/codecs/pickle/decode.js';
 
 const roundTrip = (v: unknown) => decodePickle(pickleCodec.encode(v) as Uint8Array) as Record<string, unknown>;
 const dtypes = (a: unknown) => (a as NdArray).dtype.fields?.map((f) => [f.name, f.dtype.kind + f.dtype.itemsize]);

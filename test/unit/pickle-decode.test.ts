@@ -103,7 +103,7 @@ t.test('builtin values, every protocol', async (t) => {
     t.strictSame(plain(`ints@${p}`), [
       0, 1, 255, 256, 65535, 65536, -1, -129, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, 2n ** 53n, 2n ** 53n + 1n, 2n ** 70n, -(2n ** 70n),
     ]);
-    t.strictSame(plain(`floats@${p}`), [0, -1.5, 1e300, 3.141592653589793, Infinity]);
+    t.strictSame(plain(`floats@${p}`), [0, -1.5, 1e300, Math.PI, Infinity]);
     t.strictSame(plain(`str@${p}`), ['', 'abc', 'héllo', '日本', 'a\u{1F600}b']);
     t.strictSame(plain(`bytes@${p}`), [new Uint8Array(0), new Uint8Array([97, 98, 0, 255]), new Uint8Array([120, 121])]);
     t.strictSame(plain(`nested@${p}`), { a: [1, [2, 3], { b: [4, 5] }], c: [], d: [6], e: [[[]]] });
@@ -166,7 +166,7 @@ t.test('structured arrays decode into columns and rows', async (t) => {
     );
     t.equal(r.data, null);
     t.ok(r.columns?.get('user_id')?.data instanceof Uint32Array);
-    t.strictSame([...(r.columns?.get('rating')?.data as Float32Array)], [3.5, -1.25]);
+    t.strictSame([...(r.columns!.get('rating')!.data as Float32Array)], [3.5, -1.25]);
     t.strictSame(r.toPlain(), [
       { user_id: 1, item_id: 2, rating: 3.5, timestamp: 1.7e9 },
       { user_id: 4294967295, item_id: 0, rating: -1.25, timestamp: 0.5 },

@@ -70,7 +70,8 @@ t.test('A/B groups: deterministic, split as probability_a says, independent acro
     const inA = users.filter((u) => inGroupA('test-1', u, p)).length;
     t.ok(Math.abs(inA / users.length - p) <= 0.02, `p=${p}: ${inA} in A`);
   }
-  t.ok(users.every((u) => inGroupA('test-1', u, 0.5) === inGroupA('test-1', u, 0.5)), 'the same answer every time');
+  const first = users.map((u) => inGroupA('test-1', u, 0.5));
+  t.strictSame(users.map((u) => inGroupA('test-1', u, 0.5)), first, 'the same answer every time');
   const both = users.filter((u) => inGroupA('test-1', u, 0.5) && inGroupA('test-2', u, 0.5)).length;
   t.ok(Math.abs(both / users.length - 0.25) <= 0.02, `two tests assign independently: ${both} in A of both`);
   t.ok(users.every((u) => !inGroupA('t', u, 0) && inGroupA('t', u, 1)), 'probability 0 and 1');

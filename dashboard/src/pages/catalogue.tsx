@@ -18,6 +18,7 @@ export function Catalogue() {
   return (
     <>
       <h1>Catalogue</h1>
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of tab buttons, not a form's fieldset */}
       <div class="tabs" role="group" aria-label="Browse">
         {(['items', 'users'] as const).map((k) => (
           <button key={k} type="button" aria-pressed={kind === k} onClick={() => (setKind(k), setSelected(undefined))}>

@@ -55,9 +55,9 @@ export function Scenarios() {
                       </button>{' '}
                       <span class="chip">{s.scenario.scenario_type}</span>
                       {open === key && (
-                        <div class="graph" aria-label={`graph of ${s.name}`}>
+                        <section class="graph" aria-label={`graph of ${s.name}`}>
                           <Node name={s.name} byName={byName} seen={[]} />
-                        </div>
+                        </section>
                       )}
                     </li>
                   );

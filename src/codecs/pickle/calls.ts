@@ -136,6 +136,7 @@ function encode(s: unknown, encoding: unknown, budget: Budget): Uint8Array {
   const enc = encoding.toLowerCase().replace(/_/g, '-');
   let b: Buffer;
   if (enc === 'latin1' || enc === 'latin-1' || enc === 'iso-8859-1' || enc === 'l1') {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: latin1 is the range \u0000-\u00ff, control characters included
     if (/[^\u0000-\u00ff]/.test(s)) throw new DecodeError('pickle: _codecs.encode: text is not latin1');
     b = Buffer.from(s, 'latin1');
   } else if (enc === 'utf-8' || enc === 'utf8') {

@@ -8,7 +8,7 @@
 // The module is named `numpy.core.multiarray`, not numpy ≥ 2's `numpy._core.multiarray`: numpy 1.x
 // (1.24 on the clients we serve) only has the former, and numpy 2.x keeps `_reconstruct` importable
 // from `numpy.core.multiarray` without a DeprecationWarning precisely to load old pickles.
-import { OP, PickleWriter } from './encode-writer.js';
+import { OP, type PickleWriter } from './encode-writer.js';
 import { writeGlobal, writeSimpleDtype, writeStructDtype, type Layout } from './numpy-dtype.js';
 
 export type NumpyData =

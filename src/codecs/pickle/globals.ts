@@ -35,5 +35,6 @@ export function lookupGlobal(module: unknown, name: unknown): PyGlobal {
 
 export function printable(s: string): string {
   const cut = s.length > 200 ? `${s.slice(0, 200)}…` : s;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
   return cut.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }

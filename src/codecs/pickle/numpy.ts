@@ -106,6 +106,7 @@ function rawBytes(v: unknown): Uint8Array {
   if (v instanceof Uint8Array) return v;
   // Python 2 pickles carry raw data as a latin1 str.
   if (typeof v === 'string') {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: latin1 is the range \u0000-\u00ff, control characters included
     if (/[^\u0000-\u00ff]/.test(v)) throw new DecodeError('numpy: raw data string is not latin1');
     const b = Buffer.from(v, 'latin1');
     return new Uint8Array(b.buffer, b.byteOffset, b.length);

@@ -22,7 +22,7 @@ export async function waitsForWrites(training: TrainingStore, tasks: TasksStore,
   if (await training.hurried(db, name)) return false; // asked for explicitly
   const id = await training.queuedId(db, name);
   const queued = id === undefined ? undefined : await tasks.get(db, id);
-  if (!queued || queued.status !== 'QUEUED' || now - queued.start_time * 1000 >= q.maxSeconds * 1000) return false;
+  if (queued?.status !== 'QUEUED' || now - queued.start_time * 1000 >= q.maxSeconds * 1000) return false;
   const until = Math.min(last + q.seconds * 1000, queued.start_time * 1000 + q.maxSeconds * 1000);
   await training.postpone(db, name, until);
   if (!queued.progress.startsWith(WAITING)) await tasks.put(db, { ...queued, progress: `${WAITING} (${q.seconds} s without writes, at most ${q.maxSeconds} s): ${queued.progress}` });

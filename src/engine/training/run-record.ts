@@ -32,7 +32,7 @@ export class RunRecord {
   }
 
   readonly progress = (text: string): void => {
-    if (!this.task || this.task.status !== 'RUNNING') return;
+    if (this.task?.status !== 'RUNNING') return;
     this.task = { ...this.task, progress: text };
     const phase = phaseOf(text);
     if (phase !== this.phase) {

@@ -16,7 +16,7 @@ import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
 import { alsTerms } from '../model/als-terms.js';
 import { allocateModel, listsFor, modelViews, NO_ITEM } from '../model/layout.js';
-import { itemsForVector, popularItems, rowNorms, scorable, similarItems } from '../scoring/rankings.js';
+import { itemsForVector, popularItems, rowNorms, scorable, similarItems, type Ranking } from '../scoring/rankings.js';
 import { encodeSnapshot, replay, type Snapshot } from './ratings-replay.js';
 import { initFactors, warmFactors } from './init-factors.js';
 import { CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, KMEANS_ITERATIONS, refineFanout, SAMPLE_PER_LIST } from './tasks.js';
@@ -230,7 +230,7 @@ export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): 
   const m = scorable(views);
   const out = new Uint32Array(dst);
   for (let r = rowStart; r < rowEnd; r++) {
-    let ranked;
+    let ranked: Ranking;
     if (kind === 'item_to_items') ranked = similarItems(m, r, amt);
     else {
       ranked = rowIsZero(views.userFactors, views.dims.users, f, r) ? popularItems(m, amt) : itemsForVector(m, views.userFactors.subarray(r * f, (r + 1) * f), amt);

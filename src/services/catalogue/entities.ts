@@ -189,7 +189,7 @@ export class EntityService {
     for (let attempt = 1; ; attempt++) {
       const olds = await this.store.read(db, kind, ids.map((i) => i.key));
       if (!createIfMissing) {
-        const missing = olds.findIndex((o) => o === undefined);
+        const missing = olds.indexOf(undefined);
         if (missing >= 0) throw notFound(NAMES[kind].notFound, kind, ids[missing]!.value);
       }
       const writes = patches.map((patch, i) => {

@@ -188,7 +188,7 @@ export function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: Value
   const indexField = NAMES[kind].indexField;
   for (const block of m2m) {
     const def = defs.get(block.name.toLowerCase());
-    if (!def || !def.repeated) {
+    if (!def?.repeated) {
       throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m name ${JSON.stringify(block.name)} is not a repeated ${kind} property`, { field: `${kind}s_m2m` });
     }
     const name = def.property_name.toLowerCase();

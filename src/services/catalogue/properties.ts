@@ -39,13 +39,13 @@ export class PropertyService {
     private readonly inUse: PropertyUsage = async () => false,
   ) {}
 
-  async list(org: string, db: string, kind: PropertyKind) {
+  async list(_org: string, db: string, kind: PropertyKind) {
     const defs = await this.store.list(db, kind);
     if (defs === undefined) throw notFound('DATABASE_NOT_FOUND', 'database', db);
     return { properties: defs.map((d) => publicProperty(kind, d)), warnings: [] as string[] };
   }
 
-  async create(org: string, db: string, kind: PropertyKind, input: PropertyInput): Promise<void> {
+  async create(_org: string, db: string, kind: PropertyKind, input: PropertyInput): Promise<void> {
     checkName(input.property_name);
     if (!valueType(input.value_type)) {
       throw wrongData('WRONG_DATA_TYPE', `value_type ${JSON.stringify(input.value_type)} is not supported; use one of ${VALUE_TYPE_NAMES}`, { field: 'value_type' });

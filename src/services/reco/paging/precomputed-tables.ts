@@ -111,7 +111,7 @@ export class TableService {
     if (held) return held;
     const def = await this.store.get(db, name);
     const blob = def?.built ? await this.store.rows(db, name) : undefined;
-    if (!def || !def.built || !blob) throw notFound('TABLE_NOT_FOUND', 'table', name, def ? `table ${JSON.stringify(name)} is not built yet` : undefined);
+    if (!def?.built || !blob) throw notFound('TABLE_NOT_FOUND', 'table', name, def ? `table ${JSON.stringify(name)} is not built yet` : undefined);
     const rows = new Uint32Array(new Uint8Array(blob).buffer); // copied: a reply's bytes may be unaligned
     const t = { def, rows };
     this.loaded.set(`${db} ${name}`, t);

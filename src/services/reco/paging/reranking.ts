@@ -53,7 +53,7 @@ export function compileReranking(rules: (RerankingObject | string)[], defs: Read
 // relevance − Σ weight · malus, where relevance falls linearly with rank from 1 to 0 over the
 // window and malus is the share of chosen items sharing a value with it (defaultMalus without a
 // value). Deterministic, so pages over the result are stable.
-export function diversify(candidates: number[], rules: DiversityRule[], valueOf: (item: number, seq: number) => unknown, want: number, window: number): number[] {
+export function diversify(candidates: number[], rules: DiversityRule[], valueAt: (item: number, seq: number) => unknown, want: number, window: number): number[] {
   const out: number[] = [];
   const left = candidates.slice();
   const seen = rules.map(() => new Map<string, number>());
@@ -62,7 +62,7 @@ export function diversify(candidates: number[], rules: DiversityRule[], valueOf:
     let best = 0, bestScore = -Infinity;
     for (let c = 0; c < span; c++) {
       let score = 1 - c / span;
-      for (let r = 0; r < rules.length; r++) score -= rules[r]!.weight * malus(valueOf(left[c]!, rules[r]!.seq), seen[r]!, out.length, rules[r]!.defaultMalus);
+      for (let r = 0; r < rules.length; r++) score -= rules[r]!.weight * malus(valueAt(left[c]!, rules[r]!.seq), seen[r]!, out.length, rules[r]!.defaultMalus);
       if (score > bestScore) {
         bestScore = score;
         best = c;
@@ -71,7 +71,7 @@ export function diversify(candidates: number[], rules: DiversityRule[], valueOf:
     const chosen = left.splice(best, 1)[0]!;
     out.push(chosen);
     rules.forEach((rule, r) => {
-      for (const key of keysOf(valueOf(chosen, rule.seq))) seen[r]!.set(key, (seen[r]!.get(key) ?? 0) + 1);
+      for (const key of keysOf(valueAt(chosen, rule.seq))) seen[r]!.set(key, (seen[r]!.get(key) ?? 0) + 1);
     });
   }
   return out;
