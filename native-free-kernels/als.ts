@@ -52,10 +52,14 @@ export function alsHalfStepTo(
   checkHalfStep(dst, m, other, gram, f, scratch, rowStart, rowEnd);
   const { indptr, indices, values } = m;
   // Scratch layout: x | r (residual) | p (direction) | ap.
-  const X = 0, R = f, P = 2 * f, AP = 3 * f;
+  const X = 0,
+    R = f,
+    P = 2 * f,
+    AP = 3 * f;
   const s = scratch;
   for (let u = rowStart; u < rowEnd; u++) {
-    const start = indptr[u]!, end = indptr[u + 1]!;
+    const start = indptr[u]!,
+      end = indptr[u + 1]!;
     const row = u * f;
     if (start === end) {
       dst.fill(0, row, row + f);
@@ -116,7 +120,10 @@ export function alsHalfStepTo(
 // keeps them in registers). dotAt takes f32 rows only, so its hot call sites in rankings stay
 // monomorphic; this fallback of the WebAssembly half-step (wasm-als.ts) takes both.
 function rowDot(row: Float32Array | Float64Array, r: number, v: Float64Array, j: number, f: number): number {
-  let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+  let d0 = 0,
+    d1 = 0,
+    d2 = 0,
+    d3 = 0;
   let a = 0;
   for (; a + 4 <= f; a += 4) {
     d0 += row[r + a]! * v[j + a]!;

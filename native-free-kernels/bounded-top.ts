@@ -14,7 +14,8 @@ const SLACK = 1 + 1e-4;
 // No row of norm at most rowNorm can beat a k-th best of `kth` (Cauchy–Schwarz, with the slack).
 export const surelyTop = (kth: number, queryNorm: number, rowNorm: number): boolean => kth >= queryNorm * rowNorm * SLACK;
 // Rows scored per block: a first block the size of a short page's ranking, doubling after.
-const FIRST_BLOCK = 64, LAST_BLOCK = 4096;
+const FIRST_BLOCK = 64,
+  LAST_BLOCK = 4096;
 
 // The dots of a block of rows at least `floor`: scores[h] and the row's offset in the block at[h], h < hits.
 export interface Hits {
@@ -49,7 +50,9 @@ export function boundedTopTo(
   if (!(Number.isInteger(filled) && filled >= 0 && filled <= k)) throw new Error(`boundedTopTo: filled ${filled} outside [0, k = ${k}]`);
   if (k === 0) return 0;
   const { order, norms, count: rankable } = o;
-  let size = filled, p = 0, block = Math.max(FIRST_BLOCK, k);
+  let size = filled,
+    p = 0,
+    block = Math.max(FIRST_BLOCK, k);
   while (p < rankable) {
     if (size === k && surelyTop(scores[0]!, queryNorm, norms[p]!)) break;
     if (p >= maxRows) {
@@ -73,7 +76,10 @@ export function boundedTopTo(
 
 // dotsOf for boundedTopTo from a function of one row's dot (the TypeScript kernels). cannotReach: a
 // cheaper test that a row's dot is below the floor (quantized-rows.ts), which then spares its dot.
-export function hitsOf(dot: (row: number) => number, cannotReach?: (row: number, floor: number) => boolean): (from: number, count: number, floor: number) => Hits {
+export function hitsOf(
+  dot: (row: number) => number,
+  cannotReach?: (row: number, floor: number) => boolean,
+): (from: number, count: number, floor: number) => Hits {
   const found: Hits = { scores: new Float32Array(0), at: new Uint32Array(0), hits: 0 };
   return (from, count, floor) => {
     if (found.scores.length < count) {

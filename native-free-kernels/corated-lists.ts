@@ -15,7 +15,8 @@ const EMPTY = 0xffffffff;
  * (which user's block holds which item), both -1 before the first call, then a heap of n items and
  * scores, then a block of up to maxUserItems items, norms and rows of f.
  */
-export const coRatedScratchLength = (items: number, n: number, f: number, maxUserItems: number): number => 2 * items + 2 * n + maxUserItems * (f + 2);
+export const coRatedScratchLength = (items: number, n: number, f: number, maxUserItems: number): number =>
+  2 * items + 2 * n + maxUserItems * (f + 2);
 
 // "score a, item a ranks below score b, item b": the exact ranking's order (equal scores: lower item first).
 const below = (sa: number, ia: number, sb: number, ib: number) => sa < sb || (sa === sb && ia > ib);
@@ -50,10 +51,16 @@ export function coRatedListsTo(
 ): number {
   const name = 'coRatedListsTo';
   if (lists.length !== items * n) throw new Error(`${name}: lists need items*n = ${items * n} entries, got ${lists.length}`);
-  if (factors.length !== items * f || norms.length !== items) throw new Error(`${name}: factors or norms do not hold ${items} rows of ${f}`);
-  if (byItem.rows !== items || byUser.cols !== items || byItem.cols !== byUser.rows) throw new Error(`${name}: byItem (${byItem.rows} × ${byItem.cols}) and byUser (${byUser.rows} × ${byUser.cols}) do not match ${items} items`);
-  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= items)) throw new Error(`${name}: row range [${rowStart}, ${rowEnd}) outside [0, ${items})`);
-  if (!(Number.isInteger(maxUserItems) && maxUserItems >= 0)) throw new Error(`${name}: maxUserItems must be an integer ≥ 0, got ${maxUserItems}`);
+  if (factors.length !== items * f || norms.length !== items)
+    throw new Error(`${name}: factors or norms do not hold ${items} rows of ${f}`);
+  if (byItem.rows !== items || byUser.cols !== items || byItem.cols !== byUser.rows)
+    throw new Error(
+      `${name}: byItem (${byItem.rows} × ${byItem.cols}) and byUser (${byUser.rows} × ${byUser.cols}) do not match ${items} items`,
+    );
+  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= items))
+    throw new Error(`${name}: row range [${rowStart}, ${rowEnd}) outside [0, ${items})`);
+  if (!(Number.isInteger(maxUserItems) && maxUserItems >= 0))
+    throw new Error(`${name}: maxUserItems must be an integer ≥ 0, got ${maxUserItems}`);
   const length = coRatedScratchLength(items, n, f, maxUserItems);
   if (scratch.length < length) throw new Error(`${name}: scratch length ${scratch.length} < ${length}`);
   const word = (k: number) => scratch.byteOffset + k * 4;
@@ -70,7 +77,8 @@ export function coRatedListsTo(
   const mainOf = new Int32Array(rowEnd - rowStart);
   let count = 0;
   for (let r = rowStart; r < rowEnd; r++) {
-    const from = byItem.indptr[r]!, to = byItem.indptr[r + 1]!;
+    const from = byItem.indptr[r]!,
+      to = byItem.indptr[r + 1]!;
     let main = -1;
     mainOf[r - rowStart] = main;
     if (norms[r] === 0 || to === from || to - from > maxRaters) continue;
@@ -86,7 +94,9 @@ export function coRatedListsTo(
   rows.sort((a, b) => mainOf[a - rowStart]! - mainOf[b - rowStart]! || a - b);
 
   if (n === 0) return 0;
-  let changed = 0, blockOf = -1, blockSize = 0;
+  let changed = 0,
+    blockOf = -1,
+    blockSize = 0;
   for (const r of rows) {
     const main = mainOf[r - rowStart]!;
     if (main !== blockOf) {
@@ -102,7 +112,9 @@ export function coRatedListsTo(
         blockSize++;
       }
     }
-    const x = r * f, nr = norms[r]!, own = r * n;
+    const x = r * f,
+      nr = norms[r]!,
+      own = r * n;
     let size = 0;
     seen[r] = r;
     // Items of the block are offered from it alone; the others (its list, other raters' items) once.

@@ -67,7 +67,8 @@ export function csrFromSorted(rows: number, cols: number, r: Uint32Array, c: Uin
   const m = r.length;
   const indptr = u32(rows + 1, shared);
   for (let e = 0; e < m; e++) {
-    if (e > 0 && (r[e]! < r[e - 1]! || (r[e] === r[e - 1] && c[e]! <= c[e - 1]!))) throw new Error(`triples out of (row, column) order at ${e}`);
+    if (e > 0 && (r[e]! < r[e - 1]! || (r[e] === r[e - 1] && c[e]! <= c[e - 1]!)))
+      throw new Error(`triples out of (row, column) order at ${e}`);
     indptr[r[e]! + 1]!++;
   }
   for (let i = 0; i < rows; i++) indptr[i + 1]! += indptr[i]!;

@@ -25,11 +25,21 @@ export function ratingWeightsTo(dst: Float32Array, values: Float32Array, w: { cu
 // items, each pair's weights multiplied. `column[i]` is item i's place among the kept items or -1;
 // `weights` holds one weight per stored rating of m (m's order). dst is n × n, its rows `stride`
 // apart (the WebAssembly sweep's f32 rows are padded, wasm-ease.ts), rows outside the range untouched.
-export function weightedGramTo(dst: Float64Array | Float32Array, m: Csr, column: Int32Array, weights: Float32Array, n: number, rowStart: number, rowEnd: number, stride = n): void {
+export function weightedGramTo(
+  dst: Float64Array | Float32Array,
+  m: Csr,
+  column: Int32Array,
+  weights: Float32Array,
+  n: number,
+  rowStart: number,
+  rowEnd: number,
+  stride = n,
+): void {
   if (dst.length < spanOf(n, stride)) throw new Error(`weightedGramTo: dst length ${dst.length}, expected at least ${spanOf(n, stride)}`);
   if (weights.length !== m.indices.length) throw new Error(`weightedGramTo: ${weights.length} weights for ${m.indices.length} ratings`);
   for (let r = rowStart; r < rowEnd; r++) dst.fill(0, r * stride, r * stride + n);
-  const cols: number[] = [], ws: number[] = [];
+  const cols: number[] = [],
+    ws: number[] = [];
   for (let u = 0; u < m.rows; u++) {
     cols.length = 0;
     ws.length = 0;
@@ -45,14 +55,22 @@ export function weightedGramTo(dst: Float64Array | Float32Array, m: Csr, column:
     for (let a = 0; a < cols.length; a++) {
       const c = cols[a]!;
       if (c < rowStart || c >= rowEnd) continue;
-      const row = c * stride, wa = ws[a]!;
+      const row = c * stride,
+        wa = ws[a]!;
       for (let k = 0; k < cols.length; k++) dst[row + cols[k]!]! += wa * ws[k]!;
     }
   }
 }
 
 // Adds λ to the diagonal of rows [rowStart, rowEnd) (rows `stride` apart).
-export function addDiagonalTo(a: Float64Array | Float32Array, n: number, lambda: number, rowStart: number, rowEnd: number, stride = n): void {
+export function addDiagonalTo(
+  a: Float64Array | Float32Array,
+  n: number,
+  lambda: number,
+  rowStart: number,
+  rowEnd: number,
+  stride = n,
+): void {
   for (let r = rowStart; r < rowEnd; r++) a[r * stride + r]! += lambda;
 }
 
@@ -69,7 +87,8 @@ export const sweepScratchLength = (n: number, b: number): number => b * b + n * 
  * block is not positive definite (a is then unusable).
  */
 export function sweepPivotTo(a: Float64Array, n: number, k: number, b: number, scratch: Float64Array): boolean {
-  const dinv = scratch.subarray(0, b * b), panT = scratch.subarray(b * b, b * b + n * b);
+  const dinv = scratch.subarray(0, b * b),
+    panT = scratch.subarray(b * b, b * b + n * b);
   for (let t = 0; t < b; t++) for (let s = 0; s < b; s++) dinv[t * b + s] = a[(k + t) * n + k + s]!;
   if (!invertSmallInPlace(dinv, b)) return false;
   // panT[j·b + t] = (D⁻¹·A_K,j)_t, for every column j (those of K give the identity, replaced below).
@@ -94,10 +113,20 @@ export function sweepPivotTo(a: Float64Array, n: number, k: number, b: number, s
  * outside the block, A_iK = −A_iK·D⁻¹. Rows of different ranges may run on different threads at once
  * (each reads its own rows and the scratch sweepPivotTo filled).
  */
-export function sweepUpdateTo(a: Float64Array, n: number, k: number, b: number, scratch: Float64Array, rowStart: number, rowEnd: number, r: Float64Array): void {
+export function sweepUpdateTo(
+  a: Float64Array,
+  n: number,
+  k: number,
+  b: number,
+  scratch: Float64Array,
+  rowStart: number,
+  rowEnd: number,
+  r: Float64Array,
+): void {
   if (r.length < 4 * b) throw new Error(`sweepUpdateTo: r length ${r.length}, need ${4 * b}`);
   if (k % 2 !== 0) throw new Error(`sweepUpdateTo: block start ${k} must be even`);
-  const dinv = scratch.subarray(0, b * b), panT = scratch.subarray(b * b, b * b + n * b);
+  const dinv = scratch.subarray(0, b * b),
+    panT = scratch.subarray(b * b, b * b + n * b);
   const rows: number[] = [];
   for (let i = rowStart; i < rowEnd; i++) if (i < k || i >= k + b) rows.push(i);
   let q = 0;
@@ -115,8 +144,22 @@ export function sweepUpdateTo(a: Float64Array, n: number, k: number, b: number, 
 }
 
 // Four rows at once: each panel column is read once for four rows, two columns a pass.
-function updateRows4(a: Float64Array, n: number, k: number, b: number, panT: Float64Array, i0: number, i1: number, i2: number, i3: number, r: Float64Array): void {
-  const o0 = i0 * n, o1 = i1 * n, o2 = i2 * n, o3 = i3 * n;
+function updateRows4(
+  a: Float64Array,
+  n: number,
+  k: number,
+  b: number,
+  panT: Float64Array,
+  i0: number,
+  i1: number,
+  i2: number,
+  i3: number,
+  r: Float64Array,
+): void {
+  const o0 = i0 * n,
+    o1 = i1 * n,
+    o2 = i2 * n,
+    o3 = i3 * n;
   for (let t = 0; t < b; t++) {
     r[t] = a[o0 + k + t]!;
     r[b + t] = a[o1 + k + t]!;
@@ -127,11 +170,23 @@ function updateRows4(a: Float64Array, n: number, k: number, b: number, panT: Flo
   let j = 0;
   for (; j + 2 <= n; j += 2) {
     if (j >= k && j < end) continue; // the block's columns are written after
-    const p = j * b, p1 = p + b;
-    let s00 = 0, s01 = 0, s10 = 0, s11 = 0, s20 = 0, s21 = 0, s30 = 0, s31 = 0;
+    const p = j * b,
+      p1 = p + b;
+    let s00 = 0,
+      s01 = 0,
+      s10 = 0,
+      s11 = 0,
+      s20 = 0,
+      s21 = 0,
+      s30 = 0,
+      s31 = 0;
     for (let t = 0; t < b; t++) {
-      const x = panT[p + t]!, y = panT[p1 + t]!;
-      const r0 = r[t]!, r1 = r[b + t]!, r2 = r[2 * b + t]!, r3 = r[3 * b + t]!;
+      const x = panT[p + t]!,
+        y = panT[p1 + t]!;
+      const r0 = r[t]!,
+        r1 = r[b + t]!,
+        r2 = r[2 * b + t]!,
+        r3 = r[3 * b + t]!;
       s00 += r0 * x;
       s01 += r0 * y;
       s10 += r1 * x;
@@ -154,7 +209,10 @@ function updateRows4(a: Float64Array, n: number, k: number, b: number, panT: Flo
   const c = n - 1;
   if (n % 2 === 1 && (c < k || c >= end)) {
     const p = c * b;
-    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0;
     for (let t = 0; t < b; t++) {
       const x = panT[p + t]!;
       s0 += r[t]! * x;
@@ -205,30 +263,47 @@ function invertSmallInPlace(m: Float64Array, b: number): boolean {
 
 // Rows [rowStart, rowEnd) of B (n × n) from the inverse P: B_ij = −P_ij / P_jj, B_ii = 0. P's rows
 // are `stride` apart (the WebAssembly sweep pads them, wasm-ease.ts).
-export function easeWeightsTo(dst: Float32Array, p: Float64Array | Float32Array, n: number, rowStart: number, rowEnd: number, stride = n): void {
-  if (dst.length !== n * n || p.length < spanOf(n, stride)) throw new Error(`easeWeightsTo: dst length ${dst.length} or p length ${p.length} too short for ${n} rows ${stride} apart`);
+export function easeWeightsTo(
+  dst: Float32Array,
+  p: Float64Array | Float32Array,
+  n: number,
+  rowStart: number,
+  rowEnd: number,
+  stride = n,
+): void {
+  if (dst.length !== n * n || p.length < spanOf(n, stride))
+    throw new Error(`easeWeightsTo: dst length ${dst.length} or p length ${p.length} too short for ${n} rows ${stride} apart`);
   // −1/P_jj once per call, not a division and a diagonal read per entry.
   const scale = new Float64Array(n);
   for (let j = 0; j < n; j++) scale[j] = -1 / p[j * stride + j]!;
   for (let i = rowStart; i < rowEnd; i++) {
-    const row = i * n, from = i * stride;
+    const row = i * n,
+      from = i * stride;
     for (let j = 0; j < n; j++) dst[row + j] = p[from + j]! * scale[j]!;
     dst[row + i] = 0;
   }
 }
 
 // A user's scores over the kept items: Σ weight · B's row of each rated kept item (dst length n).
-export function easeScoresTo(dst: Float32Array, weightsB: Float32Array, n: number, rows: ArrayLike<number>, values: ArrayLike<number>): void {
+export function easeScoresTo(
+  dst: Float32Array,
+  weightsB: Float32Array,
+  n: number,
+  rows: ArrayLike<number>,
+  values: ArrayLike<number>,
+): void {
   dst.fill(0);
   for (let q = 0; q < rows.length; q++) {
-    const w = values[q]!, off = rows[q]! * n;
+    const w = values[q]!,
+      off = rows[q]! * n;
     for (let j = 0; j < n; j++) dst[j]! += w * weightsB[off + j]!;
   }
 }
 
 // The whole inverse on one thread (tests, small matrices): every block swept in turn.
 export function sweepInverseInPlace(a: Float64Array, n: number, b: number): boolean {
-  const scratch = new Float64Array(sweepScratchLength(n, b)), r = new Float64Array(4 * b);
+  const scratch = new Float64Array(sweepScratchLength(n, b)),
+    r = new Float64Array(4 * b);
   for (let k = 0; k < n; k += b) {
     const size = Math.min(b, n - k);
     if (!sweepPivotTo(a, n, k, size, scratch)) return false;

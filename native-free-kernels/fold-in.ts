@@ -49,23 +49,51 @@ export function foldInTo(
  * 3.5–6× slower from 20 to 2,048 items, bench/kernels/fold-in-speed.ts). A short group repeats its
  * first item with weights 0, which add exact zeros.
  */
-function addItems4(A: Float64Array, b: Float64Array, items: Uint32Array, values: Float32Array, k: number, itemFactors: Float32Array, cols: number, f: number, alpha: number): void {
+function addItems4(
+  A: Float64Array,
+  b: Float64Array,
+  items: Uint32Array,
+  values: Float32Array,
+  k: number,
+  itemFactors: Float32Array,
+  cols: number,
+  f: number,
+  alpha: number,
+): void {
   const m = Math.min(4, items.length - k);
   for (let j = 0; j < m; j++) if (items[k + j]! >= cols) throw new Error(`foldInTo: item ${items[k + j]} out of range (${cols} items)`);
   const y0 = items[k]! * f;
-  const y1 = m > 1 ? items[k + 1]! * f : y0, y2 = m > 2 ? items[k + 2]! * f : y0, y3 = m > 3 ? items[k + 3]! * f : y0;
+  const y1 = m > 1 ? items[k + 1]! * f : y0,
+    y2 = m > 2 ? items[k + 2]! * f : y0,
+    y3 = m > 3 ? items[k + 3]! * f : y0;
   const c0 = 1 + alpha * values[k]!;
-  const c1 = m > 1 ? 1 + alpha * values[k + 1]! : 0, c2 = m > 2 ? 1 + alpha * values[k + 2]! : 0, c3 = m > 3 ? 1 + alpha * values[k + 3]! : 0;
-  const v0 = c0 - 1, v1 = m > 1 ? c1 - 1 : 0, v2 = m > 2 ? c2 - 1 : 0, v3 = m > 3 ? c3 - 1 : 0;
-  for (let a = 0; a < f; a++) b[a]! += c0 * itemFactors[y0 + a]! + c1 * itemFactors[y1 + a]! + c2 * itemFactors[y2 + a]! + c3 * itemFactors[y3 + a]!;
+  const c1 = m > 1 ? 1 + alpha * values[k + 1]! : 0,
+    c2 = m > 2 ? 1 + alpha * values[k + 2]! : 0,
+    c3 = m > 3 ? 1 + alpha * values[k + 3]! : 0;
+  const v0 = c0 - 1,
+    v1 = m > 1 ? c1 - 1 : 0,
+    v2 = m > 2 ? c2 - 1 : 0,
+    v3 = m > 3 ? c3 - 1 : 0;
+  for (let a = 0; a < f; a++)
+    b[a]! += c0 * itemFactors[y0 + a]! + c1 * itemFactors[y1 + a]! + c2 * itemFactors[y2 + a]! + c3 * itemFactors[y3 + a]!;
   // Rows a and a+1 share each column's four loads of y; a+1's diagonal entry is past row a's end.
   let a = 0;
   for (; a + 2 <= f; a += 2) {
-    const p0 = v0 * itemFactors[y0 + a]!, p1 = v1 * itemFactors[y1 + a]!, p2 = v2 * itemFactors[y2 + a]!, p3 = v3 * itemFactors[y3 + a]!;
-    const q0 = v0 * itemFactors[y0 + a + 1]!, q1 = v1 * itemFactors[y1 + a + 1]!, q2 = v2 * itemFactors[y2 + a + 1]!, q3 = v3 * itemFactors[y3 + a + 1]!;
-    const r0 = a * f, r1 = r0 + f;
+    const p0 = v0 * itemFactors[y0 + a]!,
+      p1 = v1 * itemFactors[y1 + a]!,
+      p2 = v2 * itemFactors[y2 + a]!,
+      p3 = v3 * itemFactors[y3 + a]!;
+    const q0 = v0 * itemFactors[y0 + a + 1]!,
+      q1 = v1 * itemFactors[y1 + a + 1]!,
+      q2 = v2 * itemFactors[y2 + a + 1]!,
+      q3 = v3 * itemFactors[y3 + a + 1]!;
+    const r0 = a * f,
+      r1 = r0 + f;
     for (let d = 0; d <= a; d++) {
-      const x0 = itemFactors[y0 + d]!, x1 = itemFactors[y1 + d]!, x2 = itemFactors[y2 + d]!, x3 = itemFactors[y3 + d]!;
+      const x0 = itemFactors[y0 + d]!,
+        x1 = itemFactors[y1 + d]!,
+        x2 = itemFactors[y2 + d]!,
+        x3 = itemFactors[y3 + d]!;
       A[r0 + d]! += p0 * x0 + p1 * x1 + p2 * x2 + p3 * x3;
       A[r1 + d]! += q0 * x0 + q1 * x1 + q2 * x2 + q3 * x3;
     }
@@ -73,9 +101,13 @@ function addItems4(A: Float64Array, b: Float64Array, items: Uint32Array, values:
     A[r1 + d]! += q0 * itemFactors[y0 + d]! + q1 * itemFactors[y1 + d]! + q2 * itemFactors[y2 + d]! + q3 * itemFactors[y3 + d]!;
   }
   if (a < f) {
-    const p0 = v0 * itemFactors[y0 + a]!, p1 = v1 * itemFactors[y1 + a]!, p2 = v2 * itemFactors[y2 + a]!, p3 = v3 * itemFactors[y3 + a]!;
+    const p0 = v0 * itemFactors[y0 + a]!,
+      p1 = v1 * itemFactors[y1 + a]!,
+      p2 = v2 * itemFactors[y2 + a]!,
+      p3 = v3 * itemFactors[y3 + a]!;
     const r0 = a * f;
-    for (let d = 0; d <= a; d++) A[r0 + d]! += p0 * itemFactors[y0 + d]! + p1 * itemFactors[y1 + d]! + p2 * itemFactors[y2 + d]! + p3 * itemFactors[y3 + d]!;
+    for (let d = 0; d <= a; d++)
+      A[r0 + d]! += p0 * itemFactors[y0 + d]! + p1 * itemFactors[y1 + d]! + p2 * itemFactors[y2 + d]! + p3 * itemFactors[y3 + d]!;
   }
 }
 
@@ -119,23 +151,29 @@ export function foldInFewTo(
   if (k !== values.length) throw new Error(`foldInFewTo: items length ${k} != values length ${values.length}`);
   if (k > FOLD_IN_FEW) throw new Error(`foldInFewTo: ${k} items, at most ${FOLD_IN_FEW}`);
   if (inverse.length !== f * f) throw new Error(`foldInFewTo: inverse length ${inverse.length}, expected ${f * f}`);
-  if (scratch.length < k * f + 2 * k * k + 2 * k) throw new Error(`foldInFewTo: scratch length ${scratch.length}, need at least ${k * f + 2 * k * k + 2 * k}`);
+  if (scratch.length < k * f + 2 * k * k + 2 * k)
+    throw new Error(`foldInFewTo: scratch length ${scratch.length}, need at least ${k * f + 2 * k * k + 2 * k}`);
   const cols = itemFactors.length / f;
-  if (solved && (solved.rows.length !== cols * f || solved.known.length !== cols || solved.self.length !== cols)) throw new Error(`foldInFewTo: solved rows for ${solved.known.length} items, expected ${cols}`);
+  if (solved && (solved.rows.length !== cols * f || solved.known.length !== cols || solved.self.length !== cols))
+    throw new Error(`foldInFewTo: solved rows for ${solved.known.length} items, expected ${cols}`);
   if (k === 0) {
     dst.fill(0);
     return true;
   }
   // Scratch layout, as offsets (a subarray per part and call was most of what a fold-in allocated):
   // Z (k rows of f, unused with `solved`: its rows are read in place) | S (k*k) | B = I + W S (k*k) | c (k) | r (k).
-  const S = k * f, B = S + k * k, C = B + k * k, R = C + k;
+  const S = k * f,
+    B = S + k * k,
+    C = B + k * k,
+    R = C + k;
   const z = solved ? solved.rows : scratch;
   for (let j = 0; j < k; j++) {
     const item = items[j]!;
     if (item >= cols) throw new Error(`foldInFewTo: item ${item} out of range (${cols} items)`);
     scratch[C + j] = 1 + alpha * values[j]!;
     if (solved?.known[item] === 1) continue;
-    const y = item * f, at = solved ? y : j * f;
+    const y = item * f,
+      at = solved ? y : j * f;
     // Kept rounded to f32 and read back so: the same x whether the row was just made or kept.
     let a = 0;
     for (; a + 4 <= f; a += 4) dots4To(z, at + a, inverse, a * f, (a + 1) * f, (a + 2) * f, (a + 3) * f, itemFactors, y, f);
@@ -194,8 +232,22 @@ function dotAt(x: Float32Array, xAt: number, z: Float32Array | Float64Array, zAt
 // (the same bits), so that their additions overlap instead of each waiting on the one before
 // (a dot product of 64 is a chain of 64 dependent additions: their latency, not the multiplies,
 // set a fold-in's cost).
-function dots4To(dst: Float32Array | Float64Array, at: number, z: Float32Array | Float64Array, z0: number, z1: number, z2: number, z3: number, x: Float32Array, xAt: number, f: number): void {
-  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+function dots4To(
+  dst: Float32Array | Float64Array,
+  at: number,
+  z: Float32Array | Float64Array,
+  z0: number,
+  z1: number,
+  z2: number,
+  z3: number,
+  x: Float32Array,
+  xAt: number,
+  f: number,
+): void {
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0;
   for (let a = 0; a < f; a++) {
     const xa = x[xAt + a]!;
     s0 += xa * z[z0 + a]!;

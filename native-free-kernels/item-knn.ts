@@ -6,11 +6,13 @@ import { topKTo } from './top-k.js';
 // Rows [rowStart, rowEnd) of dst (n × n float32) from gram (n × n float64). Items with a zero
 // diagonal (no ratings) have no neighbours and are nobody's.
 export function cosineNeighboursTo(dst: Float32Array, gram: Float64Array, n: number, k: number, rowStart: number, rowEnd: number): void {
-  if (dst.length !== n * n || gram.length !== n * n) throw new Error(`cosineNeighboursTo: dst ${dst.length}, gram ${gram.length}, expected ${n * n}`);
+  if (dst.length !== n * n || gram.length !== n * n)
+    throw new Error(`cosineNeighboursTo: dst ${dst.length}, gram ${gram.length}, expected ${n * n}`);
   const norms = new Float64Array(n);
   for (let j = 0; j < n; j++) norms[j] = Math.sqrt(gram[j * n + j]!);
   const sims = new Float32Array(n);
-  const top = new Uint32Array(k), best = new Float32Array(k);
+  const top = new Uint32Array(k),
+    best = new Float32Array(k);
   for (let i = rowStart; i < rowEnd; i++) {
     const row = i * n;
     dst.fill(0, row, row + n);

@@ -8,7 +8,8 @@ export const NO_LIST = 0xffffffff;
 
 // The list whose centroid has the largest dot product with row r (ties: the lower list).
 function nearestList(factors: Float32Array, r: number, f: number, centroids: Float32Array, lists: number): number {
-  let best = 0, bestDot = -Infinity;
+  let best = 0,
+    bestDot = -Infinity;
   for (let c = 0; c < lists; c++) {
     const d = dotAt(factors, r * f, centroids, c * f, f);
     if (d > bestDot) {
@@ -20,7 +21,8 @@ function nearestList(factors: Float32Array, r: number, f: number, centroids: Flo
 }
 
 function checkDims(factors: Float32Array, norms: Float32Array, n: number, f: number, centroids: Float32Array, lists: number): void {
-  if (!Number.isInteger(n) || n < 0 || !Number.isInteger(f) || f < 1 || !Number.isInteger(lists) || lists < 1) throw new Error(`n, f, lists must be integers (n ≥ 0, f, lists ≥ 1), got ${n}, ${f}, ${lists}`);
+  if (!Number.isInteger(n) || n < 0 || !Number.isInteger(f) || f < 1 || !Number.isInteger(lists) || lists < 1)
+    throw new Error(`n, f, lists must be integers (n ≥ 0, f, lists ≥ 1), got ${n}, ${f}, ${lists}`);
   if (factors.length < n * f) throw new Error(`factors length ${factors.length} < n*f ${n * f}`);
   if (norms.length < n) throw new Error(`norms length ${norms.length} < n ${n}`);
   if (centroids.length !== lists * f) throw new Error(`centroids length ${centroids.length}, expected lists*f = ${lists * f}`);
@@ -29,10 +31,21 @@ function checkDims(factors: Float32Array, norms: Float32Array, n: number, f: num
 // The list of each row of [rowStart, rowEnd): the centroid of largest dot product (for unit centroids,
 // the row's norm does not change which one), NO_LIST for rows of norm 0. Ranges let a pool split the
 // rows among workers writing disjoint parts of `assign`.
-export function assignTo(assign: Uint32Array, factors: Float32Array, norms: Float32Array, n: number, f: number, centroids: Float32Array, lists: number, rowStart = 0, rowEnd = n): void {
+export function assignTo(
+  assign: Uint32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  n: number,
+  f: number,
+  centroids: Float32Array,
+  lists: number,
+  rowStart = 0,
+  rowEnd = n,
+): void {
   checkDims(factors, norms, n, f, centroids, lists);
   if (assign.length < n) throw new Error(`assign length ${assign.length} < n ${n}`);
-  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= n)) throw new Error(`row range [${rowStart}, ${rowEnd}) outside [0, ${n})`);
+  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= n))
+    throw new Error(`row range [${rowStart}, ${rowEnd}) outside [0, ${n})`);
   for (let r = rowStart; r < rowEnd; r++) {
     assign[r] = norms[r] === 0 ? NO_LIST : nearestList(factors, r, f, centroids, lists);
   }
@@ -59,7 +72,8 @@ export function sphericalKMeansTo(
   const m = sample.length;
   if (m < lists) throw new Error(`sample of ${m} rows < lists ${lists}`);
   if (sums.length < lists * f || counts.length < lists || assign.length < m) throw new Error('scratch too short');
-  for (let s = 0; s < m; s++) if (!(sample[s]! < n) || norms[sample[s]!] === 0) throw new Error(`sample row ${sample[s]} is outside [0, ${n}) or has norm 0`);
+  for (let s = 0; s < m; s++)
+    if (!(sample[s]! < n) || norms[sample[s]!] === 0) throw new Error(`sample row ${sample[s]} is outside [0, ${n}) or has norm 0`);
   const unitRowInto = (c: number, r: number) => {
     const nr = norms[r]!;
     for (let a = 0; a < f; a++) centroids[c * f + a] = factors[r * f + a]! / nr;
@@ -98,7 +112,10 @@ export function sphericalKMeansTo(
 // c in ascending order. Returns how many rows are listed (rows of NO_LIST are not); members beyond
 // that are NO_LIST.
 export function listsFromAssignmentTo(offsets: Uint32Array, members: Uint32Array, assign: Uint32Array, n: number, lists: number): number {
-  if (offsets.length !== lists + 1 || members.length < n || assign.length < n) throw new Error(`offsets length ${offsets.length} (lists + 1 = ${lists + 1}), members ${members.length}, assign ${assign.length} (n = ${n})`);
+  if (offsets.length !== lists + 1 || members.length < n || assign.length < n)
+    throw new Error(
+      `offsets length ${offsets.length} (lists + 1 = ${lists + 1}), members ${members.length}, assign ${assign.length} (n = ${n})`,
+    );
   offsets.fill(0);
   for (let r = 0; r < n; r++) {
     const c = assign[r]!;
@@ -118,7 +135,14 @@ export function listsFromAssignmentTo(offsets: Uint32Array, members: Uint32Array
 }
 
 // Each list's centroid score (dot product) for row `query`, into dst (length ≥ lists).
-export function listScoresTo(dst: Float64Array, factors: Float32Array, f: number, centroids: Float32Array, lists: number, query: number): void {
+export function listScoresTo(
+  dst: Float64Array,
+  factors: Float32Array,
+  f: number,
+  centroids: Float32Array,
+  lists: number,
+  query: number,
+): void {
   if (dst.length < lists) throw new Error(`dst length ${dst.length} < lists ${lists}`);
   for (let c = 0; c < lists; c++) dst[c] = dotAt(factors, query * f, centroids, c * f, f);
 }
@@ -127,7 +151,13 @@ export function listScoresTo(dst: Float64Array, factors: Float32Array, f: number
 // pass per list) of the best-scoring lists not yet taken, list by list, until at least
 // `minCandidates` are gathered or the lists run out; marks them taken. Best first by repeated
 // selection: a probe takes a few lists of hundreds, so a full sort would cost more than it.
-export function gatherPositions(scores: Float64Array, taken: Uint8Array, lists: number, offsets: Uint32Array, minCandidates: number): Uint32Array {
+export function gatherPositions(
+  scores: Float64Array,
+  taken: Uint8Array,
+  lists: number,
+  offsets: Uint32Array,
+  minCandidates: number,
+): Uint32Array {
   const picked: number[] = [];
   let count = 0;
   while (count < minCandidates) {

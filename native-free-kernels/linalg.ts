@@ -50,7 +50,8 @@ export function choleskySolveTo(x: Float64Array, a: Float64Array, b: Float64Arra
 export function shiftedInverseTo(dst: Float64Array, a: Float64Array, shift: number, f: number, scratch: Float64Array): void {
   if (a.length !== f * f || dst.length !== f * f) throw new Error(`shiftedInverseTo: a and dst need ${f * f} entries`);
   if (scratch.length < f * f + f) throw new Error(`shiftedInverseTo: scratch length ${scratch.length}, need at least ${f * f + f}`);
-  const l = scratch.subarray(0, f * f), x = scratch.subarray(f * f, f * f + f);
+  const l = scratch.subarray(0, f * f),
+    x = scratch.subarray(f * f, f * f + f);
   if (!choleskyFactorTo(l, a, shift, f)) throw new Error('shiftedInverseTo: matrix is not positive definite');
   for (let col = 0; col < f; col++) {
     x.fill(0);
@@ -75,8 +76,14 @@ function choleskyFactorTo(l: Float64Array, a: Float64Array, shift: number, f: nu
     l[rj + j] = ljj;
     let i = j + 1;
     for (; i + 4 <= f; i += 4) {
-      const r0 = i * f, r1 = r0 + f, r2 = r1 + f, r3 = r2 + f;
-      let s0 = a[r0 + j]!, s1 = a[r1 + j]!, s2 = a[r2 + j]!, s3 = a[r3 + j]!;
+      const r0 = i * f,
+        r1 = r0 + f,
+        r2 = r1 + f,
+        r3 = r2 + f;
+      let s0 = a[r0 + j]!,
+        s1 = a[r1 + j]!,
+        s2 = a[r2 + j]!,
+        s3 = a[r3 + j]!;
       for (let k = 0; k < j; k++) {
         const ljk = l[rj + k]!;
         s0 -= l[r0 + k]! * ljk;

@@ -40,12 +40,15 @@ interface Layout {
 }
 
 function layoutOf(scratch: Float32Array, count: number, f: number, n: number, block: number): Layout {
-  const rowsAt = block * count, normsAt = rowsAt + block * f, heapAt = normsAt + block;
+  const rowsAt = block * count,
+    normsAt = rowsAt + block * f,
+    heapAt = normsAt + block;
   return { rowsAt, normsAt, heap: scratch.subarray(heapAt, heapAt + n) };
 }
 
 function checkBlock(name: string, block: number): void {
-  if (!(Number.isInteger(block) && block > 0 && block % GROUP === 0)) throw new Error(`${name}: block must be a positive multiple of ${GROUP}, got ${block}`);
+  if (!(Number.isInteger(block) && block > 0 && block % GROUP === 0))
+    throw new Error(`${name}: block must be a positive multiple of ${GROUP}, got ${block}`);
 }
 
 function checkScratch(name: string, scratch: Float32Array, count: number, f: number, n: number, block: number): void {
@@ -58,17 +61,48 @@ function checkScratch(name: string, scratch: Float32Array, count: number, f: num
  * s[at + r·count + j] = their dot product, summed in f64 in column order in one sum (as the twins'
  * plain loops), divided by (s[m + r] · norms[j]) when `cosine` (norm 0 is dealt with by the caller).
  */
-function groupDotsTo(s: Float32Array, at: number, count: number, x: number, m: number, rows: Float32Array, norms: Float32Array, f: number, j0: number, j1: number, cosine: boolean): void {
-  const x1 = x + f, x2 = x1 + f, x3 = x2 + f;
-  const o1 = at + count, o2 = o1 + count, o3 = o2 + count;
-  const m0 = s[m]!, m1 = s[m + 1]!, m2 = s[m + 2]!, m3 = s[m + 3]!;
+function groupDotsTo(
+  s: Float32Array,
+  at: number,
+  count: number,
+  x: number,
+  m: number,
+  rows: Float32Array,
+  norms: Float32Array,
+  f: number,
+  j0: number,
+  j1: number,
+  cosine: boolean,
+): void {
+  const x1 = x + f,
+    x2 = x1 + f,
+    x3 = x2 + f;
+  const o1 = at + count,
+    o2 = o1 + count,
+    o3 = o2 + count;
+  const m0 = s[m]!,
+    m1 = s[m + 1]!,
+    m2 = s[m + 2]!,
+    m3 = s[m + 3]!;
   let j = j0;
   for (; j + 2 <= j1; j += 2) {
-    const y = j * f, z = y + f;
-    let a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+    const y = j * f,
+      z = y + f;
+    let a0 = 0,
+      a1 = 0,
+      a2 = 0,
+      a3 = 0,
+      b0 = 0,
+      b1 = 0,
+      b2 = 0,
+      b3 = 0;
     for (let k = 0; k < f; k++) {
-      const v = rows[y + k]!, w = rows[z + k]!;
-      const q0 = s[x + k]!, q1 = s[x1 + k]!, q2 = s[x2 + k]!, q3 = s[x3 + k]!;
+      const v = rows[y + k]!,
+        w = rows[z + k]!;
+      const q0 = s[x + k]!,
+        q1 = s[x1 + k]!,
+        q2 = s[x2 + k]!,
+        q3 = s[x3 + k]!;
       a0 += q0 * v;
       a1 += q1 * v;
       a2 += q2 * v;
@@ -79,7 +113,8 @@ function groupDotsTo(s: Float32Array, at: number, count: number, x: number, m: n
       b3 += q3 * w;
     }
     if (cosine) {
-      const nv = norms[j]!, nw = norms[j + 1]!;
+      const nv = norms[j]!,
+        nw = norms[j + 1]!;
       s[at + j] = a0 / (m0 * nv);
       s[o1 + j] = a1 / (m1 * nv);
       s[o2 + j] = a2 / (m2 * nv);
@@ -101,7 +136,10 @@ function groupDotsTo(s: Float32Array, at: number, count: number, x: number, m: n
   }
   if (j < j1) {
     const y = j * f;
-    let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    let a0 = 0,
+      a1 = 0,
+      a2 = 0,
+      a3 = 0;
     for (let k = 0; k < f; k++) {
       const v = rows[y + k]!;
       a0 += s[x + k]! * v;
@@ -128,7 +166,16 @@ function copyRow(s: Float32Array, at: number, src: Float32Array, from: number, f
  * NaN for rows of norm 0. Query rows beyond `used` are padded with zeros to a whole group and their
  * scores left unused.
  */
-function blockScoresTo(s: Float32Array, lay: Layout, used: number, rows: Float32Array, norms: Float32Array, count: number, f: number, cosine: boolean): void {
+function blockScoresTo(
+  s: Float32Array,
+  lay: Layout,
+  used: number,
+  rows: Float32Array,
+  norms: Float32Array,
+  count: number,
+  f: number,
+  cosine: boolean,
+): void {
   const groups = Math.ceil(used / GROUP);
   s.fill(0, lay.rowsAt + used * f, lay.rowsAt + groups * GROUP * f);
   const tile = Math.max(2, Math.floor(TILE_FLOATS / Math.max(1, f)));
@@ -225,7 +272,8 @@ export function normOrderOf(factors: Float32Array, norms: Float32Array, items: n
   const order = new Uint32Array(new SharedArrayBuffer(items * 4));
   let count = 0;
   for (let i = 0; i < items; i++) if (norms[i]! > 0) count++;
-  const sorted = new Float32Array(new SharedArrayBuffer(count * 4)), rows = new Float32Array(new SharedArrayBuffer(count * f * 4));
+  const sorted = new Float32Array(new SharedArrayBuffer(count * 4)),
+    rows = new Float32Array(new SharedArrayBuffer(count * f * 4));
   normOrderTo(order, sorted, rows, factors, norms, items, f);
   return { items, count, order: order.subarray(0, count), norms: sorted, rows };
 }
@@ -234,14 +282,24 @@ export function normOrderOf(factors: Float32Array, norms: Float32Array, items: n
  * normOrderOf into the caller's arrays (order: items; sorted: at least the count of norm > 0;
  * rows: that count × f), e.g. memory the score kernels share; returns that count.
  */
-export function normOrderTo(order: Uint32Array, sorted: Float32Array, rows: Float32Array, factors: Float32Array, norms: Float32Array, items: number, f: number): number {
+export function normOrderTo(
+  order: Uint32Array,
+  sorted: Float32Array,
+  rows: Float32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  items: number,
+  f: number,
+): number {
   const name = 'normOrderTo';
   checkCounts(name, { items, f });
   if (factors.length !== items * f) throw new Error(`${name}: factors length ${factors.length}, expected items*f = ${items * f}`);
-  if (norms.length !== items || order.length < items) throw new Error(`${name}: norms length ${norms.length} and order length ${order.length}, expected items = ${items}`);
+  if (norms.length !== items || order.length < items)
+    throw new Error(`${name}: norms length ${norms.length} and order length ${order.length}, expected items = ${items}`);
   let count = 0;
   for (let i = 0; i < items; i++) if (norms[i]! > 0) order[count++] = i;
-  if (sorted.length < count || rows.length < count * f) throw new Error(`${name}: room for ${sorted.length} norms and ${rows.length / f} rows, ${count} needed`);
+  if (sorted.length < count || rows.length < count * f)
+    throw new Error(`${name}: room for ${sorted.length} norms and ${rows.length / f} rows, ${count} needed`);
   order.subarray(0, count).sort((a, b) => norms[b]! - norms[a]! || a - b);
   for (let p = 0; p < count; p++) {
     const i = order[p]!;
@@ -299,8 +357,13 @@ export function userListsTo(
   if (scratch.length < need) throw new Error(`${name}: scratch length ${scratch.length} < ${need} (userListsScratchLength)`);
   if (n === 0 || users.length === 0) return;
 
-  const T = SCAN_TILE, rowsAt = block * T, normsAt = rowsAt + block * f, heapsAt = normsAt + block;
-  const heapItems = new Uint32Array(block * n), sizes = new Uint32Array(block), lengths = new Float64Array(block);
+  const T = SCAN_TILE,
+    rowsAt = block * T,
+    normsAt = rowsAt + block * f,
+    heapsAt = normsAt + block;
+  const heapItems = new Uint32Array(block * n),
+    sizes = new Uint32Array(block),
+    lengths = new Float64Array(block);
   const rated = new Uint32Array(items); // bit r: user r of the block rated the item
   const done = new Uint8Array(block);
   const ratedOf = (u: number): [number, number] => (u + 1 < ratedIndptr.length ? [ratedIndptr[u]!, ratedIndptr[u + 1]!] : [0, 0]);
@@ -338,8 +401,10 @@ export function userListsTo(
       }
       for (let r = 0; r < used; r++) {
         if (done[r] === 1) continue;
-        const bit = 1 << r, at = r * T - j0;
-        const idx = heapItems.subarray(r * n, r * n + n), best = scratch.subarray(heapsAt + r * n, heapsAt + r * n + n);
+        const bit = 1 << r,
+          at = r * T - j0;
+        const idx = heapItems.subarray(r * n, r * n + n),
+          best = scratch.subarray(heapsAt + r * n, heapsAt + r * n + n);
         let size = sizes[r]!;
         for (let j = j0; j < j1; j++) {
           const item = order[j]!;
@@ -349,7 +414,8 @@ export function userListsTo(
       }
     }
     for (let r = 0; r < used; r++) {
-      const u = users[p0 + r]!, size = sizes[r]!;
+      const u = users[p0 + r]!,
+        size = sizes[r]!;
       const idx = heapItems.subarray(r * n, r * n + n);
       heapSortTo(idx, scratch.subarray(heapsAt + r * n, heapsAt + r * n + n), size);
       const at = (packed ? p0 + r : u) * n;

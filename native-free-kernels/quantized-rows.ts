@@ -40,12 +40,14 @@ export function quantizeRowsTo(dst: QuantizedRows, rows: Float32Array, count: nu
   const stride = quantStride(f);
   if (rows.length < count * f) throw new Error(`quantizeRowsTo: rows length ${rows.length} < count*f = ${count * f}`);
   if (f > QUANT_MAX_F) return 0;
-  if (dst.rows.length < count * stride || dst.scales.length < count || dst.errorTerms.length < count || dst.lengthTerms.length < count) throw new Error(`quantizeRowsTo: room for fewer than ${count} rows`);
+  if (dst.rows.length < count * stride || dst.scales.length < count || dst.errorTerms.length < count || dst.lengthTerms.length < count)
+    throw new Error(`quantizeRowsTo: room for fewer than ${count} rows`);
   for (let p = 0; p < count; p++) {
     let max = 0;
     for (let a = 0; a < f; a++) max = Math.max(max, Math.abs(rows[p * f + a]!));
     const s = Math.fround(max / ROW_STEPS);
-    let e2 = 0, v2 = 0;
+    let e2 = 0,
+      v2 = 0;
     for (let a = 0; a < f; a++) {
       const v = rows[p * f + a]!;
       v2 += v * v;
@@ -56,7 +58,8 @@ export function quantizeRowsTo(dst: QuantizedRows, rows: Float32Array, count: nu
     dst.rows.fill(0, p * stride + f, (p + 1) * stride);
     dst.scales[p] = s;
     // NaN (rows of NaN or ∞) bounds nothing: such a row is always scored.
-    const e = Math.sqrt(e2), v = Math.sqrt(v2);
+    const e = Math.sqrt(e2),
+      v = Math.sqrt(v2);
     dst.errorTerms[p] = up(e + 2 * SLACK * v);
     dst.lengthTerms[p] = up(v + e);
   }
@@ -75,7 +78,8 @@ export function quantizeQueryTo(r: Int16Array, query: Float32Array, f: number): 
   let max = 0;
   for (let a = 0; a < f; a++) max = Math.max(max, Math.abs(query[a]!));
   if (!(max > 0 && max < Infinity)) return undefined;
-  const scale = max / QUERY_STEPS, inverse = QUERY_STEPS / max;
+  const scale = max / QUERY_STEPS,
+    inverse = QUERY_STEPS / max;
   let e2 = 0;
   for (let a = 0; a < f; a++) {
     // floor(x + 0.5), as the kernel rounds (Math.round and f64.nearest differ at halves).

@@ -19,7 +19,8 @@ export const refineScratchLength = (items: number, n: number, fanout: number): n
  * lists of items that it should list.
  */
 export function reverseHeadsTo(reverse: Uint32Array, heads: Uint32Array, items: number, fanout: number): void {
-  if (reverse.length !== items * fanout || heads.length !== items * fanout) throw new Error(`reverseHeadsTo: reverse ${reverse.length} and heads ${heads.length}, expected items*fanout = ${items * fanout}`);
+  if (reverse.length !== items * fanout || heads.length !== items * fanout)
+    throw new Error(`reverseHeadsTo: reverse ${reverse.length} and heads ${heads.length}, expected items*fanout = ${items * fanout}`);
   reverse.fill(EMPTY);
   const count = new Uint32Array(items);
   for (let j = 0; j < items; j++) {
@@ -33,7 +34,8 @@ export function reverseHeadsTo(reverse: Uint32Array, heads: Uint32Array, items: 
 
 /** The first `fanout` items of every list (items × fanout), what a round reads of other rows' lists. */
 export function listHeadsTo(heads: Uint32Array, lists: Uint32Array, n: number, items: number, fanout: number): void {
-  if (heads.length !== items * fanout || lists.length !== items * n || fanout > n) throw new Error(`listHeadsTo: heads ${heads.length}, lists ${lists.length} for ${items} items, n ${n}, fanout ${fanout}`);
+  if (heads.length !== items * fanout || lists.length !== items * n || fanout > n)
+    throw new Error(`listHeadsTo: heads ${heads.length}, lists ${lists.length} for ${items} items, n ${n}, fanout ${fanout}`);
   for (let r = 0; r < items; r++) heads.set(lists.subarray(r * n, r * n + fanout), r * fanout);
 }
 
@@ -44,9 +46,18 @@ export function listHeadsTo(heads: Uint32Array, lists: Uint32Array, n: number, i
  * holds again (its list is the best of a superset of its candidates). Returns how many are stale.
  * lastHeads/lastReverse: those of the previous round (before it refined the lists).
  */
-export function staleRowsTo(stale: Uint8Array, heads: Uint32Array, lastHeads: Uint32Array, reverse: Uint32Array, lastReverse: Uint32Array, items: number, fanout: number): number {
+export function staleRowsTo(
+  stale: Uint8Array,
+  heads: Uint32Array,
+  lastHeads: Uint32Array,
+  reverse: Uint32Array,
+  lastReverse: Uint32Array,
+  items: number,
+  fanout: number,
+): number {
   const m = items * fanout;
-  if (stale.length !== items || heads.length !== m || lastHeads.length !== m || reverse.length !== m || lastReverse.length !== m) throw new Error(`staleRowsTo: stale needs ${items} entries, heads and reverse (and their last) items*fanout = ${m}`);
+  if (stale.length !== items || heads.length !== m || lastHeads.length !== m || reverse.length !== m || lastReverse.length !== m)
+    throw new Error(`staleRowsTo: stale needs ${items} entries, heads and reverse (and their last) items*fanout = ${m}`);
   const moved = new Uint8Array(items);
   for (let r = 0; r < items; r++) {
     for (let k = r * fanout; k < (r + 1) * fanout; k++) {
@@ -58,7 +69,8 @@ export function staleRowsTo(stale: Uint8Array, heads: Uint32Array, lastHeads: Ui
   for (let r = 0; r < items; r++) {
     let s = stale[r] === 1 || moved[r] === 1;
     for (let k = r * fanout; k < (r + 1) * fanout && !s; k++) {
-      const h = heads[k]!, v = reverse[k]!;
+      const h = heads[k]!,
+        v = reverse[k]!;
       s = (h !== EMPTY && moved[h] === 1) || (v !== EMPTY && moved[v] === 1);
     }
     stale[r] = s ? 1 : 0;
@@ -94,16 +106,22 @@ export function refineItemListsTo(
   scratch: Int32Array,
   reverse?: Uint32Array,
   stale?: Uint8Array,
-  cosines: (dst: Float32Array, row: number, items: Uint32Array) => void = (dst, row, list) => rowCosinesTo(dst, factors, norms, items, f, row, list),
+  cosines: (dst: Float32Array, row: number, items: Uint32Array) => void = (dst, row, list) =>
+    rowCosinesTo(dst, factors, norms, items, f, row, list),
 ): number {
   const name = 'refineItemListsTo';
   if (stale && stale.length !== items) throw new Error(`${name}: stale needs ${items} entries`);
   if (reverse && reverse.length !== items * fanout) throw new Error(`${name}: reverse needs items*fanout = ${items * fanout} entries`);
-  if (lists.length !== items * n || heads.length !== items * fanout) throw new Error(`${name}: lists need items*n = ${items * n} entries and heads items*fanout = ${items * fanout}`);
-  if (factors.length !== items * f || norms.length !== items) throw new Error(`${name}: factors or norms do not hold ${items} rows of ${f}`);
-  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= items)) throw new Error(`${name}: row range [${rowStart}, ${rowEnd}) outside [0, ${items})`);
-  if (!(Number.isInteger(fanout) && fanout >= 0 && fanout <= n)) throw new Error(`${name}: fanout must be an integer in [0, ${n}], got ${fanout}`);
-  if (scratch.length < refineScratchLength(items, n, fanout)) throw new Error(`${name}: scratch length ${scratch.length} < ${refineScratchLength(items, n, fanout)}`);
+  if (lists.length !== items * n || heads.length !== items * fanout)
+    throw new Error(`${name}: lists need items*n = ${items * n} entries and heads items*fanout = ${items * fanout}`);
+  if (factors.length !== items * f || norms.length !== items)
+    throw new Error(`${name}: factors or norms do not hold ${items} rows of ${f}`);
+  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= items))
+    throw new Error(`${name}: row range [${rowStart}, ${rowEnd}) outside [0, ${items})`);
+  if (!(Number.isInteger(fanout) && fanout >= 0 && fanout <= n))
+    throw new Error(`${name}: fanout must be an integer in [0, ${n}], got ${fanout}`);
+  if (scratch.length < refineScratchLength(items, n, fanout))
+    throw new Error(`${name}: scratch length ${scratch.length} < ${refineScratchLength(items, n, fanout)}`);
   const most = n + 2 * fanout * fanout;
   const word = (k: number) => scratch.byteOffset + k * 4;
   const seen = scratch.subarray(0, items);

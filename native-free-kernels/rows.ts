@@ -33,10 +33,20 @@ export function rowIsZero(factors: Float32Array, rows: number, f: number, r: num
  * caller's norms, normally rowNormsTo's). A listed row of norm 0 gives NaN (or ±Infinity): callers
  * list rows with factors.
  */
-export function unitRowsTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, rows: number, f: number, list: Uint32Array): void {
+export function unitRowsTo(
+  dst: Float32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  rows: number,
+  f: number,
+  list: Uint32Array,
+): void {
   checkRowArgs('unitRowsTo', factors, rows, f, dst, list.length * f, 'list.length*f', norms, list);
   for (let p = 0; p < list.length; p++) {
-    const i = list[p]!, n = norms[i]!, x = p * f, y = i * f;
+    const i = list[p]!,
+      n = norms[i]!,
+      x = p * f,
+      y = i * f;
     for (let a = 0; a < f; a++) dst[x + a] = factors[y + a]! / n;
   }
 }
@@ -65,12 +75,21 @@ export function meanRowsTo(dst: Float32Array, factors: Float32Array, rows: numbe
  * dst (f32) in list order and then divided by their count, which is returned. With no such row, dst
  * is all zeros and 0 is returned.
  */
-export function meanUnitRowsTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, rows: number, f: number, list: ArrayLike<number>): number {
+export function meanUnitRowsTo(
+  dst: Float32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  rows: number,
+  f: number,
+  list: ArrayLike<number>,
+): number {
   checkRowArgs('meanUnitRowsTo', factors, rows, f, dst, f, 'f', norms, list);
   dst.fill(0);
   let used = 0;
   for (let k = 0; k < list.length; k++) {
-    const i = list[k]!, n = norms[i]!, y = i * f;
+    const i = list[k]!,
+      n = norms[i]!,
+      y = i * f;
     if (n === 0) continue;
     used++;
     for (let a = 0; a < f; a++) dst[a]! += factors[y + a]! / n;
@@ -84,11 +103,21 @@ export function meanUnitRowsTo(dst: Float32Array, factors: Float32Array, norms: 
  * order, dst[a] += (length · factors[c·f + a]) / (n · list.length). Rows of norm 0 add nothing but
  * still count in list.length, so each row pulls with 1/list.length of `length` whatever the others.
  */
-export function steerTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, rows: number, f: number, list: ArrayLike<number>, length: number): void {
+export function steerTo(
+  dst: Float32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  rows: number,
+  f: number,
+  list: ArrayLike<number>,
+  length: number,
+): void {
   checkRowArgs('steerTo', factors, rows, f, dst, f, 'f', norms, list);
   const count = list.length;
   for (let k = 0; k < count; k++) {
-    const c = list[k]!, n = norms[c]!, y = c * f;
+    const c = list[k]!,
+      n = norms[c]!,
+      y = c * f;
     if (n === 0) continue;
     for (let a = 0; a < f; a++) dst[a]! += (length * factors[y + a]!) / (n * count);
   }

@@ -26,10 +26,27 @@ export interface ScoreRows {
   rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): void;
   // boundedTopTo over the rows: the best k by query · row, -1 past maxRows rows scored (filled and
   // partial as boundedTopTo takes them).
-  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number;
+  vectorTopTo(
+    items: Uint32Array,
+    scores: Float32Array,
+    k: number,
+    query: Float32Array,
+    maxRows?: number,
+    filled?: number,
+    partial?: boolean,
+  ): number;
   // userListsTo (lists.ts) over the rows in norm order: users' best n unrated items (in the SIMD
   // kernels, with the dots vectorTopTo sums, so a user's list and their later pages rank alike).
-  userListsTo(dst: Uint32Array, n: number, users: Uint32Array, userFactors: Float32Array, userRows: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array, packed?: boolean): void;
+  userListsTo(
+    dst: Uint32Array,
+    n: number,
+    users: Uint32Array,
+    userFactors: Float32Array,
+    userRows: number,
+    ratedIndptr: Uint32Array,
+    ratedIndices: Uint32Array,
+    packed?: boolean,
+  ): void;
   // The rows in the order vectorTopTo scans them (descending norm, ties by row; rows of norm 0 left out).
   readonly normOrder: Uint32Array;
   // Rows the last vectorTopTo on this thread scored exactly (benchmarks, tests).
@@ -47,8 +64,22 @@ export interface ScoreRowsOptions {
 // list rows and norm order, and of the int8 rows when made (quantized of them, quantized-rows.ts).
 export type SharedRows =
   | WebAssembly.Memory
-  | { norms: SharedArrayBuffer; listRows: SharedArrayBuffer; order: SharedArrayBuffer; sortedNorms: SharedArrayBuffer; sortedRows: SharedArrayBuffer; count: number; quant?: SharedQuant };
-type SharedQuant = { rows: SharedArrayBuffer; scales: SharedArrayBuffer; errorTerms: SharedArrayBuffer; lengthTerms: SharedArrayBuffer; quantized: number };
+  | {
+      norms: SharedArrayBuffer;
+      listRows: SharedArrayBuffer;
+      order: SharedArrayBuffer;
+      sortedNorms: SharedArrayBuffer;
+      sortedRows: SharedArrayBuffer;
+      count: number;
+      quant?: SharedQuant;
+    };
+type SharedQuant = {
+  rows: SharedArrayBuffer;
+  scales: SharedArrayBuffer;
+  errorTerms: SharedArrayBuffer;
+  lengthTerms: SharedArrayBuffer;
+  quantized: number;
+};
 // The int8 rows of the first `quantized` rows in norm order.
 type Quant = QuantizedRows & { quantized: number };
 
@@ -56,14 +87,33 @@ type Quant = QuantizedRows & { quantized: number };
  * The rows of `factors` (n × f; members: the item index's members in list order, empty without
  * one), built here, or attached to those another thread built (`shared`, for the same factors).
  */
-export function scoreRows(factors: Float32Array, n: number, f: number, members: Uint32Array, shared?: SharedRows, options: ScoreRowsOptions = {}): ScoreRows {
+export function scoreRows(
+  factors: Float32Array,
+  n: number,
+  f: number,
+  members: Uint32Array,
+  shared?: SharedRows,
+  options: ScoreRowsOptions = {},
+): ScoreRows {
   if (factors.length !== n * f) throw new Error(`scoreRows: factors length ${factors.length}, expected n*f = ${n * f}`);
   const prune = options.prune ?? true;
   if (shared instanceof WebAssembly.Memory) return new SimdRows(WasmRows.attach(shared)!, factors, members, prune);
   if (shared) {
-    const o = { order: new Uint32Array(shared.order), norms: new Float32Array(shared.sortedNorms), rows: new Float32Array(shared.sortedRows), count: shared.count };
+    const o = {
+      order: new Uint32Array(shared.order),
+      norms: new Float32Array(shared.sortedNorms),
+      rows: new Float32Array(shared.sortedRows),
+      count: shared.count,
+    };
     const sq = shared.quant;
-    const q = prune && sq && { rows: new Int8Array(sq.rows), scales: new Float32Array(sq.scales), errorTerms: new Float32Array(sq.errorTerms), lengthTerms: new Float32Array(sq.lengthTerms), quantized: sq.quantized };
+    const q = prune
+      && sq && {
+        rows: new Int8Array(sq.rows),
+        scales: new Float32Array(sq.scales),
+        errorTerms: new Float32Array(sq.errorTerms),
+        lengthTerms: new Float32Array(sq.lengthTerms),
+        quantized: sq.quantized,
+      };
     return new TsRows(factors, n, f, members, new Float32Array(shared.norms), new Float32Array(shared.listRows), o, q || undefined);
   }
   const wasm = WasmRows.allocate(n, f, members.length, userListsSlotBytes(n, f, options.listLength ?? 0));
@@ -77,10 +127,17 @@ export function scoreRows(factors: Float32Array, n: number, f: number, members: 
     return new SimdRows(wasm, factors, members, prune);
   }
   const buffer = (floats: number) => new Float32Array(new SharedArrayBuffer(floats * 4));
-  const norms = buffer(n), listRows = buffer(members.length * f);
+  const norms = buffer(n),
+    listRows = buffer(members.length * f);
   const o = { order: new Uint32Array(new SharedArrayBuffer(n * 4)), norms: buffer(n), rows: buffer(n * f), count: 0 };
   o.count = fill(norms, listRows, o, factors, n, f, members);
-  const q = { rows: new Int8Array(new SharedArrayBuffer(o.count * quantStride(f))), scales: buffer(o.count), errorTerms: buffer(o.count), lengthTerms: buffer(o.count), quantized: 0 };
+  const q = {
+    rows: new Int8Array(new SharedArrayBuffer(o.count * quantStride(f))),
+    scales: buffer(o.count),
+    errorTerms: buffer(o.count),
+    lengthTerms: buffer(o.count),
+    quantized: 0,
+  };
   q.quantized = quantizeRowsTo(q, o.rows, o.count, f);
   return new TsRows(factors, n, f, members, norms, listRows, o, q, prune);
 }
@@ -88,7 +145,15 @@ export function scoreRows(factors: Float32Array, n: number, f: number, members: 
 // The rows in norm order the vector rankings scan (bounded-top.ts).
 type Sorted = Pick<NormOrder, 'order' | 'norms' | 'rows' | 'count'>;
 
-function fill(norms: Float32Array, listRows: Float32Array, sorted: Sorted, factors: Float32Array, n: number, f: number, members: Uint32Array): number {
+function fill(
+  norms: Float32Array,
+  listRows: Float32Array,
+  sorted: Sorted,
+  factors: Float32Array,
+  n: number,
+  f: number,
+  members: Uint32Array,
+): number {
   rowNormsTo(norms, factors, n, f);
   unitRowsTo(listRows, factors, norms, n, f, members);
   return normOrderTo(sorted.order, sorted.norms, sorted.rows, factors, norms, n, f);
@@ -119,8 +184,22 @@ class TsRows implements ScoreRows {
     const buffer = (a: ArrayBufferView) => a.buffer as SharedArrayBuffer;
     const { order, norms, rows, count } = this.sorted;
     const tq = this.quant;
-    const q = tq && { rows: buffer(tq.rows), scales: buffer(tq.scales), errorTerms: buffer(tq.errorTerms), lengthTerms: buffer(tq.lengthTerms), quantized: tq.quantized };
-    return { norms: buffer(this.norms), listRows: buffer(this.listRows), order: buffer(order), sortedNorms: buffer(norms), sortedRows: buffer(rows), count, ...(q && { quant: q }) };
+    const q = tq && {
+      rows: buffer(tq.rows),
+      scales: buffer(tq.scales),
+      errorTerms: buffer(tq.errorTerms),
+      lengthTerms: buffer(tq.lengthTerms),
+      quantized: tq.quantized,
+    };
+    return {
+      norms: buffer(this.norms),
+      listRows: buffer(this.listRows),
+      order: buffer(order),
+      sortedNorms: buffer(norms),
+      sortedRows: buffer(rows),
+      count,
+      ...(q && { quant: q }),
+    };
   }
   cosineScoresTo(dst: Float32Array, item: number): void {
     cosineScoresTo(dst, this.factors, this.norms, this.n, this.f, item);
@@ -137,19 +216,59 @@ class TsRows implements ScoreRows {
   rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): void {
     rowCosinesTo(dst, this.factors, this.norms, this.n, this.f, row, items);
   }
-  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number {
-    const f = this.f, rows = this.sorted.rows;
+  vectorTopTo(
+    items: Uint32Array,
+    scores: Float32Array,
+    k: number,
+    query: Float32Array,
+    maxRows?: number,
+    filled?: number,
+    partial?: boolean,
+  ): number {
+    const f = this.f,
+      rows = this.sorted.rows;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
-    const stats = this.stats, queryNorm = normOf(query), q = this.quant;
+    const stats = this.stats,
+      queryNorm = normOf(query),
+      q = this.quant;
     stats.scored = 0;
     const dot = (p: number) => (stats.scored++, dotAt(query, 0, rows, p * f, f));
     const dotsOf = q && this.prune && q.quantized > 0 ? prunedHitsOf(dot, q, q.quantized, f, query, queryNorm) : hitsOf(dot);
     return boundedTopTo(items, scores, k, queryNorm, this.sorted, dotsOf, maxRows, filled, partial);
   }
-  userListsTo(dst: Uint32Array, n: number, users: Uint32Array, userFactors: Float32Array, userRows: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array, packed = false): void {
-    const { order, norms, rows, count } = this.sorted, f = this.f;
-    const byNorm = { items: this.n, count, order: order.subarray(0, count), norms: norms.subarray(0, count), rows: rows.subarray(0, count * f) };
-    userListsTo(dst, n, users, userFactors, userRows, byNorm, f, ratedIndptr, ratedIndices, new Float32Array(userListsScratchLength(f, n)), undefined, packed);
+  userListsTo(
+    dst: Uint32Array,
+    n: number,
+    users: Uint32Array,
+    userFactors: Float32Array,
+    userRows: number,
+    ratedIndptr: Uint32Array,
+    ratedIndices: Uint32Array,
+    packed = false,
+  ): void {
+    const { order, norms, rows, count } = this.sorted,
+      f = this.f;
+    const byNorm = {
+      items: this.n,
+      count,
+      order: order.subarray(0, count),
+      norms: norms.subarray(0, count),
+      rows: rows.subarray(0, count * f),
+    };
+    userListsTo(
+      dst,
+      n,
+      users,
+      userFactors,
+      userRows,
+      byNorm,
+      f,
+      ratedIndptr,
+      ratedIndices,
+      new Float32Array(userListsScratchLength(f, n)),
+      undefined,
+      packed,
+    );
   }
   // Made once: a session's ranking reads it several times a request.
   get normOrder(): Uint32Array {
@@ -177,7 +296,17 @@ class SimdRows implements ScoreRows {
     this.norms = wasm.norms;
     this.listRows = wasm.listRows;
     // The model's own rows (the same values): the fallback needs no view of the wasm memory's.
-    this.ts = new TsRows(factors, wasm.n, wasm.f, members, this.norms, this.listRows, wasm.sorted, { ...wasm.quantRows, quantized: wasm.quantized }, prune);
+    this.ts = new TsRows(
+      factors,
+      wasm.n,
+      wasm.f,
+      members,
+      this.norms,
+      this.listRows,
+      wasm.sorted,
+      { ...wasm.quantRows, quantized: wasm.quantized },
+      prune,
+    );
   }
 
   get shared(): SharedRows {
@@ -198,13 +327,31 @@ class SimdRows implements ScoreRows {
   rowCosinesTo(dst: Float32Array, row: number, items: Uint32Array): void {
     if (!this.wasm.rowCosinesTo(dst, row, items)) this.ts.rowCosinesTo(dst, row, items);
   }
-  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, maxRows?: number, filled?: number, partial?: boolean): number {
+  vectorTopTo(
+    items: Uint32Array,
+    scores: Float32Array,
+    k: number,
+    query: Float32Array,
+    maxRows?: number,
+    filled?: number,
+    partial?: boolean,
+  ): number {
     const got = this.wasm.vectorTopTo(items, scores, k, query, normOf(query), maxRows, filled, partial);
     this.fellBack = got === undefined;
     return got === undefined ? this.ts.vectorTopTo(items, scores, k, query, maxRows, filled, partial) : got;
   }
-  userListsTo(dst: Uint32Array, n: number, users: Uint32Array, userFactors: Float32Array, userRows: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array, packed = false): void {
-    if (!wasmUserListsTo(this.wasm, dst, n, users, userFactors, userRows, ratedIndptr, ratedIndices, packed)) this.ts.userListsTo(dst, n, users, userFactors, userRows, ratedIndptr, ratedIndices, packed);
+  userListsTo(
+    dst: Uint32Array,
+    n: number,
+    users: Uint32Array,
+    userFactors: Float32Array,
+    userRows: number,
+    ratedIndptr: Uint32Array,
+    ratedIndices: Uint32Array,
+    packed = false,
+  ): void {
+    if (!wasmUserListsTo(this.wasm, dst, n, users, userFactors, userRows, ratedIndptr, ratedIndices, packed))
+      this.ts.userListsTo(dst, n, users, userFactors, userRows, ratedIndptr, ratedIndices, packed);
   }
   get normOrder(): Uint32Array {
     return this.ts.normOrder;

@@ -12,7 +12,8 @@ import { dotAt } from './dot.js';
 export function cosineScoresTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, n: number, f: number, item: number): void {
   checkScoreArgs('cosineScoresTo', dst, factors, norms, n, f);
   checkIndex('cosineScoresTo', 'item', item, n);
-  const x = item * f, nx = norms[item]!;
+  const x = item * f,
+    nx = norms[item]!;
   for (let i = 0; i < n; i++) {
     const ni = norms[i]!;
     if (ni === 0 || nx === 0 || i === item) {
@@ -28,7 +29,15 @@ export function cosineScoresTo(dst: Float32Array, factors: Float32Array, norms: 
  * of those dots): the dots summed in query order, each by dotAt. NaN for rows of norm 0. A single
  * query with consensus 0 gives plain dot products. Each query has length f.
  */
-export function groupScoresTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, n: number, f: number, queries: readonly Float32Array[], consensus: number): void {
+export function groupScoresTo(
+  dst: Float32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  n: number,
+  f: number,
+  queries: readonly Float32Array[],
+  consensus: number,
+): void {
   checkScoreArgs('groupScoresTo', dst, factors, norms, n, f, queries);
   const count = queries.length;
   for (let i = 0; i < n; i++) {
@@ -37,7 +46,8 @@ export function groupScoresTo(dst: Float32Array, factors: Float32Array, norms: F
       continue;
     }
     const y = i * f;
-    let sum = 0, low = Infinity;
+    let sum = 0,
+      low = Infinity;
     for (let q = 0; q < count; q++) {
       const dot = dotAt(queries[q]!, 0, factors, y, f);
       sum += dot;
@@ -52,7 +62,16 @@ export function groupScoresTo(dst: Float32Array, factors: Float32Array, norms: F
  * rankings, so this is cosine similarity with a unit query), by dotAt; NaN where
  * members[positions[c]] = skip (the query's own row). members maps a row position to its item.
  */
-export function positionScoresTo(dst: Float32Array, query: Float32Array, rows: Float32Array, count: number, f: number, members: Uint32Array, positions: Uint32Array, skip: number): void {
+export function positionScoresTo(
+  dst: Float32Array,
+  query: Float32Array,
+  rows: Float32Array,
+  count: number,
+  f: number,
+  members: Uint32Array,
+  positions: Uint32Array,
+  skip: number,
+): void {
   checkPositionScores(dst, query, rows, count, f, members, positions);
   for (let c = 0; c < positions.length; c++) {
     const p = positions[c]!;
@@ -63,10 +82,19 @@ export function positionScoresTo(dst: Float32Array, query: Float32Array, rows: F
 // dst[c] = the cosine of row `row` of `factors` (n × f, norms: each row's) with row items[c],
 // dotAt over the norms' product, stored in f32, c < items.length (the ranking of a round of
 // neighbours of neighbours, refine-lists.ts).
-export function rowCosinesTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, n: number, f: number, row: number, items: Uint32Array): void {
+export function rowCosinesTo(
+  dst: Float32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  n: number,
+  f: number,
+  row: number,
+  items: Uint32Array,
+): void {
   if (!(Number.isInteger(row) && row >= 0 && row < n)) throw new Error(`rowCosinesTo: row ${row} outside [0, ${n})`);
   if (dst.length < items.length) throw new Error(`rowCosinesTo: dst length ${dst.length} < items length ${items.length}`);
-  const x = row * f, nr = norms[row]!;
+  const x = row * f,
+    nr = norms[row]!;
   for (let c = 0; c < items.length; c++) {
     const i = items[c]!;
     if (!(i < n)) throw new Error(`rowCosinesTo: item ${i} (at ${c}) outside [0, ${n})`);

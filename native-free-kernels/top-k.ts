@@ -48,7 +48,8 @@ export function topKTo(dstIdx: Uint32Array, dstScore: Float32Array, scores: Floa
   // Until the heap is full every score enters; after, indices only grow, so a candidate enters only
   // with a score above the weakest kept (an equal one ranks below it by index), and one comparison
   // with that floor, kept in a local, rejects most candidates (NaN fails it too).
-  let size = 0, i = 0;
+  let size = 0,
+    i = 0;
   for (; i < n && size < k; i++) {
     if (mask !== undefined && mask[i] !== 1) continue;
     const s = scores[i]!;

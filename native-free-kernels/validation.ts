@@ -34,15 +34,19 @@ export function rankingMetricsTo(
 ): void {
   const items = train.cols;
   if (sums.length < 3) throw new Error(`rankingMetricsTo: sums length ${sums.length}, need 3`);
-  if (!(0 <= from && from <= to && to <= held.users.length)) throw new Error(`rankingMetricsTo: users [${from}, ${to}) outside [0, ${held.users.length})`);
+  if (!(0 <= from && from <= to && to <= held.users.length))
+    throw new Error(`rankingMetricsTo: users [${from}, ${to}) outside [0, ${held.users.length})`);
   const { scores, mask, relevant } = scratch;
-  if (scores.length < items || mask.length < items || relevant.length < items) throw new Error(`rankingMetricsTo: scratch for ${items} items needed`);
-  const topIdx = new Uint32Array(k), topScore = new Float32Array(k);
+  if (scores.length < items || mask.length < items || relevant.length < items)
+    throw new Error(`rankingMetricsTo: scratch for ${items} items needed`);
+  const topIdx = new Uint32Array(k),
+    topScore = new Float32Array(k);
   let idealPrefix = 0;
   const ideal = new Float64Array(k + 1);
   for (let r = 0; r < k; r++) ideal[r + 1] = idealPrefix += 1 / Math.log2(r + 2);
   for (let v = from; v < to; v++) {
-    const start = held.indptr[v]!, end = held.indptr[v + 1]!;
+    const start = held.indptr[v]!,
+      end = held.indptr[v + 1]!;
     if (start === end) continue;
     const u = held.users[v]!;
     for (let e = start; e < end; e++) relevant[held.indices[e]!] = 1;
@@ -50,7 +54,8 @@ export function rankingMetricsTo(
     for (let e = train.indptr[u]!; e < train.indptr[u + 1]!; e++) mask[train.indices[e]!] = 0;
     score(u, scores);
     const got = topKTo(topIdx, topScore, scores, items, k, mask);
-    let hits = 0, dcg = 0;
+    let hits = 0,
+      dcg = 0;
     for (let r = 0; r < got; r++) {
       if (relevant[topIdx[r]!] === 1) {
         hits++;
@@ -65,7 +70,11 @@ export function rankingMetricsTo(
   }
 }
 
-export const validationScratch = (items: number) => ({ scores: new Float32Array(items), mask: new Uint8Array(items), relevant: new Uint8Array(items) });
+export const validationScratch = (items: number) => ({
+  scores: new Float32Array(items),
+  mask: new Uint8Array(items),
+  relevant: new Uint8Array(items),
+});
 
 export interface ValidationSplit {
   train: Csr; // byUser without the held-out entries (rows of users outside the sample emptied)
@@ -80,7 +89,13 @@ export interface ValidationSplit {
  * least 3 entries, a share `fraction` of entries (at least 1) is held out; held-out entries valued at
  * least likedFrom(values) are that user's relevant items (implicit data, all values equal: all are).
  */
-export function splitForValidation(byUser: Csr, fraction: number, maxRatings: number, maxUsers: number, next: () => number): ValidationSplit {
+export function splitForValidation(
+  byUser: Csr,
+  fraction: number,
+  maxRatings: number,
+  maxUsers: number,
+  next: () => number,
+): ValidationSplit {
   const { rows, indptr, indices, values } = byUser;
   const threshold = likedFrom(values);
   const order = Uint32Array.from({ length: rows }, (_, u) => u);
@@ -95,7 +110,9 @@ export function splitForValidation(byUser: Csr, fraction: number, maxRatings: nu
   let kept = 0;
   const pick: number[] = [];
   for (const u of order) {
-    const start = indptr[u]!, end = indptr[u + 1]!, n = end - start;
+    const start = indptr[u]!,
+      end = indptr[u + 1]!,
+      n = end - start;
     if (n === 0) continue;
     if (kept + n > maxRatings) continue;
     kept += n;
@@ -120,7 +137,8 @@ export function splitForValidation(byUser: Csr, fraction: number, maxRatings: nu
     for (let e = indptr[u]!; e < indptr[u + 1]!; e++) if (keep[e] === 1) c++;
     trainIndptr[u + 1] = trainIndptr[u]! + c;
   }
-  const trainIndices = new Uint32Array(trainIndptr[rows]!), trainValues = new Float32Array(trainIndptr[rows]!);
+  const trainIndices = new Uint32Array(trainIndptr[rows]!),
+    trainValues = new Float32Array(trainIndptr[rows]!);
   for (let u = 0, w = 0; u < rows; u++) {
     for (let e = indptr[u]!; e < indptr[u + 1]!; e++) {
       if (keep[e] !== 1) continue;
@@ -155,7 +173,8 @@ export function quantiles(values: Float32Array, qs: readonly number[]): number[]
  */
 export function likedFrom(values: Float32Array): number {
   const t = valueShares(values);
-  let best = 0, bestGap = Infinity;
+  let best = 0,
+    bestGap = Infinity;
   // The share valued at least values[k] is 1 − the share at most the value before it.
   for (let k = t.values.length - 1; k >= 0; k--) {
     const gap = Math.abs(1 - (k > 0 ? t.shares[k - 1]! : 0) - 0.5);
@@ -172,7 +191,8 @@ export interface ValueShares {
 
 export function valueShares(values: Float32Array): ValueShares {
   const sorted = Float32Array.from(values).sort();
-  const out: number[] = [], shares: number[] = [];
+  const out: number[] = [],
+    shares: number[] = [];
   for (let k = 0; k < sorted.length; k++) {
     if (k + 1 < sorted.length && sorted[k + 1] === sorted[k]) continue; // k: the last of its value
     out.push(sorted[k]!);
@@ -183,7 +203,8 @@ export function valueShares(values: Float32Array): ValueShares {
 
 // The share of t's values at most v (0 below the smallest).
 export function shareAtMost(t: ValueShares, v: number): number {
-  let lo = 0, hi = t.values.length;
+  let lo = 0,
+    hi = t.values.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (t.values[mid]! <= v) lo = mid + 1;

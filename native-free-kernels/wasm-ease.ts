@@ -24,7 +24,11 @@ const MAX_PAGES = 65536;
 
 function layoutOf(n: number, b: number) {
   const ld = Math.ceil(n / 8) * 8;
-  const a = PAGE, inv = a + n * ld * 4, negd = inv + b * b * 8, panel = negd + b * b * 4, mult = panel + b * ld * 4;
+  const a = PAGE,
+    inv = a + n * ld * 4,
+    negd = inv + b * b * 8,
+    panel = negd + b * b * 4,
+    mult = panel + b * ld * 4;
   return { ld, a, inv, negd, panel, mult, end: mult + n * b * 4 };
 }
 
@@ -44,7 +48,8 @@ export const wasmSweepRuns = (): boolean => easeModule() !== undefined;
 
 // Instantiating is cheap next to a block's work (tens of microseconds), and a memory posted to a
 // thread arrives as a new object each time, so an instance is made per call rather than cached.
-const kernels = (module: WebAssembly.Module, memory: WebAssembly.Memory) => new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as EaseExports;
+const kernels = (module: WebAssembly.Module, memory: WebAssembly.Memory) =>
+  new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as EaseExports;
 
 /**
  * A shared memory for an n × n matrix (zero; wasmSweptRows gives its rows, to fill) swept in blocks of
@@ -66,9 +71,18 @@ export function wasmSweepPivot(memory: WebAssembly.Memory, n: number, block: num
 }
 
 // sweepUpdateTo's contract for rows [rowStart, rowEnd), after wasmSweepPivot of the same block.
-export function wasmSweepUpdate(memory: WebAssembly.Memory, n: number, block: number, k: number, b: number, rowStart: number, rowEnd: number): void {
+export function wasmSweepUpdate(
+  memory: WebAssembly.Memory,
+  n: number,
+  block: number,
+  k: number,
+  b: number,
+  rowStart: number,
+  rowEnd: number,
+): void {
   checkBlock('wasmSweepUpdate', n, block, k, b);
-  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= n)) throw new Error(`wasmSweepUpdate: row range [${rowStart}, ${rowEnd}) outside [0, ${n})`);
+  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= n))
+    throw new Error(`wasmSweepUpdate: row range [${rowStart}, ${rowEnd}) outside [0, ${n})`);
   const at = layoutOf(n, block);
   kernels(easeModule()!, memory).update(at.a, at.ld, k, b, at.panel, at.mult, rowStart, rowEnd);
 }
@@ -82,5 +96,6 @@ export function wasmSweptRows(memory: WebAssembly.Memory, n: number): { rows: Fl
 
 // Blocks start on multiples of the block size the memory was made for (so columns stay 8-aligned).
 function checkBlock(name: string, n: number, block: number, k: number, b: number): void {
-  if (!(block % 8 === 0 && k % block === 0 && b >= 1 && b <= block && k + b <= n)) throw new Error(`${name}: block [${k}, ${k + b}) does not fit blocks of ${block} over ${n} pivots`);
+  if (!(block % 8 === 0 && k % block === 0 && b >= 1 && b <= block && k + b <= n))
+    throw new Error(`${name}: block [${k}, ${k + b}) does not fit blocks of ${block} over ${n} pivots`);
 }

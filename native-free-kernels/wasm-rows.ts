@@ -31,10 +31,31 @@ const MAX_SLOTS = 64;
 const QUERIES = 16;
 // Rows a pruned scan bounds before scoring those left (wasm/assembly/scores.ts CHUNK).
 const PRUNE_CHUNK = 64;
-const Header = { n: 0, f: 1, listed: 2, factors: 3, norms: 4, listRows: 5, members: 6, slotBytes: 7, slots: 8, order: 9, sortedNorms: 10, sortedRows: 11, count: 12, quantRows: 13, quantScales: 14, quantErrors: 15, quantLengths: 16, state: 20, offset: 20 + MAX_SLOTS } as const;
+const Header = {
+  n: 0,
+  f: 1,
+  listed: 2,
+  factors: 3,
+  norms: 4,
+  listRows: 5,
+  members: 6,
+  slotBytes: 7,
+  slots: 8,
+  order: 9,
+  sortedNorms: 10,
+  sortedRows: 11,
+  count: 12,
+  quantRows: 13,
+  quantScales: 14,
+  quantErrors: 15,
+  quantLengths: 16,
+  state: 20,
+  offset: 20 + MAX_SLOTS,
+} as const;
 const HEADER_WORDS = Header.offset + MAX_SLOTS;
 // Slot states: 0 (absent) until its creator has stored its offset, so no other call claims it early.
-const FREE = 1, BUSY = 2;
+const FREE = 1,
+  BUSY = 2;
 // wasm32 addresses: a model whose rows and one slot need more than 4 GiB is scored in TypeScript.
 const MAX_PAGES = 65536;
 
@@ -49,7 +70,10 @@ interface SlotViews {
 }
 // Byte offsets of a slot's parts from its start, and its size (`end`).
 function slotParts(n: number, f: number) {
-  const second = align(n * 4), query = 2 * align(n * 4), third = query + align(QUERIES * f * 4), quantQuery = third + align(n * 4);
+  const second = align(n * 4),
+    query = 2 * align(n * 4),
+    third = query + align(QUERIES * f * 4),
+    quantQuery = third + align(n * 4);
   return { second, query, third, quantQuery, end: quantQuery + align(quantStride(f) * 2) + 2 * PRUNE_CHUNK * 4 };
 }
 
@@ -83,13 +107,22 @@ export class WasmRows {
   static allocate(n: number, f: number, listed: number, minSlotBytes = 0): WasmRows | undefined {
     const module = scoreModule();
     if (!module) return undefined;
-    const factors = PAGE, norms = factors + align(n * f * 4), listRows = norms + align(n * 4), members = listRows + align(listed * f * 4);
-    const order = members + align(listed * 4), sortedNorms = order + align(n * 4), sortedRows = sortedNorms + align(n * 4);
-    const quantRows = sortedRows + align(n * f * 4), quantScales = quantRows + align(n * quantStride(f)), quantErrors = quantScales + align(n * 4);
+    const factors = PAGE,
+      norms = factors + align(n * f * 4),
+      listRows = norms + align(n * 4),
+      members = listRows + align(listed * f * 4);
+    const order = members + align(listed * 4),
+      sortedNorms = order + align(n * 4),
+      sortedRows = sortedNorms + align(n * 4);
+    const quantRows = sortedRows + align(n * f * 4),
+      quantScales = quantRows + align(n * quantStride(f)),
+      quantErrors = quantScales + align(n * 4);
     // 16 bytes more: the scan reads the terms of four rows at once, up to three past the last.
-    const quantLengths = quantErrors + align(n * 4), end = quantLengths + align(n * 4) + 16;
+    const quantLengths = quantErrors + align(n * 4),
+      end = quantLengths + align(n * 4) + 16;
     const slotBytes = align(Math.max(slotParts(n, f).end, minSlotBytes));
-    const initial = Math.ceil(end / PAGE), slotPages = Math.ceil(slotBytes / PAGE);
+    const initial = Math.ceil(end / PAGE),
+      slotPages = Math.ceil(slotBytes / PAGE);
     if (initial + slotPages > MAX_PAGES) return undefined;
     const memory = new WebAssembly.Memory({ initial, maximum: Math.min(MAX_PAGES, initial + MAX_SLOTS * slotPages), shared: true });
     const h = new Uint32Array(memory.buffer, 0, HEADER_WORDS);
@@ -133,14 +166,27 @@ export class WasmRows {
   // The rows in norm order (lists.ts NormOrder's fields): views, filled by the allocating thread,
   // which sets `sortedCount` after.
   get sorted(): { order: Uint32Array; norms: Float32Array; rows: Float32Array; count: number } {
-    const { buffer } = this.memory, h = this.header, n = this.n;
-    return { order: new Uint32Array(buffer, h[Header.order]!, n), norms: new Float32Array(buffer, h[Header.sortedNorms]!, n), rows: new Float32Array(buffer, h[Header.sortedRows]!, n * this.f), count: h[Header.count]! };
+    const { buffer } = this.memory,
+      h = this.header,
+      n = this.n;
+    return {
+      order: new Uint32Array(buffer, h[Header.order]!, n),
+      norms: new Float32Array(buffer, h[Header.sortedNorms]!, n),
+      rows: new Float32Array(buffer, h[Header.sortedRows]!, n * this.f),
+      count: h[Header.count]!,
+    };
   }
   // Their int8 rows (quantized-rows.ts), as many as `quantized`: filled with the rows in norm order.
   get quantRows(): QuantizedRows {
-    const { buffer } = this.memory, h = this.header, n = this.n;
-    return { rows: new Int8Array(buffer, h[Header.quantRows]!, n * quantStride(this.f)), scales: new Float32Array(buffer, h[Header.quantScales]!, n),
-      errorTerms: new Float32Array(buffer, h[Header.quantErrors]!, n), lengthTerms: new Float32Array(buffer, h[Header.quantLengths]!, n) };
+    const { buffer } = this.memory,
+      h = this.header,
+      n = this.n;
+    return {
+      rows: new Int8Array(buffer, h[Header.quantRows]!, n * quantStride(this.f)),
+      scales: new Float32Array(buffer, h[Header.quantScales]!, n),
+      errorTerms: new Float32Array(buffer, h[Header.quantErrors]!, n),
+      lengthTerms: new Float32Array(buffer, h[Header.quantLengths]!, n),
+    };
   }
   get quantized(): number {
     return this.f <= QUANT_MAX_F ? this.header[Header.count]! : 0;
@@ -162,7 +208,9 @@ export class WasmRows {
   private views(at: number): SlotViews {
     let v = this.slotViews.get(at);
     if (v === undefined) {
-      const buffer = this.memory.buffer, n = this.n, o = this.parts;
+      const buffer = this.memory.buffer,
+        n = this.n,
+        o = this.parts;
       v = {
         first: new Float32Array(buffer, at, n),
         second: new Uint32Array(buffer, at + o.second, n),
@@ -191,9 +239,12 @@ export class WasmRows {
   groupScoresTo(dst: Float32Array, queries: readonly Float32Array[], consensus: number): boolean {
     const { n, f } = this;
     if (dst.length !== n) throw new Error(`groupScoresTo: dst length ${dst.length}, expected n = ${n}`);
-    for (let q = 0; q < queries.length; q++) if (queries[q]!.length !== f) throw new Error(`groupScoresTo: query ${q} length ${queries[q]!.length}, expected f = ${f}`);
+    for (let q = 0; q < queries.length; q++)
+      if (queries[q]!.length !== f) throw new Error(`groupScoresTo: query ${q} length ${queries[q]!.length}, expected f = ${f}`);
     return this.withSlot((at) => {
-      const rows = this.header[Header.factors]!, low = at + this.parts.second, qs = at + this.parts.query;
+      const rows = this.header[Header.factors]!,
+        low = at + this.parts.second,
+        qs = at + this.parts.query;
       const count = queries.length;
       const buffer = this.memory.buffer;
       for (let from = 0; from < count; from += QUERIES) {
@@ -201,7 +252,8 @@ export class WasmRows {
         for (let q = 0; q < chunk; q++) new Float32Array(buffer, qs + q * f * 4, f).set(queries[from + q]!);
         this.k.groupFold(at, count > 1 ? low : 0, qs, chunk, rows, n, f, from === 0 ? 1 : 0);
       }
-      if (count === 0) new Float32Array(buffer, at, n).fill(NaN); // the mean of no dots, as in scores.ts
+      if (count === 0)
+        new Float32Array(buffer, at, n).fill(NaN); // the mean of no dots, as in scores.ts
       else this.k.groupFinish(at, count > 1 ? low : 0, this.header[Header.norms]!, n, count, consensus);
       dst.set(new Float32Array(buffer, at, n));
     });
@@ -212,11 +264,15 @@ export class WasmRows {
   positionScoresTo(dst: Float32Array, query: Float32Array, positions: Uint32Array, skip: number): boolean {
     const { listed, f } = this;
     if (query.length !== f) throw new Error(`positionScoresTo: query length ${query.length}, expected f = ${f}`);
-    if (dst.length !== positions.length) throw new Error(`positionScoresTo: dst length ${dst.length}, expected positions length ${positions.length}`);
-    for (let c = 0; c < positions.length; c++) if (!(positions[c]! < listed)) throw new Error(`positionScoresTo: position ${positions[c]} (at ${c}) outside [0, ${listed})`);
+    if (dst.length !== positions.length)
+      throw new Error(`positionScoresTo: dst length ${dst.length}, expected positions length ${positions.length}`);
+    for (let c = 0; c < positions.length; c++)
+      if (!(positions[c]! < listed)) throw new Error(`positionScoresTo: position ${positions[c]} (at ${c}) outside [0, ${listed})`);
     return this.withSlot((at) => {
-      const n = this.n, buffer = this.memory.buffer;
-      const pos = at + this.parts.second, q = at + this.parts.query;
+      const n = this.n,
+        buffer = this.memory.buffer;
+      const pos = at + this.parts.second,
+        q = at + this.parts.query;
       new Float32Array(buffer, q, f).set(query);
       // A slot holds n positions (listed ≤ n); more, which repeat some, are scored n at a time.
       for (let from = 0; from < positions.length; from += n) {
@@ -230,18 +286,29 @@ export class WasmRows {
 
   // boundedTopTo (bounded-top.ts, its twin) over the rows in norm order, dots and selection by the
   // kernel: the same arguments and result; undefined when no scratch slot could be had.
-  vectorTopTo(items: Uint32Array, scores: Float32Array, k: number, query: Float32Array, queryNorm: number, maxRows = Infinity, filled = 0, partial = false): number | undefined {
+  vectorTopTo(
+    items: Uint32Array,
+    scores: Float32Array,
+    k: number,
+    query: Float32Array,
+    queryNorm: number,
+    maxRows = Infinity,
+    filled = 0,
+    partial = false,
+  ): number | undefined {
     const { n, f } = this;
     if (query.length !== f) throw new Error(`vectorTopTo: query length ${query.length}, expected f = ${f}`);
     if (items.length < k || scores.length < k) throw new Error(`vectorTopTo: dst lengths ${items.length}/${scores.length} < k ${k}`);
     if (!(Number.isInteger(filled) && filled >= 0 && filled <= k)) throw new Error(`vectorTopTo: filled ${filled} outside [0, k = ${k}]`);
-    const sorted = (this.scanned ??= this.sorted), h = this.header;
+    const sorted = (this.scanned ??= this.sorted),
+      h = this.header;
     // The heap lives in the slot (n entries): enough unless both k and the rows it may hold (the
     // filled ones and the scanned) exceed n.
     if (Math.min(k, filled + sorted.count) > n) return undefined;
     let got = 0;
     const done = this.withSlot((at) => {
-      const v = this.views(at), o = this.parts;
+      const v = this.views(at),
+        o = this.parts;
       v.query.set(query);
       for (let j = 0; j < filled; j++) {
         v.secondScores[j] = scores[j]!;
@@ -249,8 +316,28 @@ export class WasmRows {
       }
       const scan = Math.min(maxRows, sorted.count);
       const quantized = this.pruned ? this.quantized : 0;
-      got = this.k.boundedTop(at + o.third, at + o.second, k, filled, at + o.query, queryNorm, h[Header.sortedRows]!, h[Header.sortedNorms]!, h[Header.order]!, sorted.count, f, scan, partial ? 1 : 0, at,
-        h[Header.quantRows]!, h[Header.quantScales]!, h[Header.quantErrors]!, h[Header.quantLengths]!, quantized, at + o.quantQuery);
+      got = this.k.boundedTop(
+        at + o.third,
+        at + o.second,
+        k,
+        filled,
+        at + o.query,
+        queryNorm,
+        h[Header.sortedRows]!,
+        h[Header.sortedNorms]!,
+        h[Header.order]!,
+        sorted.count,
+        f,
+        scan,
+        partial ? 1 : 0,
+        at,
+        h[Header.quantRows]!,
+        h[Header.quantScales]!,
+        h[Header.quantErrors]!,
+        h[Header.quantLengths]!,
+        quantized,
+        at + o.quantQuery,
+      );
       for (let j = 0; j < got; j++) {
         items[j] = v.third[j]!;
         scores[j] = v.secondScores[j]!;
@@ -266,12 +353,22 @@ export class WasmRows {
     if (!(Number.isInteger(row) && row >= 0 && row < n)) throw new Error(`rowCosinesTo: row ${row} outside [0, ${n})`);
     if (dst.length < items.length) throw new Error(`rowCosinesTo: dst length ${dst.length} < items length ${items.length}`);
     if (items.length > n) throw new Error(`rowCosinesTo: ${items.length} items, a slot holds n = ${n}`);
-    for (let c = 0; c < items.length; c++) if (!(items[c]! < n)) throw new Error(`rowCosinesTo: item ${items[c]} (at ${c}) outside [0, ${n})`);
+    for (let c = 0; c < items.length; c++)
+      if (!(items[c]! < n)) throw new Error(`rowCosinesTo: item ${items[c]} (at ${c}) outside [0, ${n})`);
     const h = this.header;
     return this.withSlot((at) => {
       const v = this.views(at);
       v.second.set(items);
-      this.k.rowCosines(at, h[Header.factors]! + row * f * 4, this.norms[row]!, h[Header.factors]!, h[Header.norms]!, f, at + this.parts.second, items.length);
+      this.k.rowCosines(
+        at,
+        h[Header.factors]! + row * f * 4,
+        this.norms[row]!,
+        h[Header.factors]!,
+        h[Header.norms]!,
+        f,
+        at + this.parts.second,
+        items.length,
+      );
       dst.set(v.first.subarray(0, items.length));
     });
   }
@@ -285,7 +382,8 @@ export class WasmRows {
     if (items.length > n) throw new Error(`rowDotsTo: ${items.length} items, a slot holds n = ${n}`);
     for (let c = 0; c < items.length; c++) if (!(items[c]! < n)) throw new Error(`rowDotsTo: item ${items[c]} (at ${c}) outside [0, ${n})`);
     return this.withSlot((at) => {
-      const rows = at + this.parts.second, q = at + this.parts.query;
+      const rows = at + this.parts.second,
+        q = at + this.parts.query;
       const v = this.views(at);
       v.query.set(query);
       v.second.set(items);

@@ -18,8 +18,11 @@ const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
 // (sizes, done, |user|) | a tile's dots | the heaps' items | their scores.
 function parts(block: number, k: number, n: number, f: number) {
   const lanes = Math.ceil(block / 4) * 4;
-  const users = align(n * 4), state = users + align(lanes * f * 4), dots = state + align(lanes * 16);
-  const heapItems = dots + align(TILE * lanes * 4), heapScores = heapItems + align(block * k * 4);
+  const users = align(n * 4),
+    state = users + align(lanes * f * 4),
+    dots = state + align(lanes * 16);
+  const heapItems = dots + align(TILE * lanes * 4),
+    heapScores = heapItems + align(block * k * 4);
   return { users, state, dots, heapItems, heapScores, end: heapScores + align(block * k * 4) };
 }
 
@@ -32,8 +35,20 @@ export const userListsSlotBytes = (n: number, f: number, k: number): number => (
  * nothing written, where the kernel cannot run (no free scratch slot, or slots allocated without
  * room for four users' lists of n), so the caller lists with the twin instead.
  */
-export function wasmUserListsTo(rows: WasmRows, dst: Uint32Array, n: number, users: Uint32Array, userFactors: Float32Array, userRows: number, ratedIndptr: Uint32Array, ratedIndices: Uint32Array, packed = false): boolean {
-  const items = rows.n, f = rows.f, at = rows.sortedAt;
+export function wasmUserListsTo(
+  rows: WasmRows,
+  dst: Uint32Array,
+  n: number,
+  users: Uint32Array,
+  userFactors: Float32Array,
+  userRows: number,
+  ratedIndptr: Uint32Array,
+  ratedIndices: Uint32Array,
+  packed = false,
+): boolean {
+  const items = rows.n,
+    f = rows.f,
+    at = rows.sortedAt;
   checkUserLists('wasmUserListsTo', dst, n, users, userFactors, userRows, items, f, ratedIndptr, ratedIndices, packed);
   if (n === 0 || users.length === 0) return true;
   const k = Math.min(n, at.count);
@@ -44,7 +59,8 @@ export function wasmUserListsTo(rows: WasmRows, dst: Uint32Array, n: number, use
   const ratedOf = (u: number): [number, number] => (u + 1 < ratedIndptr.length ? [ratedIndptr[u]!, ratedIndptr[u + 1]!] : [0, 0]);
   return rows.withSlot((slot) => {
     const buffer = rows.memory.buffer;
-    const rated = new Uint32Array(buffer, slot, items), heads = new Uint32Array(buffer, slot + o.heapItems, block * k);
+    const rated = new Uint32Array(buffer, slot, items),
+      heads = new Uint32Array(buffer, slot + o.heapItems, block * k);
     const rowsOf = new Float32Array(buffer, slot + o.users, Math.ceil(block / 4) * 4 * f);
     rated.fill(0); // the slot holds whatever its last call left
     for (let p0 = 0; p0 < users.length; p0 += block) {
@@ -56,9 +72,25 @@ export function wasmUserListsTo(rows: WasmRows, dst: Uint32Array, n: number, use
         const [a, b] = ratedOf(u);
         for (let c = a; c < b; c++) rated[ratedIndices[c]!]! |= 1 << r;
       }
-      if (k > 0) rows.kernels.userLists(slot + o.heapItems, slot + o.heapScores, k, slot + o.users, used, at.rows, at.norms, at.order, at.count, f, slot, slot + o.dots, slot + o.state);
+      if (k > 0)
+        rows.kernels.userLists(
+          slot + o.heapItems,
+          slot + o.heapScores,
+          k,
+          slot + o.users,
+          used,
+          at.rows,
+          at.norms,
+          at.order,
+          at.count,
+          f,
+          slot,
+          slot + o.dots,
+          slot + o.state,
+        );
       for (let r = 0; r < used; r++) {
-        const u = users[p0 + r]!, to = (packed ? p0 + r : u) * n;
+        const u = users[p0 + r]!,
+          to = (packed ? p0 + r : u) * n;
         dst.set(heads.subarray(r * k, r * k + k), to);
         dst.fill(EMPTY, to + k, to + n);
         const [a, b] = ratedOf(u);

@@ -15,11 +15,14 @@ export const CLIENT_SRC = fileURLToPath(new URL('../../packages/client/src/', im
 // The table's rows only: building them calls no service, and no handler but the document's runs.
 const noServices = new Proxy({} as Services, {
   get: (_, service) =>
-    new Proxy({}, {
-      get: (_, method) => () => {
-        throw new Error(`${String(service)}.${String(method)}: no services while describing the route table`);
+    new Proxy(
+      {},
+      {
+        get: (_, method) => () => {
+          throw new Error(`${String(service)}.${String(method)}: no services while describing the route table`);
+        },
       },
-    }),
+    ),
 });
 
 export function servedDocument(): Json {

@@ -18,7 +18,11 @@ if (files.length === 0) {
   process.stderr.write(`no test in ${dir} is tagged "// @tag cluster"\n`);
   process.exit(1);
 }
-const tap = spawn(`${root}node_modules/.bin/tap`, ['--jobs=1', '--timeout=300', ...files], { cwd: root, stdio: 'inherit', env: { ...process.env, RECD_TEST_REDIS: 'cluster' } });
+const tap = spawn(`${root}node_modules/.bin/tap`, ['--jobs=1', '--timeout=300', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, RECD_TEST_REDIS: 'cluster' },
+});
 // Stopped, the suite stops its tap (which stops its tests' servers) rather than leaving it running.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => tap.kill(signal));
 tap.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

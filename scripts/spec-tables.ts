@@ -27,7 +27,10 @@ const files: Record<string, unknown> = {
     ...source,
     extracted: 'the table under "## Errors", and every "<error_name> `NAME`" mention anywhere in the spec',
     classes,
-    mentions: mentions(md, classes.map((c) => c.error_name)),
+    mentions: mentions(
+      md,
+      classes.map((c) => c.error_name),
+    ),
   },
   'roles.json': {
     ...source,

@@ -112,7 +112,8 @@ function argsOf<O extends NonNullable<ParseArgsConfig['options']>>(args: string[
   } catch (err) {
     throw new UsageError(`${(err as Error).message}; ${usage}`);
   }
-  if (command !== 'import' && command !== 'export' && parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${parsed.positionals[0]}; ${usage}`);
+  if (command !== 'import' && command !== 'export' && parsed.positionals.length > 0)
+    throw new UsageError(`unexpected argument ${parsed.positionals[0]}; ${usage}`);
   return parsed;
 }
 
@@ -185,8 +186,13 @@ async function createRoot(args: string[]): Promise<void> {
     await accounts.resetRootPassword(email, password);
     return true;
   });
-  if (!created) throw new AccountExists(`an account ${email} already exists: its password is unchanged; to set a new one (which ends its sessions), run recd create-root --email ${email} --reset`);
-  process.stdout.write(reset ? `root account ${email} has a new password; its earlier sessions are ended\n` : `root account ${email} is in place\n`);
+  if (!created)
+    throw new AccountExists(
+      `an account ${email} already exists: its password is unchanged; to set a new one (which ends its sessions), run recd create-root --email ${email} --reset`,
+    );
+  process.stdout.write(
+    reset ? `root account ${email} has a new password; its earlier sessions are ended\n` : `root account ${email} is in place\n`,
+  );
 }
 
 // The arguments of import and export, which take the same.
@@ -220,7 +226,15 @@ async function planCommand(args: string[]): Promise<void> {
   const config = loadConfig();
   const sizes = sizesOf(values, config.alsFactors);
   if ('error' in sizes) throw new UsageError(`${sizes.error}; ${HELP.plan.split('\n')[0]}`);
-  const input = { ...sizes, listLength: config.listLength, userListsSeconds: config.userListsSeconds, searchSeconds: config.searchSeconds, searchMaxRatings: config.searchMaxRatings, userListCache: config.userListCache, itemIndexMinItems: config.itemIndexMinItems };
+  const input = {
+    ...sizes,
+    listLength: config.listLength,
+    userListsSeconds: config.userListsSeconds,
+    searchSeconds: config.searchSeconds,
+    searchMaxRatings: config.searchMaxRatings,
+    userListCache: config.userListCache,
+    itemIndexMinItems: config.itemIndexMinItems,
+  };
   process.stdout.write(`${planText(input, plan(input))}\n`);
 }
 
@@ -279,7 +293,13 @@ async function serviceFailure(err: unknown): Promise<boolean> {
     import('./supervisor.js'),
     import('./http/server.js'),
   ]);
-  return err instanceof RedisNotInstalled || err instanceof RedisDirInUse || err instanceof UnsafeEvictionPolicy || err instanceof WorkerFailed || err instanceof ListenFailed;
+  return (
+    err instanceof RedisNotInstalled
+    || err instanceof RedisDirInUse
+    || err instanceof UnsafeEvictionPolicy
+    || err instanceof WorkerFailed
+    || err instanceof ListenFailed
+  );
 }
 
 function exitCodeOf(err: unknown): number {
@@ -289,7 +309,14 @@ function exitCodeOf(err: unknown): number {
 }
 
 main(process.argv.slice(2)).catch(async (err: unknown) => {
-  const known = err instanceof UsageError || err instanceof AccountExists || err instanceof ConfigError || err instanceof RunStopped || err instanceof FileMismatch || err instanceof ApiError || (await serviceFailure(err));
+  const known =
+    err instanceof UsageError
+    || err instanceof AccountExists
+    || err instanceof ConfigError
+    || err instanceof RunStopped
+    || err instanceof FileMismatch
+    || err instanceof ApiError
+    || (await serviceFailure(err));
   const message = known ? (err as Error).message : ((err as Error).stack ?? String(err));
   // A worker's error goes to its supervisor (over the IPC channel only workers have), which stops and prints it.
   const reported = process.send !== undefined && (await (await import('./supervisor.js')).reportStartFailure(message));

@@ -34,7 +34,8 @@ const WORKER_STABLE_MS = 60_000;
 const WORKER_EXIT_GRACE_MS = 2_500;
 
 // How long `recd serve` may take to stop, as a supervisor or not.
-export const shutdownMs = (config: Config, supervising: boolean): number => config.shutdownSeconds * 1000 + (supervising ? 2 * WORKER_EXIT_GRACE_MS : 0);
+export const shutdownMs = (config: Config, supervising: boolean): number =>
+  config.shutdownSeconds * 1000 + (supervising ? 2 * WORKER_EXIT_GRACE_MS : 0);
 
 type WorkerMessage = { kind: 'listening' } | { kind: 'failed'; message: string };
 
@@ -78,7 +79,13 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
 
   // Forks worker n; resolves once it listens, rejects with its error if it fails before.
   const start = (n: number): Promise<void> => {
-    const env: NodeJS.ProcessEnv = { ...process.env, REDIS_URL: shared.redisUrl, PORT: String(port), RECD_WORKERS: '1', [WORKER_ENV]: String(n) };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      REDIS_URL: shared.redisUrl,
+      PORT: String(port),
+      RECD_WORKERS: '1',
+      [WORKER_ENV]: String(n),
+    };
     // The root account is in place (startShared): workers leave it alone.
     delete env.RECD_ROOT_EMAIL;
     delete env.RECD_ROOT_PASSWORD;
@@ -99,7 +106,8 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
       });
       child.on('exit', (code, signal) => {
         if (live.get(n) === child) live.delete(n);
-        if (!listening) reject(new WorkerFailed(`worker ${n} failed at start-up: ${failure ?? `it exited (code ${code}, signal ${signal})`}`));
+        if (!listening)
+          reject(new WorkerFailed(`worker ${n} failed at start-up: ${failure ?? `it exited (code ${code}, signal ${signal})`}`));
         else if (stopping) {
           if (code !== 0) {
             unclean++;
@@ -187,5 +195,7 @@ export function joinSupervisor(port: number, stop: (why: string) => void, logger
 export function reportStartFailure(message: string): Promise<boolean> {
   if (workerNumber() === undefined || !process.send || !process.connected) return Promise.resolve(false);
   const send = process.send.bind(process);
-  return new Promise((res) => send({ kind: 'failed', message } satisfies WorkerMessage, undefined, {}, (err: Error | null) => res(err === null)));
+  return new Promise((res) =>
+    send({ kind: 'failed', message } satisfies WorkerMessage, undefined, {}, (err: Error | null) => res(err === null)),
+  );
 }

@@ -52,7 +52,9 @@ try {
   const written = Number(/(\d+) rows written/.exec(out)?.[1]);
   if (written !== RATINGS) throw new Error(`${written} rows written of ${RATINGS}`);
   const mb = statSync(file).size / 1e6;
-  console.log(`| recd import ratings, CSV (${mb.toFixed(0)} MB) | ${RATINGS.toLocaleString('en')} rows | ${seconds.toFixed(1)} s | ${Math.round(RATINGS / seconds).toLocaleString('en')} rows/s | ${os.availableParallelism()} cores, Node ${process.versions.node} |`);
+  console.log(
+    `| recd import ratings, CSV (${mb.toFixed(0)} MB) | ${RATINGS.toLocaleString('en')} rows | ${seconds.toFixed(1)} s | ${Math.round(RATINGS / seconds).toLocaleString('en')} rows/s | ${os.availableParallelism()} cores, Node ${process.versions.node} |`,
+  );
 } finally {
   await stack.stop();
   rmSync(dir, { recursive: true, force: true });

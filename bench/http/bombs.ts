@@ -83,11 +83,19 @@ try {
   greetings.sort((a, b) => a - b);
   const mib = (b: number | undefined) => (b === undefined ? 'n/a' : (b / MiB).toFixed(1));
   const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
-  console.log(`### Compressed bodies to a public route (git \`${commit}\`, ${new Date().toISOString()}, ${os.cpus()[0]?.model}, ${os.cpus().length} cores)\n`);
-  console.log(`${BOMBS} gzip bodies of ${(bomb.length / 1e6).toFixed(1)} MB (each ~${((Math.ceil((10 * MiB) / member.length) * 10) / 1024).toFixed(1)} GiB inflated) sent at once to \`POST /v1/login/root/\`, half chunked; answers: ${[...new Set(answers)].join(', ')}; all answered in ${seconds.toFixed(2)} s.\n`);
-  console.log('| recd RSS before MiB | after MiB | peak after MiB (peak before) | event-loop delay p50 / p99 / max ms | `GET /v1/` meanwhile: n, median / max ms |');
+  console.log(
+    `### Compressed bodies to a public route (git \`${commit}\`, ${new Date().toISOString()}, ${os.cpus()[0]?.model}, ${os.cpus().length} cores)\n`,
+  );
+  console.log(
+    `${BOMBS} gzip bodies of ${(bomb.length / 1e6).toFixed(1)} MB (each ~${((Math.ceil((10 * MiB) / member.length) * 10) / 1024).toFixed(1)} GiB inflated) sent at once to \`POST /v1/login/root/\`, half chunked; answers: ${[...new Set(answers)].join(', ')}; all answered in ${seconds.toFixed(2)} s.\n`,
+  );
+  console.log(
+    '| recd RSS before MiB | after MiB | peak after MiB (peak before) | event-loop delay p50 / p99 / max ms | `GET /v1/` meanwhile: n, median / max ms |',
+  );
   console.log('|---:|---:|---:|---|---|');
-  console.log(`| ${mib(before?.rssBytes)} | ${mib(after?.rssBytes)} | ${mib(after?.peakBytes)} (${mib(before?.peakBytes)}) | ${loop.p50.toFixed(2)} / ${loop.p99.toFixed(2)} / ${loop.max.toFixed(2)} | ${greetings.length}, ${greetings[greetings.length >> 1]?.toFixed(2)} / ${greetings.at(-1)?.toFixed(2)} |`);
+  console.log(
+    `| ${mib(before?.rssBytes)} | ${mib(after?.rssBytes)} | ${mib(after?.peakBytes)} (${mib(before?.peakBytes)}) | ${loop.p50.toFixed(2)} / ${loop.p99.toFixed(2)} / ${loop.max.toFixed(2)} | ${greetings.length}, ${greetings[greetings.length >> 1]?.toFixed(2)} / ${greetings.at(-1)?.toFixed(2)} |`,
+  );
 } finally {
   await stack.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -45,7 +45,8 @@ function body(codec: Codec, round: number, start: number): Uint8Array | string {
   const r = rows(round, start);
   if (codec === 'pickle') return deflateSync(encodePickle({ ratings: new NumpyRecords(r) }));
   const ratings = [];
-  for (let j = 0; j < r.user_id.length; j++) ratings.push({ user_id: r.user_id[j], item_id: r.item_id[j], rating: r.rating[j], timestamp: r.timestamp[j] });
+  for (let j = 0; j < r.user_id.length; j++)
+    ratings.push({ user_id: r.user_id[j], item_id: r.item_id[j], rating: r.rating[j], timestamp: r.timestamp[j] });
   return JSON.stringify({ ratings });
 }
 
@@ -53,7 +54,12 @@ async function put(stack: BenchStack, codec: Codec, payload: Uint8Array | string
   const type = codec === 'pickle' ? 'application/xminds-pkl' : 'application/json';
   const res = await fetch(`${stack.base}/ratings-bulk/`, {
     method: 'PUT',
-    headers: { 'content-type': type, accept: type, authorization: `Bearer ${stack.token}`, ...(codec === 'pickle' ? { 'content-encoding': 'gzip' } : {}) },
+    headers: {
+      'content-type': type,
+      accept: type,
+      authorization: `Bearer ${stack.token}`,
+      ...(codec === 'pickle' ? { 'content-encoding': 'gzip' } : {}),
+    },
     body: typeof payload === 'string' ? payload : new Blob([payload as Uint8Array<ArrayBuffer>]),
   });
   await res.arrayBuffer();
@@ -84,9 +90,9 @@ async function round(stack: BenchStack, redis: Redis, codec: Codec, r: number): 
   const self = process.cpuUsage(selfBefore);
   const bytes = bodies.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0);
   console.log(
-    `${codec} round ${r + 1}: ${RATINGS} ratings in ${seconds.toFixed(2)} s = ${Math.round(RATINGS / seconds)} ratings/s (${(bytes / 1e6).toFixed(1)} MB sent); ` +
-      `CPU µs per rating: recd ${((1e6 * recdCpu) / RATINGS).toFixed(2)}, Redis ${((1e6 * (after.cpu - before.cpu)) / RATINGS).toFixed(2)} ` +
-      `(scripts ${((after.script - before.script) / RATINGS).toFixed(2)}), client ${((self.user + self.system) / RATINGS).toFixed(2)}`,
+    `${codec} round ${r + 1}: ${RATINGS} ratings in ${seconds.toFixed(2)} s = ${Math.round(RATINGS / seconds)} ratings/s (${(bytes / 1e6).toFixed(1)} MB sent); `
+      + `CPU µs per rating: recd ${((1e6 * recdCpu) / RATINGS).toFixed(2)}, Redis ${((1e6 * (after.cpu - before.cpu)) / RATINGS).toFixed(2)} `
+      + `(scripts ${((after.script - before.script) / RATINGS).toFixed(2)}), client ${((self.user + self.system) / RATINGS).toFixed(2)}`,
   );
   return RATINGS / seconds;
 }
@@ -108,8 +114,8 @@ async function main() {
   const json = median(rates.json);
   const pickle = median(rates.pickle);
   console.log(
-    `median json ${Math.round(json)} ratings/s, pickle ${Math.round(pickle)} ratings/s: pickle/json ${(pickle / json).toFixed(2)}× ` +
-      `(${RATINGS} ratings per round, ${USERS} users, ${ITEMS} items, batches of ${BATCH}, ${CLIENTS} clients, ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()})`,
+    `median json ${Math.round(json)} ratings/s, pickle ${Math.round(pickle)} ratings/s: pickle/json ${(pickle / json).toFixed(2)}× `
+      + `(${RATINGS} ratings per round, ${USERS} users, ${ITEMS} items, batches of ${BATCH}, ${CLIENTS} clients, ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()})`,
   );
 }
 

@@ -52,9 +52,13 @@ async function json(req: PlainRequest): Promise<any> {
 }
 
 const root = (await json(plain('POST', '/v1/login/root/', '', { email: EMAIL, password: PASSWORD }))).token as string;
-const db = (await json(plain('POST', '/v1/databases/', root, { name: 'b', description: 'b', item_id_type: 'uint32', user_id_type: 'uuid' }))).id as string;
+const db = (
+  await json(plain('POST', '/v1/databases/', root, { name: 'b', description: 'b', item_id_type: 'uint32', user_id_type: 'uuid' }))
+).id as string;
 await json(plain('POST', '/v1/accounts/individual/', root, { email: 'be@bench.local', role: 'backend', password: 'Backend-password-1' }));
-const token = (await json(plain('POST', '/v1/login/individual/', '', { email: 'be@bench.local', password: 'Backend-password-1', db_id: db }))).token as string;
+const token = (
+  await json(plain('POST', '/v1/login/individual/', '', { email: 'be@bench.local', password: 'Backend-password-1', db_id: db }))
+).token as string;
 
 const all: Record<string, PlainRequest> = {
   f: plain('POST', '/v1/users/00000000-0000-4000-8000-000000000077/interactions/4242/', token, { interaction_type: 'view' }),
@@ -93,7 +97,9 @@ for (let r = 0; r < ROUNDS; r++) {
   }
 }
 for (const [id, m] of Object.entries(results)) {
-  process.stdout.write(`${id}: median ${median(m.us).toFixed(2)} µs CPU per request (rounds ${m.us.map((u) => u.toFixed(2)).join(', ')}), ${Math.round(median(m.rps))} req/s\n`);
+  process.stdout.write(
+    `${id}: median ${median(m.us).toFixed(2)} µs CPU per request (rounds ${m.us.map((u) => u.toFixed(2)).join(', ')}), ${Math.round(median(m.rps))} req/s\n`,
+  );
 }
 await app.close();
 await redis.stop();

@@ -32,7 +32,10 @@ if (floorRedis) {
       setImmediate(() => {
         const batch = waiting;
         waiting = [];
-        redis.eval('return 1', 0).then(() => batch.forEach((answer) => answer()), () => batch.forEach((answer) => answer()));
+        redis.eval('return 1', 0).then(
+          () => batch.forEach((answer) => answer()),
+          () => batch.forEach((answer) => answer()),
+        );
       });
     });
   });

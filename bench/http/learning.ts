@@ -35,7 +35,10 @@ process.env.BENCH_SYNTH_USERS ??= '100000';
 process.env.BENCH_SYNTH_RATINGS ??= '2000000';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = settings.connections;
-const NICES = (process.env.BENCH_NICES ?? '0,19').split(',').filter((s) => s.trim() !== '').map(Number);
+const NICES = (process.env.BENCH_NICES ?? '0,19')
+  .split(',')
+  .filter((s) => s.trim() !== '')
+  .map(Number);
 const BURST_CLIENTS = Number(process.env.BENCH_BURST_CLIENTS ?? 4);
 const BURST_USERS = Number(process.env.BENCH_BURST_USERS ?? 3000);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
@@ -77,11 +80,18 @@ async function main() {
       await stack.restart({ RECD_TRAINING_NICE: String(nice) });
       await run(users(sizes.users)); // the restarted process loads the model and warms up
       const task = (await ok(base, stack.token, 'POST', '/v1/tasks/ml_model_retrain/')).task_id as string;
-      const state = async () => (await ok(base, stack.token, 'GET', '/v1/tasks/ml_model_retrain/recents/?amt=5')).tasks.find((t: { task_id: string }) => t.task_id === task);
+      const state = async () =>
+        (await ok(base, stack.token, 'GET', '/v1/tasks/ml_model_retrain/recents/?amt=5')).tasks.find(
+          (t: { task_id: string }) => t.task_id === task,
+        );
       while ((await state())?.status !== 'RUNNING') await sleep(100);
       const m = await run(users(sizes.users));
       const after = await state();
-      rows.push({ label: `retrain: U during a retrain, training threads at nice ${nice}`, m, note: `the retrain ${after?.status === 'RUNNING' ? `still running at the end (${after.progress})` : `ended before the run did (${after?.status})`}` });
+      rows.push({
+        label: `retrain: U during a retrain, training threads at nice ${nice}`,
+        m,
+        note: `the retrain ${after?.status === 'RUNNING' ? `still running at the end (${after.progress})` : `ended before the run did (${after?.status})`}`,
+      });
       await settle(base, stack.token, 'ml_model_retrain', 600_000);
     }
 
@@ -93,19 +103,32 @@ async function main() {
     }
     const burst = await interactionsBurst(stack.base, stack.token, sizes.items);
     const after = await run(users(BURST_USERS));
-    rows.push({ label: `burst: ${BURST_CLIENTS} clients posting interactions of ${BURST_USERS} users`, m: burst.m, note: `${burst.interactions} interactions in ${SECONDS} s` });
+    rows.push({
+      label: `burst: ${BURST_CLIENTS} clients posting interactions of ${BURST_USERS} users`,
+      m: burst.m,
+      note: `${burst.interactions} interactions in ${SECONDS} s`,
+    });
     rows.push({ label: `after: U over those users, right after the burst`, m: after, note: '' });
     await sleep(SETTLE_SECONDS * 1000);
     rows.push({ label: `steady: U over those users, ${SETTLE_SECONDS} s later`, m: await run(users(BURST_USERS)), note: '' });
 
-    const idle = rows[1]!.m, steady = rows[rows.length - 1]!.m;
+    const idle = rows[1]!.m,
+      steady = rows[rows.length - 1]!.m;
     console.log(`| run (${SECONDS} s, ${CONNECTIONS} connections) | req/s | × hello-world | p50 ms | p99 ms | non-2xx | against | note |`);
     console.log('|---|---:|---:|---:|---:|---:|---|---|');
     for (const r of rows) {
-      const vs = r.label.startsWith('retrain') ? `${(r.m.rps / idle.rps).toFixed(2)}× idle req/s, p99 ${(r.m.p99ms / idle.p99ms).toFixed(2)}× idle` : r.label.startsWith('after') ? `${(r.m.rps / steady.rps).toFixed(2)}× steady req/s` : '';
-      console.log(`| ${r.label} | ${Math.round(r.m.rps)} | ${(r.m.rps / h.rps).toFixed(3)} | ${r.m.p50ms} | ${r.m.p99ms} | ${r.m.non2xx} | ${vs} | ${r.note} |`);
+      const vs = r.label.startsWith('retrain')
+        ? `${(r.m.rps / idle.rps).toFixed(2)}× idle req/s, p99 ${(r.m.p99ms / idle.p99ms).toFixed(2)}× idle`
+        : r.label.startsWith('after')
+          ? `${(r.m.rps / steady.rps).toFixed(2)}× steady req/s`
+          : '';
+      console.log(
+        `| ${r.label} | ${Math.round(r.m.rps)} | ${(r.m.rps / h.rps).toFixed(3)} | ${r.m.p50ms} | ${r.m.p99ms} | ${r.m.non2xx} | ${vs} | ${r.note} |`,
+      );
     }
-    console.log(`\n${sizes.items} items, ${sizes.users} users, ${sizes.ratings} ratings, ${FACTORS} factors; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, ${gitState()}, ${new Date().toISOString()}`);
+    console.log(
+      `\n${sizes.items} items, ${sizes.users} users, ${sizes.ratings} ratings, ${FACTORS} factors; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, ${gitState()}, ${new Date().toISOString()}`,
+    );
   } finally {
     await stack.stop();
   }
@@ -138,7 +161,20 @@ async function interactionsBurst(base: string, token: string, items: number): Pr
   await Promise.all(Array.from({ length: BURST_CLIENTS }, client));
   latencies.sort((a, b) => a - b);
   const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN);
-  return { m: { rps: latencies.length / SECONDS, p50ms: q(0.5), p99ms: q(0.99), requests: latencies.length, non2xx, errors: 0, unanswered: 0, generatorCpuPct: undefined, statusCodes: '' }, interactions };
+  return {
+    m: {
+      rps: latencies.length / SECONDS,
+      p50ms: q(0.5),
+      p99ms: q(0.99),
+      requests: latencies.length,
+      non2xx,
+      errors: 0,
+      unanswered: 0,
+      generatorCpuPct: undefined,
+      statusCodes: '',
+    },
+    interactions,
+  };
 }
 
 main().catch((err) => {

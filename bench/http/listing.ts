@@ -23,7 +23,13 @@ async function main() {
     for (let s = 0; s < ITEMS; s += 500) {
       const items = [];
       for (let i = s; i < Math.min(s + 500, ITEMS); i++) {
-        items.push({ item_id: i + 1, price: (i * 7919) % 1000 / 10, colour: COLOURS[i % COLOURS.length], stock: i % 100, tags: [`t${i % 13}`] });
+        items.push({
+          item_id: i + 1,
+          price: ((i * 7919) % 1000) / 10,
+          colour: COLOURS[i % COLOURS.length],
+          stock: i % 100,
+          tags: [`t${i % 13}`],
+        });
       }
       await stack.call('PUT', 'items-bulk/properties/', { items });
     }
@@ -46,7 +52,9 @@ async function main() {
       });
       console.log(`| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`);
     }
-    console.log(`\n${ITEMS} items, ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()}`);
+    console.log(
+      `\n${ITEMS} items, ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores, node ${process.version}, ${new Date().toISOString()}`,
+    );
   } finally {
     await stack.stop();
   }

@@ -9,11 +9,20 @@
 //   node dist/bench/http/metrics-profile.js prof/*.0.001.cpuprofile      (main threads only)
 import { readFileSync } from 'node:fs';
 
-interface Frame { functionName: string; url: string; lineNumber: number }
-interface Profile { nodes: { id: number; callFrame: Frame }[]; samples: number[]; timeDeltas: number[] }
+interface Frame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface Profile {
+  nodes: { id: number; callFrame: Frame }[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 // Frames of the metrics code and of what it switches on; `now` is the native performance.now().
-const METRICS = /^now |src\/metrics\/|\bobserved dist\/src\/http\/dispatch|perf\/observe|prom-client|redis\.sendCommand|src\/store\/redis\.js:2\d\b/;
+const METRICS =
+  /^now |src\/metrics\/|\bobserved dist\/src\/http\/dispatch|perf\/observe|prom-client|redis\.sendCommand|src\/store\/redis\.js:2\d\b/;
 
 const label = (f: Frame) => `${f.functionName || '(anonymous)'} ${f.url.replace(/.*\/(dist|node_modules)\//, '$1/')}:${f.lineNumber}`;
 
@@ -33,6 +42,8 @@ for (const file of process.argv.slice(2)) {
     metrics += us;
     byFrame.set(name, (byFrame.get(name) ?? 0) + us);
   });
-  console.log(`${file}: busy ${(busy / 1e6).toFixed(2)} s, metrics ${(metrics / 1e3).toFixed(0)} ms = ${((metrics / busy) * 100).toFixed(2)} % of busy`);
+  console.log(
+    `${file}: busy ${(busy / 1e6).toFixed(2)} s, metrics ${(metrics / 1e3).toFixed(0)} ms = ${((metrics / busy) * 100).toFixed(2)} % of busy`,
+  );
   for (const [name, us] of [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${(us / 1e3).toFixed(1)} ms  ${name}`);
 }

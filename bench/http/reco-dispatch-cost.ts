@@ -52,9 +52,19 @@ const redis = await startRedisServer(join(dir, 'redis'));
 // No parameter search: both builds serve the same 64-factor model (a search may pick other factors).
 const metricsEnv = process.env.RECD_METRICS_PORT ? { RECD_METRICS_PORT: process.env.RECD_METRICS_PORT } : {};
 const DATA = process.env.BENCH_DISPATCH_DATA;
-const mlSmall = DATA === 'ml-small', synthetic = DATA === 'synthetic';
+const mlSmall = DATA === 'ml-small',
+  synthetic = DATA === 'synthetic';
 const factors = synthetic ? (process.env.RECD_ALS_FACTORS ?? '32') : '64';
-const env = { PORT: '0', REDIS_URL: redis.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, LOG_LEVEL: 'silent', RECD_ALS_FACTORS: factors, RECD_SEARCH_SECONDS: '0', ...metricsEnv };
+const env = {
+  PORT: '0',
+  REDIS_URL: redis.url,
+  RECD_ROOT_EMAIL: ROOT_EMAIL,
+  RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+  LOG_LEVEL: 'silent',
+  RECD_ALS_FACTORS: factors,
+  RECD_SEARCH_SECONDS: '0',
+  ...metricsEnv,
+};
 const app = await startApp(loadConfig(env), pino({ level: 'silent' }));
 const host = `http://127.0.0.1:${app.port}`;
 const { token } = await backendToken(host, { item_id_type: 'uint32', user_id_type: 'uint32' });
@@ -69,8 +79,16 @@ if (mlSmall) {
   await uploadSynthetic(host, token, synth, uploadOptions());
   await retrain(host, token, factors, synth.sizes.ratings);
 } else {
-  for (let u = 1; u <= 600; u++) for (let k = 0; k < 80; k++) ratings.push({ user_id: u, item_id: 1 + Math.floor(rand() ** 2 * 5000), rating: 1 + Math.floor(rand() * 10), timestamp: 1_700_000_000 + k });
-  for (let k = 0; k < ratings.length; k += 16_384) await call(host, 'PUT', '/v1/ratings-bulk/', { ratings: ratings.slice(k, k + 16_384) }, token);
+  for (let u = 1; u <= 600; u++)
+    for (let k = 0; k < 80; k++)
+      ratings.push({
+        user_id: u,
+        item_id: 1 + Math.floor(rand() ** 2 * 5000),
+        rating: 1 + Math.floor(rand() * 10),
+        timestamp: 1_700_000_000 + k,
+      });
+  for (let k = 0; k < ratings.length; k += 16_384)
+    await call(host, 'PUT', '/v1/ratings-bulk/', { ratings: ratings.slice(k, k + 16_384) }, token);
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // Measured once the database is ready and every background task it queued is over: process CPU
@@ -88,9 +106,25 @@ for (let quiet = 0; quiet < 3; ) {
 
 const plain = (path: string) => {
   const [url, query] = path.split('?') as [string, string | undefined];
-  return { method: 'GET', url: `/v1/${url}`, query: query ?? '', authorization: `Bearer ${token}`, contentType: '', contentEncoding: '', accept: '', acceptEncoding: '', remoteAddress: '127.0.0.1', idempotencyKey: '', body: undefined as Uint8Array | undefined };
+  return {
+    method: 'GET',
+    url: `/v1/${url}`,
+    query: query ?? '',
+    authorization: `Bearer ${token}`,
+    contentType: '',
+    contentEncoding: '',
+    accept: '',
+    acceptEncoding: '',
+    remoteAddress: '127.0.0.1',
+    idempotencyKey: '',
+    body: undefined as Uint8Array | undefined,
+  };
 };
-const ITEMS = mlSmall ? loadMovies().map((m) => m.id) : synth ? Array.from({ length: synth.sizes.items }, (_, k) => k + 1) : [...new Set(ratings.map((r) => r.item_id))];
+const ITEMS = mlSmall
+  ? loadMovies().map((m) => m.id)
+  : synth
+    ? Array.from({ length: synth.sizes.items }, (_, k) => k + 1)
+    : [...new Set(ratings.map((r) => r.item_id))];
 const USERS = mlSmall ? 610 : synth ? synth.sizes.users : 600;
 // The filtered case's filters: what bench/http/reco.ts's f and reco-synthetic.ts's F ask.
 const FILTERS = mlSmall ? ML_SMALL_FILTERS : synth ? SYNTH_FILTERS : undefined;
@@ -100,14 +134,25 @@ const sessionOf = () => {
   const picked = new Set<number>();
   while (picked.size < 5) picked.add(anyOf(ITEMS));
   const body = JSON.stringify({ ratings: [...picked].map((item_id) => ({ item_id, rating: 1 + Math.floor(Math.random() * 10) })) });
-  return { ...plain('recommendation/sessions/items/'), method: 'POST', contentType: 'application/json', body: new TextEncoder().encode(body) };
+  return {
+    ...plain('recommendation/sessions/items/'),
+    method: 'POST',
+    contentType: 'application/json',
+    body: new TextEncoder().encode(body),
+  };
 };
 const ALL_CASES: Record<string, () => string | ReturnType<typeof plain>> = {
   [`item-to-items, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () => `recommendation/items/${anyOf(ITEMS)}/items/`,
   'item-to-items, one item': () => 'recommendation/items/17/items/',
   // bench/http/reco.ts's f and reco-synthetic.ts's F: two filters that only those catalogues' properties answer.
-  ...(FILTERS ? { [`item-to-items with two filters, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () => `recommendation/items/${anyOf(ITEMS)}/items/?${FILTERS}` } : {}),
-  [`user-to-items, a random user of all ${USERS}, exclude_rated_items`]: () => `recommendation/users/${1 + Math.floor(Math.random() * USERS)}/items/?exclude_rated_items=true`,
+  ...(FILTERS
+    ? {
+        [`item-to-items with two filters, a random item of all ${ITEMS.length.toLocaleString('en-US')}`]: () =>
+          `recommendation/items/${anyOf(ITEMS)}/items/?${FILTERS}`,
+      }
+    : {}),
+  [`user-to-items, a random user of all ${USERS}, exclude_rated_items`]: () =>
+    `recommendation/users/${1 + Math.floor(Math.random() * USERS)}/items/?exclude_rated_items=true`,
   'user-to-items, one user, exclude_rated_items': () => 'recommendation/users/17/items/?exclude_rated_items=true',
   'session-to-items, 5 random items of all': sessionOf,
 };
@@ -148,7 +193,10 @@ for (let r = 0; r < ROUNDS; r++) {
 console.log(`build: ${DIST}`);
 if (allocated.length > 0) console.log(allocated.join('\n'));
 // The least round is the steadiest figure: a round only ever gains time (a collection, the JIT, a flush).
-for (const [name, m] of results) console.log(`${name}: ${median(m.us).toFixed(2)} µs CPU per request, least ${Math.min(...m.us).toFixed(2)} (rounds ${m.us.map((x) => x.toFixed(1)).join(', ')}), ${(median(m.awaited) * 100).toFixed(0)} % answered after an await`);
+for (const [name, m] of results)
+  console.log(
+    `${name}: ${median(m.us).toFixed(2)} µs CPU per request, least ${Math.min(...m.us).toFixed(2)} (rounds ${m.us.map((x) => x.toFixed(1)).join(', ')}), ${(median(m.awaited) * 100).toFixed(0)} % answered after an await`,
+  );
 await app.close();
 await redis.stop();
 rmSync(dir, { recursive: true, force: true });
@@ -160,7 +208,11 @@ async function allocations(): Promise<void> {
   session.connect();
   await session.post('HeapProfiler.enable');
   for (const [name, make] of Object.entries(CASES)) {
-    await session.post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
     await round(make);
     const { profile } = await session.post('HeapProfiler.stopSampling');
     const by = new Map<string, number>();
@@ -172,8 +224,11 @@ async function allocations(): Promise<void> {
     };
     walk(profile.head);
     const total = [...by.values()].reduce((a, b) => a + b, 0);
-    allocated.push(`${name}: ${(total / PER_ROUND).toFixed(0)} bytes allocated per request (this bench's own requests included), the most by:`);
-    for (const [at, bytes] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 12)) allocated.push(`  ${(bytes / PER_ROUND).toFixed(0).padStart(6)} ${at}`);
+    allocated.push(
+      `${name}: ${(total / PER_ROUND).toFixed(0)} bytes allocated per request (this bench's own requests included), the most by:`,
+    );
+    for (const [at, bytes] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      allocated.push(`  ${(bytes / PER_ROUND).toFixed(0).padStart(6)} ${at}`);
   }
   session.disconnect();
 }

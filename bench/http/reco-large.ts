@@ -41,7 +41,8 @@ const groupOf = (item: number) => (item - 1) % GROUPS;
 
 // User u + 1 rates PER_USER items of group u mod GROUPS, from a window that moves 4 items per user.
 function ratingsOf(u: number): { user_id: number; item_id: number; rating: number; timestamp: number }[] {
-  const g = u % GROUPS, k = Math.floor(u / GROUPS);
+  const g = u % GROUPS,
+    k = Math.floor(u / GROUPS);
   const perGroup = Math.ceil(ITEMS / GROUPS);
   const out = [];
   for (let j = 0; j < PER_USER; j++) {
@@ -60,7 +61,8 @@ interface Setup {
 
 async function upload(base: string, token: string): Promise<Setup> {
   const t0 = performance.now();
-  let next = 0, ratings = 0;
+  let next = 0,
+    ratings = 0;
   const client = async () => {
     for (;;) {
       const batch = [];
@@ -91,7 +93,13 @@ const SCENARIOS: Scenario[] = [
     randomPath: { prefix: '/v1/recommendation/items/', max: ITEMS, suffix: '/items/' },
     goal: { p99ms: 50 },
   },
-  { id: 'c', label: `item-to-items of one item (its ranking cached) \`GET ${path(FIXED_ITEM)}\``, target: 'recd', method: 'GET', path: path(FIXED_ITEM) },
+  {
+    id: 'c',
+    label: `item-to-items of one item (its ranking cached) \`GET ${path(FIXED_ITEM)}\``,
+    target: 'recd',
+    method: 'GET',
+    path: path(FIXED_ITEM),
+  },
 ];
 
 function check(sc: Scenario, json: any): string {
@@ -114,7 +122,10 @@ async function extra(base: string, token: string, setup: Setup, redis: { url: st
     if (ids.length > 0) precision.push(ids.filter((i) => groupOf(i) === groupOf(item)).length / ids.length);
   }
   const mean = precision.reduce((s, x) => s + x, 0) / Math.max(1, precision.length);
-  return [...lines, `- Over HTTP, ${precision.length} random items: on average ${fmt(100 * mean, 1)} % of the recommended items lie in the query item's planted group of ${GROUP_SIZE} (random: ${fmt(100 / GROUPS, 2)} %).`];
+  return [
+    ...lines,
+    `- Over HTTP, ${precision.length} random items: on average ${fmt(100 * mean, 1)} % of the recommended items lie in the query item's planted group of ${GROUP_SIZE} (random: ${fmt(100 / GROUPS, 2)} %).`,
+  ];
 }
 
 await runRecoBench<Setup>({

@@ -23,7 +23,14 @@ const GIVEN = `${PLAIN}?skip_default_scenario=true&${[...FILTERS.map((f) => `fil
 const SCENARIOS: Scenario[] = [
   { id: 'h', label: 'bare uWS hello-world `GET /`', target: 'hello', method: 'GET', path: '/' },
   { id: 'p', label: `item-to-items, rules as parameters \`GET ${GIVEN}\``, target: 'recd', method: 'GET', path: GIVEN },
-  { id: 'd', label: `item-to-items under the default scenario (the same rules) \`GET ${PLAIN}\``, target: 'recd', method: 'GET', path: PLAIN, goal: { ratio: 0.9, of: 'p' } },
+  {
+    id: 'd',
+    label: `item-to-items under the default scenario (the same rules) \`GET ${PLAIN}\``,
+    target: 'recd',
+    method: 'GET',
+    path: PLAIN,
+    goal: { ratio: 0.9, of: 'p' },
+  },
 ];
 
 interface WithScenario extends Setup {
@@ -36,7 +43,10 @@ await runRecoBench<WithScenario>({
   scenarios: SCENARIOS,
   setup: async (base, token) => {
     const setup = await upload(base, token, FACTORS, USER);
-    await ok(base, token, 'PUT', '/v1/scenarios/item_to_items/bench/', { scenario_type: 'case', case: { filters: FILTERS, reranking: RERANKING } });
+    await ok(base, token, 'PUT', '/v1/scenarios/item_to_items/bench/', {
+      scenario_type: 'case',
+      case: { filters: FILTERS, reranking: RERANKING },
+    });
     await ok(base, token, 'PATCH', '/v1/scenarios-default/item_to_items/', { name: 'bench' }, [204]);
     const expected = (await ok(base, token, 'GET', GIVEN)).items_id as number[];
     return { ...setup, expected };
@@ -48,8 +58,15 @@ await runRecoBench<WithScenario>({
       return m?.genre !== 'Drama' || m.year === undefined || m.year < 1990;
     });
     const same = JSON.stringify(ids) === JSON.stringify(setup.expected);
-    const problems = [...(bad.length > 0 ? [`${bad.length} item(s) failing the filters`] : []), ...(same ? [] : ['not the list p answers']), ...(ids.length === 0 ? ['no items'] : [])];
+    const problems = [
+      ...(bad.length > 0 ? [`${bad.length} item(s) failing the filters`] : []),
+      ...(same ? [] : ['not the list p answers']),
+      ...(ids.length === 0 ? ['no items'] : []),
+    ];
     return `${ids.length} items, first ${ids.slice(0, 5).join(', ')}${problems.length > 0 ? `; **PROBLEM: ${problems.join('; ')}**` : '; the filters hold and d answers what p answers'}`;
   },
-  meta: (setup) => ({ Data: dataLine(setup), Scenario: `default of item_to_items: \`{"scenario_type": "case", "case": {"filters": ${JSON.stringify(FILTERS)}, "reranking": ${JSON.stringify(RERANKING)}}}\`` }),
+  meta: (setup) => ({
+    Data: dataLine(setup),
+    Scenario: `default of item_to_items: \`{"scenario_type": "case", "case": {"filters": ${JSON.stringify(FILTERS)}, "reranking": ${JSON.stringify(RERANKING)}}}\``,
+  }),
 });

@@ -61,8 +61,21 @@ const user = (id: number | string) => `/v1/recommendation/users/${id}/items/?exc
 
 const ALL: Scenario[] = [
   { id: 'h', label: 'bare uWS hello-world `GET /`', target: 'hello', method: 'GET', path: '/', pipelined: true },
-  { id: 'i', label: `item-to-items, the hottest item every request \`GET ${item(ITEM)}\``, target: 'recd', method: 'GET', path: item(ITEM), pipelined: true },
-  { id: 'u', label: `user-to-items, the most active user every request \`GET ${user(USER)}\` (${n(data.countOf(USER))} ratings)`, target: 'recd', method: 'GET', path: user(USER) },
+  {
+    id: 'i',
+    label: `item-to-items, the hottest item every request \`GET ${item(ITEM)}\``,
+    target: 'recd',
+    method: 'GET',
+    path: item(ITEM),
+    pipelined: true,
+  },
+  {
+    id: 'u',
+    label: `user-to-items, the most active user every request \`GET ${user(USER)}\` (${n(data.countOf(USER))} ratings)`,
+    target: 'recd',
+    method: 'GET',
+    path: user(USER),
+  },
   {
     id: 'I',
     label: `item-to-items, a random item of all ${n(ITEMS)} per request \`GET ${item('<random>')}\``,
@@ -107,7 +120,8 @@ const SCENARIOS = (() => {
   if (raw === undefined || raw.trim() === '') return ALL;
   const ids = raw.split(',').map((s) => s.trim());
   const bad = ids.filter((id) => !ALL.some((sc) => sc.id === id));
-  if (bad.length > 0) throw new Error(`BENCH_RECO_SCENARIOS: unknown scenario ${bad.join(', ')} (use ${ALL.map((sc) => sc.id).join(', ')})`);
+  if (bad.length > 0)
+    throw new Error(`BENCH_RECO_SCENARIOS: unknown scenario ${bad.join(', ')} (use ${ALL.map((sc) => sc.id).join(', ')})`);
   return ALL.filter((sc) => sc.id === 'h' || ids.includes(sc.id));
 })();
 
@@ -135,11 +149,15 @@ function check(sc: Scenario, json: any, s: Setup): string {
     if (rated.length > 0) problems.push(`${rated.length} rated item(s) despite exclude_rated_items`);
   }
   if (sc.id === 'F') {
-    const bad = ids.filter((id) => !(id >= 1 && id <= ITEMS) || CATEGORIES[data.categoryOf[id]!] !== FILTERED_CATEGORY || data.yearOf[id]! < FILTERED_YEAR_FROM);
+    const bad = ids.filter(
+      (id) => !(id >= 1 && id <= ITEMS) || CATEGORIES[data.categoryOf[id]!] !== FILTERED_CATEGORY || data.yearOf[id]! < FILTERED_YEAR_FROM,
+    );
     if (bad.length > 0) problems.push(`${bad.length} item(s) failing the filters: ${bad.slice(0, 10).join(', ')}`);
   }
   const warnings = (json?.warnings ?? []) as string[];
-  const named = ids.slice(0, 5).map((id) => (id >= 1 && id <= ITEMS ? `${id} (${CATEGORIES[data.categoryOf[id]!]}, ${data.yearOf[id]})` : String(id)));
+  const named = ids
+    .slice(0, 5)
+    .map((id) => (id >= 1 && id <= ITEMS ? `${id} (${CATEGORIES[data.categoryOf[id]!]}, ${data.yearOf[id]})` : String(id)));
   return `${ids.length} items${ids.length > 0 ? `, first ${named.join(', ')}` : ''}${warnings.length > 0 ? `; warnings ${JSON.stringify(warnings)}` : ''}${problems.length > 0 ? `; **PROBLEM: ${problems.join('; ')}**` : '; checks passed'}`;
 }
 
@@ -160,5 +178,6 @@ await runRecoBench<Setup>({
   setup,
   check,
   meta,
-  extra: async (base, token, _s, redis) => modelRecallLines(redis.url, (await ok(base, token, 'GET', '/v1/databases/current/')).id as string, 200),
+  extra: async (base, token, _s, redis) =>
+    modelRecallLines(redis.url, (await ok(base, token, 'GET', '/v1/databases/current/')).id as string, 200),
 });

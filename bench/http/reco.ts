@@ -38,7 +38,6 @@ const FACTORS = process.env.RECD_ALS_FACTORS || '64';
 // ---------------------------------------------------------------------------------------------------
 // Scenarios
 
-
 const ITEM = 356; // Forrest Gump: the most rated movie
 const USER = 414; // the user with the most ratings (2,698)
 // Random-id runs draw every request's item from all movies and its user from all 610 users (ids 1..610),
@@ -51,7 +50,14 @@ const FILTERS = `?${ML_SMALL_FILTERS}`;
 
 const ALL: Scenario[] = [
   { id: 'h', label: 'bare uWS hello-world `GET /`', target: 'hello', method: 'GET', path: '/', pipelined: true },
-  { id: 'i', label: `item-to-items, one hot item \`GET /v1/recommendation/items/${ITEM}/items/\``, target: 'recd', method: 'GET', path: `/v1/recommendation/items/${ITEM}/items/`, pipelined: true },
+  {
+    id: 'i',
+    label: `item-to-items, one hot item \`GET /v1/recommendation/items/${ITEM}/items/\``,
+    target: 'recd',
+    method: 'GET',
+    path: `/v1/recommendation/items/${ITEM}/items/`,
+    pipelined: true,
+  },
   {
     id: 'u',
     label: `user-to-items, one hot user \`GET /v1/recommendation/users/${USER}/items/?exclude_rated_items=true\` (${USER}: 2,698 ratings)`,
@@ -125,7 +131,9 @@ function sanity(sc: Scenario, json: any, setup: Setup): string {
     if (bad.length > 0) problems.push(`${bad.length} item(s) failing the filters: ${bad.join(', ')}`);
   }
   const warnings = (json?.warnings ?? []) as string[];
-  const named = ids.slice(0, 5).map((id) => `${id}${setup.movies.get(id) ? ` (${setup.movies.get(id)!.genre}, ${setup.movies.get(id)!.year ?? '?'})` : ''}`);
+  const named = ids
+    .slice(0, 5)
+    .map((id) => `${id}${setup.movies.get(id) ? ` (${setup.movies.get(id)!.genre}, ${setup.movies.get(id)!.year ?? '?'})` : ''}`);
   return `${ids.length} items${ids.length > 0 ? `, first ${named.join(', ')}` : ''}${warnings.length > 0 ? `; warnings ${JSON.stringify(warnings)}` : ''}${problems.length > 0 ? `; **PROBLEM: ${problems.join('; ')}**` : '; checks passed'}`;
 }
 

@@ -46,7 +46,14 @@ const ALL_SCENARIOS: Scenario[] = [
   { id: 'a', label: 'bare uWS hello-world `GET /`', target: 'hello', method: 'GET', path: '/', auth: false },
   { id: 'b', label: 'recd `GET /v1/`', target: 'recd', method: 'GET', path: '/v1/', auth: false },
   { id: 'c', label: 'recd `POST /v1/login/jwt/` (Bearer, token only)', target: 'recd', method: 'POST', path: '/v1/login/jwt/', auth: true },
-  { id: 'd', label: 'recd `GET /v1/databases/current/status/` (Bearer, 1 Redis read)', target: 'recd', method: 'GET', path: '/v1/databases/current/status/', auth: true },
+  {
+    id: 'd',
+    label: 'recd `GET /v1/databases/current/status/` (Bearer, 1 Redis read)',
+    target: 'recd',
+    method: 'GET',
+    path: '/v1/databases/current/status/',
+    auth: true,
+  },
   {
     id: 'f',
     label: 'recd `POST /v1/users/<id>/interactions/<id>/` (Bearer, JSON `{"interaction_type":"view"}`, one Redis script)',
@@ -56,7 +63,14 @@ const ALL_SCENARIOS: Scenario[] = [
     auth: true,
     body: '{"interaction_type":"view"}',
   },
-  { id: 'e', label: 'recd `GET /v1/items/4242/properties/` (Bearer, one of 10,000 items × 10 properties, in-memory view)', target: 'recd', method: 'GET', path: '/v1/items/4242/properties/', auth: true },
+  {
+    id: 'e',
+    label: 'recd `GET /v1/items/4242/properties/` (Bearer, one of 10,000 items × 10 properties, in-memory view)',
+    target: 'recd',
+    method: 'GET',
+    path: '/v1/items/4242/properties/',
+    auth: true,
+  },
   {
     id: 'g',
     label: 'floor: bare uWS `POST /floor` answered after one trivial Redis script call per event-loop turn (no auth, no parsing, no data)',
@@ -116,7 +130,8 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
   const flagged: string[] = [];
   for (const tool of tools) {
     for (const p of settings.pipelinings) {
-      const of = (id: ScenarioId) => samples.filter((s) => s.tool === tool && s.pipelining === p && s.scenario === id).sort((x, y) => x.round - y.round);
+      const of = (id: ScenarioId) =>
+        samples.filter((s) => s.tool === tool && s.pipelining === p && s.scenario === id).sort((x, y) => x.round - y.round);
       const base = median(of('a').map((s) => s.rps));
       for (const sc of SCENARIOS) {
         const ss = of(sc.id);
@@ -128,7 +143,10 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
         const bad = non2xx > 0 || errors > 0 || unanswered > 0;
         if (bad) {
           const codes = ss
-            .map((s) => `round ${s.round}: ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered${s.statusCodes ? ` (status ${s.statusCodes})` : ''}`)
+            .map(
+              (s) =>
+                `round ${s.round}: ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered${s.statusCodes ? ` (status ${s.statusCodes})` : ''}`,
+            )
             .join('; ');
           flagged.push(`- **${sc.id}** ${sc.label}, ${tool}, pipelining ${p}: ${codes}`);
         }
@@ -151,7 +169,13 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
           .join(', ')}.`,
     '',
   );
-  if (flagged.length > 0) out.push('**Flagged: scenarios with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)', '', ...flagged, '');
+  if (flagged.length > 0)
+    out.push(
+      '**Flagged: scenarios with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)',
+      '',
+      ...flagged,
+      '',
+    );
   else out.push('No scenario had non-2xx responses, errors or unanswered requests.', '');
   out.push(
     '_errors_: autocannon errors + timeouts + resets + mismatches, or wrk socket errors (connect, read, write, timeout). _unanswered_: requests autocannon wrote that never got a response, beyond the connections × pipelining still in flight when a run stops (autocannon reconnects silently when the server closes a connection). _CPU %_: CPU time over wall time during the run, 100 % = one core: the server process, the load generator (autocannon: this whole process; wrk: sampled every 200 ms), and _other_: every other process on the machine (the machine busy time minus this runner, wrk, both servers and redis-server). _p50_, _p99_: wrk with pipelining measures one latency per batch of requests and sometimes prints 0.00us percentiles; those are shown as —.',
@@ -176,7 +200,9 @@ async function main(): Promise<void> {
     const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
     const recdBase = `http://${HOST}:${recdPort}`;
     await waitForHttp(recd, `${recdBase}/v1/`, 20_000);
-    process.stderr.write(`recd on ${recdBase} (pid ${recd.child.pid}), hello-world on http://${HOST}:${helloPort} (pid ${hello.child.pid})\n`);
+    process.stderr.write(
+      `recd on ${recdBase} (pid ${recd.child.pid}), hello-world on http://${HOST}:${helloPort} (pid ${hello.child.pid})\n`,
+    );
 
     const { token, dbId } = await backendToken(recdBase);
     process.stderr.write(`backend token obtained for database ${dbId}\n`);
@@ -208,7 +234,10 @@ async function main(): Promise<void> {
       process.stderr.write(`warm-up: ${settings.warmupSeconds} s per scenario (autocannon, pipelining 1, not recorded)\n`);
       for (const sc of SCENARIOS) {
         const w = await runAutocannon(targets.get(sc.id)!, 1, settings.warmupSeconds);
-        if (w.non2xx > 0 || w.errors > 0 || w.unanswered > 0) process.stderr.write(`  warm-up ${sc.id}: ${w.non2xx} non-2xx, ${w.errors} errors, ${w.unanswered} unanswered (${w.statusCodes})\n`);
+        if (w.non2xx > 0 || w.errors > 0 || w.unanswered > 0)
+          process.stderr.write(
+            `  warm-up ${sc.id}: ${w.non2xx} non-2xx, ${w.errors} errors, ${w.unanswered} unanswered (${w.statusCodes})\n`,
+          );
       }
     }
 
@@ -231,7 +260,10 @@ async function main(): Promise<void> {
               const m = await measureLoad(dir, tool, t, p, server.child.pid, ownPids);
               const { serverCpuPct, machineCpuPct, otherCpuPct } = m;
               samples.push({ scenario: sc.id, tool, pipelining: p, round, ...m, quietWaitSeconds });
-              const warn = m.non2xx > 0 || m.errors > 0 || m.unanswered > 0 ? `  ⚠ ${m.non2xx} non-2xx, ${m.errors} errors, ${m.unanswered} unanswered ${m.statusCodes}` : '';
+              const warn =
+                m.non2xx > 0 || m.errors > 0 || m.unanswered > 0
+                  ? `  ⚠ ${m.non2xx} non-2xx, ${m.errors} errors, ${m.unanswered} unanswered ${m.statusCodes}`
+                  : '';
               process.stderr.write(
                 `round ${round}/${settings.rounds} p=${p} ${tool.padEnd(10)} ${sc.id}: ${fmtInt(m.rps).padStart(8)} req/s  p50 ${fmt(m.p50ms, 2)} ms  p99 ${fmt(m.p99ms, 2)} ms  CPU server ${fmt(serverCpuPct, 0)} % gen ${fmt(m.generatorCpuPct, 0)} % machine ${fmt(machineCpuPct, 0)} % other ${fmt(otherCpuPct, 0)} %${warn}\n`,
               );

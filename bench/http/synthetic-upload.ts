@@ -47,7 +47,8 @@ for (const pass of ['generate', 'generate + JSON bodies', 'generate + pickle bod
   const t0 = performance.now();
   data = new Synthetic(sizes);
   const setup = (performance.now() - t0) / 1000;
-  let n = 0, bytes = 0;
+  let n = 0,
+    bytes = 0;
   for (const b of data.batches(BATCH)) {
     n += b.n;
     if (pass === 'generate + JSON bodies') bytes += jsonBody(b).byteLength;
@@ -56,9 +57,18 @@ for (const pass of ['generate', 'generate + JSON bodies', 'generate + pickle bod
   const seconds = (performance.now() - t0) / 1000;
   const rss = process.memoryUsage().rss;
   process.stderr.write(`${pass}: ${fmt(n)} ratings in ${seconds.toFixed(2)} s (set-up ${setup.toFixed(2)} s)\n`);
-  rows.push(`| ${pass} | ${setup.toFixed(2)} | ${seconds.toFixed(2)} | ${fmt(n / seconds)} | ${bytes > 0 ? (bytes / 1e6).toFixed(0) : '—'} | ${fmt(rss / 1024 ** 2)} |`);
+  rows.push(
+    `| ${pass} | ${setup.toFixed(2)} | ${seconds.toFixed(2)} | ${fmt(n / seconds)} | ${bytes > 0 ? (bytes / 1e6).toFixed(0) : '—'} | ${fmt(rss / 1024 ** 2)} |`,
+  );
 }
-out.push('### The generator alone (one process, nothing sent)', '', '| Pass | Set-up s | Total s | Ratings/s | Bodies MB | Runner RSS MiB after |', '|---|---:|---:|---:|---:|---:|', ...rows, '');
+out.push(
+  '### The generator alone (one process, nothing sent)',
+  '',
+  '| Pass | Set-up s | Total s | Ratings/s | Bodies MB | Runner RSS MiB after |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...rows,
+  '',
+);
 const top = data!.mostActiveUser;
 out.push(
   `Shape: the most active user (${top}) has ${fmt(data!.countOf(top))} ratings (cap ${fmt(data!.cap)} beyond the first); the hottest item is ${data!.hottestItem}. Batches of ${fmt(BATCH)}.`,

@@ -54,7 +54,9 @@ async function main() {
   try {
     const root = (await ok(base, '', 'POST', '/v1/login/root/', ROOT)).token as string;
     for (const set of SETS) {
-      const db = (await ok(base, root, 'POST', '/v1/databases/', { name: set, description: '', item_id_type: 'uint32', user_id_type: 'uint32' })).id as string;
+      const db = (
+        await ok(base, root, 'POST', '/v1/databases/', { name: set, description: '', item_id_type: 'uint32', user_id_type: 'uint32' })
+      ).id as string;
       const token = (await ok(base, '', 'POST', '/v1/login/individual/', { ...ROOT, db_id: db })).token as string;
       const t0 = performance.now();
       let ratings: number;
@@ -62,7 +64,8 @@ async function main() {
         ratings = (await uploadSynthetic(base, token, new Synthetic(synthSizes()), uploadOptions())).ratings;
       } else {
         const rows = movieLens(set);
-        for (let k = 0; k < rows.length; k += BATCH) await ok(base, token, 'PUT', '/v1/ratings-bulk/', { ratings: rows.slice(k, k + BATCH) });
+        for (let k = 0; k < rows.length; k += BATCH)
+          await ok(base, token, 'PUT', '/v1/ratings-bulk/', { ratings: rows.slice(k, k + BATCH) });
         ratings = rows.length;
       }
       const uploaded = (performance.now() - t0) / 1000;
@@ -72,21 +75,28 @@ async function main() {
       const id = r.json.task_id as string;
       let task: { status: string; progress: string; start_time: number; end_time: number | null } | undefined;
       for (;;) {
-        task = ((await ok(base, token, 'GET', '/v1/tasks/ml_model_retrain/recents/?amt=20')).tasks as { task_id: string }[]).find((t) => t.task_id === id) as typeof task;
+        task = ((await ok(base, token, 'GET', '/v1/tasks/ml_model_retrain/recents/?amt=20')).tasks as { task_id: string }[]).find(
+          (t) => t.task_id === id,
+        ) as typeof task;
         if (task?.status === 'COMPLETED') break;
         if (task?.status === 'FAILED') throw new Error(`${set}: retrain failed: ${JSON.stringify(task)}`);
-        if (performance.now() - asked > TIMEOUT_MS) throw new Error(`${set}: no model after ${TIMEOUT_MS / 1000} s: ${JSON.stringify(task)}`);
+        if (performance.now() - asked > TIMEOUT_MS)
+          throw new Error(`${set}: no model after ${TIMEOUT_MS / 1000} s: ${JSON.stringify(task)}`);
         await sleep(100);
       }
       const seconds = (performance.now() - asked) / 1000;
       const run = task.end_time! - task.start_time;
       process.stderr.write(`${set}: ${seconds.toFixed(1)} s: ${task.progress}\n`);
-      lines.push(`| ${set} | ${ratings.toLocaleString('en-US')} | ${uploaded.toFixed(1)} | ${seconds.toFixed(1)} | ${run.toFixed(1)} | ${task.progress} |`);
+      lines.push(
+        `| ${set} | ${ratings.toLocaleString('en-US')} | ${uploaded.toFixed(1)} | ${seconds.toFixed(1)} | ${run.toFixed(1)} | ${task.progress} |`,
+      );
     }
-    console.log('| data set | ratings | upload s | retrain request → COMPLETED s | the run s | the run\'s record |');
+    console.log("| data set | ratings | upload s | retrain request → COMPLETED s | the run s | the run's record |");
     console.log('|---|---:|---:|---:|---:|---|');
     for (const line of lines) console.log(line);
-    console.log(`\nRECD_SEARCH_SECONDS ${process.env.RECD_SEARCH_SECONDS}; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, ${gitState()}, ${new Date().toISOString()}`);
+    console.log(
+      `\nRECD_SEARCH_SECONDS ${process.env.RECD_SEARCH_SECONDS}; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, ${gitState()}, ${new Date().toISOString()}`,
+    );
   } finally {
     await stack.stop();
   }

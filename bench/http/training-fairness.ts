@@ -38,9 +38,20 @@ async function main() {
     let made = 0;
     // A new small database and its ratings; seconds from the upload to its first model.
     const smallFirstModel = async (): Promise<number> => {
-      const db = (await ok(base, root, 'POST', '/v1/databases/', { name: `small-${++made}`, description: '', item_id_type: 'uint32', user_id_type: 'uint32' })).id as string;
+      const db = (
+        await ok(base, root, 'POST', '/v1/databases/', {
+          name: `small-${++made}`,
+          description: '',
+          item_id_type: 'uint32',
+          user_id_type: 'uint32',
+        })
+      ).id as string;
       const token = (await ok(base, '', 'POST', '/v1/login/individual/', { ...rootLogin, db_id: db })).token as string;
-      const ratings = Array.from({ length: 1000 }, (_, k) => ({ user_id: 1 + Math.floor(k / 20), item_id: 1 + ((k * 7) % 20) + 20 * (k % 3), rating: 1 + (k % 10) }));
+      const ratings = Array.from({ length: 1000 }, (_, k) => ({
+        user_id: 1 + Math.floor(k / 20),
+        item_id: 1 + ((k * 7) % 20) + 20 * (k % 3),
+        rating: 1 + (k % 10),
+      }));
       const t0 = performance.now();
       await ok(base, token, 'PUT', '/v1/ratings-bulk/', { ratings });
       for (;;) {
@@ -57,13 +68,21 @@ async function main() {
     const asked = await call(base, 'POST', '/v1/tasks/ml_model_retrain/', undefined, stack.token);
     if (asked.status !== 200) throw new Error(`retrain: ${asked.status} ${asked.text}`);
     const run = asked.json.task_id as string;
-    const record = async () => ((await ok(base, stack.token, 'GET', '/v1/tasks/ml_model_retrain/recents/?amt=20')).tasks as { task_id: string; status: string; progress: string }[]).find((x) => x.task_id === run);
+    const record = async () =>
+      (
+        (await ok(base, stack.token, 'GET', '/v1/tasks/ml_model_retrain/recents/?amt=20')).tasks as {
+          task_id: string;
+          status: string;
+          progress: string;
+        }[]
+      ).find((x) => x.task_id === run);
     const rows: string[] = [];
     for (const [phase, pattern] of PHASES) {
       const t0 = performance.now();
       let r = await record();
       while (r?.status !== 'COMPLETED' && !(r?.status === 'RUNNING' && pattern.test(r.progress))) {
-        if (r?.status === 'FAILED' || performance.now() - t0 > TIMEOUT_MS) throw new Error(`the large run never reached ${phase}: ${JSON.stringify(r)}`);
+        if (r?.status === 'FAILED' || performance.now() - t0 > TIMEOUT_MS)
+          throw new Error(`the large run never reached ${phase}: ${JSON.stringify(r)}`);
         await sleep(200);
         r = await record();
       }
@@ -74,13 +93,17 @@ async function main() {
       const at = r!.progress;
       const s = await smallFirstModel();
       const after = await record();
-      rows.push(`| ${phase} | ${s.toFixed(1)} | ${(s - alone).toFixed(1)} | large run at "${at}" when the small upload began, "${after?.status === 'RUNNING' ? after.progress : after?.status}" when its model came |`);
+      rows.push(
+        `| ${phase} | ${s.toFixed(1)} | ${(s - alone).toFixed(1)} | large run at "${at}" when the small upload began, "${after?.status === 'RUNNING' ? after.progress : after?.status}" when its model came |`,
+      );
     }
     console.log(`small database's first model alone: ${alone.toFixed(1)} s\n`);
     console.log("| large database's retrain in | small's first model s | delay s | note |");
     console.log('|---|---:|---:|---|');
     for (const row of rows) console.log(row);
-    console.log(`\nlarge: ${sizes.items} items, ${sizes.users} users, ${sizes.ratings} ratings; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, ${gitState()}, ${new Date().toISOString()}`);
+    console.log(
+      `\nlarge: ${sizes.items} items, ${sizes.users} users, ${sizes.ratings} ratings; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, ${gitState()}, ${new Date().toISOString()}`,
+    );
   } finally {
     await stack.stop();
   }

@@ -32,7 +32,10 @@ import { DISTURBED_PCT, settings } from '../lib/settings.js';
 const FACTORS = process.env.RECD_ALS_FACTORS || '64';
 const COUNTS = (process.env.BENCH_WORKER_COUNTS ?? '1,2,3').split(',').map((s) => {
   const n = Number(s.trim());
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`BENCH_WORKER_COUNTS must be a comma-separated list of integers from 1 to 64, got ${JSON.stringify(process.env.BENCH_WORKER_COUNTS)}`);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new Error(
+      `BENCH_WORKER_COUNTS must be a comma-separated list of integers from 1 to 64, got ${JSON.stringify(process.env.BENCH_WORKER_COUNTS)}`,
+    );
   return n;
 });
 
@@ -50,7 +53,12 @@ interface Scenario {
 
 const SCENARIOS: Scenario[] = [
   { id: 'h', label: 'bare uWS hello-world `GET /`', target: 'hello', path: '/' },
-  { id: 'i', label: `item-to-items \`GET /v1/recommendation/items/${ITEM}/items/\``, target: 'recd', path: `/v1/recommendation/items/${ITEM}/items/` },
+  {
+    id: 'i',
+    label: `item-to-items \`GET /v1/recommendation/items/${ITEM}/items/\``,
+    target: 'recd',
+    path: `/v1/recommendation/items/${ITEM}/items/`,
+  },
   {
     id: 'I',
     label: `item-to-items, a random item of all ${MOVIE_IDS.length.toLocaleString('en-US')} per request`,
@@ -93,19 +101,28 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
   if (incomplete) out.push(`**INCOMPLETE RUN: ${incomplete}**`, '');
   out.push('### Machine and settings', '');
   for (const [k, v] of Object.entries(meta)) out.push(`- ${k}: ${v}`);
-  const of = (id: string, n: number, tool: Tool) => samples.filter((s) => s.scenario.id === id && s.n === n && s.tool === tool).sort((a, b) => a.round - b.round);
+  const of = (id: string, n: number, tool: Tool) =>
+    samples.filter((s) => s.scenario.id === id && s.n === n && s.tool === tool).sort((a, b) => a.round - b.round);
   const rps = (id: string, n: number, tool: Tool) => median(of(id, n, tool).map((s) => s.rps));
   out.push(
     '',
     '### Req/s against N',
     '',
-    `| Scenario | Tool | ${COUNTS.map((n) => `N = ${n}`).join(' | ')} | ${COUNTS.slice(1).map((n) => `N = ${n} ÷ N = ${COUNTS[0]}`).join(' | ')} |`,
-    `|---|---|${COUNTS.map(() => '---:').join('|')}|${COUNTS.slice(1).map(() => '---:').join('|')}|`,
+    `| Scenario | Tool | ${COUNTS.map((n) => `N = ${n}`).join(' | ')} | ${COUNTS.slice(1)
+      .map((n) => `N = ${n} ÷ N = ${COUNTS[0]}`)
+      .join(' | ')} |`,
+    `|---|---|${COUNTS.map(() => '---:').join('|')}|${COUNTS.slice(1)
+      .map(() => '---:')
+      .join('|')}|`,
   );
   for (const sc of SCENARIOS) {
     for (const tool of tools) {
       const base = rps(sc.id, COUNTS[0]!, tool);
-      out.push(`| ${sc.id}. ${sc.label} | ${tool} | ${COUNTS.map((n) => fmtInt(rps(sc.id, n, tool))).join(' | ')} | ${COUNTS.slice(1).map((n) => fmt(rps(sc.id, n, tool) / base, 2)).join(' | ')} |`);
+      out.push(
+        `| ${sc.id}. ${sc.label} | ${tool} | ${COUNTS.map((n) => fmtInt(rps(sc.id, n, tool))).join(' | ')} | ${COUNTS.slice(1)
+          .map((n) => fmt(rps(sc.id, n, tool) / base, 2))
+          .join(' | ')} |`,
+      );
     }
   }
   out.push(
@@ -125,7 +142,10 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
         if (ss.length === 0) continue;
         const r = rps(sc.id, n, tool);
         const bad = ss.filter((s) => s.non2xx > 0 || s.errors > 0 || s.unanswered > 0);
-        if (bad.length > 0) flagged.push(`- **${sc.id}** N = ${n}, ${tool}: ${bad.map((s) => `round ${s.round}: ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered${s.statusCodes ? ` (status ${s.statusCodes})` : ''}`).join('; ')}`);
+        if (bad.length > 0)
+          flagged.push(
+            `- **${sc.id}** N = ${n}, ${tool}: ${bad.map((s) => `round ${s.round}: ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered${s.statusCodes ? ` (status ${s.statusCodes})` : ''}`).join('; ')}`,
+          );
         const sum = (f: (s: Sample) => number) => ss.reduce((k, s) => k + f(s), 0);
         const cpu = (f: (s: Sample) => number | undefined) => fmt(median(ss.map((s) => f(s) ?? NaN)), 0);
         out.push(
@@ -141,9 +161,15 @@ function report(samples: Sample[], tools: Tool[], meta: Record<string, string>, 
       ? `No run was disturbed: other processes used at most ${DISTURBED_PCT} % of one core during every run.`
       : `**${disturbed.length} of ${samples.length} runs were disturbed** (other processes above ${DISTURBED_PCT} % of one core): ${disturbed.map((s) => `${s.scenario.id}/N=${s.n}/${s.tool}/round ${s.round} (${fmt(s.otherCpuPct, 0)} %)`).join(', ')}.`,
     '',
-    flagged.length > 0 ? ['**Flagged: runs with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)', '', ...flagged].join('\n') : 'No run had non-2xx responses, errors or unanswered requests.',
+    flagged.length > 0
+      ? [
+          '**Flagged: runs with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)',
+          '',
+          ...flagged,
+        ].join('\n')
+      : 'No run had non-2xx responses, errors or unanswered requests.',
     '',
-    '_CPU %_: 100 % = one core; _server_: the hello-world processes, or recd\'s supervisor and workers; _load gen_: autocannon (this runner) or wrk; _other_: every process but the runner, wrk, the servers and redis-server. _p50_, _p99_ as the load generator reports them.',
+    "_CPU %_: 100 % = one core; _server_: the hello-world processes, or recd's supervisor and workers; _load gen_: autocannon (this runner) or wrk; _other_: every process but the runner, wrk, the servers and redis-server. _p50_, _p99_ as the load generator reports them.",
     '',
   );
   return out.join('\n');
@@ -157,7 +183,11 @@ await benchProgram('workers', async (redis, dir) => {
   const servers: Servers[] = [];
   for (const n of COUNTS) {
     const recdPort = await freePort();
-    const recd = launchRecd(`recd-${n}`, { port: recdPort, redisUrl: redis.url, env: { RECD_WORKERS: String(n), RECD_ALS_FACTORS: FACTORS } });
+    const recd = launchRecd(`recd-${n}`, {
+      port: recdPort,
+      redisUrl: redis.url,
+      env: { RECD_WORKERS: String(n), RECD_ALS_FACTORS: FACTORS },
+    });
     // N hello-worlds on one given port: uWebSockets.js shares a port it is given (SO_REUSEPORT), as recd's workers do.
     const helloPort = await freePort();
     const hellos = Array.from({ length: n }, (_, k) => launch(`hello-${n}.${k + 1}`, [HELLO, String(helloPort)], { ...process.env }));
@@ -166,7 +196,9 @@ await benchProgram('workers', async (redis, dir) => {
   }
   for (const s of servers) {
     await waitForHttp(s.recd, `${s.recdBase}/v1/`, 30_000);
-    process.stderr.write(`N = ${s.n}: recd on ${s.recdBase} (pid ${s.recd.child.pid}), hello-world on ${s.helloBase} (pids ${s.hellos.map((h) => h.child.pid).join(', ')})\n`);
+    process.stderr.write(
+      `N = ${s.n}: recd on ${s.recdBase} (pid ${s.recd.child.pid}), hello-world on ${s.helloBase} (pids ${s.hellos.map((h) => h.child.pid).join(', ')})\n`,
+    );
   }
 
   // The data, through the first recd: every recd reads the same Redis.
@@ -177,7 +209,12 @@ await benchProgram('workers', async (redis, dir) => {
   const target = (sc: Scenario, s: Servers): Target =>
     sc.target === 'hello'
       ? { url: s.helloBase + sc.path, method: 'GET', headers: {} }
-      : { url: s.recdBase + sc.path, method: 'GET', headers: { authorization: `Bearer ${token}` }, ...(sc.randomPath ? { randomPath: sc.randomPath } : {}) };
+      : {
+          url: s.recdBase + sc.path,
+          method: 'GET',
+          headers: { authorization: `Bearer ${token}` },
+          ...(sc.randomPath ? { randomPath: sc.randomPath } : {}),
+        };
   const ownPids = [redis.pid, ...servers.flatMap((s) => [s.recd.child.pid, ...s.hellos.map((h) => h.child.pid)])];
 
   // The hot item answers alike from every recd, without the item itself.
@@ -186,7 +223,8 @@ await benchProgram('workers', async (redis, dir) => {
     const r = await fetch(target(SCENARIOS[1]!, s).url, { headers: { authorization: `Bearer ${token}` } });
     const json = (await r.json()) as { items_id?: number[] };
     const ids = json.items_id ?? [];
-    if (r.status !== 200 || ids.length === 0 || ids.includes(ITEM)) throw new Error(`N = ${s.n}: item-to-items answers ${r.status} ${JSON.stringify(json).slice(0, 300)}`);
+    if (r.status !== 200 || ids.length === 0 || ids.includes(ITEM))
+      throw new Error(`N = ${s.n}: item-to-items answers ${r.status} ${JSON.stringify(json).slice(0, 300)}`);
     checks.push(`N = ${s.n}: ${ids.length} items, first ${ids.slice(0, 5).join(', ')}`);
   }
   if (settings.warmupSeconds > 0) {
@@ -195,7 +233,9 @@ await benchProgram('workers', async (redis, dir) => {
       for (const sc of SCENARIOS.filter((x) => x.target === 'recd')) {
         await idle(s.recd);
         const w = await runAutocannon(target(sc, s), 1, settings.warmupSeconds);
-        process.stderr.write(`  warm-up ${sc.id} N = ${s.n}: ${fmtInt(w.rps)} req/s${w.non2xx + w.errors + w.unanswered > 0 ? `, ${w.non2xx} non-2xx, ${w.errors} errors, ${w.unanswered} unanswered` : ''}\n`);
+        process.stderr.write(
+          `  warm-up ${sc.id} N = ${s.n}: ${fmtInt(w.rps)} req/s${w.non2xx + w.errors + w.unanswered > 0 ? `, ${w.non2xx} non-2xx, ${w.errors} errors, ${w.unanswered} unanswered` : ''}\n`,
+        );
       }
     }
   }
@@ -217,7 +257,10 @@ await benchProgram('workers', async (redis, dir) => {
             const serverPids = sc.target === 'recd' ? s.recd.child.pid! : s.hellos.map((h) => h.child.pid!);
             const m = await measureLoad(dir, tool, target(sc, s), 1, serverPids, ownPids);
             samples.push({ ...m, scenario: sc, n: s.n, tool, round });
-            const warn = m.non2xx + m.errors + m.unanswered > 0 ? `  ⚠ ${m.non2xx} non-2xx, ${m.errors} errors, ${m.unanswered} unanswered ${m.statusCodes}` : '';
+            const warn =
+              m.non2xx + m.errors + m.unanswered > 0
+                ? `  ⚠ ${m.non2xx} non-2xx, ${m.errors} errors, ${m.unanswered} unanswered ${m.statusCodes}`
+                : '';
             process.stderr.write(
               `round ${round}/${settings.rounds} ${tool.padEnd(10)} ${sc.id} N=${s.n}: ${fmtInt(m.rps).padStart(8)} req/s  p50 ${fmt(m.p50ms, 2)} ms  p99 ${fmt(m.p99ms, 2)} ms  CPU server ${fmt(m.serverCpuPct, 0)} % gen ${fmt(m.generatorCpuPct, 0)} % other ${fmt(m.otherCpuPct, 0)} %${warn}\n`,
             );

@@ -19,7 +19,10 @@ import { trainAls } from '../../src/engine/training/trainer.js';
 import type { Snapshot } from '../../src/engine/training/ratings-replay.js';
 import { loadMl100kFile, loadMlLatestSmall, rng, type Ratings } from '../quality/data.js';
 
-const THREADS = (process.env.BENCH_THREADS ?? '1,2').split(',').map((s) => Number(s.trim())).filter((n) => n >= 1);
+const THREADS = (process.env.BENCH_THREADS ?? '1,2')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => n >= 1);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const WANTED = (process.env.BENCH_DATASETS ?? 'ml-100k,ml-latest-small,synthetic').split(',').map((s) => s.trim());
@@ -46,7 +49,9 @@ const PARAMS: AlsParams = {
 function synthetic(users: number, items: number, ratings: number, seed: number): Ratings {
   const next = rng(seed);
   const seen = new Uint8Array(users * items);
-  const u = new Uint32Array(ratings), i = new Uint32Array(ratings), r = new Float32Array(ratings);
+  const u = new Uint32Array(ratings),
+    i = new Uint32Array(ratings),
+    r = new Float32Array(ratings);
   let n = 0;
   while (n < ratings) {
     const uu = Math.floor(next() * users);
@@ -83,7 +88,8 @@ interface Run {
 }
 
 async function runOnce(pool: TrainingPool, d: Ratings, snapshot: Snapshot): Promise<Run> {
-  let firstIteration = NaN, finishing = NaN;
+  let firstIteration = NaN,
+    finishing = NaN;
   const started = performance.now();
   const trained = await trainAls(pool, { snapshot, log: [], users: d.users, items: d.items }, PARAMS, (text) => {
     if (text === `iteration 1/${PARAMS.iterations}`) firstIteration = performance.now();
@@ -146,12 +152,16 @@ for (const [key, name, load] of sets) {
   for (const threads of THREADS) {
     const pool = new TrainingPool(threads);
     const runs: Run[] = [];
-    const wall0 = performance.now(), busy0 = machineBusySeconds(), own0 = process.cpuUsage();
+    const wall0 = performance.now(),
+      busy0 = machineBusySeconds(),
+      own0 = process.cpuUsage();
     try {
       for (let k = 0; k < RUNS; k++) {
         const r = await runOnce(pool, d, snapshot);
         runs.push(r);
-        console.error(`${name}, ${threads} thread(s), run ${k + 1}: ${r.loop.toFixed(3)} s/it (iterations), ${r.whole.toFixed(3)} s/it (whole), prepare ${r.prepare.toFixed(3)} s, finish ${r.finish.toFixed(3)} s, loss ${r.loss.toPrecision(8)}`);
+        console.error(
+          `${name}, ${threads} thread(s), run ${k + 1}: ${r.loop.toFixed(3)} s/it (iterations), ${r.whole.toFixed(3)} s/it (whole), prepare ${r.prepare.toFixed(3)} s, finish ${r.finish.toFixed(3)} s, loss ${r.loss.toPrecision(8)}`,
+        );
       }
     } finally {
       await pool.close();

@@ -6,13 +6,18 @@ import { alsHalfStepTo } from '../../native-free-kernels/als.js';
 import { gramTo } from '../../native-free-kernels/linalg.js';
 import { loadMl100kFile, loadMlLatestSmall, rng, toCsr } from '../quality/data.js';
 
-const F = 64, CG = 3, REG = 0.5, ALPHA = 1;
+const F = 64,
+  CG = 3,
+  REG = 0.5,
+  ALPHA = 1;
 
 function synthetic(users: number, items: number, ratings: number, seed: number): Csr {
   // Distinct (user, item) pairs; items skewed towards low ids (u² ⇒ a popularity-like long tail).
   const next = rng(seed);
   const seen = new Uint8Array(users * items);
-  const r = new Uint32Array(ratings), c = new Uint32Array(ratings), v = new Float32Array(ratings);
+  const r = new Uint32Array(ratings),
+    c = new Uint32Array(ratings),
+    v = new Float32Array(ratings);
   let n = 0;
   while (n < ratings) {
     const u = Math.floor(next() * users);
@@ -65,7 +70,9 @@ for (const [name, make] of sets) {
   const times = timeIterations(m);
   const med = [...times].sort((a, b) => a - b)[1]!;
   const nnz = m.indices.length;
-  lines.push(`| ${name} | ${nnz.toLocaleString('en-US')} | ${med.toFixed(3)} | ${times.map((t) => t.toFixed(3)).join(', ')} | ${((med / nnz) * 1e6).toFixed(2)} |`);
+  lines.push(
+    `| ${name} | ${nnz.toLocaleString('en-US')} | ${med.toFixed(3)} | ${times.map((t) => t.toFixed(3)).join(', ')} | ${((med / nnz) * 1e6).toFixed(2)} |`,
+  );
   console.error(`${name}: ${med.toFixed(3)} s`);
 }
 console.log(lines.join('\n'));

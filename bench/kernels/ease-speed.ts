@@ -25,7 +25,9 @@ const KERNELS = ['typescript', 'wasm'] as const;
 
 function ratings(users: number, items: number, perUser: number, seed: number): Csr {
   const next = mulberry32(seed);
-  const u: number[] = [], i: number[] = [], v: number[] = [];
+  const u: number[] = [],
+    i: number[] = [],
+    v: number[] = [];
   for (let user = 0; user < users; user++) {
     const seen = new Set<number>();
     const count = 1 + Math.floor(next() * 2 * perUser);
@@ -42,12 +44,20 @@ function ratings(users: number, items: number, perUser: number, seed: number): C
 // The weighted matrix and the n most rated of its items, as the search fits them.
 function fitInput(users: number, items: number, n: number, seed: number): { w: Csr; cols: EaseColumns } {
   const m = ratings(users, items, 40, seed);
-  return { w: weighRatings({ m, weighting: { cut: 0, below: 1, byQuantile: true } }), cols: easeColumns({ byItem: transpose(m), maxItems: n, minCount: 1 }) };
+  return {
+    w: weighRatings({ m, weighting: { cut: 0, below: 1, byQuantile: true } }),
+    cols: easeColumns({ byItem: transpose(m), maxItems: n, minCount: 1 }),
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
 
-async function seconds(pool: TrainingPool, x: { w: Csr; cols: EaseColumns }, kernel: (typeof KERNELS)[number], runs: number): Promise<number> {
+async function seconds(
+  pool: TrainingPool,
+  x: { w: Csr; cols: EaseColumns },
+  kernel: (typeof KERNELS)[number],
+  runs: number,
+): Promise<number> {
   const times: number[] = [];
   for (let r = 0; r < runs; r++) {
     const started = performance.now();
@@ -64,15 +74,20 @@ async function speed(): Promise<void> {
     const pool = new TrainingPool(threads);
     const warm = fitInput(600, 400, 300, 1);
     for (const kernel of KERNELS) await seconds(pool, warm, kernel, 2); // threads started, code compiled
-    for (const x of inputs) for (const kernel of KERNELS) table.set(`${x.cols.n} ${threads} ${kernel}`, await seconds(pool, x, kernel, x.cols.n >= 4000 ? 1 : RUNS));
+    for (const x of inputs)
+      for (const kernel of KERNELS)
+        table.set(`${x.cols.n} ${threads} ${kernel}`, await seconds(pool, x, kernel, x.cols.n >= 4000 ? 1 : RUNS));
     await pool.close();
   }
   console.log('| n | threads | TypeScript s | WebAssembly s | speed-up | WebAssembly n³/(s·threads) |');
   console.log('|---:|---:|---:|---:|---:|---:|');
   for (const x of inputs) {
     for (const threads of THREADS) {
-      const ts = table.get(`${x.cols.n} ${threads} typescript`)!, wasm = table.get(`${x.cols.n} ${threads} wasm`)!;
-      console.log(`| ${x.cols.n} | ${threads} | ${ts.toFixed(2)} | ${wasm.toFixed(2)} | ${(ts / wasm).toFixed(1)}× | ${(x.cols.n ** 3 / wasm / threads / 1e9).toFixed(1)}·10⁹ |`);
+      const ts = table.get(`${x.cols.n} ${threads} typescript`)!,
+        wasm = table.get(`${x.cols.n} ${threads} wasm`)!;
+      console.log(
+        `| ${x.cols.n} | ${threads} | ${ts.toFixed(2)} | ${wasm.toFixed(2)} | ${(ts / wasm).toFixed(1)}× | ${(x.cols.n ** 3 / wasm / threads / 1e9).toFixed(1)}·10⁹ |`,
+      );
     }
   }
 }
@@ -83,30 +98,38 @@ async function speed(): Promise<void> {
 async function accuracy(): Promise<void> {
   const pool = new TrainingPool(2);
   const x = fitInput(1000, 2000, 1648, 7);
-  const { w, cols } = x, n = cols.n;
+  const { w, cols } = x,
+    n = cols.n;
   console.log(`\n| λ / Gram diagonal's mean | n | max \\|ΔB\\| / max \\|B\\| | top-10 overlap | top-10 same order |`);
   console.log('|---:|---:|---:|---:|---:|');
   for (const scale of [10, 1]) {
     const ref = new Float32Array((await easeFit(pool, w, cols, scale, 'typescript')).weights);
     const got = new Float32Array((await easeFit(pool, w, cols, scale, 'wasm')).weights);
-    let diff = 0, big = 0;
+    let diff = 0,
+      big = 0;
     for (let k = 0; k < n * n; k++) {
       diff = Math.max(diff, Math.abs(got[k]! - ref[k]!));
       big = Math.max(big, Math.abs(ref[k]!));
     }
-    let overlap = 0, same = 0;
+    let overlap = 0,
+      same = 0;
     const users = 200;
     for (let q = 0; q < users; q++) {
-      const u = Math.floor((q * w.rows) / users), rows: number[] = [], values: number[] = [];
+      const u = Math.floor((q * w.rows) / users),
+        rows: number[] = [],
+        values: number[] = [];
       for (let e = w.indptr[u]!; e < w.indptr[u + 1]!; e++) {
         const c = cols.column[w.indices[e]!]!;
         if (c >= 0) rows.push(c), values.push(w.values[e]!);
       }
-      const a = top10(ref, n, rows, values), b = top10(got, n, rows, values);
+      const a = top10(ref, n, rows, values),
+        b = top10(got, n, rows, values);
       overlap += a.filter((c) => b.includes(c)).length / 10;
       if (a.every((c, k) => b[k] === c)) same++;
     }
-    console.log(`| ${scale} | ${n} | ${(diff / big).toExponential(1)} | ${((100 * overlap) / users).toFixed(1)} % | ${((100 * same) / users).toFixed(0)} % |`);
+    console.log(
+      `| ${scale} | ${n} | ${(diff / big).toExponential(1)} | ${((100 * overlap) / users).toFixed(1)} % | ${((100 * same) / users).toFixed(0)} % |`,
+    );
   }
   await pool.close();
 }
@@ -115,11 +138,15 @@ function top10(weights: Float32Array, n: number, rows: number[], values: number[
   const scores = new Float32Array(n);
   easeScoresTo(scores, weights, n, rows, values);
   for (const r of rows) scores[r] = -Infinity;
-  return Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]! || a - b).slice(0, 10);
+  return Array.from(scores.keys())
+    .sort((a, b) => scores[b]! - scores[a]! || a - b)
+    .slice(0, 10);
 }
 
 const git = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-console.log(`EASE fit (Gram, inverse, B) seconds, median of ${RUNS}; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, git ${git}, ${new Date().toISOString()}, load average ${os.loadavg()[0]!.toFixed(1)}\n`);
+console.log(
+  `EASE fit (Gram, inverse, B) seconds, median of ${RUNS}; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, git ${git}, ${new Date().toISOString()}, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
+);
 await speed();
 await accuracy();
 console.log(`\nload average at the end ${os.loadavg()[0]!.toFixed(1)}`);

@@ -11,17 +11,34 @@ import { foldInTo } from '../../native-free-kernels/fold-in.js';
 import { choleskySolveTo, gramTo } from '../../native-free-kernels/linalg.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 
-const ITEMS = 100_000, FACTORS = [32, 64], COUNTS = [20, 80, 500, 2048];
-const ROUNDS = 31, USERS = 32, LAMBDA = 20, ALPHA = 0.25;
+const ITEMS = 100_000,
+  FACTORS = [32, 64],
+  COUNTS = [20, 80, 500, 2048];
+const ROUNDS = 31,
+  USERS = 32,
+  LAMBDA = 20,
+  ALPHA = 0.25;
 // Multiply-adds per timed batch of the old kernel (~1 ms), so that short calls are timed in batches.
 const BATCH_WORK = 40_000;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 // The kernel as it was (git 8744ba0): the full matrix, an item at a time.
-function oldFoldInTo(dst: Float32Array, items: Uint32Array, values: Float32Array, itemFactors: Float32Array, gram: Float64Array, f: number, lambda: number, alpha: number, scratch: Float64Array): void {
-  const A = scratch.subarray(0, f * f), L = scratch.subarray(f * f, 2 * f * f);
-  const b = scratch.subarray(2 * f * f, 2 * f * f + f), x = scratch.subarray(2 * f * f + f, 2 * f * f + 2 * f);
+function oldFoldInTo(
+  dst: Float32Array,
+  items: Uint32Array,
+  values: Float32Array,
+  itemFactors: Float32Array,
+  gram: Float64Array,
+  f: number,
+  lambda: number,
+  alpha: number,
+  scratch: Float64Array,
+): void {
+  const A = scratch.subarray(0, f * f),
+    L = scratch.subarray(f * f, 2 * f * f);
+  const b = scratch.subarray(2 * f * f, 2 * f * f + f),
+    x = scratch.subarray(2 * f * f + f, 2 * f * f + 2 * f);
   A.set(gram);
   for (let a = 0; a < f; a++) A[a * f + a]! += lambda;
   b.fill(0);
@@ -88,7 +105,8 @@ for (const f of FACTORS) {
   const gram = new Float64Array(f * f);
   gramTo(gram, itemFactors, ITEMS, f);
   const scratch = new Float64Array(2 * f * f + 2 * f);
-  const oldOut = new Float32Array(f), newOut = new Float32Array(f);
+  const oldOut = new Float32Array(f),
+    newOut = new Float32Array(f);
   for (const n of COUNTS) {
     const users = Array.from({ length: USERS }, () => ({
       items: Uint32Array.from({ length: n }, () => Math.floor(rand() * ITEMS)),
@@ -98,7 +116,8 @@ for (const f of FACTORS) {
     for (const { items, values } of users) {
       oldFoldInTo(oldOut, items, values, itemFactors, gram, f, LAMBDA, ALPHA, scratch);
       foldInTo(newOut, items, values, itemFactors, gram, f, LAMBDA, ALPHA, scratch);
-      let num = 0, den = 0;
+      let num = 0,
+        den = 0;
       for (let a = 0; a < f; a++) {
         num += (newOut[a]! - oldOut[a]!) ** 2;
         den += oldOut[a]! ** 2;
@@ -106,15 +125,22 @@ for (const f of FACTORS) {
       worst = Math.max(worst, Math.sqrt(num / den));
     }
     const calls = Math.max(1, Math.round(BATCH_WORK / (n * f)));
-    const [old, now] = timeAlternating([
-      (u) => oldFoldInTo(oldOut, users[u]!.items, users[u]!.values, itemFactors, gram, f, LAMBDA, ALPHA, scratch),
-      (u) => foldInTo(newOut, users[u]!.items, users[u]!.values, itemFactors, gram, f, LAMBDA, ALPHA, scratch),
-    ], calls);
-    console.log(`| ${f} | ${n.toLocaleString('en-US')} | ${old!.toFixed(1)} | ${now!.toFixed(1)} | ${(old! / now!).toFixed(2)}× | ${worst.toExponential(1)} |`);
+    const [old, now] = timeAlternating(
+      [
+        (u) => oldFoldInTo(oldOut, users[u]!.items, users[u]!.values, itemFactors, gram, f, LAMBDA, ALPHA, scratch),
+        (u) => foldInTo(newOut, users[u]!.items, users[u]!.values, itemFactors, gram, f, LAMBDA, ALPHA, scratch),
+      ],
+      calls,
+    );
+    console.log(
+      `| ${f} | ${n.toLocaleString('en-US')} | ${old!.toFixed(1)} | ${now!.toFixed(1)} | ${(old! / now!).toFixed(2)}× | ${worst.toExponential(1)} |`,
+    );
   }
   // The solve alone, on the Gram matrix plus λ: what a fold-in costs beyond its items.
   const a = Float64Array.from(gram, (g, k) => g + (k % (f + 1) === 0 ? LAMBDA : 0));
-  const b = Float64Array.from({ length: f }, () => rand()), x = new Float64Array(f), l = new Float64Array(f * f);
+  const b = Float64Array.from({ length: f }, () => rand()),
+    x = new Float64Array(f),
+    l = new Float64Array(f * f);
   const [old, now] = timeAlternating([() => oldCholeskySolveTo(x, a, b, f, l), () => choleskySolveTo(x, a, b, f, l)], 64);
   solves.push(`- f = ${f}: choleskySolveTo alone, old ${old!.toFixed(1)} µs, new ${now!.toFixed(1)} µs (${(old! / now!).toFixed(2)}×)`);
 }

@@ -20,7 +20,13 @@ import { topKTo } from '../../native-free-kernels/top-k.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
 import { recallAt } from '../lib/model-recall.js';
 import { Synthetic, synthSizes, trainingSnapshot } from '../lib/synthetic.js';
-import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../native-free-kernels/refine-lists.js';
+import {
+  listHeadsTo,
+  refineItemListsTo,
+  refineScratchLength,
+  reverseHeadsTo,
+  staleRowsTo,
+} from '../../native-free-kernels/refine-lists.js';
 import { coRatedListsTo, coRatedScratchLength } from '../../native-free-kernels/corated-lists.js';
 import { csrFromTriples, transpose, type Csr } from '../../native-free-kernels/csr.js';
 
@@ -33,7 +39,22 @@ const snapshot = trainingSnapshot(synth);
 const n = snapshot.users.length;
 console.error(`generated ${n} ratings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 const pool = new TrainingPool(availableParallelism());
-const params = { factors: F, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 1, popularityHalfLifeSeconds: 1e9, seed: 42 };
+const params = {
+  factors: F,
+  iterations: 15,
+  regularization: 20,
+  alpha: 0.25,
+  unobserved: 1,
+  regExponent: 0,
+  ratingShift: 0,
+  ratingFloor: 0,
+  cgSteps: 3,
+  listLength: 128,
+  userListsSeconds: 0,
+  indexMinItems: 1,
+  popularityHalfLifeSeconds: 1e9,
+  seed: 42,
+};
 t0 = performance.now();
 // When each step of the training began (its progress texts).
 const began = new Map<string, number>();
@@ -57,7 +78,8 @@ await pool.close();
 // When the first step whose text begins `prefix` began (texts end with the run's percentage).
 const at = (prefix: string) => [...began].find(([text]) => text.startsWith(prefix))?.[1];
 const seconds = (from: string, to?: string) => {
-  const a = at(from), b = to === undefined ? ended : at(to);
+  const a = at(from),
+    b = to === undefined ? ended : at(to);
   return a === undefined || b === undefined ? '(not run)' : ((b - a) / 1000).toFixed(1);
 };
 const views = modelViews(model);
@@ -65,7 +87,8 @@ const { items, itemList, lists } = views.dims;
 const indexed: Scorable = scorable(views);
 const exact: Scorable = { ...indexed, views: { ...views, dims: { ...views.dims, lists: 0 } } };
 const rand = mulberry32(7);
-const sample: number[] = [], exactTop: Uint32Array[] = [];
+const sample: number[] = [],
+  exactTop: Uint32Array[] = [];
 // The exact ranking in the lists' own arithmetic (dotAt: f64 sums, scores rounded to f32): the one
 // above scores in WebAssembly with f32 sums, whose rounding (~1e-6 relative, wasm/assembly/scores.ts)
 // orders near-parallel rows differently, so recall against it counts ties broken by rounding as misses.
@@ -73,7 +96,8 @@ const exactF64: Uint32Array[] = [];
 const scoresF64 = new Float32Array(items);
 const f64Top = (r: number) => {
   cosineScoresTo(scoresF64, views.itemFactors, indexed.rows.norms, items, F, r);
-  const at = new Uint32Array(64), best = new Float32Array(64);
+  const at = new Uint32Array(64),
+    best = new Float32Array(64);
   return at.subarray(0, topKTo(at, best, scoresF64, items, 64));
 };
 const recall = { index: { 10: [] as number[], 64: [] as number[] }, lists: { 10: [] as number[], 64: [] as number[] } };
@@ -94,7 +118,8 @@ for (let s = 0; s < SAMPLED; s++) {
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const line = (xs: number[]) => `mean ${mean(xs).toFixed(3)}, median ${sorted(xs)[xs.length >> 1]!.toFixed(2)}, worst ${sorted(xs)[0]!.toFixed(2)}`;
+const line = (xs: number[]) =>
+  `mean ${mean(xs).toFixed(3)}, median ${sorted(xs)[xs.length >> 1]!.toFixed(2)}, worst ${sorted(xs)[0]!.toFixed(2)}`;
 // The share of the top k found that scores at least the exact k-th best less 0.001: items the exact
 // ranking could have put in its top k but for near-ties (recall@k counts them as misses).
 const norms = indexed.rows.norms;
@@ -104,13 +129,21 @@ const nearTies = (got: (r: number) => Uint32Array, k: number) =>
     const floor = cos(r, exactTop[s]![k - 1]!) - 1e-3;
     return [...got(r).subarray(0, k)].filter((i) => i !== 0xffffffff && cos(r, i) >= floor).length / k;
   });
-console.log(`${items.toLocaleString('en-US')} items × ${F} factors, ${sizes.users.toLocaleString('en-US')} users, ${n.toLocaleString('en-US')} ratings, an index of ${lists} lists; ${SAMPLED} random items; ${new Date().toISOString()}`);
+console.log(
+  `${items.toLocaleString('en-US')} items × ${F} factors, ${sizes.users.toLocaleString('en-US')} users, ${n.toLocaleString('en-US')} ratings, an index of ${lists} lists; ${SAMPLED} random items; ${new Date().toISOString()}`,
+);
 const rounds = [...began.keys()].filter((k) => k.startsWith('item lists: neighbours of neighbours')).length;
-console.log(`- training ${((ended - t0) / 1000).toFixed(1)} s; item lists through the index ${seconds('item lists', 'item lists: neighbours of neighbours, round 1')} s, then ${rounds} round(s) of neighbours of neighbours ${seconds('item lists: neighbours of neighbours, round 1', 'item lists: co-rated')} s, then co-rated items ${seconds('item lists: co-rated')} s (load ${loadavg().map((x) => x.toFixed(1)).join(' ')})`);
+console.log(
+  `- training ${((ended - t0) / 1000).toFixed(1)} s; item lists through the index ${seconds('item lists', 'item lists: neighbours of neighbours, round 1')} s, then ${rounds} round(s) of neighbours of neighbours ${seconds('item lists: neighbours of neighbours, round 1', 'item lists: co-rated')} s, then co-rated items ${seconds('item lists: co-rated')} s (load ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')})`,
+);
 for (const k of [10, 64] as const) {
   console.log(`- recall@${k}: through the index ${line(recall.index[k])}; the model's lists (after the round) ${line(recall.lists[k])}`);
 }
-console.log(`- within near-ties of the exact top 64 (≥ its 64th score − 0.001): the model's lists ${line(nearTies((r) => views.itemLists.subarray(r * itemList, (r + 1) * itemList), 64))}`);
+console.log(
+  `- within near-ties of the exact top 64 (≥ its 64th score − 0.001): the model's lists ${line(nearTies((r) => views.itemLists.subarray(r * itemList, (r + 1) * itemList), 64))}`,
+);
 // Variants of the lists, each from a start then rounds, recall after each step:
 // BENCH_VARIANTS="model:r16x4;p16384:r16x4" — start `model` (the trained model's lists), `index` (the
 // index's ranking, as requests make it) or `pN` (the index probed for at least N candidates, one
@@ -124,11 +157,14 @@ const exactTies = (got: (r: number) => Uint32Array, k: number) =>
   });
 const report = (label: string, work: Uint32Array, took: string) => {
   const of = (r: number) => work.subarray(r * itemList, (r + 1) * itemList);
-  const xs = { 10: [] as number[], 64: [] as number[] }, f64 = { 10: [] as number[], 64: [] as number[] };
+  const xs = { 10: [] as number[], 64: [] as number[] },
+    f64 = { 10: [] as number[], 64: [] as number[] };
   sample.forEach((r, s) => {
     for (const k of [10, 64] as const) xs[k].push(recallAt(of(r), exactTop[s]!, k)), f64[k].push(recallAt(of(r), exactF64[s]!, k));
   });
-  console.log(`| ${label} | ${line(xs[10])} | ${line(xs[64])} | ${mean(f64[10]).toFixed(3)} | ${line(f64[64])} | ${mean(exactTies(of, 64)).toFixed(3)} | ${mean(nearTies(of, 64)).toFixed(3)} | ${took} |`);
+  console.log(
+    `| ${label} | ${line(xs[10])} | ${line(xs[64])} | ${mean(f64[10]).toFixed(3)} | ${line(f64[64])} | ${mean(exactTies(of, 64)).toFixed(3)} | ${mean(nearTies(of, 64)).toFixed(3)} | ${took} |`,
+  );
 };
 // biome-ignore lint/suspicious/noConfusingVoidType: timed runs of kernels that return a count and of ones that return nothing
 const timed = (run: () => number | void): [string, number | void] => {
@@ -154,10 +190,32 @@ for (const variant of (process.env.BENCH_VARIANTS ?? '').split(';').filter(Boole
   } else {
     work = new Uint32Array(items * itemList);
     const probe = Number(start!.slice(1));
-    [took] = timed(() => probeItemListsTo(work, itemList, views.itemFactors, norms, items, F, views.listCentroids, lists, views.listOffsets, views.listMembers, probe, 0, items));
+    [took] = timed(() =>
+      probeItemListsTo(
+        work,
+        itemList,
+        views.itemFactors,
+        norms,
+        items,
+        F,
+        views.listCentroids,
+        lists,
+        views.listOffsets,
+        views.listMembers,
+        probe,
+        0,
+        items,
+      ),
+    );
   }
-  console.log(`\n${variant} (${new Date().toISOString()}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')})\n`);
-  console.log('| step | recall@10 | recall@64 | recall@10 (f64 exact) | recall@64 (f64 exact) | exact ties@64 | near-ties@64 | seconds (one thread) |\n|---|---|---|---:|---|---:|---:|---:|');
+  console.log(
+    `\n${variant} (${new Date().toISOString()}, load ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')})\n`,
+  );
+  console.log(
+    '| step | recall@10 | recall@64 | recall@10 (f64 exact) | recall@64 (f64 exact) | exact ties@64 | near-ties@64 | seconds (one thread) |\n|---|---|---|---:|---|---:|---:|---:|',
+  );
   report(start!, work, took);
   // As the training: with reverse neighbours, a round after one at the same fanout refines only
   // the rows whose neighbourhood changed (staleRowsTo).
@@ -170,7 +228,9 @@ for (const variant of (process.env.BENCH_VARIANTS ?? '').split(';').filter(Boole
       for (let u = 0; u < byUser.rows; u++) most = Math.max(most, byUser.indptr[u + 1]! - byUser.indptr[u]!);
       const [maxRaters, maxUserItems = most] = round.slice(1).split('m').map(Number);
       const scratch = new Int32Array(coRatedScratchLength(items, itemList, F, maxUserItems!)).fill(-1, 0, 2 * items);
-      const [secs, changed] = timed(() => coRatedListsTo(work, itemList, views.itemFactors, norms, items, F, byItem, byUser, maxRaters!, maxUserItems!, 0, items, scratch));
+      const [secs, changed] = timed(() =>
+        coRatedListsTo(work, itemList, views.itemFactors, norms, items, F, byItem, byUser, maxRaters!, maxUserItems!, 0, items, scratch),
+      );
       // `last` kept: a row whose heads and neighbours' heads did not move holds the best of the last
       // round's candidates and the co-rated ones, so a round that skips it still makes the same lists.
       report(`+ co-rated ${round} (${(changed as number).toLocaleString('en-US')} lists changed)`, work, secs);
@@ -189,17 +249,36 @@ for (const variant of (process.env.BENCH_VARIANTS ?? '').split(';').filter(Boole
       let reverse: Uint32Array | undefined, stale: Uint8Array | undefined;
       if (spec!.includes('r')) reverseHeadsTo((reverse = new Uint32Array(items * fanout)), heads, items, fanout);
       let staleCount = items;
-      if (reverse && last !== undefined && last.spec === spec) staleCount = staleRowsTo((stale = new Uint8Array(items)), heads, last.heads, reverse, last.reverse, items, fanout);
+      if (reverse && last !== undefined && last.spec === spec)
+        staleCount = staleRowsTo((stale = new Uint8Array(items)), heads, last.heads, reverse, last.reverse, items, fanout);
       last = reverse && { spec: spec!, heads, reverse };
       const scratch = new Int32Array(refineScratchLength(items, itemList, fanout)).fill(-1, 0, items);
       const before = offered && work.slice();
       const [secs, refined] = timed(() => {
-        const changed = refineItemListsTo(work, heads, itemList, views.itemFactors, norms, items, F, fanout, 0, items, scratch, reverse, stale);
+        const changed = refineItemListsTo(
+          work,
+          heads,
+          itemList,
+          views.itemFactors,
+          norms,
+          items,
+          F,
+          fanout,
+          0,
+          items,
+          scratch,
+          reverse,
+          stale,
+        );
         if (offered) offerGroupsTo(work, itemList, views.itemFactors, norms, items, F, offered, GROUP_CAP, 0, items, stale);
         return changed;
       });
       const changed = before ? changedLists(before, work, itemList) : refined;
-      report(`+ round ${spec} (${staleCount.toLocaleString('en-US')} rows refined, ${(changed as number).toLocaleString('en-US')} lists changed)`, work, secs);
+      report(
+        `+ round ${spec} (${staleCount.toLocaleString('en-US')} rows refined, ${(changed as number).toLocaleString('en-US')} lists changed)`,
+        work,
+        secs,
+      );
     }
   }
 }

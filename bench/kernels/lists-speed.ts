@@ -14,7 +14,14 @@ import * as ref from '../../native-free-kernels/reference/lists.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
 import { topKTo } from '../../native-free-kernels/top-k.js';
 
-const F = 32, N = 128, ITEMS = 100_000, USERS = 2048, TIMED_USERS = 1024, RATED = 50, LIST_ITEMS = 20_000, ITEM_ROWS = 2048;
+const F = 32,
+  N = 128,
+  ITEMS = 100_000,
+  USERS = 2048,
+  TIMED_USERS = 1024,
+  RATED = 50,
+  LIST_ITEMS = 20_000,
+  ITEM_ROWS = 2048;
 const BLOCKS = [4, 8, 16];
 const TWIN_QUERIES = 16;
 const ROUNDS = 2;
@@ -27,7 +34,8 @@ function normsOf(factors: Float32Array, rows: number): Float32Array {
   return out;
 }
 
-const itemFactors = randomRows(ITEMS), itemNorms = normsOf(itemFactors, ITEMS);
+const itemFactors = randomRows(ITEMS),
+  itemNorms = normsOf(itemFactors, ITEMS);
 const userFactors = randomRows(USERS);
 // Random rows have nearly equal norms, so userListsTo scans every item here: its early stop is measured on trained factors by user-lists-speed.ts.
 const byNorm = normOrderOf(itemFactors, itemNorms, ITEMS, F);
@@ -41,13 +49,16 @@ for (let k = 0; k < TIMED_USERS; k++) {
   [shuffled[k], shuffled[pick]] = [shuffled[pick]!, shuffled[k]!];
 }
 const timedUsers = Uint32Array.from(shuffled.slice(0, TIMED_USERS));
-const listItems = randomRows(LIST_ITEMS), listNorms = normsOf(listItems, LIST_ITEMS);
+const listItems = randomRows(LIST_ITEMS),
+  listNorms = normsOf(listItems, LIST_ITEMS);
 
-const userDst = new Uint32Array(USERS * N), baselineDst = new Uint32Array(USERS * N);
+const userDst = new Uint32Array(USERS * N),
+  baselineDst = new Uint32Array(USERS * N);
 
 // Serving's ranking for one user, today: scores of every item by dotAt (NaN for items without
 // factors and rated items), then topKTo.
-const baselineScores = new Float32Array(ITEMS), baselineBest = new Float32Array(N);
+const baselineScores = new Float32Array(ITEMS),
+  baselineBest = new Float32Array(N);
 function baseline(users: Uint32Array): void {
   for (const u of users) {
     for (let i = 0; i < ITEMS; i++) baselineScores[i] = itemNorms[i] === 0 ? NaN : dotAt(userFactors, u * F, itemFactors, i * F, F);
@@ -67,7 +78,8 @@ interface Run {
 const userMacs = (users: number) => users * ITEMS * F;
 const itemMacs = (rows: number) => rows * LIST_ITEMS * F;
 const twinUsers = timedUsers.subarray(0, TWIN_QUERIES);
-const itemDst = new Uint32Array(LIST_ITEMS * N), itemBaselineDst = new Uint32Array(LIST_ITEMS * N);
+const itemDst = new Uint32Array(LIST_ITEMS * N),
+  itemBaselineDst = new Uint32Array(LIST_ITEMS * N);
 const itemScores = new Float32Array(LIST_ITEMS);
 function itemBaseline(rows: number): void {
   for (let i = 0; i < rows; i++) {
@@ -78,7 +90,12 @@ function itemBaseline(rows: number): void {
 }
 const itemScratch = new Float32Array(listsScratchLength(LIST_ITEMS, F, N));
 const runs: Run[] = [
-  { name: 'users: per-user baseline (dotAt + topKTo)', queries: TIMED_USERS, macs: userMacs(TIMED_USERS), call: () => baseline(timedUsers) },
+  {
+    name: 'users: per-user baseline (dotAt + topKTo)',
+    queries: TIMED_USERS,
+    macs: userMacs(TIMED_USERS),
+    call: () => baseline(timedUsers),
+  },
   ...BLOCKS.map((block) => {
     const scratch = new Float32Array(userListsScratchLength(F, N, block));
     return {
@@ -117,7 +134,20 @@ const runs: Run[] = [
 // Warm-up: each kernel once on a few queries, so the timed rounds run optimised code.
 const few = timedUsers.subarray(0, 8);
 baseline(few);
-for (const block of BLOCKS) userListsTo(userDst, N, few, userFactors, USERS, byNorm, F, indptr, indices, new Float32Array(userListsScratchLength(F, N, block)), block);
+for (const block of BLOCKS)
+  userListsTo(
+    userDst,
+    N,
+    few,
+    userFactors,
+    USERS,
+    byNorm,
+    F,
+    indptr,
+    indices,
+    new Float32Array(userListsScratchLength(F, N, block)),
+    block,
+  );
 itemListsTo(itemDst, N, listItems, listNorms, LIST_ITEMS, F, 0, 8, itemScratch);
 itemBaseline(8);
 
@@ -151,7 +181,12 @@ runs.forEach((run, k) => {
   const against = run.name.startsWith('users') ? 0 : runs.findIndex((r) => r.name.startsWith('items: per-item baseline'));
   const gmacs = run.macs / Math.min(...times[k]!) / 1e6;
   const rounds = times[k]!.map((t) => (t / 1000).toFixed(2)).join(', ');
-  lines.push(`| ${run.name} | ${run.queries.toLocaleString('en-US')} | ${perQuery(k).toFixed(3)} | ${gmacs.toFixed(2)} | ${(perQuery(against) / perQuery(k)).toFixed(2)}× | ${rounds} |`);
+  lines.push(
+    `| ${run.name} | ${run.queries.toLocaleString('en-US')} | ${perQuery(k).toFixed(3)} | ${gmacs.toFixed(2)} | ${(perQuery(against) / perQuery(k)).toFixed(2)}× | ${rounds} |`,
+  );
 });
-lines.push('', `userListsTo (block 4) gives the baseline's exact lists for ${same} of ${TIMED_USERS} users${same < TIMED_USERS ? ' (the others: near-equal scores swapped, as dotAt sums in four partial sums)' : ''}.`);
+lines.push(
+  '',
+  `userListsTo (block 4) gives the baseline's exact lists for ${same} of ${TIMED_USERS} users${same < TIMED_USERS ? ' (the others: near-equal scores swapped, as dotAt sums in four partial sums)' : ''}.`,
+);
 console.log(lines.join('\n'));

@@ -17,11 +17,17 @@ const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
 // Layout 3 sizes from modelBytes; layout 2 is the same model with a list for every user and no slots.
 const modelBytes = (layout as unknown as { modelBytes: (d: object) => number }).modelBytes;
-function sizes(label: string, d: { factors: number; users: number; items: number; itemList: number; userList: number; trainedItems: number; lists: number }, listedShare: number): void {
+function sizes(
+  label: string,
+  d: { factors: number; users: number; items: number; itemList: number; userList: number; trainedItems: number; lists: number },
+  listedShare: number,
+): void {
   const listedUsers = Math.round(d.users * listedShare);
   const after = modelBytes({ ...d, listedUsers });
   const before = modelBytes({ ...d, listedUsers: d.users }) - (d.userList > 0 ? align8(d.users * 4) : 0);
-  console.log(`${label}, ${(100 * listedShare).toFixed(0)} % listed: layout 2 ${mb(before)}, layout 3 ${mb(after)} (${((100 * after) / before).toFixed(1)} %)`);
+  console.log(
+    `${label}, ${(100 * listedShare).toFixed(0)} % listed: layout 2 ${mb(before)}, layout 3 ${mb(after)} (${((100 * after) / before).toFixed(1)} %)`,
+  );
 }
 
 if (process.env.SIZES !== '0') {
@@ -34,11 +40,33 @@ if (process.env.SIZES !== '0') {
 const d = loadMlLatestSmall();
 const n = d.u.length;
 const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => d.u[a]! - d.u[b]! || d.i[a]! - d.i[b]!);
-const snapshot = { users: Uint32Array.from(order, (k) => d.u[k]!), items: Uint32Array.from(order, (k) => d.i[k]!), ratings: Float32Array.from(order, (k) => 2 * d.r[k]!), timestamps: Float64Array.from(order, (k) => k) };
+const snapshot = {
+  users: Uint32Array.from(order, (k) => d.u[k]!),
+  items: Uint32Array.from(order, (k) => d.i[k]!),
+  ratings: Float32Array.from(order, (k) => 2 * d.r[k]!),
+  timestamps: Float64Array.from(order, (k) => k),
+};
 const pool = new TrainingPool(THREADS);
-const params = { factors: 32, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 128, userListsSeconds: 300, indexMinItems: 2 ** 31, popularityHalfLifeSeconds: 1e9, seed: 42 };
+const params = {
+  factors: 32,
+  iterations: 15,
+  regularization: 20,
+  alpha: 0.25,
+  unobserved: 1,
+  regExponent: 0,
+  ratingShift: 0,
+  ratingFloor: 0,
+  cgSteps: 3,
+  listLength: 128,
+  userListsSeconds: 300,
+  indexMinItems: 2 ** 31,
+  popularityHalfLifeSeconds: 1e9,
+  seed: 42,
+};
 const runs: { seconds: number; lists: number }[] = [];
-let bytes = 0, listed = 0, users = 0;
+let bytes = 0,
+  listed = 0,
+  users = 0;
 for (let r = 0; r < RUNS + 1; r++) {
   const t = await trainAls(pool, { snapshot, log: [], users: d.users, items: d.items }, params, () => {});
   bytes = t.model.byteLength;
@@ -48,5 +76,7 @@ for (let r = 0; r < RUNS + 1; r++) {
 }
 const median = (x: number[]) => x.sort((a, b) => a - b)[x.length >> 1]!;
 console.log(`ml-latest-small: ${users} users (${listed} listed), model ${bytes} bytes`);
-console.log(`training (${THREADS} threads, ${RUNS} runs): median ${median(runs.map((r) => r.seconds)).toFixed(3)} s, of it item and user lists ${median(runs.map((r) => r.lists)).toFixed(3)} s; all: ${runs.map((r) => r.seconds.toFixed(3)).join(' ')}`);
+console.log(
+  `training (${THREADS} threads, ${RUNS} runs): median ${median(runs.map((r) => r.seconds)).toFixed(3)} s, of it item and user lists ${median(runs.map((r) => r.lists)).toFixed(3)} s; all: ${runs.map((r) => r.seconds.toFixed(3)).join(' ')}`,
+);
 await pool.close();

@@ -17,14 +17,31 @@ const synth = new Synthetic(sizes);
 const snapshot = trainingSnapshot(synth);
 const n = snapshot.users.length;
 const pool = new TrainingPool(availableParallelism());
-const params = { factors: 32, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 100_000, popularityHalfLifeSeconds: 1e9, seed: 42 };
+const params = {
+  factors: 32,
+  iterations: 15,
+  regularization: 20,
+  alpha: 0.25,
+  unobserved: 1,
+  regExponent: 0,
+  ratingShift: 0,
+  ratingFloor: 0,
+  cgSteps: 3,
+  listLength: 128,
+  userListsSeconds: 0,
+  indexMinItems: 100_000,
+  popularityHalfLifeSeconds: 1e9,
+  seed: 42,
+};
 let t0 = performance.now();
 const { model } = await trainAls(pool, { snapshot, log: [], users: sizes.users, items: sizes.items }, params, () => {});
 const trainSeconds = (performance.now() - t0) / 1000;
 await pool.close();
 // Features as the catalogue gives them: one per category, one per year.
-const N = sizes.items, years = YEAR_MAX - YEAR_MIN + 1;
-const indptr = new Uint32Array(N + 1), indices = new Uint32Array(2 * N);
+const N = sizes.items,
+  years = YEAR_MAX - YEAR_MIN + 1;
+const indptr = new Uint32Array(N + 1),
+  indices = new Uint32Array(2 * N);
 for (let i = 0; i < N; i++) {
   indices[2 * i] = synth.categoryOf[i + 1]!;
   indices[2 * i + 1] = CATEGORIES.length + synth.yearOf[i + 1]! - YEAR_MIN;
@@ -46,8 +63,21 @@ const timed = (rows: number[]) => {
   ms.sort((a, b) => a - b);
   return `median ${ms[ms.length >> 1]!.toFixed(2)} ms, p90 ${ms[Math.floor(ms.length * 0.9)]!.toFixed(2)} ms`;
 };
-console.log(`${N.toLocaleString('en-US')} items × 32 factors, ${sizes.users.toLocaleString('en-US')} users, ${n.toLocaleString('en-US')} ratings; ${new Date().toISOString()}`);
-console.log(`- training ${trainSeconds.toFixed(1)} s; extend ${extendSeconds.toFixed(1)} s: ${ext.targets.toLocaleString('en-US')} items given factors (${ext.fromFeatures.toLocaleString('en-US')} from properties)`);
-console.log(`- index: ${v.dims.lists} lists; largest ${listSizes.slice(0, 6).map((x) => x.toLocaleString('en-US')).join(', ')}; median ${listSizes[listSizes.length >> 1]!.toLocaleString('en-US')}`);
-console.log(`- similar items (depth 128) of 200 trained items: ${timed(Array.from({ length: 200 }, (_, k) => (k * 7919) % N).filter((r) => v.itemCounts[r]! > 0))}`);
-console.log(`- of 200 items given factors: ${timed(Array.from({ length: 200 }, (_, k) => targets[Math.floor((k * targets.length) / 200)]!))}`);
+console.log(
+  `${N.toLocaleString('en-US')} items × 32 factors, ${sizes.users.toLocaleString('en-US')} users, ${n.toLocaleString('en-US')} ratings; ${new Date().toISOString()}`,
+);
+console.log(
+  `- training ${trainSeconds.toFixed(1)} s; extend ${extendSeconds.toFixed(1)} s: ${ext.targets.toLocaleString('en-US')} items given factors (${ext.fromFeatures.toLocaleString('en-US')} from properties)`,
+);
+console.log(
+  `- index: ${v.dims.lists} lists; largest ${listSizes
+    .slice(0, 6)
+    .map((x) => x.toLocaleString('en-US'))
+    .join(', ')}; median ${listSizes[listSizes.length >> 1]!.toLocaleString('en-US')}`,
+);
+console.log(
+  `- similar items (depth 128) of 200 trained items: ${timed(Array.from({ length: 200 }, (_, k) => (k * 7919) % N).filter((r) => v.itemCounts[r]! > 0))}`,
+);
+console.log(
+  `- of 200 items given factors: ${timed(Array.from({ length: 200 }, (_, k) => targets[Math.floor((k * targets.length) / 200)]!))}`,
+);

@@ -17,7 +17,15 @@ function model(items: number): LoadedModel {
   const next = mulberry32(items);
   for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() - 0.5;
   for (let k = 0; k < FACTORS; k++) views.userFactors[k] = next() - 0.5;
-  return { id: `bench-${items}`, meta: {} as LoadedModel['meta'], buffer, itemIds: [], itemIndex: new Map(), userIndex: new Map(), ...scorable(views) };
+  return {
+    id: `bench-${items}`,
+    meta: {} as LoadedModel['meta'],
+    buffer,
+    itemIds: [],
+    itemIndex: new Map(),
+    userIndex: new Map(),
+    ...scorable(views),
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -39,7 +47,9 @@ for (const items of SIZES) {
     await pool.rank(m, { kind: 'similar', item: r % items }, DEPTH);
     if (r >= 3) pooled.push(performance.now() - t0);
   }
-  rows.push(`| ${items.toLocaleString('en-US')} | ${(items * FACTORS).toLocaleString('en-US')} | ${median(inline).toFixed(3)} | ${median(pooled).toFixed(3)} |`);
+  rows.push(
+    `| ${items.toLocaleString('en-US')} | ${(items * FACTORS).toLocaleString('en-US')} | ${median(inline).toFixed(3)} | ${median(pooled).toFixed(3)} |`,
+  );
 }
 const trip: number[] = [];
 const tiny = model(16);

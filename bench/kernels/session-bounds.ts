@@ -14,10 +14,14 @@ import { heapOffer } from '../../native-free-kernels/top-k.js';
 import { quantBound, quantizeQueryTo, quantizeRowsTo, quantStride } from '../../native-free-kernels/quantized-rows.js';
 import { sessionFixture } from './session-fixture.js';
 
-const F = 64, K = 32, SESSIONS = 1000;
+const F = 64,
+  K = 32,
+  SESSIONS = 1000;
 const L = SESSION_CANDIDATES.longest;
 const { views, m, sessions } = await sessionFixture(F);
-const order = m.rows.normOrder, Y = views.itemFactors, norms = m.rows.norms;
+const order = m.rows.normOrder,
+  Y = views.itemFactors,
+  norms = m.rows.norms;
 const rows = new Float32Array(L * F);
 for (let p = 0; p < L; p++) rows.set(Y.subarray(order[p]! * F, (order[p]! + 1) * F), p * F);
 
@@ -28,7 +32,8 @@ function eigen(a: Float64Array, f: number): { values: number[]; vectors: Float64
   const rotate = (x: Float64Array, i: number, j: number, c: number, s: number, rowWise: boolean) => {
     for (let k = 0; k < f; k++) {
       const [pi, pj] = rowWise ? [i * f + k, j * f + k] : [k * f + i, k * f + j];
-      const xi = x[pi]!, xj = x[pj]!;
+      const xi = x[pi]!,
+        xj = x[pj]!;
       x[pi] = c * xi - s * xj;
       x[pj] = s * xi + c * xj;
     }
@@ -43,7 +48,8 @@ function eigen(a: Float64Array, f: number): { values: number[]; vectors: Float64
         if (aij === 0) continue;
         const theta = (a[j * f + j]! - a[i * f + i]!) / (2 * aij);
         const t = (theta >= 0 ? 1 : -1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1), s = t * c;
+        const c = 1 / Math.sqrt(t * t + 1),
+          s = t * c;
         rotate(a, i, j, c, s, false);
         rotate(a, i, j, c, s, true);
         rotate(v, i, j, c, s, false);
@@ -54,29 +60,47 @@ function eigen(a: Float64Array, f: number): { values: number[]; vectors: Float64
 }
 
 const gram = new Float64Array(F * F);
-for (let p = 0; p < L; p++) for (let a = 0; a < F; a++) for (let b = 0; b < F; b++) gram[a * F + b] = gram[a * F + b]! + rows[p * F + a]! * rows[p * F + b]!;
+for (let p = 0; p < L; p++)
+  for (let a = 0; a < F; a++) for (let b = 0; b < F; b++) gram[a * F + b] = gram[a * F + b]! + rows[p * F + a]! * rows[p * F + b]!;
 const { values, vectors } = eigen(gram, F);
 const total = values.reduce((x, y) => x + y, 0);
 const share = (d: number) => values.slice(0, d).reduce((x, y) => x + y, 0) / total;
 const rotated = (x: ArrayLike<number>, at: number) => vectors.map((e) => e.reduce((s, ea, a) => s + ea * x[at + a]!, 0));
 const rotatedRows = Array.from({ length: L }, (_, p) => rotated(rows, p * F));
-const q8 = { rows: new Int8Array(L * quantStride(F)), scales: new Float32Array(L), errorTerms: new Float32Array(L), lengthTerms: new Float32Array(L) };
+const q8 = {
+  rows: new Int8Array(L * quantStride(F)),
+  scales: new Float32Array(L),
+  errorTerms: new Float32Array(L),
+  lengthTerms: new Float32Array(L),
+};
 quantizeRowsTo(q8, rows, L, F);
 const DIMS = [8, 16, 32];
 
-console.log(`ml-latest-small, ${views.dims.items} items × ${F} factors, the ${L} longest rows, heap of ${K}, ${SESSIONS} sessions of 5 items each kind; ${new Date().toISOString()}`);
+console.log(
+  `ml-latest-small, ${views.dims.items} items × ${F} factors, the ${L} longest rows, heap of ${K}, ${SESSIONS} sessions of 5 items each kind; ${new Date().toISOString()}`,
+);
 console.log(`share of Σ|v|² on the first 8 / 16 / 32 principal axes: ${DIMS.map((d) => share(d).toFixed(2)).join(' / ')}`);
 console.log(`| sessions | rows scanned | ${DIMS.map((d) => `principal ${d} + rest`).join(' | ')} | int8 | exact dot (floor) |`);
 console.log(`|---|---:|${DIMS.map(() => '---:|').join('')}---:|---:|`);
 for (const kind of ['uniform', 'user'] as const) {
   const counts: number[][] = [[], ...DIMS.map(() => []), [], []];
   for (const s of sessions(kind, SESSIONS)) {
-    const u = foldIn(m, s.items, s.values), un = Math.hypot(...u);
+    const u = foldIn(m, s.items, s.values),
+      un = Math.hypot(...u);
     const dot = (p: number) => u.reduce((x, ua, a) => x + ua * rows[p * F + a]!, 0);
     const c = gatherCandidates(views, m.rows, s.items, SESSION_CANDIDATES);
-    const items = new Uint32Array(K), scores = new Float32Array(K);
+    const items = new Uint32Array(K),
+      scores = new Float32Array(K);
     let filled = 0;
-    for (let j = 0; j < c.count; j++) filled = heapOffer(items, scores, filled, K, u.reduce((x, ua, a) => x + ua * Y[c.items[j]! * F + a]!, 0), c.items[j]!);
+    for (let j = 0; j < c.count; j++)
+      filled = heapOffer(
+        items,
+        scores,
+        filled,
+        K,
+        u.reduce((x, ua, a) => x + ua * Y[c.items[j]! * F + a]!, 0),
+        c.items[j]!,
+      );
     const ur = rotated(u, 0);
     const uq = quantizeQueryTo(new Int16Array(quantStride(F)), u, F)!;
     const principal = (d: number) => {
@@ -86,10 +110,17 @@ for (const kind of ['uniform', 'user'] as const) {
         return v.slice(0, d).reduce((x, y, a) => x + y * ur[a]!, 0) + rest * Math.hypot(...v.slice(d)) + 2e-4 * un * norms[order[p]!]!;
       };
     };
-    const bounds: ((p: number) => number)[] = [() => Infinity, ...DIMS.map(principal), (p) => quantBound(uq, q8, p, quantStride(F), un), dot];
+    const bounds: ((p: number) => number)[] = [
+      () => Infinity,
+      ...DIMS.map(principal),
+      (p) => quantBound(uq, q8, p, quantStride(F), un),
+      dot,
+    ];
     bounds.forEach((bound, b) => {
-      const it = items.slice(), sc = scores.slice();
-      let size = filled, scored = 0;
+      const it = items.slice(),
+        sc = scores.slice();
+      let size = filled,
+        scored = 0;
       for (let p = 0; p < L; p++) {
         if (size === K && sc[0]! >= un * norms[order[p]!]! * (1 + 1e-4)) break;
         if (size === K && bound(p) < sc[0]!) continue;

@@ -24,7 +24,8 @@ const PASSES = 15;
 function bestOf(run: (s: number) => unknown, count: number): number {
   let best = Infinity;
   for (let pass = 0; pass < PASSES; pass++) {
-    const from = (pass * 250) % Math.max(1, count - 250), to = Math.min(count, from + 250);
+    const from = (pass * 250) % Math.max(1, count - 250),
+      to = Math.min(count, from + 250);
     const t0 = performance.now();
     for (let s = from; s < to; s++) run(s);
     best = Math.min(best, ((performance.now() - t0) * 1000) / (to - from));
@@ -34,7 +35,10 @@ function bestOf(run: (s: number) => unknown, count: number): number {
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))]!;
 // The first k of a ranking that are not the session's own items.
-const topOf = (ranked: ArrayLike<number>, own: Set<number>, k: number) => Array.from(ranked).filter((i) => !own.has(i)).slice(0, k);
+const topOf = (ranked: ArrayLike<number>, own: Set<number>, k: number) =>
+  Array.from(ranked)
+    .filter((i) => !own.has(i))
+    .slice(0, k);
 const recall = (got: number[], exact: number[]) => {
   const want = new Set(exact);
   return got.filter((i) => want.has(i)).length / Math.max(1, want.size);
@@ -53,7 +57,9 @@ const sources: CandidateSource[] = [
   { perSeed: 0, longest: 3072 },
 ];
 
-console.log(`ml-latest-small, ${items} items × ${F} factors, item lists of ${views.dims.itemList}, ${SESSIONS} sessions of 5 items each kind; ${new Date().toISOString()}`);
+console.log(
+  `ml-latest-small, ${items} items × ${F} factors, item lists of ${views.dims.itemList}, ${SESSIONS} sessions of 5 items each kind; ${new Date().toISOString()}`,
+);
 console.log(`served: perSeed ${SESSION_CANDIDATES.perSeed}, longest ${SESSION_CANDIDATES.longest}`);
 console.log('| sessions | per seed | longest | candidates (mean) | recall@10 mean (p10) | recall@64 mean (p10) | gather + rank 32 |');
 console.log('|---|---:|---:|---:|---|---|---:|');
@@ -63,7 +69,9 @@ for (const kind of ['uniform', 'user'] as const) {
   const vectors = ss.map((s) => foldIn(m, s.items, s.values));
   const exact = vectors.map((v) => itemsForVector(m, v, 64 + 5).items).map((r, s) => topOf(r, new Set(ss[s]!.items), 64));
   for (const src of sources) {
-    const r10: number[] = [], r64: number[] = [], counts: number[] = [];
+    const r10: number[] = [],
+      r64: number[] = [],
+      counts: number[] = [];
     for (let s = 0; s < ss.length; s++) {
       const own = new Set(ss[s]!.items);
       const c = gatherCandidates(views, m.rows, ss[s]!.items, src);
@@ -74,7 +82,9 @@ for (const kind of ['uniform', 'user'] as const) {
     }
     const us = bestOf((s) => rankCandidates(m.rows, vectors[s]!, gatherCandidates(views, m.rows, ss[s]!.items, src), DEPTH), ss.length);
     const f = (xs: number[]) => `${mean(xs).toFixed(3)} (${quantile(xs, 0.1).toFixed(2)})`;
-    console.log(`| ${kind} | ${src.perSeed} | ${src.longest} | ${Math.round(mean(counts))} | ${f(r10)} | ${f(r64)} | ${us.toFixed(1)} µs |`);
+    console.log(
+      `| ${kind} | ${src.perSeed} | ${src.longest} | ${Math.round(mean(counts))} | ${f(r10)} | ${f(r64)} | ${us.toFixed(1)} µs |`,
+    );
   }
   // The served path (sessionRanking: gather, rank) and the exact bounded ranking, for the record.
   for (const [what, run] of [

@@ -19,9 +19,29 @@ export async function sessionFixture(factors: number) {
   const d = loadMlLatestSmall();
   const n = d.u.length;
   const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => d.u[a]! - d.u[b]! || d.i[a]! - d.i[b]!);
-  const snapshot = { users: Uint32Array.from(order, (k) => d.u[k]!), items: Uint32Array.from(order, (k) => d.i[k]!), ratings: Float32Array.from(order, (k) => 2 * d.r[k]!), timestamps: new Float64Array(n) };
+  const snapshot = {
+    users: Uint32Array.from(order, (k) => d.u[k]!),
+    items: Uint32Array.from(order, (k) => d.i[k]!),
+    ratings: Float32Array.from(order, (k) => 2 * d.r[k]!),
+    timestamps: new Float64Array(n),
+  };
   const pool = new TrainingPool(availableParallelism());
-  const params = { factors, iterations: 15, regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 128, userListsSeconds: 0, indexMinItems: 2 ** 31, popularityHalfLifeSeconds: 1e9, seed: 42 };
+  const params = {
+    factors,
+    iterations: 15,
+    regularization: 20,
+    alpha: 0.25,
+    unobserved: 1,
+    regExponent: 0,
+    ratingShift: 0,
+    ratingFloor: 0,
+    cgSteps: 3,
+    listLength: 128,
+    userListsSeconds: 0,
+    indexMinItems: 2 ** 31,
+    popularityHalfLifeSeconds: 1e9,
+    seed: 42,
+  };
   const { model } = await trainAls(pool, { snapshot, log: [], users: d.users, items: d.items }, params, () => {});
   await pool.close();
   const views: ModelViews = modelViews(model);
@@ -35,7 +55,8 @@ export async function sessionFixture(factors: number) {
     for (let s = 0; s < count; s++) {
       const picked = new Set<number>();
       const rows = byUser[Math.floor(rand() * d.users)]!;
-      while (picked.size < 5) picked.add(kind === 'uniform' ? Math.floor(rand() * items) : snapshot.items[rows[Math.floor(rand() * rows.length)]!]!);
+      while (picked.size < 5)
+        picked.add(kind === 'uniform' ? Math.floor(rand() * items) : snapshot.items[rows[Math.floor(rand() * rows.length)]!]!);
       out.push({ items: Uint32Array.from(picked), values: Float32Array.from({ length: 5 }, () => 1 + Math.floor(rand() * 10)) });
     }
     return out;

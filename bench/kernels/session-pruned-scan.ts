@@ -22,7 +22,10 @@ const { views, m, items, sessions: drawn } = await sessionFixture(F);
 const { lists } = views.dims;
 const listed = lists > 0 ? views.listOffsets[lists]! : 0;
 // The same rows scanned without their int8 rows: the scan as it was.
-const exact: Scorable = { views, rows: scoreRows(views.itemFactors, items, F, views.listMembers.subarray(0, listed), undefined, { prune: false }) };
+const exact: Scorable = {
+  views,
+  rows: scoreRows(views.itemFactors, items, F, views.listMembers.subarray(0, listed), undefined, { prune: false }),
+};
 const pruned: Scorable = m;
 
 // CPU µs per call of run(s) over all sessions, in PASSES passes alternating the two scans (the
@@ -34,7 +37,11 @@ const cpu = () => {
   const t = process.cpuUsage();
   return t.user + t.system;
 };
-function timed(runs: Record<string, (s: number) => unknown>, count: number, cold: boolean): Record<string, { median: number; best: number }> {
+function timed(
+  runs: Record<string, (s: number) => unknown>,
+  count: number,
+  cold: boolean,
+): Record<string, { median: number; best: number }> {
   const times: Record<string, number[]> = {};
   for (let pass = 0; pass < PASSES; pass++) {
     for (const [name, run] of Object.entries(runs)) {
@@ -66,16 +73,27 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 const same = (a: { items: ArrayLike<number>; scores: ArrayLike<number> }, b: { items: ArrayLike<number>; scores: ArrayLike<number> }) =>
   a.items.length === b.items.length && Array.from(a.items).every((x, j) => x === b.items[j] && Object.is(a.scores[j], b.scores[j]));
 
-console.log(`ml-latest-small, ${items} items × ${F} factors, ${SESSIONS} sessions of 5 items each kind, candidates ${JSON.stringify(SESSION_CANDIDATES)}; ${new Date().toISOString()}`);
-console.log('| sessions | ranking | depth | rows scored exactly: all rows (mean) | int8 bound: mean (p90) | same result | cache | CPU µs all rows: median (best) | CPU µs int8 bound: median (best) | ratio of medians |');
+console.log(
+  `ml-latest-small, ${items} items × ${F} factors, ${SESSIONS} sessions of 5 items each kind, candidates ${JSON.stringify(SESSION_CANDIDATES)}; ${new Date().toISOString()}`,
+);
+console.log(
+  '| sessions | ranking | depth | rows scored exactly: all rows (mean) | int8 bound: mean (p90) | same result | cache | CPU µs all rows: median (best) | CPU µs int8 bound: median (best) | ratio of medians |',
+);
 console.log('|---|---|---:|---:|---|---|---|---:|---:|---:|');
 for (const kind of ['uniform', 'user'] as const) {
   const ss = drawn(kind, SESSIONS);
   const vectors = ss.map((s) => foldIn(pruned as Scorable & Parameters<typeof foldIn>[0], s.items, s.values));
-  for (const [what, depth] of [['session candidates', 32], ['session candidates', 128], ['vector', 32]] as const) {
+  for (const [what, depth] of [
+    ['session candidates', 32],
+    ['session candidates', 128],
+    ['vector', 32],
+  ] as const) {
     const rank = (model: Scorable, s: number) =>
-      what === 'vector' ? itemsForVector(model, vectors[s]!, depth) : rankCandidates(model.rows, vectors[s]!, gatherCandidates(views, model.rows, ss[s]!.items, SESSION_CANDIDATES), depth);
-    const before: number[] = [], after: number[] = [];
+      what === 'vector'
+        ? itemsForVector(model, vectors[s]!, depth)
+        : rankCandidates(model.rows, vectors[s]!, gatherCandidates(views, model.rows, ss[s]!.items, SESSION_CANDIDATES), depth);
+    const before: number[] = [],
+      after: number[] = [];
     let agree = 0;
     for (let s = 0; s < ss.length; s++) {
       const a = rank(exact, s);
@@ -88,8 +106,12 @@ for (const kind of ['uniform', 'user'] as const) {
       // Cold: fewer sessions, each after COLD_BYTES of writes.
       const t = timed({ exact: (s) => rank(exact, s), pruned: (s) => rank(pruned, s) }, cold ? 200 : ss.length, cold);
       const us = (x: { median: number; best: number }) => `${x.median.toFixed(1)} (${x.best.toFixed(1)})`;
-      const rows = cold ? '| | | | | |' : `| ${kind} | ${what} | ${depth} | ${mean(before).toFixed(0)} | ${mean(after).toFixed(0)} (${quantile(after, 0.9)}) | ${agree}/${ss.length} |`;
-      console.log(`${rows} ${cold ? 'cold' : 'hot'} | ${us(t.exact!)} | ${us(t.pruned!)} | ${(t.pruned!.median / t.exact!.median).toFixed(2)} |`);
+      const rows = cold
+        ? '| | | | | |'
+        : `| ${kind} | ${what} | ${depth} | ${mean(before).toFixed(0)} | ${mean(after).toFixed(0)} (${quantile(after, 0.9)}) | ${agree}/${ss.length} |`;
+      console.log(
+        `${rows} ${cold ? 'cold' : 'hot'} | ${us(t.exact!)} | ${us(t.pruned!)} | ${(t.pruned!.median / t.exact!.median).toFixed(2)} |`,
+      );
     }
   }
 }

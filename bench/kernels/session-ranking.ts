@@ -16,13 +16,17 @@ const SESSIONS = 5000;
 const { views, m, items, sessions: drawn } = await sessionFixture(F);
 const L = views.dims.itemList;
 const norms = m.rows.norms;
-const longest = Uint32Array.from({ length: items }, (_, k) => k).sort((a, b) => norms[b]! - norms[a]!).subarray(0, 256);
+const longest = Uint32Array.from({ length: items }, (_, k) => k)
+  .sort((a, b) => norms[b]! - norms[a]!)
+  .subarray(0, 256);
 const sessions = (kind: 'uniform' | 'user'): Session[] => drawn(kind, SESSIONS);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const micros = (t0: number, count: number) => `${(((performance.now() - t0) * 1000) / count).toFixed(1)} µs`;
 
 console.log(`ml-latest-small, ${items} items × ${F} factors, ${SESSIONS} sessions of 5 items each kind; ${new Date().toISOString()}`);
-console.log('| sessions | fold-in | bounded top 16 | bounded top 32 | bounded top 128 | full scan top 32 | share scored for top 10 / 32 / 128 | lists recall@10 / @64 | lists + 256 longest recall@10 / @64 |');
+console.log(
+  '| sessions | fold-in | bounded top 16 | bounded top 32 | bounded top 128 | full scan top 32 | share scored for top 10 / 32 / 128 | lists recall@10 / @64 | lists + 256 longest recall@10 / @64 |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---|---|---|');
 for (const kind of ['uniform', 'user'] as const) {
   const ss = sessions(kind);
@@ -46,19 +50,25 @@ for (const kind of ['uniform', 'user'] as const) {
   const recall: Record<string, number[]> = {};
   const add = (k: string, x: number) => (recall[k] ??= []).push(x);
   for (let s = 0; s < 1000; s++) {
-    const v = vectors[s]!, own = new Set(ss[s]!.items);
+    const v = vectors[s]!,
+      own = new Set(ss[s]!.items);
     const dots = new Float64Array(items);
     for (let i = 0; i < items; i++) {
       let x = 0;
       for (let a = 0; a < F; a++) x += v[a]! * views.itemFactors[i * F + a]!;
       dots[i] = x;
     }
-    const ranked = (from: Iterable<number>, k: number) => [...new Set(from)].filter((i) => !own.has(i) && norms[i]! > 0).sort((a, b) => dots[b]! - dots[a]!).slice(0, k);
+    const ranked = (from: Iterable<number>, k: number) =>
+      [...new Set(from)]
+        .filter((i) => !own.has(i) && norms[i]! > 0)
+        .sort((a, b) => dots[b]! - dots[a]!)
+        .slice(0, k);
     const all = Array.from({ length: items }, (_, i) => i);
     const byNorm = [...all].sort((a, b) => norms[b]! - norms[a]!);
     const vn = Math.hypot(...v);
     for (const k of [10, 32, 128]) {
-      const top = ranked(all, k), kth = dots[top[top.length - 1]!]!;
+      const top = ranked(all, k),
+        kth = dots[top[top.length - 1]!]!;
       let p = 0;
       while (p < items && norms[byNorm[p]!]! * vn > kth) p++;
       share[k]!.push(p / items);
@@ -73,5 +83,7 @@ for (const kind of ['uniform', 'user'] as const) {
   }
   const pct = (xs: number[]) => `${Math.round(100 * mean(xs))} %`;
   const r = (k: string) => mean(recall[k]!).toFixed(3);
-  console.log(`| ${kind} | ${foldTime} | ${times.join(' | ')} | ${fullTime} | ${pct(share[10]!)} / ${pct(share[32]!)} / ${pct(share[128]!)} | ${r('lists@10')} / ${r('lists@64')} | ${r('longest@10')} / ${r('longest@64')} |`);
+  console.log(
+    `| ${kind} | ${foldTime} | ${times.join(' | ')} | ${fullTime} | ${pct(share[10]!)} / ${pct(share[32]!)} / ${pct(share[128]!)} | ${r('lists@10')} / ${r('lists@64')} | ${r('longest@10')} / ${r('longest@64')} |`,
+  );
 }

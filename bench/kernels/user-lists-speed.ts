@@ -36,8 +36,15 @@ const BLOCKS = (process.env.BENCH_BLOCKS ?? '4,8').split(',').map(Number);
 const CALL = env('BENCH_CALL', 40);
 
 function snapshotOf(synth: Synthetic, users: number, ratings: number): Snapshot {
-  const s: Snapshot = { users: new Uint32Array(ratings), items: new Uint32Array(ratings), ratings: new Float32Array(ratings), timestamps: new Float64Array(ratings) };
-  const item = new Uint32Array(synth.sizes.items), rating = new Uint8Array(synth.sizes.items), stamp = new Uint32Array(synth.sizes.items); // a user rates each item once at most
+  const s: Snapshot = {
+    users: new Uint32Array(ratings),
+    items: new Uint32Array(ratings),
+    ratings: new Float32Array(ratings),
+    timestamps: new Float64Array(ratings),
+  };
+  const item = new Uint32Array(synth.sizes.items),
+    rating = new Uint8Array(synth.sizes.items),
+    stamp = new Uint32Array(synth.sizes.items); // a user rates each item once at most
   let at = 0;
   for (let u = 1; u <= users; u++) {
     const n = synth.ratingsOf(u, item, rating, stamp);
@@ -61,10 +68,27 @@ async function main(): Promise<void> {
   const synth = new Synthetic(sizes);
   let t0 = performance.now();
   const snapshot = snapshotOf(synth, sizes.users, sizes.ratings);
-  console.log(`synthetic ${sizes.items.toLocaleString('en-US')} items × ${sizes.users.toLocaleString('en-US')} users × ${sizes.ratings.toLocaleString('en-US')} ratings in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `synthetic ${sizes.items.toLocaleString('en-US')} items × ${sizes.users.toLocaleString('en-US')} users × ${sizes.ratings.toLocaleString('en-US')} ratings in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const pool = new TrainingPool(os.availableParallelism());
   t0 = performance.now();
-  const params = { factors: env('BENCH_FACTORS', 32), iterations: env('BENCH_ITERATIONS', 10), regularization: 20, alpha: 0.25, unobserved: 1, regExponent: 0, ratingShift: 0, ratingFloor: 0, cgSteps: 3, listLength: 0, userListsSeconds: 0, indexMinItems: 2 ** 31, popularityHalfLifeSeconds: 30 * 86400, seed: 42 };
+  const params = {
+    factors: env('BENCH_FACTORS', 32),
+    iterations: env('BENCH_ITERATIONS', 10),
+    regularization: 20,
+    alpha: 0.25,
+    unobserved: 1,
+    regExponent: 0,
+    ratingShift: 0,
+    ratingFloor: 0,
+    cgSteps: 3,
+    listLength: 0,
+    userListsSeconds: 0,
+    indexMinItems: 2 ** 31,
+    popularityHalfLifeSeconds: 30 * 86400,
+    seed: 42,
+  };
   const trained = await trainAls(pool, { snapshot, log: [], users: sizes.users, items: sizes.items }, params, () => {});
   await pool.close();
   const v = modelViews(trained.model);
@@ -79,7 +103,9 @@ async function main(): Promise<void> {
   const norms = rowNorms(v.itemFactors, items, f);
   t0 = performance.now();
   const byNorm = normOrderOf(v.itemFactors, norms, items, f);
-  console.log(`norm order of ${byNorm.count.toLocaleString('en-US')} items in ${(performance.now() - t0).toFixed(0)} ms; longest row ${byNorm.norms[0]!.toFixed(3)}, median ${byNorm.norms[byNorm.count >> 1]!.toFixed(4)}`);
+  console.log(
+    `norm order of ${byNorm.count.toLocaleString('en-US')} items in ${(performance.now() - t0).toFixed(0)} ms; longest row ${byNorm.norms[0]!.toFixed(3)}, median ${byNorm.norms[byNorm.count >> 1]!.toFixed(4)}`,
+  );
   const unbounded = { ...byNorm, norms: new Float32Array(byNorm.count).fill(Infinity) };
   const full = new Uint32Array(users * N);
   console.log('\n| variant | block | ms a user | × full scan | 1M users on 2 threads |');
@@ -102,27 +128,34 @@ async function main(): Promise<void> {
   }
   console.log(`\nthe same lists for all ${sample.length.toLocaleString('en-US')} users (TypeScript, both scans)`);
 
-  const rows = WasmRows.attach(scoreRows(v.itemFactors, items, f, new Uint32Array(0), undefined, { listLength: N }).shared as WebAssembly.Memory);
+  const rows = WasmRows.attach(
+    scoreRows(v.itemFactors, items, f, new Uint32Array(0), undefined, { listLength: N }).shared as WebAssembly.Memory,
+  );
   if (!rows) throw new Error('no WebAssembly SIMD here');
   const wasm = (dst: Uint32Array, users: Uint32Array) => {
-    if (!wasmUserListsTo(rows, dst, N, users, v.userFactors, v.userFactors.length / f, byUser.indptr, byUser.indices)) throw new Error('the wasm kernel did not run');
+    if (!wasmUserListsTo(rows, dst, N, users, v.userFactors, v.userFactors.length / f, byUser.indptr, byUser.indices))
+      throw new Error('the wasm kernel did not run');
   };
   const timed = (run: () => void) => {
     const t = performance.now();
     run();
     return (performance.now() - t) / sample.length;
   };
-  const stopped = new Uint32Array(users * N), inCalls = new Uint32Array(users * N), every = new Uint32Array(users * N);
+  const stopped = new Uint32Array(users * N),
+    inCalls = new Uint32Array(users * N),
+    every = new Uint32Array(users * N);
   wasm(stopped, sample.subarray(0, 64)); // compiled before timing
   const msOne = timed(() => wasm(stopped, sample));
   const msCalls = timed(() => {
     for (let p = 0; p < sample.length; p += CALL) wasm(inCalls, sample.subarray(p, p + CALL));
   });
-  const sortedNorms = rows.sorted.norms, kept = sortedNorms.slice();
+  const sortedNorms = rows.sorted.norms,
+    kept = sortedNorms.slice();
   sortedNorms.fill(Infinity);
   const msEvery = timed(() => wasm(every, sample));
   sortedNorms.set(kept);
-  let same = 0, sameStop = 0;
+  let same = 0,
+    sameStop = 0;
   for (const u of sample) {
     const list = stopped.subarray(u * N, u * N + N);
     if (list.every((x, p) => x === full[u * N + p])) same++;
@@ -135,7 +168,9 @@ async function main(): Promise<void> {
   console.log(`| every item, one call | ${msEvery.toFixed(3)} | ${projected(msEvery)} |`);
   console.log(`| early stop, one call (blocks of 32) | ${msOne.toFixed(3)} | ${projected(msOne)} |`);
   console.log(`| early stop, calls of ${CALL} users | ${msCalls.toFixed(3)} | ${projected(msCalls)} |`);
-  console.log(`\nwasm: the same lists with and without the early stop and in calls of ${CALL}; the TypeScript kernel's exact lists for ${same} of ${sample.length} users (the rest: near-equal scores in another order)`);
+  console.log(
+    `\nwasm: the same lists with and without the early stop and in calls of ${CALL}; the TypeScript kernel's exact lists for ${same} of ${sample.length} users (the rest: near-equal scores in another order)`,
+  );
 }
 
 await main();

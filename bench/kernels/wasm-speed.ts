@@ -27,7 +27,9 @@ for (const n of SIZES) {
   const rows = scoreRows(factors, n, F, new Uint32Array(0));
   const built = performance.now() - t0;
   const norms = rows.norms;
-  const scores = new Float32Array(n), items = new Uint32Array(DEPTH), best = new Float32Array(DEPTH);
+  const scores = new Float32Array(n),
+    items = new Uint32Array(DEPTH),
+    best = new Float32Array(DEPTH);
   const memory = rows.shared instanceof WebAssembly.Memory ? rows.shared : undefined;
   const runs = n >= 1_000_000 ? 12 : 40;
   const group = Array.from({ length: 4 }, () => Float32Array.from({ length: F }, () => rand() - 0.5));
@@ -52,8 +54,12 @@ for (const n of SIZES) {
     const times = { ts: [] as number[], wasm: [] as number[] };
     const tops: string[] = [];
     for (let r = 0; r < runs + 2; r++) {
-      const q = Float32Array.from({ length: F }, () => rand() - 0.5), item = Math.floor(rand() * n);
-      for (const [name, score] of [['ts', ts], ['wasm', wasm]] as const) {
+      const q = Float32Array.from({ length: F }, () => rand() - 0.5),
+        item = Math.floor(rand() * n);
+      for (const [name, score] of [
+        ['ts', ts],
+        ['wasm', wasm],
+      ] as const) {
         t0 = performance.now();
         score(q, item);
         topKTo(items, best, scores, n, DEPTH);
@@ -63,10 +69,14 @@ for (const n of SIZES) {
     }
     const ms = { ts: median(times.ts), wasm: median(times.wasm) };
     const rate = (t: number) => ((n * F * queries) / (t / 1000) / 1e9).toFixed(2);
-    console.log(`| ${n.toLocaleString('en-US')} × ${F} | ${kind} → top ${DEPTH} | ${ms.ts.toFixed(2)} | ${ms.wasm.toFixed(2)} | ${rate(ms.ts)} | ${rate(ms.wasm)} | ${(ms.ts / ms.wasm).toFixed(2)}× |`);
+    console.log(
+      `| ${n.toLocaleString('en-US')} × ${F} | ${kind} → top ${DEPTH} | ${ms.ts.toFixed(2)} | ${ms.wasm.toFixed(2)} | ${rate(ms.ts)} | ${rate(ms.wasm)} | ${(ms.ts / ms.wasm).toFixed(2)}× |`,
+    );
     if (tops[0] !== tops[1]) notes.push(`${n} ${kind}: the TS and wasm top ${DEPTH} differ (near-ties)`);
   }
   const wasmBytes = memory?.buffer.byteLength ?? 0;
-  notes.push(`${n.toLocaleString('en-US')} × ${F}: rows copied into wasm memory in ${built.toFixed(0)} ms; wasm memory ${(wasmBytes / 1e6).toFixed(1)} MB after one scratch slot (model factors ${((n * F * 4) / 1e6).toFixed(1)} MB)`);
+  notes.push(
+    `${n.toLocaleString('en-US')} × ${F}: rows copied into wasm memory in ${built.toFixed(0)} ms; wasm memory ${(wasmBytes / 1e6).toFixed(1)} MB after one scratch slot (model factors ${((n * F * 4) / 1e6).toFixed(1)} MB)`,
+  );
 }
 for (const note of notes) console.log(`- ${note}`);

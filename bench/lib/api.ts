@@ -6,7 +6,13 @@ import { ROOT_EMAIL, ROOT_PASSWORD } from './servers.js';
 const BACKEND_EMAIL = 'backend@bench.local';
 const BACKEND_PASSWORD = 'Backend-password-1';
 
-export async function call(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: any; text: string }> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; json: any; text: string }> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -21,14 +27,23 @@ export async function call(base: string, method: string, path: string, body?: un
   return { status: r.status, json, text };
 }
 
-export async function backendToken(base: string, idTypes = { item_id_type: 'uint32', user_id_type: 'uuid' }): Promise<{ token: string; dbId: string }> {
+export async function backendToken(
+  base: string,
+  idTypes = { item_id_type: 'uint32', user_id_type: 'uuid' },
+): Promise<{ token: string; dbId: string }> {
   const root = await call(base, 'POST', '/v1/login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
   if (root.status !== 200) throw new Error(`root login failed: ${root.status} ${root.text}`);
   const rootToken = root.json.token as string;
   const db = await call(base, 'POST', '/v1/databases/', { name: 'bench', description: 'HTTP benchmark', ...idTypes }, rootToken);
   if (db.status !== 200) throw new Error(`database creation failed: ${db.status} ${db.text}`);
   const dbId = db.json.id as string;
-  const acc = await call(base, 'POST', '/v1/accounts/individual/', { email: BACKEND_EMAIL, role: 'backend', password: BACKEND_PASSWORD }, rootToken);
+  const acc = await call(
+    base,
+    'POST',
+    '/v1/accounts/individual/',
+    { email: BACKEND_EMAIL, role: 'backend', password: BACKEND_PASSWORD },
+    rootToken,
+  );
   if (acc.status !== 200) throw new Error(`backend account creation failed: ${acc.status} ${acc.text}`);
   const login = await call(base, 'POST', '/v1/login/individual/', { email: BACKEND_EMAIL, password: BACKEND_PASSWORD, db_id: dbId });
   if (login.status !== 200) throw new Error(`backend login failed: ${login.status} ${login.text}`);

@@ -11,7 +11,14 @@ declare module 'autocannon' {
       body?: string | Buffer;
       timeout?: number;
       // Each request built anew: setupRequest returns what to send (path, method, headers, body).
-      requests?: { setupRequest?: (req: { path: string; method: string; headers: Record<string, string>; body?: string }) => { path: string; method: string; headers: Record<string, string>; body?: string } }[];
+      requests?: {
+        setupRequest?: (req: { path: string; method: string; headers: Record<string, string>; body?: string }) => {
+          path: string;
+          method: string;
+          headers: Record<string, string>;
+          body?: string;
+        };
+      }[];
     }
     interface Histogram {
       average: number;

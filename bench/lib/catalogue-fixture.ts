@@ -12,7 +12,11 @@ export const BENCH_PROPERTIES = [
   ['weight', 'float64'],
 ] as const;
 
-export const propertyBody = ([name, type, repeated]: (typeof BENCH_PROPERTIES)[number]) => ({ property_name: name, value_type: type, repeated: repeated ?? false });
+export const propertyBody = ([name, type, repeated]: (typeof BENCH_PROPERTIES)[number]) => ({
+  property_name: name,
+  value_type: type,
+  repeated: repeated ?? false,
+});
 
 export function benchItem(id: number, i: number): Record<string, unknown> {
   return {

@@ -64,7 +64,11 @@ export function machineBusySeconds(): number | undefined {
   }
 }
 
-export const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+export const loadAvg = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 // CPU seconds of our own processes (this runner, the servers and what they started, redis-server).
 export function ownSeconds(pids: (number | undefined)[]): number | undefined {

@@ -8,7 +8,8 @@ import { settings } from './settings.js';
 
 export type Tool = 'autocannon' | 'wrk';
 
-const randomPathOf = (r: NonNullable<Target['randomPath']>) => `${r.prefix}${r.ids ? r.ids[Math.floor(Math.random() * r.ids.length)] : 1 + Math.floor(Math.random() * r.max)}${r.suffix}`;
+const randomPathOf = (r: NonNullable<Target['randomPath']>) =>
+  `${r.prefix}${r.ids ? r.ids[Math.floor(Math.random() * r.ids.length)] : 1 + Math.floor(Math.random() * r.max)}${r.suffix}`;
 
 const randomSessionOf = (r: RandomSession) => sessionBody(r.ids, r.ratings, Math.random);
 
@@ -42,10 +43,23 @@ export async function runAutocannon(t: Target, pipelining: number, seconds: numb
           },
         ]
       : undefined;
-  const r = await autocannon({ url: t.url, method: t.method, headers: t.headers, body: t.body, connections: settings.connections, pipelining, duration: seconds, ...(requests ? { requests } : {}) });
+  const r = await autocannon({
+    url: t.url,
+    method: t.method,
+    headers: t.headers,
+    body: t.body,
+    connections: settings.connections,
+    pipelining,
+    duration: seconds,
+    ...(requests ? { requests } : {}),
+  });
   const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
-  const codes = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([c, v]) => `${c}:${v.count}`).join(' ') : '';
+  const codes = r.statusCodeStats
+    ? Object.entries(r.statusCodeStats)
+        .map(([c, v]) => `${c}:${v.count}`)
+        .join(' ')
+    : '';
   return {
     rps: r.requests.average,
     p50ms: r.latency.p50,
@@ -129,4 +143,3 @@ export function wrkAvailable(): string | undefined {
   const line = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n')[0]?.trim();
   return line || 'wrk';
 }
-

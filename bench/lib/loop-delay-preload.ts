@@ -22,7 +22,7 @@ if (file) {
   const gc = { scavenges: 0, scavengeMs: 0, majors: 0, majorMs: 0 };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      const kind = ((e as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind;
+      const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
       if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
         gc.scavenges++;
         gc.scavengeMs += e.duration;
@@ -36,7 +36,10 @@ if (file) {
   process.on('SIGUSR2', () => {
     const late = (ns: number) => Math.max(0, ns / 1e6 - PERIOD_MS);
     const ownP99 = own && own.count > 0 ? own.percentile(99) / 1e6 : NaN;
-    appendFileSync(file, `${JSON.stringify({ p50: late(h.percentile(50)), p99: late(h.percentile(99)), max: late(h.max), count: h.count, ownP99, ...gc })}\n`);
+    appendFileSync(
+      file,
+      `${JSON.stringify({ p50: late(h.percentile(50)), p99: late(h.percentile(99)), max: late(h.max), count: h.count, ownP99, ...gc })}\n`,
+    );
     h.reset();
     own?.reset();
     gc.scavenges = gc.scavengeMs = gc.majors = gc.majorMs = 0;
@@ -56,10 +59,13 @@ function ownLateness(): ReturnType<typeof createHistogram> | undefined {
   }
   const buf = Buffer.alloc(128);
   const waited = () => Number(buf.toString('latin1', 0, readSync(fd, buf, 0, buf.length, 0)).split(' ')[1]);
-  const period = PERIOD_MS * 1e6, hist = createHistogram();
-  let at = process.hrtime.bigint(), wait = waited();
+  const period = PERIOD_MS * 1e6,
+    hist = createHistogram();
+  let at = process.hrtime.bigint(),
+    wait = waited();
   setInterval(() => {
-    const now = process.hrtime.bigint(), w = waited();
+    const now = process.hrtime.bigint(),
+      w = waited();
     hist.record(Math.max(1, Number(now - at) - period - (w - wait)));
     at = now;
     wait = w;

@@ -23,7 +23,11 @@ export interface LoopDelay {
 }
 
 // Node arguments and environment that make a recd process keep the histogram in `file`.
-export function loopDelayLaunch(nodeArgs: string[], dir: string, name: string): { nodeArgs: string[]; env: Record<string, string>; file: string } {
+export function loopDelayLaunch(
+  nodeArgs: string[],
+  dir: string,
+  name: string,
+): { nodeArgs: string[]; env: Record<string, string>; file: string } {
   const file = join(dir, `loop-delay-${name}.jsonl`);
   return { nodeArgs: [...nodeArgs, '--import', PRELOAD], env: { BENCH_LOOP_DELAY_FILE: file }, file };
 }
@@ -68,5 +72,14 @@ export async function loopDelayRead(recd: Managed, file: string): Promise<LoopDe
 function worstOf(rs: LoopDelay[]): LoopDelay {
   const most = (k: 'p50' | 'p99' | 'max' | 'ownP99') => Math.max(...rs.map((r) => r[k]));
   const sum = (k: 'scavenges' | 'scavengeMs' | 'majors' | 'majorMs') => rs.reduce((s, r) => s + r[k], 0);
-  return { p50: most('p50'), p99: most('p99'), max: most('max'), ownP99: most('ownP99'), scavenges: sum('scavenges'), scavengeMs: sum('scavengeMs'), majors: sum('majors'), majorMs: sum('majorMs') };
+  return {
+    p50: most('p50'),
+    p99: most('p99'),
+    max: most('max'),
+    ownP99: most('ownP99'),
+    scavenges: sum('scavenges'),
+    scavengeMs: sum('scavengeMs'),
+    majors: sum('majors'),
+    majorMs: sum('majorMs'),
+  };
 }

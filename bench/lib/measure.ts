@@ -14,7 +14,12 @@ export interface Loaded extends Measured {
 // waitForQuiet(), saying so on stderr when it waited a second or more or gave up. Returns its answer.
 export async function quietBeforeRun(ownPids: (number | undefined)[]): Promise<number> {
   const quiet = await waitForQuiet(ownPids);
-  if (quiet < 0 || quiet >= 1) process.stderr.write(quiet < 0 ? `  (machine still busy after ${settings.quietWaitSeconds} s: measuring anyway)\n` : `  (waited ${quiet.toFixed(0)} s for the machine to be quiet)\n`);
+  if (quiet < 0 || quiet >= 1)
+    process.stderr.write(
+      quiet < 0
+        ? `  (machine still busy after ${settings.quietWaitSeconds} s: measuring anyway)\n`
+        : `  (waited ${quiet.toFixed(0)} s for the machine to be quiet)\n`,
+    );
   return quiet;
 }
 
@@ -30,7 +35,15 @@ function treesCpuSeconds(pids: readonly (number | undefined)[]): number | undefi
 // The server's CPU counts the processes under it too (a supervisor's workers); several server pids
 // (processes sharing a port) add up. redisPids: the Redis the server runs on, whose CPU shares the
 // machine's cores with it (a cluster's several processes add up).
-export async function measureLoad(dir: string, tool: Tool, t: Target, pipelining: number, server: number | undefined | readonly number[], ownPids: (number | undefined)[], redisPids: readonly (number | undefined)[] = []): Promise<Loaded> {
+export async function measureLoad(
+  dir: string,
+  tool: Tool,
+  t: Target,
+  pipelining: number,
+  server: number | undefined | readonly number[],
+  ownPids: (number | undefined)[],
+  redisPids: readonly (number | undefined)[] = [],
+): Promise<Loaded> {
   const serverPids = typeof server === 'number' || server === undefined ? [server] : server;
   const serverCpu = () => treesCpuSeconds(serverPids);
   const redisCpu = () => (redisPids.length === 0 ? undefined : treesCpuSeconds(redisPids));
@@ -39,7 +52,8 @@ export async function measureLoad(dir: string, tool: Tool, t: Target, pipelining
   const busy0 = machineBusySeconds();
   const own0 = ownSeconds(ownPids);
   const wall0 = process.hrtime.bigint();
-  const m = tool === 'autocannon' ? await runAutocannon(t, pipelining, settings.seconds) : await runWrk(dir, t, pipelining, settings.seconds);
+  const m =
+    tool === 'autocannon' ? await runAutocannon(t, pipelining, settings.seconds) : await runWrk(dir, t, pipelining, settings.seconds);
   const wall = Number(process.hrtime.bigint() - wall0) / 1e9;
   const cpu1 = serverCpu();
   const redis1 = redisCpu();
@@ -52,6 +66,9 @@ export async function measureLoad(dir: string, tool: Tool, t: Target, pipelining
     serverCpuPct: cpu0 !== undefined && cpu1 !== undefined ? ((cpu1 - cpu0) / wall) * 100 : undefined,
     machineCpuPct: busy0 !== undefined && busy1 !== undefined ? ((busy1 - busy0) / wall) * 100 : undefined,
     redisCpuPct: redis0 !== undefined && redis1 !== undefined ? ((redis1 - redis0) / wall) * 100 : undefined,
-    otherCpuPct: busy0 !== undefined && busy1 !== undefined && own0 !== undefined && own1 !== undefined ? Math.max(0, ((busy1 - busy0 - (own1 - own0) - wrkSeconds) / wall) * 100) : undefined,
+    otherCpuPct:
+      busy0 !== undefined && busy1 !== undefined && own0 !== undefined && own1 !== undefined
+        ? Math.max(0, ((busy1 - busy0 - (own1 - own0) - wrkSeconds) / wall) * 100)
+        : undefined,
   };
 }

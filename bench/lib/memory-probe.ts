@@ -13,11 +13,21 @@ if (file && isMainThread) {
   const mib = (b: number) => Math.round(b / 2 ** 20);
   const t0 = Date.now();
   const collect = process.env.BENCH_MEMORY_GC === '1' ? (globalThis as { gc?: () => void }).gc : undefined;
-  const timer = setInterval(() => {
-    collect?.();
-    const m = process.memoryUsage();
-    const line = { s: Math.round((Date.now() - t0) / 1000), rss: mib(m.rss), heapUsed: mib(m.heapUsed), heapTotal: mib(m.heapTotal), arrayBuffers: mib(m.arrayBuffers), external: mib(m.external - m.arrayBuffers) };
-    appendFileSync(file, `${JSON.stringify(line)}\n`);
-  }, 1000 * Number(process.env.BENCH_MEMORY_SECONDS ?? 5));
+  const timer = setInterval(
+    () => {
+      collect?.();
+      const m = process.memoryUsage();
+      const line = {
+        s: Math.round((Date.now() - t0) / 1000),
+        rss: mib(m.rss),
+        heapUsed: mib(m.heapUsed),
+        heapTotal: mib(m.heapTotal),
+        arrayBuffers: mib(m.arrayBuffers),
+        external: mib(m.external - m.arrayBuffers),
+      };
+      appendFileSync(file, `${JSON.stringify(line)}\n`);
+    },
+    1000 * Number(process.env.BENCH_MEMORY_SECONDS ?? 5),
+  );
   timer.unref();
 }

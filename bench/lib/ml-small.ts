@@ -28,7 +28,10 @@ export function loadMovies(): Movie[] {
     // movieId,title,genres: the title may be quoted and hold commas, genres never do.
     const first = line.indexOf(',');
     const last = line.lastIndexOf(',');
-    const title = line.slice(first + 1, last).replace(/^"(.*)"$/, '$1').trim();
+    const title = line
+      .slice(first + 1, last)
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
     const year = /\((\d{4})(?:[-–]\d{4})?\)$/.exec(title);
     out.push({ id: Number(line.slice(0, first)), genre: line.slice(last + 1).split('|')[0]!, year: year ? Number(year[1]) : undefined });
   }
@@ -73,7 +76,9 @@ export async function upload(base: string, token: string, factors: string, user:
   await ok(base, token, 'POST', '/v1/items-properties/', { property_name: 'genre', value_type: 'unicode32', repeated: false }, [200, 204]);
   await ok(base, token, 'POST', '/v1/items-properties/', { property_name: 'year', value_type: 'int16', repeated: false }, [200, 204]);
   for (let k = 0; k < movies.length; k += ITEM_BATCH) {
-    const items = movies.slice(k, k + ITEM_BATCH).map((m) => (m.year === undefined ? { item_id: m.id, genre: m.genre } : { item_id: m.id, genre: m.genre, year: m.year }));
+    const items = movies
+      .slice(k, k + ITEM_BATCH)
+      .map((m) => (m.year === undefined ? { item_id: m.id, genre: m.genre } : { item_id: m.id, genre: m.genre, year: m.year }));
     await ok(base, token, 'PUT', '/v1/items-bulk/properties/', { items }, [200, 202]);
   }
   const itemsSeconds = (performance.now() - t0) / 1000;

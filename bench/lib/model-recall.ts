@@ -12,7 +12,11 @@ const DEPTHS = [10, 64];
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 export const recallAt = (got: ArrayLike<number>, exact: ArrayLike<number>, k: number): number => {
   const want = new Set(Array.from(exact).slice(0, k));
-  return want.size === 0 ? 1 : Array.from(got).slice(0, k).filter((i) => want.has(i)).length / want.size;
+  return want.size === 0
+    ? 1
+    : Array.from(got)
+        .slice(0, k)
+        .filter((i) => want.has(i)).length / want.size;
 };
 
 // Report lines for `sampled` random items with factors of the database's served model.
@@ -36,8 +40,10 @@ export async function modelRecallLines(redisUrl: string, db: string, sampled: nu
       if (norms[r]! > 0) rows.push(r);
     }
     const depth = Math.max(...DEPTHS);
-    const index = DEPTHS.map(() => [] as number[]), listed = DEPTHS.map(() => [] as number[]);
-    const msIndex: number[] = [], msExact: number[] = [];
+    const index = DEPTHS.map(() => [] as number[]),
+      listed = DEPTHS.map(() => [] as number[]);
+    const msIndex: number[] = [],
+      msExact: number[] = [];
     for (const r of rows) {
       let t0 = performance.now();
       const a = similarItems(indexed, r, depth).items;

@@ -33,7 +33,10 @@ export function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Ma
   child.stderr!.on('data', keep);
   child.on('exit', (code, signal) => {
     m.exit = { code, signal };
-    if (!m.expectedExit) process.stderr.write(`\n!! ${name} (pid ${child.pid}) exited unexpectedly: code ${code}, signal ${signal}\n${m.output.slice(-4000)}\n`);
+    if (!m.expectedExit)
+      process.stderr.write(
+        `\n!! ${name} (pid ${child.pid}) exited unexpectedly: code ${code}, signal ${signal}\n${m.output.slice(-4000)}\n`,
+      );
   });
   children.push(m);
   return m;
@@ -54,7 +57,10 @@ export function stop(m: Managed, timeoutMs = 10_000): Promise<void> {
 }
 
 export function assertAlive(m: Managed): void {
-  if (m.exit) throw new Error(`${m.name} is not running (exit code ${m.exit.code}, signal ${m.exit.signal}); its last output:\n${m.output.slice(-4000)}`);
+  if (m.exit)
+    throw new Error(
+      `${m.name} is not running (exit code ${m.exit.code}, signal ${m.exit.signal}); its last output:\n${m.output.slice(-4000)}`,
+    );
 }
 
 export async function waitForLine(m: Managed, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {

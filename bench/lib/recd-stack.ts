@@ -34,7 +34,18 @@ export async function startBenchStack(): Promise<BenchStack> {
       // One serving process (RECD_WORKERS=1): `pid` is the process that serves. No parameter search
       // unless RECD_SEARCH_SECONDS says so: the serving benches measure a model of the configured
       // factors (a search would choose them per data set, and retrain.ts checks them).
-      env: { RECD_SEARCH_SECONDS: '0', ...process.env, ...env, ...MALLOC_ENV, RECD_WORKERS: '1', PORT: String(port), REDIS_URL: redis.url, RECD_ROOT_EMAIL: EMAIL, RECD_ROOT_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+      env: {
+        RECD_SEARCH_SECONDS: '0',
+        ...process.env,
+        ...env,
+        ...MALLOC_ENV,
+        RECD_WORKERS: '1',
+        PORT: String(port),
+        REDIS_URL: redis.url,
+        RECD_ROOT_EMAIL: EMAIL,
+        RECD_ROOT_PASSWORD: PASSWORD,
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
   let recd = launch({});
@@ -85,5 +96,17 @@ export async function startBenchStack(): Promise<BenchStack> {
     await stop();
     throw err;
   }
-  return { base, get token() { return token; }, call, redisUrl: redis.url, get pid() { return recd.pid!; }, restart, stop };
+  return {
+    base,
+    get token() {
+      return token;
+    },
+    call,
+    redisUrl: redis.url,
+    get pid() {
+      return recd.pid!;
+    },
+    restart,
+    stop,
+  };
 }

@@ -89,7 +89,15 @@ interface Sample extends Loaded {
   loop: LoopDelay | undefined; // the whole reading, with the garbage collections (undefined for the hello-world)
 }
 
-function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<string, string>, checks: string[], extra: string[], incomplete?: string): string {
+function report(
+  samples: Sample[],
+  runs: Run[],
+  sides: Side[],
+  meta: Record<string, string>,
+  checks: string[],
+  extra: string[],
+  incomplete?: string,
+): string {
   const out: string[] = [];
   if (incomplete) out.push(`**INCOMPLETE RUN: ${incomplete}**`, '');
   out.push('### Machine and settings', '');
@@ -105,7 +113,8 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
   // the hello-world is measured once per round for both.
   const sidesOf = (sc: Scenario): Side[] => (sc.target === 'recd' ? sides : ['A']);
   const tag = (sc: Scenario, side: Side) => (sides.length > 1 && sc.target === 'recd' ? ` (${side})` : '');
-  const same = (s: Sample, id: string, side: Side, r: Run) => s.run.scenario.id === id && s.side === side && s.run.tool === r.tool && s.run.pipelining === r.pipelining;
+  const same = (s: Sample, id: string, side: Side, r: Run) =>
+    s.run.scenario.id === id && s.side === side && s.run.tool === r.tool && s.run.pipelining === r.pipelining;
   const of = (r: Run, side: Side) => samples.filter((s) => same(s, r.scenario.id, side, r)).sort((x, y) => x.round - y.round);
   const rpsOf = (id: string, side: Side, r: Run) => median(samples.filter((s) => same(s, id, side, r)).map((s) => s.rps));
   for (const r of runs) {
@@ -127,7 +136,10 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
       if (bad) {
         flagged.push(
           `- **${id}** ${r.tool}, pipelining ${r.pipelining}: ${ss
-            .map((s) => `round ${s.round}: ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered${s.statusCodes ? ` (status ${s.statusCodes})` : ''}`)
+            .map(
+              (s) =>
+                `round ${s.round}: ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered${s.statusCodes ? ` (status ${s.statusCodes})` : ''}`,
+            )
             .join('; ')}`,
         );
       }
@@ -135,7 +147,9 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
       const goal = !g
         ? ''
         : `${[g.ratio !== undefined ? `≥ ${g.ratio}×${against === 'h' ? '' : ` ${against} (${fmt(goalRatio, 2)}×)`}` : '', g.p99ms !== undefined ? `p99 ≤ ${g.p99ms} ms` : ''].filter(Boolean).join(', ')}: ${
-            !bad && (g.ratio === undefined || goalRatio >= g.ratio) && (g.p99ms === undefined || (Number.isFinite(p99) && p99 <= g.p99ms)) ? 'met' : '**missed**'
+            !bad && (g.ratio === undefined || goalRatio >= g.ratio) && (g.p99ms === undefined || (Number.isFinite(p99) && p99 <= g.p99ms))
+              ? 'met'
+              : '**missed**'
           }`;
       out.push(
         `| ${id}. ${r.scenario.label} | ${r.tool} | ${r.pipelining} | ${fmtInt(rps)} | ${r.scenario.id === 'h' ? '1.00' : fmt(ratio, 2)} | ${goal} | ${fmt(p50, 2)} | ${fmt(p99, 2)} | ${loopCell(ss)} | ${gcCell(ss)} | ${fmt(median(ss.map((s) => s.serverCpuPct ?? NaN)), 0)} / ${r.scenario.target === 'hello' ? '—' : fmt(median(ss.map((s) => s.redisCpuPct ?? NaN)), 0)} / ${fmt(
@@ -163,33 +177,52 @@ function report(samples: Sample[], runs: Run[], sides: Side[], meta: Record<stri
       const flag = [...a, ...b].some((s) => s.non2xx > 0 || s.errors > 0 || s.unanswered > 0) ? ' ⚠ flagged' : '';
       // Paired: each round's B against that round's A (with BENCH_FRESH_PROCESSES, each a new pair of processes).
       const paired = a.flatMap((x) => b.filter((y) => y.round === x.round).map((y) => y.rps / x.rps));
-      const pairedCell = paired.length === 0 ? '–' : `${fmt(median(paired), 3)} (${fmt(Math.min(...paired), 2)}–${fmt(Math.max(...paired), 2)})`;
+      const pairedCell =
+        paired.length === 0 ? '–' : `${fmt(median(paired), 3)} (${fmt(Math.min(...paired), 2)}–${fmt(Math.max(...paired), 2)})`;
       out.push(
         `| ${r.scenario.id}. ${r.scenario.label}${flag} | ${r.tool} | ${r.pipelining} | ${fmtInt(ra)} | ${fmtInt(rb)} | ${fmt(rb / ra, 2)} | ${pairedCell} | ${fmt(ra / base, 2)} | ${fmt(rb / base, 2)} | ${fmt(ma, 2)} | ${fmt(mb, 2)} | ${fmt(pa, 2)} | ${fmt(pb, 2)} | ${fmt(pb / pa, 2)} | ${a.map((s) => fmtInt(s.rps)).join(', ')} | ${b.map((s) => fmtInt(s.rps)).join(', ')} |`,
       );
     }
-    out.push('', '_B ÷ A_ above 1: B served more requests per second (req/s), or its p99 was longer (p99). Medians over the rounds; each round measured A and then B back to back, on the same data.', '');
+    out.push(
+      '',
+      '_B ÷ A_ above 1: B served more requests per second (req/s), or its p99 was longer (p99). Medians over the rounds; each round measured A and then B back to back, on the same data.',
+      '',
+    );
   }
   const disturbed = samples.filter((s) => (s.otherCpuPct ?? 0) > DISTURBED_PCT);
   out.push(
     disturbed.length === 0
       ? `No run was disturbed: other processes used at most ${DISTURBED_PCT} % of one core during every run.`
       : `**${disturbed.length} of ${samples.length} runs were disturbed** (other processes above ${DISTURBED_PCT} % of one core): ${disturbed
-          .map((s) => `${s.run.scenario.id}${tag(s.run.scenario, s.side)}/${s.run.tool}/p${s.run.pipelining}/round ${s.round} (${fmt(s.otherCpuPct, 0)} %)`)
+          .map(
+            (s) =>
+              `${s.run.scenario.id}${tag(s.run.scenario, s.side)}/${s.run.tool}/p${s.run.pipelining}/round ${s.round} (${fmt(s.otherCpuPct, 0)} %)`,
+          )
           .join(', ')}.`,
     '',
   );
   const drained = runs
-    .flatMap((r) => sidesOf(r.scenario).map((side) => ({ r, side, ss: of(r, side).filter((s) => s.drainSeconds >= 1 || s.drainSeconds < 0) })))
+    .flatMap((r) =>
+      sidesOf(r.scenario).map((side) => ({ r, side, ss: of(r, side).filter((s) => s.drainSeconds >= 1 || s.drainSeconds < 0) })),
+    )
     .filter(({ ss }) => ss.length > 0)
-    .map(({ r, side, ss }) => `${r.scenario.id}${tag(r.scenario, side)}/${r.tool}/p${r.pipelining} (${ss.map((s) => (s.drainSeconds < 0 ? 'gave up' : `${s.drainSeconds.toFixed(1)} s`)).join(', ')})`);
+    .map(
+      ({ r, side, ss }) =>
+        `${r.scenario.id}${tag(r.scenario, side)}/${r.tool}/p${r.pipelining} (${ss.map((s) => (s.drainSeconds < 0 ? 'gave up' : `${s.drainSeconds.toFixed(1)} s`)).join(', ')})`,
+    );
   out.push(
     drained.length === 0
       ? 'recd was idle within a second before every run.'
       : `Before these runs recd was still answering the previous run's requests (left in flight when its load stopped) and was waited for: ${drained.join(', ')}.`,
     '',
   );
-  if (flagged.length > 0) out.push('**Flagged: runs with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)', '', ...flagged, '');
+  if (flagged.length > 0)
+    out.push(
+      '**Flagged: runs with non-2xx responses, errors or unanswered requests** (their req/s is not a valid measurement)',
+      '',
+      ...flagged,
+      '',
+    );
   else out.push('No run had non-2xx responses, errors or unanswered requests.', '');
   out.push(
     `_errors_, _unanswered_, _CPU %_ and _p50_/_p99_ as in the platform table above (bench/http/run.ts): CPU 100 % = one core; _Redis_ = the redis-server recd runs on; _other_ = every process but the runner, wrk, ${sides.length > 1 ? 'the three servers and both redis-servers' : 'both servers and redis-server'}. A target counts as met only with no non-2xx, errors or unanswered requests.`,
@@ -244,9 +277,25 @@ function gcCell(ss: Sample[]): string {
 
 // loopFile: where the server keeps its event-loop delay histogram (undefined: the hello-world).
 // redisPids: the Redis the server runs on (none for the hello-world).
-async function measure(dir: string, run: Run, round: number, side: Side, t: Target, server: Managed, loopFile: string | undefined, recds: Managed[], ownPids: (number | undefined)[], redisPids: (number | undefined)[]): Promise<Sample> {
+async function measure(
+  dir: string,
+  run: Run,
+  round: number,
+  side: Side,
+  t: Target,
+  server: Managed,
+  loopFile: string | undefined,
+  recds: Managed[],
+  ownPids: (number | undefined)[],
+  redisPids: (number | undefined)[],
+): Promise<Sample> {
   const drainSeconds = await drainAll(recds);
-  if (drainSeconds < 0 || drainSeconds >= 1) process.stderr.write(drainSeconds < 0 ? '  (recd still busy after 120 s: measuring anyway)\n' : `  (waited ${drainSeconds.toFixed(1)} s for recd to finish the previous run's requests)\n`);
+  if (drainSeconds < 0 || drainSeconds >= 1)
+    process.stderr.write(
+      drainSeconds < 0
+        ? '  (recd still busy after 120 s: measuring anyway)\n'
+        : `  (waited ${drainSeconds.toFixed(1)} s for recd to finish the previous run's requests)\n`,
+    );
   await quietBeforeRun(ownPids);
   if (loopFile) loopDelayStart(server);
   const m = await measureLoad(dir, run.tool, t, run.pipelining, server.child.pid, ownPids, redisPids);
@@ -282,7 +331,10 @@ function cliB(): string | undefined {
 function envB(): Record<string, string> {
   const raw = process.env.BENCH_RECD_B_ENV ?? '';
   const out: Record<string, string> = {};
-  for (const pair of raw.split(',').map((x) => x.trim()).filter((x) => x !== '')) {
+  for (const pair of raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '')) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new Error(`BENCH_RECD_B_ENV: expected NAME=value, got ${JSON.stringify(pair)}`);
     out[pair.slice(0, eq)] = pair.slice(eq + 1);
@@ -300,7 +352,8 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     const tools: Tool[] = wrkVersion ? ['autocannon', 'wrk'] : ['autocannon'];
     const runs: Run[] = [];
     for (const tool of tools) for (const scenario of SCENARIOS) runs.push({ scenario, tool, pipelining: 1 });
-    if (process.env.BENCH_RECO_PIPELINED !== '0') for (const scenario of SCENARIOS.filter((sc) => sc.pipelined)) runs.push({ scenario, tool: 'autocannon', pipelining: 10 });
+    if (process.env.BENCH_RECO_PIPELINED !== '0')
+      for (const scenario of SCENARIOS.filter((sc) => sc.pipelined)) runs.push({ scenario, tool: 'autocannon', pipelining: 10 });
     const sides: Side[] = CLI_B ? ['A', 'B'] : ['A'];
     // Scenario ids as progress and checks show them: tagged (A) or (B) only when there are two builds.
     const tagged = (sc: Scenario, side: Side) => `${sc.id}${CLI_B && sc.target === 'recd' ? ` (${side})` : ''}`;
@@ -314,11 +367,25 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     const envA: Record<string, string> = {};
     const launchA = (more: Record<string, string> = {}) => {
       Object.assign(envA, more);
-      return launchRecd('recd', { port: recdPort, redisUrl: redisUrlA, env: { ...recdEnv, ...envA, ...loopA.env }, nodeArgs: loopA.nodeArgs });
+      return launchRecd('recd', {
+        port: recdPort,
+        redisUrl: redisUrlA,
+        env: { ...recdEnv, ...envA, ...loopA.env },
+        nodeArgs: loopA.nodeArgs,
+      });
     };
     const recd = launchA();
     // B: the other build on a redis-server of its own (builds may differ in what they store), given the same data below.
-    let other: { cli: string; recd: Managed; relaunch(env?: Record<string, string>): Managed; port: number; redis: EmbeddedRedis; loopFile: string } | undefined;
+    let other:
+      | {
+          cli: string;
+          recd: Managed;
+          relaunch(env?: Record<string, string>): Managed;
+          port: number;
+          redis: EmbeddedRedis;
+          loopFile: string;
+        }
+      | undefined;
     if (CLI_B) {
       const redisB = await startRedisServer(join(dir, 'redis-b'));
       atCleanup(() => redisB.stop());
@@ -329,7 +396,13 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       const moreB: Record<string, string> = {};
       const relaunch = (more: Record<string, string> = {}) => {
         Object.assign(moreB, more);
-        return launchRecd('recd-B', { cli: CLI_B, port, redisUrl: redisB.url, env: { ...recdEnv, ...envB(), ...moreB, ...loopB.env }, nodeArgs: loopB.nodeArgs });
+        return launchRecd('recd-B', {
+          cli: CLI_B,
+          port,
+          redisUrl: redisB.url,
+          env: { ...recdEnv, ...envB(), ...moreB, ...loopB.env },
+          nodeArgs: loopB.nodeArgs,
+        });
       };
       other = { cli: CLI_B, port, redis: redisB, loopFile: loopB.file, recd: relaunch(), relaunch };
     }
@@ -337,7 +410,9 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
     const recdBase = `http://${HOST}:${recdPort}`;
     await waitForHttp(recd, `${recdBase}/v1/`, 20_000);
-    process.stderr.write(`recd on ${recdBase} (pid ${recd.child.pid}), hello-world on http://${HOST}:${helloPort} (pid ${hello.child.pid})\n`);
+    process.stderr.write(
+      `recd on ${recdBase} (pid ${recd.child.pid}), hello-world on http://${HOST}:${helloPort} (pid ${hello.child.pid})\n`,
+    );
     if (other) {
       await waitForHttp(other.recd, `http://${HOST}:${other.port}/v1/`, 20_000);
       process.stderr.write(`recd B (${other.cli}) on http://${HOST}:${other.port} (pid ${other.recd.child.pid})\n`);
@@ -360,7 +435,14 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       }
       return targets;
     };
-    const ready = async (side: Side, cli: string, first: Managed, relaunch: (env?: Record<string, string>) => Managed, base: string, redisUrl: string): Promise<Build<S>> => {
+    const ready = async (
+      side: Side,
+      cli: string,
+      first: Managed,
+      relaunch: (env?: Record<string, string>) => Managed,
+      base: string,
+      redisUrl: string,
+    ): Promise<Build<S>> => {
       const { token, dbId } = await backendToken(base, { item_id_type: 'uint32', user_id_type: 'uint32' });
       process.stderr.write(`${side === 'B' ? 'B: ' : ''}backend token obtained for database ${dbId}\n`);
       let m = first;
@@ -386,11 +468,19 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     const serverOf = (sc: Scenario, side: Side) => (sc.target === 'hello' ? hello : buildOf(side).recd);
     // Refilled when BENCH_FRESH_PROCESSES restarts the recds.
     const recds = builds.map((x) => x.recd);
-    const ownPids = [hello.child.pid, redis.pid, ...(external?.pids ?? []), ...(other ? [other.redis.pid] : []), ...recds.map((m) => m.child.pid)];
+    const ownPids = [
+      hello.child.pid,
+      redis.pid,
+      ...(external?.pids ?? []),
+      ...(other ? [other.redis.pid] : []),
+      ...recds.map((m) => m.child.pid),
+    ];
     const warmUp = async (sc: Scenario, side: Side) => {
       await drainAll(recds);
       const w = await runAutocannon(buildOf(side).targets.get(sc.id)!, 1, settings.warmupSeconds);
-      process.stderr.write(`  warm-up ${tagged(sc, side)}: ${fmtInt(w.rps)} req/s${w.non2xx > 0 || w.errors > 0 || w.unanswered > 0 ? `, ${w.non2xx} non-2xx, ${w.errors} errors, ${w.unanswered} unanswered (${w.statusCodes})` : ''}\n`);
+      process.stderr.write(
+        `  warm-up ${tagged(sc, side)}: ${fmtInt(w.rps)} req/s${w.non2xx > 0 || w.errors > 0 || w.unanswered > 0 ? `, ${w.non2xx} non-2xx, ${w.errors} errors, ${w.unanswered} unanswered (${w.statusCodes})` : ''}\n`,
+      );
     };
     // A new process for every build: started as the first was, serving once every scenario answers 200
     // (its model loaded from Redis), then warmed up like the first.
@@ -413,7 +503,8 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       }
       recds.splice(0, recds.length, ...builds.map((x) => x.recd));
       ownPids.splice(ownPids.length - builds.length, builds.length, ...recds.map((m) => m.child.pid));
-      if (settings.warmupSeconds > 0) for (const x of builds) for (const sc of SCENARIOS.filter((sc) => sc.target === 'recd')) await warmUp(sc, x.side);
+      if (settings.warmupSeconds > 0)
+        for (const x of builds) for (const sc of SCENARIOS.filter((sc) => sc.target === 'recd')) await warmUp(sc, x.side);
     };
     const sidesOf = (sc: Scenario): Side[] => (sc.target === 'recd' ? sides : ['A']);
 
@@ -437,7 +528,9 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
           await (await fetch(t.url, { method: t.method, headers: t.headers, body: t.body })).arrayBuffer();
           again.push(performance.now() - a0);
         }
-        checks.push(`${id}: first answer in ${ms.toFixed(1)} ms, then ${fmt(median(again), 1)} ms (median of 5, one at a time): ${b.check(sc, JSON.parse(text), x.setup)}`);
+        checks.push(
+          `${id}: first answer in ${ms.toFixed(1)} ms, then ${fmt(median(again), 1)} ms (median of 5, one at a time): ${b.check(sc, JSON.parse(text), x.setup)}`,
+        );
       }
     }
 
@@ -470,9 +563,23 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
             assertAlive(hello);
             const loopFile = sc.target === 'hello' ? undefined : side === 'A' ? loopA.file : other!.loopFile;
             const redisPids = sc.target === 'hello' ? [] : side === 'A' ? (external?.pids ?? [redis.pid]) : [other!.redis.pid];
-            const s = await measure(dir, run, round, side, buildOf(side).targets.get(sc.id)!, serverOf(sc, side), loopFile, recds, ownPids, redisPids);
+            const s = await measure(
+              dir,
+              run,
+              round,
+              side,
+              buildOf(side).targets.get(sc.id)!,
+              serverOf(sc, side),
+              loopFile,
+              recds,
+              ownPids,
+              redisPids,
+            );
             samples.push(s);
-            const warn = s.non2xx > 0 || s.errors > 0 || s.unanswered > 0 ? `  ⚠ ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered ${s.statusCodes}` : '';
+            const warn =
+              s.non2xx > 0 || s.errors > 0 || s.unanswered > 0
+                ? `  ⚠ ${s.non2xx} non-2xx, ${s.errors} errors, ${s.unanswered} unanswered ${s.statusCodes}`
+                : '';
             process.stderr.write(
               `round ${round}/${settings.rounds} p=${run.pipelining} ${run.tool.padEnd(10)} ${id}: ${fmtInt(s.rps).padStart(8)} req/s  p50 ${fmt(s.p50ms, 2)} ms  p99 ${fmt(s.p99ms, 2)} ms  CPU server ${fmt(s.serverCpuPct, 0)} % redis ${fmt(s.redisCpuPct, 0)} % gen ${fmt(s.generatorCpuPct, 0)} % other ${fmt(s.otherCpuPct, 0)} %${warn}\n`,
             );
@@ -494,13 +601,16 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
     };
     const rssAfterLoad = new Map<Side, Rss | undefined>();
     for (const x of builds) rssAfterLoad.set(x.side, await rssOf(x.recd.child.pid));
-    const memoryLine = (x: Build<S>) => `${rssLine(x.rssAfterSetup)} after the set-up and training; ${rssLine(rssAfterLoad.get(x.side))} after the load runs`;
+    const memoryLine = (x: Build<S>) =>
+      `${rssLine(x.rssAfterSetup)} after the set-up and training; ${rssLine(rssAfterLoad.get(x.side))} after the load runs`;
     const extra = b.extra ? await b.extra(recdBase, token, setup, redis) : [];
     const metaB = other ? Object.fromEntries(Object.entries(b.meta(buildOf('B').setup)).map(([k, v]) => [`${k} (B)`, v])) : {};
     const meta: Record<string, string> = {
       Machine: `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}`,
       Node: process.version,
-      'recd under test': other ? `A: ${CLI}, ${treeAtStart}; B: ${other.cli}, ${gitState(resolve(dirname(other.cli), '../..'))}` : treeAtStart,
+      'recd under test': other
+        ? `A: ${CLI}, ${treeAtStart}; B: ${other.cli}, ${gitState(resolve(dirname(other.cli), '../..'))}`
+        : treeAtStart,
       Date: startedAt.toISOString(),
       'Load average (1/5/15 min) at start / end of measuring': `${loadAtStart} / ${loadAvg()}`,
       ...b.meta(setup),
@@ -509,10 +619,12 @@ export async function runRecoBench<S extends { trained: Trained }>(b: RecoBench<
       ...(other ? { 'Model (B)': modelLine(buildOf('B')) } : {}),
       'recd memory (VmRSS, VmHWM)': memoryLine(a),
       ...(other ? { 'recd memory (B)': memoryLine(buildOf('B')) } : {}),
-      Settings: `${settings.connections} connections, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported)${settings.freshProcesses ? ", every recd restarted before each round after the first (BENCH_FRESH_PROCESSES=1: each round a new process per build)" : ""}, ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
+      Settings: `${settings.connections} connections, ${settings.seconds} s per run, ${settings.rounds} interleaved rounds (median reported)${settings.freshProcesses ? ', every recd restarted before each round after the first (BENCH_FRESH_PROCESSES=1: each round a new process per build)' : ''}, ${settings.warmupSeconds} s warm-up per scenario; before each run, wait up to ${settings.quietWaitSeconds} s for other processes to use < ${settings.quietMaxPct} % of one core`,
       'Load generators': `${versionOf('autocannon')} (in the runner process)${wrkVersion ? `; ${wrkVersion} (-t1 -c${settings.connections})` : settings.wrk ? '; wrk not found on PATH: skipped' : '; wrk skipped (BENCH_WRK=0)'}`,
       Servers: `recd (\`node dist/src/cli.js serve\`, LOG_LEVEL=${logLevel}, RECD_WORKERS=${recdWorkers()}) and the hello-world (\`node dist/bench/http/hello-uws.js\`, ${versionOf('uWebSockets.js')}) as separate processes; ${external ? `recd on ${external.label}` : `private redis-server on port ${redis.port}`}${
-        other ? `; build B (BENCH_RECD_CLI_B=${other.cli}${process.env.BENCH_RECD_B_ENV ? `, BENCH_RECD_B_ENV=${process.env.BENCH_RECD_B_ENV}` : ''}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on both builds back to back, A first in odd rounds and B first in even ones` : ''
+        other
+          ? `; build B (BENCH_RECD_CLI_B=${other.cli}${process.env.BENCH_RECD_B_ENV ? `, BENCH_RECD_B_ENV=${process.env.BENCH_RECD_B_ENV}` : ''}) as a third process with the same environment on its own private redis-server (port ${other.redis.port}), given the same data over HTTP and trained the same way; each round measures every recd scenario on both builds back to back, A first in odd rounds and B first in even ones`
+          : ''
       }`,
     };
     process.stdout.write(`${report(samples, runs, sides, meta, checks, extra, incomplete)}\n`);

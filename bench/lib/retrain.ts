@@ -24,7 +24,8 @@ interface TaskRecord {
   end_time: number | null;
 }
 
-const recents = async (base: string, token: string, name: string): Promise<TaskRecord[]> => (await ok(base, token, 'GET', `/v1/tasks/${name}/recents/?amt=50`)).tasks;
+const recents = async (base: string, token: string, name: string): Promise<TaskRecord[]> =>
+  (await ok(base, token, 'GET', `/v1/tasks/${name}/recents/?amt=50`)).tasks;
 
 // Until no run of the task is queued or running.
 export async function settle(base: string, token: string, name: string, timeoutMs: number): Promise<void> {
@@ -32,7 +33,8 @@ export async function settle(base: string, token: string, name: string, timeoutM
   for (;;) {
     const busy = (await recents(base, token, name)).filter((t) => t.status === 'QUEUED' || t.status === 'RUNNING');
     if (busy.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${name} still busy after ${timeoutMs / 1000} s (BENCH_RETRAIN_TIMEOUT_SECONDS): ${JSON.stringify(busy)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${name} still busy after ${timeoutMs / 1000} s (BENCH_RETRAIN_TIMEOUT_SECONDS): ${JSON.stringify(busy)}`);
     await sleep(500);
   }
 }
@@ -52,7 +54,8 @@ export async function retrain(base: string, token: string, factors: string, rati
     const task = (await recents(base, token, 'ml_model_retrain')).find((t) => t.task_id === taskId);
     if (task?.status === 'COMPLETED') break;
     if (task?.status === 'FAILED') throw new Error(`ml_model_retrain failed: ${task.error}`);
-    if (performance.now() - t0 > TIMEOUT_MS) throw new Error(`ml_model_retrain not done after ${TIMEOUT_MS / 1000} s (BENCH_RETRAIN_TIMEOUT_SECONDS): ${JSON.stringify(task)}`);
+    if (performance.now() - t0 > TIMEOUT_MS)
+      throw new Error(`ml_model_retrain not done after ${TIMEOUT_MS / 1000} s (BENCH_RETRAIN_TIMEOUT_SECONDS): ${JSON.stringify(task)}`);
     await sleep(250);
   }
   await sleep(1000);
@@ -76,14 +79,22 @@ export async function retrain(base: string, token: string, factors: string, rati
   if (!model) throw new Error('no serving model');
   if (String(model.factors) !== factors) throw new Error(`serving model has ${model.factors} factors, not ${factors}`);
   if (model.n_ratings !== ratings) {
-    const records = async (name: string) => (await recents(base, token, name)).slice(0, 6).map((t) => `${t.task_id} ${t.status} ${t.start_time}–${t.end_time}: ${t.progress}`);
-    throw new Error(`serving model covers ${model.n_ratings} ratings of ${ratings}; the last tasks:\n${[...(await records('ml_model_retrain')), ...(await records('ml_new_items'))].join('\n')}`);
+    const records = async (name: string) =>
+      (await recents(base, token, name)).slice(0, 6).map((t) => `${t.task_id} ${t.status} ${t.start_time}–${t.end_time}: ${t.progress}`);
+    throw new Error(
+      `serving model covers ${model.n_ratings} ratings of ${ratings}; the last tasks:\n${[...(await records('ml_model_retrain')), ...(await records('ml_new_items'))].join('\n')}`,
+    );
   }
   const span = (t: TaskRecord) => (t.end_time ?? t.start_time) - t.start_time;
   const explicit = (await recents(base, token, 'ml_model_retrain')).find((t) => t.task_id === taskId);
   const taskSeconds = explicit ? span(explicit) : NaN;
-  const newItemsSeconds = (await recents(base, token, 'ml_new_items')).filter((t) => explicit && t.start_time >= explicit.start_time).reduce((sum, t) => sum + span(t), 0);
-  const done = async (name: string) => (await recents(base, token, name)).map((t) => `${t.status} ${(t.end_time ?? 0) - t.start_time > 0 ? `${((t.end_time ?? 0) - t.start_time).toFixed(1)} s` : ''}`.trim());
+  const newItemsSeconds = (await recents(base, token, 'ml_new_items'))
+    .filter((t) => explicit && t.start_time >= explicit.start_time)
+    .reduce((sum, t) => sum + span(t), 0);
+  const done = async (name: string) =>
+    (await recents(base, token, name)).map((t) =>
+      `${t.status} ${(t.end_time ?? 0) - t.start_time > 0 ? `${((t.end_time ?? 0) - t.start_time).toFixed(1)} s` : ''}`.trim(),
+    );
   const tasks = `ml_model_retrain: ${(await done('ml_model_retrain')).reverse().join(', ')}; ml_new_items: ${(await done('ml_new_items')).reverse().join(', ') || 'none'}`;
   process.stderr.write(`model ready after ${retrainSeconds.toFixed(1)} s: ${JSON.stringify(model)}\n${tasks}\n`);
   return { retrainSeconds, taskSeconds, newItemsSeconds, model, tasks };

@@ -15,7 +15,10 @@ export const settings = {
   connections: envInt('BENCH_CONNECTIONS', 64, 1),
   pipelinings: (process.env.BENCH_PIPELINING ?? '1,10').split(',').map((s) => {
     const n = Number(s.trim());
-    if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_PIPELINING must be a comma-separated list of integers ≥ 1, got ${JSON.stringify(process.env.BENCH_PIPELINING)}`);
+    if (!Number.isInteger(n) || n < 1)
+      throw new Error(
+        `BENCH_PIPELINING must be a comma-separated list of integers ≥ 1, got ${JSON.stringify(process.env.BENCH_PIPELINING)}`,
+      );
     return n;
   }),
   // BENCH_FRESH_PROCESSES=1: every recd is restarted (same data, same Redis) before each round after the

@@ -94,14 +94,16 @@ function aliasTable(w: Float64Array): { prob: Float64Array; alias: Uint32Array }
   const alias = new Uint32Array(n);
   const small = new Uint32Array(n);
   const large = new Uint32Array(n);
-  let ns = 0, nl = 0;
+  let ns = 0,
+    nl = 0;
   for (let k = 0; k < n; k++) {
     prob[k] = (w[k]! * n) / sum;
     if (prob[k]! < 1) small[ns++] = k;
     else large[nl++] = k;
   }
   while (ns > 0 && nl > 0) {
-    const s = small[--ns]!, l = large[nl - 1]!;
+    const s = small[--ns]!,
+      l = large[nl - 1]!;
     alias[s] = l;
     prob[l] = prob[l]! + prob[s]! - 1;
     if (prob[l]! < 1) {
@@ -168,7 +170,8 @@ export class Synthetic {
     this.cap = Math.max(Math.ceil(mean), Math.min(MAX_USER_EXTRA, Math.floor(N / 10)));
     if (mean + 1 > N) throw new Error(`${R} ratings of ${U} users over ${N} items: more ratings per user than items`);
     const top = (r0: number) => (extra * Math.log1p(1 / r0)) / Math.log1p(U / r0);
-    let lo = 1e-9, hi = 1e15;
+    let lo = 1e-9,
+      hi = 1e15;
     for (let k = 0; k < 200; k++) {
       const mid = Math.sqrt(lo * hi);
       if (top(mid) > this.cap) lo = mid;
@@ -176,7 +179,8 @@ export class Synthetic {
     }
     this.r0 = hi;
     this.scale = extra / Math.log1p(U / this.r0);
-    if (this.countOf(this.mostActiveUser) > N) throw new Error(`the most active user would rate ${this.countOf(this.mostActiveUser)} of ${N} items`);
+    if (this.countOf(this.mostActiveUser) > N)
+      throw new Error(`the most active user would rate ${this.countOf(this.mostActiveUser)} of ${N} items`);
   }
 
   private cumulative(r: number): number {
@@ -224,7 +228,7 @@ export class Synthetic {
       const id = itemByRank[r]!;
       const v = Math.round(quality[id]! + bias + 1.5 * normalish(rand));
       item[at + j] = id;
-      rating[at + j] = v < 1 ? 1 : Math.min(v , 10);
+      rating[at + j] = v < 1 ? 1 : Math.min(v, 10);
       timestamp[at + j] = start + Math.floor(rand() * window);
     }
     return n;
@@ -235,7 +239,13 @@ export class Synthetic {
   *batches(size: number): Generator<RatingBatch> {
     const U = this.sizes.users;
     const scratch = { item: new Uint32Array(this.cap + 1), rating: new Uint8Array(this.cap + 1), timestamp: new Uint32Array(this.cap + 1) };
-    const fresh = (): RatingBatch => ({ n: 0, user: new Uint32Array(size), item: new Uint32Array(size), rating: new Uint8Array(size), timestamp: new Uint32Array(size) });
+    const fresh = (): RatingBatch => ({
+      n: 0,
+      user: new Uint32Array(size),
+      item: new Uint32Array(size),
+      rating: new Uint8Array(size),
+      timestamp: new Uint32Array(size),
+    });
     let b = fresh();
     for (let u = 1; u <= U; u++) {
       const n = this.ratingsOf(u, scratch.item, scratch.rating, scratch.timestamp);
@@ -253,7 +263,14 @@ export class Synthetic {
         }
       }
     }
-    if (b.n > 0) yield { n: b.n, user: b.user.subarray(0, b.n), item: b.item.subarray(0, b.n), rating: b.rating.subarray(0, b.n), timestamp: b.timestamp.subarray(0, b.n) };
+    if (b.n > 0)
+      yield {
+        n: b.n,
+        user: b.user.subarray(0, b.n),
+        item: b.item.subarray(0, b.n),
+        rating: b.rating.subarray(0, b.n),
+        timestamp: b.timestamp.subarray(0, b.n),
+      };
   }
 
   // The items user `user` rated.
@@ -266,7 +283,12 @@ export class Synthetic {
 }
 
 // Every rating at once as a training snapshot (rows: ids − 1), for benches that train in-process.
-export function trainingSnapshot(synth: Synthetic): { users: Uint32Array; items: Uint32Array; ratings: Float32Array; timestamps: Float64Array } {
+export function trainingSnapshot(synth: Synthetic): {
+  users: Uint32Array;
+  items: Uint32Array;
+  ratings: Float32Array;
+  timestamps: Float64Array;
+} {
   const batch = synth.batches(synth.sizes.ratings).next().value!;
   const n = batch.n;
   return {

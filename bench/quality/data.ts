@@ -18,7 +18,9 @@ function readData(path: string): string {
   try {
     return readFileSync(`${DATASETS}/${path}`, 'utf8');
   } catch (err) {
-    throw new Error(`${DATASETS}/${path}: ${(err as Error).message}; set RECD_DATASETS to a directory holding the MovieLens copies (see bench/quality/data.ts)`);
+    throw new Error(
+      `${DATASETS}/${path}: ${(err as Error).message}; set RECD_DATASETS to a directory holding the MovieLens copies (see bench/quality/data.ts)`,
+    );
   }
 }
 
@@ -43,7 +45,9 @@ export function toCsr(d: Ratings): Csr {
 /** ml-100k split file (user \t item \t rating \t ts, 1-based ids); users/items fixed to 943/1682. */
 export function loadMl100kFile(name: string): Ratings {
   const lines = readData(`ml-100k/${name}`).split('\n');
-  const u: number[] = [], i: number[] = [], r: number[] = [];
+  const u: number[] = [],
+    i: number[] = [],
+    r: number[] = [];
   for (const line of lines) {
     if (line.length === 0) continue;
     const p = line.split('\t');
@@ -64,7 +68,9 @@ export function csvLines(path: string): string[] {
 
 /** ml-latest-small ratings.csv with users and movies remapped to dense ids (ascending original id). */
 export function loadMlLatestSmall(): Ratings {
-  const uo: number[] = [], io: number[] = [], r: number[] = [];
+  const uo: number[] = [],
+    io: number[] = [],
+    r: number[] = [];
   for (const line of csvLines('ml-latest-small/ratings.csv')) {
     const p = line.split(',');
     uo.push(Number(p[0]));
@@ -87,7 +93,8 @@ export function perUserSplit(d: Ratings, testFraction: number, seed: number): { 
   const next = rng(seed);
   const byUser: number[][] = Array.from({ length: d.users }, () => []);
   for (let e = 0; e < d.u.length; e++) byUser[d.u[e]!]!.push(e);
-  const trainE: number[] = [], testE: number[] = [];
+  const trainE: number[] = [],
+    testE: number[] = [];
   for (const list of byUser) {
     for (let k = list.length - 1; k > 0; k--) {
       const j = Math.floor(next() * (k + 1));

@@ -23,7 +23,10 @@ export function evaluate(train: Csr, test: Csr, score: Scorer, k = 10, threshold
   const topIdx = new Uint32Array(k);
   const topScore = new Float32Array(k);
   const discount = Float64Array.from({ length: k }, (_, r) => 1 / Math.log2(r + 2));
-  let p = 0, rc = 0, nd = 0, users = 0;
+  let p = 0,
+    rc = 0,
+    nd = 0,
+    users = 0;
   for (let u = 0; u < test.rows; u++) {
     let nRel = 0;
     for (let e = test.indptr[u]!; e < test.indptr[u + 1]!; e++) {
@@ -37,7 +40,9 @@ export function evaluate(train: Csr, test: Csr, score: Scorer, k = 10, threshold
     for (let e = train.indptr[u]!; e < train.indptr[u + 1]!; e++) mask[train.indices[e]!] = 0;
     score(u, scores);
     const got = topKTo(topIdx, topScore, scores, items, k, mask);
-    let hits = 0, dcg = 0, idcg = 0;
+    let hits = 0,
+      dcg = 0,
+      idcg = 0;
     for (let r = 0; r < got; r++) {
       if (relevant[topIdx[r]!] === 1) {
         hits++;

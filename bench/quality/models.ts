@@ -45,18 +45,46 @@ export interface AlsModel {
  * pair once; timestamps 0) and an empty log. Factors and users' lists (`listLength` items each, every
  * user's: 0 for none) are read back through the model layout.
  */
-export async function trainAls(pool: TrainingPool, train: Csr, p: AlsParams, search?: SearchOptions, progress: (text: string) => void = () => {}, listLength = 0): Promise<AlsModel> {
+export async function trainAls(
+  pool: TrainingPool,
+  train: Csr,
+  p: AlsParams,
+  search?: SearchOptions,
+  progress: (text: string) => void = () => {},
+  listLength = 0,
+): Promise<AlsModel> {
   const n = train.indices.length;
   const users = new Uint32Array(n);
   for (let u = 0; u < train.rows; u++) users.fill(u, train.indptr[u]!, train.indptr[u + 1]!);
-  const snapshot: Snapshot = { users, items: Uint32Array.from(train.indices), ratings: Float32Array.from(train.values), timestamps: new Float64Array(n) };
+  const snapshot: Snapshot = {
+    users,
+    items: Uint32Array.from(train.indices),
+    ratings: Float32Array.from(train.values),
+    timestamps: new Float64Array(n),
+  };
   const params: ProductionAlsParams = { ...p, listLength, userListsSeconds: 1e9, popularityHalfLifeSeconds: 1e9, indexMinItems: 2 ** 31 };
-  const { model, searched, seconds } = await productionTrainAls(pool, { snapshot, log: [], users: train.rows, items: train.cols }, params, progress, search && { ...search, due: () => true });
+  const { model, searched, seconds } = await productionTrainAls(
+    pool,
+    { snapshot, log: [], users: train.rows, items: train.cols },
+    params,
+    progress,
+    search && { ...search, due: () => true },
+  );
   const v = modelViews(model);
   if (v.dims.users !== train.rows || v.dims.items !== train.cols || (!search && v.dims.factors !== p.factors)) {
-    throw new Error(`production model is ${v.dims.users}×${v.dims.items}×${v.dims.factors}, expected ${train.rows}×${train.cols}×${p.factors}`);
+    throw new Error(
+      `production model is ${v.dims.users}×${v.dims.items}×${v.dims.factors}, expected ${train.rows}×${train.cols}×${p.factors}`,
+    );
   }
-  return { userFactors: v.userFactors, itemFactors: v.itemFactors, f: v.dims.factors, userList: (u) => userListOf(v, u), listLength: v.dims.userList, searched, seconds };
+  return {
+    userFactors: v.userFactors,
+    itemFactors: v.itemFactors,
+    f: v.dims.factors,
+    userList: (u) => userListOf(v, u),
+    listLength: v.dims.userList,
+    searched,
+    seconds,
+  };
 }
 
 /**
@@ -161,14 +189,25 @@ export function keptItems(train: Csr, minCount: number): { keep: Int32Array; kep
  * per row, the normal equations (YᵀY + Σ (c−1) y yᵀ + λI) x = Σ c y with c = 1 + alpha·r, built
  * and solved exactly (Cholesky), one thread. Independent of the service's CG kernels.
  */
-export function referenceAls(train: Csr, trainT: Csr, factors: number, regularization: number, alpha: number, iterations: number, seed: number): AlsModel {
+export function referenceAls(
+  train: Csr,
+  trainT: Csr,
+  factors: number,
+  regularization: number,
+  alpha: number,
+  iterations: number,
+  seed: number,
+): AlsModel {
   const started = performance.now();
   const f = factors;
   const next = rng(seed);
   const U = Float32Array.from({ length: train.rows * f }, () => next() * 0.01);
   const V = Float32Array.from({ length: train.cols * f }, () => next() * 0.01);
-  const gram = new Float64Array(f * f), A = new Float64Array(f * f), L = new Float64Array(f * f);
-  const b = new Float64Array(f), x = new Float64Array(f);
+  const gram = new Float64Array(f * f),
+    A = new Float64Array(f * f),
+    L = new Float64Array(f * f);
+  const b = new Float64Array(f),
+    x = new Float64Array(f);
   const half = (dst: Float32Array, m: Csr, other: Float32Array, otherRows: number) => {
     gram.fill(0);
     for (let r = 0; r < otherRows; r++) {
@@ -178,7 +217,8 @@ export function referenceAls(train: Csr, trainT: Csr, factors: number, regulariz
       }
     }
     for (let row = 0; row < m.rows; row++) {
-      const start = m.indptr[row]!, end = m.indptr[row + 1]!;
+      const start = m.indptr[row]!,
+        end = m.indptr[row + 1]!;
       if (start === end) {
         dst.fill(0, row * f, (row + 1) * f);
         continue;
@@ -203,7 +243,15 @@ export function referenceAls(train: Csr, trainT: Csr, factors: number, regulariz
     half(U, train, V, train.cols);
     half(V, trainT, U, train.rows);
   }
-  return { userFactors: U, itemFactors: V, f, userList: () => new Uint32Array(0), listLength: 0, searched: undefined, seconds: (performance.now() - started) / 1000 };
+  return {
+    userFactors: U,
+    itemFactors: V,
+    f,
+    userList: () => new Uint32Array(0),
+    listLength: 0,
+    searched: undefined,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 /**
@@ -215,7 +263,8 @@ export function itemKnnScorer(train: Csr, trainT: Csr, neighbours: number): Scor
   const n = train.cols;
   const norms = Float64Array.from({ length: n }, (_, i) => Math.sqrt(trainT.indptr[i + 1]! - trainT.indptr[i]!));
   const co = new Float32Array(n);
-  const idx = new Uint32Array(neighbours), sc = new Float32Array(neighbours);
+  const idx = new Uint32Array(neighbours),
+    sc = new Float32Array(neighbours);
   const rows: { items: Uint32Array; sims: Float32Array }[] = [];
   for (let i = 0; i < n; i++) {
     co.fill(0);

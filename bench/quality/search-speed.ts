@@ -14,7 +14,12 @@ import { searchOptions, trainingParams } from '../../src/wiring/engine.js';
 import { Synthetic, trainingSnapshot } from '../lib/synthetic.js';
 
 const int = (name: string, fallback: number) => Number((process.env[name] ?? String(fallback)).replace(/_/g, ''));
-const sizes = { items: int('BENCH_SYNTH_ITEMS', 3700), users: int('BENCH_SYNTH_USERS', 6000), ratings: int('BENCH_SYNTH_RATINGS', 500_000), seed: int('BENCH_SYNTH_SEED', 1) };
+const sizes = {
+  items: int('BENCH_SYNTH_ITEMS', 3700),
+  users: int('BENCH_SYNTH_USERS', 6000),
+  ratings: int('BENCH_SYNTH_RATINGS', 500_000),
+  seed: int('BENCH_SYNTH_SEED', 1),
+};
 const config = loadConfig();
 const pool = new TrainingPool(int('BENCH_THREADS', availableParallelism()));
 const synth = new Synthetic(sizes);
@@ -39,7 +44,7 @@ console.log(
   [
     `synthetic ${sizes.items.toLocaleString('en-US')} items, ${sizes.users.toLocaleString('en-US')} users, ${snapshot.users.length.toLocaleString('en-US')} ratings; pool of ${pool.threads} threads; search budget ${config.searchSeconds} s, ${config.searchTrials} trials at most, ${config.searchIterations} iterations each`,
     '',
-    '| trials | search s | final fit s (from its first iteration) | lists s | whole training s | users\' lists from | ALS chosen | event-loop delay p50 / p99 / max ms |',
+    "| trials | search s | final fit s (from its first iteration) | lists s | whole training s | users' lists from | ALS chosen | event-loop delay p50 / p99 / max ms |",
     '|---:|---:|---:|---:|---:|---|---|---:|',
     `| ${s.trials.length} | ${s.seconds.toFixed(1)} | ${(listsStart - fitStart).toFixed(1)} | ${trained.listed.seconds.toFixed(1)} | ${trained.seconds.toFixed(1)} | ${trained.lists?.model ?? 'als'} | f=${trained.params.factors}, λ=${trained.params.regularization.toPrecision(3)}, alpha=${trained.params.alpha.toPrecision(3)} | ${ms(delay.percentile(50))} / ${ms(delay.percentile(99))} / ${ms(delay.max)} |`,
     '',

@@ -36,13 +36,29 @@ async function hold(ratings: RatingsStore, interactions: InteractionsStore, user
   const item = Uint32Array.from({ length: n }, (_, k) => k);
   const ids = Array.from({ length: n }, (_, k) => String(k + 1));
   for (let u = 1; u <= users; u++) {
-    await ratings.put(DB, { users: [String(u)], items: ids, starts: Uint32Array.from([0, n]), item, rating: new Float64Array(n).fill(5), timestamp: new Float64Array(n).fill(1.7e9), size: n });
+    await ratings.put(DB, {
+      users: [String(u)],
+      items: ids,
+      starts: Uint32Array.from([0, n]),
+      item,
+      rating: new Float64Array(n).fill(5),
+      timestamp: new Float64Array(n).fill(1.7e9),
+      size: n,
+    });
     for (let s = 0; s < n; s += 1000) {
       const m = Math.min(1000, n - s);
       await interactions.add(DB, 'user', {
         owners: [String(u)],
         items: Array.from({ length: m }, (_, k) => String(n + s + k + 1)),
-        rows: Array.from({ length: m }, (_, k) => ({ owner: 0, item: k, type: 'view', timestamp: 1.7e9, properties: undefined, rating: 1, replace: false })),
+        rows: Array.from({ length: m }, (_, k) => ({
+          owner: 0,
+          item: k,
+          type: 'view',
+          timestamp: 1.7e9,
+          properties: undefined,
+          rating: 1,
+          replace: false,
+        })),
       });
     }
   }
@@ -62,17 +78,32 @@ const CASES: Case[] = [
     setUp: async (_, interactions) => {
       for (let first = 0; first < 100_000; first += ROWS) await interactions.add(DB, 'user', CASES[0]!.batch(first));
     },
-    batch: (first) => batch(first, (k) => (k % 5000) + 1, (k) => ((k * 7) % 2000) + 1),
+    batch: (first) =>
+      batch(
+        first,
+        (k) => (k % 5000) + 1,
+        (k) => ((k * 7) % 2000) + 1,
+      ),
   },
   {
     name: 'users holding 5,000 ratings, on their inferred items',
     setUp: (ratings, interactions) => hold(ratings, interactions, 64, HEAVY),
-    batch: (first) => batch(first, (k) => (k % 64) + 1, (k) => HEAVY + ((k * 7) % HEAVY) + 1),
+    batch: (first) =>
+      batch(
+        first,
+        (k) => (k % 64) + 1,
+        (k) => HEAVY + ((k * 7) % HEAVY) + 1,
+      ),
   },
   {
     name: 'users holding 5,000 ratings, on new items',
     setUp: (ratings, interactions) => hold(ratings, interactions, 64, HEAVY),
-    batch: (first) => batch(first, (k) => (k % 64) + 1, (k) => 2 * HEAVY + k + 1),
+    batch: (first) =>
+      batch(
+        first,
+        (k) => (k % 64) + 1,
+        (k) => 2 * HEAVY + k + 1,
+      ),
   },
 ];
 

@@ -22,7 +22,15 @@ async function bytesPerRating(perUser: number, intsetEntries: string | undefined
     const ids = Array.from({ length: perUser }, (_, k) => String(k + 1));
     const item = Uint32Array.from({ length: perUser }, (_, k) => k);
     const put = (user: string, of: Uint32Array) =>
-      store.put(DB, { users: [user], items: ids, starts: Uint32Array.from([0, of.length]), item: of, rating: new Float64Array(of.length).fill(5), timestamp: new Float64Array(of.length).fill(1.7e9), size: of.length });
+      store.put(DB, {
+        users: [user],
+        items: ids,
+        starts: Uint32Array.from([0, of.length]),
+        item: of,
+        rating: new Float64Array(of.length).fill(5),
+        timestamp: new Float64Array(of.length).fill(1.7e9),
+        size: of.length,
+      });
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const write = async (user: string) => {
@@ -45,14 +53,22 @@ async function bytesPerRating(perUser: number, intsetEntries: string | undefined
   });
 }
 
-console.log('| ratings per user | bytes per rating (redis.conf) | script µs per rating | bytes per rating (set-max-intset-entries 512) | script µs per rating |');
+console.log(
+  '| ratings per user | bytes per rating (redis.conf) | script µs per rating | bytes per rating (set-max-intset-entries 512) | script µs per rating |',
+);
 console.log('|---:|---:|---:|---:|---:|');
 for (const perUser of PER_USER) {
   const conf = await bytesPerRating(perUser, undefined);
   const dflt = await bytesPerRating(perUser, '512');
-  console.log(`| ${perUser.toLocaleString('en-US')} | ${conf.bytes.toFixed(1)} | ${conf.scriptUs.toFixed(2)} | ${dflt.bytes.toFixed(1)} | ${dflt.scriptUs.toFixed(2)} |`);
+  console.log(
+    `| ${perUser.toLocaleString('en-US')} | ${conf.bytes.toFixed(1)} | ${conf.scriptUs.toFixed(2)} | ${dflt.bytes.toFixed(1)} | ${dflt.scriptUs.toFixed(2)} |`,
+  );
 }
 const grown = await bytesPerRating(20_000, undefined, 100);
 const grownDefault = await bytesPerRating(20_000, '512', 100);
-console.log(`| 20,000, 100 a request in random order | ${grown.bytes.toFixed(1)} | ${grown.scriptUs.toFixed(2)} | ${grownDefault.bytes.toFixed(1)} | ${grownDefault.scriptUs.toFixed(2)} |`);
-console.log(`\n${TOTAL.toLocaleString('en-US')} ratings per case, one request per user unless said; node ${process.version}; ${new Date().toISOString()}`);
+console.log(
+  `| 20,000, 100 a request in random order | ${grown.bytes.toFixed(1)} | ${grown.scriptUs.toFixed(2)} | ${grownDefault.bytes.toFixed(1)} | ${grownDefault.scriptUs.toFixed(2)} |`,
+);
+console.log(
+  `\n${TOTAL.toLocaleString('en-US')} ratings per case, one request per user unless said; node ${process.version}; ${new Date().toISOString()}`,
+);

@@ -191,16 +191,23 @@ const FORMS: { name: string; lua: string; listpack?: number; packed?: 'values' |
 ];
 
 const batches = Array.from({ length: ROUNDS }, (_, r) => batch(r));
-const packedBatches = { values: Array.from({ length: ROUNDS }, (_, r) => packedArgs(r, false)), records: Array.from({ length: ROUNDS }, (_, r) => packedArgs(r, true)) };
+const packedBatches = {
+  values: Array.from({ length: ROUNDS }, (_, r) => packedArgs(r, false)),
+  records: Array.from({ length: ROUNDS }, (_, r) => packedArgs(r, true)),
+};
 const ratings = USERS * PER_USER;
-console.log(`| form | wall ms per ${ratings.toLocaleString('en-US')} ratings (median; first round … last) | new items: ms (median) | held items: ms (median) | script µs per rating | bytes per stored rating |`);
+console.log(
+  `| form | wall ms per ${ratings.toLocaleString('en-US')} ratings (median; first round … last) | new items: ms (median) | held items: ms (median) | script µs per rating | bytes per stored rating |`,
+);
 console.log('|---|---|---:|---:|---:|---:|');
 for (const form of FORMS) {
   await withPrivateRedis('ratings-writes', async (redis: Redis) => {
     if (form.listpack !== undefined) await redis.config('SET', 'hash-max-listpack-entries', String(form.listpack));
-    if (form.listpack !== undefined && form.lua === ZSET_HASH) await redis.config('SET', 'zset-max-listpack-entries', String(form.listpack));
+    if (form.listpack !== undefined && form.lua === ZSET_HASH)
+      await redis.config('SET', 'zset-max-listpack-entries', String(form.listpack));
     redis.defineCommand('write', { numberOfKeys: 0, lua: form.lua });
-    const write = (prefix: string, blob: Buffer | Buffer[]) => (redis as unknown as { write(p: string, ...b: Buffer[]): Promise<number> }).write(prefix, ...(Array.isArray(blob) ? blob : [blob]));
+    const write = (prefix: string, blob: Buffer | Buffer[]) =>
+      (redis as unknown as { write(p: string, ...b: Buffer[]): Promise<number> }).write(prefix, ...(Array.isArray(blob) ? blob : [blob]));
     await redis.config('RESETSTAT');
     const times: number[] = [];
     for (let rep = 0; rep < REPEATS; rep++) {
@@ -215,7 +222,11 @@ for (const form of FORMS) {
     await redis.flushall();
     const empty = await usedMemory(redis);
     // Appended records are all kept (the store compacts only when updates make up more than half).
-    const stored = form.name.startsWith('unpack') ? NaN : form.name.startsWith('append') || form.packed === 'records' ? ratings * ROUNDS * REPEATS : ratings * ROUNDS;
+    const stored = form.name.startsWith('unpack')
+      ? NaN
+      : form.name.startsWith('append') || form.packed === 'records'
+        ? ratings * ROUNDS * REPEATS
+        : ratings * ROUNDS;
     console.log(
       `| ${form.name} | ${median(times).toFixed(1)} (${times[0]!.toFixed(0)} … ${times[ROUNDS - 1]!.toFixed(0)}) | ${median(times.slice(0, ROUNDS)).toFixed(1)} | ${median(times.slice(ROUNDS)).toFixed(1)} | ${(usec / (times.length * ratings)).toFixed(2)} | ${Number.isNaN(stored) ? '–' : ((used - empty) / stored).toFixed(0)} |`,
     );

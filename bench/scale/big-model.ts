@@ -48,7 +48,8 @@ function envInt(name: string, fallback: number, min: number, max: number): numbe
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -83,7 +84,14 @@ function random(seed: number): () => number {
 // fork for the AOF rewrite or a late fsync stalls it) is retried after a growing pause, as the error
 // asks; the write is idempotent (ids only).
 let retried = 0;
-async function uploadIds(call: (m: string, p: string, b: string) => Promise<unknown>, path: string, plural: string, count: number, batch: number, inFlight: number): Promise<number> {
+async function uploadIds(
+  call: (m: string, p: string, b: string) => Promise<unknown>,
+  path: string,
+  plural: string,
+  count: number,
+  batch: number,
+  inFlight: number,
+): Promise<number> {
   const t0 = process.hrtime.bigint();
   const put = async (body: string) => {
     for (let attempt = 0; ; attempt++) {
@@ -133,7 +141,8 @@ function syntheticModel(users: number, items: number, factors: number, seed: num
     v.popularity[i] = next() * 100;
     v.itemCounts[i] = 1;
     const row = v.itemFactors.subarray(i * factors, (i + 1) * factors);
-    for (let a = 0; a < factors; a++) for (let b = 0; b < factors; b++) v.gram[a * factors + b] = v.gram[a * factors + b]! + row[a]! * row[b]!;
+    for (let a = 0; a < factors; a++)
+      for (let b = 0; b < factors; b++) v.gram[a * factors + b] = v.gram[a * factors + b]! + row[a]! * row[b]!;
   }
   return model;
 }
@@ -147,7 +156,10 @@ function topRows(userFactors: Float32Array, itemFactors: Float32Array, factors: 
     for (let a = 0; a < factors; a++) s += Math.fround(userFactors[a]! * itemFactors[i * factors + a]!);
     scored.push([s, i]);
   }
-  return scored.sort((x, y) => y[0] - x[0]).slice(0, amt).map(([, i]) => i);
+  return scored
+    .sort((x, y) => y[0] - x[0])
+    .slice(0, amt)
+    .map(([, i]) => i);
 }
 
 function metaOf(id: string, dims: ModelDims, bytes: number): ModelMeta {
@@ -196,7 +208,8 @@ try {
     if (!(await training.lock(db, owner, 3_600_000))) throw new Error('the trainer lock is held by someone else');
     const t0 = process.hrtime.bigint();
     try {
-      if (!(await models.publish(db, owner, metaOf(id, model.views.dims, model.buffer.byteLength), model.buffer))) throw new Error('publish refused');
+      if (!(await models.publish(db, owner, metaOf(id, model.views.dims, model.buffer.byteLength), model.buffer)))
+        throw new Error('publish refused');
     } finally {
       await training.unlock(db, owner);
     }
@@ -236,25 +249,31 @@ try {
   log(`published ${mib(bytes)} in ${publishSeconds.toFixed(1)} s (built in ${buildSeconds.toFixed(1)} s); waiting for recd to serve it`);
 
   // Loaded once the last check user (the last row) gets the big model's answer.
-  const answer = async (id: number) => ((await stack.call('GET', `recommendation/users/${id}/items/?amt=${AMT}`)) as { items_id: number[] }).items_id;
+  const answer = async (id: number) =>
+    ((await stack.call('GET', `recommendation/users/${id}/items/?amt=${AMT}`)) as { items_id: number[] }).items_id;
   const last = checks[1]!;
   let peakDuringLoad = 0;
   for (;;) {
     const got = await answer(last.id);
     peakDuringLoad = Math.max(peakDuringLoad, (await rssOf(stack.pid))?.rssBytes ?? 0);
     if (JSON.stringify(got) === JSON.stringify(last.expected)) break;
-    if (seconds(tAnnounced) > 1800) throw new Error(`recd did not serve the big model within 30 min: user ${last.id} gets ${JSON.stringify(got)}`);
+    if (seconds(tAnnounced) > 1800)
+      throw new Error(`recd did not serve the big model within 30 min: user ${last.id} gets ${JSON.stringify(got)}`);
     await new Promise((r) => setTimeout(r, LOAD_POLL_MS));
   }
   const loadSeconds = seconds(tAnnounced);
-  log(`recd serves the big model ${loadSeconds.toFixed(1)} s after its announcement (${seconds(tPublish).toFixed(1)} s after the publish began)`);
+  log(
+    `recd serves the big model ${loadSeconds.toFixed(1)} s after its announcement (${seconds(tPublish).toFixed(1)} s after the publish began)`,
+  );
   const after = await rssOf(stack.pid);
   const memoryModel = await redisMemory(redis);
   const answers: string[] = [];
   for (const c of checks) {
     const got = await answer(c.id);
     const same = JSON.stringify(got) === JSON.stringify(c.expected);
-    answers.push(`user ${fmtInt(c.id)} (row ${fmtInt(c.row)}): ${same ? 'the expected top 10' : `**${JSON.stringify(got)}, expected ${JSON.stringify(c.expected)}**`}`);
+    answers.push(
+      `user ${fmtInt(c.id)} (row ${fmtInt(c.row)}): ${same ? 'the expected top 10' : `**${JSON.stringify(got)}, expected ${JSON.stringify(c.expected)}**`}`,
+    );
     if (!same) throw new Error(`user ${c.id}: ${JSON.stringify(got)}, expected ${JSON.stringify(c.expected)}`);
   }
 
@@ -263,7 +282,12 @@ try {
   const recdUrl = stack.base.replace(/\/v1$/, '');
   const targets: Record<'hello' | 'recd', Target> = {
     hello: { url: `http://${HOST}:${helloPort}/`, method: 'GET', headers: {} },
-    recd: { url: `${recdUrl}/v1/recommendation/users/1/items/?amt=${AMT}`, method: 'GET', headers, randomPath: { prefix: '/v1/recommendation/users/', max: USERS, suffix: `/items/?amt=${AMT}` } },
+    recd: {
+      url: `${recdUrl}/v1/recommendation/users/1/items/?amt=${AMT}`,
+      method: 'GET',
+      headers,
+      randomPath: { prefix: '/v1/recommendation/users/', max: USERS, suffix: `/items/?amt=${AMT}` },
+    },
   };
   const runs: Record<'hello' | 'recd', Measured[]> = { hello: [], recd: [] };
   if (settings.warmupSeconds > 0) await runAutocannon(targets.recd, 1, settings.warmupSeconds);
@@ -271,7 +295,9 @@ try {
     for (const which of ['hello', 'recd'] as const) {
       const m = await runAutocannon(targets[which], 1, settings.seconds);
       runs[which].push(m);
-      log(`  round ${round} ${which}: ${fmtInt(m.rps)} req/s, p50 ${m.p50ms} ms, p99 ${m.p99ms} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
+      log(
+        `  round ${round} ${which}: ${fmtInt(m.rps)} req/s, p50 ${m.p50ms} ms, p99 ${m.p99ms} ms, non-2xx ${m.non2xx}, errors ${m.errors}`,
+      );
     }
   }
   const served = await rssOf(stack.pid);
@@ -291,8 +317,20 @@ try {
     '',
     `| Target | Median req/s | × hello-world | p50 ms (median) | p99 ms (median) | Rounds req/s | non-2xx + errors |`,
     '|---|---:|---:|---:|---:|---|---:|',
-    `| hello-world (uWS) | ${fmtInt(med('hello', (m) => m.rps))} | 1 | ${fmt(med('hello', (m) => m.p50ms), 1)} | ${fmt(med('hello', (m) => m.p99ms), 1)} | ${runs.hello.map((m) => fmtInt(m.rps)).join(', ')} | ${runs.hello.reduce((s, m) => s + m.non2xx + m.errors, 0)} |`,
-    `| GET recommendation/users/<1..${fmtInt(USERS)}>/items/?amt=${AMT} | ${fmtInt(med('recd', (m) => m.rps))} | ${fmt(med('recd', (m) => m.rps) / med('hello', (m) => m.rps), 2)} | ${fmt(med('recd', (m) => m.p50ms), 1)} | ${fmt(med('recd', (m) => m.p99ms), 1)} | ${runs.recd.map((m) => fmtInt(m.rps)).join(', ')} | ${bad} |`,
+    `| hello-world (uWS) | ${fmtInt(med('hello', (m) => m.rps))} | 1 | ${fmt(
+      med('hello', (m) => m.p50ms),
+      1,
+    )} | ${fmt(
+      med('hello', (m) => m.p99ms),
+      1,
+    )} | ${runs.hello.map((m) => fmtInt(m.rps)).join(', ')} | ${runs.hello.reduce((s, m) => s + m.non2xx + m.errors, 0)} |`,
+    `| GET recommendation/users/<1..${fmtInt(USERS)}>/items/?amt=${AMT} | ${fmtInt(med('recd', (m) => m.rps))} | ${fmt(med('recd', (m) => m.rps) / med('hello', (m) => m.rps), 2)} | ${fmt(
+      med('recd', (m) => m.p50ms),
+      1,
+    )} | ${fmt(
+      med('recd', (m) => m.p99ms),
+      1,
+    )} | ${runs.recd.map((m) => fmtInt(m.rps)).join(', ')} | ${bad} |`,
     '',
     `autocannon, ${settings.connections} connections, no pipelining, ${settings.seconds} s a run, ${settings.rounds} round(s) alternating hello-world and recd.`,
     '',

@@ -29,7 +29,15 @@ async function fill(redis: Redis, db: string, users: number): Promise<void> {
     for (let u = from; u < Math.min(users, from + 5_000); u++) {
       const id = `user-${u}`;
       p.hset(keys.entityIds(db, 'user'), u, id).hset(keys.entityIndex(db, 'user'), id, u);
-      p.zadd(`${ratings}${u}:t`, 1, u % 97, 2, u % 89, 3, u % 83).hset(`${ratings}${u}:v`, u % 97, 'x'.repeat(17), u % 89, 'x'.repeat(17), u % 83, 'x'.repeat(17));
+      p.zadd(`${ratings}${u}:t`, 1, u % 97, 2, u % 89, 3, u % 83).hset(
+        `${ratings}${u}:v`,
+        u % 97,
+        'x'.repeat(17),
+        u % 89,
+        'x'.repeat(17),
+        u % 83,
+        'x'.repeat(17),
+      );
       if (u % 4 === 0) p.rpush(refs + id, '1 0', '1 1');
     }
     await p.exec();
@@ -49,7 +57,10 @@ async function commandStats(redis: Redis): Promise<{ calls: number; byName: Reco
   return { calls, byName };
 }
 
-async function measure(redis: Redis, what: () => Promise<number>): Promise<{ ms: number; cpu: number; calls: number; byName: Record<string, number>; n: number }> {
+async function measure(
+  redis: Redis,
+  what: () => Promise<number>,
+): Promise<{ ms: number; cpu: number; calls: number; byName: Record<string, number>; n: number }> {
   await redis.config('RESETSTAT');
   const cpu0 = await redisCpuSeconds(redis);
   const t0 = performance.now();
@@ -82,7 +93,11 @@ await withPrivateRedis('delete-bench', async (redis) => {
     const del = await measure(redis, () => unlinkDatabase(redis, db, TASK_NAMES));
     const left = await scanPrefix(redis, keys.databasePrefix(db));
     if (left !== 0) throw new Error(`${left} keys of ${db} left`);
-    const named = (s: { byName: Record<string, number> }) => Object.entries(s.byName).filter(([n]) => n !== 'info' && n !== 'config|resetstat').map(([n, c]) => `${n} ${fmtInt(c)}`).join(', ');
+    const named = (s: { byName: Record<string, number> }) =>
+      Object.entries(s.byName)
+        .filter(([n]) => n !== 'info' && n !== 'config|resetstat')
+        .map(([n, c]) => `${n} ${fmtInt(c)}`)
+        .join(', ');
     rows.push(
       `| ${fmtInt(users)} | ${fmtInt(scan.n)} | ${fmtInt(total)} | ${fmtInt(del.ms)} ms, Redis ${fmtInt(del.cpu * 1000)} ms CPU (${named(del)}; ${fmtInt(del.n)} keys removed) | ${fmtInt(scan.ms)} ms, Redis ${fmtInt(scan.cpu * 1000)} ms CPU (${named(scan)}) |`,
     );

@@ -36,7 +36,12 @@ export interface RedisNodes {
 // `url`: one redis:// URL, or the redis+cluster://host:port,… list of every node.
 export async function redisNodes(url: string): Promise<RedisNodes> {
   const cluster = url.startsWith('redis+cluster://');
-  const ports = cluster ? url.slice('redis+cluster://'.length).split(',').map((hp) => Number(hp.split(':')[1])) : [new URL(url).port ? Number(new URL(url).port) : 6379];
+  const ports = cluster
+    ? url
+        .slice('redis+cluster://'.length)
+        .split(',')
+        .map((hp) => Number(hp.split(':')[1]))
+    : [new URL(url).port ? Number(new URL(url).port) : 6379];
   const nodes: Node[] = [];
   for (const port of ports) {
     const redis = cluster ? new Redis({ host: '127.0.0.1', port }) : new Redis(url);
@@ -48,9 +53,16 @@ export async function redisNodes(url: string): Promise<RedisNodes> {
     nodes,
     memory: async () => {
       const all = await Promise.all(primaries.map((n) => redisMemory(n.redis)));
-      return all.reduce((a, m) => ({ used: a.used + m.used, dataset: a.dataset + m.dataset, rss: a.rss + m.rss }), { used: 0, dataset: 0, rss: 0 });
+      return all.reduce((a, m) => ({ used: a.used + m.used, dataset: a.dataset + m.dataset, rss: a.rss + m.rss }), {
+        used: 0,
+        dataset: 0,
+        rss: 0,
+      });
     },
-    byPrimary: async () => (await Promise.all(primaries.map(async (n) => `port ${n.port}: ${fmtInt((await redisMemory(n.redis)).used / 1024 ** 2)} MiB`))).join(', '),
+    byPrimary: async () =>
+      (await Promise.all(primaries.map(async (n) => `port ${n.port}: ${fmtInt((await redisMemory(n.redis)).used / 1024 ** 2)} MiB`))).join(
+        ', ',
+      ),
     cpuSeconds: async () => (await Promise.all(nodes.map((n) => redisCpuSeconds(n.redis)))).reduce((a, b) => a + b, 0),
     primaryOf: async (dbId) => {
       if (!cluster) return nodes[0]!;
@@ -60,7 +72,10 @@ export async function redisNodes(url: string): Promise<RedisNodes> {
         const mine = String(await n.redis.call('CLUSTER', 'NODES'))
           .split('\n')
           .find((l) => l.split(' ')[2]?.split(',').includes('myself'));
-        const ranges = (mine ?? '').split(' ').slice(8).filter((r) => /^\d+(-\d+)?$/.test(r));
+        const ranges = (mine ?? '')
+          .split(' ')
+          .slice(8)
+          .filter((r) => /^\d+(-\d+)?$/.test(r));
         const holds = (range: string) => {
           const [lo, hi = lo] = range.split('-').map(Number) as [number, number?];
           return slot >= lo && slot <= hi!;
@@ -122,6 +137,9 @@ export function kindTable(kinds: Kind[], total: number, ratings: number): string
     '|---|---:|---:|---:|---:|---:|',
     ...kinds
       .filter((k) => k.bytes > 0.001 * total)
-      .map((k) => `| \`${k.kind}\` | ${fmtInt(k.keys)} | ${fmtInt(k.bytes / 1024 ** 2)} | ${((k.bytes / total) * 100).toFixed(1)} % | ${(k.bytes / ratings).toFixed(2)} | ${fmtInt(k.weighed)} |`),
+      .map(
+        (k) =>
+          `| \`${k.kind}\` | ${fmtInt(k.keys)} | ${fmtInt(k.bytes / 1024 ** 2)} | ${((k.bytes / total) * 100).toFixed(1)} % | ${(k.bytes / ratings).toFixed(2)} | ${fmtInt(k.weighed)} |`,
+      ),
   ];
 }

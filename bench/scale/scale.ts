@@ -47,7 +47,8 @@ const CLUSTER = (() => {
 })();
 const PRIMARIES = 3;
 const REPLICAS = Number(process.env.BENCH_SCALE_REPLICAS || '0');
-if (!Number.isInteger(REPLICAS) || REPLICAS < 0) throw new Error(`BENCH_SCALE_REPLICAS must be an integer ≥ 0, got ${JSON.stringify(process.env.BENCH_SCALE_REPLICAS)}`);
+if (!Number.isInteger(REPLICAS) || REPLICAS < 0)
+  throw new Error(`BENCH_SCALE_REPLICAS must be an integer ≥ 0, got ${JSON.stringify(process.env.BENCH_SCALE_REPLICAS)}`);
 
 const SIZES = synthSizes();
 const data = new Synthetic(SIZES);
@@ -81,7 +82,8 @@ const SCENARIOS = (() => {
   if (!raw) return ALL;
   const ids = raw.split(',').map((s) => s.trim());
   const bad = ids.filter((id) => !ALL.some((sc) => sc.id === id));
-  if (bad.length > 0) throw new Error(`BENCH_SCALE_SCENARIOS: unknown scenario ${bad.join(', ')} (use ${ALL.map((sc) => sc.id).join(', ')})`);
+  if (bad.length > 0)
+    throw new Error(`BENCH_SCALE_SCENARIOS: unknown scenario ${bad.join(', ')} (use ${ALL.map((sc) => sc.id).join(', ')})`);
   return ALL.filter((sc) => sc.id === 'h' || ids.includes(sc.id));
 })();
 
@@ -99,8 +101,12 @@ async function setup(base: string, token: string, ctx: SetupContext): Promise<Se
     const dbId = (await ok(base, token, 'GET', '/v1/databases/current/')).id as string;
     const home = await redis.primaryOf(dbId);
     const primaries = redis.nodes.filter((x) => x.primary).length;
-    const where = CLUSTER ? `${primaries} primaries${REPLICAS > 0 ? ` and ${redis.nodes.length - primaries} replicas` : ''}, the database on the primary at port ${home.port}` : 'one redis-server';
-    process.stderr.write(`synthetic: ${n(SIZES.items)} items, ${n(SIZES.users)} users, ${n(SIZES.ratings)} ratings (seed ${SIZES.seed}); Redis: ${where}\n`);
+    const where = CLUSTER
+      ? `${primaries} primaries${REPLICAS > 0 ? ` and ${redis.nodes.length - primaries} replicas` : ''}, the database on the primary at port ${home.port}`
+      : 'one redis-server';
+    process.stderr.write(
+      `synthetic: ${n(SIZES.items)} items, ${n(SIZES.users)} users, ${n(SIZES.ratings)} ratings (seed ${SIZES.seed}); Redis: ${where}\n`,
+    );
     const homeMemory = () => redisMemory(home.redis);
     const homeCpu = () => redisCpuSeconds(home.redis);
     const [memory0, home0, cpu0, homeCpu0] = [await redis.memory(), await homeMemory(), await redis.cpuSeconds(), await homeCpu()];
@@ -174,7 +180,11 @@ await runRecoBench<Setup>({
           const cluster = await startRedisCluster(PRIMARIES, REPLICAS);
           atCleanup(() => cluster.stop());
           process.stderr.write(`Redis Cluster: ${cluster.url}\n`);
-          return { url: cluster.url, pids: cluster.nodes.map((x) => x.pid), label: `a Redis Cluster of ${PRIMARIES} primaries${REPLICAS > 0 ? `, ${REPLICAS} replica(s) each` : ''} (ports ${cluster.nodes.map((x) => x.port).join(', ')})` };
+          return {
+            url: cluster.url,
+            pids: cluster.nodes.map((x) => x.pid),
+            label: `a Redis Cluster of ${PRIMARIES} primaries${REPLICAS > 0 ? `, ${REPLICAS} replica(s) each` : ''} (ports ${cluster.nodes.map((x) => x.port).join(', ')})`,
+          };
         },
       }
     : {}),

@@ -42,7 +42,9 @@ const trained = await trainAls(
 const total = (performance.now() - started) / 1000;
 clearInterval(sampler);
 const mib = (b: number) => `${Math.round(b / 2 ** 20).toLocaleString('en-US')} MiB`;
-console.log(`synthetic ${sizes.items.toLocaleString('en-US')} items × ${sizes.users.toLocaleString('en-US')} users × ${snapshot.users.length.toLocaleString('en-US')} ratings (made in ${made.toFixed(1)} s); ${pool.threads} training threads; factors ${trained.params.factors}, ${trained.params.iterations} iterations, lists of ${config.listLength}, RECD_USER_LISTS_SECONDS ${config.userListsSeconds}, RECD_SEARCH_SECONDS ${config.searchSeconds}\n`);
+console.log(
+  `synthetic ${sizes.items.toLocaleString('en-US')} items × ${sizes.users.toLocaleString('en-US')} users × ${snapshot.users.length.toLocaleString('en-US')} ratings (made in ${made.toFixed(1)} s); ${pool.threads} training threads; factors ${trained.params.factors}, ${trained.params.iterations} iterations, lists of ${config.listLength}, RECD_USER_LISTS_SECONDS ${config.userListsSeconds}, RECD_SEARCH_SECONDS ${config.searchSeconds}\n`,
+);
 console.log('| phase | s | share |');
 console.log('|---|---:|---:|');
 starts.forEach(([phase, at], k) => {
@@ -50,6 +52,8 @@ starts.forEach(([phase, at], k) => {
   console.log(`| ${phase} | ${s.toFixed(1)} | ${((100 * s) / total).toFixed(0)} % |`);
 });
 console.log(`| **whole training** | **${total.toFixed(1)}** | |`);
-console.log(`\nusers listed: ${trained.listed.users.toLocaleString('en-US')} of ${trained.users.toLocaleString('en-US')}; peak RSS ${mib(peak)} (the snapshot and the bench's own data included); model ${mib(trained.model.byteLength)}`);
+console.log(
+  `\nusers listed: ${trained.listed.users.toLocaleString('en-US')} of ${trained.users.toLocaleString('en-US')}; peak RSS ${mib(peak)} (the snapshot and the bench's own data included); model ${mib(trained.model.byteLength)}`,
+);
 console.log(`${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, ${gitState()}, ${new Date().toISOString()}`);
 await pool.close();

@@ -57,12 +57,40 @@ const user = () => 1 + Math.floor(Math.random() * USERS);
 const sessions = sessionBodies({ count: 100_000, ratings: 5, items: movies, seed: 18 });
 const STREAMS: Stream[] = [
   { name: 'item-to-items', connections: 20, method: 'GET', path: () => `/v1/recommendation/items/${pick(movies)}/items/` },
-  { name: 'user-to-items', connections: 14, method: 'GET', path: () => `/v1/recommendation/users/${user()}/items/?exclude_rated_items=true` },
-  { name: 'session-to-items', connections: 8, method: 'POST', path: () => '/v1/recommendation/sessions/items/', body: () => pick(sessions) },
-  { name: 'filtered items', connections: 6, method: 'GET', path: () => `/v1/recommendation/items/${pick(movies)}/items/?filters=genre:eq:Drama` },
+  {
+    name: 'user-to-items',
+    connections: 14,
+    method: 'GET',
+    path: () => `/v1/recommendation/users/${user()}/items/?exclude_rated_items=true`,
+  },
+  {
+    name: 'session-to-items',
+    connections: 8,
+    method: 'POST',
+    path: () => '/v1/recommendation/sessions/items/',
+    body: () => pick(sessions),
+  },
+  {
+    name: 'filtered items',
+    connections: 6,
+    method: 'GET',
+    path: () => `/v1/recommendation/items/${pick(movies)}/items/?filters=genre:eq:Drama`,
+  },
   { name: 'item properties', connections: 6, method: 'GET', path: () => `/v1/items/${pick(movies)}/properties/` },
-  { name: 'interaction', connections: 6, method: 'POST', path: () => `/v1/users/${user()}/interactions/${pick(movies)}/`, body: () => '{"interaction_type":"view"}' },
-  { name: 'rating', connections: 4, method: 'PUT', path: () => `/v1/users/${user()}/ratings/${pick(movies)}/`, body: () => `{"rating":${1 + Math.floor(Math.random() * 10)}}` },
+  {
+    name: 'interaction',
+    connections: 6,
+    method: 'POST',
+    path: () => `/v1/users/${user()}/interactions/${pick(movies)}/`,
+    body: () => '{"interaction_type":"view"}',
+  },
+  {
+    name: 'rating',
+    connections: 4,
+    method: 'PUT',
+    path: () => `/v1/users/${user()}/ratings/${pick(movies)}/`,
+    body: () => `{"rating":${1 + Math.floor(Math.random() * 10)}}`,
+  },
 ];
 
 interface Window {
@@ -73,7 +101,13 @@ interface Window {
   streams: { rps: number; p50: number; p99: number; other: number; errors: number }[];
 }
 
-async function oneMinute(base: string, token: string, s: Stream, seconds = 60, connections = s.connections): Promise<Window['streams'][number]> {
+async function oneMinute(
+  base: string,
+  token: string,
+  s: Stream,
+  seconds = 60,
+  connections = s.connections,
+): Promise<Window['streams'][number]> {
   const r = await autocannon({
     url: base.replace(/\/v1$/, ''),
     connections,
@@ -98,23 +132,40 @@ try {
   }
   const windows: Window[] = [];
   for (let minute = 1; minute <= MINUTES; minute++) {
-    if (minute % RETRAIN_EVERY === 0) stack.call('POST', 'tasks/ml_model_retrain/').catch((err) => process.stderr.write(`retrain: ${err}\n`));
+    if (minute % RETRAIN_EVERY === 0)
+      stack.call('POST', 'tasks/ml_model_retrain/').catch((err) => process.stderr.write(`retrain: ${err}\n`));
     const streams = await Promise.all(STREAMS.map((s) => oneMinute(stack.base, stack.token, s)));
     const rss = await rssOf(stack.pid);
     const memory = lastMemory();
-    windows.push({ minute, rssMiB: rss ? rss.rssBytes / 1024 ** 2 : NaN, heapMiB: memory.heapUsed, buffersMiB: memory.arrayBuffers, streams });
-    process.stderr.write(`minute ${minute}: ${Math.round(streams.reduce((a, s) => a + s.rps, 0))} req/s, RSS ${Math.round(rss ? rss.rssBytes / 1024 ** 2 : NaN)} MiB\n`);
+    windows.push({
+      minute,
+      rssMiB: rss ? rss.rssBytes / 1024 ** 2 : NaN,
+      heapMiB: memory.heapUsed,
+      buffersMiB: memory.arrayBuffers,
+      streams,
+    });
+    process.stderr.write(
+      `minute ${minute}: ${Math.round(streams.reduce((a, s) => a + s.rps, 0))} req/s, RSS ${Math.round(rss ? rss.rssBytes / 1024 ** 2 : NaN)} MiB\n`,
+    );
   }
   const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
-  console.log(`### Soak: ${MINUTES} minutes of mixed traffic (git \`${commit}\`, ${new Date().toISOString()}, ${os.cpus()[0]?.model}, ${os.cpus().length} cores)\n`);
-  console.log(`64 connections (autocannon): ${STREAMS.map((s) => `${s.name} ${s.connections}`).join(', ')}; a retrain asked for every ${RETRAIN_EVERY} minutes.\n`);
-  console.log(`| minute | RSS MiB | JS heap / array buffers MiB | all req/s | ${STREAMS.map((s) => `${s.name} req/s / p99 ms`).join(' | ')} | non-2xx | errors |`);
+  console.log(
+    `### Soak: ${MINUTES} minutes of mixed traffic (git \`${commit}\`, ${new Date().toISOString()}, ${os.cpus()[0]?.model}, ${os.cpus().length} cores)\n`,
+  );
+  console.log(
+    `64 connections (autocannon): ${STREAMS.map((s) => `${s.name} ${s.connections}`).join(', ')}; a retrain asked for every ${RETRAIN_EVERY} minutes.\n`,
+  );
+  console.log(
+    `| minute | RSS MiB | JS heap / array buffers MiB | all req/s | ${STREAMS.map((s) => `${s.name} req/s / p99 ms`).join(' | ')} | non-2xx | errors |`,
+  );
   console.log(`|---:|---:|---:|---:|${STREAMS.map(() => '---:').join('|')}|---:|---:|`);
   for (const w of windows) {
     const all = w.streams.reduce((a, s) => a + s.rps, 0);
     const other = w.streams.reduce((a, s) => a + s.other, 0);
     const errors = w.streams.reduce((a, s) => a + s.errors, 0);
-    console.log(`| ${w.minute} | ${Math.round(w.rssMiB)} | ${w.heapMiB} / ${w.buffersMiB} | ${Math.round(all).toLocaleString('en-US')} | ${w.streams.map((s) => `${Math.round(s.rps).toLocaleString('en-US')} / ${s.p99}`).join(' | ')} | ${other} | ${errors} |`);
+    console.log(
+      `| ${w.minute} | ${Math.round(w.rssMiB)} | ${w.heapMiB} / ${w.buffersMiB} | ${Math.round(all).toLocaleString('en-US')} | ${w.streams.map((s) => `${Math.round(s.rps).toLocaleString('en-US')} / ${s.p99}`).join(' | ')} | ${other} | ${errors} |`,
+    );
   }
 } finally {
   await stack.stop();

@@ -30,26 +30,38 @@ async function main() {
   try {
     const a = stack.token;
     // ok() of bench/lib/api.ts with this stack's base, token first.
-    const json = (method: string, path: string, token: string, body?: unknown) => ok(`${stack.base}/`, token, method, path, body, [200, 204]);
+    const json = (method: string, path: string, token: string, body?: unknown) =>
+      ok(`${stack.base}/`, token, method, path, body, [200, 204]);
     // Tenant A: the catalogue and the heavy user.
     await json('POST', 'items-properties/', a, { property_name: 'title', value_type: 'unicode128' });
     await json('POST', 'items-properties/', a, { property_name: 'tags', value_type: 'unicode32', repeated: true });
     for (let s = 1; s <= ITEMS; s += 1000) {
-      const items = Array.from({ length: 1000 }, (_, k) => ({ item_id: s + k, title: `item number ${s + k} of the heavy tenant`, tags: [`t${(s + k) % 17}`, `u${(s + k) % 29}`] }));
+      const items = Array.from({ length: 1000 }, (_, k) => ({
+        item_id: s + k,
+        title: `item number ${s + k} of the heavy tenant`,
+        tags: [`t${(s + k) % 17}`, `u${(s + k) % 29}`],
+      }));
       await json('PUT', 'items-bulk/properties/', a, { items });
     }
     for (let s = 1; s <= HEAVY_RATINGS; s += 16_384) {
-      const ratings = Array.from({ length: Math.min(16_384, HEAVY_RATINGS + 1 - s) }, (_, k) => ({ item_id: s + k, rating: 1 + ((s + k) % 10) * 0.9, timestamp: s + k }));
+      const ratings = Array.from({ length: Math.min(16_384, HEAVY_RATINGS + 1 - s) }, (_, k) => ({
+        item_id: s + k,
+        rating: 1 + ((s + k) % 10) * 0.9,
+        timestamp: s + k,
+      }));
       await json('PUT', 'users/1/ratings/', a, { ratings });
     }
     // Tenant B: a database of its own, small, read by random users.
     const login = { email: 'root@bench.local', password: 'Root-password-1' };
     const root = (await json('POST', 'login/root/', '', login)).token as string;
-    const dbB = (await json('POST', 'databases/', root, { name: 'other', description: '', item_id_type: 'uint32', user_id_type: 'uint32' })).id as string;
+    const dbB = (await json('POST', 'databases/', root, { name: 'other', description: '', item_id_type: 'uint32', user_id_type: 'uint32' }))
+      .id as string;
     const b = (await json('POST', 'login/individual/', '', { ...login, db_id: dbB })).token as string;
     for (let s = 1; s <= B_USERS; s += 500) {
       const ratings = [];
-      for (let u = s; u < s + 500; u++) for (let k = 0; k < 10; k++) ratings.push({ user_id: u, item_id: 1 + ((u * 31 + k * 7) % 1000), rating: 1 + (k % 10), timestamp: 1e9 + k });
+      for (let u = s; u < s + 500; u++)
+        for (let k = 0; k < 10; k++)
+          ratings.push({ user_id: u, item_id: 1 + ((u * 31 + k * 7) % 1000), rating: 1 + (k % 10), timestamp: 1e9 + k });
       await json('PUT', 'ratings-bulk/', b, { ratings });
     }
     await json('GET', 'items-bulk/properties/?amt=1', a); // builds the process's view of A's catalogue
@@ -68,8 +80,12 @@ async function main() {
     const helloPort = Number((await waitForLine(hello, /^(\d+)$/m, 10_000))[1]);
     const base = await autocannon({ url: `http://${HOST}:${helloPort}/`, connections: CONNECTIONS, duration: SECONDS });
     await stop(hello);
-    console.log(`hello-world, ${CONNECTIONS} connections: ${Math.round(base.requests.average)} req/s, p50 ${base.latency.p50} ms, p99 ${base.latency.p99} ms\n`);
-    console.log('| two clients hammer (tenant A) | A req/s | B req/s | B × hello-world | B p50 ms | B p99 ms | B max ms | B non-2xx | Redis commands ≥ 10 ms | longest command ms |');
+    console.log(
+      `hello-world, ${CONNECTIONS} connections: ${Math.round(base.requests.average)} req/s, p50 ${base.latency.p50} ms, p99 ${base.latency.p99} ms\n`,
+    );
+    console.log(
+      '| two clients hammer (tenant A) | A req/s | B req/s | B × hello-world | B p50 ms | B p99 ms | B max ms | B non-2xx | Redis commands ≥ 10 ms | longest command ms |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     // BENCH_ONLY=<text>: only the rows whose label holds it (B alone always runs).
     const only = process.env.BENCH_ONLY;
@@ -81,22 +97,30 @@ async function main() {
         headers: { authorization: `Bearer ${b}` },
         connections: CONNECTIONS,
         duration: SECONDS,
-        requests: [{ setupRequest: (req: any) => ({ ...req, path: `/v1/users/${1 + Math.floor(Math.random() * B_USERS)}/ratings/?amt=10` }) }],
+        requests: [
+          { setupRequest: (req: any) => ({ ...req, path: `/v1/users/${1 + Math.floor(Math.random() * B_USERS)}/ratings/?amt=10` }) },
+        ],
       } as any);
-      const heavy = path ? autocannon({ url: `${stack.base}/${path}`, headers: { authorization: `Bearer ${a}` }, connections: 2, duration: SECONDS }) : undefined;
+      const heavy = path
+        ? autocannon({ url: `${stack.base}/${path}`, headers: { authorization: `Bearer ${a}` }, connections: 2, duration: SECONDS })
+        : undefined;
       const [rb, ra] = await Promise.all([other, heavy]);
       const slow = (await redis.slowlog('GET', '1000')) as [number, number, number, string[]][];
       const top = slow.reduce<[number, number, number, string[]] | undefined>((m, e) => (!m || e[2] > m[2] ? e : m), undefined);
       const longest = (top?.[2] ?? 0) / 1000;
       if (top) longestCommands.push(`${label}: ${longest.toFixed(1)} ms, ${top[3].slice(0, 2).join(' ').slice(0, 60)}`);
-      console.log(`| ${label} | ${ra ? Math.round(ra.requests.average) : '–'} | ${Math.round(rb.requests.average)} | ${(rb.requests.average / base.requests.average).toFixed(3)} | ${rb.latency.p50} | ${rb.latency.p99} | ${rb.latency.max} | ${rb.non2xx} | ${slow.filter((e) => e[2] >= 10_000).length} | ${longest.toFixed(1)} |`);
+      console.log(
+        `| ${label} | ${ra ? Math.round(ra.requests.average) : '–'} | ${Math.round(rb.requests.average)} | ${(rb.requests.average / base.requests.average).toFixed(3)} | ${rb.latency.p50} | ${rb.latency.p99} | ${rb.latency.max} | ${rb.non2xx} | ${slow.filter((e) => e[2] >= 10_000).length} | ${longest.toFixed(1)} |`,
+      );
     }
     console.log(`\nlongest command of each run:\n${longestCommands.map((l) => `- ${l}`).join('\n')}`);
     let commit = '';
     try {
       commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
     } catch {}
-    console.log(`\n${SECONDS} s a run; tenant B: ${CONNECTIONS} connections, random users of ${B_USERS}; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, commit ${commit}, ${new Date().toISOString()}`);
+    console.log(
+      `\n${SECONDS} s a run; tenant B: ${CONNECTIONS} connections, random users of ${B_USERS}; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, node ${process.version}, commit ${commit}, ${new Date().toISOString()}`,
+    );
   } finally {
     redis.disconnect();
     await stack.stop();

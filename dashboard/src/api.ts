@@ -65,8 +65,18 @@ export async function signIn(c: Credentials, onChange: (s: Session) => void): Pr
       ? anonymous.POST('/login/individual/', { body: { email: c.login, password: c.password, ...db } })
       : anonymous.POST('/login/service/', { body: { name: c.login, password: c.password, ...db } }),
   );
-  const sessionOf = (a: LoginAnswer): Session => ({ role: a.role, orgId: a.org_id, who: c.login, ...(a.database ? { database: a.database } : {}) });
-  const client = createRecdClient({ baseUrl, token: answer.token, refreshToken: answer.refresh_token, onTokens: (a) => onChange(sessionOf(a)) });
+  const sessionOf = (a: LoginAnswer): Session => ({
+    role: a.role,
+    orgId: a.org_id,
+    who: c.login,
+    ...(a.database ? { database: a.database } : {}),
+  });
+  const client = createRecdClient({
+    baseUrl,
+    token: answer.token,
+    refreshToken: answer.refresh_token,
+    onTokens: (a) => onChange(sessionOf(a)),
+  });
   return { client, session: sessionOf(answer) };
 }
 
@@ -77,4 +87,5 @@ export async function openDatabase(client: RecdClient, dbId: string): Promise<vo
   if (error) throw ApiFailure.of(error);
 }
 
-export const errorText = (err: unknown): string => (err instanceof ApiFailure ? err.text : err instanceof Error ? err.message : String(err));
+export const errorText = (err: unknown): string =>
+  err instanceof ApiFailure ? err.text : err instanceof Error ? err.message : String(err);

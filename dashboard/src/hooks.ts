@@ -49,7 +49,12 @@ export function useLoad<T>(read: () => Promise<T>, deps: unknown[], pollMs?: num
 }
 
 // An action a button starts: its error, and whether it runs; run() says whether it succeeded.
-export function useAction(): { busy: boolean; error: string | undefined; run: (f: () => Promise<unknown>) => Promise<boolean>; clear: () => void } {
+export function useAction(): {
+  busy: boolean;
+  error: string | undefined;
+  run: (f: () => Promise<unknown>) => Promise<boolean>;
+  clear: () => void;
+} {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const run = useCallback(async (f: () => Promise<unknown>) => {

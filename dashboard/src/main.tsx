@@ -42,7 +42,11 @@ function App() {
           <ul>
             {PAGES.filter((p) => allowed.includes(p.name)).map((p) => (
               <li key={p.name}>
-                <a href={BASE + (p.path === '/' ? '/' : p.path)} aria-current={p.name === shown ? 'page' : undefined} onClick={(e) => (e.preventDefault(), navigate(p.name))}>
+                <a
+                  href={BASE + (p.path === '/' ? '/' : p.path)}
+                  aria-current={p.name === shown ? 'page' : undefined}
+                  onClick={(e) => (e.preventDefault(), navigate(p.name))}
+                >
                   {p.title}
                 </a>
               </li>

@@ -7,7 +7,20 @@ import { dotAt } from '../dot.js';
 
 const EMPTY = 0xffffffff;
 
-export function coRatedListsTo(lists: Uint32Array, n: number, factors: Float32Array, norms: Float32Array, _items: number, f: number, byItem: Csr, byUser: Csr, maxRaters: number, maxUserItems: number, rowStart: number, rowEnd: number): number {
+export function coRatedListsTo(
+  lists: Uint32Array,
+  n: number,
+  factors: Float32Array,
+  norms: Float32Array,
+  _items: number,
+  f: number,
+  byItem: Csr,
+  byUser: Csr,
+  maxRaters: number,
+  maxUserItems: number,
+  rowStart: number,
+  rowEnd: number,
+): number {
   let changed = 0;
   for (let r = rowStart; r < rowEnd; r++) {
     const raters = [...byItem.indices.subarray(byItem.indptr[r]!, byItem.indptr[r + 1]!)];

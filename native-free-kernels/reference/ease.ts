@@ -7,7 +7,8 @@ export function weightedGram(m: Csr, column: Int32Array, weights: Float32Array, 
   for (let u = 0; u < m.rows; u++) {
     for (let e = m.indptr[u]!; e < m.indptr[u + 1]!; e++) {
       for (let q = m.indptr[u]!; q < m.indptr[u + 1]!; q++) {
-        const a = column[m.indices[e]!]!, b = column[m.indices[q]!]!;
+        const a = column[m.indices[e]!]!,
+          b = column[m.indices[q]!]!;
         if (a >= 0 && b >= 0) g[a * n + b]! += weights[e]! * weights[q]!;
       }
     }
@@ -16,7 +17,10 @@ export function weightedGram(m: Csr, column: Int32Array, weights: Float32Array, 
 }
 
 export function inverse(a: Float64Array, n: number): Float64Array {
-  const m = Array.from({ length: n }, (_, i) => [...Array.from({ length: n }, (_, j) => a[i * n + j]!), ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
+  const m = Array.from({ length: n }, (_, i) => [
+    ...Array.from({ length: n }, (_, j) => a[i * n + j]!),
+    ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)),
+  ]);
   for (let col = 0; col < n; col++) {
     let pivot = col;
     for (let i = col + 1; i < n; i++) if (Math.abs(m[i]![col]!) > Math.abs(m[pivot]![col]!)) pivot = i;
@@ -34,7 +38,8 @@ export function inverse(a: Float64Array, n: number): Float64Array {
 
 export function easeWeights(p: Float64Array, n: number): Float32Array {
   return Float32Array.from({ length: n * n }, (_, k) => {
-    const i = Math.floor(k / n), j = k % n;
+    const i = Math.floor(k / n),
+      j = k % n;
     return i === j ? 0 : -p[k]! / p[j * n + j]!;
   });
 }

@@ -36,7 +36,10 @@ export function foldInTo(
       for (let d = 0; d < f; d++) A[a * f + d] = A[a * f + d]! + confidence[i]! * itemFactors[i * f + a]! * itemFactors[i * f + d]!;
     }
   }
-  const lambda = typeof regularization === 'number' ? regularization : regularization.scale * (items.length + regularization.offset) ** regularization.exponent;
+  const lambda =
+    typeof regularization === 'number'
+      ? regularization
+      : regularization.scale * (items.length + regularization.offset) ** regularization.exponent;
   for (let a = 0; a < f; a++) A[a * f + a] = A[a * f + a]! + lambda;
   const x = new Float64Array(f);
   choleskySolveTo(x, A, b, f, new Float64Array(f * f));

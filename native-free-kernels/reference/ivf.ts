@@ -23,12 +23,29 @@ function unit(x: number[]): number[] {
   return x.map((v) => v / len);
 }
 
-export function assignTo(assign: Uint32Array, factors: Float32Array, norms: Float32Array, n: number, f: number, centroids: Float32Array, lists: number): void {
+export function assignTo(
+  assign: Uint32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  n: number,
+  f: number,
+  centroids: Float32Array,
+  lists: number,
+): void {
   const cs = Array.from({ length: lists }, (_, c) => row(centroids, f, c));
   for (let r = 0; r < n; r++) assign[r] = norms[r] === 0 ? NO_LIST : nearest(row(factors, f, r), cs);
 }
 
-export function sphericalKMeansTo(centroids: Float32Array, lists: number, factors: Float32Array, _norms: Float32Array, _n: number, f: number, sample: Uint32Array, iterations: number): void {
+export function sphericalKMeansTo(
+  centroids: Float32Array,
+  lists: number,
+  factors: Float32Array,
+  _norms: Float32Array,
+  _n: number,
+  f: number,
+  sample: Uint32Array,
+  iterations: number,
+): void {
   const xs = Array.from(sample, (r) => unit(row(factors, f, r)));
   let cs = xs.slice(0, lists);
   let reseed = lists;
@@ -55,12 +72,25 @@ export function listsFromAssignmentTo(offsets: Uint32Array, members: Uint32Array
   return flat.length;
 }
 
-export function listScoresTo(dst: Float64Array, factors: Float32Array, f: number, centroids: Float32Array, lists: number, query: number): void {
+export function listScoresTo(
+  dst: Float64Array,
+  factors: Float32Array,
+  f: number,
+  centroids: Float32Array,
+  lists: number,
+  query: number,
+): void {
   const q = row(factors, f, query);
   for (let c = 0; c < lists; c++) dst[c] = dot(q, row(centroids, f, c));
 }
 
-export function gatherPositions(scores: Float64Array, taken: Uint8Array, lists: number, offsets: Uint32Array, minCandidates: number): Uint32Array {
+export function gatherPositions(
+  scores: Float64Array,
+  taken: Uint8Array,
+  lists: number,
+  offsets: Uint32Array,
+  minCandidates: number,
+): Uint32Array {
   const order = Array.from({ length: lists }, (_, c) => c)
     .filter((c) => taken[c] === 0)
     .sort((a, b) => scores[b]! - scores[a]! || a - b);

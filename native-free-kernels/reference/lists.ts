@@ -72,7 +72,8 @@ export function userListsTo(
   const { items, count, order, rows } = byNorm;
   checkNormOrder(name, byNorm, f);
   checkUserLists(name, dst, n, users, userFactors, userRows, items, f, ratedIndptr, ratedIndices, false);
-  const rated = (u: number): number[] => (u + 1 < ratedIndptr.length ? Array.from(ratedIndices.subarray(ratedIndptr[u], ratedIndptr[u + 1])) : []);
+  const rated = (u: number): number[] =>
+    u + 1 < ratedIndptr.length ? Array.from(ratedIndices.subarray(ratedIndptr[u], ratedIndptr[u + 1])) : [];
   for (const u of users) {
     const skip = new Set(rated(u));
     const candidates: Scored[] = [];

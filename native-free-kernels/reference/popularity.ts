@@ -1,7 +1,14 @@
 // Reference twin of ../popularity.ts: the decay formula written out as stated.
 import { checkEvents } from '../checks.js';
 
-export function popularityTo(dst: Float32Array, items: Uint32Array, timestamps: Float64Array, weights: Float32Array, now: number, halfLifeSeconds: number): void {
+export function popularityTo(
+  dst: Float32Array,
+  items: Uint32Array,
+  timestamps: Float64Array,
+  weights: Float32Array,
+  now: number,
+  halfLifeSeconds: number,
+): void {
   checkEvents(dst, items, timestamps, weights, halfLifeSeconds);
   dst.fill(0);
   for (let e = 0; e < items.length; e++) {

@@ -29,23 +29,56 @@ export function rowIsZero(factors: Float32Array, rows: number, f: number, r: num
   return isZero(row(factors, f, r));
 }
 
-export function unitRowsTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, rows: number, f: number, list: Uint32Array): void {
+export function unitRowsTo(
+  dst: Float32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  rows: number,
+  f: number,
+  list: Uint32Array,
+): void {
   checkRowArgs('unitRowsTo', factors, rows, f, dst, list.length * f, 'list.length*f', norms, list);
-  Array.from(list).forEach((r, p) => dst.set(row(factors, f, r).map((v) => v / norms[r]!), p * f));
+  Array.from(list).forEach((r, p) =>
+    dst.set(
+      row(factors, f, r).map((v) => v / norms[r]!),
+      p * f,
+    ),
+  );
 }
 
 export function meanRowsTo(dst: Float32Array, factors: Float32Array, rows: number, f: number, list: ArrayLike<number>): number {
   checkRowArgs('meanRowsTo', factors, rows, f, dst, f, 'f', undefined, list);
-  return mean(dst, Array.from(list, (r) => row(factors, f, r)).filter((x) => !isZero(x)));
+  return mean(
+    dst,
+    Array.from(list, (r) => row(factors, f, r)).filter((x) => !isZero(x)),
+  );
 }
 
-export function meanUnitRowsTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, rows: number, f: number, list: ArrayLike<number>): number {
+export function meanUnitRowsTo(
+  dst: Float32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  rows: number,
+  f: number,
+  list: ArrayLike<number>,
+): number {
   checkRowArgs('meanUnitRowsTo', factors, rows, f, dst, f, 'f', norms, list);
   const used = Array.from(list).filter((r) => norms[r] !== 0);
-  return mean(dst, used.map((r) => row(factors, f, r).map((v) => v / norms[r]!)));
+  return mean(
+    dst,
+    used.map((r) => row(factors, f, r).map((v) => v / norms[r]!)),
+  );
 }
 
-export function steerTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, rows: number, f: number, list: ArrayLike<number>, length: number): void {
+export function steerTo(
+  dst: Float32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  rows: number,
+  f: number,
+  list: ArrayLike<number>,
+  length: number,
+): void {
   checkRowArgs('steerTo', factors, rows, f, dst, f, 'f', norms, list);
   // Each row of norm ≠ 0 pulls along its unit direction by length / list.length (f32 after each addition).
   const v = Array.from(dst);

@@ -22,7 +22,15 @@ export function cosineScoresTo(dst: Float32Array, factors: Float32Array, norms: 
   }
 }
 
-export function groupScoresTo(dst: Float32Array, factors: Float32Array, norms: Float32Array, n: number, f: number, queries: readonly Float32Array[], consensus: number): void {
+export function groupScoresTo(
+  dst: Float32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  n: number,
+  f: number,
+  queries: readonly Float32Array[],
+  consensus: number,
+): void {
   checkScoreArgs('groupScoresTo', dst, factors, norms, n, f, queries);
   for (let i = 0; i < n; i++) {
     if (norms[i] === 0) {
@@ -35,7 +43,16 @@ export function groupScoresTo(dst: Float32Array, factors: Float32Array, norms: F
   }
 }
 
-export function positionScoresTo(dst: Float32Array, query: Float32Array, rows: Float32Array, count: number, f: number, members: Uint32Array, positions: Uint32Array, skip: number): void {
+export function positionScoresTo(
+  dst: Float32Array,
+  query: Float32Array,
+  rows: Float32Array,
+  count: number,
+  f: number,
+  members: Uint32Array,
+  positions: Uint32Array,
+  skip: number,
+): void {
   checkPositionScores(dst, query, rows, count, f, members, positions);
   positions.forEach((p, c) => (dst[c] = members[p] === skip ? NaN : dot(query, row(rows, f, p))));
 }

@@ -3,7 +3,15 @@ import type { Csr } from '../csr.js';
 import type { HeldOut, RowScorer } from '../validation.js';
 
 /** Same contract as the fast twin (scratch unused). */
-export function rankingMetricsTo(sums: Float64Array, train: Csr, held: HeldOut, score: RowScorer, k: number, from: number, to: number): void {
+export function rankingMetricsTo(
+  sums: Float64Array,
+  train: Csr,
+  held: HeldOut,
+  score: RowScorer,
+  k: number,
+  from: number,
+  to: number,
+): void {
   const scores = new Float32Array(train.cols);
   for (let v = from; v < to; v++) {
     const relevant = new Set(held.indices.subarray(held.indptr[v]!, held.indptr[v + 1]!));
@@ -11,8 +19,13 @@ export function rankingMetricsTo(sums: Float64Array, train: Csr, held: HeldOut, 
     const u = held.users[v]!;
     const rated = new Set(train.indices.subarray(train.indptr[u]!, train.indptr[u + 1]!));
     score(u, scores);
-    const ranked = [...scores.keys()].filter((i) => !rated.has(i)).sort((a, b) => scores[b]! - scores[a]! || a - b).slice(0, k);
-    let dcg = 0, idcg = 0, hits = 0;
+    const ranked = [...scores.keys()]
+      .filter((i) => !rated.has(i))
+      .sort((a, b) => scores[b]! - scores[a]! || a - b)
+      .slice(0, k);
+    let dcg = 0,
+      idcg = 0,
+      hits = 0;
     ranked.forEach((item, r) => {
       if (relevant.has(item)) {
         hits++;

@@ -30,7 +30,9 @@ export function matchColumns(kind: EntityKind, file: string, columns: string[], 
   const singular = kind.slice(0, -1);
   if (!columns.includes(idField)) throw new FileMismatch(`${file}: no ${idField} column (columns: ${columns.join(', ')})`);
   if (unknown.length > 0) {
-    throw new FileMismatch(`${file}: column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not ${singular} properties of the database (its ${singular} properties: ${known}); nothing was sent`);
+    throw new FileMismatch(
+      `${file}: column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not ${singular} properties of the database (its ${singular} properties: ${known}); nothing was sent`,
+    );
   }
   return byColumn;
 }

@@ -73,7 +73,13 @@ function entityLayout(kind: keyof typeof ENTITY_KINDS, defs: PropertyDef[]): Lay
   };
 }
 
-export async function exportFile(kind: Kind, file: string, url: string, token: string, progress: Progress): Promise<{ rows: number; seconds: number }> {
+export async function exportFile(
+  kind: Kind,
+  file: string,
+  url: string,
+  token: string,
+  progress: Progress,
+): Promise<{ rows: number; seconds: number }> {
   const started = Date.now();
   const layout = isEntityKind(kind) ? entityLayout(kind, await propertiesOf(kind, url, token)) : feedbackLayout(kind);
   const { names } = layout;
@@ -82,7 +88,8 @@ export async function exportFile(kind: Kind, file: string, url: string, token: s
     const csv = stringify({ header: true, columns: names, ...(layout.quoteEmpty ? { quoted_match: /^$/ } : {}) });
     const out = csv.pipe(createWriteStream(file));
     for await (const page of pages(kind, layout.path, layout.amt, url, token)) {
-      for (const row of page) if (!csv.write(names.map((c, i) => layout.cell(i, row[c])))) await new Promise<void>((r) => csv.once('drain', () => r()));
+      for (const row of page)
+        if (!csv.write(names.map((c, i) => layout.cell(i, row[c])))) await new Promise<void>((r) => csv.once('drain', () => r()));
       rows += page.length;
       progress.update(rows, 0);
     }

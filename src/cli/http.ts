@@ -4,12 +4,23 @@ import { RunStopped } from './run-stopped.js';
 
 export const endpointOf = (url: string, path: string) => new URL(path, url.endsWith('/') ? url : `${url}/`);
 
-export async function send(endpoint: URL, method: string, token: string, body?: unknown): Promise<{ ok: boolean; status: number; text: string; body: unknown }> {
+export async function send(
+  endpoint: URL,
+  method: string,
+  token: string,
+  body?: unknown,
+): Promise<{ ok: boolean; status: number; text: string; body: unknown }> {
   let res: Response;
   try {
-    res = await fetch(endpoint, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(endpoint, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch (err) {
-    throw new RunStopped(`${method} ${endpoint.href}: ${(err as Error).message}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}`);
+    throw new RunStopped(
+      `${method} ${endpoint.href}: ${(err as Error).message}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}`,
+    );
   }
   const text = await res.text();
   let parsed: unknown;

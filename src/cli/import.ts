@@ -162,7 +162,8 @@ export async function importFile(kind: Kind, file: string, url: string, token: s
         summary.written += pending.length;
         return;
       }
-      if (res.status !== 400 || res.body === undefined) throw new RunStopped(`${method} ${endpoint.pathname}: ${res.status} ${res.text.slice(0, 500)}`);
+      if (res.status !== 400 || res.body === undefined)
+        throw new RunStopped(`${method} ${endpoint.pathname}: ${res.status} ${res.text.slice(0, 500)}`);
       const named = target.badRow(res.body as Refusal, records);
       if (named === undefined && pending.length > 1) {
         const half = Math.ceil(pending.length / 2);

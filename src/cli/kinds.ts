@@ -2,8 +2,18 @@
 // columns (the API's fields, `numbers` those sent as numbers); items and users with an id column and
 // a column per property of the database (read from `properties` first).
 export const FEEDBACK_KINDS = {
-  ratings: { write: 'PUT', path: 'ratings-bulk/', columns: ['user_id', 'item_id', 'rating', 'timestamp'], numbers: ['rating', 'timestamp'] },
-  interactions: { write: 'POST', path: 'interactions-bulk/', columns: ['user_id', 'item_id', 'interaction_type', 'timestamp'], numbers: ['timestamp'] },
+  ratings: {
+    write: 'PUT',
+    path: 'ratings-bulk/',
+    columns: ['user_id', 'item_id', 'rating', 'timestamp'],
+    numbers: ['rating', 'timestamp'],
+  },
+  interactions: {
+    write: 'POST',
+    path: 'interactions-bulk/',
+    columns: ['user_id', 'item_id', 'interaction_type', 'timestamp'],
+    numbers: ['timestamp'],
+  },
 } as const;
 export type FeedbackKind = keyof typeof FEEDBACK_KINDS;
 

@@ -24,7 +24,16 @@ export interface Plan {
   model: { bytes: number; listedUsers: number };
   // Bytes of the database in Redis, by part; `beforeTraining` holds the ratings log, `trained` the
   // snapshot it is compacted into and the stored models.
-  redis: { ratingsStore: number; users: number; items: number; log: number; snapshot: number; models: number; beforeTraining: number; trained: number };
+  redis: {
+    ratingsStore: number;
+    users: number;
+    items: number;
+    log: number;
+    snapshot: number;
+    models: number;
+    beforeTraining: number;
+    trained: number;
+  };
   recd: { model: number; userIndex: number; itemIndex: number; itemRows: number; listCache: number; base: number; total: number };
   // A training process's peak (it holds the model it makes and the ratings it trains on).
   training: { peak: number };
@@ -103,7 +112,8 @@ export function ratingsOfUsersOver(limit: number, users: number, items: number, 
   if (extra <= 0) return 0;
   const cap = Math.max(Math.ceil(extra / users), Math.min(10_000, Math.floor(items / 10)));
   const top = (r0: number) => (extra * Math.log1p(1 / r0)) / Math.log1p(users / r0);
-  let lo = 1e-9, hi = 1e15;
+  let lo = 1e-9,
+    hi = 1e15;
   for (let k = 0; k < 200; k++) {
     const mid = Math.sqrt(lo * hi);
     if (top(mid) > cap) lo = mid;
@@ -117,7 +127,16 @@ export function ratingsOfUsersOver(limit: number, users: number, items: number, 
 export function plan(p: PlanInput): Plan {
   const perUserList = (USER_LIST_SECONDS_PER_FACTOR + USER_LIST_SECONDS_PER_ITEM_FACTOR * p.items) * p.factors;
   const listedUsers = p.listLength === 0 ? 0 : Math.min(p.users, Math.floor(p.userListsSeconds / perUserList));
-  const bytes = modelBytes({ factors: p.factors, users: p.users, items: p.items, itemList: p.listLength, userList: p.listLength, trainedItems: p.items, lists: listsFor(p.items, p.itemIndexMinItems), listedUsers });
+  const bytes = modelBytes({
+    factors: p.factors,
+    users: p.users,
+    items: p.items,
+    itemList: p.listLength,
+    userList: p.listLength,
+    trainedItems: p.items,
+    lists: listsFor(p.items, p.itemIndexMinItems),
+    listedUsers,
+  });
 
   const heavy = ratingsOfUsersOver(LISTPACK_ENTRIES, p.users, p.items, p.ratings);
   const ratingsStore = heavy * HASHTABLE_BYTES_PER_RATING + (p.ratings - heavy) * LISTPACK_BYTES_PER_RATING;
@@ -140,7 +159,11 @@ export function plan(p: PlanInput): Plan {
   const seconds = {
     prepare: (READ_SECONDS_PER_RATING + PREPARE_SECONDS_PER_RATING) * p.ratings,
     als: ALS_SECONDS_PER_RATING_FACTOR * p.ratings * p.factors,
-    itemLists: p.listLength === 0 ? 0 : (indexed ? INDEXED_ITEM_LIST_SECONDS_PER_ITEM_FACTOR * p.items : ITEM_LIST_SECONDS_PER_ITEM_ITEM_FACTOR * p.items * p.items) * p.factors,
+    itemLists:
+      p.listLength === 0
+        ? 0
+        : (indexed ? INDEXED_ITEM_LIST_SECONDS_PER_ITEM_FACTOR * p.items : ITEM_LIST_SECONDS_PER_ITEM_ITEM_FACTOR * p.items * p.items)
+          * p.factors,
     userLists: listedUsers * perUserList,
     publish: PUBLISH_SECONDS + (PUBLISH_SECONDS_PER_MIB * bytes) / MIB,
     // The search's budget for the ratings its trials sample (none of the runs above searched): what to
@@ -150,9 +173,21 @@ export function plan(p: PlanInput): Plan {
 
   return {
     model: { bytes, listedUsers },
-    redis: { ratingsStore, users, items, log, snapshot, models, beforeTraining: ratingsStore + users + items + log, trained: ratingsStore + users + items + snapshot + models },
+    redis: {
+      ratingsStore,
+      users,
+      items,
+      log,
+      snapshot,
+      models,
+      beforeTraining: ratingsStore + users + items + log,
+      trained: ratingsStore + users + items + snapshot + models,
+    },
     recd: { ...recd, total: recd.model + recd.userIndex + recd.itemIndex + recd.itemRows + recd.listCache + recd.base },
     training: { peak: TRAINING_BASE_BYTES + bytes + TRAINING_BYTES_PER_RATING * p.ratings + TRAINING_BYTES_PER_ITEM * p.items },
-    seconds: { ...seconds, total: seconds.prepare + seconds.als + seconds.itemLists + seconds.userLists + seconds.publish + seconds.search },
+    seconds: {
+      ...seconds,
+      total: seconds.prepare + seconds.als + seconds.itemLists + seconds.userLists + seconds.publish + seconds.search,
+    },
   };
 }

@@ -14,14 +14,16 @@ export function sizesOf(values: Record<string, string | undefined>, defaultFacto
       continue;
     }
     const n = Number(raw.replace(/_/g, ''));
-    if (!/^[0-9_]+$/.test(raw) || !Number.isSafeInteger(n) || n < 1) return { error: `--${name} must be a positive integer, got ${JSON.stringify(raw)}` };
+    if (!/^[0-9_]+$/.test(raw) || !Number.isSafeInteger(n) || n < 1)
+      return { error: `--${name} must be a positive integer, got ${JSON.stringify(raw)}` };
     out[name] = n;
   }
   const s = out as Sizes;
   // A rating is a (user, item) pair.
   if (s.ratings > s.users * s.items) return { error: `--ratings ${s.ratings} is more than users × items (${s.users * s.items})` };
   // Layout arithmetic stays within int32 dimensions (src/engine/model/layout.ts checks the same).
-  if (s.users > 0x7fffffff || s.items > 0x7fffffff || s.factors > 1024) return { error: 'at most 2,147,483,647 users and items and 1,024 factors' };
+  if (s.users > 0x7fffffff || s.items > 0x7fffffff || s.factors > 1024)
+    return { error: 'at most 2,147,483,647 users and items and 1,024 factors' };
   return s;
 }
 
@@ -32,11 +34,23 @@ const minutes = (s: number) => (s >= 90 ? `${(s / 60).toFixed(1)} min` : `${n(s)
 export function planText(p: PlanInput, plan: Plan): string {
   const { redis, recd, seconds, model } = plan;
   const rows: [string, string, string][] = [
-    ['Redis memory', `${mib(redis.trained)} trained`, `${mib(redis.beforeTraining)} before the first training; ratings ${mib(redis.ratingsStore)}, users ${mib(redis.users)}, items ${mib(redis.items)}, ratings log ${mib(redis.log)} → snapshot ${mib(redis.snapshot)}, models ${mib(redis.models)}`],
-    ['recd per serving process', mib(recd.total), `model ${mib(recd.model)}, user index ${mib(recd.userIndex)}, item index and rows ${mib(recd.itemIndex + recd.itemRows)}, users' lists cached ${mib(recd.listCache)}, base ${mib(recd.base)}`],
+    [
+      'Redis memory',
+      `${mib(redis.trained)} trained`,
+      `${mib(redis.beforeTraining)} before the first training; ratings ${mib(redis.ratingsStore)}, users ${mib(redis.users)}, items ${mib(redis.items)}, ratings log ${mib(redis.log)} → snapshot ${mib(redis.snapshot)}, models ${mib(redis.models)}`,
+    ],
+    [
+      'recd per serving process',
+      mib(recd.total),
+      `model ${mib(recd.model)}, user index ${mib(recd.userIndex)}, item index and rows ${mib(recd.itemIndex + recd.itemRows)}, users' lists cached ${mib(recd.listCache)}, base ${mib(recd.base)}`,
+    ],
     ['recd training, peak', mib(plan.training.peak), `the model it makes, the ratings it trains on (both ways) and the item lists' passes`],
     ['model', mib(model.bytes), `${n(model.bytes)} bytes; ${n(model.listedUsers)} of ${n(p.users)} users listed`],
-    ['training time', minutes(seconds.total), `reading and preparing the ratings ${n(seconds.prepare)} s, ALS ${n(seconds.als)} s, item lists ${n(seconds.itemLists)} s, users' lists ${n(seconds.userLists)} s, publishing ${n(seconds.publish)} s, search up to ${n(seconds.search)} s`],
+    [
+      'training time',
+      minutes(seconds.total),
+      `reading and preparing the ratings ${n(seconds.prepare)} s, ALS ${n(seconds.als)} s, item lists ${n(seconds.itemLists)} s, users' lists ${n(seconds.userLists)} s, publishing ${n(seconds.publish)} s, search up to ${n(seconds.search)} s`,
+    ],
   ];
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
@@ -48,6 +62,6 @@ export function planText(p: PlanInput, plan: Plan): string {
     '',
     'Estimates for one database on one Redis, on the machine the coefficients were measured on: a 2-core',
     'AMD EPYC VM (seconds scale with cores and load; bytes do not). Ratings assumed spread over users as',
-    "bench/lib/synthetic.ts spreads them. Sources: src/cli/plan-model.ts, bench/RESULTS.md, docs/scale.md.",
+    'bench/lib/synthetic.ts spreads them. Sources: src/cli/plan-model.ts, bench/RESULTS.md, docs/scale.md.',
   ].join('\n');
 }

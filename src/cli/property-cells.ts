@@ -80,7 +80,8 @@ export function entityRecord(row: FileRow, idField: string, byColumn: Map<string
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) {
     if (k === idField) {
-      if (v !== null && v !== undefined && v !== '') out[k] = typeof v === 'bigint' ? (Number.isSafeInteger(Number(v)) ? Number(v) : String(v)) : v;
+      if (v !== null && v !== undefined && v !== '')
+        out[k] = typeof v === 'bigint' ? (Number.isSafeInteger(Number(v)) ? Number(v) : String(v)) : v;
       continue;
     }
     const value = apiValue(byColumn.get(k)!, v);
@@ -96,14 +97,23 @@ export function csvCell(def: PropertyDef, v: unknown): string | undefined {
   return String(v);
 }
 
-type SchemaElement = { name: string; type?: string; repetition_type: 'REQUIRED' | 'OPTIONAL' | 'REPEATED'; converted_type?: string; num_children?: number };
+type SchemaElement = {
+  name: string;
+  type?: string;
+  repetition_type: 'REQUIRED' | 'OPTIONAL' | 'REPEATED';
+  converted_type?: string;
+  num_children?: number;
+};
 
 // A property's Parquet schema elements (a LIST as the format's three levels) and its column data.
 export function parquetProperty(def: PropertyDef, values: unknown[]): { schema: SchemaElement[]; data: unknown[] } {
   const type = PARQUET_TYPE[def.value_type];
   const leaf = (name: string): SchemaElement =>
-    type === undefined ? { name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' } : { name, type, repetition_type: 'OPTIONAL' };
-  const cell = (v: unknown) => (v === undefined || v === null ? null : type === 'INT64' ? BigInt(v as number) : type === undefined ? String(v) : v);
+    type === undefined
+      ? { name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' }
+      : { name, type, repetition_type: 'OPTIONAL' };
+  const cell = (v: unknown) =>
+    v === undefined || v === null ? null : type === 'INT64' ? BigInt(v as number) : type === undefined ? String(v) : v;
   if (!def.repeated) return { schema: [leaf(def.property_name)], data: values.map(cell) };
   return {
     schema: [
@@ -119,7 +129,11 @@ export function parquetProperty(def: PropertyDef, values: unknown[]): { schema: 
 export function parquetId(name: string, values: unknown[]): { schema: SchemaElement[]; data: unknown[] } {
   const numbers = values.every((v) => typeof v === 'number');
   return {
-    schema: [numbers ? { name, type: 'INT64', repetition_type: 'REQUIRED' } : { name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' }],
+    schema: [
+      numbers
+        ? { name, type: 'INT64', repetition_type: 'REQUIRED' }
+        : { name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+    ],
     data: numbers ? values.map((v) => BigInt(v as number)) : values.map(String),
   };
 }

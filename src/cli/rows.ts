@@ -20,7 +20,12 @@ export function formatOf(file: string): 'csv' | 'parquet' | undefined {
 // out, null). csv-parse says which cells were quoted only to a cast function, which makes it about 5
 // times slower; its raw record text costs little, and only a record with an empty cell is looked at.
 // columns: told the file's column names before the first batch (also when it has no rows).
-export async function* batchesOf(file: string, size: number, emptyStrings = false, columns: (names: string[]) => void = () => {}): AsyncGenerator<FileRow[]> {
+export async function* batchesOf(
+  file: string,
+  size: number,
+  emptyStrings = false,
+  columns: (names: string[]) => void = () => {},
+): AsyncGenerator<FileRow[]> {
   if (formatOf(file) === 'parquet') {
     const buffer = await asyncBufferFromFile(file);
     const metadata = await parquetMetadataAsync(buffer);

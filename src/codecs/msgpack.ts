@@ -42,7 +42,8 @@ for (const [type, Ctor] of TYPED) {
     // Uint8Array stays bin; only exact constructors are matched (a Buffer is a Uint8Array).
     encode: (v) => (Ctor !== Uint8Array && v instanceof Ctor && v.constructor === Ctor ? littleEndian(v as Typed) : null),
     decode: (data) => {
-      if (data.byteLength % Ctor.BYTES_PER_ELEMENT !== 0) throw new DecodeError(`msgpack ${Ctor.name} extension: length not a multiple of ${Ctor.BYTES_PER_ELEMENT}`);
+      if (data.byteLength % Ctor.BYTES_PER_ELEMENT !== 0)
+        throw new DecodeError(`msgpack ${Ctor.name} extension: length not a multiple of ${Ctor.BYTES_PER_ELEMENT}`);
       // A copy of exactly these bytes, aligned and ours: data may be a view into a larger buffer, and a
       // Node Buffer's slice() would not copy.
       const copy = new Uint8Array(data);
@@ -61,7 +62,14 @@ export const msgpackCodec: Codec = {
     let value: unknown;
     try {
       const n = bytes.length;
-      value = new Decoder({ maxStrLength: n, maxBinLength: n, maxArrayLength: n, maxMapLength: n, maxExtLength: n, extensionCodec: extensions }).decode(bytes);
+      value = new Decoder({
+        maxStrLength: n,
+        maxBinLength: n,
+        maxArrayLength: n,
+        maxMapLength: n,
+        maxExtLength: n,
+        extensionCodec: extensions,
+      }).decode(bytes);
     } catch (err) {
       if (err instanceof DecodeError) throw err;
       throw new DecodeError(`malformed msgpack: ${(err as Error).message}`);

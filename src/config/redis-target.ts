@@ -38,11 +38,29 @@ export function parseRedisTarget(raw: string): RedisTarget {
   }
   const sentinel = SENTINEL.exec(raw);
   if (sentinel) {
-    const [, scheme, auth, hosts, name, db] = sentinel as unknown as [string, string, string | undefined, string, string, string | undefined];
-    return { kind: 'sentinel', sentinels: parseNodes(hosts, 26379), name: decodeURIComponent(name), db: Number(db ?? 0), tls: scheme === 'rediss', ...credentials(auth) };
+    const [, scheme, auth, hosts, name, db] = sentinel as unknown as [
+      string,
+      string,
+      string | undefined,
+      string,
+      string,
+      string | undefined,
+    ];
+    return {
+      kind: 'sentinel',
+      sentinels: parseNodes(hosts, 26379),
+      name: decodeURIComponent(name),
+      db: Number(db ?? 0),
+      tls: scheme === 'rediss',
+      ...credentials(auth),
+    };
   }
-  if (/^[a-z][a-z0-9+.-]*\+cluster:/i.test(raw)) throw new RedisUrlError(`a cluster URL is redis+cluster://[user:password@]host:port[,host:port…], got ${JSON.stringify(raw)}`);
-  if (/^[a-z][a-z0-9+.-]*\+sentinel:/i.test(raw)) throw new RedisUrlError(`a Sentinel URL is redis+sentinel://[user:password@]host:port[,host:port…]/<primary name>[/<db>], got ${JSON.stringify(raw)}`);
+  if (/^[a-z][a-z0-9+.-]*\+cluster:/i.test(raw))
+    throw new RedisUrlError(`a cluster URL is redis+cluster://[user:password@]host:port[,host:port…], got ${JSON.stringify(raw)}`);
+  if (/^[a-z][a-z0-9+.-]*\+sentinel:/i.test(raw))
+    throw new RedisUrlError(
+      `a Sentinel URL is redis+sentinel://[user:password@]host:port[,host:port…]/<primary name>[/<db>], got ${JSON.stringify(raw)}`,
+    );
   try {
     new URL(raw);
   } catch {
@@ -61,7 +79,8 @@ export function parseNodes(list: string, defaultPort = 6379): RedisNode[] {
     .map((s) => {
       const m = /^\[([^\]]+)\](?::(\d+))?$/.exec(s) ?? /^([^:[\]]+)(?::(\d+))?$/.exec(s);
       const port = Number(m?.[2] ?? defaultPort);
-      if (!m || !Number.isInteger(port) || port < 1 || port > 65535) throw new RedisUrlError(`a node is host:port, got ${JSON.stringify(s)}`);
+      if (!m || !Number.isInteger(port) || port < 1 || port > 65535)
+        throw new RedisUrlError(`a node is host:port, got ${JSON.stringify(s)}`);
       return { host: m[1]!, port };
     });
   if (nodes.length === 0) throw new RedisUrlError('name at least one node');

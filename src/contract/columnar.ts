@@ -23,5 +23,5 @@ export interface ColumnarBody {
 
 export type Rows = readonly unknown[] | ColumnarBody;
 
-export const isColumnar = (v: unknown): v is ColumnarBody => typeof v === 'object' && v !== null && (v as { [COLUMNAR]?: unknown })[COLUMNAR] === true;
-
+export const isColumnar = (v: unknown): v is ColumnarBody =>
+  typeof v === 'object' && v !== null && (v as { [COLUMNAR]?: unknown })[COLUMNAR] === true;

@@ -119,32 +119,37 @@ interface RecoRouteSpec<P, Q, B, C> extends RouteFields<P, Q, B, C> {
 }
 
 // Route constructors: the access level decides what the handler's context guarantees.
-export function publicRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
-  spec: RouteSpec<P, Q, B, Context<S<P>, S<Q>, S<B>>>,
-): Route {
+export function publicRoute<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+>(spec: RouteSpec<P, Q, B, Context<S<P>, S<Q>, S<B>>>): Route {
   return { ...spec, access: 'public', database: false } as Route;
 }
 
-export function authedRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
-  access: readonly Role[] | 'authenticated',
-  spec: RouteSpec<P, Q, B, AuthedContext<S<P>, S<Q>, S<B>>>,
-): Route {
+export function authedRoute<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+>(access: readonly Role[] | 'authenticated', spec: RouteSpec<P, Q, B, AuthedContext<S<P>, S<Q>, S<B>>>): Route {
   return { ...spec, access, database: false } as Route;
 }
 
-export function dbRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
-  access: readonly Role[] | 'authenticated',
-  spec: RouteSpec<P, Q, B, DbContext<S<P>, S<Q>, S<B>>>,
-): Route {
+export function dbRoute<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+>(access: readonly Role[] | 'authenticated', spec: RouteSpec<P, Q, B, DbContext<S<P>, S<Q>, S<B>>>): Route {
   return { ...spec, access, database: true } as Route;
 }
 
 // A recommendation route: a database route whose handler reads its reco type from the row (which
 // call counts file it under too).
-export function recoRoute<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
-  access: readonly Role[] | 'authenticated',
-  spec: RecoRouteSpec<P, Q, B, DbContext<S<P>, S<Q>, S<B>>>,
-): Route {
+export function recoRoute<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+>(access: readonly Role[] | 'authenticated', spec: RecoRouteSpec<P, Q, B, DbContext<S<P>, S<Q>, S<B>>>): Route {
   const { recoType, handler } = spec;
   return { ...spec, handler: (ctx: DbContext<S<P>, S<Q>, S<B>>) => handler(ctx, recoType), access, database: true } as Route;
 }

@@ -15,7 +15,13 @@ export class ApiError<N extends ErrorName = ErrorName> extends Error {
   readonly headers: Record<string, string>;
   override name = 'ApiError';
 
-  constructor(errorName: N, name: ErrorDataName<N>, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    errorName: N,
+    name: ErrorDataName<N>,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(shownMessage(message));
     this.errorName = errorName;
     this.data = { name, ...shownData(extra, message, this.message) };
@@ -111,7 +117,8 @@ export const notFound = (name: ErrorDataName<'NotFoundError'>, type: string, key
 export const duplicated = (name: ErrorDataName<'DuplicatedError'>, type: string, key: unknown, message?: string) =>
   new ApiError('DuplicatedError', name, message ?? `${type} ${JSON.stringify(key)} already exists`, { type, key });
 
-export const authError = (name: ErrorDataName<'AuthError'>, message: string) => new ApiError('AuthError', name, message, { error: message });
+export const authError = (name: ErrorDataName<'AuthError'>, message: string) =>
+  new ApiError('AuthError', name, message, { error: message });
 
 export const forbidden = (name: ErrorDataName<'ForbiddenError'>, message: string) =>
   new ApiError('ForbiddenError', name, message, { error: message });
@@ -123,4 +130,9 @@ export const unavailable = (name: ErrorDataName<'ServerUnavailable'>, message: s
 // is refused for what the database holds, not for its form; sending it again will not help until
 // something is deleted or the operator raises the quota.
 export const quotaExceeded = (quota: string, limit: number, used: number) =>
-  new ApiError('ForbiddenError', 'QUOTA_EXCEEDED', `the database's ${quota} quota (${limit}) would be passed: it holds ${used}`, { error: `quota ${quota} reached`, quota, limit, used });
+  new ApiError('ForbiddenError', 'QUOTA_EXCEEDED', `the database's ${quota} quota (${limit}) would be passed: it holds ${used}`, {
+    error: `quota ${quota} reached`,
+    quota,
+    limit,
+    used,
+  });

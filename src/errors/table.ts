@@ -59,7 +59,14 @@ export const ERROR_TABLE = {
   ForbiddenError: {
     status: 403,
     code: 50,
-    names: ['INCORRECT_ROLE', 'INCORRECT_FRONTEND_USER_ID', 'INCORRECT_ACCOUNT', 'SSO_AUTHENTICATION_FAIL', 'INCORRECT_FRONTEND_SESSION_ID', 'QUOTA_EXCEEDED'],
+    names: [
+      'INCORRECT_ROLE',
+      'INCORRECT_FRONTEND_USER_ID',
+      'INCORRECT_ACCOUNT',
+      'SSO_AUTHENTICATION_FAIL',
+      'INCORRECT_FRONTEND_SESSION_ID',
+      'QUOTA_EXCEEDED',
+    ],
   },
   NotFoundError: {
     status: 404,

@@ -11,9 +11,15 @@ export class AnswerEncoder {
     if (result === undefined) return { status: 204, contentType: undefined, headers: undefined, body: '' };
     if (result instanceof RawReply) return { status: 200, contentType: result.contentType, headers: result.headers, body: result.body };
     if (result instanceof Reply) {
-      if (result.body === undefined && result.status === 204) return { status: 204, contentType: undefined, headers: result.headers, body: '' };
+      if (result.body === undefined && result.status === 204)
+        return { status: 204, contentType: undefined, headers: result.headers, body: '' };
       // Every other status carries a body (pickle clients fail on an empty one): null when the handler gave none.
-      return { status: result.status, contentType: codec.mediaTypes[0]!, headers: result.headers, body: this.encodeValue(result.body ?? null, codec) };
+      return {
+        status: result.status,
+        contentType: codec.mediaTypes[0]!,
+        headers: result.headers,
+        body: this.encodeValue(result.body ?? null, codec),
+      };
     }
     return { status: 200, contentType: codec.mediaTypes[0]!, headers: undefined, body: this.encodeValue(result, codec) };
   }

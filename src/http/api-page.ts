@@ -40,7 +40,14 @@ export function apiPageRoutes(): Route[] {
   const html = readFileSync(join(dir, 'index.html'), 'utf8').replace(/(href|src)="(?:\.\/)?([\w.-]+)"/g, `$1="${API_PREFIX}/docs/$2"`);
   const index = new RawReply('text/html; charset=utf-8', html);
   return [
-    publicRoute({ method: 'GET', path: 'docs/', summary: 'the API page (Swagger UI) over openapi.json', response: Type.String(), media: 'text/html', handler: () => index }),
+    publicRoute({
+      method: 'GET',
+      path: 'docs/',
+      summary: 'the API page (Swagger UI) over openapi.json',
+      response: Type.String(),
+      media: 'text/html',
+      handler: () => index,
+    }),
     publicRoute({
       method: 'GET',
       path: 'docs/<file>/',

@@ -75,6 +75,11 @@ function bearerToken(header: string): string | undefined {
 }
 
 const expired = () =>
-  new ApiError('JwtTokenExpired', 'INCORRECT_JWT_TOKEN', 'the access token is invalid or expired: renew it with POST login/refresh-token/', {
-    error: 'invalid or expired JWT',
-  });
+  new ApiError(
+    'JwtTokenExpired',
+    'INCORRECT_JWT_TOKEN',
+    'the access token is invalid or expired: renew it with POST login/refresh-token/',
+    {
+      error: 'invalid or expired JWT',
+    },
+  );

@@ -34,10 +34,15 @@ export interface Compressible {
 // The answer gzip-compressed, with Content-Encoding and Vary, when the codec, size and header allow.
 export function compressed<T extends Compressible>(out: T, codec: Codec, acceptEncoding: string): T | Promise<T> {
   if (!codec.compressible || out.status === 204) return out;
-  const size = typeof out.body === 'string' ? (out.body.length < COMPRESS_MIN_BYTES / 3 ? 0 : Buffer.byteLength(out.body)) : out.body.byteLength;
+  const size =
+    typeof out.body === 'string' ? (out.body.length < COMPRESS_MIN_BYTES / 3 ? 0 : Buffer.byteLength(out.body)) : out.body.byteLength;
   if (size < COMPRESS_MIN_BYTES) return out;
   const vary = { ...out.headers, vary: 'Accept-Encoding' };
   if (!acceptsGzip(acceptEncoding)) return { ...out, headers: vary };
   // Level 1: most of the size gain for a fraction of the CPU.
-  return gzipAsync(out.body, { level: constants.Z_BEST_SPEED }).then((body) => ({ ...out, headers: { ...vary, 'content-encoding': 'gzip' }, body }));
+  return gzipAsync(out.body, { level: constants.Z_BEST_SPEED }).then((body) => ({
+    ...out,
+    headers: { ...vary, 'content-encoding': 'gzip' },
+    body,
+  }));
 }

@@ -20,7 +20,8 @@ const ASSETS: Record<string, string> = {
 const ALLOW = 'GET, HEAD, OPTIONS';
 // The dashboard talks only to its own origin; uPlot sets inline styles on its elements.
 const SECURITY = {
-  'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
@@ -44,14 +45,23 @@ export function dashboardPages(dir = fileURLToPath(new URL('../../dashboard/', i
       files.set(name, new RawReply(type, bytes, IMMUTABLE));
     }
     const version = hash.digest('hex').slice(0, 12);
-    const html = readFileSync(join(dir, 'index.html'), 'utf8').replace(/(href|src)="\.\/([\w.-]+)"/g, `$1="${DASHBOARD_PATH}/$2?v=${version}"`);
+    const html = readFileSync(join(dir, 'index.html'), 'utf8').replace(
+      /(href|src)="\.\/([\w.-]+)"/g,
+      `$1="${DASHBOARD_PATH}/$2?v=${version}"`,
+    );
     index = new RawReply('text/html; charset=utf-8', html, REVALIDATE);
   }
   return (method, url) => {
     if (url !== DASHBOARD_PATH && !url.startsWith(`${DASHBOARD_PATH}/`)) return undefined;
     if (method === 'OPTIONS') return new Reply(204, undefined, { allow: ALLOW });
     if (method !== 'GET' && method !== 'HEAD') {
-      throw new ApiError('MethodNotAllowed', 'HTTP_METHOD_NOT_ALLOWED', `method ${method} is not allowed on ${url}`, { method }, { allow: ALLOW });
+      throw new ApiError(
+        'MethodNotAllowed',
+        'HTTP_METHOD_NOT_ALLOWED',
+        `method ${method} is not allowed on ${url}`,
+        { method },
+        { allow: ALLOW },
+      );
     }
     // Relative links of the page resolve against the path with its slash.
     if (url === DASHBOARD_PATH) return new Reply(308, { location: `${DASHBOARD_PATH}/` }, { location: `${DASHBOARD_PATH}/` });

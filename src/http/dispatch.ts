@@ -38,8 +38,14 @@ export class Dispatcher {
 
   constructor(private readonly o: DispatcherOptions) {
     this.caps = { sent: o.maxBodyBytes, decompressed: o.maxDecompressedBytes };
-    this.publicCaps = { sent: Math.min(o.maxPublicBodyBytes, o.maxBodyBytes), decompressed: Math.min(o.maxPublicBodyBytes, o.maxDecompressedBytes) };
-    this.browserCaps = { sent: Math.min(o.maxBrowserBodyBytes, o.maxBodyBytes), decompressed: Math.min(o.maxBrowserBodyBytes, o.maxDecompressedBytes) };
+    this.publicCaps = {
+      sent: Math.min(o.maxPublicBodyBytes, o.maxBodyBytes),
+      decompressed: Math.min(o.maxPublicBodyBytes, o.maxDecompressedBytes),
+    };
+    this.browserCaps = {
+      sent: Math.min(o.maxBrowserBodyBytes, o.maxBodyBytes),
+      decompressed: Math.min(o.maxBrowserBodyBytes, o.maxDecompressedBytes),
+    };
     for (const route of o.router.routes) {
       const props = (route.body as { properties?: Record<string, unknown> } | undefined)?.properties;
       this.compiled.set(route, {
@@ -190,9 +196,15 @@ export class Dispatcher {
     if (match.kind === 'none') throw notFound('RESOURCE_NOT_FOUND', 'path', req.url, `no resource at ${req.url}`);
     if (match.kind === 'method') {
       if (req.method === 'OPTIONS') return new Reply(204, undefined, { allow: match.allow });
-      throw new ApiError('MethodNotAllowed', 'HTTP_METHOD_NOT_ALLOWED', `method ${req.method} is not allowed on ${req.url}`, { method: req.method }, {
-        allow: match.allow,
-      });
+      throw new ApiError(
+        'MethodNotAllowed',
+        'HTTP_METHOD_NOT_ALLOWED',
+        `method ${req.method} is not allowed on ${req.url}`,
+        { method: req.method },
+        {
+          allow: match.allow,
+        },
+      );
     }
     const { route, params } = match;
     const c = this.compiled.get(route)!;
@@ -227,8 +239,14 @@ export class Dispatcher {
       throw forbidden('INCORRECT_ROLE', `role ${claims.role} may not call ${route.method} ${route.path}`);
     }
     if (route.frontend !== undefined && !frontendBound(claims, route.frontend)) {
-      const [name, field] = route.frontend === 'user' ? (['INCORRECT_FRONTEND_USER_ID', 'frontend_user_id'] as const) : (['INCORRECT_FRONTEND_SESSION_ID', 'frontend_session_id'] as const);
-      throw forbidden(name, `a frontend token acts on one ${route.frontend}'s data only: log in with ${field} to call ${route.method} ${route.path}`);
+      const [name, field] =
+        route.frontend === 'user'
+          ? (['INCORRECT_FRONTEND_USER_ID', 'frontend_user_id'] as const)
+          : (['INCORRECT_FRONTEND_SESSION_ID', 'frontend_session_id'] as const);
+      throw forbidden(
+        name,
+        `a frontend token acts on one ${route.frontend}'s data only: log in with ${field} to call ${route.method} ${route.path}`,
+      );
     }
     if (route.database && claims.db === undefined) {
       throw notFound('DATABASE_NOT_FOUND', 'database', null, 'this token is not bound to a database: log in with db_id or db_name');
@@ -254,7 +272,8 @@ export class Dispatcher {
     }
     c.body?.(ctx.body);
     if (route.recoType !== undefined && ctx.auth) this.o.countReco?.(ctx.auth, route.recoType, scenarioOf(ctx));
-    const out = route.listing && ctx.db !== undefined ? this.listings.run(ctx.db, route.listing(ctx), () => route.handler(ctx)) : route.handler(ctx);
+    const out =
+      route.listing && ctx.db !== undefined ? this.listings.run(ctx.db, route.listing(ctx), () => route.handler(ctx)) : route.handler(ctx);
     if (unknownKeys === undefined || unknownKeys.length === 0) return out;
     const warning = `fields ignored (not used by this endpoint): ${unknownKeys.join(', ')}`;
     return out instanceof Promise ? out.then((r) => withWarning(r, warning)) : withWarning(out, warning);
@@ -266,7 +285,9 @@ export class Dispatcher {
     let api = thrown ? err : this.o.classify(err);
     if (!api) {
       this.o.logger.error({ err, requestId, method: req.method, url: req.url }, 'unhandled error');
-      api = new ApiError('ServerError', 'SERVER_ERROR', `internal error (request ${requestId}); the server log has the details`, { request_id: requestId });
+      api = new ApiError('ServerError', 'SERVER_ERROR', `internal error (request ${requestId}); the server log has the details`, {
+        request_id: requestId,
+      });
     } else if (api.status >= 500 && thrown) {
       // A storage fault (classified) is logged by classify(), once per burst rather than per request.
       this.o.logger.warn({ requestId, method: req.method, url: req.url, error: api.message }, 'request failed');
@@ -293,4 +314,3 @@ function scenarioOf(ctx: Context): string {
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
-

@@ -22,7 +22,8 @@ export function malformedHead(contentLength: string, lengths: number, h: ReadHea
   // Two lengths: uWebSockets.js frames the body by the first, a proxy in front may go by the last,
   // and the bytes between would be read as a request of their own (request smuggling).
   if (lengths > 1) return refused('Content-Length', 'a request may have one Content-Length header only');
-  if (contentLength !== '' && !DIGITS.test(contentLength)) return refused('Content-Length', `Content-Length must be a number of bytes, not ${JSON.stringify(contentLength)}`);
+  if (contentLength !== '' && !DIGITS.test(contentLength))
+    return refused('Content-Length', `Content-Length must be a number of bytes, not ${JSON.stringify(contentLength)}`);
   // A byte past ASCII would be read as Latin-1 here and as UTF-8 by whoever sent it: one key or
   // token would have two spellings.
   if (UNPRINTABLE.test(h.authorization)) return refused('Authorization', 'the Authorization header must be printable ASCII');

@@ -10,10 +10,13 @@ type Json = Record<string, unknown>;
 
 export const ErrorBody = Type.Object(
   {
-    error_code: Type.Integer({ description: 'the error class as a number (the spec\'s error table)' }),
+    error_code: Type.Integer({ description: "the error class as a number (the spec's error table)" }),
     error_name: Type.Union(Object.keys(ERROR_TABLE).map((n) => Type.Literal(n))),
     message: Type.String(),
-    error_data: Type.Object({ name: Type.String({ description: 'the precise error, for instance WRONG_PARAMETER' }) }, { additionalProperties: true }),
+    error_data: Type.Object(
+      { name: Type.String({ description: 'the precise error, for instance WRONG_PARAMETER' }) },
+      { additionalProperties: true },
+    ),
   },
   { description: 'every error answer' },
 );
@@ -27,7 +30,12 @@ export const openApiPath = (path: string) => `/${path.replace(/^\/+/, '').replac
 function parameters(schema: TSchema | undefined, where: 'path' | 'query'): Json[] {
   const props = (schema as { properties?: Record<string, TSchema> } | undefined)?.properties ?? {};
   const required = new Set((schema as { required?: string[] } | undefined)?.required ?? []);
-  return Object.entries(props).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: plain(s) }));
+  return Object.entries(props).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: plain(s),
+  }));
 }
 
 // The error classes a route can answer with, each with the statuses they go by.
@@ -49,7 +57,12 @@ function errorStatuses(route: Route): Map<number, ErrorName[]> {
 // Unique per route, as OpenAPI requires and client generators rely on: `users/<user_id>/*/` is
 // `…_all`, so it does not meet `users/<user_id>/`.
 export const operationId = (route: Pick<Route, 'method' | 'path'>) =>
-  `${route.method.toLowerCase()}_${route.path.replace(/\*/g, 'all').replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}`;
+  `${route.method.toLowerCase()}_${
+    route.path
+      .replace(/\*/g, 'all')
+      .replace(/[^a-z0-9]+/gi, '_')
+      .replace(/^_|_$/g, '') || 'root'
+  }`;
 
 function operation(route: Route): Json {
   const op: Json = {
@@ -67,10 +80,14 @@ function operation(route: Route): Json {
   if (route.response === null) responses['204'] = { description: 'done, no body' };
   else {
     const answer = route.response ? { content: { [route.media ?? 'application/json']: { schema: plain(route.response) } } } : {};
-    for (const status of route.statuses ?? [200]) responses[String(status)] = { description: status === 202 ? 'accepted: the work is queued' : 'success', ...answer };
+    for (const status of route.statuses ?? [200])
+      responses[String(status)] = { description: status === 202 ? 'accepted: the work is queued' : 'success', ...answer };
   }
   for (const [status, names] of [...errorStatuses(route)].sort(([a], [b]) => a - b)) {
-    responses[String(status)] = { description: names.join(', '), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    responses[String(status)] = {
+      description: names.join(', '),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
   }
   op.responses = responses;
   return op;
@@ -86,7 +103,9 @@ export function openApiDocument(routes: readonly Route[], version: string): Json
     paths,
     components: {
       schemas: { Error: plain(ErrorBody) },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'an access token from POST /login/' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'an access token from POST /login/' },
+      },
     },
   };
 }
@@ -102,7 +121,13 @@ function deepFreeze<T>(value: T): T {
 // The description's own route, added after the table it describes (it describes itself too).
 export function openApiRoutes(routes: readonly Route[], version: string): Route[] {
   let document: Json = {};
-  const self: Route = publicRoute({ method: 'GET', path: 'openapi.json', summary: 'this API description (OpenAPI 3.1)', response: OpenApiDocument, handler: () => document });
+  const self: Route = publicRoute({
+    method: 'GET',
+    path: 'openapi.json',
+    summary: 'this API description (OpenAPI 3.1)',
+    response: OpenApiDocument,
+    handler: () => document,
+  });
   // Frozen: the dispatcher encodes it once per codec.
   document = deepFreeze(openApiDocument([...routes, self], version));
   return [self];

@@ -47,7 +47,16 @@ export class ValidQueries {
   }
 }
 
-const BOOLS: Record<string, boolean> = { true: true, True: true, TRUE: true, '1': true, false: false, False: false, FALSE: false, '0': false };
+const BOOLS: Record<string, boolean> = {
+  true: true,
+  True: true,
+  TRUE: true,
+  '1': true,
+  false: false,
+  False: false,
+  FALSE: false,
+  '0': false,
+};
 
 // Coerces what the schema declares and leaves the rest for the validator to reject or ignore.
 export function coerceQuery(raw: RawQuery, schema: TSchema): Record<string, unknown> {

@@ -38,7 +38,15 @@ export function headerBytes(value: string): Buffer {
   }
   return bytes;
 }
-export const METHODS: Record<string, string> = { GET: 'GET', POST: 'POST', PUT: 'PUT', PATCH: 'PATCH', DELETE: 'DELETE', HEAD: 'HEAD', OPTIONS: 'OPTIONS' };
+export const METHODS: Record<string, string> = {
+  GET: 'GET',
+  POST: 'POST',
+  PUT: 'PUT',
+  PATCH: 'PATCH',
+  DELETE: 'DELETE',
+  HEAD: 'HEAD',
+  OPTIONS: 'OPTIONS',
+};
 
 // A request's fields and its answer's state are made with `new`, never as object literals. V8 watches
 // how long a literal's objects live and, once many outlive a young-generation collection (requests

@@ -11,10 +11,7 @@ interface Node {
 
 const newNode = (): Node => ({ fixed: [], routes: new Map() });
 
-export type Match =
-  | { kind: 'route'; route: Route; params: Record<string, string> }
-  | { kind: 'method'; allow: string }
-  | { kind: 'none' };
+export type Match = { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'method'; allow: string } | { kind: 'none' };
 
 // Every path of the spec is served under this prefix ({base_url} = http://host:port/v1).
 export const API_PREFIX = '/v1';

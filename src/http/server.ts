@@ -7,7 +7,17 @@ import type { Cors } from './cors.js';
 import { bodyTooLarge, Exchange, type Dispatcher, type Outcome, type PlainRequest } from './dispatch.js';
 import { malformedHead } from './malformed-head.js';
 import { acceptedRequestId } from './request-id.js';
-import { CONTENT_TYPE, DRAINED_BYTES, headerBytes, Incoming, METHODS, NO_BODY, Pending, statusLine, X_REQUEST_ID } from './request-state.js';
+import {
+  CONTENT_TYPE,
+  DRAINED_BYTES,
+  headerBytes,
+  Incoming,
+  METHODS,
+  NO_BODY,
+  Pending,
+  statusLine,
+  X_REQUEST_ID,
+} from './request-state.js';
 
 export interface HttpServerOptions {
   host: string;
@@ -57,7 +67,11 @@ export class HttpServer {
         this.o.logger.error({ err }, 'request handler failed');
         if (this.opening) this.finish(this.opening);
         try {
-          res.cork(() => res.writeStatus('500 Internal Server Error').end('{"error_code":0,"error_name":"ServerError","message":"internal error","error_data":{"name":"SERVER_ERROR"}}', true));
+          res.cork(() =>
+            res
+              .writeStatus('500 Internal Server Error')
+              .end('{"error_code":0,"error_name":"ServerError","message":"internal error","error_data":{"name":"SERVER_ERROR"}}', true),
+          );
         } catch {
           // already answered or closed
         }
@@ -109,7 +123,11 @@ export class HttpServer {
       req.getHeader('accept-encoding'),
       // Only logins (POST) use it, for throttling: GETs, the hot path, skip converting the address.
       method === 'POST'
-        ? clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString('latin1'), this.o.trustProxyHops > 0 ? req.getHeader('x-forwarded-for') : '', this.o.trustProxyHops)
+        ? clientAddress(
+            Buffer.from(res.getRemoteAddressAsText()).toString('latin1'),
+            this.o.trustProxyHops > 0 ? req.getHeader('x-forwarded-for') : '',
+            this.o.trustProxyHops,
+          )
         : '',
       method === 'POST' ? req.getHeader('idempotency-key') : '',
       acceptedRequestId(req.getHeader('x-request-id')),
@@ -158,7 +176,8 @@ export class HttpServer {
       if (length !== '' && declared <= DRAINED_BYTES) return this.drain(res, pending, opened);
       return this.deliver(res, pending, opened, true, true);
     }
-    if (declared > opened.caps.sent) return this.write(res, pending, this.dispatcher.reject(opened, plain, bodyTooLarge(opened.caps.sent)), true, true);
+    if (declared > opened.caps.sent)
+      return this.write(res, pending, this.dispatcher.reject(opened, plain, bodyTooLarge(opened.caps.sent)), true, true);
     this.readBody(res, pending, plain, opened, declared);
   }
 
@@ -222,7 +241,10 @@ export class HttpServer {
     if (this.o.accessLog) {
       const bytes = pending.head ? 0 : typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength;
       const ms = Math.round((performance.now() - pending.started) * 1000) / 1000;
-      this.o.logger.info({ requestId: pending.request.requestId, method: pending.request.method, path: pending.request.url, status: out.status, ms, bytes }, 'request');
+      this.o.logger.info(
+        { requestId: pending.request.requestId, method: pending.request.method, path: pending.request.url, status: out.status, ms, bytes },
+        'request',
+      );
     }
   }
 

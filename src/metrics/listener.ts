@@ -14,7 +14,8 @@ export async function listenMetrics(metrics: Metrics, host: string, port: number
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('method not allowed\n');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return void res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('method not allowed\n');
     if (expected !== undefined && !sameBytes(Buffer.from(req.headers.authorization ?? ''), expected)) {
       return void res.writeHead(401, { 'www-authenticate': 'Bearer', 'content-type': 'text/plain' }).end('unauthorized\n');
     }

@@ -10,7 +10,20 @@ import { FastHistogram } from './fast-histogram.js';
 // (bench/RESULTS.md, "Metrics … on a quiet machine"); the others read their values when scraped. They
 // are loaded one by one, as collectDefaultMetrics() loads them, since it has no way to leave one out.
 const require = createRequire(import.meta.url);
-const DEFAULT_COLLECTORS = ['processCpuTotal', 'processStartTime', 'osMemoryHeap', 'processOpenFileDescriptors', 'processMaxFileDescriptors', 'eventLoopLag', 'processResources', 'processHandles', 'processRequests', 'heapSizeAndUsed', 'heapSpacesSizeAndUsed', 'version'];
+const DEFAULT_COLLECTORS = [
+  'processCpuTotal',
+  'processStartTime',
+  'osMemoryHeap',
+  'processOpenFileDescriptors',
+  'processMaxFileDescriptors',
+  'eventLoopLag',
+  'processResources',
+  'processHandles',
+  'processRequests',
+  'heapSizeAndUsed',
+  'heapSpacesSizeAndUsed',
+  'version',
+];
 type Collector = (registry: Registry, config: { eventLoopMonitoringPrecision: number }) => void;
 
 // Seconds; the fast end matters (warm recommendations answer well under a millisecond).
@@ -32,7 +45,8 @@ export class Metrics {
   constructor(worker: number | undefined) {
     if (worker !== undefined) this.registry.setDefaultLabels({ worker: String(worker) });
     // nodejs_eventloop_lag_* (event-loop delay, from monitorEventLoopDelay), heap, CPU, handles.
-    for (const name of DEFAULT_COLLECTORS) (require(`prom-client/lib/metrics/${name}`) as Collector)(this.registry, { eventLoopMonitoringPrecision: 10 });
+    for (const name of DEFAULT_COLLECTORS)
+      (require(`prom-client/lib/metrics/${name}`) as Collector)(this.registry, { eventLoopMonitoringPrecision: 10 });
     this.histogram = new FastHistogram(
       'recd_http_request_duration_seconds',
       'HTTP requests by route group and status class: latency (its _count is the request count)',
@@ -79,8 +93,14 @@ export class Metrics {
 
   // Redis commands: latency by outcome (ok, error); children made once.
   redisCommands(): (ms: number, failed: boolean) => void {
-    const histogram = new FastHistogram('recd_redis_command_duration_seconds', 'Redis commands of the main connection by outcome (ok, error: a failure or timeout): latency (its _count is the command count)', LATENCY_BUCKETS, this.registry);
-    const ok = histogram.child({ outcome: 'ok' }), error = histogram.child({ outcome: 'error' });
+    const histogram = new FastHistogram(
+      'recd_redis_command_duration_seconds',
+      'Redis commands of the main connection by outcome (ok, error: a failure or timeout): latency (its _count is the command count)',
+      LATENCY_BUCKETS,
+      this.registry,
+    );
+    const ok = histogram.child({ outcome: 'ok' }),
+      error = histogram.child({ outcome: 'error' });
     return (ms, failed) => histogram.observe(failed ? error : ok, ms / 1000);
   }
 
@@ -98,8 +118,19 @@ export class Metrics {
 
   // Training runs: counted when they start and end (by how), their durations by task and ending.
   trainingRuns(): (task: string, phase: string, seconds: number) => void {
-    const runs = new Counter({ name: 'recd_training_runs_total', help: 'training runs of this process by task and phase: started, then completed, failed or interrupted (running now: started minus the others)', labelNames: ['task', 'phase'], registers: [this.registry] });
-    const durations = new Histogram({ name: 'recd_training_run_duration_seconds', help: 'training runs by task and ending: duration', labelNames: ['task', 'phase'], buckets: TRAINING_BUCKETS, registers: [this.registry] });
+    const runs = new Counter({
+      name: 'recd_training_runs_total',
+      help: 'training runs of this process by task and phase: started, then completed, failed or interrupted (running now: started minus the others)',
+      labelNames: ['task', 'phase'],
+      registers: [this.registry],
+    });
+    const durations = new Histogram({
+      name: 'recd_training_run_duration_seconds',
+      help: 'training runs by task and ending: duration',
+      labelNames: ['task', 'phase'],
+      buckets: TRAINING_BUCKETS,
+      registers: [this.registry],
+    });
     return (task, phase, seconds) => {
       runs.inc({ task, phase });
       if (phase !== 'started') durations.observe({ task, phase }, seconds);

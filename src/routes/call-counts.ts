@@ -12,7 +12,8 @@ import { CallCounts, CallCountSeries } from '../schemas/usage-answers.js';
 const Window = { start_timestamp: Type.Optional(Timestamp), end_timestamp: Type.Optional(Timestamp) };
 
 function label(raw: string): Label {
-  if (!(LABELS as readonly string[]).includes(raw)) throw wrongData('WRONG_PARAMETER', `label must be one of ${LABELS.join(', ')}`, { field: 'label' });
+  if (!(LABELS as readonly string[]).includes(raw))
+    throw wrongData('WRONG_PARAMETER', `label must be one of ${LABELS.join(', ')}`, { field: 'label' });
   return raw as Label;
 }
 
@@ -31,8 +32,13 @@ export const callCountRoutes = (counts: CallHistoryService): Route[] => [
     summary: "the organisation's requests over time, one series per account, endpoint group, database, scenario or recommendation type",
     response: CallCountSeries,
     params: Type.Object({ label: Type.String({ maxLength: 64 }) }),
-    query: Type.Object({ ...Window, amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.callCountsAmtMax })), cursor: Type.Optional(Type.String({ maxLength: 256 })) }),
-    handler: ({ auth, params, query }) => counts.byLabel(auth.org, label(params.label), { ...query, amt: query.amt ?? LIMITS.callCountsAmtDefault }),
+    query: Type.Object({
+      ...Window,
+      amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.callCountsAmtMax })),
+      cursor: Type.Optional(Type.String({ maxLength: 256 })),
+    }),
+    handler: ({ auth, params, query }) =>
+      counts.byLabel(auth.org, label(params.label), { ...query, amt: query.amt ?? LIMITS.callCountsAmtDefault }),
   }),
   authedRoute(BACKENDS, {
     method: 'GET',

@@ -5,7 +5,15 @@ import { ADMINS, ALL4, BACKENDS, type Role } from '../contract/roles.js';
 import { authedRoute, dbRoute, type Route } from '../contract/routes.js';
 import { LongText, Metadata, Name, Page } from '../schemas/common.js';
 import { currentDatabase, type DatabaseService } from '../services/databases/databases.js';
-import { Created, CurrentDatabase, DatabaseCounts, DatabaseList, DatabasePreview, DatabaseStatus, DatabaseUsage } from '../schemas/responses.js';
+import {
+  Created,
+  CurrentDatabase,
+  DatabaseCounts,
+  DatabaseList,
+  DatabasePreview,
+  DatabaseStatus,
+  DatabaseUsage,
+} from '../schemas/responses.js';
 import { TaskRecords } from '../schemas/model-answers.js';
 
 const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
@@ -52,7 +60,12 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     path: 'databases/current/',
     summary: 'rename or describe the database of the token; metadata is deep-merged (RFC 7396, preserve appends lists)',
     response: null,
-    body: Type.Object({ name: Type.Optional(Name), description: Type.Optional(LongText), metadata: Type.Optional(Metadata), preserve: Type.Optional(Type.Boolean()) }),
+    body: Type.Object({
+      name: Type.Optional(Name),
+      description: Type.Optional(LongText),
+      metadata: Type.Optional(Metadata),
+      preserve: Type.Optional(Type.Boolean()),
+    }),
     handler: ({ auth, db, body }) => databases.patch(auth.org, db, body),
   }),
   // Called by the hosted service's Python client (beyond the spec); roles as PATCH databases/current/.

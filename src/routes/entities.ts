@@ -15,9 +15,14 @@ import { EntitiesWritten, EntityAnswer, EntityList, EntityPage, EntityPatched, E
 const Values = Type.Record(Type.String(), Type.Unknown());
 const DEPRECATED = (path: string) => `deprecated endpoint: use ${path}`;
 
-
 // path: the route's pattern, with `<item_id>` or `<user_id>`; deprecatedFor: the path replacing it.
-function singleRoutes(entities: EntityService, kind: EntityKind, path: string, readRoles: readonly Role[], deprecatedFor?: string): Route[] {
+function singleRoutes(
+  entities: EntityService,
+  kind: EntityKind,
+  path: string,
+  readRoles: readonly Role[],
+  deprecatedFor?: string,
+): Route[] {
   const param = `${kind}_id`;
   const note = deprecatedFor && DEPRECATED(deprecatedFor);
   const Params = idParams(param);
@@ -56,7 +61,10 @@ function singleRoutes(entities: EntityService, kind: EntityKind, path: string, r
       params: Params,
       body: Type.Object({ [kind]: Values, create_if_missing: Type.Optional(Type.Boolean()) }),
       handler: async ({ auth, db, params, body }) =>
-        withWarning(await entities.patch(auth, db, kind, id(params), body[kind] as Record<string, unknown>, body.create_if_missing === true), note),
+        withWarning(
+          await entities.patch(auth, db, kind, id(params), body[kind] as Record<string, unknown>, body.create_if_missing === true),
+          note,
+        ),
     }),
     dbRoute(BACKENDS, {
       method: 'DELETE',
@@ -73,26 +81,37 @@ const MAX_RECORDS = 100_000;
 const Ids = Type.Array(Type.Union([Type.String({ maxLength: 64 }), Type.Number()]), { maxItems: MAX_RECORDS });
 
 // path: `items-bulk/properties/` or a deprecated alias; listPath likewise.
-function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, listPath: string, listRoles: readonly Role[], deprecatedFor?: string): Route[] {
+function bulkRoutes(
+  entities: EntityService,
+  kind: EntityKind,
+  path: string,
+  listPath: string,
+  listRoles: readonly Role[],
+  deprecatedFor?: string,
+): Route[] {
   const plural = `${kind}s`;
   const note = deprecatedFor && DEPRECATED(deprecatedFor);
   const records = {
     [plural]: RowsOf(Values, MAX_RECORDS),
-    [`${plural}_m2m`]: Type.Optional(Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), array: RowsOf(Values, 10 * MAX_RECORDS) }))),
+    [`${plural}_m2m`]: Type.Optional(
+      Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), array: RowsOf(Values, 10 * MAX_RECORDS) })),
+    ),
     wait_for_completion: Type.Optional(Type.Boolean()),
   };
   // Pickled numpy structured arrays reach the service as columnar bodies.
   const columnar = [plural, `${plural}_m2m`];
-  const write = (mode: 'replace' | 'merge') => async ({ auth, db, body }: { auth: Claims; db: string; body: Record<string, unknown> }) => {
-    const r = await entities.bulk(auth, db, kind, {
-      records: body[plural] as Rows,
-      m2m: body[`${plural}_m2m`] as M2m[] | undefined,
-      mode,
-      createIfMissing: body.create_if_missing === true,
-      wait: body.wait_for_completion !== false,
-    });
-    return reply(r.accepted ? 202 : 200, withWarning(r.body, note));
-  };
+  const write =
+    (mode: 'replace' | 'merge') =>
+    async ({ auth, db, body }: { auth: Claims; db: string; body: Record<string, unknown> }) => {
+      const r = await entities.bulk(auth, db, kind, {
+        records: body[plural] as Rows,
+        m2m: body[`${plural}_m2m`] as M2m[] | undefined,
+        mode,
+        createIfMissing: body.create_if_missing === true,
+        wait: body.wait_for_completion !== false,
+      });
+      return reply(r.accepted ? 202 : 200, withWarning(r.body, note));
+    };
   return [
     dbRoute(BACKENDS, {
       method: 'GET',
@@ -109,7 +128,16 @@ function bulkRoutes(entities: EntityService, kind: EntityKind, path: string, lis
       handler: async ({ auth, db, query }) =>
         withWarning(await entities.page(auth, db, kind, { ...query, amt: query.amt ?? LIMITS.bulkListingAmtDefault }), note),
     }),
-    dbRoute(BACKENDS, { method: 'PUT', path, summary: `create or replace many ${plural}`, response: EntitiesWritten(kind), statuses: [200, 202], body: Type.Object(records), columnar, handler: write('replace') }),
+    dbRoute(BACKENDS, {
+      method: 'PUT',
+      path,
+      summary: `create or replace many ${plural}`,
+      response: EntitiesWritten(kind),
+      statuses: [200, 202],
+      body: Type.Object(records),
+      columnar,
+      handler: write('replace'),
+    }),
     dbRoute(BACKENDS, {
       method: 'PATCH',
       path,

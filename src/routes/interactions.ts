@@ -12,7 +12,11 @@ import { Written } from '../schemas/responses.js';
 
 const MAX_ROWS = 1_000_000;
 const Rows = Type.Array(Type.Unknown(), { maxItems: MAX_ROWS }); // each row checked by the service, which names the bad one
-const One = Type.Object({ interaction_type: Type.Unknown(), timestamp: Type.Optional(Type.Unknown()), properties: Type.Optional(Type.Unknown()) });
+const One = Type.Object({
+  interaction_type: Type.Unknown(),
+  timestamp: Type.Optional(Type.Unknown()),
+  properties: Type.Optional(Type.Unknown()),
+});
 const Page = {
   amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),
   cursor: Type.Optional(Type.String({ maxLength: 256 })),
@@ -36,7 +40,8 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       response: InteractionsWritten,
       params: ItemParams,
       body: One,
-      handler: ({ auth, db, params, body, idempotencyKey }) => s.addOne(auth, db, owner, params[param]!, params.item_id!, body, idempotencyKey),
+      handler: ({ auth, db, params, body, idempotencyKey }) =>
+        s.addOne(auth, db, owner, params[param]!, params.item_id!, body, idempotencyKey),
     }),
     dbRoute(ALL4, {
       method: 'POST',
@@ -46,7 +51,8 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       response: InteractionsWritten,
       params: Params,
       body: Type.Object({ interactions: Rows }),
-      handler: ({ auth, db, params, body, idempotencyKey }) => s.addOwned(auth, db, owner, params[param]!, body.interactions, idempotencyKey),
+      handler: ({ auth, db, params, body, idempotencyKey }) =>
+        s.addOwned(auth, db, owner, params[param]!, body.interactions, idempotencyKey),
     }),
     dbRoute(BACKENDS, {
       method: 'GET',
@@ -56,7 +62,8 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       response: InteractionsPage(owner),
       params: Params,
       query: Type.Object(Page),
-      handler: ({ auth, db, params, query }) => s.listOwn(auth, db, owner, params[param]!, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined),
+      handler: ({ auth, db, params, query }) =>
+        s.listOwn(auth, db, owner, params[param]!, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined),
     }),
     dbRoute(BACKENDS, {
       method: 'POST',
@@ -74,14 +81,23 @@ function ownerRoutes(s: InteractionService, owner: Owner, onePath: string, ownPa
       response: InteractionsPage(owner),
       query: Type.Object({ ...Page, ...Window }),
       handler: ({ auth, db, query }) =>
-        s.listAll(auth, db, owner, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined, { start: query.start_timestamp, end: query.end_timestamp }),
+        s.listAll(auth, db, owner, query.amt ?? LIMITS.ratingsAmtDefault, query.cursor || undefined, {
+          start: query.start_timestamp,
+          end: query.end_timestamp,
+        }),
     }),
   ];
 }
 
 export const interactionRoutes = (s: InteractionService, rules: InteractionRuleService): Route[] => [
   ...ownerRoutes(s, 'user', 'users/<user_id>/interactions/<item_id>/', 'users/<user_id>/interactions-bulk/', 'interactions-bulk/'),
-  ...ownerRoutes(s, 'session', 'sessions/<session_id>/items/<item_id>/interactions/', 'sessions/<session_id>/interactions-bulk/', 'sessions-interactions-bulk/'),
+  ...ownerRoutes(
+    s,
+    'session',
+    'sessions/<session_id>/items/<item_id>/interactions/',
+    'sessions/<session_id>/interactions-bulk/',
+    'sessions-interactions-bulk/',
+  ),
   dbRoute(BACKENDS, {
     method: 'DELETE',
     path: 'interactions-ratings-bulk/',
@@ -107,12 +123,13 @@ export const interactionRoutes = (s: InteractionService, rules: InteractionRuleS
     listing: ({ body }) => body.amt ?? LIMITS.ratingsAmtDefault,
     response: ResolvedSessions,
     body: Type.Object({ users_id: Type.Optional(Type.Array(Type.Union([IdText, Type.Number()]), { maxItems: 100_000 })), ...Page }),
-    handler: ({ auth, db, body }) => s.resolvedSessions(auth, db, body.users_id, body.amt ?? LIMITS.ratingsAmtDefault, body.cursor || undefined),
+    handler: ({ auth, db, body }) =>
+      s.resolvedSessions(auth, db, body.users_id, body.amt ?? LIMITS.ratingsAmtDefault, body.cursor || undefined),
   }),
   dbRoute(BACKENDS, {
     method: 'GET',
     path: 'interaction-rules/',
-    summary: 'how interaction types become inferred ratings: the database\'s rules and the defaults',
+    summary: "how interaction types become inferred ratings: the database's rules and the defaults",
     response: InteractionRules,
     handler: ({ db }) => rules.get(db).then((r) => ({ ...r, warnings: [] as string[] })),
   }),

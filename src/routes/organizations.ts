@@ -24,7 +24,9 @@ export const organizationRoutes = (accounts: AccountService): Route[] => [
     summary: "deep-merge into the organisation's metadata (RFC 7396; preserve appends lists)",
     response: OrgMetadata,
     body: MetadataPatch,
-    handler: async ({ auth, body }) => ({ metadata: (await accounts.patchOrgMetadata(auth.org, body.metadata, body.preserve ?? false, true)).metadata_new }),
+    handler: async ({ auth, body }) => ({
+      metadata: (await accounts.patchOrgMetadata(auth.org, body.metadata, body.preserve ?? false, true)).metadata_new,
+    }),
   }),
   authedRoute(ADMINS, {
     method: 'PATCH',

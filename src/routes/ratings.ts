@@ -59,13 +59,14 @@ export const ratingRoutes = (ratings: RatingService): Route[] => [
       amt: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.ratingsAmtMax })),
       page: Type.Optional(Type.Integer({ minimum: 1 })),
     }),
-    handler: ({ auth, db, params, query }) => ratings.ofUser(auth, db, params.user_id, query.amt ?? LIMITS.ratingsAmtDefault, query.page ?? 1),
+    handler: ({ auth, db, params, query }) =>
+      ratings.ofUser(auth, db, params.user_id, query.amt ?? LIMITS.ratingsAmtDefault, query.page ?? 1),
   }),
   dbRoute(ALL4, {
     method: 'DELETE',
     path: 'users/<user_id>/ratings/',
     frontend: 'user',
-    summary: "remove every rating of one user",
+    summary: 'remove every rating of one user',
     response: null,
     params: User,
     handler: ({ auth, db, params }) => ratings.remove(auth, db, params.user_id),

@@ -7,9 +7,23 @@ import type { RecoQuery } from '../services/reco/request/request.js';
 import { sharedList } from '../services/reco/request/rule-lists.js';
 
 export const RuleStrings = Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 100 });
-export const Filters = Type.Array(Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), value: Type.Optional(Type.Unknown()) })]), { maxItems: 100 });
+export const Filters = Type.Array(
+  Type.Union([
+    Type.String({ maxLength: 4096 }),
+    Type.Object({ property_name: Type.String(), op: Type.String(), value: Type.Optional(Type.Unknown()) }),
+  ]),
+  { maxItems: 100 },
+);
 export const Rerankings = Type.Array(
-  Type.Union([Type.String({ maxLength: 4096 }), Type.Object({ property_name: Type.String(), op: Type.String(), weight: Type.Optional(Type.Number()), options: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })]),
+  Type.Union([
+    Type.String({ maxLength: 4096 }),
+    Type.Object({
+      property_name: Type.String(),
+      op: Type.String(),
+      weight: Type.Optional(Type.Number()),
+      options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    }),
+  ]),
   { maxItems: 100 },
 );
 // A runtime `scenario` must name a scenario of the endpoint's reco_type. user_id only ever selects
@@ -19,7 +33,11 @@ export const ScenarioParams = {
   skip_default_scenario: Type.Optional(Type.Boolean()),
   user_id: Type.Optional(Type.Unknown()),
 };
-export const CommonParams = { amt: Type.Optional(Type.Unknown()), cursor: Type.Optional(Type.String({ maxLength: 256 })), ...ScenarioParams };
+export const CommonParams = {
+  amt: Type.Optional(Type.Unknown()),
+  cursor: Type.Optional(Type.String({ maxLength: 256 })),
+  ...ScenarioParams,
+};
 
 // amt is checked here rather than by the schema so that every form of a bad amt is WRONG_PARAMETER.
 function amtOf(v: unknown): number | undefined {

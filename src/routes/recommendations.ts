@@ -20,14 +20,42 @@ const SessionBody = {
 };
 // Each route's parameters, named: the handler reads what the schema declares (see query()).
 const ItemQuery = Type.Object({ ...CommonParams, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings) });
-const UserQuery = Type.Object({ ...CommonParams, filters: Type.Optional(RuleStrings), reranking: Type.Optional(RuleStrings), exclude_rated_items: Type.Optional(Type.Boolean()) });
+const UserQuery = Type.Object({
+  ...CommonParams,
+  filters: Type.Optional(RuleStrings),
+  reranking: Type.Optional(RuleStrings),
+  exclude_rated_items: Type.Optional(Type.Boolean()),
+});
 const SessionItems = Type.Object({ ...CommonParams, ...SessionBody });
-const UserContextItems = Type.Object({ ...CommonParams, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), exclude_rated_items: Type.Optional(Type.Boolean()), context_items: ContextItems });
+const UserContextItems = Type.Object({
+  ...CommonParams,
+  filters: Type.Optional(Filters),
+  reranking: Type.Optional(Rerankings),
+  exclude_rated_items: Type.Optional(Type.Boolean()),
+  context_items: ContextItems,
+});
 const SessionContextItems = Type.Object({ ...CommonParams, ...SessionBody, context_items: ContextItems });
 const UserPropertiesQuery = Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(RuleStrings), ...ScenarioParams });
-const SessionProperties = Type.Object({ amt: Type.Optional(Type.Unknown()), filters: Type.Optional(Filters), ...ScenarioParams, ratings: SessionBody.ratings, interactions: SessionBody.interactions, user_properties: SessionBody.user_properties });
-const Generic = Type.Object({ ...CommonParams, ...SessionBody, item_id: Type.Optional(Type.Unknown()), context_items: Type.Optional(ContextItems) });
-const PropertiesItems = Type.Object({ ...CommonParams, filters: Type.Optional(Filters), reranking: Type.Optional(Rerankings), item_properties: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }) });
+const SessionProperties = Type.Object({
+  amt: Type.Optional(Type.Unknown()),
+  filters: Type.Optional(Filters),
+  ...ScenarioParams,
+  ratings: SessionBody.ratings,
+  interactions: SessionBody.interactions,
+  user_properties: SessionBody.user_properties,
+});
+const Generic = Type.Object({
+  ...CommonParams,
+  ...SessionBody,
+  item_id: Type.Optional(Type.Unknown()),
+  context_items: Type.Optional(ContextItems),
+});
+const PropertiesItems = Type.Object({
+  ...CommonParams,
+  filters: Type.Optional(Filters),
+  reranking: Type.Optional(Rerankings),
+  item_properties: Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }),
+});
 const GroupItems = Type.Object({
   ...CommonParams,
   filters: Type.Optional(Filters),
@@ -48,7 +76,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     response: RecoItems,
     params: idParams('item_id'),
     query: ItemQuery,
-    handler: ({ auth, db, params, query: q }, recoType) => reco.itemToItems({ auth, db, recoType, q: query(q, ItemQuery), item: params.item_id! }),
+    handler: ({ auth, db, params, query: q }, recoType) =>
+      reco.itemToItems({ auth, db, recoType, q: query(q, ItemQuery), item: params.item_id! }),
   }),
   recoRoute(ALL4, {
     method: 'GET',
@@ -59,27 +88,30 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     response: RecoItems,
     params: idParams('user_id'),
     query: UserQuery,
-    handler: ({ auth, db, params, query: q }, recoType) => reco.userToItems({ auth, db, recoType, q: query(q, UserQuery), user: params.user_id!, context: undefined }),
+    handler: ({ auth, db, params, query: q }, recoType) =>
+      reco.userToItems({ auth, db, recoType, q: query(q, UserQuery), user: params.user_id!, context: undefined }),
   }),
   recoRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/sessions/items/',
     recoType: 'session_to_items',
-    summary: "items for an anonymous session, from the ratings or interactions it sends (nothing is stored)",
+    summary: 'items for an anonymous session, from the ratings or interactions it sends (nothing is stored)',
     response: RecoItems,
     body: SessionItems,
-    handler: ({ auth, db, body }, recoType) => reco.sessionToItems({ auth, db, recoType, q: query(body, SessionItems), session: body, context: undefined }),
+    handler: ({ auth, db, body }, recoType) =>
+      reco.sessionToItems({ auth, db, recoType, q: query(body, SessionItems), session: body, context: undefined }),
   }),
   recoRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/context-items/users/<user_id>/items/',
     frontend: 'user',
     recoType: 'profile_to_items_w_ctx_items',
-    summary: "items for a user, steered towards items like the context items (which are left out)",
+    summary: 'items for a user, steered towards items like the context items (which are left out)',
     response: RecoItems,
     params: idParams('user_id'),
     body: UserContextItems,
-    handler: ({ auth, db, params, body }, recoType) => reco.userToItems({ auth, db, recoType, q: query(body, UserContextItems), user: params.user_id!, context: body.context_items }),
+    handler: ({ auth, db, params, body }, recoType) =>
+      reco.userToItems({ auth, db, recoType, q: query(body, UserContextItems), user: params.user_id!, context: body.context_items }),
   }),
   recoRoute(ALL4, {
     method: 'POST',
@@ -88,7 +120,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: "items for a session's ratings, steered towards items like the context items (which are left out)",
     response: RecoItems,
     body: SessionContextItems,
-    handler: ({ auth, db, body }, recoType) => reco.sessionToItems({ auth, db, recoType, q: query(body, SessionContextItems), session: body, context: body.context_items }),
+    handler: ({ auth, db, body }, recoType) =>
+      reco.sessionToItems({ auth, db, recoType, q: query(body, SessionContextItems), session: body, context: body.context_items }),
   }),
   recoRoute(ALL4, {
     method: 'GET',
@@ -99,7 +132,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     response: RecoValues,
     params: Type.Object({ user_id: IdText, property_name: PathName }),
     query: UserPropertiesQuery,
-    handler: ({ auth, db, params, query: q }, recoType) => reco.userToProperties(auth, db, recoType, params.user_id!, params.property_name!, query(q, UserPropertiesQuery)),
+    handler: ({ auth, db, params, query: q }, recoType) =>
+      reco.userToProperties(auth, db, recoType, params.user_id!, params.property_name!, query(q, UserPropertiesQuery)),
   }),
   recoRoute(ALL4, {
     method: 'POST',
@@ -109,12 +143,14 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     response: RecoValues,
     params: Type.Object({ property_name: PathName }),
     body: SessionProperties,
-    handler: ({ auth, db, params, body }, recoType) => reco.sessionToProperties(auth, db, recoType, body, params.property_name!, query(body, SessionProperties)),
+    handler: ({ auth, db, params, body }, recoType) =>
+      reco.sessionToProperties(auth, db, recoType, body, params.property_name!, query(body, SessionProperties)),
   }),
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/generic/items/',
-    summary: 'items for whatever is given: an item_id (item to items), else a user_id (profile), else session ratings, interactions or user properties; context_items steer profiles and sessions',
+    summary:
+      'items for whatever is given: an item_id (item to items), else a user_id (profile), else session ratings, interactions or user properties; context_items steer profiles and sessions',
     response: GenericRecoItems,
     body: Generic,
     handler: ({ auth, db, body }) => reco.generic(auth, db, body, { ...query(body, Generic), explain: true }),
@@ -127,7 +163,9 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     body: PropertiesItems,
     handler: async ({ auth, db, body }) => {
       const a = await reco.propertiesToItems(auth, db, body.item_properties, query(body, PropertiesItems));
-      return scenarioName(body.scenario) === undefined && !body.skip_default_scenario ? a : withWarning(a, 'scenarios do not apply to this endpoint (it has no reco_type)');
+      return scenarioName(body.scenario) === undefined && !body.skip_default_scenario
+        ? a
+        : withWarning(a, 'scenarios do not apply to this endpoint (it has no reco_type)');
     },
   }),
   // Not for frontend tokens: it reads the tastes of users other than the token's own.
@@ -138,7 +176,8 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     summary: 'items for a group of users; consensus_factor 0 ranks by the mean score, 1 by the lowest',
     response: RecoItems,
     body: GroupItems,
-    handler: ({ auth, db, body }, recoType) => reco.groupToItems(auth, db, recoType, groupMembers(body), body.consensus_factor ?? 0, query(body, GroupItems)),
+    handler: ({ auth, db, body }, recoType) =>
+      reco.groupToItems(auth, db, recoType, groupMembers(body), body.consensus_factor ?? 0, query(body, GroupItems)),
   }),
 ];
 

@@ -17,7 +17,9 @@ const Case = Type.Object({
   algorithms: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 1024 })])),
   candidates_preselection: Type.Optional(Type.Union([Type.Null(), Type.Record(Type.String(), Type.Unknown())])),
   table: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 64 })])),
-  exclude_items_with_interaction_types: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: LIMITS.excludeInteractionTypesMax })])),
+  exclude_items_with_interaction_types: Type.Optional(
+    Type.Union([Type.Null(), Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: LIMITS.excludeInteractionTypesMax })]),
+  ),
 });
 const Condition = Type.Object({
   condition_type: Type.String({ maxLength: 64 }),
@@ -31,7 +33,9 @@ const Scenario = Type.Object({
   case: Type.Optional(Type.Union([Type.Null(), Case])),
   condition: Type.Optional(Type.Union([Type.Null(), Condition])),
   alias: Type.Optional(Type.Union([Type.Null(), Type.Object({ scenario_name: Name })])),
-  ab_test: Type.Optional(Type.Union([Type.Null(), Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), scenario_a: Name, scenario_b: Name })])),
+  ab_test: Type.Optional(
+    Type.Union([Type.Null(), Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), scenario_a: Name, scenario_b: Name })]),
+  ),
 });
 const Path = Type.Object({ reco_type: Type.String({ maxLength: 64 }), name: Name });
 
@@ -98,7 +102,10 @@ export const scenarioRoutes = (s: ScenarioService): Route[] => [
     path: 'ab-tests/params/',
     summary: 'create A/B test parameters for ab_test scenarios',
     response: AbTestCreated,
-    body: Type.Object({ name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }), probability_a: Type.Number({ minimum: 0, maximum: 1 }) }),
+    body: Type.Object({
+      name: Type.String({ minLength: 1, maxLength: LIMITS.nameMax }),
+      probability_a: Type.Number({ minimum: 0, maximum: 1 }),
+    }),
     handler: ({ db, body }) => s.createAbTest(db, body.name, body.probability_a),
   }),
 ];

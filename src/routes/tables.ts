@@ -53,7 +53,8 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     response: PrecomputedItems,
     params: idParams('item_id'),
     query: Read,
-    handler: ({ auth, db, params, query: q }, recoType) => reco.precomputed({ auth, db, recoType, q: query(q, Read), table: 'item_to_items', id: params.item_id! }),
+    handler: ({ auth, db, params, query: q }, recoType) =>
+      reco.precomputed({ auth, db, recoType, q: query(q, Read), table: 'item_to_items', id: params.item_id! }),
   }),
   recoRoute(ALL4, {
     method: 'GET',
@@ -64,6 +65,7 @@ export const tableRoutes = (tables: TableService, reco: RecommendService): Route
     response: PrecomputedItems,
     params: idParams('user_id'),
     query: Read,
-    handler: ({ auth, db, params, query: q }, recoType) => reco.precomputed({ auth, db, recoType, q: query(q, Read), table: 'profile_to_items', id: params.user_id! }),
+    handler: ({ auth, db, params, query: q }, recoType) =>
+      reco.precomputed({ auth, db, recoType, q: query(q, Read), table: 'profile_to_items', id: params.user_id! }),
   }),
 ];

@@ -10,7 +10,7 @@ export const userDataRoutes = (entities: EntityService, interactions: Interactio
   dbRoute(BACKENDS, {
     method: 'DELETE',
     path: 'users/<user_id>/*/',
-    summary: "remove everything about one user: property values, ratings and interactions",
+    summary: 'remove everything about one user: property values, ratings and interactions',
     response: null,
     params: idParams('user_id'),
     handler: async ({ auth, db, params }) => {

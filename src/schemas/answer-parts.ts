@@ -13,10 +13,12 @@ export const Cursor = Type.String({ description: "the next page's cursor; empty 
 export const Seconds = Type.Number({ description: 'seconds since the epoch' });
 
 // A closed object.
-export const Closed = <P extends TProperties>(props: P, options: { description?: string } = {}): TObject<P> => Type.Object(props, { ...options, additionalProperties: false });
+export const Closed = <P extends TProperties>(props: P, options: { description?: string } = {}): TObject<P> =>
+  Type.Object(props, { ...options, additionalProperties: false });
 
 // A closed answer object: its fields and the spec's optional `warnings`.
-export const Answer = <P extends TProperties>(props: P, options: { description?: string } = {}) => Closed({ ...props, warnings: Type.Optional(Warnings) }, options);
+export const Answer = <P extends TProperties>(props: P, options: { description?: string } = {}) =>
+  Closed({ ...props, warnings: Type.Optional(Warnings) }, options);
 
 // An object whose keys are data; `description` says what they are.
 export const OpenMap = <T extends TSchema>(value: T, description: string) => Type.Record(Type.String(), value, { description });

@@ -11,7 +11,12 @@ export const Name = Type.String({ minLength: 1, maxLength: LIMITS.nameMax });
 export const LongText = Type.String({ maxLength: 64 * 1024 });
 export const Timestamp = Type.Number({ minimum: LIMITS.timestampMin, maximum: LIMITS.timestampMax });
 export const AnyId = Type.Union([Type.String({ minLength: 1, maxLength: LIMITS.idMax }), Type.Integer({ minimum: 0 })]);
-export const CreatableRole = Type.Union([Type.Literal('manager'), Type.Literal('backend'), Type.Literal('frontend'), Type.Literal('demo_viewer')]);
+export const CreatableRole = Type.Union([
+  Type.Literal('manager'),
+  Type.Literal('backend'),
+  Type.Literal('frontend'),
+  Type.Literal('demo_viewer'),
+]);
 
 export const Page = (amtDefault: number, amtMax: number) =>
   Type.Object({

@@ -12,8 +12,12 @@ const Interaction = (owner: Owner) =>
     timestamp: Seconds,
     properties: OpenMap(Type.Unknown(), "the interaction's free properties (any JSON), as sent"),
   });
-export const InteractionsPage = (owner: Owner) => Answer({ interactions: Type.Array(Interaction(owner)), has_next: Type.Boolean(), next_cursor: Cursor });
-export const InteractionsWritten = Answer({}, { description: 'warnings only: ignored fields, resolved sessions, a repeated Idempotency-Key' });
+export const InteractionsPage = (owner: Owner) =>
+  Answer({ interactions: Type.Array(Interaction(owner)), has_next: Type.Boolean(), next_cursor: Cursor });
+export const InteractionsWritten = Answer(
+  {},
+  { description: 'warnings only: ignored fields, resolved sessions, a repeated Idempotency-Key' },
+);
 
 export const ResolvedSessions = Answer({
   resolved_sessions: Type.Array(Closed({ session_id: Id, user_id: Id, timestamp: Seconds })),

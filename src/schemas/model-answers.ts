@@ -22,10 +22,33 @@ export const TaskRecords = Answer({
 
 const Quality = { ndcg_at_10: Type.Number(), recall_at_10: Type.Number() };
 const TrialCommon = { ...Quality, seconds: Type.Number(), second_split_ndcg_at_10: Type.Optional(Type.Number()) };
-const Weights = { weight_cut: Type.Number(), weight_below: Type.Number(), weight_by_quantile: Type.Boolean(), als_weight: Type.Optional(Type.Number()), als_trial: Type.Optional(Type.Integer()) };
+const Weights = {
+  weight_cut: Type.Number(),
+  weight_below: Type.Number(),
+  weight_by_quantile: Type.Boolean(),
+  als_weight: Type.Optional(Type.Number()),
+  als_trial: Type.Optional(Type.Integer()),
+};
 const Trial = Type.Union([
-  Closed({ ...TrialCommon, model: Type.Literal('als'), factors: Type.Integer(), regularization: Type.Number(), alpha: Type.Number(), unobserved: Type.Number(), reg_exponent: Type.Number(), rating_shift: Type.Number(), rating_floor: Type.Number() }),
-  Closed({ ...TrialCommon, model: Type.Literal('ease'), items: Type.Integer(), lambda: Type.Number(), lambda_scale: Type.Number(), ...Weights }),
+  Closed({
+    ...TrialCommon,
+    model: Type.Literal('als'),
+    factors: Type.Integer(),
+    regularization: Type.Number(),
+    alpha: Type.Number(),
+    unobserved: Type.Number(),
+    reg_exponent: Type.Number(),
+    rating_shift: Type.Number(),
+    rating_floor: Type.Number(),
+  }),
+  Closed({
+    ...TrialCommon,
+    model: Type.Literal('ease'),
+    items: Type.Integer(),
+    lambda: Type.Number(),
+    lambda_scale: Type.Number(),
+    ...Weights,
+  }),
   Closed({ ...TrialCommon, model: Type.Literal('item-knn'), items: Type.Integer(), neighbours: Type.Integer(), ...Weights }),
   Closed({ ...TrialCommon, model: Type.Literal('popularity') }),
 ]);
@@ -37,8 +60,17 @@ const Search = Closed(
     validation_users: Type.Integer(),
     relevant_from: Type.Number(),
     seconds: Type.Number(),
-    budget_seconds: Type.Optional(Type.Number({ description: 'what the data allowed the search (12 s and 15 s a million sampled ratings, up to RECD_SEARCH_SECONDS); absent on searches before it grew with the data' })),
-    ended: Type.Optional(Type.Union([Type.Literal('trials'), Type.Literal('budget'), Type.Literal('no gain')], { description: "why ALS's trials ended: the most trials, the budget, or validation stopped improving" })),
+    budget_seconds: Type.Optional(
+      Type.Number({
+        description:
+          'what the data allowed the search (12 s and 15 s a million sampled ratings, up to RECD_SEARCH_SECONDS); absent on searches before it grew with the data',
+      }),
+    ),
+    ended: Type.Optional(
+      Type.Union([Type.Literal('trials'), Type.Literal('budget'), Type.Literal('no gain')], {
+        description: "why ALS's trials ended: the most trials, the budget, or validation stopped improving",
+      }),
+    ),
     trials: Type.Array(Trial),
     chosen: Type.Integer({ description: "index in trials: the model serving users' lists" }),
     chosen_als: Type.Integer({ description: "index in trials: the ALS parameters of the model's factors" }),

@@ -55,7 +55,8 @@ export const DatabaseCounts = Answer({
 });
 // recd's own (GET databases/current/usage/): the database's quotas (docs/api-choices.md, "Quotas")
 // and what it uses of each; used is null where nothing is counted against the limit as a total.
-const Use = (description: string) => Closed({ used: Nullable(Type.Integer({ minimum: 0 })), limit: Type.Integer({ minimum: 0 }) }, { description });
+const Use = (description: string) =>
+  Closed({ used: Nullable(Type.Integer({ minimum: 0 })), limit: Type.Integer({ minimum: 0 }) }, { description });
 export const DatabaseUsage = Answer({
   items: Use('items known (with properties, or named by feedback)'),
   users: Use('users known (with properties, or named by feedback)'),
@@ -84,7 +85,9 @@ export const LoginAnswer = Answer({
   token: Type.String({ description: 'the access token (a JWT) to send as `Authorization: Bearer …`' }),
   role: Role,
   refresh_token: Type.String(),
-  account: Type.Union([Closed({ ...Individual.properties, metadata: LoginMetadata }), ServiceAccount], { description: 'an individual or a service account' }),
+  account: Type.Union([Closed({ ...Individual.properties, metadata: LoginMetadata }), ServiceAccount], {
+    description: 'an individual or a service account',
+  }),
   database: Type.Optional(Closed({ ...DatabaseFields, status: DbStatus })),
   frontend_user_id: Type.Optional(Id),
   frontend_session_id: Type.Optional(Id),
@@ -105,14 +108,20 @@ export const TokenDescription = Answer({
   frontend_user_id: Type.Optional(Id),
 });
 
-const Explained = { evaluated_scenarios: Type.Optional(Type.Array(Type.String(), { description: 'the scenarios applied, when asked for' })) };
+const Explained = {
+  evaluated_scenarios: Type.Optional(Type.Array(Type.String(), { description: 'the scenarios applied, when asked for' })),
+};
 export const RecoItems = Answer({ items_id: Type.Array(Id, { description: 'best first' }), next_cursor: Cursor, ...Explained });
 // POST recommendation/generic/items/: which recommendation it ran, and the scenarios it applied.
 export const GenericRecoItems = Answer({
   items_id: RecoItems.properties.items_id,
   next_cursor: Cursor,
   evaluated_scenarios: Type.Array(Type.String(), { description: 'the scenarios applied' }),
-  reco_type: Type.Union(['item_to_items', 'profile_to_items', 'profile_to_items_w_ctx_items', 'session_to_items', 'session_to_items_w_ctx_items'].map((t) => Type.Literal(t))),
+  reco_type: Type.Union(
+    ['item_to_items', 'profile_to_items', 'profile_to_items_w_ctx_items', 'session_to_items', 'session_to_items_w_ctx_items'].map((t) =>
+      Type.Literal(t),
+    ),
+  ),
 });
 export const PrecomputedItems = Answer({ items_id: Type.Array(Id, { description: "the table's row, best first" }) });
 export const RecoValues = Answer({
@@ -120,12 +129,21 @@ export const RecoValues = Answer({
   ...Explained,
 });
 
-const PropertyDefinitionFields = { property_name: Type.String(), value_type: Type.String(), repeated: Type.Boolean(), metadata: Type.Optional(Meta) };
+const PropertyDefinitionFields = {
+  property_name: Type.String(),
+  value_type: Type.String(),
+  repeated: Type.Boolean(),
+  metadata: Type.Optional(Meta),
+};
 export const PropertyDefinition = Answer(PropertyDefinitionFields, { description: 'metadata: item properties only' });
 export const PropertyDefinitions = Answer({ properties: Type.Array(Closed(PropertyDefinitionFields)) });
 
 const Rating = { item_id: Id, rating: Type.Number(), timestamp: Seconds };
-export const RatingsPage = Answer({ ratings: Type.Array(Closed({ user_id: Id, ...Rating })), has_next: Type.Boolean(), next_cursor: Cursor });
+export const RatingsPage = Answer({
+  ratings: Type.Array(Closed({ user_id: Id, ...Rating })),
+  has_next: Type.Boolean(),
+  next_cursor: Cursor,
+});
 export const UserRatings = Answer({ user_ratings: Type.Array(Closed(Rating)), has_next: Type.Boolean() });
 export const Written = Answer({}, { description: 'done; warnings only' });
 

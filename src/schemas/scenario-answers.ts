@@ -6,25 +6,37 @@ import { Answer, Closed, Meta, Nullable, OpenMap } from './answer-parts.js';
 // The object of a scenario_type is stored as the request gave it: fields beyond the spec's are
 // kept and answered too (docs/api-choices.md "API description").
 const AsSent = <P extends TProperties>(props: P, what: string) =>
-  Type.Object(props, { additionalProperties: Type.Unknown(), description: `${what}, as sent: the spec's fields, and any other field the request gave` });
+  Type.Object(props, {
+    additionalProperties: Type.Unknown(),
+    description: `${what}, as sent: the spec's fields, and any other field the request gave`,
+  });
 
-const Rule = Type.Union([Type.String({ description: 'a rule string' }), OpenMap(Type.Unknown(), 'a rule object (property_name, op, value or weight, options), as sent')]);
-const Case = AsSent({
-  reranking: Type.Optional(Nullable(Type.Array(Rule))),
-  filters: Type.Optional(Nullable(Type.Array(Rule))),
-  exclude_rated_items: Type.Optional(Nullable(Type.Boolean())),
-  amt: Type.Optional(Nullable(Type.Integer())),
-  algorithms: Type.Optional(Nullable(Type.String())),
-  candidates_preselection: Type.Optional(Nullable(OpenMap(Type.Unknown(), 'method and params, as sent (work in progress)'))),
-  table: Type.Optional(Nullable(Type.String())),
-  exclude_items_with_interaction_types: Type.Optional(Nullable(Type.Array(Type.String()))),
-}, 'the case');
-const Condition = AsSent({
-  condition_type: Type.Union([Type.Literal('user_function'), Type.Literal('item_property')]),
-  if: OpenMap(Type.Unknown(), 'the test: function_name or property_name, op and value, as sent'),
-  then: Type.String(),
-  else: Type.String(),
-}, 'the condition (condition_type lower-cased)');
+const Rule = Type.Union([
+  Type.String({ description: 'a rule string' }),
+  OpenMap(Type.Unknown(), 'a rule object (property_name, op, value or weight, options), as sent'),
+]);
+const Case = AsSent(
+  {
+    reranking: Type.Optional(Nullable(Type.Array(Rule))),
+    filters: Type.Optional(Nullable(Type.Array(Rule))),
+    exclude_rated_items: Type.Optional(Nullable(Type.Boolean())),
+    amt: Type.Optional(Nullable(Type.Integer())),
+    algorithms: Type.Optional(Nullable(Type.String())),
+    candidates_preselection: Type.Optional(Nullable(OpenMap(Type.Unknown(), 'method and params, as sent (work in progress)'))),
+    table: Type.Optional(Nullable(Type.String())),
+    exclude_items_with_interaction_types: Type.Optional(Nullable(Type.Array(Type.String()))),
+  },
+  'the case',
+);
+const Condition = AsSent(
+  {
+    condition_type: Type.Union([Type.Literal('user_function'), Type.Literal('item_property')]),
+    if: OpenMap(Type.Unknown(), 'the test: function_name or property_name, op and value, as sent'),
+    then: Type.String(),
+    else: Type.String(),
+  },
+  'the condition (condition_type lower-cased)',
+);
 export const ScenarioRecord = Closed({
   name: Type.String(),
   reco_type: Type.String(),

@@ -11,7 +11,8 @@ export const PART_BYTES = 8 * 1024 * 1024;
 // whole buffer can be given: a training of 20M users with lists of 128 makes a 12.8 GB model.
 export type Bytes = Uint8Array | ArrayBuffer | SharedArrayBuffer;
 
-const extent = (b: Bytes) => (ArrayBuffer.isView(b) ? { buffer: b.buffer, at: b.byteOffset, bytes: b.byteLength } : { buffer: b, at: 0, bytes: b.byteLength });
+const extent = (b: Bytes) =>
+  ArrayBuffer.isView(b) ? { buffer: b.buffer, at: b.byteOffset, bytes: b.byteLength } : { buffer: b, at: 0, bytes: b.byteLength };
 
 export const partCount = (bytes: number, partBytes = PART_BYTES): number => Math.max(1, Math.ceil(bytes / partBytes));
 
@@ -36,7 +37,8 @@ export async function writeParts(
 ): Promise<boolean> {
   const count = partCount(value.byteLength, partBytes);
   let k = from;
-  const unlinkWritten = () => (k > from ? redis.unlink(...Array.from({ length: k - from }, (_, j) => keyOf(from + j))).then(() => undefined) : Promise.resolve());
+  const unlinkWritten = () =>
+    k > from ? redis.unlink(...Array.from({ length: k - from }, (_, j) => keyOf(from + j))).then(() => undefined) : Promise.resolve();
   try {
     for (; k < count; k++) {
       if (!(await put(keyOf(k), partOf(value, k, partBytes)))) {

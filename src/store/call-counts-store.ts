@@ -22,11 +22,16 @@ export class CallCountsStore {
   // rather than a pipeline, which may not span the organisations' slots of a cluster; auto-pipelining
   // sends them in one write per server.
   async add(at: number, rows: Increment[]): Promise<void> {
-    const minute = Math.floor(at / MINUTE) * MINUTE, day = Math.floor(at / DAY);
+    const minute = Math.floor(at / MINUTE) * MINUTE,
+      day = Math.floor(at / DAY);
     await Promise.all(
       rows.flatMap((r) => {
         const k = keys.callCounts(r.org, r.label, r.key, day);
-        return [this.redis.hincrby(k, String(minute), r.n), this.redis.expire(k, CALL_COUNT_DAYS * DAY), this.redis.sadd(keys.callCountKeys(r.org, r.label), r.key)];
+        return [
+          this.redis.hincrby(k, String(minute), r.n),
+          this.redis.expire(k, CALL_COUNT_DAYS * DAY),
+          this.redis.sadd(keys.callCountKeys(r.org, r.label), r.key),
+        ];
       }),
     );
   }

@@ -135,7 +135,13 @@ class Lane {
   // No command timeout: a parked XREAD is meant to wait. A read cut by a lost connection fails
   // (rather than being sent again by the client) so the loop knows it may have missed changes.
   private async open(): Promise<Redis> {
-    const conn = await dedicatedConnection(this.redis, this.sample, { commandTimeout: undefined, connectionName: 'recd-tail', maxRetriesPerRequest: null, autoResendUnfulfilledCommands: false, enableAutoPipelining: false });
+    const conn = await dedicatedConnection(this.redis, this.sample, {
+      commandTimeout: undefined,
+      connectionName: 'recd-tail',
+      maxRetriesPerRequest: null,
+      autoResendUnfulfilledCommands: false,
+      enableAutoPipelining: false,
+    });
     watchConnection(conn, 'recd-tail', this.logger);
     conn.on('close', () => {
       this.connId = undefined;
@@ -177,7 +183,15 @@ class Lane {
         const streams = [...this.watched.entries()];
         this.parked = true;
         // The client neither answers nor fails a read cut by a lost connection: race it with the loss.
-        const read = this.conn.xread('COUNT', BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', ...streams.map(([k]) => k), ...streams.map(([, w]) => w.after));
+        const read = this.conn.xread(
+          'COUNT',
+          BATCH,
+          'BLOCK',
+          BLOCK_MS,
+          'STREAMS',
+          ...streams.map(([k]) => k),
+          ...streams.map(([, w]) => w.after),
+        );
         read.catch(() => undefined);
         const lost = new Promise<never>((_, reject) => (this.lost = () => reject(new Error('change tail connection lost'))));
         const res = (await Promise.race([read, lost])) as [string, [string, string[]][]][] | null;

@@ -29,7 +29,12 @@ export class CountsStore {
       .exec();
     if (!res) throw new Error('counts: the transaction was discarded');
     for (const [err] of res) if (err) throw err;
-    const [items, users, ratings, [userRows, sessionRows, sessions]] = res.map(([, v]) => v) as [number, number, string | null, (string | null)[]];
+    const [items, users, ratings, [userRows, sessionRows, sessions]] = res.map(([, v]) => v) as [
+      number,
+      number,
+      string | null,
+      (string | null)[],
+    ];
     // The interaction counts began with this key: a database holding interactions from before it counts
     // fewer, and forgetting such a user's interactions may take the count below zero; never shown so.
     const count = (v: string | null | undefined) => Math.max(0, Number(v ?? 0));
@@ -60,7 +65,21 @@ export async function quotaCounts(redis: Connection, db: string): Promise<QuotaC
     .exec();
   if (!res) throw new Error('quota counts: the transaction was discarded');
   for (const [err] of res) if (err) throw err;
-  const [items, users, ratings, [userRows, sessionRows], itemProperties, userProperties] = res.map(([, v]) => v) as [string | null, string | null, string | null, (string | null)[], number, number];
+  const [items, users, ratings, [userRows, sessionRows], itemProperties, userProperties] = res.map(([, v]) => v) as [
+    string | null,
+    string | null,
+    string | null,
+    (string | null)[],
+    number,
+    number,
+  ];
   const count = (v: string | null | undefined) => Math.max(0, Number(v ?? 0));
-  return { items: count(items), users: count(users), ratings: count(ratings), interactions: count(userRows) + count(sessionRows), itemProperties, userProperties };
+  return {
+    items: count(items),
+    users: count(users),
+    ratings: count(ratings),
+    interactions: count(userRows) + count(sessionRows),
+    itemProperties,
+    userProperties,
+  };
 }

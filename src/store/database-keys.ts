@@ -20,7 +20,17 @@ const CHUNK_PAGE = 20;
 
 // The keys.ts entries naming keys that are listed from records (each by a generator below); every other
 // key of a database is one of fixedKeys (test/unit/database-keys.test.ts holds keys.ts to this).
-export const LISTED_FROM_RECORDS = ['userRatingsPrefix', 'interactionRefsPrefix', 'userSessionsPrefix', 'task', 'modelBlob', 'modelPart', 'ratingsSnapshotPart', 'tableBlob', 'idempotencyKey'] as const;
+export const LISTED_FROM_RECORDS = [
+  'userRatingsPrefix',
+  'interactionRefsPrefix',
+  'userSessionsPrefix',
+  'task',
+  'modelBlob',
+  'modelPart',
+  'ratingsSnapshotPart',
+  'tableBlob',
+  'idempotencyKey',
+] as const;
 
 // Unlinks every key of database `db`; taskNames: the task names its records may be filed under. The
 // database's record should be gone first, so that no write script adds keys meanwhile (they all check
@@ -99,7 +109,12 @@ export function fixedKeys(db: string, taskNames: readonly string[]): string[] {
     keys.resolvedSessions(db),
     keys.resolvedOrder(db),
     keys.resolvedSeq(db),
-    ...taskNames.flatMap((name) => [keys.tasksByName(db, name), keys.queuedTask(db, name), keys.taskHurry(db, name), keys.taskFailures(db, name)]),
+    ...taskNames.flatMap((name) => [
+      keys.tasksByName(db, name),
+      keys.queuedTask(db, name),
+      keys.taskHurry(db, name),
+      keys.taskFailures(db, name),
+    ]),
     keys.trainerLock(db),
     keys.trainingRun(db),
     keys.ratingsSnapshot(db),
@@ -121,7 +136,12 @@ async function* userKeys(redis: Connection, db: string): AsyncGenerator<Key[]> {
   const refs = Buffer.from(keys.interactionRefsPrefix(db, 'user'));
   const sessions = Buffer.from(keys.userSessionsPrefix(db));
   for await (const pairs of hashPairs(redis, keys.entityIds(db, 'user'), PAGE)) {
-    yield pairs.flatMap(([index, id]) => [`${ratings}${index}:t`, `${ratings}${index}:v`, Buffer.concat([refs, id]), Buffer.concat([sessions, id])]);
+    yield pairs.flatMap(([index, id]) => [
+      `${ratings}${index}:t`,
+      `${ratings}${index}:v`,
+      Buffer.concat([refs, id]),
+      Buffer.concat([sessions, id]),
+    ]);
   }
 }
 
@@ -134,7 +154,8 @@ async function* sessionRefs(redis: Connection, db: string): AsyncGenerator<Key[]
   for await (const pairs of hashPairs(redis, keys.interactionChunks(db, 'session'), CHUNK_PAGE)) {
     const owners = new Set<string>();
     for (const [, chunk] of pairs) {
-      for (const owner of (readLuaFrame(chunk) as LuaValue[])[0] as Uint8Array[]) if (owner.length > 0) owners.add(Buffer.from(owner).toString('latin1'));
+      for (const owner of (readLuaFrame(chunk) as LuaValue[])[0] as Uint8Array[])
+        if (owner.length > 0) owners.add(Buffer.from(owner).toString('latin1'));
     }
     yield [...owners].map((o) => Buffer.concat([prefix, Buffer.from(o, 'latin1')]));
   }
@@ -166,7 +187,9 @@ async function* modelBlobs(redis: Connection, db: string): AsyncGenerator<Key[]>
 // the script that publishes).
 async function* modelsBeingWritten(redis: Connection, db: string): AsyncGenerator<Key[]> {
   for await (const pairs of hashPairs(redis, keys.modelsWriting(db), PAGE)) {
-    yield pairs.flatMap(([id, parts]) => Array.from({ length: Math.max(0, Number(parts) - 1) }, (_, k) => keys.modelPart(db, id.toString(), k + 1)));
+    yield pairs.flatMap(([id, parts]) =>
+      Array.from({ length: Math.max(0, Number(parts) - 1) }, (_, k) => keys.modelPart(db, id.toString(), k + 1)),
+    );
   }
 }
 

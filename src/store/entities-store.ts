@@ -130,7 +130,6 @@ export interface ScanResult {
   total: number; // indices handed out so far
 }
 
-
 export class EntitiesStore {
   private readonly writeScript: Script;
   private readonly readScript: Script;
@@ -174,7 +173,10 @@ export class EntitiesStore {
   // The stored record per id, in order; undefined where the entity has none.
   async read(db: string, kind: EntityKind, ids: string[]): Promise<(StoredRecord | undefined)[]> {
     if (ids.length === 0) return [];
-    const [idxs, blobs] = (await this.readScript(keys.entityIndex(db, kind), keys.entityRecords(db, kind), ...ids)) as [(Buffer | null)[], (Buffer | null)[]];
+    const [idxs, blobs] = (await this.readScript(keys.entityIndex(db, kind), keys.entityRecords(db, kind), ...ids)) as [
+      (Buffer | null)[],
+      (Buffer | null)[],
+    ];
     return blobs.map((blob, i) => (blob ? { idx: Number(idxs[i]!.toString()), blob } : undefined));
   }
 
@@ -214,11 +216,12 @@ export class EntitiesStore {
 
   // Walks the dense index: entities never move, so pages stay exact under concurrent writes.
   async scan(db: string, kind: EntityKind, start: number, span: number): Promise<ScanResult> {
-    const [next, total, blobs] = (await this.scanScript(keys.entityNext(db, kind), keys.entityRecords(db, kind), String(start), String(span))) as [
-      number,
-      number,
-      (Buffer | null)[],
-    ];
+    const [next, total, blobs] = (await this.scanScript(
+      keys.entityNext(db, kind),
+      keys.entityRecords(db, kind),
+      String(start),
+      String(span),
+    )) as [number, number, (Buffer | null)[]];
     const records: StoredRecord[] = [];
     blobs.forEach((blob, i) => blob && records.push({ idx: start + i, blob }));
     return { records, next, total };
@@ -226,10 +229,13 @@ export class EntitiesStore {
 
   async remove(db: string, kind: EntityKind, ids: string[]): Promise<{ removed: number; change: string | undefined }> {
     if (ids.length === 0) return { removed: 0, change: undefined };
-    const [removed, change] = (await this.removeScript(keys.entityIndex(db, kind), keys.entityRecords(db, kind), keys.catalogueChanges(db), kind, ...ids)) as [
-      number,
-      string,
-    ];
+    const [removed, change] = (await this.removeScript(
+      keys.entityIndex(db, kind),
+      keys.entityRecords(db, kind),
+      keys.catalogueChanges(db),
+      kind,
+      ...ids,
+    )) as [number, string];
     return { removed, change: change || undefined };
   }
 }
@@ -237,7 +243,7 @@ export class EntitiesStore {
 // The batch for the write script: [id, blob, (expected,) id, ...].
 function frameBatch(entities: EntityWrite[], cas: boolean): Buffer {
   let size = 5;
-  for (const e of entities) size += 15 + e.id.length * 3 + e.blob.length + (cas ? e.expected?.length ?? 0 : -5);
+  for (const e of entities) size += 15 + e.id.length * 3 + e.blob.length + (cas ? (e.expected?.length ?? 0) : -5);
   const frame = new LuaFrame(size).array(entities.length * (cas ? 3 : 2));
   for (const e of entities) {
     frame.string(e.id).bytes(e.blob);

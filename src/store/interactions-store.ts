@@ -11,7 +11,18 @@
 import { commandTimeoutOf, type Connection } from './redis.js';
 import { keys } from './keys.js';
 import { defineScript, LuaFrame, readLuaFrame, type LuaValue, type Script } from './lua.js';
-import { CHUNK_ROWS, chunks, idsFrame, parseLink, parseRef, rowCount, rowOf, type InteractionBatch, type Owner, type StoredInteraction } from './interaction-rows.js';
+import {
+  CHUNK_ROWS,
+  chunks,
+  idsFrame,
+  parseLink,
+  parseRef,
+  rowCount,
+  rowOf,
+  type InteractionBatch,
+  type Owner,
+  type StoredInteraction,
+} from './interaction-rows.js';
 import { ADD, FORGET, RESOLVE, UNLINK } from './interactions-scripts.js';
 import type { CountChange } from './rating-records.js';
 import { throwIfOverQuota } from './quota-reply.js';
@@ -59,7 +70,11 @@ export class InteractionsStore {
   async unlinkUser(db: string, user: string): Promise<number> {
     let unlinked = 0;
     for (;;) {
-      const [n, left] = (await this.unlinkScript(keys.userSessionsPrefix(db) + user, keys.resolvedSessions(db), keys.resolvedOrder(db))) as [number, number];
+      const [n, left] = (await this.unlinkScript(
+        keys.userSessionsPrefix(db) + user,
+        keys.resolvedSessions(db),
+        keys.resolvedOrder(db),
+      )) as [number, number];
       unlinked += n;
       if (left === 0 || n === 0) return unlinked;
     }
@@ -95,9 +110,18 @@ export class InteractionsStore {
   }
 
   // rules: every type's rating and combine, to replay the session's interactions with.
-  async resolve(db: string, session: string, user: string, timestamp: number, rules: [string, number, boolean][]): Promise<CountChange | 'already' | 'no-database'> {
+  async resolve(
+    db: string,
+    session: string,
+    user: string,
+    timestamp: number,
+    rules: [string, number, boolean][],
+  ): Promise<CountChange | 'already' | 'no-database'> {
     const f = new LuaFrame().array(rules.length * 3);
-    for (const [type, rating, replace] of rules) f.string(type).string(String(rating)).string(replace ? 'r' : 'm');
+    for (const [type, rating, replace] of rules)
+      f.string(type)
+        .string(String(rating))
+        .string(replace ? 'r' : 'm');
     const r = (await this.resolveScript(
       keys.database(db),
       keys.resolvedSessions(db),
@@ -130,7 +154,12 @@ export class InteractionsStore {
 
   // Resolved sessions in resolution order from position `from`; with `users`, only theirs, looking at
   // RESOLVED_SCAN resolutions at most (so a page may come back short, or empty with a next position).
-  async resolvedPage(db: string, from: number, amt: number, users?: string[]): Promise<{ sessions: { session: string; user: string; timestamp: number }[]; next: number | undefined }> {
+  async resolvedPage(
+    db: string,
+    from: number,
+    amt: number,
+    users?: string[],
+  ): Promise<{ sessions: { session: string; user: string; timestamp: number }[]; next: number | undefined }> {
     if (!users) {
       const got = await this.redis.zrange(keys.resolvedOrder(db), String(from), String(from + amt));
       const ids = got.slice(0, amt);
@@ -179,7 +208,13 @@ export class InteractionsStore {
   // Every user's (or session's) interactions in the order received, from chunk `seq`, row `row` on:
   // `scan` rows at most (forgotten rows are passed over but count). Each comes with its position;
   // `next` is where the next call goes on from.
-  async all(db: string, owner: Owner, seq: number, row: number, scan: number): Promise<{ list: (StoredInteraction & { at: [number, number] })[]; scanned: number; next: [number, number]; more: boolean }> {
+  async all(
+    db: string,
+    owner: Owner,
+    seq: number,
+    row: number,
+    scan: number,
+  ): Promise<{ list: (StoredInteraction & { at: [number, number] })[]; scanned: number; next: [number, number]; more: boolean }> {
     const last = Number((await this.redis.get(keys.interactionChunkSeq(db, owner))) ?? 0);
     const list: (StoredInteraction & { at: [number, number] })[] = [];
     let scanned = 0;
@@ -209,7 +244,12 @@ export class InteractionsStore {
   async forget(db: string, owner: Owner, id: string): Promise<number> {
     let forgotten = 0;
     for (;;) {
-      const [n, left] = (await this.forgetScript(keys.interactionRefsPrefix(db, owner) + id, keys.interactionChunks(db, owner), keys.interactionCounts(db), owner)) as [number, number];
+      const [n, left] = (await this.forgetScript(
+        keys.interactionRefsPrefix(db, owner) + id,
+        keys.interactionChunks(db, owner),
+        keys.interactionCounts(db),
+        owner,
+      )) as [number, number];
       forgotten += n;
       if (left === 0 || n === 0) return forgotten;
     }

@@ -75,7 +75,8 @@ export const keys = {
   // HASH dense index (decimal) -> canonical item/user id: every entity known, with or without values.
   entityIds: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:ids`,
   // The three keys that allocate dense indices, in the order the write scripts take them (lua.ts allocate).
-  entityIndexing: (db: string, kind: 'item' | 'user') => [keys.entityIndex(db, kind), keys.entityNext(db, kind), keys.entityIds(db, kind)] as const,
+  entityIndexing: (db: string, kind: 'item' | 'user') =>
+    [keys.entityIndex(db, kind), keys.entityNext(db, kind), keys.entityIds(db, kind)] as const,
   // STRING counter handing out the next dense index.
   entityNext: (db: string, kind: 'item' | 'user') => `{db:${db}}:${kind}s:next`,
   // HASH dense index (decimal) -> msgpack record of one item/user: its id and values by property

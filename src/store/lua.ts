@@ -184,15 +184,27 @@ export function readLuaFrame(bytes: Uint8Array): LuaValue {
     if (t >= 0x90 && t <= 0x9f) return array(t & 0x0f);
     if (t >= 0xa0 && t <= 0xbf) return bytesOf(t & 0x1f);
     switch (t) {
-      case 0xcc: return uint(1);
-      case 0xcd: return uint(2);
-      case 0xce: return uint(4);
-      case 0xc4: case 0xd9: return bytesOf(uint(1)); // bin8, str8
-      case 0xc5: case 0xda: return bytesOf(uint(2));
-      case 0xc6: case 0xdb: return bytesOf(uint(4));
-      case 0xdc: return array(uint(2));
-      case 0xdd: return array(uint(4));
-      default: throw new Error(`frame type 0x${t.toString(16)} is not one recd writes`);
+      case 0xcc:
+        return uint(1);
+      case 0xcd:
+        return uint(2);
+      case 0xce:
+        return uint(4);
+      case 0xc4:
+      case 0xd9:
+        return bytesOf(uint(1)); // bin8, str8
+      case 0xc5:
+      case 0xda:
+        return bytesOf(uint(2));
+      case 0xc6:
+      case 0xdb:
+        return bytesOf(uint(4));
+      case 0xdc:
+        return array(uint(2));
+      case 0xdd:
+        return array(uint(4));
+      default:
+        throw new Error(`frame type 0x${t.toString(16)} is not one recd writes`);
     }
   };
   return next();

@@ -136,8 +136,8 @@ export class ModelsStore {
     const cutShort = Object.entries(await this.redis.hgetall(keys.modelsWriting(db))).filter(([id]) => id !== meta.model_id);
     const written = await writeParts(this.redis, partKey, buffer, 1, partBytes, put);
     const ok =
-      written &&
-      (await this.redis.eval(
+      written
+      && (await this.redis.eval(
         PUBLISH,
         6 + cutShort.reduce((n, [, p]) => n + laterParts(p), 0),
         lock,
@@ -155,7 +155,12 @@ export class ModelsStore {
         ...cutShort.map(([id]) => id),
       )) === 1;
     if (!ok) {
-      if (parts > 1) await this.redis.multi().unlink(...partKeys(db, meta.model_id, parts).slice(1)).hdel(keys.modelsWriting(db), meta.model_id).exec();
+      if (parts > 1)
+        await this.redis
+          .multi()
+          .unlink(...partKeys(db, meta.model_id, parts).slice(1))
+          .hdel(keys.modelsWriting(db), meta.model_id)
+          .exec();
       return false;
     }
     await this.trim(db);
@@ -204,4 +209,5 @@ function laterParts(parts: string): number {
   return Number.isInteger(n) && n > 1 ? n - 1 : 0;
 }
 
-const partKeys = (db: string, id: string, parts: number): string[] => Array.from({ length: parts }, (_, k) => (k === 0 ? keys.modelBlob(db, id) : keys.modelPart(db, id, k)));
+const partKeys = (db: string, id: string, parts: number): string[] =>
+  Array.from({ length: parts }, (_, k) => (k === 0 ? keys.modelBlob(db, id) : keys.modelPart(db, id, k)));

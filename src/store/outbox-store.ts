@@ -16,7 +16,11 @@ export class OutboxStore {
   constructor(private readonly redis: Connection) {}
 
   async push(mail: OutboxMail): Promise<void> {
-    await this.redis.multi().lpush(keys.outbox(), pack(mail)).ltrim(keys.outbox(), 0, KEEP - 1).exec();
+    await this.redis
+      .multi()
+      .lpush(keys.outbox(), pack(mail))
+      .ltrim(keys.outbox(), 0, KEEP - 1)
+      .exec();
   }
 
   async recent(n: number): Promise<OutboxMail[]> {

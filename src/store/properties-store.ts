@@ -92,9 +92,15 @@ export class PropertiesStore {
 
   // The change's id; undefined when there was no such property.
   async remove(db: string, kind: PropertyKind, name: string): Promise<string | undefined> {
-    const r = (await this.redis.eval(REMOVE, 3, keys.properties(db, kind), keys.propertyOrder(db, kind), keys.catalogueChanges(db), name.toLowerCase(), kind)) as
-      | number
-      | string;
+    const r = (await this.redis.eval(
+      REMOVE,
+      3,
+      keys.properties(db, kind),
+      keys.propertyOrder(db, kind),
+      keys.catalogueChanges(db),
+      name.toLowerCase(),
+      kind,
+    )) as number | string;
     return r === 0 ? undefined : (r as string);
   }
 }

@@ -124,6 +124,14 @@ export function* slices(b: RatingBatch, max: number): Generator<RatingBatch> {
       item[r - from] = itemAt[i]!;
     }
     starts.push(to - from);
-    yield { users, items, starts: Uint32Array.from(starts), item, rating: b.rating.subarray(from, to), timestamp: b.timestamp.subarray(from, to), size: to - from };
+    yield {
+      users,
+      items,
+      starts: Uint32Array.from(starts),
+      item,
+      rating: b.rating.subarray(from, to),
+      timestamp: b.timestamp.subarray(from, to),
+      size: to - from,
+    };
   }
 }

@@ -30,7 +30,9 @@ export class RatingsLog {
   // Entries after `after`, and the last entry id read.
   async entriesSince(db: string, after: string): Promise<{ entries: LogEntry[]; last: string }> {
     const entries: LogEntry[] = [];
-    const last = await this.read(db, after, PAGE, (e) => entries.push({ op: e.op?.toString() ?? '', u: e.u?.toString() ?? '', i: e.i?.toString() ?? '', r: e.r }));
+    const last = await this.read(db, after, PAGE, (e) =>
+      entries.push({ op: e.op?.toString() ?? '', u: e.u?.toString() ?? '', i: e.i?.toString() ?? '', r: e.r }),
+    );
     return { entries, last };
   }
 

@@ -13,7 +13,18 @@ import { commandTimeoutOf, StorageDeadline, withinDeadline, type Connection } fr
 import { keys } from './keys.js';
 import { IndexCache } from './index-cache.js';
 import { defineScript, LuaFrame, type Script } from './lua.js';
-import { highest, logRecords, packed, readValue, slices, VALUE_BYTES, type BatchId, type CountChange, type RatingBatch, type StoredRating } from './rating-records.js';
+import {
+  highest,
+  logRecords,
+  packed,
+  readValue,
+  slices,
+  VALUE_BYTES,
+  type BatchId,
+  type CountChange,
+  type RatingBatch,
+  type StoredRating,
+} from './rating-records.js';
 import { COUNT, DELETE, PAGE, PUT, RESOLVE, USER } from './ratings-scripts.js';
 import { throwIfOverQuota } from './quota-reply.js';
 import { UNLIMITED, type Quotas } from '../config/quotas.js';
@@ -43,7 +54,10 @@ export class RatingsStore {
   private readonly countScript: Script;
   private readonly timeoutMs: number;
 
-  constructor(redis: Connection, private readonly quotas: Quotas = UNLIMITED) {
+  constructor(
+    redis: Connection,
+    private readonly quotas: Quotas = UNLIMITED,
+  ) {
     this.timeoutMs = commandTimeoutOf(redis);
     this.resolveScript = defineScript(redis, 'recdRatingsResolve', 4, RESOLVE);
     // A (re)connection may reach a Redis that restarted with less than it had: resolve everything again.
@@ -63,7 +77,11 @@ export class RatingsStore {
   // safe to send again. The threshold returned is the highest any call reached.
   put(db: string, batch: RatingBatch): Promise<CountChange | undefined> {
     let late = false;
-    return withinDeadline(this.writeAll(db, batch, () => late), this.timeoutMs, () => (late = true));
+    return withinDeadline(
+      this.writeAll(db, batch, () => late),
+      this.timeoutMs,
+      () => (late = true),
+    );
   }
 
   private async writeAll(db: string, batch: RatingBatch, late: () => boolean): Promise<CountChange | undefined> {
@@ -83,23 +101,25 @@ export class RatingsStore {
       const items = users && (await this.indices(db, 'item', batch.items));
       if (!users || !items) return undefined;
       if (late()) throw new StorageDeadline(this.timeoutMs);
-      const [threshold] = throwIfOverQuota((await this.putScript(
-        keys.database(db),
-        keys.ratingsCount(db),
-        keys.ratingsLog(db),
-        keys.ratingsNextThreshold(db),
-        keys.entityNext(db, 'user'),
-        keys.entityNext(db, 'item'),
-        keys.userRatingsPrefix(db),
-        packed(batch, users, items),
-        users.join(','),
-        items.join(','),
-        logRecords(batch),
-        String(highest(users)),
-        String(highest(items)),
-        String(this.quotas.ratings),
-        String(batch.size),
-      )) as [number]);
+      const [threshold] = throwIfOverQuota(
+        (await this.putScript(
+          keys.database(db),
+          keys.ratingsCount(db),
+          keys.ratingsLog(db),
+          keys.ratingsNextThreshold(db),
+          keys.entityNext(db, 'user'),
+          keys.entityNext(db, 'item'),
+          keys.userRatingsPrefix(db),
+          packed(batch, users, items),
+          users.join(','),
+          items.join(','),
+          logRecords(batch),
+          String(highest(users)),
+          String(highest(items)),
+          String(this.quotas.ratings),
+          String(batch.size),
+        )) as [number],
+      );
       if (threshold === -1) return undefined;
       if (threshold !== -2) return { threshold: threshold! };
       this.cache.forget(db);
@@ -121,7 +141,15 @@ export class RatingsStore {
     if (missing.length === 0) return out;
     const f = new LuaFrame(64 + missing.length * 24).array(missing.length);
     for (const k of missing) f.string(String(ids[k]!));
-    const got = throwIfOverQuota((await this.resolveScript(keys.database(db), ...keys.entityIndexing(db, kind), f.done(), String(this.quotas[`${kind}s`]), `${kind}s`)) as (string | number)[] | -1);
+    const got = throwIfOverQuota(
+      (await this.resolveScript(
+        keys.database(db),
+        ...keys.entityIndexing(db, kind),
+        f.done(),
+        String(this.quotas[`${kind}s`]),
+        `${kind}s`,
+      )) as (string | number)[] | -1,
+    );
     if (got === -1) return undefined;
     for (let m = 0; m < missing.length; m++) {
       const k = missing[m]!;
@@ -148,17 +176,33 @@ export class RatingsStore {
 
   // A page of the user's ratings, newest (or oldest) first from position `from`, and how many they
   // hold; undefined without the database.
-  async ofUser(db: string, user: string, from: number, amt: number, order: 'newest' | 'oldest' = 'newest'): Promise<{ ratings: StoredRating[]; total: number } | undefined> {
+  async ofUser(
+    db: string,
+    user: string,
+    from: number,
+    amt: number,
+    order: 'newest' | 'oldest' = 'newest',
+  ): Promise<{ ratings: StoredRating[]; total: number } | undefined> {
     const ratings: StoredRating[] = [];
     let total = 0;
     // In calls of RATINGS_PER_CALL at most, as writes are: each one holds Redis for a few ms.
     for (let at = from; at < from + amt; at += RATINGS_PER_CALL) {
       const n = Math.min(RATINGS_PER_CALL, from + amt - at);
-      const r = (await this.userScript(keys.entityIndex(db, 'user'), keys.entityIds(db, 'item'), keys.database(db), keys.userRatingsPrefix(db), user, String(at), String(at + n - 1), order)) as [Buffer[], Buffer, number] | [];
+      const r = (await this.userScript(
+        keys.entityIndex(db, 'user'),
+        keys.entityIds(db, 'item'),
+        keys.database(db),
+        keys.userRatingsPrefix(db),
+        user,
+        String(at),
+        String(at + n - 1),
+        order,
+      )) as [Buffer[], Buffer, number] | [];
       if (r.length === 0) return undefined;
       const [items, values, held] = r;
       total = held;
-      for (let k = 0; k < items.length; k++) ratings.push({ user, item: items[k]!.toString(), ...readValue(values.subarray(k * VALUE_BYTES, (k + 1) * VALUE_BYTES)) });
+      for (let k = 0; k < items.length; k++)
+        ratings.push({ user, item: items[k]!.toString(), ...readValue(values.subarray(k * VALUE_BYTES, (k + 1) * VALUE_BYTES)) });
       if (items.length < n) break;
     }
     return { ratings, total };

@@ -26,7 +26,8 @@ const RETRY_MS = 100;
 // Elsewhere than on Linux (no abstract sockets) a socket file in the directory, which a killed
 // guard leaves behind: one nobody answers on is removed.
 const ABSTRACT = process.platform === 'linux';
-const lockName = (dir: string) => (ABSTRACT ? `\0recd-redis:${createHash('sha256').update(realpathSync(dir)).digest('hex')}` : join(dir, 'redis-guard.sock'));
+const lockName = (dir: string) =>
+  ABSTRACT ? `\0recd-redis:${createHash('sha256').update(realpathSync(dir)).digest('hex')}` : join(dir, 'redis-guard.sock');
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function listen(server: Server, name: string): Promise<boolean> {

@@ -37,9 +37,16 @@ function field(info: string, name: string): string | undefined {
 
 async function memoryOf(node: Redis): Promise<NodeMemory> {
   // Behind Sentinels the options name the primary, not its address.
-  const name = node.options.sentinels?.length ? `${node.options.name ?? 'primary'} (from its Sentinels)` : `${node.options.host ?? '127.0.0.1'}:${node.options.port ?? 6379}`;
+  const name = node.options.sentinels?.length
+    ? `${node.options.name ?? 'primary'} (from its Sentinels)`
+    : `${node.options.host ?? '127.0.0.1'}:${node.options.port ?? 6379}`;
   const info = await node.info('memory');
-  return { node: name, policy: field(info, 'maxmemory_policy'), used: Number(field(info, 'used_memory') ?? 0), max: Number(field(info, 'maxmemory') ?? 0) };
+  return {
+    node: name,
+    policy: field(info, 'maxmemory_policy'),
+    used: Number(field(info, 'used_memory') ?? 0),
+    max: Number(field(info, 'maxmemory') ?? 0),
+  };
 }
 
 export async function readMemory(redis: Connection, ms: number): Promise<NodeMemory[]> {
@@ -68,12 +75,19 @@ export async function checkPolicyAtStart(redis: Connection, ms: number, logger: 
   try {
     nodes = await readMemory(redis, ms);
   } catch (err) {
-    logger.warn({ error: (err as Error).message }, `cannot read Redis's maxmemory-policy (INFO memory refused): make sure it is ${SAFE_POLICY}`);
+    logger.warn(
+      { error: (err as Error).message },
+      `cannot read Redis's maxmemory-policy (INFO memory refused): make sure it is ${SAFE_POLICY}`,
+    );
     return;
   }
   const problem = policyProblem(nodes);
-  if (problem) throw new UnsafeEvictionPolicy(`${problem} (recd refuses to start: an evicting Redis silently loses acknowledged writes, accounts and the token secret)`);
-  if (nodes.some((n) => n.policy === undefined)) logger.warn(`cannot read Redis's maxmemory-policy (INFO has no maxmemory_policy): make sure it is ${SAFE_POLICY}`);
+  if (problem)
+    throw new UnsafeEvictionPolicy(
+      `${problem} (recd refuses to start: an evicting Redis silently loses acknowledged writes, accounts and the token secret)`,
+    );
+  if (nodes.some((n) => n.policy === undefined))
+    logger.warn(`cannot read Redis's maxmemory-policy (INFO has no maxmemory_policy): make sure it is ${SAFE_POLICY}`);
 }
 
 // The policy of every primary, read every POLICY_WATCH_MS while serving. A policy that cannot be

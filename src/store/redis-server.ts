@@ -42,7 +42,9 @@ export interface EmbeddedRedis {
 export class RedisNotInstalled extends Error {
   override name = 'RedisNotInstalled';
   constructor() {
-    super('redis-server is not installed: install it (Debian/Ubuntu: `apt-get install redis-server`) or set REDIS_URL to an existing Redis');
+    super(
+      'redis-server is not installed: install it (Debian/Ubuntu: `apt-get install redis-server`) or set REDIS_URL to an existing Redis',
+    );
   }
 }
 
@@ -53,8 +55,8 @@ export class RedisDirInUse extends Error {
     super(
       holder.stopping
         ? `the data directory ${dir} is in use: ${server}, started by a recd (pid ${holder.owner}) that is gone, is still stopping. Start again once it has stopped`
-        : `the data directory ${dir} is in use: ${server} belongs to another recd (pid ${holder.owner}), still running. ` +
-            'Stop that recd first, or give this one another RECD_DATA_DIR; processes that should share one Redis connect to it with REDIS_URL',
+        : `the data directory ${dir} is in use: ${server} belongs to another recd (pid ${holder.owner}), still running. `
+            + 'Stop that recd first, or give this one another RECD_DATA_DIR; processes that should share one Redis connect to it with REDIS_URL',
     );
   }
 }
@@ -76,7 +78,9 @@ export async function startRedisServer(dir: string, port?: number, settings: str
   mkdirSync(dir, { recursive: true });
   const p = port ?? (await freePort());
   // stdin: the pipe whose closing tells the guard that recd is gone.
-  const guard = spawn(process.execPath, [GUARD, resolve(dir), REDIS_CONF, '--port', String(p), '--dir', resolve(dir), ...settings], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const guard = spawn(process.execPath, [GUARD, resolve(dir), REDIS_CONF, '--port', String(p), '--dir', resolve(dir), ...settings], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let log = '';
   const ready = new Promise<number>((res, rej) => {
     const onData = (d: Buffer) => {
@@ -90,7 +94,8 @@ export async function startRedisServer(dir: string, port?: number, settings: str
     guard.on('error', rej);
     guard.on('exit', (code) => {
       const mark = log.indexOf(IN_USE_MARK);
-      if (code === IN_USE_EXIT && mark >= 0) rej(new RedisDirInUse(resolve(dir), JSON.parse(log.slice(mark + IN_USE_MARK.length).split('\n')[0]!) as Holder));
+      if (code === IN_USE_EXIT && mark >= 0)
+        rej(new RedisDirInUse(resolve(dir), JSON.parse(log.slice(mark + IN_USE_MARK.length).split('\n')[0]!) as Holder));
       else if (code === NOT_INSTALLED_EXIT) rej(new RedisNotInstalled());
       else rej(new Error(`redis-server exited with code ${code} before it was ready:\n${log.slice(-2000)}`));
     });

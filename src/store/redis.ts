@@ -60,7 +60,17 @@ export function connectRedis(url: string, o: RedisOptions): Connection {
     // The client asks the Sentinels for the primary, and again after a failover (a primary turned
     // replica answers READONLY meanwhile: a 503, as while Redis is away).
     const { sentinels, name, db, username, password, tls } = target;
-    redis = new Redis({ ...node, sentinels, name, db, username, password, ...(tls ? { tls: {}, enableTLSForSentinelMode: true } : {}), retryStrategy, enableAutoPipelining });
+    redis = new Redis({
+      ...node,
+      sentinels,
+      name,
+      db,
+      username,
+      password,
+      ...(tls ? { tls: {}, enableTLSForSentinelMode: true } : {}),
+      retryStrategy,
+      enableAutoPipelining,
+    });
   } else {
     redis = new Redis(target.url, { ...node, retryStrategy, enableAutoPipelining });
   }
@@ -182,7 +192,8 @@ export function isTimeout(err: unknown): boolean {
 // primary the client lost (primaryOf); a primary refusing writes while too few replicas are in reach
 // (NOREPLICAS, min-replicas-to-write). And ioredis's own for the commands of a pipeline or transaction
 // whose connection closed after answering part of it: they cannot be resent in order.
-const OUTAGE = /Command timed out|Connection is closed|Command aborted due to connection close|ECONNREFUSED|ECONNRESET|MaxRetriesPerRequest|Stream isn't writeable|LOADING|MISCONF|READONLY|CLUSTERDOWN|TRYAGAIN|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready|Too many Cluster redirections|^(MOVED|ASK) \d+ |no connection to the primary of slot|^NOREPLICAS /;
+const OUTAGE =
+  /Command timed out|Connection is closed|Command aborted due to connection close|ECONNREFUSED|ECONNRESET|MaxRetriesPerRequest|Stream isn't writeable|LOADING|MISCONF|READONLY|CLUSTERDOWN|TRYAGAIN|Failed to refresh slots cache|None of startup nodes is available|Cluster isn't ready|Too many Cluster redirections|^(MOVED|ASK) \d+ |no connection to the primary of slot|^NOREPLICAS /;
 
 // Storage faults as the HTTP layer, the metrics and the logs name them.
 export type StorageFault = 'unavailable' | 'read_only' | 'full' | 'evicting';
@@ -207,15 +218,29 @@ export function storageFaultOf(err: unknown): StorageFault | undefined {
 export function storageFaultError(fault: StorageFault): ApiError {
   switch (fault) {
     case 'read_only':
-      return new ApiError('ServerUnavailable', 'WRITING_ON_READONLY_MODE', 'storage is read-only at the moment; retry later', { error: 'read-only' });
-    case 'full':
-      return new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', 'storage is full (Redis reached its maxmemory) and refuses writes; retry later', { error: 'storage full' });
-    case 'evicting':
-      return new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', 'storage may evict data (Redis maxmemory-policy is not noeviction): writes are refused until it is; retry later', {
-        error: 'storage evicting',
+      return new ApiError('ServerUnavailable', 'WRITING_ON_READONLY_MODE', 'storage is read-only at the moment; retry later', {
+        error: 'read-only',
       });
+    case 'full':
+      return new ApiError(
+        'ServerUnavailable',
+        'STORAGE_UNAVAILABLE',
+        'storage is full (Redis reached its maxmemory) and refuses writes; retry later',
+        { error: 'storage full' },
+      );
+    case 'evicting':
+      return new ApiError(
+        'ServerUnavailable',
+        'STORAGE_UNAVAILABLE',
+        'storage may evict data (Redis maxmemory-policy is not noeviction): writes are refused until it is; retry later',
+        {
+          error: 'storage evicting',
+        },
+      );
     default:
-      return new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', 'storage is unavailable; retry with exponential backoff', { error: 'storage unavailable' });
+      return new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', 'storage is unavailable; retry with exponential backoff', {
+        error: 'storage unavailable',
+      });
   }
 }
 

@@ -63,8 +63,23 @@ export class ScenariosStore {
   }
 
   // The change's id; undefined: another change landed since `version` (nothing written).
-  async write(db: string, version: number, op: 'put' | 'del' | 'default' | 'undefault', field: string, value: Buffer | string = ''): Promise<string | undefined> {
-    const change = await this.writeScript(keys.scenarios(db), keys.scenarioDefaults(db), keys.scenariosVersion(db), keys.catalogueChanges(db), version, op, field, value);
+  async write(
+    db: string,
+    version: number,
+    op: 'put' | 'del' | 'default' | 'undefault',
+    field: string,
+    value: Buffer | string = '',
+  ): Promise<string | undefined> {
+    const change = await this.writeScript(
+      keys.scenarios(db),
+      keys.scenarioDefaults(db),
+      keys.scenariosVersion(db),
+      keys.catalogueChanges(db),
+      version,
+      op,
+      field,
+      value,
+    );
     return change === 0 ? undefined : (change as string);
   }
 

@@ -74,7 +74,10 @@ export class StorageFaults {
     if (Date.now() - burst.last < this.quietMs) return;
     clearInterval(burst.timer);
     this.bursts.delete(fault);
-    this.logger.info({ fault, requests: burst.requests, seconds: Math.round((burst.last - burst.started) / 1000) }, `storage fault over: ${burst.requests} requests refused (${fault})`);
+    this.logger.info(
+      { fault, requests: burst.requests, seconds: Math.round((burst.last - burst.started) / 1000) },
+      `storage fault over: ${burst.requests} requests refused (${fault})`,
+    );
   }
 
   stop(): void {

@@ -33,7 +33,10 @@ export class TablesStore {
   }
 
   async remove(db: string, name: string): Promise<boolean> {
-    const [[, n]] = (await this.redis.multi().hdel(keys.tables(db), name).unlink(keys.tableBlob(db, name)).exec()) as [[unknown, number], unknown];
+    const [[, n]] = (await this.redis.multi().hdel(keys.tables(db), name).unlink(keys.tableBlob(db, name)).exec()) as [
+      [unknown, number],
+      unknown,
+    ];
     await this.redis.publish(keys.tablesChannel(), `${db} ${name}`);
     return n === 1;
   }

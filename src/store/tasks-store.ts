@@ -23,7 +23,10 @@ export class TasksStore {
 
   async put(db: string, task: TaskRecord): Promise<void> {
     const byName = keys.tasksByName(db, task.name);
-    const tx = this.redis.multi().set(keys.task(db, task.task_id), pack(task)).zadd(byName, Math.round(task.start_time * 1000), task.task_id);
+    const tx = this.redis
+      .multi()
+      .set(keys.task(db, task.task_id), pack(task))
+      .zadd(byName, Math.round(task.start_time * 1000), task.task_id);
     await tx.exec();
     await this.trim(db, task.name);
   }
@@ -44,6 +47,10 @@ export class TasksStore {
     const byName = keys.tasksByName(db, name);
     const old = await this.redis.zrange(byName, '0', String(-(KEEP_PER_NAME + 1)));
     if (old.length === 0) return;
-    await this.redis.multi().zrem(byName, ...old).del(...old.map((id) => keys.task(db, id))).exec();
+    await this.redis
+      .multi()
+      .zrem(byName, ...old)
+      .del(...old.map((id) => keys.task(db, id)))
+      .exec();
   }
 }

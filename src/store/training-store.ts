@@ -80,7 +80,14 @@ export class TrainingStore {
   // that queues a run between the script and the ZREM (its marker set, its ZADD before the ZREM): the
   // marker is looked at again after the ZREM, and a queued run is put back.
   async settle(db: string, name: string, owner: string): Promise<boolean> {
-    const queued = (await this.redis.eval(SETTLE, 3, keys.queuedTask(db, name), keys.trainerLock(db), keys.trainingRun(db), owner)) as number;
+    const queued = (await this.redis.eval(
+      SETTLE,
+      3,
+      keys.queuedTask(db, name),
+      keys.trainerLock(db),
+      keys.trainingRun(db),
+      owner,
+    )) as number;
     if (queued === -1) return false;
     const entry = `${name} ${db}`;
     if (queued === 1) {
@@ -211,16 +218,26 @@ export class TrainingStore {
     await this.redis.hset(generations, generation, parts);
     await writeParts(this.redis, (k) => keys.ratingsSnapshotPart(db, generation, k), blob, 0, partBytes);
     const old = await this.redis.get(keys.ratingsSnapshotParts(db));
-    await this.redis.multi().set(keys.ratingsSnapshotParts(db), `${generation} ${parts} ${blob.byteLength}`).set(keys.ratingsSnapshotId(db), last).unlink(keys.ratingsSnapshot(db)).exec();
+    await this.redis
+      .multi()
+      .set(keys.ratingsSnapshotParts(db), `${generation} ${parts} ${blob.byteLength}`)
+      .set(keys.ratingsSnapshotId(db), last)
+      .unlink(keys.ratingsSnapshot(db))
+      .exec();
     if (old !== null) {
       const o = parsePointer(old);
-      await this.redis.multi().unlink(...snapshotParts(db, o.generation, o.parts)).hdel(generations, o.generation).exec();
+      await this.redis
+        .multi()
+        .unlink(...snapshotParts(db, o.generation, o.parts))
+        .hdel(generations, o.generation)
+        .exec();
     }
     if (last !== '0-0') await this.redis.xtrim(keys.ratingsLog(db), 'MINID', last);
   }
 }
 
-const snapshotParts = (db: string, generation: string, parts: number): string[] => Array.from({ length: parts }, (_, k) => keys.ratingsSnapshotPart(db, generation, k));
+const snapshotParts = (db: string, generation: string, parts: number): string[] =>
+  Array.from({ length: parts }, (_, k) => keys.ratingsSnapshotPart(db, generation, k));
 
 function parsePointer(pointer: string): { generation: string; parts: number; bytes: number } {
   const [generation = '', parts, bytes] = pointer.split(' ');

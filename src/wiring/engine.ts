@@ -42,7 +42,14 @@ export function trainingParams(config: Config): AlsParams {
 }
 
 export function searchOptions(config: Config): SearchOptions {
-  return { seconds: config.searchSeconds, maxTrials: config.searchTrials, iterations: config.searchIterations, maxRatings: config.searchMaxRatings, easeMaxItems: config.easeMaxItems, candidates: config.searchCandidates };
+  return {
+    seconds: config.searchSeconds,
+    maxTrials: config.searchTrials,
+    iterations: config.searchIterations,
+    maxRatings: config.searchMaxRatings,
+    easeMaxItems: config.easeMaxItems,
+    candidates: config.searchCandidates,
+  };
 }
 
 // itemFeatures: a catalogue's item features, for ml_new_items (from the services layer).
@@ -51,7 +58,18 @@ export function buildEngine(config: Config, stores: Stores, itemFeatures: (db: s
   const pool = new TrainingPool(config.trainingThreads || availableParallelism(), config.trainingNice);
   const scoring = new ScoringPool(config.scoringThreads || availableParallelism());
   const scheduler = new TrainingScheduler(
-    { training: stores.training, log: stores.ratingsLog, models: stores.models, tasks: stores.tasks, databases: stores.databases, tables: stores.tables, registry, pool, itemFeatures, logger },
+    {
+      training: stores.training,
+      log: stores.ratingsLog,
+      models: stores.models,
+      tasks: stores.tasks,
+      databases: stores.databases,
+      tables: stores.tables,
+      registry,
+      pool,
+      itemFeatures,
+      logger,
+    },
     {
       pollMs: config.trainingPollMs,
       retrySeconds: config.trainingRetrySeconds,

@@ -69,10 +69,19 @@ export async function startHttp(
 ): Promise<Serving> {
   const faults = new StorageFaults(logger, metrics?.storageFaults(STORAGE_FAULTS));
   // Flushes failed by a storage fault are logged with its burst, not one line each.
-  const counter = new CallRecorder(stores.callCounts, CALL_COUNTS_FLUSH_MS, (err) => faults.background(err) || logger.warn({ err }, 'call counts not flushed'));
+  const counter = new CallRecorder(
+    stores.callCounts,
+    CALL_COUNTS_FLUSH_MS,
+    (err) => faults.background(err) || logger.warn({ err }, 'call counts not flushed'),
+  );
   const limiter =
     config.rateLimitPerSecond > 0
-      ? new RateLimiter(stores.rate, config.rateLimitPerSecond, RATE_LIMIT_FLUSH_MS, (err) => faults.background(err) || logger.warn({ err }, 'rate counters not flushed'))
+      ? new RateLimiter(
+          stores.rate,
+          config.rateLimitPerSecond,
+          RATE_LIMIT_FLUSH_MS,
+          (err) => faults.background(err) || logger.warn({ err }, 'rate counters not flushed'),
+        )
       : undefined;
   const router = new Router(routeTable(services));
   metrics?.routeGroups(new Set(router.routes.map((r) => r.path.split('/')[0]!)));

@@ -7,19 +7,45 @@ import type { Ingested } from '../services/usage/ingested.js';
 import type { Engine } from './engine.js';
 
 // prepared: changed users' profiles by outcome (services/reco/request/fresh-profiles.ts).
-export function startMetrics(config: Config, engine: Engine, redis: Connection, ingested: Ingested, prepared: Record<string, number>, worker: number | undefined): Metrics | undefined {
+export function startMetrics(
+  config: Config,
+  engine: Engine,
+  redis: Connection,
+  ingested: Ingested,
+  prepared: Record<string, number>,
+  worker: number | undefined,
+): Metrics | undefined {
   if (config.metricsPort === undefined) return undefined;
   const metrics = new Metrics(worker);
-  metrics.countersOf('recd_scoring_rankings_total', 'rankings served to requests by how they were made: precomputed (a list made at training), cached (made by an earlier request), inline (scored on the event loop), pool (scored in the scoring pool)', 'path', () => engine.scoring.paths);
-  metrics.countersOf('recd_bulk_rows_ingested_total', 'rows stored by bulk writes (ratings-bulk/ and users/<user_id>/ratings/, interactions-bulk/ of users and sessions, items-bulk/ and users-bulk/), by kind', 'kind', () => ingested);
-  metrics.countersOf('recd_fresh_profiles_total', "users whose feedback changed, by whether this process read and folded in their profile before their next request (prepared) or found a request had done it first (found)", 'outcome', () => prepared);
+  metrics.countersOf(
+    'recd_scoring_rankings_total',
+    'rankings served to requests by how they were made: precomputed (a list made at training), cached (made by an earlier request), inline (scored on the event loop), pool (scored in the scoring pool)',
+    'path',
+    () => engine.scoring.paths,
+  );
+  metrics.countersOf(
+    'recd_bulk_rows_ingested_total',
+    'rows stored by bulk writes (ratings-bulk/ and users/<user_id>/ratings/, interactions-bulk/ of users and sessions, items-bulk/ and users-bulk/), by kind',
+    'kind',
+    () => ingested,
+  );
+  metrics.countersOf(
+    'recd_fresh_profiles_total',
+    'users whose feedback changed, by whether this process read and folded in their profile before their next request (prepared) or found a request had done it first (found)',
+    'outcome',
+    () => prepared,
+  );
   timeCommands(redis, metrics.redisCommands());
   engine.scheduler.onRun = metrics.trainingRuns();
   const held = () => engine.registry.heldModels();
-  metrics.perDatabase('recd_model_age_seconds', 'age of the model this process serves, per database (those it holds: served recently)', function* () {
-    const now = Date.now() / 1000;
-    for (const [db, m] of held()) yield [db, now - m.meta.timestamp];
-  });
+  metrics.perDatabase(
+    'recd_model_age_seconds',
+    'age of the model this process serves, per database (those it holds: served recently)',
+    function* () {
+      const now = Date.now() / 1000;
+      for (const [db, m] of held()) yield [db, now - m.meta.timestamp];
+    },
+  );
   metrics.perDatabase('recd_model_bytes', 'size of the model this process serves, per database (those it holds)', function* () {
     for (const [db, m] of held()) yield [db, m.buffer.byteLength];
   });

@@ -67,7 +67,14 @@ export interface BuiltServices {
   ingested: Ingested; // rows bulk writes stored (metrics)
 }
 
-export function buildServices(config: Config, stores: Stores, catalogues: Catalogues, engine: Engine, access: AccountAccess, logger: Logger): BuiltServices {
+export function buildServices(
+  config: Config,
+  stores: Stores,
+  catalogues: Catalogues,
+  engine: Engine,
+  access: AccountAccess,
+  logger: Logger,
+): BuiltServices {
   const { registry, scheduler, scoring } = engine;
   const databases = new DatabaseService(stores.databases, catalogues, stores.tasks, stores.counts, quotasOf(config));
   const scenarios = new ScenarioService(stores.scenarios, catalogues);
@@ -75,13 +82,34 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
   const ingested = noneIngested();
   const entities = new EntityService(stores.entities, scheduler, catalogues, logger, ingested);
   const profiles = new ProfileCache();
-  const changes = new FeedbackChanges(catalogues.tail, stores.ratingsLog, (db, user) => engine.registry.held(db)?.userIndex.get(user), profiles, logger);
+  const changes = new FeedbackChanges(
+    catalogues.tail,
+    stores.ratingsLog,
+    (db, user) => engine.registry.held(db)?.userIndex.get(user),
+    profiles,
+    logger,
+  );
   const lanes = new InteractionLanes(stores.interactions, scheduler, changes, logger, config.idempotencyTtlSeconds);
   const ratings = new RatingService(stores.ratings, scheduler, changes, ingested);
   const interactionRules = new InteractionRuleService(stores.settings, catalogues);
-  const interactions = new InteractionService(stores.interactions, stores.ratings, interactionRules, lanes, stores.tasks, scheduler, logger, ingested);
-  const throttle = new LoginThrottle(stores.rate, { perAccount: config.loginFailuresPerAccount, perAddress: config.loginFailuresPerAddress, windowSeconds: config.loginWindowSeconds });
-  const login = new LoginService(access.accounts, databases, access.tokens, throttle, (db, session, user) => interactions.link(db, session, user, Date.now() / 1000));
+  const interactions = new InteractionService(
+    stores.interactions,
+    stores.ratings,
+    interactionRules,
+    lanes,
+    stores.tasks,
+    scheduler,
+    logger,
+    ingested,
+  );
+  const throttle = new LoginThrottle(stores.rate, {
+    perAccount: config.loginFailuresPerAccount,
+    perAddress: config.loginFailuresPerAddress,
+    windowSeconds: config.loginWindowSeconds,
+  });
+  const login = new LoginService(access.accounts, databases, access.tokens, throttle, (db, session, user) =>
+    interactions.link(db, session, user, Date.now() / 1000),
+  );
   const tables = new TableService(stores.tables, scheduler, registry, stores.entities);
   const services: Services = {
     accounts: access.accounts,
@@ -118,7 +146,13 @@ export function buildServices(config: Config, stores: Stores, catalogues: Catalo
 
 // Revocations, deleted databases and a newly stored JWT secret, from any process. A message published while the subscriber was
 // reconnecting is lost, so a reconnect reloads the revocations and forgets every held catalogue.
-export async function watchBroadcasts(subscriber: Connection, tokens: TokenService, catalogues: Catalogues, models: ModelRegistry, tables: TableService): Promise<void> {
+export async function watchBroadcasts(
+  subscriber: Connection,
+  tokens: TokenService,
+  catalogues: Catalogues,
+  models: ModelRegistry,
+  tables: TableService,
+): Promise<void> {
   subscriber.on('message', (channel: string, message: string) => {
     if (channel === keys.revokedChannel()) tokens.markRevoked(message);
     else if (channel === keys.jwtSecretChannel()) tokens.syncSecret().catch(() => undefined);
@@ -133,7 +167,13 @@ export async function watchBroadcasts(subscriber: Connection, tokens: TokenServi
       if (db && name) tables.changed(db, name);
     }
   });
-  await subscriber.subscribe(keys.revokedChannel(), keys.droppedDatabasesChannel(), keys.modelsChannel(), keys.tablesChannel(), keys.jwtSecretChannel());
+  await subscriber.subscribe(
+    keys.revokedChannel(),
+    keys.droppedDatabasesChannel(),
+    keys.modelsChannel(),
+    keys.tablesChannel(),
+    keys.jwtSecretChannel(),
+  );
   await tokens.loadRevoked();
   subscriber.on('ready', () => {
     catalogues.dropAll();

@@ -47,7 +47,12 @@ export async function connectStorage(config: Config, logger: Logger): Promise<St
     logger.info({ port: embedded.port, dir, redisPid: embedded.pid }, 'embedded redis-server started');
   }
   const redis = connectRedis(redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, logger });
-  const subscriber = connectRedis(redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, name: 'recd-sub', autoPipelining: false, logger });
+  const subscriber = connectRedis(redisUrl, {
+    commandTimeoutMs: config.redisCommandTimeoutMs,
+    name: 'recd-sub',
+    autoPipelining: false,
+    logger,
+  });
   const close = async () => {
     redis.disconnect();
     subscriber.disconnect();

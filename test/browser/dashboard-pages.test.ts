@@ -42,9 +42,15 @@ async function unnamed(p: Page): Promise<string[]> {
     const missing = (await p.getByRole(role).count()) - (await p.getByRole(role, { name: /\S/ }).count());
     if (missing > 0) found.push(`${missing} ${role} without a name`);
   }
-  const unlabelled = await p.locator('input, select, textarea').evaluateAll((els) =>
-    els.filter((el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')).map((el) => el.outerHTML),
-  );
+  const unlabelled = await p
+    .locator('input, select, textarea')
+    .evaluateAll((els) =>
+      els
+        .filter(
+          (el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby'),
+        )
+        .map((el) => el.outerHTML),
+    );
   return [...found, ...unlabelled];
 }
 
@@ -71,11 +77,20 @@ t.test('signing in and moving between pages with the keyboard alone', async (t) 
 
   // From the page, back up to the menu (it comes before the page), to the next page.
   for (const name of ['Tasks', 'Catalogue', 'Try it', 'Scenarios', 'Accounts', 'Overview']) {
-    await tabTo(page, page.getByRole('navigation', { name: 'Pages', exact: true }).getByRole('link', { name, exact: true }), { back: true });
+    await tabTo(page, page.getByRole('navigation', { name: 'Pages', exact: true }).getByRole('link', { name, exact: true }), {
+      back: true,
+    });
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name, exact: true, level: 1 }).waitFor();
-    t.equal(await page.getByRole('link', { name, exact: true }).getAttribute('aria-current'), 'page', `${name}: the menu says where we are`);
-    t.ok(await page.getByRole('main').evaluate((el) => el === document.activeElement), `${name}: the focus moves to the page, not left in the menu`);
+    t.equal(
+      await page.getByRole('link', { name, exact: true }).getAttribute('aria-current'),
+      'page',
+      `${name}: the menu says where we are`,
+    );
+    t.ok(
+      await page.getByRole('main').evaluate((el) => el === document.activeElement),
+      `${name}: the focus moves to the page, not left in the menu`,
+    );
   }
 
   // On a page, a form is filled and sent by keyboard as well.
@@ -120,7 +135,11 @@ t.test('every control of every page has a name', async (t) => {
     ['spinbutton', 'How many (1–64)'],
     ['button', 'Recommend'],
   ] as const) {
-    t.equal(await page.getByRole('form', { name: 'Recommendation request' }).getByRole(role, { name, exact: true }).count(), 1, `Try it: ${role} ${name}`);
+    t.equal(
+      await page.getByRole('form', { name: 'Recommendation request' }).getByRole(role, { name, exact: true }).count(),
+      1,
+      `Try it: ${role} ${name}`,
+    );
   }
   await page.getByRole('link', { name: 'Accounts' }).click();
   const individual = page.getByRole('form', { name: 'New individual account' });
@@ -138,7 +157,9 @@ t.test("a failed task's error on the Tasks page", async (t) => {
   await page.getByRole('link', { name: 'Tasks' }).click();
   const failed = page.locator('tr[data-status="FAILED"]', { hasText: 'ml_model_retrain' });
   await failed.first().waitFor();
-  const record = (await api.get('tasks/ml_model_retrain/recents/', { token })).body.tasks.find((x: { task_id: string }) => x.task_id === failedTask);
+  const record = (await api.get('tasks/ml_model_retrain/recents/', { token })).body.tasks.find(
+    (x: { task_id: string }) => x.task_id === failedTask,
+  );
   t.equal(record?.status, 'FAILED', 'the API says it failed');
   t.match(record?.error, /no ratings/);
   t.match(await failed.last().textContent(), record.error, 'the page shows the error the API gives');
@@ -159,7 +180,15 @@ t.test('deleting an account and a service key on the Accounts page', async (t) =
   t.equal((await api.post('accounts/individual/', { email, role: 'backend', password: PASSWORD }, { token: admin })).status, 200);
   t.equal((await api.post('accounts/service/', { name: service, role: 'backend' }, { token: admin })).status, 200);
   for (let i = 0; i < 2; i++) t.equal((await api.post('accounts/service/keys/', { name: service }, { token: admin })).status, 200);
-  const keysOf = async () => ((await api.get('organizations/current/accounts/', { token: admin })).body.service_accounts as { name: string; keys: { id: string }[] }[]).find((s) => s.name === service)?.keys.map((k) => k.id);
+  const keysOf = async () =>
+    (
+      (await api.get('organizations/current/accounts/', { token: admin })).body.service_accounts as {
+        name: string;
+        keys: { id: string }[];
+      }[]
+    )
+      .find((s) => s.name === service)
+      ?.keys.map((k) => k.id);
   const [gone, kept] = (await keysOf())!;
 
   await page.getByRole('link', { name: 'Overview' }).click();
@@ -175,7 +204,10 @@ t.test('deleting an account and a service key on the Accounts page', async (t) =
   await page.getByRole('button', { name: `Delete ${email}`, exact: true }).click();
   t.equal(await asked, `Delete ${email}?`);
   await person.waitFor({ state: 'detached' });
-  t.notOk(JSON.stringify((await api.get('organizations/current/accounts/', { token: admin })).body).includes(email), 'gone from the API too');
+  t.notOk(
+    JSON.stringify((await api.get('organizations/current/accounts/', { token: admin })).body).includes(email),
+    'gone from the API too',
+  );
 
   const keys = page.getByRole('list', { name: `Keys of ${service}` });
   t.equal(await keys.getByRole('listitem').count(), 2);

@@ -31,12 +31,25 @@ need((await api.put('items-bulk/properties/', { items }, { token })).status === 
 const N_USERS = 70;
 const countryOf = (u: number) => (u < 30 ? 'fr' : 'de');
 need((await api.post('users-properties/', { property_name: 'country', value_type: 'unicode16' }, { token })).status === 204, 'country');
-need((await api.put('users-bulk/properties/', { users: range(0, N_USERS).map((u) => ({ user_id: uid(u), country: countryOf(u) })) }, { token })).status === 200, 'users');
+need(
+  (
+    await api.put(
+      'users-bulk/properties/',
+      { users: range(0, N_USERS).map((u) => ({ user_id: uid(u), country: countryOf(u) })) },
+      { token },
+    )
+  ).status === 200,
+  'users',
+);
 const dbName = (await api.get('databases/current/', { token })).body.name as string;
 
 // The counts the Overview shows, by their labels (a definition list: dt, then its dd).
 async function countsShown(p: Page): Promise<Record<string, string>> {
-  return p.getByTestId('db-counts').evaluate((dl) => Object.fromEntries([...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? ''])));
+  return p
+    .getByTestId('db-counts')
+    .evaluate((dl) =>
+      Object.fromEntries([...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? ''])),
+    );
 }
 
 t.test('a wrong password shows the API error; the right one signs in', async (t) => {
@@ -59,15 +72,29 @@ t.test('a database becomes ready once its ratings are uploaded', async (t) => {
   const status = page.getByTestId('db-status');
   await page.getByTestId('db-status').filter({ hasText: 'pending' }).waitFor();
   t.equal(await status.textContent(), 'pending');
-  await page.getByTestId('db-counts').filter({ hasText: `Items${N_ITEMS}` }).waitFor();
-  t.same(await countsShown(page), { Items: String(N_ITEMS), Users: String(N_USERS), Ratings: '0', Interactions: '0', Sessions: '0' }, 'the catalogue and its users uploaded, no feedback yet');
+  await page
+    .getByTestId('db-counts')
+    .filter({ hasText: `Items${N_ITEMS}` })
+    .waitFor();
+  t.same(
+    await countsShown(page),
+    { Items: String(N_ITEMS), Users: String(N_USERS), Ratings: '0', Interactions: '0', Sessions: '0' },
+    'the catalogue and its users uploaded, no feedback yet',
+  );
   need((await api.put('ratings-bulk/', { ratings: RATINGS }, { token })).status === 200, 'ratings');
   await status.filter({ hasText: 'ready' }).waitFor();
   t.equal(await status.textContent(), 'ready');
   // Read again once the database is ready; the users who rated are the ones with records (a user seen
   // only in ratings would not be counted: docs/api-choices.md, "Database counts").
-  await page.getByTestId('db-counts').filter({ hasText: `Ratings${RATINGS.length}` }).waitFor();
-  t.same(await countsShown(page), { Items: String(N_ITEMS), Users: String(N_USERS), Ratings: String(RATINGS.length), Interactions: '0', Sessions: '0' }, 'the ratings uploaded');
+  await page
+    .getByTestId('db-counts')
+    .filter({ hasText: `Ratings${RATINGS.length}` })
+    .waitFor();
+  t.same(
+    await countsShown(page),
+    { Items: String(N_ITEMS), Users: String(N_USERS), Ratings: String(RATINGS.length), Interactions: '0', Sessions: '0' },
+    'the ratings uploaded',
+  );
   await page.getByTestId('model-counts').waitFor();
   t.match(await page.getByTestId('model-counts').textContent(), '40 items, 70 users, 630 ratings');
   await page.getByRole('region', { name: 'API calls' }).getByRole('button', { name: 'Refresh' }).click();
@@ -92,7 +119,11 @@ t.test('tasks: the training that ran, and a retrain followed to its end', async 
   await shot('tasks');
   await stack.redis.del(keys.trainerLock(db));
   // The page reads the tasks again by itself: the run starts and completes.
-  await page.waitForFunction(() => [...document.querySelectorAll('tr[data-status="COMPLETED"]')].filter((tr) => tr.textContent?.includes('ml_model_retrain')).length === 2);
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('tr[data-status="COMPLETED"]')].filter((tr) => tr.textContent?.includes('ml_model_retrain')).length
+      === 2,
+  );
   t.equal(await retrains.count(), 2);
   t.equal(await queued.count(), 0);
   t.match(await retrains.first().textContent(), /model [0-9a-f-]+: 70 users, 40 items, 630 ratings/);
@@ -148,7 +179,11 @@ t.test('catalogue: users a page at a time, one user', async (t) => {
   await columnReads(page, listing, 'user_id', range(0, 20).map(uid));
   t.same(await headers(page, listing), ['user_id', 'country']);
   t.same(await column(page, listing, 'country'), range(0, 20).map(countryOf));
-  for (const [n, from] of [[2, 20], [3, 40], [4, 60]] as const) {
+  for (const [n, from] of [
+    [2, 20],
+    [3, 40],
+    [4, 60],
+  ] as const) {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText(`page ${n}`).waitFor();
     await columnReads(page, listing, 'user_id', range(from, Math.min(from + 20, N_USERS)).map(uid));
@@ -196,7 +231,7 @@ t.test('try it: an item, with a filter, and a session', async (t) => {
   await shot('try-it');
 });
 
-t.test('try it: a user, the user\'s properties beside the items recommended', async (t) => {
+t.test("try it: a user, the user's properties beside the items recommended", async (t) => {
   await page.getByLabel('a user').check();
   await page.getByLabel('User ID').fill(uid(5));
   await page.getByRole('button', { name: 'Recommend' }).click();
@@ -208,16 +243,24 @@ t.test('try it: a user, the user\'s properties beside the items recommended', as
   t.same(await headers(page, 'recommended items'), ['#', 'item_id', 'genre', 'price'], "the items' properties, not the user's");
   const liked = await column(page, 'recommended items', 'genre');
   t.ok(liked.filter((g) => g === 'a').length >= 8, `an A lover gets A items: ${liked}`);
-  t.same(await column(page, 'recommended items', 'price'), await column(page, 'recommended items', 'item_id'), 'each item with its own properties (price = id)');
+  t.same(
+    await column(page, 'recommended items', 'price'),
+    await column(page, 'recommended items', 'item_id'),
+    'each item with its own properties (price = id)',
+  );
   t.match(await page.getByRole('heading', { name: /^Recommended/ }).textContent(), 'profile_to_items');
   await shot('try-it-user');
 });
 
 t.test('scenarios: the graph of a scenario, its default and the path a request took', async (t) => {
-  const put = async (name: string, scenario: unknown) => need((await api.put(`scenarios/item_to_items/${name}/`, scenario, { token })).status === 200, name);
+  const put = async (name: string, scenario: unknown) =>
+    need((await api.put(`scenarios/item_to_items/${name}/`, scenario, { token })).status === 200, name);
   await put('only-b', { scenario_type: 'case', case: { filters: [{ property_name: 'genre', op: 'eq', value: 'b' }], amt: 5 } });
   await put('cheap', { scenario_type: 'case', case: { filters: [{ property_name: 'price', op: 'lt', value: 10 }] } });
-  await put('by-genre', { scenario_type: 'condition', condition: { condition_type: 'item_property', if: { property_name: 'genre', op: 'eq', value: 'a' }, then: 'only-b', else: 'cheap' } });
+  await put('by-genre', {
+    scenario_type: 'condition',
+    condition: { condition_type: 'item_property', if: { property_name: 'genre', op: 'eq', value: 'a' }, then: 'only-b', else: 'cheap' },
+  });
   await put('front', { scenario_type: 'alias', alias: { scenario_name: 'by-genre' } });
   need((await api.patch('scenarios-default/item_to_items/', { name: 'front' }, { token })).status === 204, 'default');
   await page.getByRole('link', { name: 'Scenarios' }).click();
@@ -246,7 +289,10 @@ t.test('accounts: create a service account and a key; sign out', async (t) => {
   await page.getByRole('button', { name: 'Create service account' }).click();
   await page.getByRole('alert').waitFor();
   t.match(await page.getByRole('alert').textContent(), /DuplicatedError \(DUPLICATED_ACCOUNT\)/, 'the API error, as it gave it');
-  await page.getByRole('form', { name: `New key for ${name}` }).getByRole('button', { name: 'New key' }).click();
+  await page
+    .getByRole('form', { name: `New key for ${name}` })
+    .getByRole('button', { name: 'New key' })
+    .click();
   await page.getByTestId('new-key').waitFor();
   const key = await page.getByTestId('new-key').textContent();
   const login = await api.post('login/service/', { name, password: key, db_id: db });

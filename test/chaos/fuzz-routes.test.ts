@@ -36,10 +36,19 @@ const need = async (r: Promise<Res>, what: string) => {
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
 };
 // Some state for the handlers to walk: a repeated property, an interaction rule, scenarios, a table.
-await need(api.post('items-properties/', { property_name: 'tags', value_type: 'unicode8', repeated: true, metadata: { m: 1 } }, { token: backend }), 'tags');
+await need(
+  api.post('items-properties/', { property_name: 'tags', value_type: 'unicode8', repeated: true, metadata: { m: 1 } }, { token: backend }),
+  'tags',
+);
 await need(api.put('interaction-rules/', { rules: { view: { rating: 6 } } }, { token: backend }), 'rules');
-await need(api.put('scenarios/profile_to_items/cheap/', { scenario_type: 'case', case: { filters: ['price:lt:10'], amt: 5 } }, { token: backend }), 'scenario');
-await need(api.put('scenarios/item_to_items/diverse/', { scenario_type: 'case', case: { reranking: ['genre:diversity:1'] } }, { token: backend }), 'scenario');
+await need(
+  api.put('scenarios/profile_to_items/cheap/', { scenario_type: 'case', case: { filters: ['price:lt:10'], amt: 5 } }, { token: backend }),
+  'scenario',
+);
+await need(
+  api.put('scenarios/item_to_items/diverse/', { scenario_type: 'case', case: { reranking: ['genre:diversity:1'] } }, { token: backend }),
+  'scenario',
+);
 await need(api.put('precomputed-tables/similar/', { reco_type: 'item_to_items', amt: 5 }, { token: backend }), 'table');
 
 setFlagsFromString('--expose-gc');
@@ -63,33 +72,41 @@ const message = <T>() =>
   });
 const ready = await message<FuzzReady>();
 
-t.test(`${ready.requests} generated requests over ${ready.routes} routes (seed ${SEED}): no 5xx, GET /v1/ keeps answering, memory comes back`, async (t) => {
-  t.ok(ready.requests >= 10_000, 'at least 10,000 requests');
-  // Measured with the client's requests generated and held (in its thread), before any is sent.
-  const before = await settle();
-  const finished = message<FuzzDone>();
-  client.postMessage('go');
-  const greetings: number[] = [];
-  let notOk = 0;
-  let done: FuzzDone | undefined;
-  void finished.then((d) => (done = d));
-  while (done === undefined) {
-    const start = performance.now();
-    const r = await api.get('');
-    greetings.push(performance.now() - start);
-    if (r.status !== 200) notOk++;
-    await new Promise((res) => setTimeout(res, 5));
-  }
-  const result = done as FuzzDone;
-  greetings.sort((a, b) => a - b);
-  const p99 = greetings[Math.min(greetings.length - 1, Math.floor(greetings.length * 0.99))]!;
-  const after = await settle();
-  t.comment(`${ready.requests} requests in ${result.seconds.toFixed(1)} s; statuses ${JSON.stringify(result.statuses)}`);
-  t.comment(`GET /v1/ ×${greetings.length}: p50 ${greetings[Math.floor(greetings.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; RSS ${mib(before.rss)} → ${mib(after.rss)}, heap ${mib(before.heapUsed)} → ${mib(after.heapUsed)}`);
-  t.equal(result.failures.length, 0, `no 5xx (seed ${SEED}); the first ones:\n${result.failures.slice(0, 15).join('\n')}`);
-  t.equal(notOk, 0, 'GET /v1/ answered 200 throughout');
-  t.same(result.unanswered, [], 'every route answered below 500 at least once');
-  t.ok(greetings.length >= 50, `GET /v1/ probed throughout (${greetings.length} times)`);
-  t.ok(after.rss <= before.rss * (1 + RSS_GROWTH_MAX), `RSS after (${mib(after.rss)}) within ${RSS_GROWTH_MAX * 100} % of before (${mib(before.rss)})`);
-  t.equal((await api.get('')).status, 200, 'the server still answers');
-});
+t.test(
+  `${ready.requests} generated requests over ${ready.routes} routes (seed ${SEED}): no 5xx, GET /v1/ keeps answering, memory comes back`,
+  async (t) => {
+    t.ok(ready.requests >= 10_000, 'at least 10,000 requests');
+    // Measured with the client's requests generated and held (in its thread), before any is sent.
+    const before = await settle();
+    const finished = message<FuzzDone>();
+    client.postMessage('go');
+    const greetings: number[] = [];
+    let notOk = 0;
+    let done: FuzzDone | undefined;
+    void finished.then((d) => (done = d));
+    while (done === undefined) {
+      const start = performance.now();
+      const r = await api.get('');
+      greetings.push(performance.now() - start);
+      if (r.status !== 200) notOk++;
+      await new Promise((res) => setTimeout(res, 5));
+    }
+    const result = done as FuzzDone;
+    greetings.sort((a, b) => a - b);
+    const p99 = greetings[Math.min(greetings.length - 1, Math.floor(greetings.length * 0.99))]!;
+    const after = await settle();
+    t.comment(`${ready.requests} requests in ${result.seconds.toFixed(1)} s; statuses ${JSON.stringify(result.statuses)}`);
+    t.comment(
+      `GET /v1/ ×${greetings.length}: p50 ${greetings[Math.floor(greetings.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; RSS ${mib(before.rss)} → ${mib(after.rss)}, heap ${mib(before.heapUsed)} → ${mib(after.heapUsed)}`,
+    );
+    t.equal(result.failures.length, 0, `no 5xx (seed ${SEED}); the first ones:\n${result.failures.slice(0, 15).join('\n')}`);
+    t.equal(notOk, 0, 'GET /v1/ answered 200 throughout');
+    t.same(result.unanswered, [], 'every route answered below 500 at least once');
+    t.ok(greetings.length >= 50, `GET /v1/ probed throughout (${greetings.length} times)`);
+    t.ok(
+      after.rss <= before.rss * (1 + RSS_GROWTH_MAX),
+      `RSS after (${mib(after.rss)}) within ${RSS_GROWTH_MAX * 100} % of before (${mib(before.rss)})`,
+    );
+    t.equal((await api.get('')).status, 200, 'the server still answers');
+  },
+);

@@ -41,12 +41,19 @@ async function checkLosses(t: Test, redisUrl: string, recd: RecdProcess, work: W
   t.comment(`answers: ${summary(log)}`);
   t.comment(`acknowledged writes: ${log.acked.length}, facts: ${log.acked.reduce((n, a) => n + a.facts.length, 0)}`);
   answeredAsExpected(t, log, recd);
-  t.same([...log.statuses.keys()].filter((s) => !/^\d+$/.test(s)), [], 'recd answered every request');
+  t.same(
+    [...log.statuses.keys()].filter((s) => !/^\d+$/.test(s)),
+    [],
+    'recd answered every request',
+  );
   const fresh = await RecdProcess.start(redisUrl);
   t.teardown(() => fresh.close());
   const lived = await work.missing(recd.api);
   const kept = await work.missing(fresh.api);
-  for (const [name, missing] of [['the recd that lived through it', lived], ['a fresh recd', kept]] as const) {
+  for (const [name, missing] of [
+    ['the recd that lived through it', lived],
+    ['a fresh recd', kept],
+  ] as const) {
     const times = missing.map((m) => exposure(m.write, losses) ?? Infinity);
     const span = missing.length ? `, acknowledged ${-Math.max(...times)} to ${-Math.min(...times)} ms after the loss began` : '';
     t.comment(`${name}: ${missing.length} acknowledged writes missing${span}`);

@@ -74,7 +74,8 @@ async function storedInteractions(): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (let u = 0; u < USERS; u++) {
     const { rows } = await walkPages(api, token, `users/${uid(u)}/interactions-bulk/`, 'interactions', { amt: 16_384 });
-    for (const r of rows) out.set(`${r.user_id} ${r.item_id} ${r.timestamp}`, (out.get(`${r.user_id} ${r.item_id} ${r.timestamp}`) ?? 0) + 1);
+    for (const r of rows)
+      out.set(`${r.user_id} ${r.item_id} ${r.timestamp}`, (out.get(`${r.user_id} ${r.item_id} ${r.timestamp}`) ?? 0) + 1);
   }
   return out;
 }
@@ -113,7 +114,11 @@ t.test('writes during a Redis stall: 2xx or a timely 503, every acknowledged one
         const i: Interaction = { user: uid(seq % USERS), item: ++seq, timestamp: 1_700_000_000 + seq };
         const key = randomUUID();
         const sent = await untilAcked('one', () =>
-          api.post(`users/${i.user}/interactions/${i.item}/`, { interaction_type: 'view', timestamp: i.timestamp }, { token, headers: { 'idempotency-key': key } }),
+          api.post(
+            `users/${i.user}/interactions/${i.item}/`,
+            { interaction_type: 'view', timestamp: i.timestamp },
+            { token, headers: { 'idempotency-key': key } },
+          ),
         );
         if (!sent) return;
         interactions.push(i);
@@ -121,8 +126,14 @@ t.test('writes during a Redis stall: 2xx or a timely 503, every acknowledged one
     })(),
     (async () => {
       while (running) {
-        const rows: Interaction[] = Array.from({ length: 25 }, () => ({ user: uid(seq % USERS), item: ++seq, timestamp: 1_700_000_000 + seq }));
-        const body = { interactions: rows.map((i) => ({ user_id: i.user, item_id: i.item, interaction_type: 'purchase', timestamp: i.timestamp })) };
+        const rows: Interaction[] = Array.from({ length: 25 }, () => ({
+          user: uid(seq % USERS),
+          item: ++seq,
+          timestamp: 1_700_000_000 + seq,
+        }));
+        const body = {
+          interactions: rows.map((i) => ({ user_id: i.user, item_id: i.item, interaction_type: 'purchase', timestamp: i.timestamp })),
+        };
         const key = randomUUID();
         if (!(await untilAcked('bulk', () => api.post('interactions-bulk/', body, { token, headers: { 'idempotency-key': key } })))) return;
         interactions.push(...rows);
@@ -133,7 +144,12 @@ t.test('writes during a Redis stall: 2xx or a timely 503, every acknowledged one
         const user = uid(seq % USERS);
         const item = ++seq;
         const rating = (seq % 9) + 1.5;
-        if (!(await untilAcked('rating', () => api.put(`users/${user}/ratings/${item}/`, { rating, timestamp: 1_700_000_000 + seq }, { token })))) return;
+        if (
+          !(await untilAcked('rating', () =>
+            api.put(`users/${user}/ratings/${item}/`, { rating, timestamp: 1_700_000_000 + seq }, { token }),
+          ))
+        )
+          return;
         ratings.set(`${user} ${item}`, rating);
       }
     })(),
@@ -158,10 +174,22 @@ t.test('writes during a Redis stall: 2xx or a timely 503, every acknowledged one
 
   const unavailable = answers.filter((a) => a.status === 503);
   t.ok(unavailable.length > 0, `the stall made requests fail (${unavailable.length} answers 503 of ${answers.length})`);
-  t.same(answers.filter((a) => a.status !== 503 && (a.status < 200 || a.status >= 300)), [], 'every answer is 2xx or 503');
-  t.same(unavailable.filter((a) => !a.text.includes('STORAGE_UNAVAILABLE')), [], 'every 503 is STORAGE_UNAVAILABLE');
+  t.same(
+    answers.filter((a) => a.status !== 503 && (a.status < 200 || a.status >= 300)),
+    [],
+    'every answer is 2xx or 503',
+  );
+  t.same(
+    unavailable.filter((a) => !a.text.includes('STORAGE_UNAVAILABLE')),
+    [],
+    'every 503 is STORAGE_UNAVAILABLE',
+  );
   const slow = unavailable.filter((a) => a.ms > TIMEOUT_MS + SLACK_MS);
-  t.same(slow.map((a) => `${a.what} ${Math.round(a.ms)} ms`), [], `every 503 within ${TIMEOUT_MS} + ${SLACK_MS} ms (slowest ${Math.round(Math.max(...unavailable.map((a) => a.ms)))} ms)`);
+  t.same(
+    slow.map((a) => `${a.what} ${Math.round(a.ms)} ms`),
+    [],
+    `every 503 within ${TIMEOUT_MS} + ${SLACK_MS} ms (slowest ${Math.round(Math.max(...unavailable.map((a) => a.ms)))} ms)`,
+  );
 
   const stored = await storedInteractions();
   const missing = interactions.filter((i) => !stored.has(interactionKey(i)));
@@ -187,9 +215,14 @@ t.test('a stalled call: the write sent is applied on resume, those queued behind
   const keyOf = new Map([1, 2, 3].map((i) => [i, randomUUID()]));
   const post = (item: number, key: string | undefined = keyOf.get(item)) =>
     timed(answers, `item ${item}`, () =>
-      api.post(`users/${user}/interactions/${item}/`, { interaction_type: 'view', timestamp: 1_800_000_000 + item }, { token, headers: key ? { 'idempotency-key': key } : {} }),
+      api.post(
+        `users/${user}/interactions/${item}/`,
+        { interaction_type: 'view', timestamp: 1_800_000_000 + item },
+        { token, headers: key ? { 'idempotency-key': key } : {} },
+      ),
     );
-  const items = async () => (await walkPages(api, token, `users/${user}/interactions-bulk/`, 'interactions')).rows.map((r) => Number(r.item_id));
+  const items = async () =>
+    (await walkPages(api, token, `users/${user}/interactions-bulk/`, 'interactions')).rows.map((r) => Number(r.item_id));
 
   stall();
   const first = post(1); // the lane is idle: it goes to Redis at once and waits there
@@ -214,7 +247,11 @@ t.test('a stalled call: the write sent is applied on resume, those queued behind
     t.equal(r.status, 200, why(r, 200));
     t.equal(hasWarning(r, 'was applied before'), item === sent, `item ${item}: ${item === sent ? 'a repeat' : 'applied now'}`);
   }
-  t.same((await items()).sort((a, b) => a - b), [1, 2, 3, 4], 'every write stored once');
+  t.same(
+    (await items()).sort((a, b) => a - b),
+    [1, 2, 3, 4],
+    'every write stored once',
+  );
 
   const bad = await post(5, 'not a valid key');
   t.equal(bad.status, 400, why(bad, 400));

@@ -34,5 +34,6 @@ export function sessionBody(items: readonly number[] | number, ratings: number, 
 // Throws unless `ratings` distinct items can be drawn from `items`.
 export function checkSession(items: readonly number[] | number, ratings: number): void {
   const n = typeof items === 'number' ? items : items.length;
-  if (!(Number.isInteger(ratings) && ratings >= 1 && ratings <= n)) throw new Error(`a session of ${ratings} distinct items needs at least that many items, not ${n}`);
+  if (!(Number.isInteger(ratings) && ratings >= 1 && ratings <= n))
+    throw new Error(`a session of ${ratings} distinct items needs at least that many items, not ${n}`);
 }

@@ -40,7 +40,18 @@ async function startNode(dir: string, taken: Set<number>): Promise<EmbeddedRedis
     const port = await pick();
     const bus = await pick();
     try {
-      return await startRedisServer(dir, port, ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(bus), '--cluster-node-timeout', '5000', '--appendonly', 'yes']);
+      return await startRedisServer(dir, port, [
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        'nodes.conf',
+        '--cluster-port',
+        String(bus),
+        '--cluster-node-timeout',
+        '5000',
+        '--appendonly',
+        'yes',
+      ]);
     } catch (err) {
       if (attempt >= 5 || !/Address already in use/.test((err as Error).message)) throw err;
     }
@@ -61,7 +72,14 @@ export async function startRedisCluster(primaries = 3, replicasEach = 1): Promis
     for (const s of started) if (s.status === 'fulfilled') nodes.push(s.value);
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
-    await run('redis-cli', ['--cluster', 'create', ...nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', String(replicasEach), '--cluster-yes']);
+    await run('redis-cli', [
+      '--cluster',
+      'create',
+      ...nodes.map((n) => `127.0.0.1:${n.port}`),
+      '--cluster-replicas',
+      String(replicasEach),
+      '--cluster-yes',
+    ]);
     await formed(nodes, count);
   } catch (err) {
     await stop();
@@ -80,7 +98,10 @@ export async function startRedisCluster(primaries = 3, replicasEach = 1): Promis
     nodes,
     keysByNode: (pattern) => eachNode(async (node) => (await node.keys(pattern)).sort()),
     // A replica refuses FLUSHALL (READONLY) and follows its primary's.
-    flush: async () => void (await eachNode((node) => node.flushall().catch((err: Error) => (/READONLY/.test(err.message) ? undefined : Promise.reject(err))))),
+    flush: async () =>
+      void (await eachNode((node) =>
+        node.flushall().catch((err: Error) => (/READONLY/.test(err.message) ? undefined : Promise.reject(err))),
+      )),
     stop,
   };
 }
@@ -92,7 +113,12 @@ async function formed(nodes: EmbeddedRedis[], count: number): Promise<void> {
   try {
     for (;;) {
       const infos = await Promise.all(clients.map((c) => c.cluster('INFO') as Promise<string>));
-      const ok = infos.every((info) => /cluster_state:ok/.test(info) && /cluster_slots_assigned:16384/.test(info) && new RegExp(`cluster_known_nodes:${count}\\b`).test(info));
+      const ok = infos.every(
+        (info) =>
+          /cluster_state:ok/.test(info)
+          && /cluster_slots_assigned:16384/.test(info)
+          && new RegExp(`cluster_known_nodes:${count}\\b`).test(info),
+      );
       if (ok) return;
       if (Date.now() > deadline) throw new Error(`the test cluster did not form within ${FORMED_MS} ms:\n${infos.join('\n')}`);
       await new Promise((r) => setTimeout(r, 100));

@@ -38,7 +38,8 @@ function luaString(s: string): string {
 // constants of one function.
 function luaIds(name: string, ids: readonly number[]): string[] {
   const lines = [`local ${name} = {}`, `local function add${name}(t) for _, b in ipairs(t) do ${name}[#${name} + 1] = b end end`];
-  for (let at = 0; at < ids.length; at += LUA_CHUNK) lines.push(`add${name}((function() return {${ids.slice(at, at + LUA_CHUNK).join(',')}} end)())`);
+  for (let at = 0; at < ids.length; at += LUA_CHUNK)
+    lines.push(`add${name}((function() return {${ids.slice(at, at + LUA_CHUNK).join(',')}} end)())`);
   return lines;
 }
 
@@ -66,14 +67,22 @@ function wrkSession(sr: RandomSession): { lines: string[]; length: number } {
   const template = `{"ratings":[${Array(sr.ratings).fill(one).join(',')}]}`;
   // Each %Wd writes W characters, each %2d two.
   const length = template.length + sr.ratings * (width - `%${width}d`.length - 1);
-  const picks: string[] = [], args: string[] = [];
+  const picks: string[] = [],
+    args: string[] = [];
   for (let k = 0; k < sr.ratings; k++) {
     const earlier = Array.from({ length: k }, (_, j) => `i${k} == i${j}`);
     picks.push(`  local i${k} = itemAt(random(1, items))`);
     if (k > 0) picks.push(`  while ${earlier.join(' or ')} do i${k} = itemAt(random(1, items)) end`);
     args.push(`i${k}`, 'random(1, 10)');
   }
-  lines.push('local format = string.format', `local template = ${luaString(template)}`, 'local function session()', ...picks, `  return format(template, ${args.join(', ')})`, 'end');
+  lines.push(
+    'local format = string.format',
+    `local template = ${luaString(template)}`,
+    'local function session()',
+    ...picks,
+    `  return format(template, ${args.join(', ')})`,
+    'end',
+  );
   return { lines, length };
 }
 

@@ -38,7 +38,7 @@ export class Api {
         res.on('end', () => {
           const bytes = Buffer.concat(chunks);
           const text = bytes.toString();
-          let body: unknown ;
+          let body: unknown;
           if (text !== '') {
             try {
               body = JSON.parse(text);

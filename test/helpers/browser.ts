@@ -27,7 +27,9 @@ export interface Dashboard {
 export async function dashboard(t: { teardown(fn: () => unknown): void }, stack: Stack): Promise<Dashboard> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   t.teardown(() => browser.close());
-  const shots = KEEP_SHOTS ? join(dirname(fileURLToPath(import.meta.url)), '../../../docs/dashboard') : mkdtempSync(join(tmpdir(), 'recd-dashboard-'));
+  const shots = KEEP_SHOTS
+    ? join(dirname(fileURLToPath(import.meta.url)), '../../../docs/dashboard')
+    : mkdtempSync(join(tmpdir(), 'recd-dashboard-'));
   mkdirSync(shots, { recursive: true });
   if (!KEEP_SHOTS) t.teardown(() => rmSync(shots, { recursive: true, force: true }));
   const pageErrors: string[] = [];
@@ -68,7 +70,12 @@ export function headers(page: Page, table: string): Promise<string[]> {
 
 // Until a column reads `expected` (a listing's next page comes after its page number changes).
 export const columnReads = (page: Page, table: string, header: string, expected: string[]) =>
-  until(`${table}: column ${header} reads ${JSON.stringify(expected)}`, () => column(page, table, header), (v) => JSON.stringify(v) === JSON.stringify(expected), WAIT_MS);
+  until(
+    `${table}: column ${header} reads ${JSON.stringify(expected)}`,
+    () => column(page, table, header),
+    (v) => JSON.stringify(v) === JSON.stringify(expected),
+    WAIT_MS,
+  );
 
 // The Overview's usage table, a row per quota: its cells after the quota's name, and whether it is highlighted.
 export function usageShown(p: Page): Promise<Record<string, { used: string; limit: string; share: string; near: boolean }>> {

@@ -134,7 +134,15 @@ export class Workload {
     return new Workload(api, token);
   }
 
-  static readonly WRITERS = ['ratings-bulk json', 'ratings-bulk msgpack', 'rating', 'interactions-bulk', 'interaction', 'items-bulk', 'item'] as const;
+  static readonly WRITERS = [
+    'ratings-bulk json',
+    'ratings-bulk msgpack',
+    'rating',
+    'interactions-bulk',
+    'interaction',
+    'items-bulk',
+    'item',
+  ] as const;
 
   start(): void {
     const o = { token: this.token };
@@ -152,8 +160,14 @@ export class Workload {
         }
       })();
     const ratingRows = (base: number, k: number) =>
-      Array.from({ length: RATINGS_PER_BULK }, (_, i) => ({ user_id: uid(base + k), item_id: i + 1, rating: ((k * 7 + i) % 10) + 1, timestamp: T0 + k }));
-    const ratingFacts = (rows: ReturnType<typeof ratingRows>): Fact[] => rows.map((r) => ({ kind: 'rating', user: r.user_id, item: r.item_id, rating: r.rating }));
+      Array.from({ length: RATINGS_PER_BULK }, (_, i) => ({
+        user_id: uid(base + k),
+        item_id: i + 1,
+        rating: ((k * 7 + i) % 10) + 1,
+        timestamp: T0 + k,
+      }));
+    const ratingFacts = (rows: ReturnType<typeof ratingRows>): Fact[] =>
+      rows.map((r) => ({ kind: 'rating', user: r.user_id, item: r.item_id, rating: r.rating }));
     this.running = [
       loop('ratings-bulk json', (k) => {
         const rows = ratingRows(1_000_000, k);
@@ -168,7 +182,10 @@ export class Workload {
         const user = uid(3_000_000 + Math.floor(k / 50));
         const item = (k % 50) + 1;
         const rating = (k % 10) + 1;
-        return { facts: [{ kind: 'rating', user, item, rating }], call: () => api.put(`users/${user}/ratings/${item}/`, { rating, timestamp: T0 + k }, o) };
+        return {
+          facts: [{ kind: 'rating', user, item, rating }],
+          call: () => api.put(`users/${user}/ratings/${item}/`, { rating, timestamp: T0 + k }, o),
+        };
       }),
       loop('interactions-bulk', (k) => {
         const rows = Array.from({ length: ROWS_PER_BULK }, (_, i) => ({
@@ -186,11 +203,20 @@ export class Workload {
         const user = uid(5_000_000 + (k % 10));
         const item = (k % 97) + 1;
         const timestamp = T0 + k;
-        return { facts: [{ kind: 'interaction', user, item, timestamp }], call: () => api.post(`users/${user}/interactions/${item}/`, { interaction_type: 'click', timestamp }, o) };
+        return {
+          facts: [{ kind: 'interaction', user, item, timestamp }],
+          call: () => api.post(`users/${user}/interactions/${item}/`, { interaction_type: 'click', timestamp }, o),
+        };
       }),
       loop('items-bulk', (k) => {
-        const items = Array.from({ length: ITEMS_PER_BULK }, (_, i) => ({ item_id: 1_000_000 + k * ITEMS_PER_BULK + i, n: k * ITEMS_PER_BULK + i }));
-        return { facts: items.map((i) => ({ kind: 'item', item: i.item_id, n: i.n })), call: () => api.put('items-bulk/properties/', { items }, o) };
+        const items = Array.from({ length: ITEMS_PER_BULK }, (_, i) => ({
+          item_id: 1_000_000 + k * ITEMS_PER_BULK + i,
+          n: k * ITEMS_PER_BULK + i,
+        }));
+        return {
+          facts: items.map((i) => ({ kind: 'item', item: i.item_id, n: i.n })),
+          call: () => api.put('items-bulk/properties/', { items }, o),
+        };
       }),
       loop('item', (k) => {
         const item = 2_000_000 + k;
@@ -208,7 +234,11 @@ export class Workload {
   // Resolves once every writer has had `n` more writes acknowledged than it had when called.
   async progress(n: number, ms = WAIT_MS): Promise<void> {
     const from = new Map(Workload.WRITERS.map((w) => [w, this.log.ackedBy(w)]));
-    await until(`${n} acknowledged writes of every writer`, () => Workload.WRITERS.every((w) => this.log.ackedBy(w) >= from.get(w)! + n), ms);
+    await until(
+      `${n} acknowledged writes of every writer`,
+      () => Workload.WRITERS.every((w) => this.log.ackedBy(w) >= from.get(w)! + n),
+      ms,
+    );
   }
 
   // Resolves once most writers have a request in flight: the moment for a kill.
@@ -221,10 +251,13 @@ export class Workload {
   // answered from memory while Redis is away).
   async unavailable(ms = WAIT_MS): Promise<void> {
     const wanted = new Map<string, number>([...Workload.WRITERS, READER].map((w) => [w, this.log.unavailableTo(w) + 1]));
-    const short = () => [...wanted].filter(([w, n]) => this.log.unavailableTo(w) < n).map(([w, n]) => `${w}: ${this.log.unavailableTo(w)} of ${n}`);
+    const short = () =>
+      [...wanted].filter(([w, n]) => this.log.unavailableTo(w) < n).map(([w, n]) => `${w}: ${this.log.unavailableTo(w)} of ${n}`);
     await until('503 answers to every writer and read', () => short().length === 0, ms).catch((err: Error) => {
       const waiting = [...this.log.inFlight].map(([w, at]) => `${w} for ${Date.now() - at} ms`);
-      throw new Error(`${err.message} (short: ${short().join(', ')}; waiting: ${waiting.join(', ') || 'none'}; answers: ${summary(this.log)})`);
+      throw new Error(
+        `${err.message} (short: ${short().join(', ')}; waiting: ${waiting.join(', ') || 'none'}; answers: ${summary(this.log)})`,
+      );
     });
   }
 
@@ -232,9 +265,11 @@ export class Workload {
   // the same Redis), each with the facts that are missing.
   async missing(api: Api = this.api): Promise<{ write: Acked; lost: Fact[] }[]> {
     const ratings = new Map<string, number>();
-    for (const r of (await walkPages(api, this.token, 'ratings-bulk/', 'ratings', { amt: 16384 })).rows) ratings.set(`${r.user_id}|${r.item_id}`, r.rating);
+    for (const r of (await walkPages(api, this.token, 'ratings-bulk/', 'ratings', { amt: 16384 })).rows)
+      ratings.set(`${r.user_id}|${r.item_id}`, r.rating);
     const interactions = new Set<string>();
-    for (const i of (await walkPages(api, this.token, 'interactions-bulk/', 'interactions', { amt: 16384 })).rows) interactions.add(`${i.user_id}|${i.item_id}|${i.timestamp}`);
+    for (const i of (await walkPages(api, this.token, 'interactions-bulk/', 'interactions', { amt: 16384 })).rows)
+      interactions.add(`${i.user_id}|${i.item_id}|${i.timestamp}`);
     const items = new Map<number, number>();
     for (const i of (await walkPages(api, this.token, 'items-bulk/properties/', 'items', { amt: 500 })).rows) items.set(i.item_id, i.n);
     const stored = (f: Fact) =>
@@ -261,12 +296,15 @@ export function exposure(a: Acked, losses: Loss[]): number | undefined {
   return loss && loss.lossFrom - a.ackedAt;
 }
 
-
 // Every answer was a 2xx or a 503. A failure names what recd logged first: CI keeps only a few lines
 // after a failing assertion, and the rest follows as a comment.
 export function answeredAsExpected(t: Test, log: WriteLog, recd: RecdProcess): void {
   const logged = log.unexpected.length > 0 ? recd.errors() : [];
-  t.same(log.unexpected, [], logged.length > 0 ? `every answer is 2xx or 503; recd logged first: ${logged[0]}` : 'every answer is 2xx or 503');
+  t.same(
+    log.unexpected,
+    [],
+    logged.length > 0 ? `every answer is 2xx or 503; recd logged first: ${logged[0]}` : 'every answer is 2xx or 503',
+  );
   if (logged.length > 1) t.comment(`recd logged:\n${logged.join('\n')}`);
 }
 

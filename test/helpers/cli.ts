@@ -19,7 +19,10 @@ export interface Proc {
 // Only PATH, LOG_LEVEL=info and `env`: nothing of the test runner's environment leaks in. `input`,
 // when given, is the standard input (else there is none).
 export function run(args: string[], env: Record<string, string>, input?: string): Proc {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
   if (input !== undefined) child.stdin!.end(input);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -76,17 +79,27 @@ export function childrenOf(pid: number): { pid: number; comm: string }[] {
     }
     // pid (comm) state ppid …: comm may hold spaces and parentheses, so split after the last ')'.
     const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(ppid) === pid && state !== 'Z') out.push({ pid: Number(name), comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) });
+    if (Number(ppid) === pid && state !== 'Z')
+      out.push({ pid: Number(name), comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) });
   }
   return out;
 }
 
 // `recd serve --workers 2` on a private redis-server and a free port, with `env` added; stopped (and its
 // Redis with it) when `t` ends. Resolves once a worker listens.
-export async function serveTwoWorkers(t: { teardown(fn: () => unknown): void }, env: Record<string, string> = {}): Promise<{ proc: Proc; port: number }> {
+export async function serveTwoWorkers(
+  t: { teardown(fn: () => unknown): void },
+  env: Record<string, string> = {},
+): Promise<{ proc: Proc; port: number }> {
   const { server, dir } = await startRedis();
   const port = await freePort();
-  const proc = run(['serve', '--workers', '2'], { PORT: String(port), REDIS_URL: server.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, ...env });
+  const proc = run(['serve', '--workers', '2'], {
+    PORT: String(port),
+    REDIS_URL: server.url,
+    RECD_ROOT_EMAIL: ROOT_EMAIL,
+    RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+    ...env,
+  });
   t.teardown(async () => {
     proc.child.kill('SIGTERM');
     await proc.exited;

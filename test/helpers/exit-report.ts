@@ -9,7 +9,10 @@ const AFTER_MS = 20_000;
 
 function describe(h: any): string {
   const kind = h?.constructor?.name ?? typeof h;
-  if (kind === 'Socket') return h.remotePort === undefined ? `Socket (pipe, fd ${h._handle?.fd})` : `Socket ${h.localPort} -> ${h.remoteAddress}:${h.remotePort}`;
+  if (kind === 'Socket')
+    return h.remotePort === undefined
+      ? `Socket (pipe, fd ${h._handle?.fd})`
+      : `Socket ${h.localPort} -> ${h.remoteAddress}:${h.remotePort}`;
   if (kind === 'ChildProcess') return `ChildProcess ${h.pid} ${h.spawnargs?.join(' ')}`;
   return kind;
 }
@@ -19,7 +22,9 @@ export function reportHeldExit(): void {
     t.on('complete', () => {
       setTimeout(() => {
         const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().map(describe);
-        process.stderr.write(`# the tests are over but the process is still held ${AFTER_MS / 1000} s later by: ${JSON.stringify(process.getActiveResourcesInfo())}\n${handles.map((h) => `#   ${h}`).join('\n')}\n`);
+        process.stderr.write(
+          `# the tests are over but the process is still held ${AFTER_MS / 1000} s later by: ${JSON.stringify(process.getActiveResourcesInfo())}\n${handles.map((h) => `#   ${h}`).join('\n')}\n`,
+        );
       }, AFTER_MS).unref();
     }),
   );

@@ -71,7 +71,13 @@ export class FeedbackWriter {
     const started = Date.now();
     const r = await Promise.race([send(), hung]);
     clearTimeout(timer);
-    this.answers.push({ what, status: r?.status ?? 0, ok: r !== undefined && switchAnswerOk(r), ms: Date.now() - started, text: r?.text.slice(0, 300) ?? `no answer within ${this.boundMs} ms` });
+    this.answers.push({
+      what,
+      status: r?.status ?? 0,
+      ok: r !== undefined && switchAnswerOk(r),
+      ms: Date.now() - started,
+      text: r?.text.slice(0, 300) ?? `no answer within ${this.boundMs} ms`,
+    });
     return r;
   }
 
@@ -82,8 +88,12 @@ export class FeedbackWriter {
     const user = uid(k);
     const rated = (k % 40) + 1;
     const [item, rating] = await Promise.all([
-      this.ask(`PUT items/${k}`, () => this.api.put(`items/${k}/properties/`, { item: { genre: this.genre, price: k } }, { token: this.token })),
-      this.ask(`PUT ratings of user ${k}`, () => this.api.put(`users/${user}/ratings/`, { ratings: [{ item_id: rated, rating: 7 }] }, { token: this.token })),
+      this.ask(`PUT items/${k}`, () =>
+        this.api.put(`items/${k}/properties/`, { item: { genre: this.genre, price: k } }, { token: this.token }),
+      ),
+      this.ask(`PUT ratings of user ${k}`, () =>
+        this.api.put(`users/${user}/ratings/`, { ratings: [{ item_id: rated, rating: 7 }] }, { token: this.token }),
+      ),
       this.ask('GET ratings', () => this.api.get(`users/${uid(this.firstId)}/ratings/`, { token: this.token })),
       this.ask('GET status', () => this.api.get('databases/current/status/', { token: this.token })),
     ]);
@@ -101,7 +111,11 @@ export class FeedbackWriter {
 
 // Rounds of every writer at once until `streak` rounds in a row had all writes acknowledged, or capMs
 // passed: recd comes back by itself once the replica has taken over. Whether it did, and how long it took.
-export async function writeThroughSwitch(writers: FeedbackWriter[], capMs = 60_000, streak = 5): Promise<{ recovered: boolean; ms: number }> {
+export async function writeThroughSwitch(
+  writers: FeedbackWriter[],
+  capMs = 60_000,
+  streak = 5,
+): Promise<{ recovered: boolean; ms: number }> {
   const started = Date.now();
   let inRow = 0;
   while (inRow < streak) {

@@ -13,7 +13,8 @@ export const range = (from: number, to: number) => Array.from({ length: to - fro
 export const idPath = (id: Id) => encodeURIComponent(String(id));
 
 // A status assertion's message: the body only when the status is not the expected one.
-export const why = (r: Res, expected: number) => (r.status === expected ? `status ${expected}` : `status ${r.status}: ${r.text.slice(0, 800)}`);
+export const why = (r: Res, expected: number) =>
+  r.status === expected ? `status ${expected}` : `status ${r.status}: ${r.text.slice(0, 800)}`;
 
 export function hasWarning(r: Res, ...parts: string[]): boolean {
   const warnings: unknown = r.body?.warnings;
@@ -33,7 +34,13 @@ export async function ratingCount(redis: Connection, db: string): Promise<number
 }
 
 // Follows next_cursor from the first page until has_next is false; every page must answer 200.
-export async function walkPages(api: Api, token: string, route: string, field: string, params: Record<string, Id | undefined> = {}): Promise<{ rows: any[]; pages: any[] }> {
+export async function walkPages(
+  api: Api,
+  token: string,
+  route: string,
+  field: string,
+  params: Record<string, Id | undefined> = {},
+): Promise<{ rows: any[]; pages: any[] }> {
   const pages: any[] = [];
   let cursor: string | undefined;
   for (let guard = 0; guard < 10_000; guard++) {

@@ -15,7 +15,11 @@ export async function rootToken(api: Api): Promise<string> {
 }
 
 export async function createDatabase(api: Api, token: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await api.post('databases/', { name: unique('db'), description: 'test', item_id_type: 'uint32', user_id_type: 'uuid', ...extra }, { token });
+  const r = await api.post(
+    'databases/',
+    { name: unique('db'), description: 'test', item_id_type: 'uint32', user_id_type: 'uuid', ...extra },
+    { token },
+  );
   if (r.status !== 200) throw new Error(`database creation failed: ${r.text}`);
   return r.body.id;
 }
@@ -44,8 +48,14 @@ export async function frontendToken(api: Api, root: string, db: string, fuid?: s
   const email = `${unique('frontend')}@test.local`;
   const c = await api.post('accounts/individual/', { email, role: 'frontend', password: PASSWORD }, { token: root });
   if (c.status !== 200) throw new Error(`account creation failed: ${c.text}`);
-  const r = await api.post('login/individual/', { email, password: PASSWORD, db_id: db, ...(fuid === undefined ? {} : { frontend_user_id: fuid }) });
+  const r = await api.post('login/individual/', {
+    email,
+    password: PASSWORD,
+    db_id: db,
+    ...(fuid === undefined ? {} : { frontend_user_id: fuid }),
+  });
   if (r.status !== 200) throw new Error(`frontend login failed: ${r.text}`);
-  if (fuid !== undefined && String(r.body.frontend_user_id) !== String(fuid)) throw new Error(`login answered frontend_user_id ${r.body.frontend_user_id}`);
+  if (fuid !== undefined && String(r.body.frontend_user_id) !== String(fuid))
+    throw new Error(`login answered frontend_user_id ${r.body.frontend_user_id}`);
   return r.body.token;
 }

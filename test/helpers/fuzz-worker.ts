@@ -65,7 +65,8 @@ class Deep {
     return v;
   }
   text(): string {
-    let open = '', close = '';
+    let open = '',
+      close = '';
     for (let k = this.n - 1; k >= 0; k--) {
       open += k % 2 ? '[' : '{"a":';
       close = (k % 2 ? ']' : '}') + close;
@@ -74,11 +75,67 @@ class Deep {
   }
 }
 const deep = (n: number) => (n <= 120 ? new Deep(n).value() : new Deep(n));
-const NASTY_STRINGS = ['', ' ', 'NaN', 'Infinity', '-Infinity', '-1', '-0', '1e999', '0x1f', '1.5', '٣', '../', '..%2F', '%00', '\u0000', '\ud800', 'a'.repeat(5000), '💥'.repeat(70), 'null', 'true', '[]', '{}', 'x:y:z', '::', 'price:lt:', 'price:lt:abc', 'genre:in:', 'genre:diversity:abc', 'tags:eq:a'];
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-1',
+  '-0',
+  '1e999',
+  '0x1f',
+  '1.5',
+  '٣',
+  '../',
+  '..%2F',
+  '%00',
+  '\u0000',
+  '\ud800',
+  'a'.repeat(5000),
+  '💥'.repeat(70),
+  'null',
+  'true',
+  '[]',
+  '{}',
+  'x:y:z',
+  '::',
+  'price:lt:',
+  'price:lt:abc',
+  'genre:in:',
+  'genre:diversity:abc',
+  'tags:eq:a',
+];
 const bad: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, -0.5, 1.5, 1e308, -1e308, 2 ** 53, 2 ** 64, 4294967296, -2147483649, [], {}, [[]], { a: {} }, [null], [1, 'a', null]) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      -0.5,
+      1.5,
+      1e308,
+      -1e308,
+      2 ** 53,
+      2 ** 64,
+      4294967296,
+      -2147483649,
+      [],
+      {},
+      [[]],
+      { a: {} },
+      [null],
+      [1, 'a', null],
+    ),
+  },
   // Keys an object used as a map could trip on (JSON.parse makes `__proto__` an own key, as a body would).
-  { weight: 1, arbitrary: fc.constant(JSON.parse('{"__proto__": {"x": 1}, "constructor": 1, "toString": "x", "hasOwnProperty": 1, "valueOf": null}')) },
+  {
+    weight: 1,
+    arbitrary: fc.constant(JSON.parse('{"__proto__": {"x": 1}, "constructor": 1, "toString": "x", "hasOwnProperty": 1, "valueOf": null}')),
+  },
   { weight: 3, arbitrary: fc.constantFrom<unknown>(...NASTY_STRINGS) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
@@ -97,22 +154,61 @@ const fresh = (prefix: string) => fc.nat({ max: 1_000_000 }).map((n) => `${prefi
 // A few pooled names: whichever request first creates one (property, scenario) with whatever type or
 // content, later ones write, filter, rank and read through it.
 const POOL = ['pool_a', 'pool_b', 'pool_c'];
-const propName = fc.oneof(fc.constantFrom('genre', 'price', 'tags', 'age', 'nope', 'GENRE', 'constructor', '__proto__', 'toString', ...POOL), fresh('fz_'));
-const poolValue = fc.oneof(fc.integer({ min: -200, max: 200 }), fc.double(), fc.boolean(), fc.string({ maxLength: 12 }), fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { maxLength: 3 }));
+const propName = fc.oneof(
+  fc.constantFrom('genre', 'price', 'tags', 'age', 'nope', 'GENRE', 'constructor', '__proto__', 'toString', ...POOL),
+  fresh('fz_'),
+);
+const poolValue = fc.oneof(
+  fc.integer({ min: -200, max: 200 }),
+  fc.double(),
+  fc.boolean(),
+  fc.string({ maxLength: 12 }),
+  fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 4 })), { maxLength: 3 }),
+);
 const filterRule = fc.oneof(
   fc.constantFrom('price:lt:10', 'genre:eq:a', 'genre:in:a,b', 'tags:notempty', 'price:gte:3', 'genre:ftsearch:a', 'price:zz:1'),
-  fc.tuple(fc.constantFrom(...POOL), fc.constantFrom('eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'notin', 'notempty', 'empty', 'ftsearch'), fc.oneof(fc.integer({ min: -5, max: 5 }).map(String), fc.constantFrom('a', 'a,b', '1,2', 'true', '1.5', ''))).map(([p, op, v]) => `${p}:${op}:${v}`),
-  fc.record({ property_name: propName, op: fc.constantFrom('eq', 'lt', 'in', 'notempty', 'bogus'), value: fc.oneof(fc.integer(), fc.constant('a'), fc.constant(['a', 'b'])) }),
+  fc
+    .tuple(
+      fc.constantFrom(...POOL),
+      fc.constantFrom('eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'notin', 'notempty', 'empty', 'ftsearch'),
+      fc.oneof(fc.integer({ min: -5, max: 5 }).map(String), fc.constantFrom('a', 'a,b', '1,2', 'true', '1.5', '')),
+    )
+    .map(([p, op, v]) => `${p}:${op}:${v}`),
+  fc.record({
+    property_name: propName,
+    op: fc.constantFrom('eq', 'lt', 'in', 'notempty', 'bogus'),
+    value: fc.oneof(fc.integer(), fc.constant('a'), fc.constant(['a', 'b'])),
+  }),
 );
 const rerankRule = fc.oneof(
   fc.constantFrom('genre:diversity:1', 'price:diversity:0.5', 'genre:boost:a:2', 'tags:diversity', ...POOL.map((p) => `${p}:diversity:1`)),
-  fc.record({ property_name: propName, op: fc.constantFrom('diversity', 'boost', 'bogus'), weight: fc.double({ min: -2, max: 2, noNaN: true }), options: fc.constant({}) }),
+  fc.record({
+    property_name: propName,
+    op: fc.constantFrom('diversity', 'boost', 'bogus'),
+    weight: fc.double({ min: -2, max: 2, noNaN: true }),
+    options: fc.constant({}),
+  }),
 );
 const ts = fc.integer({ min: 1_600_000_000, max: 1_800_000_000 });
-const rating = fc.record({ item_id: itemId, rating: fc.integer({ min: 1, max: 10 }), timestamp: ts }, { requiredKeys: ['item_id', 'rating'] });
-const interaction = fc.record({ item_id: itemId, interaction_type: fc.constantFrom('view', 'VIEW', 'purchase'), timestamp: ts, properties: fc.constant({ k: 1 }) }, { requiredKeys: ['item_id', 'interaction_type'] });
+const rating = fc.record(
+  { item_id: itemId, rating: fc.integer({ min: 1, max: 10 }), timestamp: ts },
+  { requiredKeys: ['item_id', 'rating'] },
+);
+const interaction = fc.record(
+  { item_id: itemId, interaction_type: fc.constantFrom('view', 'VIEW', 'purchase'), timestamp: ts, properties: fc.constant({ k: 1 }) },
+  { requiredKeys: ['item_id', 'interaction_type'] },
+);
 const metadata = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 });
-const itemValues = fc.record({ genre: fc.constantFrom('a', 'b'), price: fc.integer({ min: 0, max: 100 }), tags: fc.array(fc.constantFrom('x', 'y'), { maxLength: 3 }), pool_a: poolValue, pool_b: poolValue }, { requiredKeys: [] });
+const itemValues = fc.record(
+  {
+    genre: fc.constantFrom('a', 'b'),
+    price: fc.integer({ min: 0, max: 100 }),
+    tags: fc.array(fc.constantFrom('x', 'y'), { maxLength: 3 }),
+    pool_a: poolValue,
+    pool_b: poolValue,
+  },
+  { requiredKeys: [] },
+);
 const userValues = fc.record({ age: fc.integer({ min: 0, max: 127 }), pool_c: poolValue, pool_a: poolValue }, { requiredKeys: [] });
 const text = fc.string({ minLength: 1, maxLength: 16 });
 const scenarioName = fc.oneof(fc.constantFrom('cheap', 'diverse', 'nope', ...POOL), fresh('fz'));
@@ -129,16 +225,34 @@ const GOOD: Record<string, fc.Arbitrary<unknown>> = {
   timestamp: ts,
   start_timestamp: ts,
   end_timestamp: ts,
-  ratings: fc.array(fc.oneof(rating, rating.map((r) => ({ ...r, user_id: uid(1) }))), { maxLength: 4 }),
-  interactions: fc.array(fc.oneof(interaction, interaction.map((r) => ({ ...r, user_id: uid(2), session_id: 7 }))), { maxLength: 4 }),
+  ratings: fc.array(
+    fc.oneof(
+      rating,
+      rating.map((r) => ({ ...r, user_id: uid(1) })),
+    ),
+    { maxLength: 4 },
+  ),
+  interactions: fc.array(
+    fc.oneof(
+      interaction,
+      interaction.map((r) => ({ ...r, user_id: uid(2), session_id: 7 })),
+    ),
+    { maxLength: 4 },
+  ),
   interaction_type: fc.constantFrom('view', 'purchase'),
   properties: fc.oneof(fc.constant({ k: 'v' }), fc.array(propName, { maxLength: 3 })),
   user_properties: fc.oneof(userValues, fc.constant({ age: [30, 31] })),
   item_properties: fc.oneof(fc.constant({ genre: 'a' }), fc.constant({ tags: ['x'] }), itemValues),
   item: itemValues,
   user: userValues,
-  items: fc.array(itemValues.map((v) => ({ ...v, item_id: 7 })), { maxLength: 3 }),
-  users: fc.array(userValues.map((v) => ({ ...v, user_id: uid(3) })), { maxLength: 3 }),
+  items: fc.array(
+    itemValues.map((v) => ({ ...v, item_id: 7 })),
+    { maxLength: 3 },
+  ),
+  users: fc.array(
+    userValues.map((v) => ({ ...v, user_id: uid(3) })),
+    { maxLength: 3 },
+  ),
   items_m2m: fc.constant([{ name: 'tags', array: [{ item_index: 0, value_id: 'x' }] }]),
   users_m2m: fc.constant([{ name: 'age', array: [{ user_index: 0, value_id: 3 }] }]),
   filters: fc.array(filterRule, { maxLength: 3 }),
@@ -155,7 +269,10 @@ const GOOD: Record<string, fc.Arbitrary<unknown>> = {
   value_type: fc.constantFrom('int32', 'unicode8', 'float', 'bool', 'uint64', 'unicode0', 'int128'),
   repeated: fc.boolean(),
   metadata,
-  email: fc.oneof(fc.constantFrom('someone@test.local', 'x@y', 'no-at-sign'), fresh('fz').map((n) => `${n}@test.local`)),
+  email: fc.oneof(
+    fc.constantFrom('someone@test.local', 'x@y', 'no-at-sign'),
+    fresh('fz').map((n) => `${n}@test.local`),
+  ),
   password: fc.constantFrom('Valid-password-1', 'short', 'Another-pass-99'),
   new_password: fc.constantFrom('Valid-password-1', 'short'),
   role: fc.constantFrom(...ROLES, 'demo_viewer', 'god'),
@@ -178,7 +295,14 @@ const GOOD: Record<string, fc.Arbitrary<unknown>> = {
   rules: fc.constant({ view: { rating: 6, combine: 'max' } }),
   reco_type: fc.constantFrom(...RECO_TYPES),
   scenario_type: fc.constantFrom('case', 'condition', 'alias', 'ab_test'),
-  case: fc.record({ filters: fc.array(filterRule, { maxLength: 2 }), reranking: fc.array(rerankRule, { maxLength: 2 }), amt: fc.integer({ min: 0, max: 64 }) }, { requiredKeys: [] }),
+  case: fc.record(
+    {
+      filters: fc.array(filterRule, { maxLength: 2 }),
+      reranking: fc.array(rerankRule, { maxLength: 2 }),
+      amt: fc.integer({ min: 0, max: 64 }),
+    },
+    { requiredKeys: [] },
+  ),
   condition: fc.constantFrom(
     { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'gte', value: 5 }, then: 'cheap', else: 'diverse' },
     { condition_type: 'item_property', if: { property_name: 'genre', op: 'eq', value: 'a' }, then: 'cheap', else: 'diverse' },
@@ -227,12 +351,15 @@ const schemaKeys = (schema: unknown): string[] => {
 
 // An object with some of the route's fields (and now and then an unknown one).
 const fieldsOf = (keys: string[]): fc.Arbitrary<Record<string, unknown>> =>
-  fc.tuple(fc.record(Object.fromEntries(keys.map((k) => [k, valueFor(k)])), { requiredKeys: [] }), fc.option(fc.tuple(fc.constantFrom('unknown_field', '__proto__', 'constructor', 'x'.repeat(300)), bad), { freq: 6 })).map(
-    ([o, extra]) => {
+  fc
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((k) => [k, valueFor(k)])), { requiredKeys: [] }),
+      fc.option(fc.tuple(fc.constantFrom('unknown_field', '__proto__', 'constructor', 'x'.repeat(300)), bad), { freq: 6 }),
+    )
+    .map(([o, extra]) => {
       if (extra) Object.defineProperty(o, extra[0], { value: extra[1], enumerable: true, writable: true, configurable: true });
       return o;
-    },
-  );
+    });
 
 // ---- requests ------------------------------------------------------------------------------------
 
@@ -247,9 +374,33 @@ const PARAM_GOOD: Record<string, fc.Arbitrary<string>> = {
   reco_type: fc.constantFrom(...RECO_TYPES, 'nope'),
   label: fc.constantFrom('ALL', 'SCENARIOS', 'recommendation', 'users', 'nope'),
 };
-const BAD_SEGMENTS = ['-1', 'abc', '0', '4294967296', '1.5', '1e3', ' ', '%20', '%2F', '%25', '%00', '%ZZ', '%', '..', '.', 'x'.repeat(300), encodeURIComponent('💥'), encodeURIComponent(uid(1).toUpperCase()), '00000000-0000-4000-8000-00000000000g'];
+const BAD_SEGMENTS = [
+  '-1',
+  'abc',
+  '0',
+  '4294967296',
+  '1.5',
+  '1e3',
+  ' ',
+  '%20',
+  '%2F',
+  '%25',
+  '%00',
+  '%ZZ',
+  '%',
+  '..',
+  '.',
+  'x'.repeat(300),
+  encodeURIComponent('💥'),
+  encodeURIComponent(uid(1).toUpperCase()),
+  '00000000-0000-4000-8000-00000000000g',
+];
 const segment = (name: string) =>
-  fc.oneof({ weight: 12, arbitrary: (PARAM_GOOD[name] ?? text).map(encodeURIComponent) }, { weight: 2, arbitrary: fc.constantFrom(...BAD_SEGMENTS) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map(encodeURIComponent) });
+  fc.oneof(
+    { weight: 12, arbitrary: (PARAM_GOOD[name] ?? text).map(encodeURIComponent) },
+    { weight: 2, arbitrary: fc.constantFrom(...BAD_SEGMENTS) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map(encodeURIComponent) },
+  );
 
 // goodOnly: plausible path parameters only.
 const pathOf = (route: Route, goodOnly = false): fc.Arbitrary<string> => {
@@ -263,15 +414,39 @@ const pathOf = (route: Route, goodOnly = false): fc.Arbitrary<string> => {
 
 const queryValue = (key: string) =>
   fc.oneof(
-    { weight: 5, arbitrary: (GOOD[key] ?? anyGood).map((v) => (Array.isArray(v) ? v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))) : typeof v === 'object' ? JSON.stringify(v) : String(v))) },
+    {
+      weight: 5,
+      arbitrary: (GOOD[key] ?? anyGood).map((v) =>
+        Array.isArray(v)
+          ? v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x)))
+          : typeof v === 'object'
+            ? JSON.stringify(v)
+            : String(v),
+      ),
+    },
     { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
     { weight: 1, arbitrary: fc.array(fc.constantFrom(...NASTY_STRINGS), { minLength: 2, maxLength: 4 }) },
   );
-const QUERY_EXTRA = ['filters', 'reranking', 'amt', 'cursor', 'table', 'scenario', 'user_id', 'page', 'exclude_rated_items', 'skip_default_scenario', 'start_timestamp', 'properties'];
+const QUERY_EXTRA = [
+  'filters',
+  'reranking',
+  'amt',
+  'cursor',
+  'table',
+  'scenario',
+  'user_id',
+  'page',
+  'exclude_rated_items',
+  'skip_default_scenario',
+  'start_timestamp',
+  'properties',
+];
 const queryOf = (route: Route) =>
   fc
     .tuple(
-      fc.subarray([...new Set([...schemaKeys(route.query), ...QUERY_EXTRA])], { maxLength: 4 }).chain((keys) => fc.tuple(...keys.map((k) => queryValue(k).map((v) => [k, v] as const)))),
+      fc
+        .subarray([...new Set([...schemaKeys(route.query), ...QUERY_EXTRA])], { maxLength: 4 })
+        .chain((keys) => fc.tuple(...keys.map((k) => queryValue(k).map((v) => [k, v] as const)))),
       fc.option(fc.constantFrom('&', '=', '&&=&', 'a=%ZZ', '%=1', '=x', 'amt', 'filters[]=1', `${'a'.repeat(3000)}=1`), { freq: 8 }),
     )
     .map(([pairs, raw]) => {
@@ -283,7 +458,23 @@ const queryOf = (route: Route) =>
 
 type Encoding = 'json' | 'msgpack' | 'pickle' | 'raw';
 const msgpack = new Encoder({ maxDepth: 20_000, ignoreUndefined: true });
-const RAW_BODIES = ['{', '[', '{"a":}', 'null', '"x"', '1', '[1,2]', 'NaN', '{"amt": 1e999}', '\u0000', '\xff\xfe', '{"__proto__": {"x": 1}}', '{"a":1,"a":2}', '{"filters": "price:lt:3"}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]'];
+const RAW_BODIES = [
+  '{',
+  '[',
+  '{"a":}',
+  'null',
+  '"x"',
+  '1',
+  '[1,2]',
+  'NaN',
+  '{"amt": 1e999}',
+  '\u0000',
+  '\xff\xfe',
+  '{"__proto__": {"x": 1}}',
+  '{"a":1,"a":2}',
+  '{"filters": "price:lt:3"}',
+  '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+];
 
 function encodeBody(value: unknown, how: Encoding): Buffer {
   switch (how) {
@@ -304,10 +495,16 @@ function capped(v: unknown): unknown {
   if (v instanceof Deep) return v.value(120);
   if (v instanceof NumpyRecords) return v;
   if (Array.isArray(v)) return v.map(capped);
-  if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, capped(x)]));
+  if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array))
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, capped(x)]));
   return v;
 }
-const CONTENT_TYPE: Record<Encoding, string> = { json: 'application/json', msgpack: 'application/msgpack', pickle: 'application/service-pkl', raw: 'application/json' };
+const CONTENT_TYPE: Record<Encoding, string> = {
+  json: 'application/json',
+  msgpack: 'application/msgpack',
+  pickle: 'application/service-pkl',
+  raw: 'application/json',
+};
 
 interface Req {
   route: string;
@@ -340,7 +537,16 @@ const ODD_AUTH = [
 const headersArb = fc.record(
   {
     authorization: fc.constantFrom(...ODD_AUTH),
-    accept: fc.constantFrom('application/json', 'application/msgpack', 'application/service-pkl', '*/*', 'text/html', 'application/json;q=abc', ',,;;', ''),
+    accept: fc.constantFrom(
+      'application/json',
+      'application/msgpack',
+      'application/service-pkl',
+      '*/*',
+      'text/html',
+      'application/json;q=abc',
+      ',,;;',
+      '',
+    ),
     'accept-encoding': fc.constantFrom('gzip', 'br', 'deflate', 'identity', 'gzip;q=0', 'x-nope', ''),
     'x-odd-header': fc.constantFrom('\t', 'x'.repeat(4000)),
   },
@@ -354,11 +560,28 @@ const column = (n: number): fc.Arbitrary<NumpyArray> =>
     fc.array(fc.integer({ min: -5, max: 2 ** 31 - 1 }), { minLength: n, maxLength: n }).map((a) => new NumpyArray(Int32Array.from(a))),
     fc.array(fc.double(), { minLength: n, maxLength: n }).map((a) => new NumpyArray(Float64Array.from(a))),
     fc.array(fc.float({ min: 0, max: 12, noNaN: true }), { minLength: n, maxLength: n }).map((a) => new NumpyArray(Float32Array.from(a))),
-    fc.array(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), { minLength: n, maxLength: n }).map((a) => new NumpyArray(BigInt64Array.from(a))),
-    fc.array(fc.oneof(fc.constantFrom('a', 'b', 'x', uid(1), '7'), fc.string({ maxLength: 10 })), { minLength: n, maxLength: n }).map((a) => new NumpyArray(a)),
+    fc
+      .array(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), { minLength: n, maxLength: n })
+      .map((a) => new NumpyArray(BigInt64Array.from(a))),
+    fc
+      .array(fc.oneof(fc.constantFrom('a', 'b', 'x', uid(1), '7'), fc.string({ maxLength: 10 })), { minLength: n, maxLength: n })
+      .map((a) => new NumpyArray(a)),
     fc.array(fc.boolean(), { minLength: n, maxLength: n }).map((a) => new NumpyArray(Uint8Array.from(a, Number), 'bool')),
   );
-const COLUMNS = ['item_id', 'user_id', 'rating', 'timestamp', 'genre', 'price', 'tags', 'age', 'item_index', 'user_index', 'value_id', 'other'];
+const COLUMNS = [
+  'item_id',
+  'user_id',
+  'rating',
+  'timestamp',
+  'genre',
+  'price',
+  'tags',
+  'age',
+  'item_index',
+  'user_index',
+  'value_id',
+  'other',
+];
 const numpyColumnar = fc
   .tuple(fc.integer({ min: 0, max: 5 }), fc.uniqueArray(fc.constantFrom(...COLUMNS), { minLength: 1, maxLength: 5 }))
   .chain(([n, names]) => fc.tuple(...names.map((name) => column(n).map((c) => [name, c] as const))))
@@ -368,9 +591,15 @@ const allowedRoles = (route: Route): Role[] => (typeof route.access === 'string'
 
 function requestOf(route: Route): fc.Arbitrary<Req> {
   const allowed = allowedRoles(route);
-  const role = fc.oneof({ weight: 12, arbitrary: fc.constantFrom<Role>(...allowed) }, { weight: 1, arbitrary: fc.constantFrom<Req['role']>(...ROLES, 'none', 'odd') });
+  const role = fc.oneof(
+    { weight: 12, arbitrary: fc.constantFrom<Role>(...allowed) },
+    { weight: 1, arbitrary: fc.constantFrom<Req['role']>(...ROLES, 'none', 'odd') },
+  );
   const keys = schemaKeys(route.body);
-  const value = fc.oneof({ weight: 8, arbitrary: fieldsOf(keys.length ? keys : ['amt']) as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: bad });
+  const value = fc.oneof(
+    { weight: 8, arbitrary: fieldsOf(keys.length ? keys : ['amt']) as fc.Arbitrary<unknown> },
+    { weight: 1, arbitrary: bad },
+  );
   // The route's columnar fields as numpy structured arrays (and an m2m entry's `array`), in pickle.
   const columnar = route.columnar ?? [];
   const withColumnar = fc.tuple(value, ...columnar.map(() => numpyColumnar)).map(([v, ...ts]) => {
@@ -379,25 +608,52 @@ function requestOf(route: Route): fc.Arbitrary<Req> {
     return body;
   });
   const body = fc.oneof(
-    { weight: route.body ? 10 : 1, arbitrary: fc.tuple(value, fc.constantFrom<Encoding>('json', 'json', 'json', 'json', 'msgpack', 'pickle')) },
+    {
+      weight: route.body ? 10 : 1,
+      arbitrary: fc.tuple(value, fc.constantFrom<Encoding>('json', 'json', 'json', 'json', 'msgpack', 'pickle')),
+    },
     { weight: columnar.length ? 4 : 0, arbitrary: fc.tuple(withColumnar, fc.constant<Encoding>('pickle')) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom<unknown>(...RAW_BODIES), fc.constant<Encoding>('raw')) },
     { weight: route.body ? 1 : 6, arbitrary: fc.constant(undefined) },
   );
-  const contentType = fc.option(fc.constantFrom('text/plain', 'application/json; charset=latin1', 'application/x-msgpack', 'application/xminds-pkl', 'multipart/form-data; boundary=x', ';', 'application/json, application/msgpack'), { freq: 10 });
-  const contentEncoding = fc.oneof({ weight: 10, arbitrary: fc.constant('') }, { weight: 2, arbitrary: fc.constantFrom('gzip', 'gzip-lie', 'br', 'deflate', 'x-nope', 'gzip, gzip') });
-  return fc.tuple(role, pathOf(route), route.query ? queryOf(route) : fc.option(queryOf(route), { freq: 6 }).map((q) => q ?? ''), body, contentType, contentEncoding, headersArb).map(([who, path, query, b, ct, ce, hs]) => {
-    const headers: Record<string, string> = { ...hs };
-    let bytes: Buffer | undefined;
-    if (b) {
-      const [v, how] = b;
-      bytes = encodeBody(v, how);
-      headers['content-type'] = ct ?? CONTENT_TYPE[how];
-      if (ce === 'gzip') bytes = gzipSync(bytes);
-      if (ce !== '') headers['content-encoding'] = ce === 'gzip-lie' ? 'gzip' : ce;
-    }
-    return { route: keyOf(route), method: route.method, path, query, role: who, headers, body: bytes };
-  });
+  const contentType = fc.option(
+    fc.constantFrom(
+      'text/plain',
+      'application/json; charset=latin1',
+      'application/x-msgpack',
+      'application/xminds-pkl',
+      'multipart/form-data; boundary=x',
+      ';',
+      'application/json, application/msgpack',
+    ),
+    { freq: 10 },
+  );
+  const contentEncoding = fc.oneof(
+    { weight: 10, arbitrary: fc.constant('') },
+    { weight: 2, arbitrary: fc.constantFrom('gzip', 'gzip-lie', 'br', 'deflate', 'x-nope', 'gzip, gzip') },
+  );
+  return fc
+    .tuple(
+      role,
+      pathOf(route),
+      route.query ? queryOf(route) : fc.option(queryOf(route), { freq: 6 }).map((q) => q ?? ''),
+      body,
+      contentType,
+      contentEncoding,
+      headersArb,
+    )
+    .map(([who, path, query, b, ct, ce, hs]) => {
+      const headers: Record<string, string> = { ...hs };
+      let bytes: Buffer | undefined;
+      if (b) {
+        const [v, how] = b;
+        bytes = encodeBody(v, how);
+        headers['content-type'] = ct ?? CONTENT_TYPE[how];
+        if (ce === 'gzip') bytes = gzipSync(bytes);
+        if (ce !== '') headers['content-encoding'] = ce === 'gzip-lie' ? 'gzip' : ce;
+      }
+      return { route: keyOf(route), method: route.method, path, query, role: who, headers, body: bytes };
+    });
 }
 
 // Besides the random ones: each body field of each route holding a value 33, 100 and 5,000 deep, at
@@ -426,9 +682,14 @@ function deepEverywhere(route: Route): fc.Arbitrary<Req[]> {
 // Spread evenly over the routes, then shuffled by the seed.
 const perRoute = Math.ceil(runs / routes.length);
 const fuzzed = routes.filter((r) => !DESTRUCTIVE.has(keyOf(r)));
-const generated = fuzzed.flatMap((r) => [...fc.sample(requestOf(r), { seed: seed ^ hash(keyOf(r)), numRuns: perRoute }), ...fc.sample(deepEverywhere(r), { seed: seed ^ hash(keyOf(r)), numRuns: 1 })[0]!]);
+const generated = fuzzed.flatMap((r) => [
+  ...fc.sample(requestOf(r), { seed: seed ^ hash(keyOf(r)), numRuns: perRoute }),
+  ...fc.sample(deepEverywhere(r), { seed: seed ^ hash(keyOf(r)), numRuns: 1 })[0]!,
+]);
 const requests: Req[] = fc.sample(fc.shuffledSubarray(generated, { minLength: generated.length }), { seed, numRuns: 1 })[0]!;
-const lastOnes = routes.filter((r) => DESTRUCTIVE.has(keyOf(r))).flatMap((r) => fc.sample(requestOf(r), { seed: seed ^ hash(keyOf(r)), numRuns: 4 }));
+const lastOnes = routes
+  .filter((r) => DESTRUCTIVE.has(keyOf(r)))
+  .flatMap((r) => fc.sample(requestOf(r), { seed: seed ^ hash(keyOf(r)), numRuns: 4 }));
 
 function hash(s: string): number {
   let h = 0;
@@ -455,8 +716,11 @@ const clientsOwn503 = (r: Res) => r.status === 503 && errorBody(r)?.error_data?.
 function send(req: Req, token: (role: Role) => Promise<string> | string): Promise<Res> | Res {
   const headers = { ...req.headers };
   if (req.role === 'none') delete headers.authorization;
-  if (req.role === 'none' || req.role === 'odd') return api.call(req.method, req.path, { raw: req.body, headers, query: req.query || undefined });
-  return Promise.resolve(token(req.role)).then((t) => api.call(req.method, req.path, { raw: req.body, headers: { ...headers, authorization: `Bearer ${t}` }, query: req.query || undefined }));
+  if (req.role === 'none' || req.role === 'odd')
+    return api.call(req.method, req.path, { raw: req.body, headers, query: req.query || undefined });
+  return Promise.resolve(token(req.role)).then((t) =>
+    api.call(req.method, req.path, { raw: req.body, headers: { ...headers, authorization: `Bearer ${t}` }, query: req.query || undefined }),
+  );
 }
 
 function describe(index: number, req: Req, r: Res): string {
@@ -481,7 +745,8 @@ async function run(): Promise<FuzzDone> {
   await Promise.all(Array.from({ length: parallel }, lane));
   const seconds = (Date.now() - started) / 1000;
   // Each destructive request with an account of its role on a throwaway database.
-  for (const [k, req] of lastOnes.entries()) note(requests.length + k, req, await send(req, async (role) => tokenFor(api, root, role, await createDatabase(api, root))));
+  for (const [k, req] of lastOnes.entries())
+    note(requests.length + k, req, await send(req, async (role) => tokenFor(api, root, role, await createDatabase(api, root))));
   return { kind: 'done', seconds, statuses, failures, unanswered: routes.map(keyOf).filter((k) => !answered.has(k)) };
 }
 

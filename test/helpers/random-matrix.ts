@@ -5,7 +5,9 @@ import { mulberry32 } from '../../native-free-kernels/random.js';
 
 export function randomMatrix(seed: number, rows: number, cols: number, density: number, maxValue = 10): Csr {
   const rand = mulberry32(seed);
-  const r: number[] = [], c: number[] = [], v: number[] = [];
+  const r: number[] = [],
+    c: number[] = [],
+    v: number[] = [];
   for (let u = 0; u < rows; u++) {
     for (let i = 0; i < cols; i++) {
       if (rand() >= density) continue;

@@ -26,12 +26,19 @@ export function shellBlocks(markdown: string): Parsed {
     const indent = open[1]!.length;
     const fence = open[2]!;
     let end = i + 1;
-    while (end < lines.length && !(lines[end]!.trimStart().startsWith(fence) && lines[end]!.trimStart().slice(fence.length).trim() === '')) end++;
+    while (end < lines.length && !(lines[end]!.trimStart().startsWith(fence) && lines[end]!.trimStart().slice(fence.length).trim() === ''))
+      end++;
     if (end === lines.length) errors.push(`line ${i + 1}: a fence that is never closed`);
     const lang = open[3]!;
     const before = (lines[i - 1] ?? '').trim();
     if (lang === 'sh' || lang === 'bash' || lang === 'shell') {
-      const block: ShellBlock = { line: i + 1, code: lines.slice(i + 1, end).map((l) => l.slice(Math.min(indent, l.length - l.trimStart().length))).join('\n') };
+      const block: ShellBlock = {
+        line: i + 1,
+        code: lines
+          .slice(i + 1, end)
+          .map((l) => l.slice(Math.min(indent, l.length - l.trimStart().length)))
+          .join('\n'),
+      };
       const skip = SKIP.exec(before);
       if (skip) {
         if (skip[1]) block.skip = skip[1];

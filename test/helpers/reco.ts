@@ -62,8 +62,12 @@ const NOW = Math.floor(Date.now() / 1000);
 export const likedBy = (u: number) => range(0, 10).map((j) => ((u * 3 + j * 7) % 20) + (u < 30 ? 1 : 21));
 function ratingRows() {
   const rows: { user_id: string; item_id: number; rating: number; timestamp: number }[] = [];
-  for (let u = 0; u < 60; u++) likedBy(u).forEach((item, j) => rows.push({ user_id: uid(u), item_id: item, rating: 8 + ((u + j) % 3), timestamp: NOW - 5000 + u * 10 + j }));
-  for (let u = 60; u < 70; u++) POPULAR.forEach((item, j) => rows.push({ user_id: uid(u), item_id: item, rating: 9, timestamp: NOW - 5000 + u * 10 + j }));
+  for (let u = 0; u < 60; u++)
+    likedBy(u).forEach((item, j) =>
+      rows.push({ user_id: uid(u), item_id: item, rating: 8 + ((u + j) % 3), timestamp: NOW - 5000 + u * 10 + j }),
+    );
+  for (let u = 60; u < 70; u++)
+    POPULAR.forEach((item, j) => rows.push({ user_id: uid(u), item_id: item, rating: 9, timestamp: NOW - 5000 + u * 10 + j }));
   return rows;
 }
 export const RATINGS = ratingRows();
@@ -87,7 +91,15 @@ export function need(r: Res, status: number, what: string): void {
 export async function groupedCatalogue(api: Api, token: string, n: number, groupOf: (item: number) => number): Promise<void> {
   need(await api.post('items-properties/', { property_name: 'grp', value_type: 'int32' }, { token }), 204, 'grp');
   for (let from = 1; from <= n; from += 5000) {
-    need(await api.put('items-bulk/properties/', { items: range(from, Math.min(n + 1, from + 5000)).map((i) => ({ item_id: i, grp: groupOf(i) })) }, { token }), 200, 'items');
+    need(
+      await api.put(
+        'items-bulk/properties/',
+        { items: range(from, Math.min(n + 1, from + 5000)).map((i) => ({ item_id: i, grp: groupOf(i) })) },
+        { token },
+      ),
+      200,
+      'items',
+    );
   }
   await until('ml_new_items settled', () => tasksOf(api, token, 'ml_new_items'), settled);
 }
@@ -103,8 +115,16 @@ export async function trainedDatabase(api: Api, root: string): Promise<{ db: str
   // The ml_new_items task the creation queued has nothing to do; let it finish before training.
   await until('ml_new_items settled', () => tasksOf(api, token, 'ml_new_items'), settled);
   need(await api.put('ratings-bulk/', { ratings: RATINGS }, { token }), 200, 'ratings');
-  await until('ready', () => statusOf(api, token), (s) => s === 'ready');
-  const all = await until('training settled', async () => [...(await tasksOf(api, token, 'ml_model_retrain')), ...(await tasksOf(api, token, 'ml_new_items'))], settled);
+  await until(
+    'ready',
+    () => statusOf(api, token),
+    (s) => s === 'ready',
+  );
+  const all = await until(
+    'training settled',
+    async () => [...(await tasksOf(api, token, 'ml_model_retrain')), ...(await tasksOf(api, token, 'ml_new_items'))],
+    settled,
+  );
   if (all.some((x) => x.status === 'FAILED')) throw new Error(`a task failed: ${JSON.stringify(all)}`);
   const ms = await modelsOf(api, token);
   if (ms.length !== 1) throw new Error(`expected one model, got ${JSON.stringify(ms)}`);
@@ -133,9 +153,15 @@ export function itemsOf(t: Tt, r: Res, what: string, amt = 10, extra: string[] =
   t.type(r.body.next_cursor, 'string', `${what}: next_cursor is a string`);
   t.ok(Array.isArray(r.body.warnings), `${what}: warnings is a list`);
   const ids: number[] = r.body.items_id;
-  t.ok(ids.every((i) => typeof i === 'number'), `${what}: uint32 ids are numbers`);
+  t.ok(
+    ids.every((i) => typeof i === 'number'),
+    `${what}: uint32 ids are numbers`,
+  );
   t.equal(new Set(ids).size, ids.length, `${what}: no duplicates in ${JSON.stringify(ids)}`);
-  t.ok(ids.every((i) => i >= 1 && i <= N_ITEMS), `${what}: only items of the model: ${JSON.stringify(ids)}`);
+  t.ok(
+    ids.every((i) => i >= 1 && i <= N_ITEMS),
+    `${what}: only items of the model: ${JSON.stringify(ids)}`,
+  );
   t.ok(ids.length <= amt, `${what}: at most amt=${amt} items`);
   return ids;
 }
@@ -157,7 +183,9 @@ export function parseResponses(buf: Buffer): { done: RawResponse[]; partial: boo
     if (end < 0) return { done, partial: true };
     const head = buf.subarray(at, end).toString('latin1').split('\r\n');
     const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head[0]!)?.[1]);
-    const headers = new Map(head.slice(1).map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = new Map(
+      head.slice(1).map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     let bodyStart = end + 4;
     let body: Buffer;
     if (headers.has('content-length')) {
@@ -216,6 +244,10 @@ export function pipelined(api: Api, token: string, paths: string[]): Promise<{ r
     });
     sock.on('error', (e) => (finished ? undefined : reject(e)));
     sock.on('close', () => finish(true));
-    sock.write(paths.map((p) => `GET /v1/${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nAuthorization: Bearer ${token}\r\n\r\n`).join(''));
+    sock.write(
+      paths
+        .map((p) => `GET /v1/${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nAuthorization: Bearer ${token}\r\n\r\n`)
+        .join(''),
+    );
   });
 }

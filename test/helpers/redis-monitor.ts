@@ -56,7 +56,11 @@ export function monitorRedis(url: string, onCommand: (args: string[]) => void): 
 // MONITOR on the server holding `key`: on a cluster, the primary of its slot, where every command of
 // the database (or organisation) the key's hash tag names is executed; on one server, that server.
 // caughtUp() sends its marker there too.
-export async function monitorServerOf(redis: Connection, key: string, onCommand: (args: string[]) => void): Promise<{ caughtUp(): Promise<void>; close(): void }> {
+export async function monitorServerOf(
+  redis: Connection,
+  key: string,
+  onCommand: (args: string[]) => void,
+): Promise<{ caughtUp(): Promise<void>; close(): void }> {
   const server = await nodeOf(redis, key);
   const monitor = await monitorRedis(`redis://${server.options.host}:${server.options.port}`, onCommand);
   return { caughtUp: () => monitor.caughtUp((marker) => server.echo(marker)), close: () => monitor.close() };
@@ -70,7 +74,9 @@ export function quotedArgs(line: string): string[] {
   for (let m = quoted.exec(line); m; m = quoted.exec(line)) {
     args.push(
       m[1]!.replace(/\\(x[0-9a-fA-F]{2}|.)/g, (_all, e: string) =>
-        e.length === 3 ? String.fromCharCode(parseInt(e.slice(1), 16)) : ({ n: '\n', r: '\r', t: '\t' } as Record<string, string>)[e] ?? e,
+        e.length === 3
+          ? String.fromCharCode(parseInt(e.slice(1), 16))
+          : (({ n: '\n', r: '\r', t: '\t' } as Record<string, string>)[e] ?? e),
       ),
     );
   }

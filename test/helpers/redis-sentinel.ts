@@ -26,7 +26,18 @@ export async function startSentinel(primaryPort: number, replicaPort?: number): 
   while (port === 6379);
   const name = 'mymaster';
   const conf = join(dir, 'sentinel.conf');
-  writeFileSync(conf, [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, `sentinel monitor ${name} 127.0.0.1 ${primaryPort} 1`, `sentinel down-after-milliseconds ${name} 1000`, `sentinel failover-timeout ${name} 10000`, ''].join('\n'));
+  writeFileSync(
+    conf,
+    [
+      `port ${port}`,
+      'bind 127.0.0.1',
+      `dir ${dir}`,
+      `sentinel monitor ${name} 127.0.0.1 ${primaryPort} 1`,
+      `sentinel down-after-milliseconds ${name} 1000`,
+      `sentinel failover-timeout ${name} 10000`,
+      '',
+    ].join('\n'),
+  );
   const child = spawn('redis-server', [conf, '--sentinel'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const stop = async () => {
     await stopChild(child);
@@ -39,7 +50,12 @@ export async function startSentinel(primaryPort: number, replicaPort?: number): 
     const deadline = Date.now() + READY_MS;
     for (;;) {
       const addr = await client.call('SENTINEL', 'get-master-addr-by-name', name).catch(() => null);
-      if (Array.isArray(addr) && Number(addr[1]) === primaryPort && (replicaPort === undefined || (await knowsReplica(client, name, replicaPort)))) break;
+      if (
+        Array.isArray(addr)
+        && Number(addr[1]) === primaryPort
+        && (replicaPort === undefined || (await knowsReplica(client, name, replicaPort)))
+      )
+        break;
       if (child.exitCode !== null) throw new Error(`redis-server --sentinel exited with code ${child.exitCode}`);
       if (Date.now() > deadline) throw new Error(`the Sentinel did not watch the primary within ${READY_MS} ms`);
       await new Promise((r) => setTimeout(r, 100));
@@ -81,7 +97,11 @@ export async function startManagedRedis(replicaOf?: number): Promise<EmbeddedRed
   let port: number;
   do port = await freePort();
   while (port === 6379);
-  const child = spawn('redis-server', [conf, '--port', String(port), '--dir', dir, ...(replicaOf === undefined ? [] : ['--replicaof', '127.0.0.1', String(replicaOf)])], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'redis-server',
+    [conf, '--port', String(port), '--dir', dir, ...(replicaOf === undefined ? [] : ['--replicaof', '127.0.0.1', String(replicaOf)])],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const stop = async () => {
     await stopChild(child);
     rmSync(dir, { recursive: true, force: true });

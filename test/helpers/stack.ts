@@ -38,7 +38,12 @@ export function testCluster(): Promise<TestCluster> {
 // A cluster in the shape of a private server, to give startStack (its url is the cluster's). Tests
 // that stop or pause their Redis do not run on it.
 export function clusterAsServer(c: TestCluster): EmbeddedRedis {
-  return { url: c.url, port: c.nodes[0]!.port, pid: c.nodes[0]!.pid, stop: () => Promise.reject(new Error('a test cluster is stopped by whoever started it')) };
+  return {
+    url: c.url,
+    port: c.nodes[0]!.port,
+    pid: c.nodes[0]!.pid,
+    stop: () => Promise.reject(new Error('a test cluster is stopped by whoever started it')),
+  };
 }
 
 // The shared cluster, emptied.

@@ -18,7 +18,8 @@ export function checkTwins(t: Test, pairs: readonly TwinPair[], seeds: number): 
       const { fast, twin } = pair.run(mulberry32(seed));
       let bad = fast.length === twin.length ? -1 : 0;
       for (let i = 0; i < twin.length && bad < 0; i++) {
-        const a = fast[i]!, b = twin[i]!;
+        const a = fast[i]!,
+          b = twin[i]!;
         const same = Number.isNaN(b) ? Number.isNaN(a) : Math.abs(a - b) <= pair.tolerance * Math.max(1, Math.abs(b));
         if (!same) bad = i;
       }

@@ -155,7 +155,11 @@ t.test('without a password a set-password mail carries the code, and reset sets 
 t.test('email_redirect_url receives code, email and code_expiration_timestamp as query parameters', async (t) => {
   const address = email('redirected');
   const before = Date.now() / 1000;
-  const r = await api.post('accounts/individual/', { email: address, role: 'manager', email_redirect_url: 'https://app.example/welcome/' }, { token: root });
+  const r = await api.post(
+    'accounts/individual/',
+    { email: address, role: 'manager', email_redirect_url: 'https://app.example/welcome/' },
+    { token: root },
+  );
   t.equal(r.status, 200);
   const mail = await newestMail();
   t.equal(mail?.to, address);
@@ -166,7 +170,12 @@ t.test('email_redirect_url receives code, email and code_expiration_timestamp as
   t.ok(code, 'code parameter');
   const expiration = Number(link.searchParams.get('code_expiration_timestamp'));
   t.ok(Number.isFinite(expiration) && expiration > before, 'code_expiration_timestamp is a future timestamp');
-  const reset = await api.post('accounts/individual/reset/', { code, email: address, new_password: PASSWORD, code_expiration_timestamp: expiration });
+  const reset = await api.post('accounts/individual/reset/', {
+    code,
+    email: address,
+    new_password: PASSWORD,
+    code_expiration_timestamp: expiration,
+  });
   t.equal(reset.status, 204);
   t.equal((await login(api, address, PASSWORD)).status, 200);
 });
@@ -210,7 +219,11 @@ t.test('every broken individual password rule is WrongData WRONG_PARAMETER', asy
 
 t.test('PATCH accounts/individual/ changes names, metadata and password', async (t) => {
   const { email: address, id } = await createIndividual(root, { first_name: 'Old', last_name: 'Name', metadata: { a: 1 } });
-  const p = await api.patch('accounts/individual/', { email: address, first_name: 'New', last_name: 'Surname', metadata: { b: 'two' } }, { token: manager });
+  const p = await api.patch(
+    'accounts/individual/',
+    { email: address, first_name: 'New', last_name: 'Surname', metadata: { b: 'two' } },
+    { token: manager },
+  );
   t.equal(p.status, 204);
   const listed = individualIn(await listing(), address);
   t.equal(listed.id, id);
@@ -233,7 +246,11 @@ t.test('PATCH of an unknown e-mail is ACCOUNT_NOT_FOUND; a manager may not patch
   t.equal(r.body.error_data.type, 'account');
   t.equal(r.body.error_data.key, missing);
 
-  const f = await api.patch('accounts/individual/', { email: ROOT_EMAIL, password: 'Hijacked-password-1', first_name: 'Mallory' }, { token: manager });
+  const f = await api.patch(
+    'accounts/individual/',
+    { email: ROOT_EMAIL, password: 'Hijacked-password-1', first_name: 'Mallory' },
+    { token: manager },
+  );
   t.same(errorOf(f), { status: 403, code: 50, errorName: 'ForbiddenError', name: 'INCORRECT_ACCOUNT' });
   t.equal((await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })).status, 200);
   t.equal((await api.post('login/root/', { email: ROOT_EMAIL, password: 'Hijacked-password-1' })).status, 401);
@@ -321,7 +338,11 @@ t.test('POST accounts/service/keys/ shows the secret once; it logs in; only a ha
   const name2 = await createService(root, { password: deprecated });
   const expiration = Math.floor(Date.now() / 1000) + 3600;
   const before = Date.now() / 1000;
-  const r = await api.post('accounts/service/keys/', { name, expiration_timestamp: expiration, metadata: { purpose: 'ci' } }, { token: manager });
+  const r = await api.post(
+    'accounts/service/keys/',
+    { name, expiration_timestamp: expiration, metadata: { purpose: 'ci' } },
+    { token: manager },
+  );
   const after = Date.now() / 1000;
   t.equal(r.status, 200);
   t.type(r.body.id, 'string');
@@ -343,7 +364,13 @@ t.test('POST accounts/service/keys/ shows the secret once; it logs in; only a ha
   const res = await api.get('organizations/current/accounts/', { token: root });
   t.notOk(res.text.includes(secret), 'the listing does not show the secret');
   const listedKey = serviceIn(res.body, name).keys.find((k: any) => k.id === r.body.id);
-  t.same(listedKey, { id: r.body.id, created_timestamp: r.body.created_timestamp, expiration_timestamp: expiration, is_expired: false, metadata: { purpose: 'ci' } });
+  t.same(listedKey, {
+    id: r.body.id,
+    created_timestamp: r.body.created_timestamp,
+    expiration_timestamp: expiration,
+    is_expired: false,
+    metadata: { purpose: 'ci' },
+  });
 
   // Redis holds no secret in clear, but does hold the key record (so the scan looked at the right place).
   const blobs = await storedBlobs(stack, `{org:${l.body.org_id}}:*`);
@@ -351,8 +378,15 @@ t.test('POST accounts/service/keys/ shows the secret once; it logs in; only a ha
     blobs.some((b) => b.includes(r.body.id)),
     'the scan sees the key record',
   );
-  for (const s of [secret, deprecated]) t.notOk(blobs.some((b) => b.includes(s)), 'no secret stored in clear');
-  t.notOk((await storedBlobs(stack, '*')).some((b) => b.includes(secret) || b.includes(deprecated)), 'nowhere in Redis');
+  for (const s of [secret, deprecated])
+    t.notOk(
+      blobs.some((b) => b.includes(s)),
+      'no secret stored in clear',
+    );
+  t.notOk(
+    (await storedBlobs(stack, '*')).some((b) => b.includes(secret) || b.includes(deprecated)),
+    'nowhere in Redis',
+  );
   t.equal((await loginService(name2, deprecated)).status, 200);
 });
 
@@ -435,7 +469,12 @@ t.test('DELETE accounts/ deletes the account of the token; root cannot delete it
   const { email: address } = await createIndividual(root);
   const token = (await login(api, address, PASSWORD)).body.token;
   t.equal((await api.delete('accounts/', undefined, { token })).status, 204);
-  t.same(errorOf(await api.post('login/jwt/', undefined, { token })), { status: 401, code: 22, errorName: 'JwtTokenExpired', name: 'INCORRECT_JWT_TOKEN' });
+  t.same(errorOf(await api.post('login/jwt/', undefined, { token })), {
+    status: 401,
+    code: 22,
+    errorName: 'JwtTokenExpired',
+    name: 'INCORRECT_JWT_TOKEN',
+  });
   t.same(errorOf(await login(api, address, PASSWORD)), { status: 401, code: 21, errorName: 'AuthError', name: 'INCORRECT_PASSWORD' });
   t.notOk(individualIn(await listing(), address), 'no longer listed');
 
@@ -457,7 +496,10 @@ t.test('send-reset-password-email answers alike for known and unknown e-mails; o
   const { email: address } = await createIndividual(root);
   const redirect = 'https://app.example/reset';
   const start = await outboxLength();
-  const unknown = await api.post('accounts/individual/send-reset-password-email/', { email: email('nobody'), email_redirect_url: redirect });
+  const unknown = await api.post('accounts/individual/send-reset-password-email/', {
+    email: email('nobody'),
+    email_redirect_url: redirect,
+  });
   t.equal(unknown.status, 204);
   t.equal(await outboxLength(), start, 'no mail for an unknown e-mail');
   const known = await api.post('accounts/individual/send-reset-password-email/', { email: address, email_redirect_url: redirect });
@@ -487,7 +529,11 @@ t.test('send-reset-password-email answers alike for known and unknown e-mails; o
 t.test('reset with a wrong code is AuthError CODE_DOES_NOT_MATCH', async (t) => {
   const a = await createIndividual(root);
   const b = await createIndividual(root);
-  t.equal((await api.post('accounts/individual/send-reset-password-email/', { email: a.email, email_redirect_url: 'https://app.example/r' })).status, 204);
+  t.equal(
+    (await api.post('accounts/individual/send-reset-password-email/', { email: a.email, email_redirect_url: 'https://app.example/r' }))
+      .status,
+    204,
+  );
   const code = codeOf((await newestMail())!.text);
   t.ok(code, 'a code was mailed');
   const newPassword = 'Reset-password-4';
@@ -546,7 +592,12 @@ t.test('a second organisation, served with SMTP mail and 1-second codes', async 
   });
   const rootB = 'root-b@test.local';
   second = await startStack(
-    { RECD_SMTP_URL: `smtp://127.0.0.1:${port}`, RECD_RESET_CODE_TTL_SECONDS: '1', RECD_ROOT_EMAIL: rootB, RECD_ROOT_PASSWORD: ROOT_PASSWORD },
+    {
+      RECD_SMTP_URL: `smtp://127.0.0.1:${port}`,
+      RECD_RESET_CODE_TTL_SECONDS: '1',
+      RECD_ROOT_EMAIL: rootB,
+      RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+    },
     stack.redisServer,
   );
   const api2 = second.api;
@@ -563,7 +614,11 @@ t.test('a second organisation, served with SMTP mail and 1-second codes', async 
     t.equal((await api2.post('accounts/service/', { name: svc, role: 'backend' }, { token: root2 })).status, 200);
     const keyB = (await api2.post('accounts/service/keys/', { name: svc }, { token: root2 })).body;
     const notFound = { status: 404, code: 60, errorName: 'NotFoundError', name: 'ACCOUNT_NOT_FOUND' };
-    t.same(errorOf(await api.patch('accounts/individual/', { email: b, password: 'Stolen-password-1' }, { token: root })), notFound, 'PATCH');
+    t.same(
+      errorOf(await api.patch('accounts/individual/', { email: b, password: 'Stolen-password-1' }, { token: root })),
+      notFound,
+      'PATCH',
+    );
     t.same(errorOf(await api.delete('accounts/individual/', { email: b }, { token: manager })), notFound, 'DELETE individual');
     t.same(errorOf(await api.delete('accounts/individual/', { email: rootB }, { token: root })), notFound, 'DELETE the other root');
     t.same(errorOf(await api.delete('accounts/service/', { name: svc }, { token: root })), notFound, 'DELETE service');

@@ -21,7 +21,12 @@ function tempDir(t: Test): string {
 
 async function serve(t: Test, dataDir: string) {
   const port = await freePort();
-  const proc = run(['serve', '--workers', '1'], { PORT: String(port), RECD_DATA_DIR: dataDir, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD });
+  const proc = run(['serve', '--workers', '1'], {
+    PORT: String(port),
+    RECD_DATA_DIR: dataDir,
+    RECD_ROOT_EMAIL: ROOT_EMAIL,
+    RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+  });
   t.teardown(async () => {
     if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
     await proc.exited;
@@ -45,7 +50,10 @@ async function everyRating(api: Api, token: string): Promise<Rating[]> {
   const rows: Rating[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const r = await api.get('ratings-bulk/', { token, query: new URLSearchParams({ amt: '1000', ...(cursor ? { cursor } : {}) }).toString() });
+    const r = await api.get('ratings-bulk/', {
+      token,
+      query: new URLSearchParams({ amt: '1000', ...(cursor ? { cursor } : {}) }).toString(),
+    });
     if (r.status !== 200) throw new Error(`ratings-bulk/: ${r.status} ${r.text}`);
     rows.push(...(r.body.ratings as Rating[]));
     if (!r.body.has_next) return rows;
@@ -53,20 +61,35 @@ async function everyRating(api: Api, token: string): Promise<Rating[]> {
   }
 }
 
-const sorted = (rows: Rating[]) => [...rows].map(({ user_id, item_id, rating, timestamp }) => ({ user_id, item_id, rating, timestamp })).sort((a, b) => a.user_id - b.user_id || a.item_id - b.item_id);
+const sorted = (rows: Rating[]) =>
+  [...rows]
+    .map(({ user_id, item_id, rating, timestamp }) => ({ user_id, item_id, rating, timestamp }))
+    .sort((a, b) => a.user_id - b.user_id || a.item_id - b.item_id);
 
 t.test('a copy of the AOF directory taken while recd runs restores every rating', async (t) => {
   const live = tempDir(t);
   const first = await serve(t, live);
   const root = (await first.api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })).body.token as string;
-  const db = await first.api.post('databases/', { name: 'kept', description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, { token: root });
+  const db = await first.api.post(
+    'databases/',
+    { name: 'kept', description: '', item_id_type: 'uint32', user_id_type: 'uint32' },
+    { token: root },
+  );
   t.equal(db.status, 200);
   const email = 'backend@test.local';
   t.equal((await first.api.post('accounts/individual/', { email, role: 'backend', password: PASSWORD }, { token: root })).status, 200);
-  const login = async (api: Api) => (await api.post('login/individual/', { email, password: PASSWORD, db_id: db.body.id })).body.token as string;
+  const login = async (api: Api) =>
+    (await api.post('login/individual/', { email, password: PASSWORD, db_id: db.body.id })).body.token as string;
   const token = await login(first.api);
   const ratings: Rating[] = [];
-  for (let u = 1; u <= 40; u++) for (let i = 1; i <= 25; i++) ratings.push({ user_id: u, item_id: 1 + ((u * 7 + i * 13) % 500), rating: 1 + ((u + i) % 10), timestamp: 1_700_000_000 + u * 100 + i });
+  for (let u = 1; u <= 40; u++)
+    for (let i = 1; i <= 25; i++)
+      ratings.push({
+        user_id: u,
+        item_id: 1 + ((u * 7 + i * 13) % 500),
+        rating: 1 + ((u + i) % 10),
+        timestamp: 1_700_000_000 + u * 100 + i,
+      });
   for (let k = 0; k < ratings.length; k += 200) {
     const r = await first.api.put('ratings-bulk/', { ratings: ratings.slice(k, k + 200) }, { token });
     t.equal(r.status, 200, `batch ${k / 200 + 1} written: ${r.text.slice(0, 300)}`);

@@ -24,12 +24,22 @@ const ratings = { ratings: [{ user_id: uid(1), item_id: 1, rating: 5, timestamp:
 const stored: number[] = [];
 for (const s of [a, b, a]) stored.push((await s.api.put('ratings-bulk/', ratings, { token: backend })).status);
 for (const s of [a, b]) await s.api.get('items/1/properties/', { token: backend }); // 404 NotFound: counted all the same
-for (const [s, q] of [[a, 'scenario=promo'], [b, 'scenario=promo'], [a, undefined]] as const) {
+for (const [s, q] of [
+  [a, 'scenario=promo'],
+  [b, 'scenario=promo'],
+  [a, undefined],
+] as const) {
   await s.api.get('recommendation/items/1/items/', { token: backend, query: q }); // no model yet: 503, counted
 }
 
 type Series = { key: string; description: string; counts: number[]; extra_data: Record<string, string> };
-const label = async (name: string, query?: string) => (await a.api.get(`call-counts/historical/${name}/`, { token: root, query })).body as { timestamps: number[]; series: Series[]; has_next: boolean; next_cursor: string };
+const label = async (name: string, query?: string) =>
+  (await a.api.get(`call-counts/historical/${name}/`, { token: root, query })).body as {
+    timestamps: number[];
+    series: Series[];
+    has_next: boolean;
+    next_cursor: string;
+  };
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 const countOf = async (name: string, key: string) => sum((await label(name)).series.find((s) => s.key === key)?.counts ?? []);
 
@@ -46,7 +56,12 @@ t.test('each label counts what it names, from both processes', async (t) => {
     ['RECO_TYPES', 'item_to_items', 3],
     ['SCENARIOS', 'item_to_items/promo', 2],
   ];
-  await until('flushed', () => Promise.all(expected.map(([name, key]) => countOf(name, key))), (ns) => ns.every((n, k) => n === expected[k]![2]), 10_000);
+  await until(
+    'flushed',
+    () => Promise.all(expected.map(([name, key]) => countOf(name, key))),
+    (ns) => ns.every((n, k) => n === expected[k]![2]),
+    10_000,
+  );
   t.equal(await countOf('ENDPOINTS', 'ratings-bulk'), 3, 'ENDPOINTS: three PUT ratings-bulk/');
   t.equal(await countOf('ENDPOINTS', 'items'), 2, 'ENDPOINTS: two GET items/…, not found but counted');
   t.equal(await countOf('ENDPOINTS', 'recommendation'), 3);
@@ -68,7 +83,10 @@ t.test('each label counts what it names, from both processes', async (t) => {
   const total = await a.api.get('call-counts/historical/', { token: root });
   t.equal(total.status, 200);
   t.ok(sum(total.body.counts) >= 8, `the organisation's total ${sum(total.body.counts)}`);
-  t.ok(total.body.timestamps.every((ts: number) => ts % 60 === 0), 'one-minute points');
+  t.ok(
+    total.body.timestamps.every((ts: number) => ts % 60 === 0),
+    'one-minute points',
+  );
 });
 
 t.test('paging by amt and cursor lists every series once', async (t) => {
@@ -107,10 +125,18 @@ t.test('time windows, and more than 100 points aggregated into 100 buckets', asy
 
 t.test('bad requests', async (t) => {
   const get = (path: string, token = root, query?: string) => a.api.get(path, { token, query });
-  t.same(errorOf(await get('call-counts/historical/NOPE/')), { status: 400, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' }, 'unknown label');
+  t.same(
+    errorOf(await get('call-counts/historical/NOPE/')),
+    { status: 400, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' },
+    'unknown label',
+  );
   t.equal((await get('call-counts/historical/ENDPOINTS/', root, 'amt=129')).status, 400, 'amt over 128');
   t.equal((await get('call-counts/historical/ENDPOINTS/', root, 'amt=0')).status, 400, 'amt 0');
-  t.same(errorOf(await get('call-counts/historical/', root, 'start_timestamp=1700000100&end_timestamp=1700000000')), { status: 400, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' }, 'start after end');
+  t.same(
+    errorOf(await get('call-counts/historical/', root, 'start_timestamp=1700000100&end_timestamp=1700000000')),
+    { status: 400, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' },
+    'start after end',
+  );
   t.equal((await get('call-counts/historical/ENDPOINTS/', root, 'cursor=bogus')).status, 400, 'a cursor we never gave');
   t.equal((await get('call-counts/historical/SCENARIOS/nope/promo/', backend)).status, 400, 'unknown reco_type');
   t.equal((await get('call-counts/historical/', backend)).status, 403, 'backends may not read the totals');

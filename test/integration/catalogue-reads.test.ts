@@ -13,7 +13,18 @@ import { storeRedis } from '../helpers/stack.js';
 
 const redis = await storeRedis(t, 'catalogue-reads-test');
 const db = 'catalogue-reads-db';
-await new DatabasesStore(redis).create({ id: db, org: 'o', name: db, description: '', item_id_type: 'int', user_id_type: 'int', session_id_type: 'uuid', status: 'ready', metadata: {}, created: 0 });
+await new DatabasesStore(redis).create({
+  id: db,
+  org: 'o',
+  name: db,
+  description: '',
+  item_id_type: 'int',
+  user_id_type: 'int',
+  session_id_type: 'uuid',
+  status: 'ready',
+  metadata: {},
+  created: 0,
+});
 
 // The real store, with its list reads counted.
 class CountedProperties extends PropertiesStore {
@@ -25,7 +36,12 @@ class CountedProperties extends PropertiesStore {
 }
 const properties = new CountedProperties(redis);
 const settings = new SettingsStore(redis);
-const catalogues = new Catalogues(new ChangeTail(redis, pino({ level: 'silent' })), new EntitiesStore(redis), properties, pino({ level: 'silent' }));
+const catalogues = new Catalogues(
+  new ChangeTail(redis, pino({ level: 'silent' })),
+  new EntitiesStore(redis),
+  properties,
+  pino({ level: 'silent' }),
+);
 t.teardown(() => catalogues.stop());
 
 t.test('a burst of requests reads the definitions once', async (t) => {
@@ -35,7 +51,10 @@ t.test('a burst of requests reads the definitions once', async (t) => {
   const got = await Promise.all(Array.from({ length: 50 }, () => cat.definitions('item')));
   t.equal(properties.lists, 1, 'one read for 50 requests');
   t.same([...got[0]!.keys()], ['genre']);
-  t.ok(got.every((d) => d === got[0]), 'every request got the same definitions');
+  t.ok(
+    got.every((d) => d === got[0]),
+    'every request got the same definitions',
+  );
   t.equal(await cat.definitions('item'), got[0], 'held after the read');
   t.equal(properties.lists, 1);
 });
@@ -61,12 +80,18 @@ t.test('a burst of requests reads a setting once, and again after it changes', a
   };
   const first = await Promise.all(Array.from({ length: 50 }, () => cat.setting('interaction-rules', read)));
   t.equal(reads, 1, 'one read for 50 requests');
-  t.ok(first.every((v) => v === null), 'not set yet');
+  t.ok(
+    first.every((v) => v === null),
+    'not set yet',
+  );
   const change = await settings.replace(db, 'interaction-rules', { v: 2 });
   const racing = cat.setting('interaction-rules', read); // may be answered from before the change
   await cat.reached(change);
   const now = await Promise.all(Array.from({ length: 20 }, () => cat.setting('interaction-rules', read)));
-  t.ok(now.every((v) => v?.v === 2), 'asked after the change: the new value');
+  t.ok(
+    now.every((v) => v?.v === 2),
+    'asked after the change: the new value',
+  );
   t.ok(reads >= 2 && reads <= 3, `read again after the change, once for the burst (${reads} reads)`);
   await racing;
 });

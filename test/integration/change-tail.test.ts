@@ -15,7 +15,12 @@ t.test('a watch after the stop opens nothing', async (t) => {
   const seen: string[] = [];
   tail.watch('tail-test:a', '0-0', async (entries) => void seen.push(...entries.map((e) => e.fields.get('v')!)));
   await redis.xadd('tail-test:a', '*', 'v', 'one');
-  await until('the entry handled', async () => seen.length, (n) => n === 1, 10_000);
+  await until(
+    'the entry handled',
+    async () => seen.length,
+    (n) => n === 1,
+    10_000,
+  );
   t.equal(await tails(), 1, 'the tail reads on a connection of its own');
   await tail.stop();
   await until('its connection closed', tails, (n) => n === 0, 10_000);

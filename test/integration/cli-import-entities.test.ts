@@ -47,7 +47,8 @@ async function databaseWith(kind: 'items' | 'users', properties: object[]): Prom
   return token;
 }
 
-const listing = async (token: string, kind: 'items' | 'users') => (await walkPages(api, token, `${kind}-bulk/properties/`, kind, { amt: 500 })).rows;
+const listing = async (token: string, kind: 'items' | 'users') =>
+  (await walkPages(api, token, `${kind}-bulk/properties/`, kind, { amt: 500 })).rows;
 const exitOf = async (args: string[], token: string) => {
   const p = run([...args, '--url', api.base], { RECD_TOKEN: token });
   return { code: await p.exited, out: p.out() };
@@ -92,8 +93,25 @@ t.test('items: CSV import, export to CSV gives back the same file, to Parquet th
 
   const stored = await listing(token, 'items');
   t.equal(stored.length, n);
-  t.same(stored[0], { item_id: 1, price: 0.1, stock: -5, Views: 9007199254740991, on_sale: true, title: 'Chair, "Oak" edition', tags: ['wood', 'a,b'], sizes: [36, -2] }, 'values as their types');
-  t.same(stored[1], { item_id: 2, price: 1e30, stock: 0, Views: 0, on_sale: false, title: '', tags: [], sizes: [] }, 'an empty string and empty lists');
+  t.same(
+    stored[0],
+    {
+      item_id: 1,
+      price: 0.1,
+      stock: -5,
+      Views: 9007199254740991,
+      on_sale: true,
+      title: 'Chair, "Oak" edition',
+      tags: ['wood', 'a,b'],
+      sizes: [36, -2],
+    },
+    'values as their types',
+  );
+  t.same(
+    stored[1],
+    { item_id: 2, price: 1e30, stock: 0, Views: 0, on_sale: false, title: '', tags: [], sizes: [] },
+    'an empty string and empty lists',
+  );
   t.same(stored[2], { item_id: 3, title: 'Ünïcødé ✓ — 日本' }, 'empty cells are values left out');
 
   const csvOut = join(dir, 'items-out.csv');
@@ -156,7 +174,16 @@ t.test('users: Parquet with native columns and LISTs, exported to Parquet and CS
   const metadata = await parquetMetadataAsync(buffer);
   t.same(
     metadata.schema.map((s) => [s.name, s.type ?? null, s.converted_type ?? null]),
-    [['root', null, null], ['user_id', 'BYTE_ARRAY', 'UTF8'], ['age', 'INT32', null], ['country', 'BYTE_ARRAY', 'UTF8'], ['vip', 'BOOLEAN', null], ['weights', null, 'LIST'], ['list', null, null], ['element', 'DOUBLE', null]],
+    [
+      ['root', null, null],
+      ['user_id', 'BYTE_ARRAY', 'UTF8'],
+      ['age', 'INT32', null],
+      ['country', 'BYTE_ARRAY', 'UTF8'],
+      ['vip', 'BOOLEAN', null],
+      ['weights', null, 'LIST'],
+      ['list', null, null],
+      ['element', 'DOUBLE', null],
+    ],
     'native Parquet types, a repeated property as a LIST',
   );
   t.same(await parquetReadObjects({ file: buffer, metadata }), users, 'the exported Parquet holds the imported rows');
@@ -190,7 +217,10 @@ t.test('bad rows rejected with their reasons, the rest written; an id given twic
   const proc = await exitOf(['import', 'items', file], token);
   t.equal(proc.code, 0, 'a run with rejected rows still exits 0');
   t.match(proc.out, /: 33 rows written, 8 rejected, in [\d.]+ s/);
-  t.match(proc.out, /rejected 2 × WRONG_DATA_TYPE price:\n {4}row 5: property price of item 5: float takes a finite number.*\n {4}row 25: /);
+  t.match(
+    proc.out,
+    /rejected 2 × WRONG_DATA_TYPE price:\n {4}row 5: property price of item 5: float takes a finite number.*\n {4}row 25: /,
+  );
   t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE title:\n {4}row 30: .*unicode40 takes a string of at most 40 characters/);
   t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE stock:\n {4}row 9: property stock of item 9: int32 takes an integer/);
   t.match(proc.out, /rejected 1 × INCORRECT_ITEM_ID_TYPE item_id:\n {4}row 12: item_id "twelve" is not of type uint32/);
@@ -198,8 +228,15 @@ t.test('bad rows rejected with their reasons, the rest written; an id given twic
   t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE on_sale:\n {4}row 20: .*bool takes true or false/);
   t.match(proc.out, /rejected 1 × WRONG_DATA_TYPE tags:\n {4}row 21: .*takes a list/);
   const stored = await listing(token, 'items');
-  t.same(stored.map((x: { item_id: number }) => x.item_id).sort((a: number, b: number) => a - b), [...Array(40).keys()].map((i) => i + 1).filter((i) => ![5, 9, 12, 14, 20, 21, 25, 30].includes(i)));
-  t.same(stored.find((x: { item_id: number }) => x.item_id === 7), { item_id: 7, price: 7.5, stock: 7, Views: 7, on_sale: false, title: 'seven again' }, 'the later row replaced the earlier');
+  t.same(
+    stored.map((x: { item_id: number }) => x.item_id).sort((a: number, b: number) => a - b),
+    [...Array(40).keys()].map((i) => i + 1).filter((i) => ![5, 9, 12, 14, 20, 21, 25, 30].includes(i)),
+  );
+  t.same(
+    stored.find((x: { item_id: number }) => x.item_id === 7),
+    { item_id: 7, price: 7.5, stock: 7, Views: 7, on_sale: false, title: 'seven again' },
+    'the later row replaced the earlier',
+  );
 });
 
 t.test('a database whose properties cannot be the empty string: an empty cell, quoted or not, is a value left out', async (t) => {
@@ -209,7 +246,11 @@ t.test('a database whose properties cannot be the empty string: an empty cell, q
   const imported = await exitOf(['import', 'users', file], token);
   t.equal(imported.code, 0, imported.out);
   t.match(imported.out, '3 rows written, 0 rejected');
-  t.same(await listing(token, 'users'), [{ user_id: uid(1), weights: [0.5] }, { user_id: uid(2) }, { user_id: uid(3), age: 7, weights: [] }]);
+  t.same(await listing(token, 'users'), [
+    { user_id: uid(1), weights: [0.5] },
+    { user_id: uid(2) },
+    { user_id: uid(3), age: 7, weights: [] },
+  ]);
 });
 
 t.test('a column that is no property, or no id column: exit 2 before anything is sent', async (t) => {
@@ -218,7 +259,10 @@ t.test('a column that is no property, or no id column: exit 2 before anything is
   writeFileSync(typo, 'item_id,price,colour\n1,2,red\n');
   const wrong = await exitOf(['import', 'items', typo], token);
   t.equal(wrong.code, 2);
-  t.match(wrong.out, /typo\.csv: column colour is not item properties of the database \(its item properties: price, stock, Views, on_sale, title, tags, sizes\); nothing was sent/);
+  t.match(
+    wrong.out,
+    /typo\.csv: column colour is not item properties of the database \(its item properties: price, stock, Views, on_sale, title, tags, sizes\); nothing was sent/,
+  );
   const noId = join(dir, 'no-id.csv');
   writeFileSync(noId, 'PRICE,stock\n');
   const missing = await exitOf(['import', 'items', noId], token);

@@ -70,7 +70,12 @@ t.test('interactions from Parquet', async (t) => {
 t.test('export to CSV and Parquet, and import again: the same ratings', async (t) => {
   const { token } = await freshDatabase(api, root);
   const n = 20_000; // more than one listing page (16,384)
-  const ratings = Array.from({ length: n }, (_, r) => ({ user_id: uid(1 + (r % 300)), item_id: r + 1, rating: 1 + (r % 19) / 2, timestamp: 1_700_000_000.5 + r }));
+  const ratings = Array.from({ length: n }, (_, r) => ({
+    user_id: uid(1 + (r % 300)),
+    item_id: r + 1,
+    rating: 1 + (r % 19) / 2,
+    timestamp: 1_700_000_000.5 + r,
+  }));
   t.equal((await api.put('ratings-bulk/', { ratings }, { token })).status, 200);
   const sorted = (rows: any[]) => rows.map((x) => [x.user_id, x.item_id, x.rating, x.timestamp]).sort((a, b) => a[1] - b[1]);
   for (const format of ['csv', 'parquet']) {
@@ -78,7 +83,8 @@ t.test('export to CSV and Parquet, and import again: the same ratings', async (t
     const out = run(['export', 'ratings', file, '--url', api.base], { RECD_TOKEN: token });
     t.equal(await out.exited, 0, out.out());
     t.match(out.out(), `${file}: ${n} ratings written`);
-    if (format === 'csv') t.equal(readFileSync(file, 'utf8').split('\n')[0], 'user_id,item_id,rating,timestamp', 'a header of the API fields');
+    if (format === 'csv')
+      t.equal(readFileSync(file, 'utf8').split('\n')[0], 'user_id,item_id,rating,timestamp', 'a header of the API fields');
     const again = await freshDatabase(api, root);
     const back = run(['import', 'ratings', file, '--url', api.base], { RECD_TOKEN: again.token });
     t.equal(await back.exited, 0, back.out());

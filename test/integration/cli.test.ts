@@ -53,7 +53,13 @@ t.test('an unknown RECD_ variable is warned about, naming the closest setting, a
     rmSync(dir, { recursive: true, force: true });
   });
   const port = await freePort();
-  const proc = run(['serve', '--workers', '2'], { PORT: String(port), REDIS_URL: server.url, RECD_WORKES: '3', RECD_JWT_TTL_SECOND: '60', RECD_SHUTDOWN_SECONDS: '5' });
+  const proc = run(['serve', '--workers', '2'], {
+    PORT: String(port),
+    REDIS_URL: server.url,
+    RECD_WORKES: '3',
+    RECD_JWT_TTL_SECOND: '60',
+    RECD_SHUTDOWN_SECONDS: '5',
+  });
   t.teardown(() => proc.child.kill('SIGKILL'));
   await until('start', () => proc.out().includes('recd listening'));
   const warnings = logLines(proc.out()).filter((l) => l.msg?.startsWith('unknown setting'));

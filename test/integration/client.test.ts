@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { createRecdClient, type ErrorBody, type LoginAnswer, type RecdClient, type RecdClientOptions } from '../../packages/client/src/index.js';
+import {
+  createRecdClient,
+  type ErrorBody,
+  type LoginAnswer,
+  type RecdClient,
+  type RecdClientOptions,
+} from '../../packages/client/src/index.js';
 import { CLIENT_SRC, clientSources, servedDocument } from '../../scripts/client-schema-source.js';
 import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
 import { N_ITEMS, RATINGS, RECO_ENV, isA, until } from '../helpers/reco.js';
@@ -41,27 +47,41 @@ function client(o: Omit<RecdClientOptions, 'baseUrl'>): RecdClient {
 
 // Waits until the server refuses `token` (it expired): the condition, not a time, ends the wait.
 async function expired(token: string | undefined): Promise<void> {
-  await until('the token expires', () => api.post('login/jwt/', undefined, { token: token! }), (r) => r.status === 401 && r.body?.error_name === 'JwtTokenExpired', 30_000);
+  await until(
+    'the token expires',
+    () => api.post('login/jwt/', undefined, { token: token! }),
+    (r) => r.status === 401 && r.body?.error_name === 'JwtTokenExpired',
+    30_000,
+  );
 }
 
 t.test('the committed types are what the route table gives, and the route table gives what is served', async (t) => {
   const served = (await api.get('openapi.json')).body;
   const built = servedDocument();
   t.same(built, served, 'the document built in-process is the one served');
-  const ids = Object.values(built.paths as Record<string, Record<string, { operationId: string }>>).flatMap((item) => Object.values(item).map((op) => op.operationId));
+  const ids = Object.values(built.paths as Record<string, Record<string, { operationId: string }>>).flatMap((item) =>
+    Object.values(item).map((op) => op.operationId),
+  );
   t.equal(new Set(ids).size, ids.length, 'every operationId is unique (openapi-typescript refuses duplicates)');
   for (const [name, text] of Object.entries(await clientSources(built))) {
-    t.ok(readFileSync(join(CLIENT_SRC, name), 'utf8') === text, `packages/client/src/${name} is current (else: npm run build && npm run client:schema)`);
+    t.ok(
+      readFileSync(join(CLIENT_SRC, name), 'utf8') === text,
+      `packages/client/src/${name} is current (else: npm run build && npm run client:schema)`,
+    );
   }
 });
 
 let shopId = '';
 t.test('a typed session: database, account, catalogue, ratings, recommendations', async (t) => {
   const recd = client({ login: asRoot });
-  const db = await recd.POST('/databases/', { body: { name: 'shop', description: 'my shop', item_id_type: 'uint32', user_id_type: 'uuid' } });
+  const db = await recd.POST('/databases/', {
+    body: { name: 'shop', description: 'my shop', item_id_type: 'uint32', user_id_type: 'uuid' },
+  });
   t.equal(db.response.status, 200, JSON.stringify(db.error));
   shopId = db.data!.id as string;
-  const account = await recd.POST('/accounts/individual/', { body: { email: 'backend@example.com', role: 'backend', password: 'Backend-pass-1' } });
+  const account = await recd.POST('/accounts/individual/', {
+    body: { email: 'backend@example.com', role: 'backend', password: 'Backend-pass-1' },
+  });
   t.equal(account.response.status, 200, JSON.stringify(account.error));
 
   t.same(await recd.switchDatabase({ db_id: shopId }), {}, 'root moves to the database');
@@ -76,13 +96,20 @@ t.test('a typed session: database, account, catalogue, ratings, recommendations'
   const counts = await recd.GET('/databases/current/counts/');
   t.same([counts.data?.items, counts.data?.ratings], [N_ITEMS, RATINGS.length], 'the counts, typed');
   // Training starts by itself past 500 ratings; the wait outlives several access tokens.
-  await until('ready', async () => (await recd.GET('/databases/current/status/')).data?.status, (s) => s === 'ready');
+  await until(
+    'ready',
+    async () => (await recd.GET('/databases/current/status/')).data?.status,
+    (s) => s === 'ready',
+  );
 
   const reco = await recd.GET('/recommendation/items/{item_id}/items/', { params: { path: { item_id: '1' }, query: { amt: 5 } } });
   t.equal(reco.response.status, 200, JSON.stringify(reco.error));
   const ids: (string | number)[] = reco.data?.items_id ?? [];
   t.equal(ids.length, 5);
-  t.ok(ids.every((id) => isA(Number(id))), `item 1's neighbours are of its genre: ${ids}`);
+  t.ok(
+    ids.every((id) => isA(Number(id))),
+    `item 1's neighbours are of its genre: ${ids}`,
+  );
 });
 
 t.test("the README's TypeScript example runs as written", async (t) => {
@@ -98,7 +125,10 @@ t.test("the README's TypeScript example runs as written", async (t) => {
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', code]);
   const printed = JSON.parse(stdout) as number[];
   t.equal(printed.length, 5, stdout);
-  t.ok(printed.every((id) => isA(id)), `item 1's neighbours: ${stdout}`);
+  t.ok(
+    printed.every((id) => isA(id)),
+    `item 1's neighbours: ${stdout}`,
+  );
 });
 
 t.test('a token about to expire is renewed before the request', async (t) => {
@@ -126,14 +156,29 @@ t.test('a 401 JwtTokenExpired renews the token once and sends the requests again
   await expired(recd.tokens().token);
   log.calls.length = 0;
   const names = range(0, 4).map((i) => `renewed-${i}`);
-  const made = await Promise.all(names.map((name) => recd.POST('/databases/', { body: { name, description: 'sent twice', item_id_type: 'uint32', user_id_type: 'uuid' } })));
-  t.same(made.map((m) => m.response.status), [200, 200, 200, 200], JSON.stringify(made.map((m) => m.error)));
-  t.same(log.calls.filter((c) => c.startsWith('POST /login/')), ['POST /login/refresh-token/ 200'], 'one refresh for all four');
+  const made = await Promise.all(
+    names.map((name) =>
+      recd.POST('/databases/', { body: { name, description: 'sent twice', item_id_type: 'uint32', user_id_type: 'uuid' } }),
+    ),
+  );
+  t.same(
+    made.map((m) => m.response.status),
+    [200, 200, 200, 200],
+    JSON.stringify(made.map((m) => m.error)),
+  );
+  t.same(
+    log.calls.filter((c) => c.startsWith('POST /login/')),
+    ['POST /login/refresh-token/ 200'],
+    'one refresh for all four',
+  );
   t.equal(log.calls.filter((c) => c === 'POST /databases/ 401').length, 4, 'each first refused');
   t.equal(log.calls.filter((c) => c === 'POST /databases/ 200').length, 4, 'each sent again');
   const listed = await recd.GET('/databases/', { params: { query: { amt: 100 } } });
   const listedNames = (listed.data?.databases ?? []).map((d) => d.name);
-  t.ok(names.every((n) => listedNames.includes(n)), 'the bodies arrived');
+  t.ok(
+    names.every((n) => listedNames.includes(n)),
+    'the bodies arrived',
+  );
 });
 
 t.test('a refused refresh token: credentials log in again; without them, the error body is the answer', async (t) => {
@@ -168,7 +213,12 @@ t.test('switchDatabase moves the session, and a new login returns to the databas
   await expired(recd.tokens().token);
   log.calls.length = 0;
   t.equal((await recd.GET('/databases/current/')).data?.id, shopId, 'back on the database');
-  t.same(log.calls, ['POST /login/refresh-token/ 401', 'POST /login/root/ 200', 'POST /login/refresh-token/ 200', 'GET /databases/current/ 200']);
+  t.same(log.calls, [
+    'POST /login/refresh-token/ 401',
+    'POST /login/root/ 200',
+    'POST /login/refresh-token/ 200',
+    'GET /databases/current/ 200',
+  ]);
 });
 
 t.test('signOut forgets the session: the login under way keeps nothing, later requests go without a token', async (t) => {
@@ -198,7 +248,9 @@ t.test("a bad request's answer is the API's error body, typed", async (t) => {
   t.equal(r.error?.error_name, 'WrongData');
   t.type(r.error?.error_code, 'number');
   t.type(r.error?.error_data.name, 'string');
-  const wrong = await client({ login: { individual: { email: 'backend@example.com', password: `${PASSWORD}x` } } }).GET('/databases/current/status/');
+  const wrong = await client({ login: { individual: { email: 'backend@example.com', password: `${PASSWORD}x` } } }).GET(
+    '/databases/current/status/',
+  );
   t.equal(wrong.response.status, 401, 'a refused login is the answer');
   t.equal(wrong.error?.error_data.name, 'INCORRECT_PASSWORD');
 });

@@ -29,7 +29,11 @@ const tagged = async (tag: string) => (await cluster.keysByNode(`${tag}*`)).map(
 t.test('accounts: individual and service accounts, keys and logins', async (t) => {
   const { db } = await trainedDatabaseOnce();
   const email = `${unique('manager')}@test.local`;
-  t.equal((await a.api.post('accounts/individual/', { email, role: 'manager', password: PASSWORD }, { token: root })).status, 200, 'individual account');
+  t.equal(
+    (await a.api.post('accounts/individual/', { email, role: 'manager', password: PASSWORD }, { token: root })).status,
+    200,
+    'individual account',
+  );
   const login = await b.api.post('login/individual/', { email, password: PASSWORD, db_id: db });
   t.equal(login.status, 200, `login through the other process: ${why(login, 200)}`);
   const listing = await a.api.get('organizations/current/accounts/', { token: root });
@@ -48,13 +52,37 @@ t.test('accounts: individual and service accounts, keys and logins', async (t) =
 
 t.test("a database's data, training and every kind of recommendation", async (t) => {
   const { db, token } = await trainedDatabaseOnce();
-  t.equal((await a.api.put('users-bulk/properties/', { users: [{ user_id: uid(1), age: 30 }, { user_id: uid(2), age: 40 }] }, { token })).status, 200, 'users');
+  t.equal(
+    (
+      await a.api.put(
+        'users-bulk/properties/',
+        {
+          users: [
+            { user_id: uid(1), age: 30 },
+            { user_id: uid(2), age: 40 },
+          ],
+        },
+        { token },
+      )
+    ).status,
+    200,
+    'users',
+  );
   const rules = await a.api.put('interaction-rules/', { rules: { view: { rating: 7 } } }, { token });
   t.ok(rules.status === 200 || rules.status === 204, `interaction rules: ${why(rules, 204)}`);
-  const interactions = range(0, 5).map((k) => ({ user_id: uid(70 + k), item_id: 21 + k, interaction_type: 'view', timestamp: 1_700_000_000 + k }));
+  const interactions = range(0, 5).map((k) => ({
+    user_id: uid(70 + k),
+    item_id: 21 + k,
+    interaction_type: 'view',
+    timestamp: 1_700_000_000 + k,
+  }));
   const posted = await a.api.post('interactions-bulk/', { interactions }, { token });
   t.equal(posted.status, 200, `user interactions: ${why(posted, 200)}`);
-  const session = await a.api.post('sessions-interactions-bulk/', { interactions: [{ session_id: uid(900), item_id: 22, interaction_type: 'view' }] }, { token });
+  const session = await a.api.post(
+    'sessions-interactions-bulk/',
+    { interactions: [{ session_id: uid(900), item_id: 22, interaction_type: 'view' }] },
+    { token },
+  );
   t.equal(session.status, 200, `session interactions: ${why(session, 200)}`);
   const listed = await b.api.get('interactions-bulk/', { token });
   t.equal(listed.body.interactions?.length, 5, 'the interactions, read through the other process');
@@ -64,18 +92,41 @@ t.test("a database's data, training and every kind of recommendation", async (t)
   const userToItems = itemsOf(t, await b.api.get(`recommendation/users/${uid(35)}/items/`, { token }), 'user to items');
   t.ok(userToItems.filter(isB).length >= 8, `user 35 likes B items: ${JSON.stringify(userToItems)}`);
   itemsOf(t, await a.api.post('recommendation/sessions/items/', { ratings: [{ item_id: 22, rating: 9 }] }, { token }), 'session');
-  itemsOf(t, await a.api.post('recommendation/generic/items/', { item_id: 5 }, { token }), 'generic', 10, ['evaluated_scenarios', 'reco_type']);
+  itemsOf(t, await a.api.post('recommendation/generic/items/', { item_id: 5 }, { token }), 'generic', 10, [
+    'evaluated_scenarios',
+    'reco_type',
+  ]);
   itemsOf(t, await a.api.post('recommendation/users-groups/items/', { users_id: [uid(1), uid(2)] }, { token }), 'users group');
-  const byValues = itemsOf(t, await a.api.post('recommendation/items-properties/items/', { item_properties: { genre: 'b' } }, { token }), 'items of property values');
+  const byValues = itemsOf(
+    t,
+    await a.api.post('recommendation/items-properties/items/', { item_properties: { genre: 'b' } }, { token }),
+    'items of property values',
+  );
   t.ok(byValues.every(isB), 'genre b');
 
-  t.equal((await a.api.put('scenarios/item_to_items/genre/', { scenario_type: 'case', case: { filters: ['genre:eq:b'] } }, { token })).status, 200, 'scenario');
+  t.equal(
+    (await a.api.put('scenarios/item_to_items/genre/', { scenario_type: 'case', case: { filters: ['genre:eq:b'] } }, { token })).status,
+    200,
+    'scenario',
+  );
   t.equal((await a.api.patch('scenarios-default/item_to_items/', { name: 'genre' }, { token })).status, 204, 'default scenario');
-  const scenario = await until('B applies the scenario', () => b.api.get('recommendation/items/2/items/', { token }), (r) => r.status === 200 && r.body.items_id.length > 0 && r.body.items_id.every(isB), 10_000);
+  const scenario = await until(
+    'B applies the scenario',
+    () => b.api.get('recommendation/items/2/items/', { token }),
+    (r) => r.status === 200 && r.body.items_id.length > 0 && r.body.items_id.every(isB),
+    10_000,
+  );
   t.ok(scenario.body.items_id.every(isB), 'the default scenario filters item to items, on both processes');
 
   // All of the database's keys are in its slot: on one primary, and on its replica once replicated.
-  const holders = await until('replicated', () => tagged(`{db:${db}}:`), (byNode) => byNode.filter((onNode) => onNode.length > 0).length === 2 && byNode.filter((onNode) => onNode.length > 0).every((onNode, _, all) => onNode.length === all[0]!.length), 10_000);
+  const holders = await until(
+    'replicated',
+    () => tagged(`{db:${db}}:`),
+    (byNode) =>
+      byNode.filter((onNode) => onNode.length > 0).length === 2
+      && byNode.filter((onNode) => onNode.length > 0).every((onNode, _, all) => onNode.length === all[0]!.length),
+    10_000,
+  );
   const holding = holders.filter((onNode) => onNode.length > 0);
   t.equal(holding.length, 2, 'two nodes hold the database: its primary and its replica');
   t.ok(holding[0]!.includes(keys.database(db)), 'the database record among them');
@@ -87,10 +138,26 @@ t.test('two processes share tokens and revocations', async (t) => {
   t.equal((await a.api.post('accounts/individual/', { email, role: 'backend', password: PASSWORD }, { token: root })).status, 200);
   const token = (await a.api.post('login/individual/', { email, password: PASSWORD, db_id: db })).body.token as string;
   for (const s of [a, b]) t.equal((await status(s, token)).status, 200, 'valid (and cached) on both');
-  t.equal((await b.api.patch('accounts/individual/', { email, password: 'Changed-password-2' }, { token: root })).status, 204, 'password changed through B');
-  for (const [name, s] of [['A', a], ['B', b]] as const) {
-    const r = await until(`refused by ${name}`, () => status(s, token), (r) => r.status === 401, 5000);
-    t.same(errorOf(r), { status: 401, code: 22, errorName: 'JwtTokenExpired', name: 'INCORRECT_JWT_TOKEN' }, `the old password's token is refused by ${name}`);
+  t.equal(
+    (await b.api.patch('accounts/individual/', { email, password: 'Changed-password-2' }, { token: root })).status,
+    204,
+    'password changed through B',
+  );
+  for (const [name, s] of [
+    ['A', a],
+    ['B', b],
+  ] as const) {
+    const r = await until(
+      `refused by ${name}`,
+      () => status(s, token),
+      (r) => r.status === 401,
+      5000,
+    );
+    t.same(
+      errorOf(r),
+      { status: 401, code: 22, errorName: 'JwtTokenExpired', name: 'INCORRECT_JWT_TOKEN' },
+      `the old password's token is refused by ${name}`,
+    );
   }
 });
 
@@ -109,7 +176,12 @@ t.test('deleting a database removes its keys from every node', async (t) => {
   const d = await b.api.delete('databases/current/', undefined, { token });
   t.ok(d.status === 200 || d.status === 204, `delete answered ${d.status}`);
   // The replicas follow their primary asynchronously.
-  const left = await until('no key of the database on any node', () => tagged(`{db:${db}}:`), (byNode) => byNode.every((onNode) => onNode.length === 0), 10_000);
+  const left = await until(
+    'no key of the database on any node',
+    () => tagged(`{db:${db}}:`),
+    (byNode) => byNode.every((onNode) => onNode.length === 0),
+    10_000,
+  );
   t.same(left.flat(), [], 'no key with its hash tag on any primary or replica');
   t.equal(await a.redis.get(neighbour), 'here', `${neighbour}, in the same slot, is kept`);
   const gone = await a.api.get('databases/current/', { token });

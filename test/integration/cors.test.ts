@@ -18,11 +18,20 @@ t.test('preflight of every route of the table, for an allowed origin', async (t)
   const routes = stack.app.dispatcher.routes;
   t.ok(routes.length > 20, `${routes.length} routes`);
   for (const route of routes) {
-    const r = await api.call('OPTIONS', concrete(route.path), { headers: { origin: APP, 'access-control-request-method': route.method, 'access-control-request-headers': 'authorization, content-type' } });
+    const r = await api.call('OPTIONS', concrete(route.path), {
+      headers: {
+        origin: APP,
+        'access-control-request-method': route.method,
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
     const name = `${route.method} ${route.path}`;
     t.equal(r.status, 204, name);
     t.equal(r.headers['access-control-allow-origin'], APP, name);
-    t.ok(String(r.headers['access-control-allow-methods']).split(', ').includes(route.method), `${name}: ${r.headers['access-control-allow-methods']}`);
+    t.ok(
+      String(r.headers['access-control-allow-methods']).split(', ').includes(route.method),
+      `${name}: ${r.headers['access-control-allow-methods']}`,
+    );
     t.equal(r.headers['access-control-allow-headers'], CORS_ALLOW_HEADERS, name);
     t.equal(r.headers['access-control-max-age'], '600', name);
     t.equal(r.headers.vary, 'Origin', name);
@@ -41,7 +50,9 @@ t.test('answers to an allowed origin, errors included, expose the request id', a
   const denied = await api.get('databases/', { headers: { origin: APP } });
   t.equal(denied.status, 401);
   t.equal(denied.headers['access-control-allow-origin'], APP, 'the browser may read the error');
-  const probe = await new Api(`http://127.0.0.1:${stack.app.port}`).call('OPTIONS', 'readyz', { headers: { origin: APP, 'access-control-request-method': 'GET' } });
+  const probe = await new Api(`http://127.0.0.1:${stack.app.port}`).call('OPTIONS', 'readyz', {
+    headers: { origin: APP, 'access-control-request-method': 'GET' },
+  });
   t.equal(probe.status, 204);
   t.equal(probe.headers['access-control-allow-methods'], 'GET, HEAD, OPTIONS');
 });
@@ -62,7 +73,9 @@ t.test('a refused origin gets no CORS headers but Vary: Origin', async (t) => {
 t.test('RECD_CORS_ORIGINS=* allows any origin', async (t) => {
   const any = await startStack({ RECD_CORS_ORIGINS: '*' }, stack.redisServer);
   t.teardown(() => any.close());
-  const r = await any.api.call('OPTIONS', 'login/root/', { headers: { origin: 'https://anywhere.example', 'access-control-request-method': 'POST' } });
+  const r = await any.api.call('OPTIONS', 'login/root/', {
+    headers: { origin: 'https://anywhere.example', 'access-control-request-method': 'POST' },
+  });
   t.equal(r.status, 204);
   t.equal(r.headers['access-control-allow-origin'], 'https://anywhere.example');
   t.match(r.headers['access-control-allow-methods'], /POST/);
@@ -75,7 +88,10 @@ t.test('by default: no CORS headers at all', async (t) => {
   t.equal(pre.status, 204);
   const get = await plain.api.get('', { headers: { origin: APP } });
   for (const r of [pre, get]) {
-    t.notOk(Object.keys(r.headers).some((h) => h.startsWith('access-control-')), 'no access-control-* header');
+    t.notOk(
+      Object.keys(r.headers).some((h) => h.startsWith('access-control-')),
+      'no access-control-* header',
+    );
     t.equal(r.headers.vary, undefined);
   }
 });

@@ -18,7 +18,11 @@ t.test('/dashboard redirects to /dashboard/, which is the page naming its bundle
   t.equal(page.headers['cache-control'], 'no-cache');
   t.match(page.headers['content-security-policy'], /default-src 'self'/);
   const assets = [...page.text.matchAll(/(?:href|src)="(\/dashboard\/[^"]+)"/g)].map((m) => m[1]!);
-  t.same(assets.map((a) => a.replace(/\?v=[0-9a-f]{12}$/, '')).sort(), ['/dashboard/app.css', '/dashboard/app.js', '/dashboard/uPlot.min.css']);
+  t.same(assets.map((a) => a.replace(/\?v=[0-9a-f]{12}$/, '')).sort(), [
+    '/dashboard/app.css',
+    '/dashboard/app.js',
+    '/dashboard/uPlot.min.css',
+  ]);
   for (const a of assets) {
     const r = await site.get(a.slice(1).replace(/\?.*/, ''), { query: a.split('?')[1] });
     t.equal(r.status, 200, a);

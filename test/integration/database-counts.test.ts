@@ -68,7 +68,13 @@ t.test('uploads of items, users, ratings, interactions and sessions are counted'
   const items = [1, 2, 3, 4, 5].map((item_id) => ({ item_id }));
   await step(t, 'five items', () => api.put('items-bulk/properties/', { items }, { token }), 200, (c = { ...c, items: 5 }));
   await step(t, 'the same items again', () => api.put('items-bulk/properties/', { items }, { token }), 200, c);
-  await step(t, 'three users', () => api.put('users-bulk/properties/', { users: [1, 2, 3].map((n) => ({ user_id: uid(n) })) }, { token }), 200, (c = { ...c, users: 3 }));
+  await step(
+    t,
+    'three users',
+    () => api.put('users-bulk/properties/', { users: [1, 2, 3].map((n) => ({ user_id: uid(n) })) }, { token }),
+    200,
+    (c = { ...c, users: 3 }),
+  );
   const ratings = [
     { user_id: uid(1), item_id: 1, rating: 8, timestamp: now },
     { user_id: uid(1), item_id: 2, rating: 6, timestamp: now },
@@ -84,8 +90,20 @@ t.test('uploads of items, users, ratings, interactions and sessions are counted'
     { user_id: uid(2), item_id: 3, interaction_type: 'view' },
     { user_id: uid(2), item_id: 3, interaction_type: 'click' },
   ];
-  await step(t, "users' interactions", () => api.post('interactions-bulk/', { interactions: userRows }, { token }), 200, (c = { ...c, interactions: 3, ratings: 5 }));
-  await step(t, 'one interaction', () => api.post(`users/${uid(3)}/interactions/4/`, { interaction_type: 'view' }, { token }), 200, (c = { ...c, interactions: 4, ratings: 6 }));
+  await step(
+    t,
+    "users' interactions",
+    () => api.post('interactions-bulk/', { interactions: userRows }, { token }),
+    200,
+    (c = { ...c, interactions: 3, ratings: 5 }),
+  );
+  await step(
+    t,
+    'one interaction',
+    () => api.post(`users/${uid(3)}/interactions/4/`, { interaction_type: 'view' }, { token }),
+    200,
+    (c = { ...c, interactions: 4, ratings: 6 }),
+  );
 
   const sessionRows = [
     { session_id: sid(1), item_id: 1, interaction_type: 'view' },
@@ -93,17 +111,47 @@ t.test('uploads of items, users, ratings, interactions and sessions are counted'
     { session_id: sid(2), item_id: 1, interaction_type: 'view' },
   ];
   // Sessions not resolved to a user infer no rating.
-  await step(t, "sessions' interactions", () => api.post('sessions-interactions-bulk/', { interactions: sessionRows }, { token }), 200, (c = { ...c, interactions: 7, sessions: 2 }));
-  await step(t, "a new session's interaction", () => api.post(`sessions/${sid(3)}/items/5/interactions/`, { interaction_type: 'view' }, { token }), 200, (c = { ...c, interactions: 8, sessions: 3 }));
-  await step(t, 'more of a known session', () => api.post(`sessions/${sid(1)}/interactions-bulk/`, { interactions: [{ item_id: 3, interaction_type: 'view' }] }, { token }), 200, (c = { ...c, interactions: 9 }));
+  await step(
+    t,
+    "sessions' interactions",
+    () => api.post('sessions-interactions-bulk/', { interactions: sessionRows }, { token }),
+    200,
+    (c = { ...c, interactions: 7, sessions: 2 }),
+  );
+  await step(
+    t,
+    "a new session's interaction",
+    () => api.post(`sessions/${sid(3)}/items/5/interactions/`, { interaction_type: 'view' }, { token }),
+    200,
+    (c = { ...c, interactions: 8, sessions: 3 }),
+  );
+  await step(
+    t,
+    'more of a known session',
+    () => api.post(`sessions/${sid(1)}/interactions-bulk/`, { interactions: [{ item_id: 3, interaction_type: 'view' }] }, { token }),
+    200,
+    (c = { ...c, interactions: 9 }),
+  );
 
   const once = { token, headers: { 'idempotency-key': 'counts-once' } };
   const keyed = { interactions: [{ session_id: sid(4), item_id: 2, interaction_type: 'view' }] };
-  await step(t, 'a write with an Idempotency-Key', () => api.post('sessions-interactions-bulk/', keyed, once), 200, (c = { ...c, interactions: 10, sessions: 4 }));
+  await step(
+    t,
+    'a write with an Idempotency-Key',
+    () => api.post('sessions-interactions-bulk/', keyed, once),
+    200,
+    (c = { ...c, interactions: 10, sessions: 4 }),
+  );
   await step(t, 'the same write again, not applied', () => api.post('sessions-interactions-bulk/', keyed, once), 200, c);
 
   // Session 1's items 1, 2 and 3 become the user's inferred ratings; no interaction is added.
-  await step(t, 'a session resolved', () => api.post(`sessions/${sid(1)}/resolve/`, { user_id: uid(5) }, { token }), 200, (c = { ...c, ratings: 9 }));
+  await step(
+    t,
+    'a session resolved',
+    () => api.post(`sessions/${sid(1)}/resolve/`, { user_id: uid(5) }, { token }),
+    200,
+    (c = { ...c, ratings: 9 }),
+  );
   t.strictSame(await listed(token), c, 'the listings show as many');
 });
 
@@ -111,17 +159,33 @@ t.test('deletes lower the counts', async (t) => {
   let c: Counts = { items: 5, users: 3, ratings: 9, interactions: 10, sessions: 4 };
   t.strictSame(await countsOf(token), { ...c, warnings: [] }, 'what the uploads left');
   await step(t, 'one item', () => api.delete('items/5/properties/', undefined, { token }), 204, (c = { ...c, items: 4 }));
-  await step(t, 'two items in bulk, one already gone', () => api.delete('items-bulk/properties/', { items_id: [4, 5] }, { token }), 204, (c = { ...c, items: 3 }));
+  await step(
+    t,
+    'two items in bulk, one already gone',
+    () => api.delete('items-bulk/properties/', { items_id: [4, 5] }, { token }),
+    204,
+    (c = { ...c, items: 3 }),
+  );
   await step(t, 'one rating', () => api.delete(`users/${uid(1)}/ratings/2/`, undefined, { token }), 204, (c = { ...c, ratings: 8 }));
   await step(t, 'the same rating again', () => api.delete(`users/${uid(1)}/ratings/2/`, undefined, { token }), 204, c);
   // User 2: its record, its two interactions and the one pair they inferred.
-  await step(t, 'everything about one user', () => api.delete(`users/${uid(2)}/*/`, undefined, { token }), 204, (c = { ...c, users: 2, interactions: 8, ratings: 7 }));
+  await step(
+    t,
+    'everything about one user',
+    () => api.delete(`users/${uid(2)}/*/`, undefined, { token }),
+    204,
+    (c = { ...c, users: 2, interactions: 8, ratings: 7 }),
+  );
 
   // In the background: user 3's interaction and inferred rating, user 5's three inferred ratings
   // (session 1's interactions stay the session's).
   const r = await api.delete('interactions-ratings-bulk/', { users_id: [uid(3), uid(5)] }, { token });
   t.equal(r.status, 202, why(r, 202));
-  const [task] = await until('the deletion task', () => tasksOf(api, token, 'interactions_ratings_deletion'), (ts) => ts.some((x) => x.status !== 'RUNNING'));
+  const [task] = await until(
+    'the deletion task',
+    () => tasksOf(api, token, 'interactions_ratings_deletion'),
+    (ts) => ts.some((x) => x.status !== 'RUNNING'),
+  );
   t.equal(task!.status, 'COMPLETED');
   c = { ...c, interactions: 7, ratings: 3 };
   t.strictSame(await countsOf(token), { ...c, warnings: [] }, 'interactions and ratings of two users');
@@ -131,9 +195,17 @@ t.test('deletes lower the counts', async (t) => {
 t.test("a second database's counts are its own", async (t) => {
   const before = await countsOf(token);
   const other = await freshDatabase(api, root);
-  t.strictSame(await countsOf(other.token), { items: 0, users: 0, ratings: 0, interactions: 0, sessions: 0, warnings: [] }, 'nothing of the first');
+  t.strictSame(
+    await countsOf(other.token),
+    { items: 0, users: 0, ratings: 0, interactions: 0, sessions: 0, warnings: [] },
+    'nothing of the first',
+  );
   t.equal((await api.put('items-bulk/properties/', { items: [{ item_id: 1 }, { item_id: 9 }] }, { token: other.token })).status, 200);
-  t.equal((await api.put('ratings-bulk/', { ratings: [{ user_id: uid(1), item_id: 1, rating: 8, timestamp: now }] }, { token: other.token })).status, 200);
+  t.equal(
+    (await api.put('ratings-bulk/', { ratings: [{ user_id: uid(1), item_id: 1, rating: 8, timestamp: now }] }, { token: other.token }))
+      .status,
+    200,
+  );
   t.equal((await api.post(`sessions/${sid(9)}/items/9/interactions/`, { interaction_type: 'view' }, { token: other.token })).status, 200);
   t.strictSame(await countsOf(other.token), { items: 2, users: 0, ratings: 1, interactions: 1, sessions: 1, warnings: [] });
   t.strictSame(await countsOf(token), before, 'the first database unchanged');

@@ -37,33 +37,88 @@ async function fill(api: Api, db: string, token: string, users: number): Promise
   need(await api.post('users-properties/', { property_name: 'level', value_type: 'int8' }, as), 204, 'user property');
   need(await api.put('users-bulk/properties/', { users: range(0, 5).map((u) => ({ user_id: uid(u), level: u })) }, as), 200, 'users');
   need(await api.post(`users/${uid(1)}/interactions/5/`, { interaction_type: 'purchase', timestamp: 11 }, as), 200, 'a user interaction');
-  need(await api.post(`users/${uid(2)}/interactions-bulk/`, { interactions: [{ item_id: 6, interaction_type: 'teleport' }, { item_id: 7, interaction_type: 'view' }] }, as), 200, "a user's interactions");
-  need(await api.post(`sessions/${sid(1)}/items/3/interactions/`, { interaction_type: 'like', timestamp: 12 }, as), 200, 'a session interaction');
+  need(
+    await api.post(
+      `users/${uid(2)}/interactions-bulk/`,
+      {
+        interactions: [
+          { item_id: 6, interaction_type: 'teleport' },
+          { item_id: 7, interaction_type: 'view' },
+        ],
+      },
+      as,
+    ),
+    200,
+    "a user's interactions",
+  );
+  need(
+    await api.post(`sessions/${sid(1)}/items/3/interactions/`, { interaction_type: 'like', timestamp: 12 }, as),
+    200,
+    'a session interaction',
+  );
   const keyed = { token, headers: { 'idempotency-key': `once-${db}` } };
-  need(await api.post('sessions-interactions-bulk/', { interactions: [{ session_id: sid(2), item_id: 4, interaction_type: 'view' }, { session_id: sid(3), item_id: 8, interaction_type: 'view' }] }, keyed), 200, 'a keyed write');
+  need(
+    await api.post(
+      'sessions-interactions-bulk/',
+      {
+        interactions: [
+          { session_id: sid(2), item_id: 4, interaction_type: 'view' },
+          { session_id: sid(3), item_id: 8, interaction_type: 'view' },
+        ],
+      },
+      keyed,
+    ),
+    200,
+    'a keyed write',
+  );
   need(await api.post(`sessions/${sid(1)}/resolve/`, { user_id: uid(3), timestamp: 1000 }, as), 200, 'a resolution');
-  need(await api.put('scenarios/item_to_items/dramas/', { scenario_type: 'case', case: { filters: ['genre:eq:a'], amt: 10 } }, as), 200, 'a scenario');
+  need(
+    await api.put('scenarios/item_to_items/dramas/', { scenario_type: 'case', case: { filters: ['genre:eq:a'], amt: 10 } }, as),
+    200,
+    'a scenario',
+  );
   const ab = need(await api.post('ab-tests/params/', { name: `split-${db}`, probability_a: 0.3 }, as), 200, 'an A/B test');
-  need(await api.put('scenarios/item_to_items/split/', { scenario_type: 'ab_test', ab_test: { id: ab.body.id, scenario_a: 'dramas', scenario_b: 'dramas' } }, as), 200, 'an A/B scenario');
+  need(
+    await api.put(
+      'scenarios/item_to_items/split/',
+      { scenario_type: 'ab_test', ab_test: { id: ab.body.id, scenario_a: 'dramas', scenario_b: 'dramas' } },
+      as,
+    ),
+    200,
+    'an A/B scenario',
+  );
   // More users than one UNLINK batch takes keys of (each has a ratings set and records); a retrain the
   // count may start is waited out below.
-  need(await api.put('ratings-bulk/', { ratings: range(0, users).map((u) => ({ user_id: uid(10_000 + u), item_id: 1 + (u % 40), rating: 5, timestamp: 100 })) }, as), 200, 'ratings');
+  need(
+    await api.put(
+      'ratings-bulk/',
+      { ratings: range(0, users).map((u) => ({ user_id: uid(10_000 + u), item_id: 1 + (u % 40), rating: 5, timestamp: 100 })) },
+      as,
+    ),
+    200,
+    'ratings',
+  );
   const table = need(await api.put('precomputed-tables/similar/', { reco_type: 'item_to_items', amt: 5 }, as), 200, 'a table');
-  await until('the table built', () => tasksOf(api, token, 'precomputed_tables'), (ts) => ts.some((x) => x.task_id === table.body.task_id && x.status === 'COMPLETED'), 120_000);
+  await until(
+    'the table built',
+    () => tasksOf(api, token, 'precomputed_tables'),
+    (ts) => ts.some((x) => x.task_id === table.body.task_id && x.status === 'COMPLETED'),
+    120_000,
+  );
   for (const name of TASKS) await runsOver(api, stack.redis, db, token, name);
 }
 
 // What the filled database must hold for the test to mean something: a key of each family keys.ts names.
 const FAMILIES: [string, RegExp][] = [
-  ['a user\'s rated items', /:ratings:user:\d+:t$/],
-  ['a user\'s rating values', /:ratings:user:\d+:v$/],
-  ['a user\'s interaction references', /:interactions:user-refs:/],
-  ['a session\'s interaction references', /:interactions:session-refs:/],
+  ["a user's rated items", /:ratings:user:\d+:t$/],
+  ["a user's rating values", /:ratings:user:\d+:v$/],
+  ["a user's interaction references", /:interactions:user-refs:/],
+  ["a session's interaction references", /:interactions:session-refs:/],
   ['the sessions resolved to a user', /:sessions:user:/],
   ['an Idempotency-Key record', /:idempotency:once-/],
   ['a task record', /:task:/],
   ['a model buffer', /:models:blob:/],
-  ['a table\'s rows', /:tables:blob:similar$/],
+  ["a table's rows", /:tables:blob:similar$/],
   ['the ratings snapshot', /:ratings:snapshot/],
   ['scenarios', /:scenarios$/],
   ['A/B tests', /:ab-tests$/],
@@ -78,7 +133,11 @@ t.test('DELETE databases/current/ removes every kind of key of the database, lis
   await fill(api, sibling.db, sibling.token, 10);
 
   const held = await dbKeys(stack.redis, db);
-  for (const [what, pattern] of FAMILIES) t.ok(held.some((k) => pattern.test(k)), `the database holds ${what}`);
+  for (const [what, pattern] of FAMILIES)
+    t.ok(
+      held.some((k) => pattern.test(k)),
+      `the database holds ${what}`,
+    );
   t.ok(held.length > 2400, `${held.length} keys, more than two UNLINK batches`);
   const siblingKeys = await dbKeys(stack.redis, sibling.db);
   t.ok(siblingKeys.length > 30, `the sibling holds ${siblingKeys.length} keys`);
@@ -120,7 +179,20 @@ t.test('parts of models and snapshots, and those a publication or compaction cut
   const PART = 100;
   // Published in three parts under the trainer lock (no trainer runs for an empty database).
   await stack.redis.set(keys.trainerLock(db), 'test');
-  const meta = { model_id: 'm1', timestamp: 1, algorithm: 'als', n_users: 1, n_items: 1, n_ratings: 1, factors: 1, item_list: 0, user_list: 0, bytes: 250, metrics: {}, params: {} } satisfies ModelMeta;
+  const meta = {
+    model_id: 'm1',
+    timestamp: 1,
+    algorithm: 'als',
+    n_users: 1,
+    n_items: 1,
+    n_ratings: 1,
+    factors: 1,
+    item_list: 0,
+    user_list: 0,
+    bytes: 250,
+    metrics: {},
+    params: {},
+  } satisfies ModelMeta;
   t.ok(await models.publish(db, 'test', meta, new Uint8Array(250), PART), 'a model in three parts');
   // Two snapshots in parts, the second replacing the first.
   await training.compact(db, new Uint8Array(250), '0-0', PART);
@@ -143,15 +215,37 @@ t.test('parts of models and snapshots, and those a publication or compaction cut
 t.test('a delete cut short before it removed anything (its process gone) is finished by a trainer’s sweep', async (t) => {
   const name = `cut-short-${Date.now()}`;
   const { db, token } = await freshDatabase(api, root, { name });
-  need(await api.put('ratings-bulk/', { ratings: range(0, 50).map((u) => ({ user_id: uid(u), item_id: 1 + (u % 7), rating: 5, timestamp: 100 })) }, { token }), 200, 'ratings');
+  need(
+    await api.put(
+      'ratings-bulk/',
+      { ratings: range(0, 50).map((u) => ({ user_id: uid(u), item_id: 1 + (u % 7), rating: 5, timestamp: 100 })) },
+      { token },
+    ),
+    200,
+    'ratings',
+  );
   t.ok((await dbKeys(stack.redis, db)).length > 50, 'the database holds its ratings');
   // What a delete registers before anything else, dated as one whose process died long ago.
   await stack.redis.zadd(keys.databasesDeleting(), 0, db);
-  await until('the sweep removed every key', () => dbKeys(stack.redis, db), (left) => left.length === 0, 30_000);
-  await until('the delete is no longer pending', () => stack.redis.zscore(keys.databasesDeleting(), db), (score) => score === null, 10_000);
+  await until(
+    'the sweep removed every key',
+    () => dbKeys(stack.redis, db),
+    (left) => left.length === 0,
+    30_000,
+  );
+  await until(
+    'the delete is no longer pending',
+    () => stack.redis.zscore(keys.databasesDeleting(), db),
+    (score) => score === null,
+    10_000,
+  );
   const listed = await api.get('databases/', { token: root, query: 'amt=500' });
   t.equal(listed.status, 200, 'the listing');
   t.notOk(JSON.stringify(listed.body).includes(db), 'no longer listed');
-  const again = await api.post('databases/', { name, description: 'the name is free again', item_id_type: 'uint32', user_id_type: 'uuid' }, { token: root });
+  const again = await api.post(
+    'databases/',
+    { name, description: 'the name is free again', item_id_type: 'uint32', user_id_type: 'uuid' },
+    { token: root },
+  );
   t.equal(again.status, 200, `its name is free: ${why(again, 200)}`);
 });

@@ -158,13 +158,21 @@ t.test('a database name is unique in the organisation, case-insensitively', asyn
   const first = await api.post('databases/', { name, description: '', item_id_type: 'uint32', user_id_type: 'uuid' }, { token: root });
   t.equal(first.status, 200);
   for (const variant of [name, name.toLowerCase(), name.toUpperCase()]) {
-    const r = await api.post('databases/', { name: variant, description: 'other', item_id_type: 'uuid', user_id_type: 'uuid' }, { token: root });
+    const r = await api.post(
+      'databases/',
+      { name: variant, description: 'other', item_id_type: 'uuid', user_id_type: 'uuid' },
+      { token: root },
+    );
     t.same(errorOf(r), { status: 400, code: 42, errorName: 'DuplicatedError', name: 'DUPLICATED_DATABASE' }, variant);
     t.equal(r.body.error_data?.type, 'database', variant);
     t.equal(r.body.error_data?.key, variant, variant);
   }
   const all = await api.get('databases/', { token: root, query: 'amt=500' });
-  t.equal(all.body.databases.filter((d: { name: string }) => d.name.toLowerCase() === name.toLowerCase()).length, 1, 'only the first one exists');
+  t.equal(
+    all.body.databases.filter((d: { name: string }) => d.name.toLowerCase() === name.toLowerCase()).length,
+    1,
+    'only the first one exists',
+  );
 });
 
 t.test('GET databases/current/status/ is pending for a new database', async (t) => {
@@ -186,7 +194,11 @@ t.test('a root token without a database gets DATABASE_NOT_FOUND on database endp
 
 t.test('PATCH databases/current/ changes name, description and metadata; renaming frees the old name', async (t) => {
   const oldName = unique('before');
-  const c = await api.post('databases/', { name: oldName, description: 'old', item_id_type: 'uint32', user_id_type: 'uuid', metadata: { a: 1 } }, { token: root });
+  const c = await api.post(
+    'databases/',
+    { name: oldName, description: 'old', item_id_type: 'uint32', user_id_type: 'uuid', metadata: { a: 1 } },
+    { token: root },
+  );
   t.equal(c.status, 200);
   const id: string = c.body.id;
   const token = (await loginOn(id)).body.token;
@@ -195,7 +207,15 @@ t.test('PATCH databases/current/ changes name, description and metadata; renamin
   const p = await api.patch('databases/current/', { name: newName, description: 'new', metadata: { b: [1, 2] } }, { token });
   t.ok(p.status === 200 || p.status === 204, `patch answered ${p.status}`);
   const cur = await api.get('databases/current/', { token });
-  t.match(cur.body, { id, name: newName, description: 'new', metadata: { b: [1, 2] }, item_id_type: 'uint32', user_id_type: 'uuid', status: 'pending' });
+  t.match(cur.body, {
+    id,
+    name: newName,
+    description: 'new',
+    metadata: { b: [1, 2] },
+    item_id_type: 'uint32',
+    user_id_type: 'uuid',
+    status: 'pending',
+  });
   t.same(cur.body.metadata, { a: 1, b: [1, 2] }, 'metadata is deep-merged, as the hosted service does');
 
   // Only description: the rest stays.
@@ -217,9 +237,17 @@ t.test('PATCH databases/current/ changes name, description and metadata; renamin
   t.same(errorOf(byOld), { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' });
 
   // The old name is free again; the new one is taken (any case).
-  const reuse = await api.post('databases/', { name: oldName, description: '', item_id_type: 'uint32', user_id_type: 'uuid' }, { token: root });
+  const reuse = await api.post(
+    'databases/',
+    { name: oldName, description: '', item_id_type: 'uint32', user_id_type: 'uuid' },
+    { token: root },
+  );
   t.equal(reuse.status, 200, 'old name reusable');
-  const clash = await api.post('databases/', { name: newName.toUpperCase(), description: '', item_id_type: 'uint32', user_id_type: 'uuid' }, { token: root });
+  const clash = await api.post(
+    'databases/',
+    { name: newName.toUpperCase(), description: '', item_id_type: 'uint32', user_id_type: 'uuid' },
+    { token: root },
+  );
   t.same(errorOf(clash), { status: 400, code: 42, errorName: 'DuplicatedError', name: 'DUPLICATED_DATABASE' });
 
   // Renaming onto another database's name is refused and changes nothing.
@@ -231,7 +259,11 @@ t.test('PATCH databases/current/ changes name, description and metadata; renamin
   const recased = await api.patch('databases/current/', { name: newName.toUpperCase() }, { token });
   t.ok(recased.status === 200 || recased.status === 204);
   t.equal((await api.get('databases/current/', { token })).body.name, newName.toUpperCase());
-  const stillTaken = await api.post('databases/', { name: newName, description: '', item_id_type: 'uint32', user_id_type: 'uuid' }, { token: root });
+  const stillTaken = await api.post(
+    'databases/',
+    { name: newName, description: '', item_id_type: 'uint32', user_id_type: 'uuid' },
+    { token: root },
+  );
   t.same(errorOf(stillTaken), { status: 400, code: 42, errorName: 'DuplicatedError', name: 'DUPLICATED_DATABASE' });
 });
 
@@ -247,7 +279,11 @@ t.test('DELETE databases/current/ removes every key of the database and nothing 
   await tasks.put(id, task({ name: 'ml_model_retrain' }));
   await tasks.put(id, task({ name: 'ml_new_items' }));
   await tasks.put(sibling, task({ name: 'ml_model_retrain' }));
-  const sessions = Array.from({ length: 2500 }, (_, k) => ({ session_id: `5e5510e0-0000-4000-a000-${k.toString(16).padStart(12, '0')}`, item_id: 1 + (k % 7), interaction_type: 'view' }));
+  const sessions = Array.from({ length: 2500 }, (_, k) => ({
+    session_id: `5e5510e0-0000-4000-a000-${k.toString(16).padStart(12, '0')}`,
+    item_id: 1 + (k % 7),
+    interaction_type: 'view',
+  }));
   t.equal((await api.post('sessions-interactions-bulk/', { interactions: sessions }, { token })).status, 200);
   t.ok((await keysOf(id)).length > 2500, 'keys written under the tag');
   const siblingKeys = (await keysOf(sibling)).sort();
@@ -280,10 +316,22 @@ t.test('DELETE databases/current/ removes every key of the database and nothing 
   t.same(errorOf(byName), { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' }, 'login by db_name');
 
   for (const path of ['databases/current/status/', 'databases/current/', 'tasks/ml_model_retrain/recents/']) {
-    t.same(errorOf(await api.get(path, { token })), { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' }, path);
+    t.same(
+      errorOf(await api.get(path, { token })),
+      { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' },
+      path,
+    );
   }
-  t.same(errorOf(await api.delete('databases/current/', undefined, { token })), { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' }, 'second delete');
-  t.same(errorOf(await api.patch('databases/current/', { description: 'zombie' }, { token })), { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' }, 'patch after delete');
+  t.same(
+    errorOf(await api.delete('databases/current/', undefined, { token })),
+    { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' },
+    'second delete',
+  );
+  t.same(
+    errorOf(await api.patch('databases/current/', { description: 'zombie' }, { token })),
+    { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' },
+    'patch after delete',
+  );
   t.same(await keysOf(id), [], 'a refused patch recreates nothing');
 
   // The name is free again.
@@ -298,7 +346,10 @@ t.test('GET tasks/<name>/recents/ lists task records newest first', async (t) =>
   const empty = await api.get('tasks/ml_model_retrain/recents/', { token });
   t.equal(empty.status, 200);
   t.same(empty.body.tasks, []);
-  t.same(Object.keys(empty.body).filter((k) => k !== 'warnings'), ['tasks']);
+  t.same(
+    Object.keys(empty.body).filter((k) => k !== 'warnings'),
+    ['tasks'],
+  );
 
   const older = task({ task_id: 'older-task', start_time: 1_700_000_000, status: 'COMPLETED', progress: '100%', end_time: 1_700_000_100 });
   const newer = task({ task_id: 'newer-task', start_time: 1_700_000_500.5, status: 'RUNNING', progress: '40%' });
@@ -310,9 +361,16 @@ t.test('GET tasks/<name>/recents/ lists task records newest first', async (t) =>
   const r = await api.get('tasks/ml_model_retrain/recents/', { token });
   t.equal(r.status, 200);
   t.equal(r.body.tasks.length, 2);
-  const fields = (x: TaskRecord) => ({ name: x.name, task_id: x.task_id, start_time: x.start_time, status: x.status, progress: x.progress });
+  const fields = (x: TaskRecord) => ({
+    name: x.name,
+    task_id: x.task_id,
+    start_time: x.start_time,
+    status: x.status,
+    progress: x.progress,
+  });
   t.match(r.body.tasks, [fields(newer), fields(older)]);
-  for (const rec of r.body.tasks) for (const k of ['name', 'task_id', 'start_time', 'end_time', 'status', 'progress', 'error']) t.ok(k in rec, `task record has ${k}`);
+  for (const rec of r.body.tasks)
+    for (const k of ['name', 'task_id', 'start_time', 'end_time', 'status', 'progress', 'error']) t.ok(k in rec, `task record has ${k}`);
 
   const one = await api.get('tasks/ml_model_retrain/recents/', { token, query: 'amt=1' });
   t.equal(one.status, 200);
@@ -357,7 +415,11 @@ t.test('databases belong to one organisation: names are per organisation, ids ar
   const name = unique('Shared-Name');
   const a = await api.post('databases/', { name, description: '', item_id_type: 'uint32', user_id_type: 'uuid' }, { token: root });
   t.equal(a.status, 200);
-  const b = await other.api.post('databases/', { name: name.toLowerCase(), description: '', item_id_type: 'uuid', user_id_type: 'uuid' }, { token: otherRoot });
+  const b = await other.api.post(
+    'databases/',
+    { name: name.toLowerCase(), description: '', item_id_type: 'uuid', user_id_type: 'uuid' },
+    { token: otherRoot },
+  );
   t.equal(b.status, 200, 'the same name in another organisation is allowed');
   t.not(b.body.id, a.body.id);
 
@@ -368,7 +430,11 @@ t.test('databases belong to one organisation: names are per organisation, ids ar
     'the other organisation lists only its own database',
   );
   const cross = await other.api.post('login/individual/', { email: otherEmail, password: ROOT_PASSWORD, db_id: a.body.id });
-  t.same(errorOf(cross), { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' }, 'no login into another organisation');
+  t.same(
+    errorOf(cross),
+    { status: 404, code: 60, errorName: 'NotFoundError', name: 'DATABASE_NOT_FOUND' },
+    'no login into another organisation',
+  );
 
   // Deleting one organisation's database leaves the other's namesake alone.
   const tokenA = (await loginOn(a.body.id)).body.token;
@@ -381,7 +447,17 @@ t.test('databases belong to one organisation: names are per organisation, ids ar
 
 // Beyond the spec: what the hosted service's Python client calls (docs/api-choices.md "Metadata merges").
 t.test('PATCH databases/current/ deep-merges metadata (RFC 7396, preserve appends); preview/ answers it and stores nothing', async (t) => {
-  const c = await api.post('databases/', { name: unique('merge'), description: 'd0', item_id_type: 'uint32', user_id_type: 'uuid', metadata: { keep: 1, drop: 2, nest: { x: 1, y: 2 }, list: [1] } }, { token: root });
+  const c = await api.post(
+    'databases/',
+    {
+      name: unique('merge'),
+      description: 'd0',
+      item_id_type: 'uint32',
+      user_id_type: 'uuid',
+      metadata: { keep: 1, drop: 2, nest: { x: 1, y: 2 }, list: [1] },
+    },
+    { token: root },
+  );
   const token = (await loginOn(c.body.id)).body.token;
   const current = async () => {
     const r = await api.get('databases/current/', { token });
@@ -393,7 +469,11 @@ t.test('PATCH databases/current/ deep-merges metadata (RFC 7396, preserve append
   const preview = await api.patch('databases/current/preview/', patch, { token });
   t.equal(preview.status, 200, preview.text);
   const merged = { keep: 1, nest: { x: 1, z: 3 }, list: [2], added: 'a' };
-  t.same(preview.body, { metadata_old: start, metadata_new: { description: 'd1', metadata: merged } }, 'null deletes, objects merge, arrays replace');
+  t.same(
+    preview.body,
+    { metadata_old: start, metadata_new: { description: 'd1', metadata: merged } },
+    'null deletes, objects merge, arrays replace',
+  );
   t.same(await current(), start, 'the preview stored nothing');
   const appended = await api.patch('databases/current/preview/', { metadata: { list: [2] }, preserve: true }, { token });
   t.same(appended.body.metadata_new, { description: 'd0', metadata: { ...start.metadata, list: [1, 2] } }, 'preserve appends');
@@ -404,8 +484,16 @@ t.test('PATCH databases/current/ deep-merges metadata (RFC 7396, preserve append
   t.same((await current()).metadata, { ...merged, list: [2, 3], nest: { x: [9], z: 3 } }, 'preserve: lists appended, the rest merged');
 
   const backend = await tokenFor(api, root, 'backend', c.body.id);
-  t.equal(errorOf(await api.patch('databases/current/preview/', patch, { token: backend })).name, 'INCORRECT_ROLE', 'root and manager only, as PATCH');
-  t.equal(errorOf(await api.patch('databases/current/preview/', { metadata: [1] }, { token })).errorName, 'WrongData', 'metadata is an object');
+  t.equal(
+    errorOf(await api.patch('databases/current/preview/', patch, { token: backend })).name,
+    'INCORRECT_ROLE',
+    'root and manager only, as PATCH',
+  );
+  t.equal(
+    errorOf(await api.patch('databases/current/preview/', { metadata: [1] }, { token })).errorName,
+    'WrongData',
+    'metadata is an object',
+  );
 });
 
 t.test('organizations/current/: GET the metadata, PATCH deep-merges it, preview/ answers the merge and stores nothing', async (t) => {
@@ -414,10 +502,18 @@ t.test('organizations/current/: GET the metadata, PATCH deep-merges it, preview/
   t.equal(first.status, 200, first.text);
   t.same(first.body.metadata, {}, 'none yet');
 
-  const set = await api.patch('organizations/current/', { metadata: { description: 'shop', extra: { tags: ['a'], plan: 'free' } } }, { token: root });
+  const set = await api.patch(
+    'organizations/current/',
+    { metadata: { description: 'shop', extra: { tags: ['a'], plan: 'free' } } },
+    { token: root },
+  );
   t.equal(set.status, 200, set.text);
   t.same(set.body.metadata, { description: 'shop', extra: { tags: ['a'], plan: 'free' } });
-  const preview = await api.patch('organizations/current/preview/', { metadata: { extra: { tags: ['b'], plan: null } }, preserve: true }, { token: root });
+  const preview = await api.patch(
+    'organizations/current/preview/',
+    { metadata: { extra: { tags: ['b'], plan: null } }, preserve: true },
+    { token: root },
+  );
   t.equal(preview.status, 200, preview.text);
   t.same(preview.body, {
     metadata_old: { description: 'shop', extra: { tags: ['a'], plan: 'free' } },
@@ -425,7 +521,11 @@ t.test('organizations/current/: GET the metadata, PATCH deep-merges it, preview/
   });
   t.same((await get()).body.metadata, { description: 'shop', extra: { tags: ['a'], plan: 'free' } }, 'the preview stored nothing');
   await api.patch('organizations/current/', { metadata: { extra: { tags: ['c'] } } }, { token: root });
-  t.same((await get()).body.metadata, { description: 'shop', extra: { tags: ['c'], plan: 'free' } }, 'without preserve the list is replaced');
+  t.same(
+    (await get()).body.metadata,
+    { description: 'shop', extra: { tags: ['c'], plan: 'free' } },
+    'without preserve the list is replaced',
+  );
 
   // Roles as organizations/current/accounts/: root and manager (here with tokens logged in on a database).
   const db = await createDatabase(api, root);
@@ -433,7 +533,15 @@ t.test('organizations/current/: GET the metadata, PATCH deep-merges it, preview/
   t.same((await get(manager)).body.metadata, { description: 'shop', extra: { tags: ['c'], plan: 'free' } }, 'a manager reads it');
   const backend = await tokenFor(api, root, 'backend', db);
   t.equal(errorOf(await get(backend)).name, 'INCORRECT_ROLE', 'a backend may not read it');
-  t.equal(errorOf(await api.patch('organizations/current/', { metadata: { x: 1 } }, { token: backend })).name, 'INCORRECT_ROLE', 'nor change it');
-  t.equal(errorOf(await api.patch('organizations/current/', { metadata: 'x' }, { token: root })).errorName, 'WrongData', 'metadata is an object');
+  t.equal(
+    errorOf(await api.patch('organizations/current/', { metadata: { x: 1 } }, { token: backend })).name,
+    'INCORRECT_ROLE',
+    'nor change it',
+  );
+  t.equal(
+    errorOf(await api.patch('organizations/current/', { metadata: 'x' }, { token: root })).errorName,
+    'WrongData',
+    'metadata is an object',
+  );
   t.equal(errorOf(await api.patch('organizations/current/', {}, { token: root })).errorName, 'WrongData', 'metadata is required');
 });

@@ -63,7 +63,11 @@ t.test('recd killed with SIGKILL takes its redis-server along; a start right aft
   const { redisPid } = await listening(first.proc);
   const password = /password: (\S+)/.exec(first.proc.out())![1]!;
   const root = (await first.api.post('login/root/', { email: 'root@localhost', password })).body.token as string;
-  t.equal((await first.api.post('databases/', { name: 'kept', description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, { token: root })).status, 200);
+  t.equal(
+    (await first.api.post('databases/', { name: 'kept', description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, { token: root }))
+      .status,
+    200,
+  );
   t.same(serversOn(join(dir, 'redis')), [redisPid], 'one redis-server on the directory');
 
   first.proc.child.kill('SIGKILL');
@@ -101,7 +105,9 @@ t.test('a second recd on a data directory in use refuses, naming the recd that u
   t.equal(await second.proc.exited, 1, 'exit code 1');
   t.match(
     second.proc.out(),
-    new RegExp(`recd: the data directory ${realpathSync(dir)}/redis is in use: its redis-server \\(pid ${redisPid}\\) belongs to another recd \\(pid ${first.proc.child.pid}\\), still running`),
+    new RegExp(
+      `recd: the data directory ${realpathSync(dir)}/redis is in use: its redis-server \\(pid ${redisPid}\\) belongs to another recd \\(pid ${first.proc.child.pid}\\), still running`,
+    ),
   );
   t.match(second.proc.out(), /another RECD_DATA_DIR.*REDIS_URL/);
   t.same(serversOn(join(dir, 'redis')), [redisPid], 'the first redis-server alone on the directory');

@@ -114,7 +114,8 @@ function rec(k: Kind, n: number, v = 0): Rec {
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 // In id order: numbers numerically, strings (uuids of one length) by code units.
 function sortRecs(k: Kind, recs: Rec[]): Rec[] {
-  const cmp = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+  const cmp = (a: unknown, b: unknown) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
   return [...recs].sort((a, b) => cmp(a[k.idField], b[k.idField]));
 }
 const changes = (db: string) => stack.redis.xlen(keys.catalogueChanges(db));
@@ -168,7 +169,11 @@ for (const k of KINDS) {
       t.same(tasks.body.tasks, [], 'users start no ml_new_items task');
     }
 
-    const back = await stored(k, token, sent.map((s) => s[k.idField] as Id));
+    const back = await stored(
+      k,
+      token,
+      sent.map((s) => s[k.idField] as Id),
+    );
     t.equal(back.length, 500);
     t.same(back, sortRecs(k, sent), 'every value reads back as sent');
     // Exactly the fields sent, nothing more.
@@ -211,7 +216,16 @@ for (const k of KINDS) {
     t.equal(await changes(db), before, 'a PUT that changes nothing adds no change-stream entry');
 
     // PUT replaces: values not listed disappear.
-    const r5 = await api.put(k.path, { [k.plural]: [{ [k.idField]: k.id(11), price: 7.5 }, { [k.idField]: k.id(12), tags: [] }] }, { token });
+    const r5 = await api.put(
+      k.path,
+      {
+        [k.plural]: [
+          { [k.idField]: k.id(11), price: 7.5 },
+          { [k.idField]: k.id(12), tags: [] },
+        ],
+      },
+      { token },
+    );
     t.equal(r5.status, 200, why(r5, 200));
     t.equal(r5.body.n_created, 0);
     t.equal(r5.body.n_modified, 2);
@@ -254,7 +268,14 @@ for (const k of KINDS) {
     const { db, token } = await fresh(k);
     t.equal((await api.put(k.path, { [k.plural]: range(0, 5).map((n) => rec(k, n)) }, { token })).status, 200);
     const before = await changes(db);
-    const body = { [k.plural]: [{ [k.idField]: k.id(0), stock: 1 }, { [k.idField]: k.id(100), stock: 2 }, { [k.idField]: k.id(1), stock: 3 }, { [k.idField]: k.id(101), stock: 4 }] };
+    const body = {
+      [k.plural]: [
+        { [k.idField]: k.id(0), stock: 1 },
+        { [k.idField]: k.id(100), stock: 2 },
+        { [k.idField]: k.id(1), stock: 3 },
+        { [k.idField]: k.id(101), stock: 4 },
+      ],
+    };
     for (const extra of [{}, { create_if_missing: false }]) {
       const r = await api.patch(k.path, { ...body, ...extra }, { token });
       t.same(errorOf(r), notFound(k.notFound), JSON.stringify(extra));
@@ -262,7 +283,14 @@ for (const k of KINDS) {
       t.equal(r.body.error_data?.key, k.id(100), 'error_data.key is the (first) missing id');
     }
     t.equal(await changes(db), before, 'no change-stream entry');
-    t.same(await stored(k, token, range(0, 5).map(k.id)), sortRecs(k, range(0, 5).map((n) => rec(k, n))), 'existing ids keep their old values');
+    t.same(
+      await stored(k, token, range(0, 5).map(k.id)),
+      sortRecs(
+        k,
+        range(0, 5).map((n) => rec(k, n)),
+      ),
+      'existing ids keep their old values',
+    );
     t.same(await listed(k, token, [k.id(100), k.id(101)]), [], 'missing ids were not created');
 
     const ok = await api.patch(k.path, { ...body, create_if_missing: true }, { token });
@@ -286,7 +314,10 @@ for (const k of KINDS) {
     // The same id twice, among valid new records and a change to an existing one.
     const twice = [rec(k, 0, 1), ...range(1, 10).map((n) => rec(k, n)), rec(k, 5, 1)];
     // The same id under two spellings of the type.
-    const spelled = k.kind === 'item' ? [rec(k, 1), { ...rec(k, 2), item_id: String(k.id(1)) }] : [rec(k, 1), { ...rec(k, 2), user_id: String(k.id(1)).toUpperCase() }];
+    const spelled =
+      k.kind === 'item'
+        ? [rec(k, 1), { ...rec(k, 2), item_id: String(k.id(1)) }]
+        : [rec(k, 1), { ...rec(k, 2), user_id: String(k.id(1)).toUpperCase() }];
     const cases: [string, Rec[], Id][] = [
       ['same id twice', twice, k.id(5)],
       ['same id, other spelling', spelled, k.id(1)],
@@ -337,7 +368,14 @@ for (const k of KINDS) {
     }
     t.equal(await changes(db), before, 'no change-stream entry');
     t.same(await listed(k, token, range(10, 300).map(k.id)), [], 'none of the new ids was written');
-    t.same(await stored(k, token, range(0, 10).map(k.id)), sortRecs(k, range(0, 10).map((n) => rec(k, n))), 'existing ids keep their values');
+    t.same(
+      await stored(k, token, range(0, 10).map(k.id)),
+      sortRecs(
+        k,
+        range(0, 10).map((n) => rec(k, n)),
+      ),
+      'existing ids keep their values',
+    );
   });
 
   t.test(`${k.kind}s: records without ${k.idField} or with ids of the wrong type are refused`, async (t) => {
@@ -392,7 +430,14 @@ for (const k of KINDS) {
     ]);
 
     // PATCH with m2m: the pointed-at record gets the new list (lists replace), its other values stay.
-    const p = await api.patch(k.path, { [k.plural]: [{ [k.idField]: k.id(1) }, { [k.idField]: k.id(2), price: 3 }], [k.m2m]: [{ name: 'tags', array: [{ [k.index]: 0, value_id: 'p1' }] }] }, { token });
+    const p = await api.patch(
+      k.path,
+      {
+        [k.plural]: [{ [k.idField]: k.id(1) }, { [k.idField]: k.id(2), price: 3 }],
+        [k.m2m]: [{ name: 'tags', array: [{ [k.index]: 0, value_id: 'p1' }] }],
+      },
+      { token },
+    );
     t.equal(p.status, 200, why(p, 200));
     t.equal(p.body.n_created, 0);
     t.equal(p.body.n_modified, 2);
@@ -403,15 +448,41 @@ for (const k of KINDS) {
 
     // Refused m2m blocks write nothing.
     const before = await changes(db);
-    const newRecords = [{ [k.idField]: k.id(10), tags: ['a'] }, { [k.idField]: k.id(11), price: 5 }, { [k.idField]: k.id(0), price: 9 }];
+    const newRecords = [
+      { [k.idField]: k.id(10), tags: ['a'] },
+      { [k.idField]: k.id(11), price: 5 },
+      { [k.idField]: k.id(0), price: 9 },
+    ];
     const bad: [string, unknown][] = [
       ['not a repeated property', [{ name: 'price', array: [{ [k.index]: 0, value_id: 1 }] }]],
       ['not a property', [{ name: 'nothing', array: [{ [k.index]: 0, value_id: 'x' }] }]],
-      ['index past the end', [{ name: 'tags', array: [{ [k.index]: 0, value_id: 'x' }, { [k.index]: 3, value_id: 'y' }] }]],
+      [
+        'index past the end',
+        [
+          {
+            name: 'tags',
+            array: [
+              { [k.index]: 0, value_id: 'x' },
+              { [k.index]: 3, value_id: 'y' },
+            ],
+          },
+        ],
+      ],
       ['negative index', [{ name: 'tags', array: [{ [k.index]: -1, value_id: 'x' }] }]],
       ['fractional index', [{ name: 'tags', array: [{ [k.index]: 0.5, value_id: 'x' }] }]],
       ['index missing', [{ name: 'tags', array: [{ value_id: 'x' }] }]],
-      ['value_id of the wrong type', [{ name: 'tags', array: [{ [k.index]: 1, value_id: 'ok' }, { [k.index]: 2, value_id: 42 }] }]],
+      [
+        'value_id of the wrong type',
+        [
+          {
+            name: 'tags',
+            array: [
+              { [k.index]: 1, value_id: 'ok' },
+              { [k.index]: 2, value_id: 42 },
+            ],
+          },
+        ],
+      ],
       ['value_id too long', [{ name: 'tags', array: [{ [k.index]: 1, value_id: 'z'.repeat(17) }] }]],
     ];
     for (const [what, block] of bad) {
@@ -435,7 +506,15 @@ for (const k of KINDS) {
           { [k.idField]: k.id(0), TAGS: ['own'] },
           { [k.idField]: k.id(1), tags: ['own1'] },
         ],
-        [k.m2m]: [{ name: 'Tags', array: [{ [k.index]: 0, value_id: 'm1' }, { [k.index]: 1, value_id: 'm2' }] }],
+        [k.m2m]: [
+          {
+            name: 'Tags',
+            array: [
+              { [k.index]: 0, value_id: 'm1' },
+              { [k.index]: 1, value_id: 'm2' },
+            ],
+          },
+        ],
       },
       { token },
     );
@@ -464,7 +543,18 @@ for (const k of KINDS) {
     t.same(back, sortRecs(k, sent), 'all written');
 
     // PATCH too.
-    const p = await api.patch(k.path, { [k.plural]: [{ [k.idField]: k.id(0), stock: 99 }, { [k.idField]: k.id(500), stock: 5 }], create_if_missing: true, wait_for_completion: false }, { token });
+    const p = await api.patch(
+      k.path,
+      {
+        [k.plural]: [
+          { [k.idField]: k.id(0), stock: 99 },
+          { [k.idField]: k.id(500), stock: 5 },
+        ],
+        create_if_missing: true,
+        wait_for_completion: false,
+      },
+      { token },
+    );
     t.equal(p.status, 202, why(p, 202));
     t.notOk('n_created' in p.body);
     const deadline2 = Date.now() + 2000;
@@ -473,10 +563,17 @@ for (const k of KINDS) {
       await sleep(20);
       got = await stored(k, token, [k.id(0), k.id(500)]);
     }
-    t.same(got, [{ ...rec(k, 0), stock: 99 }, { [k.idField]: k.id(500), stock: 5 }]);
+    t.same(got, [
+      { ...rec(k, 0), stock: 99 },
+      { [k.idField]: k.id(500), stock: 5 },
+    ]);
 
     // Values are still checked before answering.
-    const bad = await api.put(k.path, { [k.plural]: [rec(k, 600), { ...rec(k, 601), stock: 'many' }], wait_for_completion: false }, { token });
+    const bad = await api.put(
+      k.path,
+      { [k.plural]: [rec(k, 600), { ...rec(k, 601), stock: 'many' }], wait_for_completion: false },
+      { token },
+    );
     t.same(errorOf(bad), wrong('WRONG_DATA_TYPE'));
     const dupl = await api.put(k.path, { [k.plural]: [rec(k, 600), rec(k, 600)], wait_for_completion: false }, { token });
     t.same(errorOf(dupl), dup(k));
@@ -537,12 +634,20 @@ for (const k of KINDS) {
     const p = await api.patch(k.path, { [k.plural]: [{ [k.idField]: k.id(0), price: null, tags: null }] }, { token });
     t.equal(p.status, 200, why(p, 200));
     t.equal(p.body.n_modified, 1);
-    t.same(await stored(k, token, [k.id(0), k.id(1)]), sortRecs(k, [{ [k.idField]: k.id(0) }, rec(k, 1)]), 'the emptied id is listed with its id only');
+    t.same(
+      await stored(k, token, [k.id(0), k.id(1)]),
+      sortRecs(k, [{ [k.idField]: k.id(0) }, rec(k, 1)]),
+      'the emptied id is listed with its id only',
+    );
     // A PUT listing no value replaces every value with none.
     const put = await api.put(k.path, { [k.plural]: [{ [k.idField]: k.id(1) }] }, { token });
     t.equal(put.status, 200, why(put, 200));
     t.equal(put.body.n_modified, 1);
-    t.same(await stored(k, token, [k.id(0), k.id(1)]), sortRecs(k, [{ [k.idField]: k.id(0) }, { [k.idField]: k.id(1) }]), 'both listed, ids only');
+    t.same(
+      await stored(k, token, [k.id(0), k.id(1)]),
+      sortRecs(k, [{ [k.idField]: k.id(0) }, { [k.idField]: k.id(1) }]),
+      'both listed, ids only',
+    );
     // DELETE is what makes an entity missing.
     t.equal((await api.delete(k.path, { [k.idsField]: [k.id(0), k.id(1)] }, { token })).status, 204);
     t.same(await listed(k, token, [k.id(0), k.id(1)]), [], 'deleted ones are left out');
@@ -562,7 +667,12 @@ for (const k of KINDS) {
     t.equal(await changes(db), before + 1, 'one change-stream entry');
     t.same(
       (await stored(k, token, range(0, 10).map(k.id))).map((x) => x[k.idField]),
-      sortRecs(k, range(0, 10).filter((n) => n !== 3 && n !== 4).map((n) => rec(k, n))).map((x) => x[k.idField]),
+      sortRecs(
+        k,
+        range(0, 10)
+          .filter((n) => n !== 3 && n !== 4)
+          .map((n) => rec(k, n)),
+      ).map((x) => x[k.idField]),
       'deleted ids are missing from list, the others stay',
     );
     t.same(await listed(k, token, [k.id(1000)]), [], 'unknown ids were ignored and not created');
@@ -579,7 +689,16 @@ for (const k of KINDS) {
     t.equal((await listed(k, token, [k.id(5)])).length, 1, 'nothing deleted by the refused request');
 
     // A deleted id is missing for PATCH without create_if_missing.
-    const patch = await api.patch(k.path, { [k.plural]: [{ [k.idField]: k.id(2), stock: 1 }, { [k.idField]: k.id(3), stock: 1 }] }, { token });
+    const patch = await api.patch(
+      k.path,
+      {
+        [k.plural]: [
+          { [k.idField]: k.id(2), stock: 1 },
+          { [k.idField]: k.id(3), stock: 1 },
+        ],
+      },
+      { token },
+    );
     t.same(errorOf(patch), notFound(k.notFound));
     t.equal(patch.body.error_data?.key, k.id(3));
 
@@ -668,13 +787,32 @@ for (const k of KINDS) {
     t.ok(hasWarning(list, 'deprecated'), 'list warns');
     t.ok(hasWarning(list, 'nosuch'), 'list keeps its own warnings');
 
-    const patch = await api.patch(k.oldPath, { [k.plural]: [{ [k.idField]: k.id(0), stock: 1 }, { [k.idField]: k.id(60), stock: 2 }], create_if_missing: true }, { token });
+    const patch = await api.patch(
+      k.oldPath,
+      {
+        [k.plural]: [
+          { [k.idField]: k.id(0), stock: 1 },
+          { [k.idField]: k.id(60), stock: 2 },
+        ],
+        create_if_missing: true,
+      },
+      { token },
+    );
     t.equal(patch.status, 200, why(patch, 200));
     t.equal(patch.body.n_created, 1);
     t.equal(patch.body.n_modified, 1);
     t.ok(hasWarning(patch, 'deprecated'), 'PATCH warns');
 
-    const missing = await api.patch(k.oldPath, { [k.plural]: [{ [k.idField]: k.id(0), stock: 5 }, { [k.idField]: k.id(70), stock: 2 }] }, { token });
+    const missing = await api.patch(
+      k.oldPath,
+      {
+        [k.plural]: [
+          { [k.idField]: k.id(0), stock: 5 },
+          { [k.idField]: k.id(70), stock: 2 },
+        ],
+      },
+      { token },
+    );
     t.same(errorOf(missing), notFound(k.notFound));
     t.equal(missing.body.error_data?.key, k.id(70));
     const duplicate = await api.put(k.oldPath, { [k.plural]: [rec(k, 80), rec(k, 80)] }, { token });
@@ -713,7 +851,11 @@ for (const k of KINDS) {
     t.equal(await changes(db), before + 2);
     const [latest] = await stack.redis.xrevrange(keys.catalogueChanges(db), '+', '-', 'COUNT', 1);
     const idxAt = latest![1].indexOf('idx');
-    t.equal(latest![1][idxAt + 1], await stack.redis.hget(keys.entityIndex(db, k.kind), String(k.id(250))), 'the entry names the changed record');
+    t.equal(
+      latest![1][idxAt + 1],
+      await stack.redis.hget(keys.entityIndex(db, k.kind), String(k.id(250))),
+      'the entry names the changed record',
+    );
   });
 }
 

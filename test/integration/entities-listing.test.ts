@@ -50,7 +50,8 @@ async function upload(token: string, path: string, plural: Plural, records: Rec[
   for (let i = 0; i < records.length; i += batch) {
     const chunk = records.slice(i, i + batch);
     const r = await api.put(path, { [plural]: chunk }, { token });
-    if (r.status !== 200 || r.body.n_created !== chunk.length) throw new Error(`upload of ${chunk.length} ${plural} failed: ${r.status} ${r.text}`);
+    if (r.status !== 200 || r.body.n_created !== chunk.length)
+      throw new Error(`upload of ${chunk.length} ${plural} failed: ${r.status} ${r.text}`);
   }
 }
 
@@ -74,7 +75,8 @@ async function walk(path: string, token: string, o: { amt?: number; query?: stri
     const body = r.body as PageBody;
     pages.push(body);
     if (body.has_next !== true) return pages;
-    if (typeof body.next_cursor !== 'string' || body.next_cursor === '') throw new Error(`${path} page ${pages.length}: has_next without next_cursor`);
+    if (typeof body.next_cursor !== 'string' || body.next_cursor === '')
+      throw new Error(`${path} page ${pages.length}: has_next without next_cursor`);
     cursor = body.next_cursor;
   }
 }
@@ -105,7 +107,6 @@ function checkPageShape(t: Tap, pages: PageBody[], plural: Plural, amt: number, 
     }
   });
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue: 1,200 items whose ids are a permutation of 1..1,200 (so creation order is not id
@@ -147,7 +148,10 @@ await upload(backend, USERS, 'users', catUsers);
 
 t.test('the id permutation really differs from creation order', async (t) => {
   t.equal(new Set(catIds).size, N_ITEMS);
-  t.notSame(catIds, [...catIds].sort((a, b) => (a as number) - (b as number)));
+  t.notSame(
+    catIds,
+    [...catIds].sort((a, b) => (a as number) - (b as number)),
+  );
 });
 
 t.test('GET items-bulk/properties/ walks 1,200 items 500 at a time in creation order', async (t) => {
@@ -323,9 +327,19 @@ t.test('the users listing takes filters too, as documented in docs/api-choices.m
   t.ok(want.length > 9, 'more than one page of matches');
   t.strictSame(all(pages, 'users'), want);
   const hob = await api.get(USERS, { token: backend, query: join('amt=500', filtersQuery('hobbies:empty')) });
-  t.same(idsOf(hob.body.users, 'user_id'), idsOf(catUsers.filter((u) => (u.hobbies as unknown[]).length === 0), 'user_id'));
+  t.same(
+    idsOf(hob.body.users, 'user_id'),
+    idsOf(
+      catUsers.filter((u) => (u.hobbies as unknown[]).length === 0),
+      'user_id',
+    ),
+  );
   t.same(errorOf(await api.get(USERS, { token: backend, query: filtersQuery('nosuch:eq:1') })), USER_PROPERTY_NOT_FOUND);
-  t.same(errorOf(await api.get(USERS, { token: backend, query: filtersQuery('price:eq:1') })), USER_PROPERTY_NOT_FOUND, 'an item property is not a user property');
+  t.same(
+    errorOf(await api.get(USERS, { token: backend, query: filtersQuery('price:eq:1') })),
+    USER_PROPERTY_NOT_FOUND,
+    'an item property is not a user property',
+  );
 });
 
 t.test('roles: backend, manager and root may list; frontend gets INCORRECT_ROLE', async (t) => {
@@ -449,7 +463,11 @@ t.test('a walk sees every item that existed throughout exactly once while items 
     for (const p of [...gone, ...goneSeen]) current.delete(idAt(p));
     deletedSeen.push(...goneSeen);
     // 1 visited and 2 unvisited items replaced with new values.
-    const changed = [visited - 3, visited + 101, visited + 102].map((p) => ({ item_id: idAt(p), n: p, label: `changed before page ${k + 1}` }));
+    const changed = [visited - 3, visited + 101, visited + 102].map((p) => ({
+      item_id: idAt(p),
+      n: p,
+      label: `changed before page ${k + 1}`,
+    }));
     const put = await api.put(ITEMS, { items: changed }, { token });
     t.equal(put.status, 200);
     t.equal(put.body.n_modified, 3);
@@ -459,7 +477,10 @@ t.test('a walk sees every item that existed throughout exactly once while items 
   const seen = idsOf(all(pages, 'items'), 'item_id');
   t.equal(new Set(seen).size, seen.length, 'no item twice');
   const unseenGone = new Set(deletedUnseen);
-  const expected = [...originals.map((r, pos) => (unseenGone.has(pos) ? undefined : r.item_id)).filter((id) => id !== undefined), ...idsOf(created, 'item_id')];
+  const expected = [
+    ...originals.map((r, pos) => (unseenGone.has(pos) ? undefined : r.item_id)).filter((id) => id !== undefined),
+    ...idsOf(created, 'item_id'),
+  ];
   t.same(seen, expected, 'originals in creation order without the 50 deleted before their turn, then the 100 new items');
   for (const p of deletedSeen) t.ok(seen.includes(idAt(p)), `item at ${p}, deleted after its page, was seen`);
   t.equal(seen.length, N - 50 + 100);
@@ -529,8 +550,14 @@ const neq = (p: string, v: unknown) => none(p, (x) => x === v);
 const num = (p: string, f: (x: number) => boolean) => some(p, (x) => f(x as number));
 const isIn = (p: string, vs: unknown[]) => some(p, (x) => vs.includes(x));
 const notIn = (p: string, vs: unknown[]) => none(p, (x) => vs.includes(x));
-const filled = (p: string): Pred => (r) => vals(r, p).length > 0;
-const empty = (p: string): Pred => (r) => vals(r, p).length === 0;
+const filled =
+  (p: string): Pred =>
+  (r) =>
+    vals(r, p).length > 0;
+const empty =
+  (p: string): Pred =>
+  (r) =>
+    vals(r, p).length === 0;
 const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean);
 const ft = (p: string, q: string) => some(p, (x) => typeof x === 'string' && words(q).every((w) => words(x).includes(w)));
 const and =
@@ -624,9 +651,19 @@ const CASES: Case[] = [
   { query: 'filters=title:FTSEARCH:red', want: ft('title', 'red') },
   { query: 'filters=Code:In:plain,a%3Ab', want: isIn('code', ['plain', 'a:b']) },
   // several filters: AND
-  { query: f('price:gte:3', 'active:eq:true', 'tags:notempty'), want: and(num('price', (x) => x >= 3), eq('Active', true), filled('tags')) },
+  {
+    query: f('price:gte:3', 'active:eq:true', 'tags:notempty'),
+    want: and(
+      num('price', (x) => x >= 3),
+      eq('Active', true),
+      filled('tags'),
+    ),
+  },
   { query: f('count:gte:-5', 'count:lte:5'), want: num('count', (x) => x >= -5 && x <= 5) },
-  { query: f('title:ftsearch:apple', 'tags:neq:sale', 'code:notempty'), want: and(ft('title', 'apple'), neq('tags', 'sale'), filled('code')) },
+  {
+    query: f('title:ftsearch:apple', 'tags:neq:sale', 'code:notempty'),
+    want: and(ft('title', 'apple'), neq('tags', 'sale'), filled('code')),
+  },
   { query: f('tags:eq:new', 'tags:eq:eco'), want: and(eq('tags', 'new'), eq('tags', 'eco')) },
   { query: f('price:empty', 'count:empty'), want: and(empty('price'), empty('count')) },
   { query: f('price:lt:2', 'price:gt:8'), want: () => false, mayBeEmpty: true },
@@ -642,11 +679,7 @@ t.test('every filter case returns exactly the expected items, in creation order,
       t.comment(r.text);
       continue;
     }
-    t.strictSame(
-      idsOf(r.body.items, 'item_id'),
-      idsOf(want, 'item_id'),
-      c.query,
-    );
+    t.strictSame(idsOf(r.body.items, 'item_id'), idsOf(want, 'item_id'), c.query);
     t.strictSame(r.body.items, want, `${c.query}: records`);
     t.equal(r.body.has_next, false, `${c.query}: one page`);
     t.equal(r.body.next_cursor, '');
@@ -688,7 +721,16 @@ t.test('the filtered listing follows later writes', async (t) => {
   t.same(await ids(f('tags:eq:a')), [1, 2]);
   t.same(await ids(f('tags:empty')), [3]);
   // A repeated value is replaced, not appended to.
-  const p = await api.patch(ITEMS, { items: [{ item_id: 2, tags: ['c'] }, { item_id: 3, tags: ['a'] }] }, { token });
+  const p = await api.patch(
+    ITEMS,
+    {
+      items: [
+        { item_id: 2, tags: ['c'] },
+        { item_id: 3, tags: ['a'] },
+      ],
+    },
+    { token },
+  );
   t.equal(p.status, 200);
   t.same(await ids(f('tags:eq:a')), [1, 3]);
   t.same(await ids(f('tags:neq:a')), [2]);
@@ -728,7 +770,11 @@ t.test('a deleted property leaves the listing and its filters; redefined, it doe
     { item_id: 1, name: 'one' },
     { item_id: 2, name: 'two' },
   ]);
-  t.same(errorOf(await api.get(ITEMS, { token, query: f('size:gt:3') })), ITEM_PROPERTY_NOT_FOUND, 'the deleted property cannot be filtered on');
+  t.same(
+    errorOf(await api.get(ITEMS, { token, query: f('size:gt:3') })),
+    ITEM_PROPERTY_NOT_FOUND,
+    'the deleted property cannot be filtered on',
+  );
   const withProps = await api.get(ITEMS, { token, query: 'amt=500&properties=size&properties=name' });
   t.strictSame(withProps.body.items, after.body.items);
   t.match(withProps.body.warnings.join(' '), /size/, 'properties=size now warns');
@@ -803,7 +849,11 @@ t.test('filter errors', async (t) => {
   const many = Array.from({ length: 101 }, () => 'price:notempty');
   t.same(errorOf(await api.get(ITEMS, { token: ftoken, query: f(...many) })), WRONG_PARAMETER, '101 filters');
   t.equal((await api.get(ITEMS, { token: ftoken, query: f(...many.slice(0, 100)) })).status, 200, '100 filters are fine');
-  t.same(errorOf(await api.get(ITEMS, { token: ftoken, query: f(`code:in:${'a,'.repeat(2100)}`) })), WRONG_PARAMETER, 'a filter over 4,096 characters');
+  t.same(
+    errorOf(await api.get(ITEMS, { token: ftoken, query: f(`code:in:${'a,'.repeat(2100)}`) })),
+    WRONG_PARAMETER,
+    'a filter over 4,096 characters',
+  );
   // The filter errors come before the cursor is read, and the cursor error without filters.
   t.same(errorOf(await api.get(ITEMS, { token: ftoken, query: join(f('nosuch:eq:1'), 'cursor=garbage') })), ITEM_PROPERTY_NOT_FOUND);
 });

@@ -159,7 +159,10 @@ const TARGETS: Target[] = [
 
 const at = (k: Kind, raw: string, deprecated = false) => `${k.plural}/${raw}/${deprecated ? '' : 'properties/'}`;
 const entity = (k: Kind, id: Id, values: Record<string, unknown>) => ({ [k.idField]: id.canonical, ...values });
-const getBody = (k: Kind, id: Id, values: Record<string, unknown>, warnings: string[] = []) => ({ [k.kind]: entity(k, id, values), warnings });
+const getBody = (k: Kind, id: Id, values: Record<string, unknown>, warnings: string[] = []) => ({
+  [k.kind]: entity(k, id, values),
+  warnings,
+});
 const changes = (db: Db) => stack.redis.xlen(`{db:${db.id}}:catalogue:changes`);
 
 // GETs until done() holds or about 2 seconds have passed; returns the last answer.
@@ -252,7 +255,10 @@ for (const tg of TARGETS) {
     const p1 = await api.patch(at(k, id.raw), { [k.kind]: { Level: 3, Active: true, Tags: ['y', 'z'] } }, { token });
     t.equal(p1.status, 200);
     t.strictSame(p1.body, { [k.created]: false, [k.modified]: true, warnings: [] });
-    t.strictSame((await api.get(at(k, id.raw), { token })).body, getBody(k, id, { Price: 1, Level: 3, Title: 'abc', Tags: ['y', 'z'], Active: true }));
+    t.strictSame(
+      (await api.get(at(k, id.raw), { token })).body,
+      getBody(k, id, { Price: 1, Level: 3, Title: 'abc', Tags: ['y', 'z'], Active: true }),
+    );
 
     const p2 = await api.patch(at(k, id.raw), { [k.kind]: { Title: null } }, { token });
     t.strictSame(p2.body, { [k.created]: false, [k.modified]: true, warnings: [] }, 'null removes a value');
@@ -266,8 +272,15 @@ for (const tg of TARGETS) {
     const emptyPatch = await api.patch(at(k, id.raw), { [k.kind]: {} }, { token });
     t.strictSame(emptyPatch.body, { [k.created]: false, [k.modified]: false, warnings: [] }, 'empty PATCH: not modified');
     const withFlag = await api.patch(at(k, id.raw), { [k.kind]: { Count: 9 }, create_if_missing: true }, { token });
-    t.strictSame(withFlag.body, { [k.created]: false, [k.modified]: true, warnings: [] }, 'create_if_missing on an existing entity only modifies');
-    t.strictSame((await api.get(at(k, id.raw), { token })).body, getBody(k, id, { Price: 1, Level: 3, Tags: ['y', 'z'], Active: true, Count: 9 }));
+    t.strictSame(
+      withFlag.body,
+      { [k.created]: false, [k.modified]: true, warnings: [] },
+      'create_if_missing on an existing entity only modifies',
+    );
+    t.strictSame(
+      (await api.get(at(k, id.raw), { token })).body,
+      getBody(k, id, { Price: 1, Level: 3, Tags: ['y', 'z'], Active: true, Count: 9 }),
+    );
 
     // A missing entity: 404 unless create_if_missing is true.
     const ghost = tg.fresh();
@@ -307,7 +320,11 @@ for (const tg of TARGETS) {
     t.same(errorOf(await api.patch(at(k, id.raw), { [k.kind]: { Price: 1 } }, { token })), notFoundOf(k), 'PATCH after DELETE');
     const p = await api.patch(at(k, id.raw), { [k.kind]: { Price: 1 }, create_if_missing: true }, { token });
     t.strictSame(p.body, { [k.created]: true, [k.modified]: false, warnings: [] }, 'PATCH after DELETE creates');
-    t.strictSame((await api.get(at(k, id.raw), { token })).body, getBody(k, id, { Price: 1 }), 'no value from before the DELETE comes back');
+    t.strictSame(
+      (await api.get(at(k, id.raw), { token })).body,
+      getBody(k, id, { Price: 1 }),
+      'no value from before the DELETE comes back',
+    );
 
     // PUT after DELETE stores exactly the new values.
     t.equal((await api.delete(at(k, id.raw), undefined, { token })).status, 204);
@@ -347,7 +364,11 @@ for (const tg of TARGETS) {
       const fresh = tg.fresh();
       const cases: [string, Id, () => Promise<Res>][] = [
         ['PUT new', fresh, () => api.put(at(k, fresh.raw), { [k.kind]: { Price: 1, [prop]: value } }, { token })],
-        ['PATCH new', fresh, () => api.patch(at(k, fresh.raw), { [k.kind]: { Price: 1, [prop]: value }, create_if_missing: true }, { token })],
+        [
+          'PATCH new',
+          fresh,
+          () => api.patch(at(k, fresh.raw), { [k.kind]: { Price: 1, [prop]: value }, create_if_missing: true }, { token }),
+        ],
         ['PUT existing', existing, () => api.put(at(k, existing.raw), { [k.kind]: { ...FULL, Price: 2, [prop]: value } }, { token })],
         ['PATCH existing', existing, () => api.patch(at(k, existing.raw), { [k.kind]: { Price: 2, [prop]: value } }, { token })],
       ];
@@ -406,7 +427,10 @@ for (const tg of TARGETS) {
       ['PUT new', () => api.put(at(k, other.raw), { [k.kind]: { [k.idField]: id.canonical, Price: 9 } }, { token })],
     ];
     if (!tg.caseInsensitive && typeof id.canonical === 'string') {
-      otherCases.push(['PUT other case', () => api.put(at(k, id.raw), { [k.kind]: { [k.idField]: id.raw.toUpperCase(), Price: 9 } }, { token })]);
+      otherCases.push([
+        'PUT other case',
+        () => api.put(at(k, id.raw), { [k.kind]: { [k.idField]: id.raw.toUpperCase(), Price: 9 } }, { token }),
+      ]);
     }
     for (const [how, call] of otherCases) {
       const r = await call();
@@ -429,7 +453,11 @@ for (const tg of TARGETS) {
     t.strictSame(get.body[k.kind], entity(k, id, FULL), 'GET shows the entity');
     t.equal(get.body.warnings?.length, 1);
     t.ok(isDeprecation(get.body.warnings), 'GET warns');
-    t.strictSame((await api.get(at(k, id.raw), { token })).body, getBody(k, id, FULL), 'the current path sees the same entity, without a warning');
+    t.strictSame(
+      (await api.get(at(k, id.raw), { token })).body,
+      getBody(k, id, FULL),
+      'the current path sees the same entity, without a warning',
+    );
 
     const patch = await api.patch(at(k, id.raw, true), { [k.kind]: { Level: 5 } }, { token });
     t.equal(patch.status, 200);
@@ -441,7 +469,11 @@ for (const tg of TARGETS) {
     const same = await api.patch(at(k, id.raw, true), { [k.kind]: { Level: 5 } }, { token });
     t.equal(same.body[k.modified], false, 'identical PATCH: not modified');
     const ghost = tg.fresh();
-    t.same(errorOf(await api.patch(at(k, ghost.raw, true), { [k.kind]: { Level: 5 } }, { token })), notFoundOf(k), 'PATCH of a missing entity');
+    t.same(
+      errorOf(await api.patch(at(k, ghost.raw, true), { [k.kind]: { Level: 5 } }, { token })),
+      notFoundOf(k),
+      'PATCH of a missing entity',
+    );
     const created = await api.patch(at(k, ghost.raw, true), { [k.kind]: { Level: 5 }, create_if_missing: true }, { token });
     t.equal(created.body[k.created], true, 'PATCH with create_if_missing creates');
     t.ok(isDeprecation(created.body.warnings));
@@ -588,7 +620,11 @@ t.test('urlsafe user ids: case-sensitive, percent-encoded, bad characters refuse
   const { token } = dbB;
   const id: Id = { raw: 'a-b_C', canonical: 'a-b_C' };
   await api.delete(at(USER, id.raw), undefined, { token });
-  t.equal((await api.put(at(USER, pct(id.raw)), { user: { Title: 'one' } }, { token })).status, 200, 'PUT with every character percent-encoded');
+  t.equal(
+    (await api.put(at(USER, pct(id.raw)), { user: { Title: 'one' } }, { token })).status,
+    200,
+    'PUT with every character percent-encoded',
+  );
   t.strictSame((await api.get(at(USER, id.raw), { token })).body, getBody(USER, id, { Title: 'one' }), 'GET with the plain id');
   t.strictSame((await api.get(at(USER, pct(id.raw)), { token })).body, getBody(USER, id, { Title: 'one' }), 'GET percent-encoded');
   t.same(errorOf(await api.get(at(USER, 'a-b_c'), { token })), notFoundOf(USER), 'another case is another user');
@@ -609,7 +645,11 @@ t.test('hex24 user ids: lower and upper case, percent-encoded, bad ones refused'
   const lower = 'abcdef0123456789abcdef01';
   const id: Id = { raw: lower, canonical: lower };
   await api.delete(at(USER, lower), undefined, { token });
-  t.equal((await api.put(at(USER, pct(lower.toUpperCase())), { user: { Count: 3 } }, { token })).status, 200, 'PUT upper case, percent-encoded');
+  t.equal(
+    (await api.put(at(USER, pct(lower.toUpperCase())), { user: { Count: 3 } }, { token })).status,
+    200,
+    'PUT upper case, percent-encoded',
+  );
   t.strictSame((await api.get(at(USER, lower), { token })).body, getBody(USER, id, { Count: 3 }), 'GET lower case');
   t.strictSame((await api.get(at(USER, pct(lower)), { token })).body, getBody(USER, id, { Count: 3 }), 'GET lower case, percent-encoded');
   t.strictSame((await api.get(at(USER, lower.toUpperCase()), { token })).body, getBody(USER, id, { Count: 3 }), 'GET upper case');
@@ -617,7 +657,11 @@ t.test('hex24 user ids: lower and upper case, percent-encoded, bad ones refused'
   t.strictSame(p.body, { user_created: false, user_modified: true, warnings: [] });
   for (const bad of [lower.slice(1), `${lower}0`, `${lower.slice(1)}g`, '12']) {
     t.same(errorOf(await api.get(at(USER, bad), { token })), badIdOf(USER), `GET users/${bad}/`);
-    t.same(errorOf(await api.patch(at(USER, bad), { user: { Count: 1 }, create_if_missing: true }, { token })), badIdOf(USER), `PATCH users/${bad}/`);
+    t.same(
+      errorOf(await api.patch(at(USER, bad), { user: { Count: 1 }, create_if_missing: true }, { token })),
+      badIdOf(USER),
+      `PATCH users/${bad}/`,
+    );
   }
 });
 
@@ -639,7 +683,11 @@ t.test('values of deleted properties no longer appear', async (t) => {
     t.strictSame((await api.get(at(k, id.raw), { token })).body, getBody(k, id, { Price: 1, Temp: 'hot' }));
     t.equal((await api.delete(`${k.propsPrefix}/TEMP/`, undefined, { token })).status, 204, `${k.kind} property Temp deleted`);
     t.strictSame((await api.get(at(k, id.raw), { token })).body, getBody(k, id, { Price: 1 }), `${k.kind}: Temp is gone from GET`);
-    t.strictSame((await api.get(at(k, id.raw, true), { token })).body[k.kind], entity(k, id, { Price: 1 }), `${k.kind}: and from the deprecated GET`);
+    t.strictSame(
+      (await api.get(at(k, id.raw, true), { token })).body[k.kind],
+      entity(k, id, { Price: 1 }),
+      `${k.kind}: and from the deprecated GET`,
+    );
     const w = await api.patch(at(k, id.raw), { [k.kind]: { Temp: 'cold' } }, { token });
     t.equal(w.status, 200);
     t.match(w.body.warnings?.join(' '), /Temp/, 'writing the deleted property is ignored with a warning');
@@ -647,10 +695,18 @@ t.test('values of deleted properties no longer appear', async (t) => {
 
     // A property defined again under that name starts without values, whatever its type.
     await define(token, k, { property_name: 'temp', value_type: 'int8' });
-    t.strictSame((await api.get(at(k, id.raw), { token })).body, getBody(k, id, { Price: 1 }), `${k.kind}: the old value does not come back under the new definition`);
+    t.strictSame(
+      (await api.get(at(k, id.raw), { token })).body,
+      getBody(k, id, { Price: 1 }),
+      `${k.kind}: the old value does not come back under the new definition`,
+    );
     const again = await api.patch(at(k, id.raw), { [k.kind]: { temp: 5 } }, { token });
     t.equal(again.status, 200);
-    t.strictSame((await api.get(at(k, id.raw), { token })).body, getBody(k, id, { Price: 1, temp: 5 }), 'the new definition takes values in its own case');
+    t.strictSame(
+      (await api.get(at(k, id.raw), { token })).body,
+      getBody(k, id, { Price: 1, temp: 5 }),
+      'the new definition takes values in its own case',
+    );
   }
 });
 
@@ -666,7 +722,11 @@ t.test('roles: frontend reads items only, demo_viewer nothing; root and manager 
     const g = await api.get(at(ITEM, item.raw, deprecated), { token: frontend });
     t.equal(g.status, 200, `frontend GET item (deprecated: ${deprecated})`);
     t.strictSame(g.body.item, entity(ITEM, item, { Price: 1 }));
-    t.same(errorOf(await api.get(at(ITEM, uint32Id().raw, deprecated), { token: frontend })), notFoundOf(ITEM), 'frontend GET of a missing item');
+    t.same(
+      errorOf(await api.get(at(ITEM, uint32Id().raw, deprecated), { token: frontend })),
+      notFoundOf(ITEM),
+      'frontend GET of a missing item',
+    );
 
     const refused: [string, () => Promise<Res>][] = [
       ['PUT item', () => api.put(at(ITEM, item.raw, deprecated), { item: { Price: 2 } }, { token: frontend })],
@@ -726,9 +786,15 @@ t.test('a token bound to a deleted database gets DATABASE_NOT_FOUND and creates 
       for (const raw of [id.raw, k === ITEM ? uint32Id().raw : uuidId().raw]) {
         const calls: [string, () => Promise<Res>][] = [
           ['PUT', () => api.put(at(k, raw, deprecated), { [k.kind]: { Price: 2 } }, { token: db.token })],
-          ['PUT without waiting', () => api.put(at(k, raw, deprecated), { [k.kind]: { Price: 2 }, wait_for_completion: false }, { token: db.token })],
+          [
+            'PUT without waiting',
+            () => api.put(at(k, raw, deprecated), { [k.kind]: { Price: 2 }, wait_for_completion: false }, { token: db.token }),
+          ],
           ['PATCH', () => api.patch(at(k, raw, deprecated), { [k.kind]: { Price: 2 } }, { token: db.token })],
-          ['PATCH create_if_missing', () => api.patch(at(k, raw, deprecated), { [k.kind]: { Price: 2 }, create_if_missing: true }, { token: db.token })],
+          [
+            'PATCH create_if_missing',
+            () => api.patch(at(k, raw, deprecated), { [k.kind]: { Price: 2 }, create_if_missing: true }, { token: db.token }),
+          ],
           ['GET', () => api.get(at(k, raw, deprecated), { token: db.token })],
           ['DELETE', () => api.delete(at(k, raw, deprecated), undefined, { token: db.token })],
         ];
@@ -749,7 +815,12 @@ t.test('DELETE users/<id>/*/ removes everything about the user', async (t) => {
   t.equal((await api.put(`users/${id}/properties/`, { user: { age: 30 } }, { token })).status, 200);
   const del = await api.delete(`users/${id}/*/`, undefined, { token });
   t.equal(del.status, 204);
-  t.same(errorOf(await api.get(`users/${id}/properties/`, { token })), { status: 404, code: 60, errorName: 'NotFoundError', name: 'USER_NOT_FOUND' });
+  t.same(errorOf(await api.get(`users/${id}/properties/`, { token })), {
+    status: 404,
+    code: 60,
+    errorName: 'NotFoundError',
+    name: 'USER_NOT_FOUND',
+  });
   t.equal((await api.delete('users/not-a-uuid/*/', undefined, { token })).body.error_data.name, 'INCORRECT_USER_ID_TYPE');
   const frontend = await tokenFor(api, root, 'frontend', db);
   t.equal((await api.delete(`users/${id}/*/`, undefined, { token: frontend })).body.error_data.name, 'INCORRECT_ROLE');
@@ -759,7 +830,21 @@ t.test('once the view is built, GET items/<id>/properties/ answers pipelined req
   const db = await createDatabase(api, root);
   const token = await tokenFor(api, root, 'backend', db);
   t.equal((await api.post('items-properties/', { property_name: 'n', value_type: 'int32' }, { token })).status, 204);
-  t.equal((await api.put('items-bulk/properties/', { items: [{ item_id: 1, n: 1 }, { item_id: 2, n: 2 }] }, { token })).status, 200);
+  t.equal(
+    (
+      await api.put(
+        'items-bulk/properties/',
+        {
+          items: [
+            { item_id: 1, n: 1 },
+            { item_id: 2, n: 2 },
+          ],
+        },
+        { token },
+      )
+    ).status,
+    200,
+  );
   t.equal((await api.get('items-bulk/properties/', { token })).status, 200, 'a listing builds the view');
   const port = Number(new URL(api.base).port);
   const pipelined = (ids: number[]) =>
@@ -780,7 +865,11 @@ t.test('once the view is built, GET items/<id>/properties/ answers pipelined req
   const text = await pipelined([1, 2, 1, 3]);
   t.equal((text.match(/HTTP\/1.1 200/g) ?? []).length, 3, 'three found');
   t.equal((text.match(/HTTP\/1.1 404/g) ?? []).length, 1, 'one not found');
-  t.match(text, /"item":\{"item_id":1,"n":1\}[\s\S]*"item":\{"item_id":2,"n":2\}[\s\S]*"item":\{"item_id":1,"n":1\}[\s\S]*ITEM_NOT_FOUND/, 'in request order');
+  t.match(
+    text,
+    /"item":\{"item_id":1,"n":1\}[\s\S]*"item":\{"item_id":2,"n":2\}[\s\S]*"item":\{"item_id":1,"n":1\}[\s\S]*ITEM_NOT_FOUND/,
+    'in request order',
+  );
   t.equal((await api.patch('items/1/properties/', { item: { n: 10 } }, { token })).status, 200);
   t.same((await api.get('items/1/properties/', { token })).body.item, { item_id: 1, n: 10 }, 'the same process reads its write at once');
   t.match(await pipelined([1]), /"n":10/);

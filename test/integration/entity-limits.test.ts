@@ -71,8 +71,17 @@ for (const k of KINDS) {
     const one = (n: number) => `${k.plural}/${k.id(n)}/properties/`;
     const bulk = `${k.plural}-bulk/properties/`;
     refused(t, await api.put(one(1), { [k.kind]: { tags: tags(MAX + 1) } }, { token }), 'tags', MAX, 'PUT single');
-    refused(t, await api.patch(one(1), { [k.kind]: { tags: tags(MAX + 1) }, create_if_missing: true }, { token }), 'tags', MAX, 'PATCH single');
-    const records = [{ [k.idField]: k.id(2), tags: ['a'] }, { [k.idField]: k.id(3), tags: tags(MAX + 1) }];
+    refused(
+      t,
+      await api.patch(one(1), { [k.kind]: { tags: tags(MAX + 1) }, create_if_missing: true }, { token }),
+      'tags',
+      MAX,
+      'PATCH single',
+    );
+    const records = [
+      { [k.idField]: k.id(2), tags: ['a'] },
+      { [k.idField]: k.id(3), tags: tags(MAX + 1) },
+    ];
     refused(t, await api.put(bulk, { [k.plural]: records }, { token }), 'tags', MAX, 'PUT bulk');
     refused(t, await api.patch(bulk, { [k.plural]: records, create_if_missing: true }, { token }), 'tags', MAX, 'PATCH bulk');
     refused(t, await api.put(bulk, { [k.plural]: records, wait_for_completion: false }, { token }), 'tags', MAX, 'PUT bulk, not waiting');
@@ -91,9 +100,16 @@ for (const k of KINDS) {
     const token = await fresh(k);
     const bulk = `${k.plural}-bulk/properties/`;
     const rows = (at: number, n: number) => tags(n, 5000).map((value_id) => ({ [k.index]: at, value_id }));
-    const records = [{ [k.idField]: k.id(1), tags: ['a'] }, { [k.idField]: k.id(2), tags: tags(600) }];
+    const records = [
+      { [k.idField]: k.id(1), tags: ['a'] },
+      { [k.idField]: k.id(2), tags: tags(600) },
+    ];
     for (const method of ['put', 'patch'] as const) {
-      const r = await api[method](bulk, { [k.plural]: records, [`${k.plural}_m2m`]: [{ name: 'tags', array: rows(1, MAX - 600 + 1) }], create_if_missing: true }, { token });
+      const r = await api[method](
+        bulk,
+        { [k.plural]: records, [`${k.plural}_m2m`]: [{ name: 'tags', array: rows(1, MAX - 600 + 1) }], create_if_missing: true },
+        { token },
+      );
       refused(t, r, 'tags', MAX, `${method}: 600 own values and ${MAX - 600 + 1} m2m rows`);
     }
     t.same(await stored(k, token, [k.id(1), k.id(2)]), [], 'nothing stored, not even the record within the cap');
@@ -104,7 +120,11 @@ for (const k of KINDS) {
       [k.plural]: new NumpyRecords({ [k.idField]: ids }),
       [`${k.plural}_m2m`]: [{ name: 'tags', array: new NumpyRecords({ [k.index]: new Uint32Array(MAX + 1), value_id: tags(MAX + 1) }) }],
     });
-    const p = await api.call('PUT', bulk, { token, raw: Buffer.from(pickle), headers: { 'content-type': 'application/service-pkl', accept: 'application/json' } });
+    const p = await api.call('PUT', bulk, {
+      token,
+      raw: Buffer.from(pickle),
+      headers: { 'content-type': 'application/service-pkl', accept: 'application/json' },
+    });
     refused(t, p, 'tags', MAX, `pickle: ${MAX + 1} m2m rows for one record`);
     t.same(await stored(k, token, [k.id(1), k.id(2)]), [], 'nothing stored');
 
@@ -124,8 +144,17 @@ for (const k of KINDS) {
     // Each part within the cap, the merge past it: refused, the stored record unchanged.
     t.equal((await api.put(one, { [k.kind]: { notes: long(40) } }, { token })).status, 200, '40 KB stored');
     refused(t, await api.patch(one, { [k.kind]: { more: long(30) } }, { token }), 'notes', BYTES, 'PATCH single merged past the cap');
-    const records = [{ [k.idField]: k.id(2), tags: ['b'] }, { [k.idField]: k.id(1), more: long(30) }];
-    refused(t, await api.patch(bulk, { [k.plural]: records, create_if_missing: true }, { token }), 'notes', BYTES, 'PATCH bulk merged past the cap');
+    const records = [
+      { [k.idField]: k.id(2), tags: ['b'] },
+      { [k.idField]: k.id(1), more: long(30) },
+    ];
+    refused(
+      t,
+      await api.patch(bulk, { [k.plural]: records, create_if_missing: true }, { token }),
+      'notes',
+      BYTES,
+      'PATCH bulk merged past the cap',
+    );
     const back = await stored(k, token, [k.id(1), k.id(2)]);
     t.equal(back.length, 1, 'the other record of the bulk PATCH is not stored');
     t.same(Object.keys(back[0]!).sort(), [k.idField, 'notes'].sort(), 'the stored record is unchanged');

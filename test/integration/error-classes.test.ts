@@ -10,7 +10,12 @@ const { api } = stack;
 const root = await rootToken(api);
 const reached = new Set<string>();
 
-function expectClass(t: Pick<typeof import('tap').t, 'same' | 'type'>, res: { status: number; body: any }, errorName: keyof typeof ERROR_TABLE, name: string) {
+function expectClass(
+  t: Pick<typeof import('tap').t, 'same' | 'type'>,
+  res: { status: number; body: any },
+  errorName: keyof typeof ERROR_TABLE,
+  name: string,
+) {
   const row = ERROR_TABLE[errorName];
   t.same(errorOf(res), { status: row.status, code: row.code, errorName, name }, `${errorName} ${name}`);
   t.type(res.body.message, 'string');
@@ -23,7 +28,12 @@ t.test('client errors', async (t) => {
   expectClass(t, await api.get('databases/', { query: 'amt=0', token: root }), 'WrongData', 'WRONG_PARAMETER');
   const name = unique('dup');
   await api.post('databases/', { name, description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, { token: root });
-  expectClass(t, await api.post('databases/', { name, description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, { token: root }), 'DuplicatedError', 'DUPLICATED_DATABASE');
+  expectClass(
+    t,
+    await api.post('databases/', { name, description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, { token: root }),
+    'DuplicatedError',
+    'DUPLICATED_DATABASE',
+  );
   const db = await createDatabase(api, root);
   const email = `${unique('fe')}@test.local`;
   await api.post('accounts/individual/', { email, role: 'frontend', password: 'Valid-password-1' }, { token: root });
@@ -36,7 +46,12 @@ t.test('client errors', async (t) => {
 t.test('RefreshTokenExpired', async (t) => {
   const login = await api.post('login/root/', { email: 'root@test.local', password: 'Root-password-1' });
   await new Promise((r) => setTimeout(r, 1200));
-  expectClass(t, await api.post('login/refresh-token/', { refresh_token: login.body.refresh_token }), 'RefreshTokenExpired', 'REFRESH_TOKEN_EXPIRED');
+  expectClass(
+    t,
+    await api.post('login/refresh-token/', { refresh_token: login.body.refresh_token }),
+    'RefreshTokenExpired',
+    'REFRESH_TOKEN_EXPIRED',
+  );
 });
 
 t.test('ServerError: corrupt stored data is a 500 without internals', async (t) => {

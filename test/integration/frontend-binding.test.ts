@@ -61,7 +61,11 @@ t.test("the issue's reproduction: a binding does not fall off through a round tr
 
   // What the issue's unbound token could do, refused for the bound one.
   const token = kept.body.token;
-  t.same(errorOf(await api.post('users/6/interactions/1/', { interaction_type: 'view' }, { token })), forbidden('INCORRECT_FRONTEND_USER_ID'), "user 6's interactions");
+  t.same(
+    errorOf(await api.post('users/6/interactions/1/', { interaction_type: 'view' }, { token })),
+    forbidden('INCORRECT_FRONTEND_USER_ID'),
+    "user 6's interactions",
+  );
   t.same(errorOf(await api.delete('users/6/ratings/', undefined, { token })), forbidden('INCORRECT_FRONTEND_USER_ID'), "user 6's ratings");
   t.same(errorOf(await api.get('users/7/ratings/', { token })), forbidden('INCORRECT_FRONTEND_USER_ID'), "user 7's ratings");
   t.equal(await ratingsOf(6), 1, "user 6's rating is still there");
@@ -79,7 +83,11 @@ t.test('a session binding holds the same way', async (t) => {
   const kept = await api.post('login/refresh-token/', { refresh_token: login.body.refresh_token });
   t.equal(kept.body.frontend_session_id, '11');
   const token = kept.body.token;
-  t.same(errorOf(await api.post('sessions/12/items/1/interactions/', { interaction_type: 'view' }, { token })), forbidden('INCORRECT_FRONTEND_SESSION_ID'), 'another session');
+  t.same(
+    errorOf(await api.post('sessions/12/items/1/interactions/', { interaction_type: 'view' }, { token })),
+    forbidden('INCORRECT_FRONTEND_SESSION_ID'),
+    'another session',
+  );
   t.equal((await api.post('sessions/11/items/1/interactions/', { interaction_type: 'view' }, { token })).status, 200, 'its own session');
 });
 
@@ -96,7 +104,11 @@ t.test('an unbound frontend session stays on its database too; other roles switc
   t.equal((await api.post('login/refresh-token/', { refresh_token: none.body.refresh_token, db_id: db2 })).body.database?.id, db2);
   const backendLogin = await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
   const onDb1 = await api.post('login/refresh-token/', { refresh_token: backendLogin.body.refresh_token, db_id: db1 });
-  t.equal((await api.post('login/refresh-token/', { refresh_token: onDb1.body.refresh_token, db_id: db2 })).body.database?.id, db2, 'root switches');
+  t.equal(
+    (await api.post('login/refresh-token/', { refresh_token: onDb1.body.refresh_token, db_id: db2 })).body.database?.id,
+    db2,
+    'root switches',
+  );
 });
 
 t.test("a frontend token without a bound user reaches no user's or session's data", async (t) => {
@@ -110,17 +122,33 @@ t.test("a frontend token without a bound user reaches no user's or session's dat
     ['write ratings', () => api.put('users/6/ratings/', { ratings: [{ item_id: 1, rating: 2 }] }, { token }), user],
     ['write one rating', () => api.put('users/6/ratings/1/', { rating: 2 }, { token }), user],
     ['write an interaction', () => api.post('users/6/interactions/1/', { interaction_type: 'view' }, { token }), user],
-    ['write interactions', () => api.post('users/6/interactions-bulk/', { interactions: [{ item_id: 1, interaction_type: 'view' }] }, { token }), user],
+    [
+      'write interactions',
+      () => api.post('users/6/interactions-bulk/', { interactions: [{ item_id: 1, interaction_type: 'view' }] }, { token }),
+      user,
+    ],
     ["a user's recommendations", () => api.get('recommendation/users/6/items/', { token }), user],
-    ["a user's recommendations with context items", () => api.post('recommendation/context-items/users/6/items/', { context_items: [1] }, { token }), user],
+    [
+      "a user's recommendations with context items",
+      () => api.post('recommendation/context-items/users/6/items/', { context_items: [1] }, { token }),
+      user,
+    ],
     ["a user's property values", () => api.get('recommendation/users/6/items-properties/colour/', { token }), user],
     ["a user's precomputed list", () => api.get('recommendation/precomputed/users/6/items/', { token }), user],
     ['a user through the generic endpoint', () => api.post('recommendation/generic/items/', { user_id: 6 }, { token }), user],
     ['user_id for scenarios on item-to-items', () => api.get('recommendation/items/1/items/', { token, query: 'user_id=6' }), user],
     ['~me', () => api.get('users/~me/ratings/', { token }), user],
     ["a session's interaction", () => api.post('sessions/11/items/1/interactions/', { interaction_type: 'view' }, { token }), session],
-    ["a session's interactions", () => api.post('sessions/11/interactions-bulk/', { interactions: [{ item_id: 1, interaction_type: 'view' }] }, { token }), session],
-    ['a group of users', () => api.post('recommendation/users-groups/items/', { users_id: [6, 7] }, { token }), forbidden('INCORRECT_ROLE')],
+    [
+      "a session's interactions",
+      () => api.post('sessions/11/interactions-bulk/', { interactions: [{ item_id: 1, interaction_type: 'view' }] }, { token }),
+      session,
+    ],
+    [
+      'a group of users',
+      () => api.post('recommendation/users-groups/items/', { users_id: [6, 7] }, { token }),
+      forbidden('INCORRECT_ROLE'),
+    ],
   ];
   for (const [what, call, want] of refused) t.same(errorOf(await call()), want, what);
   t.equal(await ratingsOf(6), 1, "user 6's rating is still there");
@@ -130,10 +158,18 @@ t.test("a frontend token without a bound user reaches no user's or session's dat
   // (no model): past the access checks.
   const notReady = { status: 503, code: 1, errorName: 'ServerUnavailable', name: 'DATABASE_NOT_READY' };
   t.equal((await api.get('items-properties/', { token })).status, 200, 'item property definitions');
-  t.same(errorOf(await api.get('items/1/properties/', { token })), { status: 404, code: 60, errorName: 'NotFoundError', name: 'ITEM_NOT_FOUND' }, 'an item');
+  t.same(
+    errorOf(await api.get('items/1/properties/', { token })),
+    { status: 404, code: 60, errorName: 'NotFoundError', name: 'ITEM_NOT_FOUND' },
+    'an item',
+  );
   t.equal((await api.get('databases/current/status/', { token })).status, 200, 'status');
   t.same(errorOf(await api.get('recommendation/items/1/items/', { token })), notReady, 'item to items');
-  t.same(errorOf(await api.post('recommendation/sessions/items/', { ratings: [{ item_id: 1, rating: 8 }] }, { token })), notReady, 'session to items');
+  t.same(
+    errorOf(await api.post('recommendation/sessions/items/', { ratings: [{ item_id: 1, rating: 8 }] }, { token })),
+    notReady,
+    'session to items',
+  );
   t.same(errorOf(await api.post('recommendation/generic/items/', { item_id: 1 }, { token })), notReady, 'generic, for an item');
 });
 
@@ -155,13 +191,29 @@ t.test('on a trained database the refusals come before any answer, and a bound t
   const bound = await frontendToken(api, root, db, uid(1));
   const user = forbidden('INCORRECT_FRONTEND_USER_ID');
   const session = { ratings: [{ item_id: 1, rating: 8 }] };
-  t.same(errorOf(await api.post('recommendation/sessions/items/', { ...session, user_id: uid(1) }, { token: unbound })), user, 'unbound: user_id on a session');
+  t.same(
+    errorOf(await api.post('recommendation/sessions/items/', { ...session, user_id: uid(1) }, { token: unbound })),
+    user,
+    'unbound: user_id on a session',
+  );
   t.same(errorOf(await api.get(`recommendation/users/${uid(1)}/items/`, { token: unbound })), user, "unbound: a user's recommendations");
-  t.same(errorOf(await api.get(`recommendation/items/1/items/`, { token: unbound, query: `user_id=${uid(1)}` })), user, 'unbound: user_id on item-to-items');
+  t.same(
+    errorOf(await api.get(`recommendation/items/1/items/`, { token: unbound, query: `user_id=${uid(1)}` })),
+    user,
+    'unbound: user_id on item-to-items',
+  );
   t.equal((await api.post('recommendation/sessions/items/', session, { token: unbound })).status, 200, 'unbound: a session');
   t.equal((await api.get('recommendation/items/1/items/', { token: unbound })).status, 200, 'unbound: item to items');
   t.equal((await api.get(`recommendation/users/${uid(1)}/items/`, { token: bound })).status, 200, 'bound: its own recommendations');
-  t.equal((await api.post('recommendation/sessions/items/', { ...session, user_id: uid(1) }, { token: bound })).status, 200, 'bound: its own user_id');
+  t.equal(
+    (await api.post('recommendation/sessions/items/', { ...session, user_id: uid(1) }, { token: bound })).status,
+    200,
+    'bound: its own user_id',
+  );
   t.same(errorOf(await api.get(`recommendation/users/${uid(2)}/items/`, { token: bound })), user, "bound: another user's recommendations");
-  t.same(errorOf(await api.post('recommendation/sessions/items/', { ...session, user_id: uid(2) }, { token: bound })), user, 'bound: another user_id');
+  t.same(
+    errorOf(await api.post('recommendation/sessions/items/', { ...session, user_id: uid(2) }, { token: bound })),
+    user,
+    'bound: another user_id',
+  );
 });

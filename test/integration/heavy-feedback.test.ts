@@ -35,7 +35,11 @@ for (let from = 1; from <= INTERACTIONS; from += 10_000) {
   if (r.status !== 200) throw new Error(why(r, 200));
 }
 {
-  const interactions = range(1, SESSION_INTERACTIONS + 1).map((i) => ({ item_id: 500_000 + i, interaction_type: 'purchase', timestamp: 1e6 + i }));
+  const interactions = range(1, SESSION_INTERACTIONS + 1).map((i) => ({
+    item_id: 500_000 + i,
+    interaction_type: 'purchase',
+    timestamp: 1e6 + i,
+  }));
   const r = await api.post(`sessions/${session}/interactions-bulk/`, { interactions }, { token });
   if (r.status !== 200) throw new Error(why(r, 200));
 }
@@ -51,16 +55,28 @@ t.test('reads and small writes of a heavy user and session: no Redis command ove
 
   let r = await api.get(`users/${heavy}/ratings/`, { token, query: 'amt=1' });
   t.equal(r.status, 200, why(r, 200));
-  t.strictSame(r.body.user_ratings.map((x: { item_id: number }) => x.item_id), [RATINGS + INTERACTIONS], 'the newest, an inferred one');
+  t.strictSame(
+    r.body.user_ratings.map((x: { item_id: number }) => x.item_id),
+    [RATINGS + INTERACTIONS],
+    'the newest, an inferred one',
+  );
   t.equal(r.body.has_next, true);
   r = await api.get(`users/${heavy}/ratings/`, { token, query: `amt=2&page=${(RATINGS + INTERACTIONS) / 2}` });
   t.equal(r.status, 200, why(r, 200));
-  t.strictSame(r.body.user_ratings.map((x: { item_id: number }) => x.item_id), [2, 1], 'a deep page');
+  t.strictSame(
+    r.body.user_ratings.map((x: { item_id: number }) => x.item_id),
+    [2, 1],
+    'a deep page',
+  );
   r = await api.get('ratings-bulk/', { token, query: 'amt=5' });
   t.equal(r.status, 200, why(r, 200));
   t.equal(r.body.ratings.length, 5);
   r = await api.get('ratings-bulk/', { token, query: `amt=5&cursor=${encodeURIComponent(r.body.next_cursor)}` });
-  t.strictSame(r.body.ratings.map((x: { item_id: number }) => x.item_id), [6, 7, 8, 9, 10], 'the walk goes on inside the user');
+  t.strictSame(
+    r.body.ratings.map((x: { item_id: number }) => x.item_id),
+    [6, 7, 8, 9, 10],
+    'the walk goes on inside the user',
+  );
   r = await api.put(`users/${heavy}/ratings/50000/`, { rating: 3, timestamp: 2e6 }, { token });
   t.equal(r.status, 204, why(r, 204));
   r = await api.get(`users/${heavy}/ratings/`, { token, query: 'amt=1' });
@@ -77,10 +93,17 @@ t.test('reads and small writes of a heavy user and session: no Redis command ove
   r = await api.post(`sessions/${session}/resolve/`, { user_id: heavy }, { token });
   t.equal(r.status, 200, why(r, 200));
   r = await api.get(`users/${heavy}/ratings/`, { token, query: 'amt=1' });
-  t.strictSame(r.body.user_ratings.map((x: { item_id: number }) => x.item_id), [500_000 + SESSION_INTERACTIONS], "the session's newest interaction is the user's newest rating");
+  t.strictSame(
+    r.body.user_ratings.map((x: { item_id: number }) => x.item_id),
+    [500_000 + SESSION_INTERACTIONS],
+    "the session's newest interaction is the user's newest rating",
+  );
   r = await api.post('resolved-sessions/', { users_id: [heavy], amt: 10 }, { token });
   t.equal(r.status, 200, why(r, 200));
-  t.strictSame(r.body.resolved_sessions.map((x: { session_id: string }) => x.session_id), [session]);
+  t.strictSame(
+    r.body.resolved_sessions.map((x: { session_id: string }) => x.session_id),
+    [session],
+  );
 
   t.strictSame(await slowCommands(), [], `no command over ${SLOW_MS} ms`);
 });

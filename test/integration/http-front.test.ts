@@ -31,7 +31,12 @@ t.test('HEAD answers like GET without a body; OPTIONS lists methods', async (t) 
 
 t.test('unknown paths are 404 RESOURCE_NOT_FOUND, outside /v1/ too', async (t) => {
   for (const path of ['nope/', 'databases/current/nope/']) {
-    t.same(errorOf(await api.get(path, { token: root })), { status: 404, code: 60, errorName: 'NotFoundError', name: 'RESOURCE_NOT_FOUND' });
+    t.same(errorOf(await api.get(path, { token: root })), {
+      status: 404,
+      code: 60,
+      errorName: 'NotFoundError',
+      name: 'RESOURCE_NOT_FOUND',
+    });
   }
   const outside = await new (api.constructor as any)(api.base.replace('/v1', '')).get('databases/');
   t.equal(outside.status, 404);
@@ -87,7 +92,11 @@ t.test('validation errors name the field', async (t) => {
 
 t.test('an empty body counts as {} even with a Content-Type, on every body method', async (t) => {
   // login/jwt takes no body: an empty POST with JSON (and gzip) headers must work.
-  const r = await api.call('POST', 'login/jwt/', { token: root, raw: '', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+  const r = await api.call('POST', 'login/jwt/', {
+    token: root,
+    raw: '',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+  });
   t.equal(r.status, 200);
   t.equal(r.body.account.role, 'root');
   // An empty body on an endpoint that needs fields is a WrongData about the missing field.
@@ -110,20 +119,31 @@ t.test('gzip and zlib bodies are decompressed whatever the label says', async (t
     ['gzip', deflateSync(body)], // zlib stream labelled gzip, as existing pickle clients send
     ['deflate', deflateSync(body)],
   ] as const) {
-    const r = await api.call('POST', 'login/root/', { raw: bytes, headers: { 'content-type': 'application/json', 'content-encoding': label } });
+    const r = await api.call('POST', 'login/root/', {
+      raw: bytes,
+      headers: { 'content-type': 'application/json', 'content-encoding': label },
+    });
     t.equal(r.status, 200, label);
   }
 });
 
 t.test('oversized bodies and decompression bombs are refused with 413 and the WrongData body', async (t) => {
   // RECD_MAX_BODY_BYTES (64 KiB here) caps a token's route; the public cap is the default 64 KiB.
-  const big = await api.call('POST', 'databases/', { token: root, raw: Buffer.alloc(65 * 1024, 0x20), headers: { 'content-type': 'application/json' } });
+  const big = await api.call('POST', 'databases/', {
+    token: root,
+    raw: Buffer.alloc(65 * 1024, 0x20),
+    headers: { 'content-type': 'application/json' },
+  });
   t.same(errorOf(big), { status: 413, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' });
   t.match(big.body.message, /exceeds the limit of 65536 bytes/);
   const bomb = gzipSync(Buffer.alloc(10 * 1024 * 1024, 0x20)); // ~10 KiB compressed, 10 MiB inflated
   t.ok(bomb.length < 64 * 1024);
   for (const path of ['login/root/', 'databases/']) {
-    const r = await api.call('POST', path, { token: root, raw: bomb, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const r = await api.call('POST', path, {
+      token: root,
+      raw: bomb,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     t.same(errorOf(r), { status: 413, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' }, path);
     t.match(r.body.message, /decompresses to more than/, path);
   }
@@ -148,10 +168,10 @@ t.test('chunked uploads are read whole', async (t) => {
     sock.on('error', reject);
     const chunk = (s: string) => `${s.length.toString(16)}\r\n${s}\r\n`;
     sock.write(
-      'POST /v1/login/root/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n' +
-        chunk(body.slice(0, half)) +
-        chunk(body.slice(half)) +
-        '0\r\n\r\n',
+      'POST /v1/login/root/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n'
+        + chunk(body.slice(0, half))
+        + chunk(body.slice(half))
+        + '0\r\n\r\n',
     );
   });
   t.match(text, /^HTTP\/1.1 200 OK/);

@@ -58,7 +58,9 @@ t.test('a bomb under the public cap as sent is stopped once it inflates past the
   t.ok(smallBomb.length <= 64 * 1024, `the bomb weighs ${smallBomb.length} bytes`);
   const before = peakRss();
   const answers = await Promise.all(
-    Array.from({ length: 8 }, () => api.call('POST', 'login/root/', { raw: smallBomb, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } })),
+    Array.from({ length: 8 }, () =>
+      api.call('POST', 'login/root/', { raw: smallBomb, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }),
+    ),
   );
   for (const r of answers) {
     t.same(errorOf(r), { status: 413, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' });
@@ -68,19 +70,33 @@ t.test('a bomb under the public cap as sent is stopped once it inflates past the
   t.ok(grown < 10 * MiB, `peak RSS grew by ${(grown / MiB).toFixed(1)} MiB`);
   // A login of normal size still works, compressed or not.
   const login = JSON.stringify({ email: 'root@test.local', password: 'Root-password-1' });
-  t.equal((await api.call('POST', 'login/root/', { raw: gzipSync(login), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } })).status, 200);
+  t.equal(
+    (
+      await api.call('POST', 'login/root/', {
+        raw: gzipSync(login),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      })
+    ).status,
+    200,
+  );
 });
 
 t.test('a route that needs a token answers 401 from the head, without waiting for a 50 MB body', async (t) => {
   for (const auth of [[], ['Authorization: Bearer not-a-token']]) {
-    const r = await rawRequest(port, jsonHead('POST', 'databases/', [...auth, `Content-Length: ${50 * 1000 * 1000}`]), [Buffer.from('{"name":')]);
+    const r = await rawRequest(port, jsonHead('POST', 'databases/', [...auth, `Content-Length: ${50 * 1000 * 1000}`]), [
+      Buffer.from('{"name":'),
+    ]);
     t.equal(r.status, 401, auth.length ? 'invalid token' : 'no token');
     t.equal(JSON.parse(r.body).error_name, auth.length ? 'JwtTokenExpired' : 'AuthError');
     t.match(r.head, /\r\nconnection: close/i, 'the unread body is not waited for');
   }
   // A wrong role is refused from the head as well.
   const { token } = await freshDatabase(api, root);
-  const r = await rawRequest(port, jsonHead('POST', 'databases/', [`Authorization: Bearer ${token}`, `Content-Length: ${50 * 1000 * 1000}`]), [Buffer.from('{')]);
+  const r = await rawRequest(
+    port,
+    jsonHead('POST', 'databases/', [`Authorization: Bearer ${token}`, `Content-Length: ${50 * 1000 * 1000}`]),
+    [Buffer.from('{')],
+  );
   t.equal(r.status, 403);
   t.equal(JSON.parse(r.body).error_data.name, 'INCORRECT_ROLE');
 });
@@ -110,13 +126,24 @@ t.test('a refused request with a small body keeps its connection: pipelined requ
 });
 
 t.test('bodies over the caps of a token route: 413 from the Content-Length, or at the cap when chunked', async (t) => {
-  const declared = await rawRequest(port, jsonHead('POST', 'databases/', [`Authorization: Bearer ${root}`, `Content-Length: ${65 * MiB}`]), [Buffer.from('{')]);
+  const declared = await rawRequest(
+    port,
+    jsonHead('POST', 'databases/', [`Authorization: Bearer ${root}`, `Content-Length: ${65 * MiB}`]),
+    [Buffer.from('{')],
+  );
   t.same(errorOf(parsed(declared)), { status: 413, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' });
   t.match(JSON.parse(declared.body).message, /exceeds the limit of 67108864 bytes/);
   // Public routes: over 64 KiB is refused whatever the token.
-  const pub = await api.call('POST', 'login/root/', { raw: Buffer.alloc(64 * 1024 + 1, 0x20), headers: { 'content-type': 'application/json' } });
+  const pub = await api.call('POST', 'login/root/', {
+    raw: Buffer.alloc(64 * 1024 + 1, 0x20),
+    headers: { 'content-type': 'application/json' },
+  });
   t.equal(pub.status, 413);
-  const chunks = await rawRequest(port, jsonHead('POST', 'login/root/', ['Transfer-Encoding: chunked']), chunked([Buffer.alloc(40 * 1024, 0x20), Buffer.alloc(40 * 1024, 0x20)]));
+  const chunks = await rawRequest(
+    port,
+    jsonHead('POST', 'login/root/', ['Transfer-Encoding: chunked']),
+    chunked([Buffer.alloc(40 * 1024, 0x20), Buffer.alloc(40 * 1024, 0x20)]),
+  );
   t.equal(chunks.status, 413);
 });
 
@@ -124,14 +151,36 @@ t.test('frontend tokens (they live in browsers) take bodies of RECD_MAX_BROWSER_
   const { db, token: backend } = await freshDatabase(api, root, { user_id_type: 'uint32' });
   const frontend = await frontendToken(api, root, db, 1);
   // 300 KiB sent inflating to ~10 MiB: over the browser cap once inflated, far under the backend's caps.
-  const inflated = gzipSync(Buffer.from(JSON.stringify({ interactions: [{ item_id: 1, interaction_type: 'view', pad: 'x'.repeat(10 * MiB) }] })));
-  const asFrontend = await rawRequest(port, jsonHead('POST', 'users/1/interactions-bulk/', [`Authorization: Bearer ${frontend}`, 'Content-Encoding: gzip', `Content-Length: ${inflated.length}`]), [inflated]);
+  const inflated = gzipSync(
+    Buffer.from(JSON.stringify({ interactions: [{ item_id: 1, interaction_type: 'view', pad: 'x'.repeat(10 * MiB) }] })),
+  );
+  const asFrontend = await rawRequest(
+    port,
+    jsonHead('POST', 'users/1/interactions-bulk/', [
+      `Authorization: Bearer ${frontend}`,
+      'Content-Encoding: gzip',
+      `Content-Length: ${inflated.length}`,
+    ]),
+    [inflated],
+  );
   t.same(errorOf(parsed(asFrontend)), { status: 413, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' });
   t.match(JSON.parse(asFrontend.body).message, /decompresses to more than 1048576 bytes|exceeds the limit of 1048576 bytes/);
-  const declared = await rawRequest(port, jsonHead('POST', 'users/1/interactions-bulk/', [`Authorization: Bearer ${frontend}`, `Content-Length: ${2 * MiB}`]), [Buffer.from('{')]);
+  const declared = await rawRequest(
+    port,
+    jsonHead('POST', 'users/1/interactions-bulk/', [`Authorization: Bearer ${frontend}`, `Content-Length: ${2 * MiB}`]),
+    [Buffer.from('{')],
+  );
   t.equal(declared.status, 413, 'a declared 2 MiB body is refused from the head');
   // The same body from a backend token passes the caps and reaches validation (the pad field is ignored).
-  const asBackend = await rawRequest(port, jsonHead('POST', 'users/1/interactions-bulk/', [`Authorization: Bearer ${backend}`, 'Content-Encoding: gzip', `Content-Length: ${inflated.length}`]), [inflated]);
+  const asBackend = await rawRequest(
+    port,
+    jsonHead('POST', 'users/1/interactions-bulk/', [
+      `Authorization: Bearer ${backend}`,
+      'Content-Encoding: gzip',
+      `Content-Length: ${inflated.length}`,
+    ]),
+    [inflated],
+  );
   t.not(asBackend.status, 413, `a backend token's body of the same size is read (${asBackend.status})`);
 });
 

@@ -27,13 +27,22 @@ const port = Number(new URL(stack.api.base).port);
 const login = JSON.stringify({ email: ROOT_EMAIL, password: ROOT_PASSWORD });
 // JSON unless `extra` names its own Content-Type.
 const head = (method: string, path: string, extra: string[]) =>
-  [`${method} /v1/${path} HTTP/1.1`, 'Host: x', ...(extra.some((h) => /^content-type:/i.test(h)) ? [] : ['Content-Type: application/json']), ...extra].join('\r\n');
+  [
+    `${method} /v1/${path} HTTP/1.1`,
+    'Host: x',
+    ...(extra.some((h) => /^content-type:/i.test(h)) ? [] : ['Content-Type: application/json']),
+    ...extra,
+  ].join('\r\n');
 // A head with a header value given as bytes (Latin-1: one char per byte).
 const bytesHead = (method: string, path: string, extra: string[]) => Buffer.from(head(method, path, extra), 'latin1');
 
 function refused(t: Test, r: RawAnswer, field: string, what: string): void {
   const body = JSON.parse(r.body);
-  t.same(errorOf({ status: r.status, body }), { status: 400, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' }, `${what}: the spec's 400`);
+  t.same(
+    errorOf({ status: r.status, body }),
+    { status: 400, code: 40, errorName: 'WrongData', name: 'WRONG_PARAMETER' },
+    `${what}: the spec's 400`,
+  );
   t.equal(body.error_data.field, field, `${what}: names ${field}`);
   t.match(r.head, /\r\nConnection: close/i, `${what}: the connection is closed`);
 }
@@ -96,9 +105,18 @@ t.test('SIGTERM exits within 3 s after malformed requests', async (t) => {
     rmSync(dir, { recursive: true, force: true });
   });
   const port = await freePort();
-  const proc = run(['serve', '--workers', '1'], { PORT: String(port), REDIS_URL: server.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD });
+  const proc = run(['serve', '--workers', '1'], {
+    PORT: String(port),
+    REDIS_URL: server.url,
+    RECD_ROOT_EMAIL: ROOT_EMAIL,
+    RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+  });
   await until('start', () => proc.out().includes('recd listening'));
-  for (const extra of [['Content-Length: -1'], ['Content-Length: 1x'], [`Content-Length: ${login.length}`, `Content-Length: ${login.length + 1}`]]) {
+  for (const extra of [
+    ['Content-Length: -1'],
+    ['Content-Length: 1x'],
+    [`Content-Length: ${login.length}`, `Content-Length: ${login.length + 1}`],
+  ]) {
     const r = await rawRequest(port, head('POST', 'login/root/', extra), [Buffer.from(login)]);
     t.equal(r.status, 400);
   }

@@ -40,14 +40,24 @@ t.test('copies of a keyed bulk write arriving together are stored once', async (
   const { token, db } = await freshDatabase(api, root);
   const key = randomUUID();
   const interactions = [1, 2, 3].map((i) => ({ user_id: uid(i), item_id: i, interaction_type: 'purchase', timestamp: 1_700_000_000 + i }));
-  const answers = await Promise.all(Array.from({ length: 12 }, () => api.post('interactions-bulk/', { interactions }, { token, ...keyed(key) })));
-  t.same(answers.map((r) => r.status), answers.map(() => 200));
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, () => api.post('interactions-bulk/', { interactions }, { token, ...keyed(key) })),
+  );
+  t.same(
+    answers.map((r) => r.status),
+    answers.map(() => 200),
+  );
   t.equal(answers.filter((r) => !hasWarning(r, REPEAT)).length, 1, 'one applied, the others answered as repeats');
   t.equal((await listed(token, 'interactions-bulk/')).length, 3);
   t.equal(await ratingCount(redis, db), 3, 'inferred ratings counted once');
   // Unkeyed writes arriving meanwhile still go together and are all stored.
-  const plain = await Promise.all([4, 5, 6].map((i) => api.post(`users/${uid(i)}/interactions/${i}/`, { interaction_type: 'view' }, { token })));
-  t.same(plain.map((r) => r.status), [200, 200, 200]);
+  const plain = await Promise.all(
+    [4, 5, 6].map((i) => api.post(`users/${uid(i)}/interactions/${i}/`, { interaction_type: 'view' }, { token })),
+  );
+  t.same(
+    plain.map((r) => r.status),
+    [200, 200, 200],
+  );
   t.equal((await listed(token, 'interactions-bulk/')).length, 6);
 });
 
@@ -95,12 +105,20 @@ t.test('ratings are keyed by (user, item): the same write twice holds one rating
   for (let k = 0; k < 2; k++) {
     const one = await api.put(`users/${uid(1)}/ratings/5/`, { rating: 7, timestamp: 1_700_000_000 }, { token });
     t.equal(one.status, 204, why(one, 204));
-    const bulk = await api.put('ratings-bulk/', { ratings: [1, 2, 3].map((i) => ({ user_id: uid(2), item_id: i, rating: i + 1, timestamp: 1_700_000_000 })) }, { token });
+    const bulk = await api.put(
+      'ratings-bulk/',
+      { ratings: [1, 2, 3].map((i) => ({ user_id: uid(2), item_id: i, rating: i + 1, timestamp: 1_700_000_000 })) },
+      { token },
+    );
     t.equal(bulk.status, 200, why(bulk, 200));
   }
   t.equal(await ratingCount(redis, db), 4);
   const r = await api.get(`users/${uid(2)}/ratings/`, { token });
-  t.same(r.body.user_ratings.map((x: { item_id: number; rating: number }) => [x.item_id, x.rating]).sort(), [[1, 2], [2, 3], [3, 4]]);
+  t.same(r.body.user_ratings.map((x: { item_id: number; rating: number }) => [x.item_id, x.rating]).sort(), [
+    [1, 2],
+    [2, 3],
+    [3, 4],
+  ]);
   const one = await api.get(`users/${uid(1)}/ratings/`, { token });
   t.same(one.body.user_ratings, [{ item_id: 5, rating: 7, timestamp: 1_700_000_000 }]);
 });

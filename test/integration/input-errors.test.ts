@@ -41,18 +41,33 @@ const tooDeep = (t: Tt, r: Res, what: string) => {
 t.test('bodies nested deeper than the limit are WRONG_DATA_TYPE, whatever field holds them', async (t) => {
   const cases: [string, string, unknown, string?][] = [
     ['POST', 'items-properties/', { property_name: 'deep_meta', value_type: 'int32', metadata: { m: '<deep>' } }],
-    ['POST', 'accounts/individual/', { email: `${unique('deep')}@test.local`, role: 'backend', password: 'Valid-password-1', metadata: { m: '<deep>' } }, root],
-    ['POST', 'databases/', { name: unique('deep'), description: 'x', item_id_type: 'uint32', user_id_type: 'uuid', metadata: { m: '<deep>' } }, root],
+    [
+      'POST',
+      'accounts/individual/',
+      { email: `${unique('deep')}@test.local`, role: 'backend', password: 'Valid-password-1', metadata: { m: '<deep>' } },
+      root,
+    ],
+    [
+      'POST',
+      'databases/',
+      { name: unique('deep'), description: 'x', item_id_type: 'uint32', user_id_type: 'uuid', metadata: { m: '<deep>' } },
+      root,
+    ],
     ['PUT', 'scenarios/profile_to_items/deep/', { scenario_type: 'case', metadata: { m: '<deep>' }, case: { amt: 5 } }],
     ['POST', `users/${uid(1)}/interactions/3/`, { interaction_type: 'view', properties: { p: '<deep>' } }],
     ['PUT', `users/${uid(1)}/ratings/3/`, { rating: '<deep>' }],
     ['POST', `recommendation/context-items/users/${uid(1)}/items/`, { context_items: ['<deep>'] }],
     ['POST', 'recommendation/users-groups/items/', { users_id: ['<deep>'] }],
-    ['POST', 'recommendation/sessions/items/', { ratings: [{ item_id: 3, rating: 9 }], filters: [{ property_name: 'price', op: 'eq', value: '<deep>' }] }],
+    [
+      'POST',
+      'recommendation/sessions/items/',
+      { ratings: [{ item_id: 3, rating: 9 }], filters: [{ property_name: 'price', op: 'eq', value: '<deep>' }] },
+    ],
     ['POST', 'recommendation/sessions/items/', { ratings: [{ item_id: 3, rating: 9 }], user_properties: { age: '<deep>' } }],
   ];
   for (const [method, path, body, tok] of cases) {
-    for (const n of [100, 5_000]) tooDeep(t, await sendDeep(method, path, body, n, tok), `${method} ${path} ${JSON.stringify(body).slice(0, 60)} at ${n} levels`);
+    for (const n of [100, 5_000])
+      tooDeep(t, await sendDeep(method, path, body, n, tok), `${method} ${path} ${JSON.stringify(body).slice(0, 60)} at ${n} levels`);
   }
   t.equal((await api.get('items-properties/deep_meta/', { token })).status, 404, 'nothing was stored');
   t.equal((await api.get('scenarios/profile_to_items/deep/', { token })).status, 404, 'nor the scenario');
@@ -61,11 +76,17 @@ t.test('bodies nested deeper than the limit are WRONG_DATA_TYPE, whatever field 
 t.test('msgpack and pickle bodies are held to the same limit', async (t) => {
   let deep: unknown = 1;
   for (let k = 0; k < 100; k++) deep = [deep];
-  const raw = Buffer.from(new Encoder({ maxDepth: 1000 }).encode({ property_name: 'deep_meta', value_type: 'int32', metadata: { m: deep } }));
+  const raw = Buffer.from(
+    new Encoder({ maxDepth: 1000 }).encode({ property_name: 'deep_meta', value_type: 'int32', metadata: { m: deep } }),
+  );
   tooDeep(t, await api.call('POST', 'items-properties/', { token, raw, headers: { 'content-type': 'application/msgpack' } }), 'msgpack');
   // protocol 4: a dict {'rating': [[[…1…]]]} 100 lists deep.
   const pickle = Buffer.from(`\x80\x04}\x8c\x06rating${']'.repeat(100)}K\x01${'a'.repeat(100)}s.`, 'latin1');
-  const r = await api.call('PUT', `users/${uid(1)}/ratings/3/`, { token, raw: pickle, headers: { 'content-type': 'application/service-pkl' } });
+  const r = await api.call('PUT', `users/${uid(1)}/ratings/3/`, {
+    token,
+    raw: pickle,
+    headers: { 'content-type': 'application/service-pkl' },
+  });
   t.same(errorOf(r), WRONG_DATA_TYPE, `pickle: ${why(r, 400)}`);
   t.match(r.text, /nested too deeply/, 'pickle: says why');
 });
@@ -86,7 +107,7 @@ t.test('free-form metadata as deep as a body may hold is stored and read back', 
 
 // Unknown query keys reach the handler (the validator lets them pass): the recommendation handlers
 // read only what their route declares.
-t.test("query keys and body fields a recommendation route does not declare are ignored, not read", async (t) => {
+t.test('query keys and body fields a recommendation route does not declare are ignored, not read', async (t) => {
   const same = async (path: string, extra: string, what: string) => {
     const plain = await api.get(path, { token });
     const odd = await api.get(path, { token, query: extra });
@@ -95,25 +116,51 @@ t.test("query keys and body fields a recommendation route does not declare are i
     t.same(odd.body?.items_id ?? odd.body?.properties, plain.body?.items_id ?? plain.body?.properties, `${what}: the same answer`);
   };
   await same('recommendation/precomputed/items/1/items/', 'filters=price:lt:3', 'precomputed items, filters');
-  await same(`recommendation/precomputed/users/${uid(1)}/items/`, 'filters=price:lt:3&reranking=x&amt=abc&cursor=1', 'precomputed users, filters');
+  await same(
+    `recommendation/precomputed/users/${uid(1)}/items/`,
+    'filters=price:lt:3&reranking=x&amt=abc&cursor=1',
+    'precomputed users, filters',
+  );
   await same(`recommendation/users/${uid(1)}/items-properties/genre/`, 'reranking=genre:diversity:1', 'user property values, reranking');
-  await same(`recommendation/users/${uid(1)}/items-properties/genre/`, 'exclude_rated_items=maybe&table=x&cursor=zz', 'user property values, other keys');
+  await same(
+    `recommendation/users/${uid(1)}/items-properties/genre/`,
+    'exclude_rated_items=maybe&table=x&cursor=zz',
+    'user property values, other keys',
+  );
   await same('recommendation/items/1/items/', 'table=x&exclude_rated_items=abc', 'item to items, table');
-  await same('recommendation/items/1/items/', '__proto__=1&constructor=2&toString=3&toString=4&hasOwnProperty=5', "item to items, keys naming Object's members");
+  await same(
+    'recommendation/items/1/items/',
+    '__proto__=1&constructor=2&toString=3&toString=4&hasOwnProperty=5',
+    "item to items, keys naming Object's members",
+  );
   await same(`recommendation/users/${uid(1)}/items/`, '__proto__=x&valueOf=1&__proto__=y', "user to items, keys naming Object's members");
 
   const body = { ratings: [{ item_id: 3, rating: 9 }] };
   const plain = await api.post('recommendation/sessions/items-properties/genre/', body, { token });
   t.equal(plain.status, 200, why(plain, 200));
-  const odd = await api.post('recommendation/sessions/items-properties/genre/', { ...body, reranking: 'genre:diversity:1', cursor: 5, exclude_rated_items: 'x' }, { token });
+  const odd = await api.post(
+    'recommendation/sessions/items-properties/genre/',
+    { ...body, reranking: 'genre:diversity:1', cursor: 5, exclude_rated_items: 'x' },
+    { token },
+  );
   t.equal(odd.status, 200, `session property values with undeclared fields: ${why(odd, 200)}`);
   t.same(odd.body?.properties, plain.body?.properties, 'the same values');
   t.ok(hasWarning(odd, 'fields ignored', 'reranking'), 'and a warning names them');
 });
 
 t.test("a session's user_properties and the items-properties values are checked against the properties' types", async (t) => {
-  const session = (user_properties: unknown) => api.post('recommendation/sessions/items/', { ratings: [{ item_id: 3, rating: 9 }], user_properties }, { token });
-  for (const bad of [{ age: 'abc' }, { age: 1000 }, { age: 1.5 }, { age: [30, 'x'] }, { age: [[30]] }, { age: { a: 1 } }, { age: null }, { AGE: true }]) {
+  const session = (user_properties: unknown) =>
+    api.post('recommendation/sessions/items/', { ratings: [{ item_id: 3, rating: 9 }], user_properties }, { token });
+  for (const bad of [
+    { age: 'abc' },
+    { age: 1000 },
+    { age: 1.5 },
+    { age: [30, 'x'] },
+    { age: [[30]] },
+    { age: { a: 1 } },
+    { age: null },
+    { AGE: true },
+  ]) {
     const r = await session(bad);
     t.same(errorOf(r), WRONG_DATA_TYPE, `${JSON.stringify(bad)}: ${why(r, 400)}`);
     t.equal(r.body?.error_data?.field, `user_properties.${Object.keys(bad)[0]}`, `${JSON.stringify(bad)}: names the field`);
@@ -136,10 +183,16 @@ t.test("a session's user_properties and the items-properties values are checked 
 // account stored with one made the organisation's account listing answer 500 from then on.
 t.test('a __proto__ key is refused in any body, so nothing unreadable is stored', async (t) => {
   const email = `${unique('proto')}@test.local`;
-  const raw = Buffer.from(`{"email": "${email}", "role": "backend", "password": "Valid-password-1", "metadata": {"__proto__": {"admin": true}}}`);
+  const raw = Buffer.from(
+    `{"email": "${email}", "role": "backend", "password": "Valid-password-1", "metadata": {"__proto__": {"admin": true}}}`,
+  );
   const r = await api.call('POST', 'accounts/individual/', { token: root, raw, headers: { 'content-type': 'application/json' } });
   t.same(errorOf(r), WRONG_DATA_TYPE, why(r, 400));
-  const escaped = await api.call('PUT', 'scenarios/profile_to_items/proto/', { token, raw: Buffer.from('{"scenario_type": "case", "metadata": {"\\u005f_proto__": 1}}'), headers: { 'content-type': 'application/json' } });
+  const escaped = await api.call('PUT', 'scenarios/profile_to_items/proto/', {
+    token,
+    raw: Buffer.from('{"scenario_type": "case", "metadata": {"\\u005f_proto__": 1}}'),
+    headers: { 'content-type': 'application/json' },
+  });
   t.same(errorOf(escaped), WRONG_DATA_TYPE, `escaped: ${why(escaped, 400)}`);
   for (const path of ['organizations/current/accounts/', 'organizations/accounts/']) {
     const listed = await api.get(path, { token: root });

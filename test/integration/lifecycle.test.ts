@@ -26,7 +26,11 @@ t.test('recd serve on the embedded Redis: generated root, durable across restart
   const api = new Api(`http://127.0.0.1:${port}/v1`);
   const login = await api.post('login/root/', { email: 'root@localhost', password });
   t.equal(login.status, 200, 'the printed root password works');
-  const db = await api.post('databases/', { name: 'kept', description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, { token: login.body.token });
+  const db = await api.post(
+    'databases/',
+    { name: 'kept', description: '', item_id_type: 'uint32', user_id_type: 'uint32' },
+    { token: login.body.token },
+  );
   t.equal(db.status, 200);
 
   first.child.kill('SIGTERM');
@@ -57,14 +61,21 @@ t.test('SIGTERM lets an in-flight request finish', async (t) => {
     rmSync(dir, { recursive: true, force: true });
   });
   const port = await freePort();
-  const proc = run(['serve'], { PORT: String(port), REDIS_URL: server.url, RECD_ROOT_EMAIL: 'root@test.local', RECD_ROOT_PASSWORD: 'Root-password-1' });
+  const proc = run(['serve'], {
+    PORT: String(port),
+    REDIS_URL: server.url,
+    RECD_ROOT_EMAIL: 'root@test.local',
+    RECD_ROOT_PASSWORD: 'Root-password-1',
+  });
   await until('start', () => proc.out().includes('recd listening'));
   const body = JSON.stringify({ email: 'root@test.local', password: 'Root-password-1' });
   const socket = connect(port, '127.0.0.1');
   let got = '';
   socket.on('data', (d) => (got += d));
   const closed = new Promise<void>((res) => socket.on('close', () => res()));
-  socket.write(`POST /v1/login/root/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`);
+  socket.write(
+    `POST /v1/login/root/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+  );
   await until('100 Continue', () => got.startsWith('HTTP/1.1 100 Continue'));
   proc.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 50)); // the signal reaches the server before the body does
@@ -133,7 +144,10 @@ t.test('recd create-root adds a root account to an existing Redis', async (t) =>
   const port = await freePort();
   const proc = run(['serve'], { PORT: String(port), REDIS_URL: server.url });
   await until('start', () => proc.out().includes('recd listening'));
-  const login = await new Api(`http://127.0.0.1:${port}/v1`).post('login/root/', { email: 'ops@test.local', password: 'Strong-password-9' });
+  const login = await new Api(`http://127.0.0.1:${port}/v1`).post('login/root/', {
+    email: 'ops@test.local',
+    password: 'Strong-password-9',
+  });
   t.equal(login.status, 200);
   t.equal(login.body.role, 'root');
   const second = await new Api(`http://127.0.0.1:${port}/v1`).post('login/root/', { email: 'env@test.local', password: 'Env-password-9' });

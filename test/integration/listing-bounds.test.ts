@@ -28,7 +28,10 @@ t.test('a filter that matches nothing: empty pages of 20,000 looked at, has_next
   t.equal(walk.rows.length, 0);
   // One match far from the start is found by walking on.
   const one = await walkPages(api, token, 'items-bulk/properties/', 'items', { amt: 10, filters: 'n:eq:44000' });
-  t.strictSame(one.rows.map((x: { item_id: number }) => x.item_id), [44_000]);
+  t.strictSame(
+    one.rows.map((x: { item_id: number }) => x.item_id),
+    [44_000],
+  );
 });
 
 t.test('large records: a page ends at 4 MiB of them', async (t) => {
@@ -36,7 +39,11 @@ t.test('large records: a page ends at 4 MiB of them', async (t) => {
   t.equal((await api.post('items-properties/', { property_name: 'tags', value_type: 'unicode32', repeated: true }, { token })).status, 204);
   const tags = (i: number) => range(0, 1000).map((k) => `${String(i).padStart(6, '0')}-${String(k).padStart(25, 'x')}`);
   for (let from = 1; from <= 200; from += 50) {
-    const r = await api.put('items-bulk/properties/', { items: range(from, from + 50).map((i) => ({ item_id: i, tags: tags(i) })) }, { token });
+    const r = await api.put(
+      'items-bulk/properties/',
+      { items: range(from, from + 50).map((i) => ({ item_id: i, tags: tags(i) })) },
+      { token },
+    );
     t.equal(r.status, 200, why(r, 200));
   }
   const first = await api.get('items-bulk/properties/', { token, query: 'amt=500' });
@@ -46,5 +53,9 @@ t.test('large records: a page ends at 4 MiB of them', async (t) => {
   t.ok(first.text.length < 6 * 1024 * 1024, `the answer stays near 4 MiB: ${first.text.length} bytes`);
   t.equal(first.body.has_next, true);
   const all = await walkPages(api, token, 'items-bulk/properties/', 'items', { amt: 500 });
-  t.strictSame(all.rows.map((x: { item_id: number }) => x.item_id), range(1, 201), 'every record once, in order');
+  t.strictSame(
+    all.rows.map((x: { item_id: number }) => x.item_id),
+    range(1, 201),
+    'every record once, in order',
+  );
 });

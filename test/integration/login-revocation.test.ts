@@ -31,8 +31,16 @@ async function tokenOf(email: string, password: string): Promise<string> {
 
 // Both processes have verified (and cached) the token before it is revoked; then both refuse it.
 async function refusedEverywhere(t: Tt, token: string, what: string) {
-  for (const [name, s] of [['A', a], ['B', b]] as const) {
-    const r = await until(`${what} refused by ${name}`, () => status(s.api, token), (r) => r.status === 401, 5000);
+  for (const [name, s] of [
+    ['A', a],
+    ['B', b],
+  ] as const) {
+    const r = await until(
+      `${what} refused by ${name}`,
+      () => status(s.api, token),
+      (r) => r.status === 401,
+      5000,
+    );
     t.same(errorOf(r), expired, `${what}: refused by ${name}`);
   }
 }
@@ -66,7 +74,10 @@ t.test('a password reset with a mailed code ends the tokens issued before it', a
   const email = await individual();
   const before = await tokenOf(email, PASSWORD);
   for (const s of [a, b]) t.equal((await status(s.api, before)).status, 200);
-  t.equal((await a.api.post('accounts/individual/send-reset-password-email/', { email, email_redirect_url: 'https://app.example/reset' })).status, 204);
+  t.equal(
+    (await a.api.post('accounts/individual/send-reset-password-email/', { email, email_redirect_url: 'https://app.example/reset' })).status,
+    204,
+  );
   const [blob] = await a.redis.lrangeBuffer('mail:outbox', 0, 0);
   const link = new URL(/https?:\/\/\S+/.exec((decode(blob!) as { text: string }).text)![0]);
   const newPassword = 'Reset-password-9';
@@ -92,7 +103,12 @@ t.test('a service session ends when its key expires, however long its token was 
   const control = (await a.api.post('login/service/', { name, password: lasting.body.key, db_id: db })).body.token;
   t.ok(payloadOf(control).exp > expiration + 60, 'a key without expiry: the full lifetime');
   for (const s of [a, b]) t.equal((await status(s.api, refreshed.body.token)).status, 200, 'valid (and cached) before the expiry');
-  await until('the key expired', async () => Date.now() / 1000, (now) => now > expiration, 10_000);
+  await until(
+    'the key expired',
+    async () => Date.now() / 1000,
+    (now) => now > expiration,
+    10_000,
+  );
   for (const s of [a, b]) t.same(errorOf(await status(s.api, refreshed.body.token)), expired, 'refused after the expiry');
-  for (const s of [a, b]) t.equal((await status(s.api, control)).status, 200, 'the other key\'s session goes on');
+  for (const s of [a, b]) t.equal((await status(s.api, control)).status, 200, "the other key's session goes on");
 });

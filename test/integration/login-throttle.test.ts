@@ -9,14 +9,23 @@ import { until, type Tt } from '../helpers/reco.js';
 import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD, startPair, startStack } from '../helpers/stack.js';
 
 const PER_ACCOUNT = 3;
-const pair = await startPair({ RECD_LOGIN_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT), RECD_LOGIN_FAILURES_PER_ADDRESS: '1000', RECD_LOGIN_WINDOW_SECONDS: '600' });
+const pair = await startPair({
+  RECD_LOGIN_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT),
+  RECD_LOGIN_FAILURES_PER_ADDRESS: '1000',
+  RECD_LOGIN_WINDOW_SECONDS: '600',
+});
 t.teardown(() => pair.close());
 const { a, b } = pair;
 // Behind one trusted proxy, per address only, with a short window; same Redis.
 const PER_ADDRESS = 3;
 const WINDOW = 4;
 const proxied = await startStack(
-  { RECD_TRUST_PROXY_HOPS: '1', RECD_LOGIN_FAILURES_PER_ACCOUNT: '0', RECD_LOGIN_FAILURES_PER_ADDRESS: String(PER_ADDRESS), RECD_LOGIN_WINDOW_SECONDS: String(WINDOW) },
+  {
+    RECD_TRUST_PROXY_HOPS: '1',
+    RECD_LOGIN_FAILURES_PER_ACCOUNT: '0',
+    RECD_LOGIN_FAILURES_PER_ADDRESS: String(PER_ADDRESS),
+    RECD_LOGIN_WINDOW_SECONDS: String(WINDOW),
+  },
   a.redisServer,
 );
 t.teardown(() => proxied.close());
@@ -32,7 +41,8 @@ async function individual(): Promise<string> {
   if (r.status !== 200) throw new Error(`account creation failed: ${r.text}`);
   return email;
 }
-const login = (api: Api, email: string, password: string, headers?: Record<string, string>) => api.post('login/individual/', { email, password }, { headers });
+const login = (api: Api, email: string, password: string, headers?: Record<string, string>) =>
+  api.post('login/individual/', { email, password }, { headers });
 
 // The 429 body and header: retry_after within the window, Retry-After its whole seconds.
 function checkRetry(t: Tt, r: Res, window: number) {
@@ -55,7 +65,8 @@ t.test('a login name is refused after its budget of failures, right password inc
 
 t.test('root logins, mixed case e-mails and service logins count the same way', async (t) => {
   // The root account: the issue's case (its e-mail is one login name whatever its case).
-  for (const email of [ROOT_EMAIL, ROOT_EMAIL.toUpperCase(), ROOT_EMAIL]) t.same(errorOf(await a.api.post('login/root/', { email, password: WRONG })), incorrect);
+  for (const email of [ROOT_EMAIL, ROOT_EMAIL.toUpperCase(), ROOT_EMAIL])
+    t.same(errorOf(await a.api.post('login/root/', { email, password: WRONG })), incorrect);
   t.same(errorOf(await b.api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })), tooMany, 'root, right password');
   t.same(errorOf(await login(b.api, ROOT_EMAIL, ROOT_PASSWORD)), tooMany, 'root through login/individual/');
   await a.redis.del(`login-attempts:account:e:${ROOT_EMAIL}`); // the other tests need root
@@ -69,7 +80,8 @@ t.test('root logins, mixed case e-mails and service logins count the same way', 
   // An expired key is no wrong guess: a service retrying with it does not lock out its other keys.
   const other = unique('svc');
   t.equal((await a.api.post('accounts/service/', { name: other, role: 'backend' }, { token: root })).status, 200);
-  const stale = (await a.api.post('accounts/service/keys/', { name: other, expiration_timestamp: Date.now() / 1000 - 1 }, { token: root })).body.key;
+  const stale = (await a.api.post('accounts/service/keys/', { name: other, expiration_timestamp: Date.now() / 1000 - 1 }, { token: root }))
+    .body.key;
   const fresh = (await a.api.post('accounts/service/keys/', { name: other }, { token: root })).body.key;
   for (let i = 0; i <= PER_ACCOUNT; i++) {
     const r = await a.api.post('login/service/', { name: other, password: stale });
@@ -91,7 +103,7 @@ t.test('parallel guesses get no more than the budget', async (t) => {
   t.equal(statuses.filter((s) => s === 429).length, 12 - PER_ACCOUNT, 'the rest refused unchecked');
 });
 
-t.test('a successful login ends the name\'s window; refused attempts are not counted as failures', async (t) => {
+t.test("a successful login ends the name's window; refused attempts are not counted as failures", async (t) => {
   const email = await individual();
   for (let i = 0; i < PER_ACCOUNT - 1; i++) t.same(errorOf(await login(a.api, email, WRONG)), incorrect);
   t.equal((await login(a.api, email, PASSWORD)).status, 200);
@@ -124,18 +136,31 @@ t.test('per address behind a trusted proxy: its X-Forwarded-For entry counts, fo
 });
 
 t.test('per address without trusted proxies: the socket address counts, X-Forwarded-For changes nothing', async (t) => {
-  const direct = await startStack({ RECD_LOGIN_FAILURES_PER_ACCOUNT: '0', RECD_LOGIN_FAILURES_PER_ADDRESS: '2', RECD_LOGIN_WINDOW_SECONDS: '600' });
+  const direct = await startStack({
+    RECD_LOGIN_FAILURES_PER_ACCOUNT: '0',
+    RECD_LOGIN_FAILURES_PER_ADDRESS: '2',
+    RECD_LOGIN_WINDOW_SECONDS: '600',
+  });
   t.teardown(() => direct.close());
   for (const forged of ['198.51.100.1', '198.51.100.2']) {
-    t.same(errorOf(await login(direct.api, `${unique('n')}@test.local`, WRONG, { 'x-forwarded-for': forged })), incorrect, `forged ${forged}`);
+    t.same(
+      errorOf(await login(direct.api, `${unique('n')}@test.local`, WRONG, { 'x-forwarded-for': forged })),
+      incorrect,
+      `forged ${forged}`,
+    );
   }
-  t.same(errorOf(await login(direct.api, `${unique('n')}@test.local`, WRONG, { 'x-forwarded-for': '198.51.100.3' })), tooMany, 'a third forged address does not help');
+  t.same(
+    errorOf(await login(direct.api, `${unique('n')}@test.local`, WRONG, { 'x-forwarded-for': '198.51.100.3' })),
+    tooMany,
+    'a third forged address does not help',
+  );
   t.equal(await direct.redis.get('login-attempts:address:127.0.0.1'), '2', 'counted under the socket address');
 });
 
 t.test('password-reset mails: every request counts against budgets of their own, for an e-mail and an address', async (t) => {
   const email = await individual();
-  const ask = (api: Api, to: string) => api.post('accounts/individual/send-reset-password-email/', { email: to, email_redirect_url: 'https://example.com/reset' });
+  const ask = (api: Api, to: string) =>
+    api.post('accounts/individual/send-reset-password-email/', { email: to, email_redirect_url: 'https://example.com/reset' });
   const mails = () => a.redis.llen('mail:outbox');
   const before = await mails();
   // Through both processes: the budget is shared.
@@ -151,7 +176,12 @@ t.test('password-reset mails: every request counts against budgets of their own,
   t.equal((await ask(a.api, await individual())).status, 204, 'another e-mail from this address is served');
   // Per address (the proxied server: 3 a window, any e-mail), the socket address behind the proxy's entry.
   const from = { 'x-forwarded-for': '203.0.113.77' };
-  const askFrom = (to: string) => proxied.api.post('accounts/individual/send-reset-password-email/', { email: to, email_redirect_url: 'https://example.com/reset' }, { headers: from });
+  const askFrom = (to: string) =>
+    proxied.api.post(
+      'accounts/individual/send-reset-password-email/',
+      { email: to, email_redirect_url: 'https://example.com/reset' },
+      { headers: from },
+    );
   for (let i = 0; i < PER_ADDRESS; i++) t.equal((await askFrom(await individual())).status, 204);
   t.same(errorOf(await askFrom(await individual())), tooMany, 'one mail too many from this address');
 });

@@ -13,9 +13,20 @@ t.teardown(() => stack.close());
 const { api } = stack;
 const root = await rootToken(api);
 const dbName = unique('logindb');
-const dbId = await createDatabase(api, root, { name: dbName, description: 'login tests', item_id_type: 'uint32', user_id_type: 'uuid', session_id_type: 'uuid' });
+const dbId = await createDatabase(api, root, {
+  name: dbName,
+  description: 'login tests',
+  item_id_type: 'uint32',
+  user_id_type: 'uuid',
+  session_id_type: 'uuid',
+});
 const otherDbName = unique('otherdb');
-const otherDbId = await createDatabase(api, root, { name: otherDbName, item_id_type: 'urlsafe', user_id_type: 'uint64', session_id_type: 'urlsafe' });
+const otherDbId = await createDatabase(api, root, {
+  name: otherDbName,
+  item_id_type: 'urlsafe',
+  user_id_type: 'uint64',
+  session_id_type: 'urlsafe',
+});
 
 const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 const jwtOf = (token: string) => api.post('login/jwt/', undefined, { token });
@@ -151,7 +162,11 @@ t.test('login/service/ with a key', async (t) => {
     ['wrong key', { name, password: `${key}x` }],
     ['unknown name', { name: unique('nosvc'), password: key }],
   ] as const) {
-    t.same(errorOf(await api.post('login/service/', body)), { status: 401, code: 21, errorName: 'AuthError', name: 'INCORRECT_PASSWORD' }, what);
+    t.same(
+      errorOf(await api.post('login/service/', body)),
+      { status: 401, code: 21, errorName: 'AuthError', name: 'INCORRECT_PASSWORD' },
+      what,
+    );
   }
   const nodb = await api.post('login/service/', { name, password: key, db_id: randomUUID() });
   t.equal(nodb.body.error_data?.name, 'DATABASE_NOT_FOUND');
@@ -189,7 +204,13 @@ t.test('a frontend service login carries frontend_user_id and frontend_session_i
 
   const badUser = await api.post('login/service/', { name, password: key, db_id: dbId, frontend_user_id: 'not-a-uuid' });
   t.same(errorOf(badUser), { status: 400, code: 40, errorName: 'WrongData', name: 'INCORRECT_USER_ID_TYPE' });
-  const badSession = await api.post('login/service/', { name, password: key, db_id: dbId, frontend_user_id: user, frontend_session_id: 12 });
+  const badSession = await api.post('login/service/', {
+    name,
+    password: key,
+    db_id: dbId,
+    frontend_user_id: user,
+    frontend_session_id: 12,
+  });
   t.same(errorOf(badSession), { status: 400, code: 40, errorName: 'WrongData', name: 'INCORRECT_SESSION_ID_TYPE' });
   // On a database with uint64 user IDs a number is the right type.
   const other = await api.post('login/service/', { name, password: key, db_id: otherDbId, frontend_user_id: 42 });
@@ -233,7 +254,10 @@ t.test('login/refresh-token/ returns a new token and a new refresh token; the ol
   // The new one works, once.
   const next = await api.post('login/refresh-token/', { refresh_token: r.body.refresh_token });
   t.equal(next.status, 200);
-  t.equal((await api.post('login/refresh-token/', { refresh_token: r.body.refresh_token })).body.error_data?.name, 'INCORRECT_REFRESH_TOKEN');
+  t.equal(
+    (await api.post('login/refresh-token/', { refresh_token: r.body.refresh_token })).body.error_data?.name,
+    'INCORRECT_REFRESH_TOKEN',
+  );
 
   // A service account's refresh shows service fields.
   const s = await service('backend', { x: 1 });
@@ -302,7 +326,9 @@ t.test('no Authorization header is AuthError AUTHENTICATION_REQUIRED; so is a Ba
     const method = path === 'login/jwt/' ? 'POST' : 'GET';
     const none = await api.call(method, path);
     t.same(errorOf(none), { status: 401, code: 21, errorName: 'AuthError', name: 'AUTHENTICATION_REQUIRED' }, path);
-    const basic = await api.call(method, path, { headers: { authorization: `Basic ${Buffer.from(`${ROOT_EMAIL}:${ROOT_PASSWORD}`).toString('base64')}` } });
+    const basic = await api.call(method, path, {
+      headers: { authorization: `Basic ${Buffer.from(`${ROOT_EMAIL}:${ROOT_PASSWORD}`).toString('base64')}` },
+    });
     t.equal(basic.status, 401, path);
     t.equal(basic.body.error_code, 21, path);
     t.equal(basic.body.error_name, 'AuthError', path);

@@ -31,11 +31,15 @@ const { db, token } = await trainedDatabase(a.api, root);
 t.test('training runs counted by task and phase, with their durations', async (t) => {
   // Either process may have run them: the two add up to the runs the database had.
   const [ta, tb] = [await scrape(a), await scrape(b)];
-  const runs = (phase: string) => value(ta, `recd_training_runs_total{task="ml_model_retrain",phase="${phase}"}`) + value(tb, `recd_training_runs_total{task="ml_model_retrain",phase="${phase}"}`);
+  const runs = (phase: string) =>
+    value(ta, `recd_training_runs_total{task="ml_model_retrain",phase="${phase}"}`)
+    + value(tb, `recd_training_runs_total{task="ml_model_retrain",phase="${phase}"}`);
   t.ok(runs('started') >= 1, 'a retrain started');
   t.equal(runs('completed'), runs('started'), 'each completed');
   t.equal(runs('failed'), 0);
-  const count = value(ta, 'recd_training_run_duration_seconds_count{task="ml_model_retrain",phase="completed"}') + value(tb, 'recd_training_run_duration_seconds_count{task="ml_model_retrain",phase="completed"}');
+  const count =
+    value(ta, 'recd_training_run_duration_seconds_count{task="ml_model_retrain",phase="completed"}')
+    + value(tb, 'recd_training_run_duration_seconds_count{task="ml_model_retrain",phase="completed"}');
   t.equal(count, runs('completed'), 'a duration per run');
 });
 
@@ -45,7 +49,8 @@ t.test('scoring paths: precomputed lists and inline on one process, the pool on 
   const session = { amt: 10, ratings: [{ item_id: 25, rating: 9 }] };
   t.equal((await a.api.post('recommendation/sessions/items/', session, { token })).status, 200);
   const after = await scrape(a);
-  const delta = (path: string) => value(after, `recd_scoring_rankings_total{path="${path}"}`) - value(before, `recd_scoring_rankings_total{path="${path}"}`);
+  const delta = (path: string) =>
+    value(after, `recd_scoring_rankings_total{path="${path}"}`) - value(before, `recd_scoring_rankings_total{path="${path}"}`);
   t.equal(delta('precomputed'), 1, "item to items: the item's list");
   t.equal(delta('inline'), 1, 'the session: scored on the event loop');
   t.equal(delta('pool'), 0);
@@ -73,7 +78,11 @@ t.test('bulk rows ingested, by kind', async (t) => {
 
 t.test('Redis commands timed', async (t) => {
   const before = value(await scrape(a), 'recd_redis_command_duration_seconds_count{outcome="ok"}');
-  t.equal((await a.api.put('ratings-bulk/', { ratings: [{ user_id: uid(1), item_id: 2, rating: 3, timestamp: 1_700_000_000 }] }, { token })).status, 200);
+  t.equal(
+    (await a.api.put('ratings-bulk/', { ratings: [{ user_id: uid(1), item_id: 2, rating: 3, timestamp: 1_700_000_000 }] }, { token }))
+      .status,
+    200,
+  );
   const after = await scrape(a);
   t.ok(value(after, 'recd_redis_command_duration_seconds_count{outcome="ok"}') > before, 'the write sent commands');
   t.ok(value(after, 'recd_redis_command_duration_seconds_sum{outcome="ok"}') > 0);
@@ -85,8 +94,18 @@ t.test("a changed user's profile is prepared off the request path, by every proc
   for (const s of [a, b]) t.equal((await s.api.get(`recommendation/users/${user}/items/`, { token, query: 'amt=5' })).status, 200);
   const prepared = (text: string) => value(text, 'recd_fresh_profiles_total{outcome="prepared"}');
   const before = [prepared(await scrape(a)), prepared(await scrape(b))];
-  t.equal((await a.api.put(`users/${user}/ratings/`, { ratings: [{ item_id: 7, rating: 9 }] }, { token })).status, 200, 'written through one process');
-  for (const [k, s] of [a, b].entries()) await until(`prepared by process ${k}`, () => scrape(s), (text) => prepared(text) > before[k]!, 10_000);
+  t.equal(
+    (await a.api.put(`users/${user}/ratings/`, { ratings: [{ item_id: 7, rating: 9 }] }, { token })).status,
+    200,
+    'written through one process',
+  );
+  for (const [k, s] of [a, b].entries())
+    await until(
+      `prepared by process ${k}`,
+      () => scrape(s),
+      (text) => prepared(text) > before[k]!,
+      10_000,
+    );
   const r = await b.api.get(`recommendation/users/${user}/items/`, { token, query: 'amt=5' });
   t.equal(r.status, 200, 'then answered from it');
 });

@@ -53,7 +53,8 @@ t.test('a listener of its own behind a bearer token, counting requests by group 
   await other.arrayBuffer();
 
   const before = await scrape();
-  const count = (text: string, group: string, status: string) => sample(text, 'recd_http_request_duration_seconds_count', { group, status }) ?? 0;
+  const count = (text: string, group: string, status: string) =>
+    sample(text, 'recd_http_request_duration_seconds_count', { group, status }) ?? 0;
   t.equal(count(before, 'ratings-bulk', '2xx'), 0, 'nothing counted yet');
   t.match(before, /^nodejs_eventloop_lag_p99_seconds \d/m, 'event-loop delay');
   t.notMatch(before, /^nodejs_gc_/m, 'no GC series: no observer of every collection on the serving process');
@@ -91,24 +92,54 @@ t.test('without a token the listener answers anyone who reaches it', async (t) =
   t.match(await res.text(), /# TYPE recd_http_request_duration_seconds histogram/);
 });
 
-t.test('bulk rows ingested: ratings and interactions (users and sessions), a retried key counted once, single writes not at all', async (t) => {
-  const s = await startStack({ RECD_METRICS_PORT: '0' });
-  t.teardown(() => s.close());
-  const scrape = async () => (await fetch(`http://127.0.0.1:${s.app.metricsPort}/metrics`)).text();
-  const rows = async (kind: string) => sample(await scrape(), 'recd_bulk_rows_ingested_total', { kind }) ?? 0;
-  const root = await rootToken(s.api);
-  const db = await createDatabase(s.api, root, { item_id_type: 'uint32', user_id_type: 'uuid', session_id_type: 'uuid' });
-  const token = await tokenFor(s.api, root, 'backend', db);
-  const seen = (n: number) => Array.from({ length: n }, (_, i) => ({ item_id: i + 1, interaction_type: 'detail_view', timestamp: 1_700_000_000 + i }));
-  t.equal(await rows('interactions'), 0);
-  t.equal((await s.api.post('interactions-bulk/', { interactions: seen(4).map((x) => ({ ...x, user_id: uid(1) })) }, { token })).status, 200);
-  t.equal((await s.api.post(`users/${uid(2)}/interactions-bulk/`, { interactions: seen(3) }, { token })).status, 200);
-  t.equal((await s.api.post(`sessions/${uid(3)}/interactions-bulk/`, { interactions: seen(2) }, { token })).status, 200);
-  const keyed = { token, headers: { 'idempotency-key': 'metrics-retry-1' } };
-  for (let i = 0; i < 2; i++) t.equal((await s.api.post(`users/${uid(4)}/interactions-bulk/`, { interactions: seen(5) }, keyed)).status, 200);
-  t.equal((await s.api.post(`users/${uid(5)}/interactions/7/`, { interaction_type: 'purchase' }, { token })).status, 200);
-  t.equal((await s.api.post('interactions-bulk/', { interactions: [{ user_id: 'not-a-uuid', item_id: 1, interaction_type: 'x' }] }, { token })).status, 400);
-  t.equal(await rows('interactions'), 4 + 3 + 2 + 5, 'the bulk rows, the retry with the same key once, the single write and the refused one not');
-  t.equal((await s.api.put('ratings-bulk/', { ratings: [{ user_id: uid(1), item_id: 1, rating: 5 }, { user_id: uid(1), item_id: 2, rating: 4 }] }, { token })).status, 200);
-  t.equal(await rows('ratings'), 2);
-});
+t.test(
+  'bulk rows ingested: ratings and interactions (users and sessions), a retried key counted once, single writes not at all',
+  async (t) => {
+    const s = await startStack({ RECD_METRICS_PORT: '0' });
+    t.teardown(() => s.close());
+    const scrape = async () => (await fetch(`http://127.0.0.1:${s.app.metricsPort}/metrics`)).text();
+    const rows = async (kind: string) => sample(await scrape(), 'recd_bulk_rows_ingested_total', { kind }) ?? 0;
+    const root = await rootToken(s.api);
+    const db = await createDatabase(s.api, root, { item_id_type: 'uint32', user_id_type: 'uuid', session_id_type: 'uuid' });
+    const token = await tokenFor(s.api, root, 'backend', db);
+    const seen = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ item_id: i + 1, interaction_type: 'detail_view', timestamp: 1_700_000_000 + i }));
+    t.equal(await rows('interactions'), 0);
+    t.equal(
+      (await s.api.post('interactions-bulk/', { interactions: seen(4).map((x) => ({ ...x, user_id: uid(1) })) }, { token })).status,
+      200,
+    );
+    t.equal((await s.api.post(`users/${uid(2)}/interactions-bulk/`, { interactions: seen(3) }, { token })).status, 200);
+    t.equal((await s.api.post(`sessions/${uid(3)}/interactions-bulk/`, { interactions: seen(2) }, { token })).status, 200);
+    const keyed = { token, headers: { 'idempotency-key': 'metrics-retry-1' } };
+    for (let i = 0; i < 2; i++)
+      t.equal((await s.api.post(`users/${uid(4)}/interactions-bulk/`, { interactions: seen(5) }, keyed)).status, 200);
+    t.equal((await s.api.post(`users/${uid(5)}/interactions/7/`, { interaction_type: 'purchase' }, { token })).status, 200);
+    t.equal(
+      (await s.api.post('interactions-bulk/', { interactions: [{ user_id: 'not-a-uuid', item_id: 1, interaction_type: 'x' }] }, { token }))
+        .status,
+      400,
+    );
+    t.equal(
+      await rows('interactions'),
+      4 + 3 + 2 + 5,
+      'the bulk rows, the retry with the same key once, the single write and the refused one not',
+    );
+    t.equal(
+      (
+        await s.api.put(
+          'ratings-bulk/',
+          {
+            ratings: [
+              { user_id: uid(1), item_id: 1, rating: 5 },
+              { user_id: uid(1), item_id: 2, rating: 4 },
+            ],
+          },
+          { token },
+        )
+      ).status,
+      200,
+    );
+    t.equal(await rows('ratings'), 2);
+  },
+);

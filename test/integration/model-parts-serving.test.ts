@@ -72,7 +72,10 @@ function expectedTop(v: ModelViews, userId: number): number[] {
     for (let a = 0; a < FACTORS; a++) s += v.userFactors[u * FACTORS + a]! * v.itemFactors[i * FACTORS + a]!;
     return [s, i] as const;
   });
-  return scores.sort((x, y) => y[0] - x[0]).slice(0, AMT).map(([, i]) => itemIdOfRow[i]!);
+  return scores
+    .sort((x, y) => y[0] - x[0])
+    .slice(0, AMT)
+    .map(([, i]) => itemIdOfRow[i]!);
 }
 
 let published = 0;
@@ -125,15 +128,20 @@ t.test('the next one, announced while the first serves, replaces it whole', asyn
   const m = randomModel(2);
   await publish('second', m);
   const last = checked[checked.length - 1]!;
-  await until('the second model serves', () => answer(last), (got) => JSON.stringify(got) === JSON.stringify(expectedTop(m.views, last)));
+  await until(
+    'the second model serves',
+    () => answer(last),
+    (got) => JSON.stringify(got) === JSON.stringify(expectedTop(m.views, last)),
+  );
   for (const user of checked) t.same(await answer(user), expectedTop(m.views, user), `user ${user} (row ${rowOfUser.get(user)})`);
 });
 
 // Layout 2, as builds before layout 3 stored it: a list for every user at their row (UNLISTED first
 // when the training had no time for it), no slots. Its bytes are a layout 3 model without users'
 // lists, the lists section appended.
-t.test('a layout 2 model serves its users\' lists, and makes the ones it lacks', async (t) => {
-  const L = 8, UNLISTED = 0xfffffffe;
+t.test("a layout 2 model serves its users' lists, and makes the ones it lacks", async (t) => {
+  const L = 8,
+    UNLISTED = 0xfffffffe;
   const base = randomModel(3);
   const buffer = new SharedArrayBuffer(base.buffer.byteLength + USERS * L * 4);
   new Uint8Array(buffer).set(new Uint8Array(base.buffer));
@@ -147,10 +155,20 @@ t.test('a layout 2 model serves its users\' lists, and makes the ones it lacks',
     else for (let k = 0; k < L; k++) lists[u * L + k] = (u + k) % ITEMS;
   }
   await publish('layout2', { buffer, views: base.views }, L); // the same factors as base's
-  const even = userAtRow(STRADDLING + 1), odd = userAtRow(STRADDLING);
-  const listed = (userId: number) => api.get(`recommendation/users/${userId}/items/`, { token, query: `amt=${AMT}&exclude_rated_items=true` });
+  const even = userAtRow(STRADDLING + 1),
+    odd = userAtRow(STRADDLING);
+  const listed = (userId: number) =>
+    api.get(`recommendation/users/${userId}/items/`, { token, query: `amt=${AMT}&exclude_rated_items=true` });
   const want = Array.from({ length: AMT }, (_, k) => itemIdOfRow[(STRADDLING + 1 + k) % ITEMS]!);
-  await until('the layout 2 model serves', async () => (await listed(even)).body.items_id, (got) => JSON.stringify(got) === JSON.stringify(want));
+  await until(
+    'the layout 2 model serves',
+    async () => (await listed(even)).body.items_id,
+    (got) => JSON.stringify(got) === JSON.stringify(want),
+  );
   t.same((await listed(even)).body.items_id, want, `user ${even} (row ${STRADDLING + 1}): their list`);
-  t.same((await listed(odd)).body.items_id, expectedTop(base.views, odd), `user ${odd} (row ${STRADDLING}, not listed): a list made from their factors`);
+  t.same(
+    (await listed(odd)).body.items_id,
+    expectedTop(base.views, odd),
+    `user ${odd} (row ${STRADDLING}, not listed): a list made from their factors`,
+  );
 });

@@ -14,14 +14,32 @@ import { storeRedis } from '../helpers/stack.js';
 const redis = await storeRedis(t, 'model-registry-test');
 const store = new ModelsStore(redis);
 const db = 'db1';
-const ITEMS = 4, USERS = 3;
+const ITEMS = 4,
+  USERS = 3;
 // No subscription: this registry hears of no publication, as one that has not yet loaded the announced model.
-const registry = new ModelRegistry(store, async (_db, kind, from, to) => Array.from({ length: to - from }, (_, k) => `${kind}${from + k}`), pino({ level: 'silent' }));
+const registry = new ModelRegistry(
+  store,
+  async (_db, kind, from, to) => Array.from({ length: to - from }, (_, k) => `${kind}${from + k}`),
+  pino({ level: 'silent' }),
+);
 
 let published = 0;
 async function publish(id: string, ratings: number): Promise<void> {
   const m = allocateModel({ factors: 2, users: USERS, items: ITEMS, itemList: 0, userList: 0, trainedItems: ITEMS, lists: 0 });
-  const meta: ModelMeta = { model_id: id, timestamp: ++published, algorithm: 'als', n_users: USERS, n_items: ITEMS, n_ratings: ratings, factors: 2, item_list: 0, user_list: 0, bytes: m.buffer.byteLength, metrics: {}, params: {} };
+  const meta: ModelMeta = {
+    model_id: id,
+    timestamp: ++published,
+    algorithm: 'als',
+    n_users: USERS,
+    n_items: ITEMS,
+    n_ratings: ratings,
+    factors: 2,
+    item_list: 0,
+    user_list: 0,
+    bytes: m.buffer.byteLength,
+    metrics: {},
+    params: {},
+  };
   await redis.set(keys.trainerLock(db), 'me');
   if (!(await store.publish(db, 'me', meta, m.buffer))) throw new Error('publish refused');
 }

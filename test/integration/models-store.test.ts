@@ -14,7 +14,20 @@ let published = 0; // publication order: models are ordered by timestamp
 
 function model(id: string, bytes: number, seed: number): { meta: ModelMeta; buffer: Uint8Array } {
   const buffer = Uint8Array.from({ length: bytes }, (_, k) => (k * 31 + seed) & 0xff);
-  const meta: ModelMeta = { model_id: id, timestamp: ++published, algorithm: 'als', n_users: 1, n_items: 1, n_ratings: 1, factors: 1, item_list: 0, user_list: 0, bytes, metrics: {}, params: {} };
+  const meta: ModelMeta = {
+    model_id: id,
+    timestamp: ++published,
+    algorithm: 'als',
+    n_users: 1,
+    n_items: 1,
+    n_ratings: 1,
+    factors: 1,
+    item_list: 0,
+    user_list: 0,
+    bytes,
+    metrics: {},
+    params: {},
+  };
   return { meta, buffer };
 }
 
@@ -26,7 +39,11 @@ const readBack = async (id: string) => {
 
 t.test('a buffer of several parts reads back byte for byte, into shared memory', async (t) => {
   await redis.set(keys.trainerLock(db), 'me');
-  for (const [id, bytes] of [['one', 999], ['exact', 2000], ['three', 2001]] as const) {
+  for (const [id, bytes] of [
+    ['one', 999],
+    ['exact', 2000],
+    ['three', 2001],
+  ] as const) {
     const m = model(id, bytes, bytes);
     t.ok(await store.publish(db, 'me', m.meta, m.buffer, PART), `${id}: published`);
     const parts = Math.ceil(bytes / PART);
@@ -52,7 +69,11 @@ t.test('a whole shared buffer is stored as a view of it is', async (t) => {
 t.test('without the lock nothing is published and no part is left', async (t) => {
   const m = model('stolen', 2500, 7);
   t.notOk(await store.publish(db, 'someone else', m.meta, m.buffer, PART));
-  t.equal(await redis.exists(keys.modelBlob(db, 'stolen'), keys.modelPart(db, 'stolen', 1), keys.modelPart(db, 'stolen', 2)), 0, 'no part stored');
+  t.equal(
+    await redis.exists(keys.modelBlob(db, 'stolen'), keys.modelPart(db, 'stolen', 1), keys.modelPart(db, 'stolen', 2)),
+    0,
+    'no part stored',
+  );
   t.equal(await store.meta(db, 'stolen'), undefined);
   t.equal(await redis.hlen(keys.modelsWriting(db)), 0, 'not listed as being written');
 });
@@ -71,7 +92,17 @@ t.test('trimming drops every part of the models beyond the last two', async (t) 
     t.ok(await store.publish(db, 'me', m.meta, m.buffer, PART));
   }
   const left = await redis.keys(`{db:${db}}:models:blob:*`);
-  t.same(left.sort(), [keys.modelBlob(db, 'five'), keys.modelBlob(db, 'six'), keys.modelPart(db, 'five', 1), keys.modelPart(db, 'five', 2), keys.modelPart(db, 'six', 1), keys.modelPart(db, 'six', 2)].sort());
+  t.same(
+    left.sort(),
+    [
+      keys.modelBlob(db, 'five'),
+      keys.modelBlob(db, 'six'),
+      keys.modelPart(db, 'five', 1),
+      keys.modelPart(db, 'five', 2),
+      keys.modelPart(db, 'six', 1),
+      keys.modelPart(db, 'six', 2),
+    ].sort(),
+  );
   t.ok(Buffer.from((await readBack('five'))!).equals(Buffer.from(model('five', 2100, 11).buffer)), 'the kept ones still read');
 });
 
@@ -95,7 +126,10 @@ t.test('the next publication reclaims the parts of a publication cut short', asy
   t.ok(await store.publish(other, 'next', m.meta, m.buffer, PART), 'the next publication');
   t.equal(await redis.exists(...partKeys('cut', 3)), 0, 'the parts of the publication cut short are gone');
   t.strictSame(await redis.hgetall(keys.modelsWriting(other)), {}, 'nothing is listed as being written');
-  t.ok(Buffer.from((await store.buffer(other, (await store.meta(other, 'next'))!))!).equals(Buffer.from(m.buffer)), 'the new model reads back whole');
+  t.ok(
+    Buffer.from((await store.buffer(other, (await store.meta(other, 'next'))!))!).equals(Buffer.from(m.buffer)),
+    'the new model reads back whole',
+  );
 
   // A single-part model reclaims too.
   await redis.hset(keys.modelsWriting(other), 'cut2', '2');

@@ -63,7 +63,11 @@ t.test('JSON in, msgpack out (and the other way round)', async (t) => {
 
 t.test('typed arrays travel as the typed-array extensions; other extensions are refused', async (t) => {
   const ext = new ExtensionCodec();
-  const TYPES: [number, new (...a: any[]) => ArrayBufferView][] = [[0x16, Uint32Array], [0x17, Float32Array], [0x18, Float64Array]];
+  const TYPES: [number, new (...a: any[]) => ArrayBufferView][] = [
+    [0x16, Uint32Array],
+    [0x17, Float32Array],
+    [0x18, Float64Array],
+  ];
   for (const [type, Ctor] of TYPES) {
     ext.register({
       type,
@@ -95,17 +99,28 @@ t.test('a typed array in an extension reads as exactly the numbers it holds', as
   ext.register({ type: 0x16, encode: (v) => (v instanceof Uint32Array ? bytesOf(v) : null), decode: () => null });
   const typed = new Encoder({ extensionCodec: ext });
   const u32 = await freshDatabase(api, root, { user_id_type: 'uint32' });
-  const ratingsOf = async (user: number) => (decode((await api.call('GET', `users/${user}/ratings/`, { token: u32.token, headers: MSGPACK })).bytes) as { user_ratings: unknown[] }).user_ratings;
+  const ratingsOf = async (user: number) =>
+    (decode((await api.call('GET', `users/${user}/ratings/`, { token: u32.token, headers: MSGPACK })).bytes) as { user_ratings: unknown[] })
+      .user_ratings;
   for (const user of [3, 4, 5]) {
-    const r = await api.call('PUT', `users/${user}/ratings/`, { token: u32.token, raw: Buffer.from(encode({ ratings: [{ item_id: 1, rating: 7, timestamp: 1_700_000_000 }] })), headers: MSGPACK });
+    const r = await api.call('PUT', `users/${user}/ratings/`, {
+      token: u32.token,
+      raw: Buffer.from(encode({ ratings: [{ item_id: 1, rating: 7, timestamp: 1_700_000_000 }] })),
+      headers: MSGPACK,
+    });
     t.equal(r.status, 200, `user ${user} rated`);
   }
   // users_id as one uint32 typed array: users 3 and 4 forgotten, 5 kept.
-  const del = await api.call('DELETE', 'interactions-ratings-bulk/', { token: u32.token, raw: Buffer.from(typed.encode({ users_id: Uint32Array.of(3, 4) })), headers: MSGPACK });
+  const del = await api.call('DELETE', 'interactions-ratings-bulk/', {
+    token: u32.token,
+    raw: Buffer.from(typed.encode({ users_id: Uint32Array.of(3, 4) })),
+    headers: MSGPACK,
+  });
   t.equal(del.status, 202, `accepted: ${del.status}`);
   const deadline = Date.now() + 20_000;
   // The background task forgets one user after the other: wait for both.
-  while (((await ratingsOf(3)).length > 0 || (await ratingsOf(4)).length > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (((await ratingsOf(3)).length > 0 || (await ratingsOf(4)).length > 0) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
   t.same(await ratingsOf(3), [], 'user 3 forgotten');
   t.same(await ratingsOf(4), [], 'user 4 forgotten');
   t.equal((await ratingsOf(5)).length, 1, 'user 5 kept');
@@ -121,7 +136,11 @@ t.test('a typed array in an extension reads as exactly the numbers it holds', as
     ['a length that is not whole elements', Uint8Array.of(1, 2, 3), 'WRONG_DATA_TYPE'],
     ['NaN (no JSON value)', Float32Array.of(NaN), 'WRONG_DATA_TYPE'],
   ] as const) {
-    const res = await api.call('DELETE', 'interactions-ratings-bulk/', { token: u32.token, raw: Buffer.from(new Encoder({ extensionCodec: bad }).encode({ users_id: value })), headers: MSGPACK });
+    const res = await api.call('DELETE', 'interactions-ratings-bulk/', {
+      token: u32.token,
+      raw: Buffer.from(new Encoder({ extensionCodec: bad }).encode({ users_id: value })),
+      headers: MSGPACK,
+    });
     t.equal(res.status, 400, what);
     t.equal((decode(res.bytes) as { error_data: { name: string } }).error_data.name, name, what);
   }

@@ -82,12 +82,20 @@ t.test('accounts, login, organisation and databases', async (t) => {
     ['GET', 'tasks/<task_name>/recents/', { token: onDb, path: 'tasks/ml_model_retrain/recents/' }],
   ]);
   const [key] = await checkAnswers(t, [
-    ['POST', 'accounts/service/keys/', { token: root, body: { name: service, expiration_timestamp: now + 3600, metadata: { for: 'web' } } }],
+    [
+      'POST',
+      'accounts/service/keys/',
+      { token: root, body: { name: service, expiration_timestamp: now + 3600, metadata: { for: 'web' } } },
+    ],
     ['GET', 'organizations/current/accounts/', { token: root }],
     ['GET', 'organizations/accounts/', { token: root }],
   ]);
   const [frontend] = await checkAnswers(t, [
-    ['POST', 'login/service/', { body: { name: service, password: key.key, db_id: db, frontend_user_id: uid(1), frontend_session_id: uid(2) } }],
+    [
+      'POST',
+      'login/service/',
+      { body: { name: service, password: key.key, db_id: db, frontend_user_id: uid(1), frontend_session_id: uid(2) } },
+    ],
     ['POST', 'login/refresh-token/', { body: { refresh_token: login.refresh_token } }],
   ]);
   await checkAnswers(t, [
@@ -104,17 +112,28 @@ t.test('properties, items and users', async (t) => {
     ['GET', 'users-properties/', { token }],
     ['GET', 'users-properties/<property_name>/', { token, path: 'users-properties/age/' }],
   ]);
-  for (const [single, old] of [['properties/', false], ['', true]] as const) {
+  for (const [single, old] of [
+    ['properties/', false],
+    ['', true],
+  ] as const) {
     const id = old ? 102 : 101;
     const user = uid(old ? 102 : 101);
     const bulk = old ? '' : 'properties/';
     await checkAnswers(t, [
       ['PUT', `items/<item_id>/${single}`, { token, path: `items/${id}/${single}`, body: { item: { genre: 'a', price: 5, colour: 'x' } } }],
-      ['PUT', `items/<item_id>/${single}`, { token, path: `items/${id}/${single}`, body: { item: { genre: 'a', price: 5 }, wait_for_completion: false } }],
+      [
+        'PUT',
+        `items/<item_id>/${single}`,
+        { token, path: `items/${id}/${single}`, body: { item: { genre: 'a', price: 5 }, wait_for_completion: false } },
+      ],
       ['PATCH', `items/<item_id>/${single}`, { token, path: `items/${id}/${single}`, body: { item: { price: 6 } } }],
       ['GET', `items/<item_id>/${single}`, { token, path: `items/1/${single}` }],
       ['PUT', `users/<user_id>/${single}`, { token, path: `users/${user}/${single}`, body: { user: { age: 30 } } }],
-      ['PATCH', `users/<user_id>/${single}`, { token, path: `users/${uid(old ? 104 : 103)}/${single}`, body: { user: { age: 31 }, create_if_missing: true } }],
+      [
+        'PATCH',
+        `users/<user_id>/${single}`,
+        { token, path: `users/${uid(old ? 104 : 103)}/${single}`, body: { user: { age: 31 }, create_if_missing: true } },
+      ],
       ['GET', `users/<user_id>/${single}`, { token, path: `users/${user}/${single}` }],
       ['PUT', `items-bulk/${bulk}`, { token, body: { items: [{ item_id: id + 10, genre: 'b', price: 1 }] } }],
       ['PUT', `items-bulk/${bulk}`, { token, body: { items: [{ item_id: id + 10, genre: 'b', price: 1 }], wait_for_completion: false } }],
@@ -136,18 +155,46 @@ t.test('ratings, interactions and sessions', async (t) => {
     ['GET', 'ratings-bulk/', { token, query: 'amt=5' }],
     ['PUT', 'users/<user_id>/ratings/', { token, path: `users/${uid(200)}/ratings/`, body: { ratings: [{ item_id: 3, rating: 8 }] } }],
     ['GET', 'users/<user_id>/ratings/', { token, path: `users/${uid(200)}/ratings/` }],
-    ['POST', 'users/<user_id>/interactions/<item_id>/', { token, path: `users/${uid(201)}/interactions/4/`, body: { interaction_type: 'view', properties: { from: 'home' } } }],
-    ['POST', 'users/<user_id>/interactions-bulk/', { token, path: `users/${uid(201)}/interactions-bulk/`, body: { interactions: [{ item_id: 5, interaction_type: 'click', timestamp: now, junk: 1 }] } }],
+    [
+      'POST',
+      'users/<user_id>/interactions/<item_id>/',
+      { token, path: `users/${uid(201)}/interactions/4/`, body: { interaction_type: 'view', properties: { from: 'home' } } },
+    ],
+    [
+      'POST',
+      'users/<user_id>/interactions-bulk/',
+      {
+        token,
+        path: `users/${uid(201)}/interactions-bulk/`,
+        body: { interactions: [{ item_id: 5, interaction_type: 'click', timestamp: now, junk: 1 }] },
+      },
+    ],
     ['GET', 'users/<user_id>/interactions-bulk/', { token, path: `users/${uid(201)}/interactions-bulk/`, query: 'amt=1' }],
     ['POST', 'interactions-bulk/', { token, body: { interactions: [{ user_id: uid(202), item_id: 6, interaction_type: 'view' }] } }],
     ['GET', 'interactions-bulk/', { token, query: `amt=2&start_timestamp=${now - 60}` }],
-    ['POST', 'sessions/<session_id>/items/<item_id>/interactions/', { token, path: `sessions/${session}/items/7/interactions/`, body: { interaction_type: 'view' } }],
-    ['POST', 'sessions/<session_id>/interactions-bulk/', { token, path: `sessions/${session}/interactions-bulk/`, body: { interactions: [{ item_id: 8, interaction_type: 'view' }] } }],
+    [
+      'POST',
+      'sessions/<session_id>/items/<item_id>/interactions/',
+      { token, path: `sessions/${session}/items/7/interactions/`, body: { interaction_type: 'view' } },
+    ],
+    [
+      'POST',
+      'sessions/<session_id>/interactions-bulk/',
+      { token, path: `sessions/${session}/interactions-bulk/`, body: { interactions: [{ item_id: 8, interaction_type: 'view' }] } },
+    ],
     ['GET', 'sessions/<session_id>/interactions-bulk/', { token, path: `sessions/${session}/interactions-bulk/` }],
-    ['POST', 'sessions-interactions-bulk/', { token, body: { interactions: [{ session_id: uid(701), item_id: 9, interaction_type: 'view' }] } }],
+    [
+      'POST',
+      'sessions-interactions-bulk/',
+      { token, body: { interactions: [{ session_id: uid(701), item_id: 9, interaction_type: 'view' }] } },
+    ],
     ['GET', 'sessions-interactions-bulk/', { token, query: 'amt=2' }],
     ['POST', 'sessions/<session_id>/resolve/', { token, path: `sessions/${session}/resolve/`, body: { user_id: uid(201) } }],
-    ['POST', 'sessions/<session_id>/items/<item_id>/interactions/', { token, path: `sessions/${session}/items/7/interactions/`, body: { interaction_type: 'view' } }],
+    [
+      'POST',
+      'sessions/<session_id>/items/<item_id>/interactions/',
+      { token, path: `sessions/${session}/items/7/interactions/`, body: { interaction_type: 'view' } },
+    ],
     ['POST', 'resolved-sessions/', { token, body: { amt: 5 } }],
     ['GET', 'interaction-rules/', { token }],
     ['PUT', 'interaction-rules/', { token, body: { rules: { purchase: { rating: 9, combine: 'max' } } } }],
@@ -160,13 +207,62 @@ t.test('recommendations and scenarios', async (t) => {
   const user = uid(0);
   const ratings = [{ item_id: 1, rating: 9 }];
   const [, ab] = await checkAnswers(t, [
-    ['PUT', 'scenarios/<reco_type>/<name>/', { token, path: 'scenarios/item_to_items/few/', body: { scenario_type: 'case', case: { amt: 5, exclude_rated_items: true, filters: ['genre:eq:a'], reranking: [{ property_name: 'genre', op: 'diversity', weight: 0.5 }], note: 'kept as sent' } } }],
+    [
+      'PUT',
+      'scenarios/<reco_type>/<name>/',
+      {
+        token,
+        path: 'scenarios/item_to_items/few/',
+        body: {
+          scenario_type: 'case',
+          case: {
+            amt: 5,
+            exclude_rated_items: true,
+            filters: ['genre:eq:a'],
+            reranking: [{ property_name: 'genre', op: 'diversity', weight: 0.5 }],
+            note: 'kept as sent',
+          },
+        },
+      },
+    ],
     ['POST', 'ab-tests/params/', { token, body: { name: 'half', probability_a: 0.5 } }],
   ]);
   await checkAnswers(t, [
-    ['PUT', 'scenarios/<reco_type>/<name>/', { token, path: 'scenarios/item_to_items/other/', body: { scenario_type: 'alias', alias: { scenario_name: 'few' }, metadata: { by: 'test' } } }],
-    ['PUT', 'scenarios/<reco_type>/<name>/', { token, path: 'scenarios/item_to_items/split/', body: { scenario_type: 'ab_test', ab_test: { id: ab.id, scenario_a: 'few', scenario_b: 'other' } } }],
-    ['PUT', 'scenarios/<reco_type>/<name>/', { token, path: 'scenarios/item_to_items/newcomers/', body: { scenario_type: 'condition', condition: { condition_type: 'USER_FUNCTION', if: { function_name: 'n_ratings', op: 'lt', value: 3 }, then: 'few', else: 'other' } } }],
+    [
+      'PUT',
+      'scenarios/<reco_type>/<name>/',
+      {
+        token,
+        path: 'scenarios/item_to_items/other/',
+        body: { scenario_type: 'alias', alias: { scenario_name: 'few' }, metadata: { by: 'test' } },
+      },
+    ],
+    [
+      'PUT',
+      'scenarios/<reco_type>/<name>/',
+      {
+        token,
+        path: 'scenarios/item_to_items/split/',
+        body: { scenario_type: 'ab_test', ab_test: { id: ab.id, scenario_a: 'few', scenario_b: 'other' } },
+      },
+    ],
+    [
+      'PUT',
+      'scenarios/<reco_type>/<name>/',
+      {
+        token,
+        path: 'scenarios/item_to_items/newcomers/',
+        body: {
+          scenario_type: 'condition',
+          condition: {
+            condition_type: 'USER_FUNCTION',
+            if: { function_name: 'n_ratings', op: 'lt', value: 3 },
+            then: 'few',
+            else: 'other',
+          },
+        },
+      },
+    ],
     ['GET', 'scenarios/<reco_type>/<name>/', { token, path: 'scenarios/item_to_items/few/' }],
     ['GET', 'scenarios/', { token }],
     ['PATCH', 'scenarios-default/<reco_type>/', { token, path: 'scenarios-default/item_to_items/', body: { name: 'newcomers' } }],
@@ -174,10 +270,22 @@ t.test('recommendations and scenarios', async (t) => {
     ['GET', 'recommendation/items/<item_id>/items/', { token, path: 'recommendation/items/1/items/', query: 'scenario=split' }],
     ['GET', 'recommendation/users/<user_id>/items/', { token, path: `recommendation/users/${user}/items/`, query: 'amt=3' }],
     ['POST', 'recommendation/sessions/items/', { token, body: { ratings } }],
-    ['POST', 'recommendation/context-items/users/<user_id>/items/', { token, path: `recommendation/context-items/users/${user}/items/`, body: { context_items: [1] } }],
+    [
+      'POST',
+      'recommendation/context-items/users/<user_id>/items/',
+      { token, path: `recommendation/context-items/users/${user}/items/`, body: { context_items: [1] } },
+    ],
     ['POST', 'recommendation/context-items/sessions/items/', { token, body: { ratings, context_items: [2] } }],
-    ['GET', 'recommendation/users/<user_id>/items-properties/<property_name>/', { token, path: `recommendation/users/${user}/items-properties/genre/` }],
-    ['POST', 'recommendation/sessions/items-properties/<property_name>/', { token, path: 'recommendation/sessions/items-properties/price/', body: { ratings } }],
+    [
+      'GET',
+      'recommendation/users/<user_id>/items-properties/<property_name>/',
+      { token, path: `recommendation/users/${user}/items-properties/genre/` },
+    ],
+    [
+      'POST',
+      'recommendation/sessions/items-properties/<property_name>/',
+      { token, path: 'recommendation/sessions/items-properties/price/', body: { ratings } },
+    ],
     ['POST', 'recommendation/generic/items/', { token, body: { user_id: user } }],
     ['POST', 'recommendation/generic/items/', { token, body: { item_id: 1 } }],
     ['POST', 'recommendation/items-properties/items/', { token, body: { item_properties: { genre: 'a' }, scenario: 'few' } }],
@@ -185,7 +293,11 @@ t.test('recommendations and scenarios', async (t) => {
   ]);
   const [models] = await checkAnswers(t, [['GET', 'pretrained-ml/trained-models/', { token }]]);
   const trials = models.models[0]?.search?.trials ?? [];
-  t.same([...new Set(trials.map((x: { model: string }) => x.model))].sort(), ['als', 'ease', 'item-knn', 'popularity'], 'the search, with a trial of each kind, was checked');
+  t.same(
+    [...new Set(trials.map((x: { model: string }) => x.model))].sort(),
+    ['als', 'ease', 'item-knn', 'popularity'],
+    'the search, with a trial of each kind, was checked',
+  );
 });
 
 t.test('precomputed tables and their reads', async (t) => {
@@ -193,15 +305,27 @@ t.test('precomputed tables and their reads', async (t) => {
     ['PUT', 'precomputed-tables/<name>/', { token, path: 'precomputed-tables/similar/', body: { reco_type: 'item_to_items', amt: 10 } }],
     ['PUT', 'precomputed-tables/<name>/', { token, path: 'precomputed-tables/for-users/', body: { reco_type: 'profile_to_items' } }],
   ]);
-  await until('tables built', () => tasksOf(api, token, 'precomputed_tables'), (ts) => ts.length > 0 && settled(ts));
+  await until(
+    'tables built',
+    () => tasksOf(api, token, 'precomputed_tables'),
+    (ts) => ts.length > 0 && settled(ts),
+  );
   await checkAnswers(t, [
     ['GET', 'precomputed-tables/', { token }],
     ['GET', 'tasks/<task_name>/recents/', { token, path: 'tasks/precomputed_tables/recents/' }],
     ['GET', 'tasks/<task_name>/recents/', { token, path: 'tasks/ml_model_retrain/recents/' }],
     ['GET', 'tasks/<task_name>/recents/', { token, path: 'tasks/ml_new_items/recents/' }],
     ['GET', 'tasks/<task_name>/recents/', { token, path: 'tasks/interactions_ratings_deletion/recents/' }],
-    ['GET', 'recommendation/precomputed/items/<item_id>/items/', { token, path: 'recommendation/precomputed/items/1/items/', query: 'table=similar' }],
-    ['GET', 'recommendation/precomputed/users/<user_id>/items/', { token, path: `recommendation/precomputed/users/${uid(0)}/items/`, query: 'table=for-users' }],
+    [
+      'GET',
+      'recommendation/precomputed/items/<item_id>/items/',
+      { token, path: 'recommendation/precomputed/items/1/items/', query: 'table=similar' },
+    ],
+    [
+      'GET',
+      'recommendation/precomputed/users/<user_id>/items/',
+      { token, path: `recommendation/precomputed/users/${uid(0)}/items/`, query: 'table=for-users' },
+    ],
   ]);
 });
 
@@ -211,11 +335,17 @@ t.test('call counts', async (t) => {
     ['GET', 'call-counts/historical/<label>/', { token: root, path: 'call-counts/historical/DBS/' }],
     ['GET', 'call-counts/historical/<label>/', { token: root, path: 'call-counts/historical/ACCOUNTS/', query: 'amt=2' }],
     ['GET', 'call-counts/historical/<label>/', { token: root, path: 'call-counts/historical/RECO_TYPES/' }],
-    ['GET', 'call-counts/historical/SCENARIOS/<reco_type>/<name>/', { token: admin, path: 'call-counts/historical/SCENARIOS/item_to_items/split/' }],
+    [
+      'GET',
+      'call-counts/historical/SCENARIOS/<reco_type>/<name>/',
+      { token: admin, path: 'call-counts/historical/SCENARIOS/item_to_items/split/' },
+    ],
   ]);
 });
 
 t.test('every route that answers a JSON body was sampled', async (t) => {
-  const unsampled = routes.filter((r) => r.response !== null && r.media === undefined && !sampled.has(`${r.method} ${r.path}`)).map((r) => `${r.method} ${r.path}`);
+  const unsampled = routes
+    .filter((r) => r.response !== null && r.media === undefined && !sampled.has(`${r.method} ${r.path}`))
+    .map((r) => `${r.method} ${r.path}`);
   t.same(unsampled, []);
 });

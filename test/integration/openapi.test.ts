@@ -38,7 +38,9 @@ t.test('every route of the table is described with its roles, schemas and errors
     t.equal(op.summary, route.summary);
     t.not(route.response, undefined, `${route.method} ${route.path} declares its answer`);
     if (route.response === null) t.same(Object.keys(op.responses['204'] ?? {}), ['description'], `${route.path} answers 204`);
-    else for (const status of route.statuses ?? [200]) t.ok(op.responses[String(status)].content[route.media ?? 'application/json'].schema, `${route.method} ${route.path} answer schema`);
+    else
+      for (const status of route.statuses ?? [200])
+        t.ok(op.responses[String(status)].content[route.media ?? 'application/json'].schema, `${route.method} ${route.path} answer schema`);
     if (route.access === 'public') t.notOk(op.security, `${route.path} needs no token`);
     else {
       t.same(op.security, [{ bearer: [] }]);
@@ -49,12 +51,23 @@ t.test('every route of the table is described with its roles, schemas and errors
     t.equal((op.parameters ?? []).filter((p: { in: string }) => p.in === 'path').length, inPath, `${route.path} path parameters`);
     t.ok(op.responses['400'].content['application/json'].schema.$ref, 'error bodies');
   }
-  const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
-  t.same(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'operationIds are unique');
+  const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((ops) =>
+    Object.values(ops).map((op) => op.operationId),
+  );
+  t.same(
+    ids.filter((id, i) => ids.indexOf(id) !== i),
+    [],
+    'operationIds are unique',
+  );
   const described = Object.values(doc.paths).reduce((n: number, ops) => n + Object.keys(ops as object).length, 0);
   t.equal(described, routes.length, 'no operation without a route');
   t.ok(doc.paths['/'].get, 'the root is /');
-  t.same(doc.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'an access token from POST /login/' });
+  t.same(doc.components.securitySchemes.bearer, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'an access token from POST /login/',
+  });
 });
 
 t.test('an error answer matches the shared error schema', async (t) => {
@@ -81,7 +94,8 @@ function looseParts(schema: Schema, at: string, mapValue = false): string[] {
     const patterns = Object.values((schema.patternProperties ?? {}) as Record<string, Schema>);
     const open = (typeof extra === 'object' && extra !== null) || patterns.length > 0;
     if (extra !== false && !open) out.push(`${at}: an object that allows any other field`);
-    if (open && !(typeof schema.description === 'string' && schema.description.length > 0)) out.push(`${at}: an open map that does not say what its keys are`);
+    if (open && !(typeof schema.description === 'string' && schema.description.length > 0))
+      out.push(`${at}: an open map that does not say what its keys are`);
     if (!open && Object.keys(schema.properties ?? {}).length === 0) out.push(`${at}: an object without fields`);
     if (typeof extra === 'object' && extra !== null) out.push(...looseParts(extra, `${at}.*`, true));
     for (const p of patterns) out.push(...looseParts(p, `${at}.*`, true));
@@ -89,7 +103,8 @@ function looseParts(schema: Schema, at: string, mapValue = false): string[] {
   if (schema.type === 'array' && schema.items === undefined) out.push(`${at}: an array of anything`);
   for (const [name, s] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) out.push(...looseParts(s, `${at}.${name}`));
   if (schema.items) out.push(...looseParts(schema.items, `${at}[]`));
-  for (const k of ['anyOf', 'oneOf', 'allOf'] as const) for (const [i, s] of ((schema[k] ?? []) as Schema[]).entries()) out.push(...looseParts(s, `${at}|${i}`, mapValue));
+  for (const k of ['anyOf', 'oneOf', 'allOf'] as const)
+    for (const [i, s] of ((schema[k] ?? []) as Schema[]).entries()) out.push(...looseParts(s, `${at}|${i}`, mapValue));
   return out;
 }
 
@@ -100,14 +115,45 @@ function answerProblems(schema: Schema): string[] {
 }
 
 t.test('the outline rule catches loose answers', async (t) => {
-  t.same(answerProblems(plainSchema(Type.Object({ warnings: Type.Array(Type.String()) }))), ['the answer is not a closed object'], 'an object with warnings and room for more');
+  t.same(
+    answerProblems(plainSchema(Type.Object({ warnings: Type.Array(Type.String()) }))),
+    ['the answer is not a closed object'],
+    'an object with warnings and room for more',
+  );
   t.same(answerProblems(plainSchema(Type.Object({}, { additionalProperties: false }))), ['$: an object without fields']);
-  t.same(answerProblems(plainSchema(Type.Object({ a: Type.Object({ b: Type.Number() }) }, { additionalProperties: false }))), ['$.a: an object that allows any other field']);
+  t.same(answerProblems(plainSchema(Type.Object({ a: Type.Object({ b: Type.Number() }) }, { additionalProperties: false }))), [
+    '$.a: an object that allows any other field',
+  ]);
   t.same(answerProblems(plainSchema(Type.Object({ a: Type.Unknown() }, { additionalProperties: false }))), ['$.a: any value']);
-  t.same(answerProblems(plainSchema(Type.Object({ a: Type.Array(Type.Union([Type.String(), Type.Unknown()])) }, { additionalProperties: false }))), ['$.a[]|1: any value']);
-  t.same(answerProblems(plainSchema(Type.Object({ a: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false }))), ['$.a: an open map that does not say what its keys are']);
-  t.same(answerProblems(plainSchema(Type.Object({ a: Type.Record(Type.String(), Type.Object({ c: Type.String() }), { description: 'by name' }) }, { additionalProperties: false }))), ['$.a.*: an object that allows any other field']);
-  t.same(answerProblems(plainSchema(Type.Object({ a: Type.Record(Type.String(), Type.Unknown(), { description: 'any JSON' }) }, { additionalProperties: false }))), [], 'metadata');
+  t.same(
+    answerProblems(
+      plainSchema(Type.Object({ a: Type.Array(Type.Union([Type.String(), Type.Unknown()])) }, { additionalProperties: false })),
+    ),
+    ['$.a[]|1: any value'],
+  );
+  t.same(answerProblems(plainSchema(Type.Object({ a: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false }))), [
+    '$.a: an open map that does not say what its keys are',
+  ]);
+  t.same(
+    answerProblems(
+      plainSchema(
+        Type.Object(
+          { a: Type.Record(Type.String(), Type.Object({ c: Type.String() }), { description: 'by name' }) },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    ['$.a.*: an object that allows any other field'],
+  );
+  t.same(
+    answerProblems(
+      plainSchema(
+        Type.Object({ a: Type.Record(Type.String(), Type.Unknown(), { description: 'any JSON' }) }, { additionalProperties: false }),
+      ),
+    ),
+    [],
+    'metadata',
+  );
 });
 
 t.test('no route documents its answer in outline', async (t) => {

@@ -22,7 +22,23 @@ const KINDS: readonly Kind[] = [
   { kind: 'user', prefix: 'users-properties', duplicated: 'DUPLICATED_USER_PROPERTY', notFound: 'USER_PROPERTY_NOT_FOUND' },
 ];
 
-const VALUE_TYPES = ['float', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'bool', 'unicode1', 'unicode10', 'unicode999'];
+const VALUE_TYPES = [
+  'float',
+  'float32',
+  'float64',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'bool',
+  'unicode1',
+  'unicode10',
+  'unicode999',
+];
 const BAD_VALUE_TYPES = ['int', 'unicode', 'unicode0', 'unicode1000', 'float16', 'str', ''];
 const BAD_NAMES = ['', 'a b', 'naïve', 'x/y', 'a'.repeat(65)];
 const RESERVED_NAMES = ['item_id', 'USER_ID', 'user_id'];
@@ -41,7 +57,9 @@ const one = (k: Kind, name: string) => `${k.prefix}/${encodeURIComponent(name)}/
 
 // The public record the service should answer for a definition.
 function record(k: Kind, name: string, valueType: string, repeated = false, metadata: unknown = {}) {
-  return k.kind === 'item' ? { property_name: name, value_type: valueType, repeated, metadata } : { property_name: name, value_type: valueType, repeated };
+  return k.kind === 'item'
+    ? { property_name: name, value_type: valueType, repeated, metadata }
+    : { property_name: name, value_type: valueType, repeated };
 }
 
 async function listed(k: Kind, token: string): Promise<any[]> {
@@ -220,7 +238,10 @@ for (const k of KINDS) {
     t.same(errorOf(d), { status: 404, code: 60, errorName: 'NotFoundError', name: k.notFound }, 'not deletable from the other database');
 
     // The other database may use the name for its own definition.
-    t.equal((await api.post(`${k.prefix}/`, { property_name: 'SHARED', value_type: 'int64', repeated: true }, { token: b.token })).status, 204);
+    t.equal(
+      (await api.post(`${k.prefix}/`, { property_name: 'SHARED', value_type: 'int64', repeated: true }, { token: b.token })).status,
+      204,
+    );
     t.same(await listed(k, b.token), [record(k, 'SHARED', 'int64', true)]);
     t.same(await listed(k, a.token), [record(k, 'Shared', 'bool')], 'the first database keeps its own definition');
     t.equal((await api.delete(one(k, 'shared'), undefined, { token: b.token })).status, 204);
@@ -250,8 +271,17 @@ t.test('missing or mistyped fields are WrongData and store nothing', async (t) =
 t.test('item and user properties are separate namespaces', async (t) => {
   const { token } = await freshDb();
   t.equal((await api.post('items-properties/', { property_name: 'age', value_type: 'uint8' }, { token })).status, 204);
-  t.same(errorOf(await api.get('users-properties/age/', { token })), { status: 404, code: 60, errorName: 'NotFoundError', name: 'USER_PROPERTY_NOT_FOUND' });
-  t.equal((await api.post('users-properties/', { property_name: 'AGE', value_type: 'int16', repeated: true }, { token })).status, 204, 'the same name as a user property');
+  t.same(errorOf(await api.get('users-properties/age/', { token })), {
+    status: 404,
+    code: 60,
+    errorName: 'NotFoundError',
+    name: 'USER_PROPERTY_NOT_FOUND',
+  });
+  t.equal(
+    (await api.post('users-properties/', { property_name: 'AGE', value_type: 'int16', repeated: true }, { token })).status,
+    204,
+    'the same name as a user property',
+  );
   t.same(await listed(KINDS[0]!, token), [record(KINDS[0]!, 'age', 'uint8')]);
   t.same(await listed(KINDS[1]!, token), [record(KINDS[1]!, 'AGE', 'int16', true)]);
   t.equal((await api.delete('users-properties/age/', undefined, { token })).status, 204);
@@ -263,7 +293,7 @@ t.test('item property metadata: any JSON round-trips, default {}', async (t) => 
   const items = KINDS[0]!;
   const { token } = await freshDb();
   const cases: [string, unknown][] = [
-    ['m_object', { label: 'Genre', nested: { a: [1, 2.5, 'x'], b: null, c: true }, 'ünïcode': '日本' }],
+    ['m_object', { label: 'Genre', nested: { a: [1, 2.5, 'x'], b: null, c: true }, ünïcode: '日本' }],
     ['m_list', [1, 'two', { three: 3 }, [4], null, false]],
     ['m_string', 'just a string'],
     ['m_number', 42.5],
@@ -281,7 +311,10 @@ t.test('item property metadata: any JSON round-trips, default {}', async (t) => 
   }
   t.equal((await api.post('items-properties/', { property_name: 'm_default', value_type: 'float' }, { token })).status, 204);
 
-  const expected = [...cases.map(([name, metadata]) => record(items, name, 'float', false, metadata)), record(items, 'm_default', 'float', false, {})];
+  const expected = [
+    ...cases.map(([name, metadata]) => record(items, name, 'float', false, metadata)),
+    record(items, 'm_default', 'float', false, {}),
+  ];
   // Order is checked elsewhere: here each listed record is matched by name.
   const byName = new Map((await listed(items, token)).map((p) => [p.property_name as string, p]));
   t.same([...byName.keys()].sort(), expected.map((e) => e.property_name).sort(), 'every definition is listed');
@@ -300,9 +333,17 @@ t.test('user property creation ignores indexed and does not store metadata', asy
   const withIndexed = await api.post('users-properties/', { property_name: 'country', value_type: 'unicode2', indexed: true }, { token });
   t.equal(withIndexed.status, 204, 'indexed is accepted and ignored');
   t.equal(withIndexed.text, '');
-  const notIndexed = await api.post('users-properties/', { property_name: 'tags', value_type: 'unicode16', repeated: true, indexed: false }, { token });
+  const notIndexed = await api.post(
+    'users-properties/',
+    { property_name: 'tags', value_type: 'unicode16', repeated: true, indexed: false },
+    { token },
+  );
   t.equal(notIndexed.status, 204);
-  const withMeta = await api.post('users-properties/', { property_name: 'score', value_type: 'float32', metadata: { label: 'Score' } }, { token });
+  const withMeta = await api.post(
+    'users-properties/',
+    { property_name: 'score', value_type: 'float32', metadata: { label: 'Score' } },
+    { token },
+  );
   t.equal(withMeta.status, 204, 'metadata on a user property does not fail creation');
 
   const expected = [record(users, 'country', 'unicode2'), record(users, 'tags', 'unicode16', true), record(users, 'score', 'float32')];
@@ -340,7 +381,11 @@ t.test('a token whose database was deleted gets DATABASE_NOT_FOUND and recreates
     t.same(errorOf(await api.get(one(k, 'After'), { token: backend })), NOT_FOUND_DB, `${k.prefix} get of the refused name`);
     t.same(errorOf(await api.delete(one(k, 'Before'), undefined, { token: backend })), NOT_FOUND_DB, `${k.prefix} delete`);
     // Once more with a name that never existed, for the write paths.
-    t.same(errorOf(await api.post(`${k.prefix}/`, { property_name: 'Before', value_type: 'float' }, { token: backend })), NOT_FOUND_DB, `${k.prefix} create of the old name`);
+    t.same(
+      errorOf(await api.post(`${k.prefix}/`, { property_name: 'Before', value_type: 'float' }, { token: backend })),
+      NOT_FOUND_DB,
+      `${k.prefix} create of the old name`,
+    );
   }
   t.same(await keysOf(id), [], 'no key of the deleted database came back');
 });

@@ -40,12 +40,21 @@ function refused(tt: Tt, r: Res, quota: string, limit: number) {
 }
 
 t.test('property definitions', async (t) => {
-  for (const name of ['a', 'b']) t.equal((await api.post('items-properties/', { property_name: name, value_type: 'int32' }, { token })).status, 204);
+  for (const name of ['a', 'b'])
+    t.equal((await api.post('items-properties/', { property_name: name, value_type: 'int32' }, { token })).status, 204);
   refused(t, await api.post('items-properties/', { property_name: 'c', value_type: 'int32' }, { token }), 'properties', 2);
-  t.equal((await api.post('users-properties/', { property_name: 'age', value_type: 'int32' }, { token })).status, 204, 'user properties have a quota of their own');
+  t.equal(
+    (await api.post('users-properties/', { property_name: 'age', value_type: 'int32' }, { token })).status,
+    204,
+    'user properties have a quota of their own',
+  );
   t.equal(await used('item_properties'), 2);
   t.equal((await api.delete('items-properties/b/', undefined, { token })).status, 204);
-  t.equal((await api.post('items-properties/', { property_name: 'c', value_type: 'int32' }, { token })).status, 204, 'room again after a delete');
+  t.equal(
+    (await api.post('items-properties/', { property_name: 'c', value_type: 'int32' }, { token })).status,
+    204,
+    'room again after a delete',
+  );
 });
 
 t.test('items known: a request naming more is refused whole; updates go on', async (t) => {
@@ -68,7 +77,8 @@ t.test('items known: a request naming more is refused whole; updates go on', asy
 });
 
 t.test('users known and ratings held', async (t) => {
-  const rows = (users: number[], items: number[], rating = 5) => users.flatMap((u) => items.map((i) => ({ user_id: uid(u), item_id: i, rating, timestamp: 100 })));
+  const rows = (users: number[], items: number[], rating = 5) =>
+    users.flatMap((u) => items.map((i) => ({ user_id: uid(u), item_id: i, rating, timestamp: 100 })));
   let r = await api.put('ratings-bulk/', { ratings: rows(range(1, 6), range(1, 4)) }, { token });
   t.equal(r.status, 200, why(r, 200));
   refused(t, await api.put('ratings-bulk/', { ratings: rows([6], [1]) }, { token }), 'users', 5);
@@ -80,7 +90,10 @@ t.test('users known and ratings held', async (t) => {
   r = await api.put('ratings-bulk/', { ratings: rows(range(1, 6), range(1, 5), 9) }, { token });
   t.equal(r.status, 200, `updating all 20 at the quota: ${why(r, 200)}`);
   const mine = await api.get(`users/${uid(3)}/ratings/`, { token, query: 'amt=10' });
-  t.strictSame(mine.body.user_ratings.map((x: { rating: number }) => x.rating), [9, 9, 9, 9]);
+  t.strictSame(
+    mine.body.user_ratings.map((x: { rating: number }) => x.rating),
+    [9, 9, 9, 9],
+  );
   // An interaction of a user may infer a new rating: refused at the ratings quota, nothing stored.
   refused(t, await api.post(`users/${uid(1)}/interactions/5/`, { interaction_type: 'view' }, { token }), 'ratings', 20);
   t.equal(await used('interactions'), 0);
@@ -89,7 +102,8 @@ t.test('users known and ratings held', async (t) => {
 });
 
 t.test('interactions held', async (t) => {
-  const rows = (n: number, from = 1) => range(from, from + n).map((k) => ({ item_id: 1 + (k % 10), interaction_type: 'view', timestamp: 100 + k }));
+  const rows = (n: number, from = 1) =>
+    range(from, from + n).map((k) => ({ item_id: 1 + (k % 10), interaction_type: 'view', timestamp: 100 + k }));
   let r = await api.post(`sessions/${uid(500)}/interactions-bulk/`, { interactions: rows(12) }, { token });
   t.equal(r.status, 200, why(r, 200));
   refused(t, await api.post(`sessions/${uid(501)}/interactions-bulk/`, { interactions: rows(4) }, { token }), 'interactions', 15);
@@ -99,7 +113,16 @@ t.test('interactions held', async (t) => {
   // With an Idempotency-Key, a refused write leaves the key free: the same write is refused again,
   // not taken for one already applied.
   for (let k = 0; k < 2; k++) {
-    refused(t, await api.post(`sessions/${uid(502)}/interactions-bulk/`, { interactions: rows(1) }, { token, headers: { 'idempotency-key': 'once-1' } }), 'interactions', 15);
+    refused(
+      t,
+      await api.post(
+        `sessions/${uid(502)}/interactions-bulk/`,
+        { interactions: rows(1) },
+        { token, headers: { 'idempotency-key': 'once-1' } },
+      ),
+      'interactions',
+      15,
+    );
   }
 });
 
@@ -120,20 +143,38 @@ t.test('usage shows every quota against its limit', async (t) => {
 
 t.test('a training run past its time quota stops, FAILED, and is not retried', async (t) => {
   // Large factors and many iterations: without the quota this run would take minutes.
-  const slow = await startStack({ RECD_QUOTA_TRAINING_SECONDS: '1', RECD_ALS_FACTORS: '256', RECD_ALS_ITERATIONS: '1000', RECD_SEARCH_SECONDS: '0', RECD_TRAINING_POLL_MS: '200', RECD_TRAINING_RETRY_SECONDS: '1' });
+  const slow = await startStack({
+    RECD_QUOTA_TRAINING_SECONDS: '1',
+    RECD_ALS_FACTORS: '256',
+    RECD_ALS_ITERATIONS: '1000',
+    RECD_SEARCH_SECONDS: '0',
+    RECD_TRAINING_POLL_MS: '200',
+    RECD_TRAINING_RETRY_SECONDS: '1',
+  });
   t.teardown(() => slow.close());
   const r0 = await rootToken(slow.api);
   const { token: tok } = await freshDatabase(slow.api, r0);
   const r = await slow.api.put('ratings-bulk/', { ratings: RATINGS }, { token: tok });
   t.equal(r.status, 200, why(r, 200));
   const started = Date.now();
-  const runs = await until('the retrain settled', () => tasksOf(slow.api, tok, 'ml_model_retrain'), (ts) => ts.some((x) => x.status === 'FAILED'), 90_000);
+  const runs = await until(
+    'the retrain settled',
+    () => tasksOf(slow.api, tok, 'ml_model_retrain'),
+    (ts) => ts.some((x) => x.status === 'FAILED'),
+    90_000,
+  );
   const failed = runs.find((x) => x.status === 'FAILED')!;
   t.match(failed.error, /training time quota of 1 s/, failed.error ?? '');
   t.ok(Date.now() - started < 60_000, 'stopped long before the run would have ended');
   await new Promise((ok) => setTimeout(ok, 3000));
   const after = await tasksOf(slow.api, tok, 'ml_model_retrain');
-  t.notOk(after.some((x) => x.status === 'QUEUED' || x.status === 'RUNNING'), `no retry queued: ${JSON.stringify(after.map((x) => x.status))}`);
+  t.notOk(
+    after.some((x) => x.status === 'QUEUED' || x.status === 'RUNNING'),
+    `no retry queued: ${JSON.stringify(after.map((x) => x.status))}`,
+  );
   const u = await slow.api.get('databases/current/usage/', { token: tok });
-  t.ok(u.body.training_seconds.used >= 1 && u.body.training_seconds.used < 60, `the run's seconds shown: ${JSON.stringify(u.body.training_seconds)}`);
+  t.ok(
+    u.body.training_seconds.used >= 1 && u.body.training_seconds.used < 60,
+    `the run's seconds shown: ${JSON.stringify(u.body.training_seconds)}`,
+  );
 });

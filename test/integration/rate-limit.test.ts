@@ -26,7 +26,12 @@ t.test('beyond the budget: 429 RATE_LIMIT_OVERFLOW with retry_after, then served
     if (r.status === 429) refused ??= r;
   }
   t.equal(statuses.filter((s) => s === 200).length, LIMIT, 'exactly the budget is served within one process');
-  t.same(errorOf(refused!), { status: 429, code: ERROR_TABLE.TooManyRequests.code, errorName: 'TooManyRequests', name: 'RATE_LIMIT_OVERFLOW' });
+  t.same(errorOf(refused!), {
+    status: 429,
+    code: ERROR_TABLE.TooManyRequests.code,
+    errorName: 'TooManyRequests',
+    name: 'RATE_LIMIT_OVERFLOW',
+  });
   const retry = refused!.body.error_data.retry_after;
   t.ok(retry > 0 && retry <= 1, `retry_after ${retry} is within the window`);
   t.equal(refused!.headers['retry-after'], '1');

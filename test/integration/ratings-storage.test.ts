@@ -42,16 +42,30 @@ async function origins(prefix: string): Promise<number[]> {
 }
 
 const put = (token: string, user: string, ratings: Row[]) => api.put(`users/${user}/ratings/`, { ratings }, { token });
-const rows = (items: number[], rating: (i: number) => number, ts: number): Row[] => items.map((i) => ({ item_id: i, rating: rating(i), timestamp: ts }));
+const rows = (items: number[], rating: (i: number) => number, ts: number): Row[] =>
+  items.map((i) => ({ item_id: i, rating: rating(i), timestamp: ts }));
 
 t.test('held items are replaced and new ones added in one request, few and many', async (t) => {
   const { db, token } = await freshDatabase(api, root);
   const u = uid(1);
-  t.equal((await put(token, u, rows(range(1, 101), (i) => 1 + (i % 9), 100))).status, 200);
+  t.equal(
+    (
+      await put(
+        token,
+        u,
+        rows(range(1, 101), (i) => 1 + (i % 9), 100),
+      )
+    ).status,
+    200,
+  );
   t.equal(await ratingCount(redis, db), 100);
 
   // Few held (3) among new ones (2).
-  let r = await put(token, u, rows([5, 50, 99, 200, 201], () => 10, 200));
+  let r = await put(
+    token,
+    u,
+    rows([5, 50, 99, 200, 201], () => 10, 200),
+  );
   t.equal(r.status, 200, why(r, 200));
   t.equal(await ratingCount(redis, db), 102, 'only the two new pairs are counted');
   let got = await held(token, u);
@@ -61,7 +75,11 @@ t.test('held items are replaced and new ones added in one request, few and many'
 
   // Many held (60, in an order unlike the stored one) with new ones (10).
   const many = [...range(1, 61).reverse(), ...range(300, 310)];
-  r = await put(token, u, rows(many, (i) => 2 + (i % 7), 300));
+  r = await put(
+    token,
+    u,
+    rows(many, (i) => 2 + (i % 7), 300),
+  );
   t.equal(r.status, 200, why(r, 200));
   t.equal(await ratingCount(redis, db), 112);
   got = await held(token, u);
@@ -79,7 +97,11 @@ t.test('a user with thousands of ratings: pages newest first, a request larger t
   const { db, token } = await freshDatabase(api, root);
   const u = uid(2);
   // 10,000 ratings in one request (several write calls: RATINGS_PER_CALL), timestamps rising with the item.
-  let r = await put(token, u, rows(range(1, 10_001), (i) => 1 + (i % 9), 0).map((x) => ({ ...x, timestamp: 1000 + x.item_id })));
+  let r = await put(
+    token,
+    u,
+    rows(range(1, 10_001), (i) => 1 + (i % 9), 0).map((x) => ({ ...x, timestamp: 1000 + x.item_id })),
+  );
   t.equal(r.status, 200, why(r, 200));
   t.equal(await ratingCount(redis, db), 10_000);
   const page = async (n: number, amt = 3) => {
@@ -91,7 +113,11 @@ t.test('a user with thousands of ratings: pages newest first, a request larger t
   t.strictSame(await page(3334), { items: [1], more: false }, 'the last page');
   t.strictSame(await page(3335), { items: [], more: false }, 'past the end');
   // Rating an old item again, later, puts it first.
-  r = await put(token, u, rows([5], () => 10, 50_000));
+  r = await put(
+    token,
+    u,
+    rows([5], () => 10, 50_000),
+  );
   t.equal(r.status, 200, why(r, 200));
   t.strictSame(await page(1, 2), { items: [5, 10_000], more: true });
   t.equal(await ratingCount(redis, db), 10_000);
@@ -101,90 +127,149 @@ t.test('a user with thousands of ratings: pages newest first, a request larger t
   t.strictSame(got.get(4097), [1 + (4097 % 9), 5097], 'a rating of a later write call');
   // The ratings log holds every rating once, across the write calls.
   const entries = await redis.xrangeBuffer(keys.ratingsLog(db), '-', '+');
-  t.equal(entries.reduce((n, [, f]) => n + f[f.findIndex((x) => x.toString() === 'r') + 1]!.length / 24, 0), 10_001);
+  t.equal(
+    entries.reduce((n, [, f]) => n + f[f.findIndex((x) => x.toString() === 'r') + 1]!.length / 24, 0),
+    10_001,
+  );
 });
 
 t.test('deleting one rating from the middle keeps the others; deleting the last leaves no keys', async (t) => {
   const { db, token } = await freshDatabase(api, root);
   const u = uid(5);
-  t.equal((await put(token, u, rows([1, 2, 3, 4], (i) => i, 10))).status, 200);
+  t.equal(
+    (
+      await put(
+        token,
+        u,
+        rows([1, 2, 3, 4], (i) => i, 10),
+      )
+    ).status,
+    200,
+  );
   t.equal((await api.delete(`users/${u}/ratings/2/`, undefined, { token })).status, 204);
-  t.strictSame([...(await held(token, u))].sort((a, b) => a[0] - b[0]), [
-    [1, [1, 10]],
-    [3, [3, 10]],
-    [4, [4, 10]],
-  ]);
+  t.strictSame(
+    [...(await held(token, u))].sort((a, b) => a[0] - b[0]),
+    [
+      [1, [1, 10]],
+      [3, [3, 10]],
+      [4, [4, 10]],
+    ],
+  );
   t.equal(await ratingCount(redis, db), 3);
   // A later write still finds the items after the gap.
-  t.equal((await put(token, u, rows([4], () => 9, 20))).status, 200);
+  t.equal(
+    (
+      await put(
+        token,
+        u,
+        rows([4], () => 9, 20),
+      )
+    ).status,
+    200,
+  );
   t.equal(await ratingCount(redis, db), 3);
   t.strictSame((await held(token, u)).get(4), [9, 20]);
   for (const i of [1, 3, 4]) t.equal((await api.delete(`users/${u}/ratings/${i}/`, undefined, { token })).status, 204);
   t.equal(await ratingCount(redis, db), 0);
-  t.equal(await redis.exists(`${keys.userRatingsPrefix(db)}0:t`, `${keys.userRatingsPrefix(db)}0:v`), 0, 'no empty set or hash left behind');
+  t.equal(
+    await redis.exists(`${keys.userRatingsPrefix(db)}0:t`, `${keys.userRatingsPrefix(db)}0:v`),
+    0,
+    'no empty set or hash left behind',
+  );
 });
 
-t.test('interactions: repeated pairs in one request and across requests keep one field of the hash; max and replace read the held value', async (t) => {
-  const { db, token } = await freshDatabase(api, root);
-  const u = uid(6);
-  const post = (rows: unknown[]) => api.post(`users/${u}/interactions-bulk/`, { interactions: rows }, { token });
-  let r = await post([
-    { item_id: 1, interaction_type: 'view', timestamp: 1 },
-    { item_id: 2, interaction_type: 'purchase', timestamp: 2 },
-    { item_id: 1, interaction_type: 'add_to_cart', timestamp: 3 },
-    { item_id: 1, interaction_type: 'view', timestamp: 4 },
-  ]);
-  t.equal(r.status, 200, why(r, 200));
-  t.equal(await ratingCount(redis, db), 2);
-  t.strictSame([...(await held(token, u))].sort((a, b) => a[0] - b[0]), [
-    [1, [8, 4]],
-    [2, [9.5, 2]],
-  ], 'max keeps add_to_cart over the later view, with the latest timestamp');
-  r = await post([{ item_id: 2, interaction_type: 'dislike', timestamp: 5 }]);
-  t.equal(r.status, 200, why(r, 200));
-  t.strictSame((await held(token, u)).get(2), [2, 5], 'replace overrides the held inferred rating');
-  t.equal(await ratingCount(redis, db), 2);
-  const prefix = `${keys.userRatingsPrefix(db)}0`;
-  t.equal(await redis.hlen(`${prefix}:v`), 2, 'one field per inferred pair');
-  t.equal(await redis.zcard(`${prefix}:t`), 2);
-  t.strictSame(await origins(prefix), [2, 2], 'both inferred');
-});
+t.test(
+  'interactions: repeated pairs in one request and across requests keep one field of the hash; max and replace read the held value',
+  async (t) => {
+    const { db, token } = await freshDatabase(api, root);
+    const u = uid(6);
+    const post = (rows: unknown[]) => api.post(`users/${u}/interactions-bulk/`, { interactions: rows }, { token });
+    let r = await post([
+      { item_id: 1, interaction_type: 'view', timestamp: 1 },
+      { item_id: 2, interaction_type: 'purchase', timestamp: 2 },
+      { item_id: 1, interaction_type: 'add_to_cart', timestamp: 3 },
+      { item_id: 1, interaction_type: 'view', timestamp: 4 },
+    ]);
+    t.equal(r.status, 200, why(r, 200));
+    t.equal(await ratingCount(redis, db), 2);
+    t.strictSame(
+      [...(await held(token, u))].sort((a, b) => a[0] - b[0]),
+      [
+        [1, [8, 4]],
+        [2, [9.5, 2]],
+      ],
+      'max keeps add_to_cart over the later view, with the latest timestamp',
+    );
+    r = await post([{ item_id: 2, interaction_type: 'dislike', timestamp: 5 }]);
+    t.equal(r.status, 200, why(r, 200));
+    t.strictSame((await held(token, u)).get(2), [2, 5], 'replace overrides the held inferred rating');
+    t.equal(await ratingCount(redis, db), 2);
+    const prefix = `${keys.userRatingsPrefix(db)}0`;
+    t.equal(await redis.hlen(`${prefix}:v`), 2, 'one field per inferred pair');
+    t.equal(await redis.zcard(`${prefix}:t`), 2);
+    t.strictSame(await origins(prefix), [2, 2], 'both inferred');
+  },
+);
 
 t.test('explicit ratings replace inferred ones (bulk and single), never the reverse; deleting either kind', async (t) => {
   const { db, token } = await freshDatabase(api, root);
   const u = uid(7);
   const prefix = `${keys.userRatingsPrefix(db)}0`;
-  const r = await api.post(`users/${u}/interactions-bulk/`, {
-    interactions: [1, 2, 3, 4].map((i) => ({ item_id: i, interaction_type: 'purchase', timestamp: 10 })),
-  }, { token });
+  const r = await api.post(
+    `users/${u}/interactions-bulk/`,
+    {
+      interactions: [1, 2, 3, 4].map((i) => ({ item_id: i, interaction_type: 'purchase', timestamp: 10 })),
+    },
+    { token },
+  );
   t.equal(r.status, 200, why(r, 200));
   t.strictSame(await origins(prefix), [2, 2, 2, 2]);
   // A bulk write naming two inferred items and a new one; a single rating on a third.
-  t.equal((await put(token, u, rows([2, 3, 9], () => 4, 20))).status, 200);
+  t.equal(
+    (
+      await put(
+        token,
+        u,
+        rows([2, 3, 9], () => 4, 20),
+      )
+    ).status,
+    200,
+  );
   t.equal((await api.put(`users/${u}/ratings/4/`, { rating: 3, timestamp: 30 }, { token })).status, 204);
   t.equal(await ratingCount(redis, db), 5, 'replacing an inferred rating adds no pair');
   t.equal(await redis.hget(keys.entityIndex(db, 'item'), '1'), '0');
   t.strictSame(await origins(prefix), [2, 1, 1, 1, 1], 'only item 1 (index 0) is still inferred');
-  t.strictSame([...(await held(token, u))].sort((a, b) => a[0] - b[0]), [
-    [1, [9.5, 10]],
-    [2, [4, 20]],
-    [3, [4, 20]],
-    [4, [3, 30]],
-    [9, [4, 20]],
-  ]);
+  t.strictSame(
+    [...(await held(token, u))].sort((a, b) => a[0] - b[0]),
+    [
+      [1, [9.5, 10]],
+      [2, [4, 20]],
+      [3, [4, 20]],
+      [4, [3, 30]],
+      [9, [4, 20]],
+    ],
+  );
   // A later interaction leaves the explicit rating as it is, and changes the inferred one.
-  for (const item of [2, 1]) t.equal((await api.post(`users/${u}/interactions/${item}/`, { interaction_type: 'dislike', timestamp: 40 }, { token })).status, 200);
+  for (const item of [2, 1])
+    t.equal((await api.post(`users/${u}/interactions/${item}/`, { interaction_type: 'dislike', timestamp: 40 }, { token })).status, 200);
   let got = await held(token, u);
   t.strictSame(got.get(2), [4, 20], 'explicit wins');
   t.strictSame(got.get(1), [2, 40], 'dislike replaces the inferred rating');
   // GET ratings-bulk/ lists both kinds, oldest first (equal timestamps in item index order).
   const bulk = await api.get('ratings-bulk/', { token, query: 'amt=100' });
-  t.strictSame((bulk.body.ratings as { item_id: number }[]).map((x) => x.item_id), [2, 3, 9, 4, 1], 'both kinds listed oldest first');
+  t.strictSame(
+    (bulk.body.ratings as { item_id: number }[]).map((x) => x.item_id),
+    [2, 3, 9, 4, 1],
+    'both kinds listed oldest first',
+  );
   // Deleting an inferred rating and an explicit one.
   for (const item of [1, 3]) t.equal((await api.delete(`users/${u}/ratings/${item}/`, undefined, { token })).status, 204);
   t.equal(await ratingCount(redis, db), 3);
   got = await held(token, u);
-  t.strictSame([...got.keys()].sort((a, b) => a - b), [2, 4, 9]);
+  t.strictSame(
+    [...got.keys()].sort((a, b) => a - b),
+    [2, 4, 9],
+  );
   t.strictSame(await origins(prefix), [1, 1, 1]);
   // And then all of them.
   t.equal((await api.post(`users/${u}/interactions/5/`, { interaction_type: 'view', timestamp: 50 }, { token })).status, 200);

@@ -6,7 +6,22 @@
 import t from 'tap';
 import { keys } from '../../src/store/keys.js';
 import type { Res } from '../helpers/api.js';
-import { BAD_ITEM, BAD_USER, DATABASE_NOT_FOUND, freshDatabase, hasWarning, INCORRECT_ROLE, NOT_OWN_USER, range, ratingCount, uid, why, WRONG_DATA_TYPE, WRONG_PARAMETER, type Id } from '../helpers/feedback.js';
+import {
+  BAD_ITEM,
+  BAD_USER,
+  DATABASE_NOT_FOUND,
+  freshDatabase,
+  hasWarning,
+  INCORRECT_ROLE,
+  NOT_OWN_USER,
+  range,
+  ratingCount,
+  uid,
+  why,
+  WRONG_DATA_TYPE,
+  WRONG_PARAMETER,
+  type Id,
+} from '../helpers/feedback.js';
 import { errorOf, frontendToken as frontendTokenOf, rootToken, tokenFor } from '../helpers/fixtures.js';
 import { startStack } from '../helpers/stack.js';
 
@@ -59,7 +74,9 @@ async function walk(token: string, amt?: number): Promise<{ ratings: Rating[]; p
   const pages: any[] = [];
   let cursor: string | undefined;
   for (let guard = 0; guard < 10_000; guard++) {
-    const query = [amt === undefined ? undefined : `amt=${amt}`, cursor === undefined ? undefined : `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join('&');
+    const query = [amt === undefined ? undefined : `amt=${amt}`, cursor === undefined ? undefined : `cursor=${encodeURIComponent(cursor)}`]
+      .filter(Boolean)
+      .join('&');
     const r = await api.get('ratings-bulk/', { token, query: query || undefined });
     if (r.status !== 200) throw new Error(`ratings-bulk/ page ${pages.length + 1}: ${r.status} ${r.text}`);
     pages.push(r.body);
@@ -130,16 +147,28 @@ t.test('ids are stored canonically: uint32 items sent as decimal strings come ba
 
 t.test('putting the same (user, item) again replaces it: count unchanged, the new value and timestamp are listed', async (t) => {
   const { db, token } = await fresh();
-  t.equal((await putBulk(token, [{ user_id: uid(1), item_id: 1, rating: 2, timestamp: 1000 }, { user_id: uid(1), item_id: 2, rating: 3, timestamp: 1001 }])).status, 200);
+  t.equal(
+    (
+      await putBulk(token, [
+        { user_id: uid(1), item_id: 1, rating: 2, timestamp: 1000 },
+        { user_id: uid(1), item_id: 2, rating: 3, timestamp: 1001 },
+      ])
+    ).status,
+    200,
+  );
   t.equal(await count(db), 2);
 
   const again = await putBulk(token, [{ user_id: uid(1), item_id: 1, rating: 9, timestamp: 5000 }]);
   t.equal(again.status, 200, why(again, 200));
   t.equal(await count(db), 2, 'a replaced rating is not counted again');
-  t.strictSame(await everything(token), [
-    { user_id: uid(1), item_id: 2, rating: 3, timestamp: 1001 },
-    { user_id: uid(1), item_id: 1, rating: 9, timestamp: 5000 },
-  ], 'oldest first');
+  t.strictSame(
+    await everything(token),
+    [
+      { user_id: uid(1), item_id: 2, rating: 3, timestamp: 1001 },
+      { user_id: uid(1), item_id: 1, rating: 9, timestamp: 5000 },
+    ],
+    'oldest first',
+  );
 
   // Through the per-user routes too.
   t.equal((await api.put(`users/${uid(1)}/ratings/2/`, { rating: 8.5, timestamp: 6000 }, { token })).status, 204);
@@ -163,7 +192,15 @@ t.test('putting the same (user, item) again replaces it: count unchanged, the ne
 t.test('a rating without timestamp (or with null) is stamped with the current time', async (t) => {
   const { token } = await fresh();
   const before = Date.now() / 1000;
-  t.equal((await putBulk(token, [{ user_id: uid(1), item_id: 1, rating: 5 }, { user_id: uid(1), item_id: 2, rating: 5, timestamp: null }])).status, 200);
+  t.equal(
+    (
+      await putBulk(token, [
+        { user_id: uid(1), item_id: 1, rating: 5 },
+        { user_id: uid(1), item_id: 2, rating: 5, timestamp: null },
+      ])
+    ).status,
+    200,
+  );
   t.equal((await api.put(`users/${uid(1)}/ratings/`, { ratings: [{ item_id: 3, rating: 5 }] }, { token })).status, 200);
   t.equal((await api.put(`users/${uid(1)}/ratings/4/`, { rating: 5 }, { token })).status, 204);
   const after = Date.now() / 1000;
@@ -210,7 +247,16 @@ t.test('ratings and timestamps are checked: WRONG_DATA_TYPE naming the row and f
     t.same(errorOf(await api.put('ratings-bulk/', body, { token })), WRONG_DATA_TYPE, `body ${JSON.stringify(body)}`);
   }
   // Per-user routes check the same way.
-  const per = await api.put(`users/${uid(1)}/ratings/`, { ratings: [{ item_id: 1, rating: 5 }, { item_id: 2, rating: 10.5 }] }, { token });
+  const per = await api.put(
+    `users/${uid(1)}/ratings/`,
+    {
+      ratings: [
+        { item_id: 1, rating: 5 },
+        { item_id: 2, rating: 10.5 },
+      ],
+    },
+    { token },
+  );
   t.same(errorOf(per), WRONG_DATA_TYPE);
   t.equal(per.body?.error_data?.field, 'ratings[1].rating');
   const perTs = await api.put(`users/${uid(1)}/ratings/`, { ratings: [{ item_id: 1, rating: 5, timestamp: 4e9 }] }, { token });
@@ -242,7 +288,7 @@ t.test('ratings and timestamps are checked: WRONG_DATA_TYPE naming the row and f
   ];
   const ok = await putBulk(token, edges);
   t.equal(ok.status, 200, why(ok, 200));
-  t.strictSame(await everything(token), [edges[0], edges[2], edges[1]], "oldest first");
+  t.strictSame(await everything(token), [edges[0], edges[2], edges[1]], 'oldest first');
   t.equal(await count(db), 3);
 });
 
@@ -251,7 +297,11 @@ t.test('uint32 items / uuid users: ids of the wrong type or 0 are refused in bod
   const row = { user_id: uid(1), item_id: 1, rating: 5, timestamp: 10 };
   for (const bad of ['abc', -1, 1.5, 4294967296, '12x', uid(1), 0, '0', '', true]) {
     t.same(errorOf(await putBulk(token, [row, { ...row, item_id: bad }])), BAD_ITEM, `item_id ${JSON.stringify(bad)}`);
-    t.same(errorOf(await api.put(`users/${uid(1)}/ratings/`, { ratings: [{ item_id: bad, rating: 5 }] }, { token })), BAD_ITEM, `per-user item_id ${JSON.stringify(bad)}`);
+    t.same(
+      errorOf(await api.put(`users/${uid(1)}/ratings/`, { ratings: [{ item_id: bad, rating: 5 }] }, { token })),
+      BAD_ITEM,
+      `per-user item_id ${JSON.stringify(bad)}`,
+    );
   }
   for (const bad of ['not-a-uuid', 5, '00000000-0000-4000-8000-00000000000g', '00000000000040008000000000000001', '']) {
     t.same(errorOf(await putBulk(token, [row, { ...row, user_id: bad }])), BAD_USER, `user_id ${JSON.stringify(bad)}`);
@@ -260,7 +310,11 @@ t.test('uint32 items / uuid users: ids of the wrong type or 0 are refused in bod
     t.same(errorOf(await api.put(`users/${uid(1)}/ratings/${bad}/`, { rating: 5 }, { token })), BAD_ITEM, `path item ${bad}`);
   }
   for (const bad of ['not-a-uuid', '12']) {
-    t.same(errorOf(await api.put(`users/${bad}/ratings/`, { ratings: [{ item_id: 1, rating: 5 }] }, { token })), BAD_USER, `PUT path user ${bad}`);
+    t.same(
+      errorOf(await api.put(`users/${bad}/ratings/`, { ratings: [{ item_id: 1, rating: 5 }] }, { token })),
+      BAD_USER,
+      `PUT path user ${bad}`,
+    );
     t.same(errorOf(await api.put(`users/${bad}/ratings/1/`, { rating: 5 }, { token })), BAD_USER, `PUT one, path user ${bad}`);
     t.same(errorOf(await userRatings(token, bad)), BAD_USER, `GET path user ${bad}`);
     t.same(errorOf(await api.delete(`users/${bad}/ratings/`, undefined, { token })), BAD_USER, `DELETE path user ${bad}`);
@@ -316,7 +370,11 @@ t.test('unknown row fields are accepted with a warning naming them', async (t) =
   t.strictSame(clean.body.warnings, [], 'no warning without unknown fields');
 
   // On the per-user route a row's user_id is not used (the path names the user): it is named too.
-  const per = await api.put(`users/${uid(2)}/ratings/`, { ratings: [{ item_id: 1, rating: 4, timestamp: 20, user_id: uid(3), extra: true }] }, { token });
+  const per = await api.put(
+    `users/${uid(2)}/ratings/`,
+    { ratings: [{ item_id: 1, rating: 4, timestamp: 20, user_id: uid(3), extra: true }] },
+    { token },
+  );
   t.equal(per.status, 200, why(per, 200));
   t.ok(hasWarning(per, 'user_id', 'extra'), `a warning names user_id and extra: ${JSON.stringify(per.body.warnings)}`);
   t.strictSame((await userRatings(token, uid(2))).body.user_ratings, [{ item_id: 1, rating: 4, timestamp: 20 }]);
@@ -371,7 +429,11 @@ t.test('a user whose properties were written before its ratings keeps its earlie
 t.test('PUT users/<u>/ratings/ and GET users/<u>/ratings/: newest first, amt and page', async (t) => {
   const { db, token } = await fresh();
   const stamps = [500, 100, 900, 300, 700];
-  const r = await api.put(`users/${uid(1)}/ratings/`, { ratings: stamps.map((ts, k) => ({ item_id: k + 1, rating: k + 1, timestamp: ts })) }, { token });
+  const r = await api.put(
+    `users/${uid(1)}/ratings/`,
+    { ratings: stamps.map((ts, k) => ({ item_id: k + 1, rating: k + 1, timestamp: ts })) },
+    { token },
+  );
   t.equal(r.status, 200, why(r, 200));
   t.strictSame(r.body, { warnings: [] });
   t.equal(await count(db), 5);
@@ -412,7 +474,11 @@ t.test('PUT users/<u>/ratings/ and GET users/<u>/ratings/: newest first, amt and
 
 t.test('GET users/<u>/ratings/ answers 300 ratings by default', async (t) => {
   const { token } = await fresh();
-  const r = await api.put(`users/${uid(1)}/ratings/`, { ratings: range(1, 302).map((i) => ({ item_id: i, rating: 5, timestamp: i })) }, { token });
+  const r = await api.put(
+    `users/${uid(1)}/ratings/`,
+    { ratings: range(1, 302).map((i) => ({ item_id: i, rating: 5, timestamp: i })) },
+    { token },
+  );
   t.equal(r.status, 200, why(r, 200));
   const first = await userRatings(token, uid(1));
   t.equal(first.body.user_ratings.length, 300);
@@ -444,7 +510,12 @@ t.test('PUT users/<u>/ratings/<i>/ writes one rating; DELETE removes one, or all
   ]);
 
   // Deleting what is not there: 204, nothing counted or logged.
-  for (const path of [`users/${uid(1)}/ratings/6/`, `users/${uid(1)}/ratings/999/`, `users/${uid(42)}/ratings/5/`, `users/${uid(42)}/ratings/`]) {
+  for (const path of [
+    `users/${uid(1)}/ratings/6/`,
+    `users/${uid(1)}/ratings/999/`,
+    `users/${uid(42)}/ratings/5/`,
+    `users/${uid(42)}/ratings/`,
+  ]) {
     const r = await api.delete(path, undefined, { token });
     t.equal(r.status, 204, `DELETE ${path}: ${why(r, 204)}`);
   }
@@ -485,7 +556,21 @@ t.test('the ratings log gets one entry per write request, with op=put and every 
   t.equal(await logLength(db), 2, 'an empty request writes no entry');
   t.same(errorOf(await putBulk(token, [rows[0], { ...rows[1], rating: 0 }])), WRONG_DATA_TYPE);
   t.equal(await logLength(db), 2, 'a refused request writes no entry');
-  t.equal((await api.put(`users/${uid(0)}/ratings/`, { ratings: [{ item_id: 1, rating: 3 }, { item_id: 2, rating: 4 }] }, { token })).status, 200);
+  t.equal(
+    (
+      await api.put(
+        `users/${uid(0)}/ratings/`,
+        {
+          ratings: [
+            { item_id: 1, rating: 3 },
+            { item_id: 2, rating: 4 },
+          ],
+        },
+        { token },
+      )
+    ).status,
+    200,
+  );
   t.equal(await logLength(db), 3);
   entries = await logEntries(db);
   t.equal(entries[2]!.fields.op, 'put');
@@ -494,11 +579,41 @@ t.test('the ratings log gets one entry per write request, with op=put and every 
 
 t.test('the count key counts distinct (user, item) pairs through every kind of write and delete', async (t) => {
   const { db, token } = await fresh();
-  t.equal((await putBulk(token, range(0, 30).map((k) => ({ user_id: uid(k % 3), item_id: k + 1, rating: 5 })))).status, 200);
+  t.equal(
+    (
+      await putBulk(
+        token,
+        range(0, 30).map((k) => ({ user_id: uid(k % 3), item_id: k + 1, rating: 5 })),
+      )
+    ).status,
+    200,
+  );
   t.equal(await count(db), 30);
-  t.equal((await putBulk(token, range(0, 40).map((k) => ({ user_id: uid(k % 3), item_id: k + 1, rating: 6 })))).status, 200);
+  t.equal(
+    (
+      await putBulk(
+        token,
+        range(0, 40).map((k) => ({ user_id: uid(k % 3), item_id: k + 1, rating: 6 })),
+      )
+    ).status,
+    200,
+  );
   t.equal(await count(db), 40, 'ten new pairs, thirty replaced');
-  t.equal((await api.put(`users/${uid(5)}/ratings/`, { ratings: [{ item_id: 1, rating: 1 }, { item_id: 2, rating: 1 }] }, { token })).status, 200);
+  t.equal(
+    (
+      await api.put(
+        `users/${uid(5)}/ratings/`,
+        {
+          ratings: [
+            { item_id: 1, rating: 1 },
+            { item_id: 2, rating: 1 },
+          ],
+        },
+        { token },
+      )
+    ).status,
+    200,
+  );
   t.equal(await count(db), 42);
   t.equal((await api.delete(`users/${uid(0)}/ratings/1/`, undefined, { token })).status, 204);
   t.equal(await count(db), 41);
@@ -536,7 +651,11 @@ t.test('crossing 500 queues an ml_model_retrain task, crossing 1000 while it wai
   t.type(task?.progress, 'string');
   t.ok(task && 'end_time' in task && 'error' in task, 'end_time and error are present');
 
-  t.equal((await api.put(`users/${uid(0)}/ratings/`, { ratings: range(500, 999).map((k) => ({ item_id: 1000 + k, rating: 5 })) }, { token })).status, 200);
+  t.equal(
+    (await api.put(`users/${uid(0)}/ratings/`, { ratings: range(500, 999).map((k) => ({ item_id: 1000 + k, rating: 5 })) }, { token }))
+      .status,
+    200,
+  );
   t.equal(await count(db), 999);
   t.equal((await tasks()).length, 1, 'no new task between 500 and 999');
 
@@ -554,27 +673,38 @@ t.test('crossing 500 queues an ml_model_retrain task, crossing 1000 while it wai
   t.strictSame((await api.get('tasks/ml_new_items/recents/', { token })).body.tasks, []);
 });
 
-t.test('a threshold fires once: falling below and reaching it again queues nothing; one request crossing several names the highest', async (t) => {
-  const { db, token } = await fresh();
-  const tasks = async () => (await api.get('tasks/ml_model_retrain/recents/', { token })).body.tasks as { progress: string }[];
-  const rows = (from: number, to: number, user = 0) => range(from, to).map((k) => ({ user_id: uid(user), item_id: k + 1, rating: 5 }));
-  t.equal((await putBulk(token, rows(0, 500))).status, 200);
-  t.equal((await tasks()).length, 1, 'reaching 500 queues a task');
-  t.equal((await api.delete(`users/${uid(0)}/ratings/1/`, undefined, { token })).status, 204);
-  t.equal(await count(db), 499);
-  t.equal((await putBulk(token, rows(0, 1))).status, 200);
-  t.equal(await count(db), 500);
-  t.equal((await tasks()).length, 1, 'reaching 500 again queues nothing');
-  t.equal((await api.delete(`users/${uid(0)}/ratings/`, undefined, { token })).status, 204);
-  t.equal((await putBulk(token, rows(0, 2100, 1))).status, 200, 'one request from 0 to 2100 ratings');
-  const all = await tasks();
-  t.equal(all.length, 1, 'the request joins the waiting run');
-  t.match(all[0]!.progress, /2000 ratings/, 'naming the highest threshold it reached');
-});
+t.test(
+  'a threshold fires once: falling below and reaching it again queues nothing; one request crossing several names the highest',
+  async (t) => {
+    const { db, token } = await fresh();
+    const tasks = async () => (await api.get('tasks/ml_model_retrain/recents/', { token })).body.tasks as { progress: string }[];
+    const rows = (from: number, to: number, user = 0) => range(from, to).map((k) => ({ user_id: uid(user), item_id: k + 1, rating: 5 }));
+    t.equal((await putBulk(token, rows(0, 500))).status, 200);
+    t.equal((await tasks()).length, 1, 'reaching 500 queues a task');
+    t.equal((await api.delete(`users/${uid(0)}/ratings/1/`, undefined, { token })).status, 204);
+    t.equal(await count(db), 499);
+    t.equal((await putBulk(token, rows(0, 1))).status, 200);
+    t.equal(await count(db), 500);
+    t.equal((await tasks()).length, 1, 'reaching 500 again queues nothing');
+    t.equal((await api.delete(`users/${uid(0)}/ratings/`, undefined, { token })).status, 204);
+    t.equal((await putBulk(token, rows(0, 2100, 1))).status, 200, 'one request from 0 to 2100 ratings');
+    const all = await tasks();
+    t.equal(all.length, 1, 'the request joins the waiting run');
+    t.match(all[0]!.progress, /2000 ratings/, 'naming the highest threshold it reached');
+  },
+);
 
 t.test('equal timestamps in GET users/<u>/ratings/ list the item known last first', async (t) => {
   const { token } = await fresh();
-  t.equal((await putBulk(token, [100, 9, 10].map((item) => ({ user_id: uid(3), item_id: item, rating: 5, timestamp: 7 })))).status, 200);
+  t.equal(
+    (
+      await putBulk(
+        token,
+        [100, 9, 10].map((item) => ({ user_id: uid(3), item_id: item, rating: 5, timestamp: 7 })),
+      )
+    ).status,
+    200,
+  );
   t.same(
     (await api.get(`users/${uid(3)}/ratings/`, { token })).body.user_ratings.map((r: UserRating) => r.item_id),
     [10, 9, 100],
@@ -604,12 +734,20 @@ t.test('roles: root, manager and backend use ratings-bulk/; frontend gets INCORR
   for (const role of ['root', 'manager']) {
     const tok = await tokenFor(api, root, role, db);
     const u = uid(role.length + 10);
-    t.equal((await api.put(`users/${u}/ratings/`, { ratings: [{ item_id: 1, rating: 4, timestamp: 1 }] }, { token: tok })).status, 200, `${role} PUT ratings`);
+    t.equal(
+      (await api.put(`users/${u}/ratings/`, { ratings: [{ item_id: 1, rating: 4, timestamp: 1 }] }, { token: tok })).status,
+      200,
+      `${role} PUT ratings`,
+    );
     t.equal((await api.put(`users/${u}/ratings/2/`, { rating: 6, timestamp: 2 }, { token: tok })).status, 204, `${role} PUT one`);
-    t.strictSame((await userRatings(tok, u)).body.user_ratings, [
-      { item_id: 2, rating: 6, timestamp: 2 },
-      { item_id: 1, rating: 4, timestamp: 1 },
-    ], `${role} GET`);
+    t.strictSame(
+      (await userRatings(tok, u)).body.user_ratings,
+      [
+        { item_id: 2, rating: 6, timestamp: 2 },
+        { item_id: 1, rating: 4, timestamp: 1 },
+      ],
+      `${role} GET`,
+    );
     t.equal((await api.delete(`users/${u}/ratings/2/`, undefined, { token: tok })).status, 204, `${role} DELETE one`);
     t.equal((await api.delete(`users/${u}/ratings/`, undefined, { token: tok })).status, 204, `${role} DELETE all`);
     t.strictSame((await userRatings(tok, u)).body.user_ratings, []);
@@ -679,7 +817,11 @@ for (const [label, extra, own, other] of [
     const plain = await frontendToken(db);
     for (const tok of [plain, token]) {
       t.same(errorOf(await userRatings(tok, '~me')), NOT_OWN_USER, 'GET ~me');
-      t.same(errorOf(await api.put('users/~me/ratings/', { ratings: [{ item_id: 1, rating: 5 }] }, { token: tok })), NOT_OWN_USER, 'PUT ~me');
+      t.same(
+        errorOf(await api.put('users/~me/ratings/', { ratings: [{ item_id: 1, rating: 5 }] }, { token: tok })),
+        NOT_OWN_USER,
+        'PUT ~me',
+      );
       t.same(errorOf(await api.put('users/~me/ratings/1/', { rating: 5 }, { token: tok })), NOT_OWN_USER, 'PUT one ~me');
       t.same(errorOf(await api.delete('users/~me/ratings/', undefined, { token: tok })), NOT_OWN_USER, 'DELETE ~me');
     }
@@ -690,18 +832,39 @@ for (const [label, extra, own, other] of [
 t.test("DELETE users/<u>/*/ removes the user's property values and ratings, and nobody else's", async (t) => {
   const { db, token } = await fresh();
   t.equal((await api.post('users-properties/', { property_name: 'age', value_type: 'int32' }, { token })).status, 204);
-  t.equal((await api.put('users-bulk/properties/', { users: [{ user_id: uid(1), age: 30 }, { user_id: uid(2), age: 40 }] }, { token })).status, 200);
-  t.equal((await putBulk(token, [
-    { user_id: uid(1), item_id: 1, rating: 5, timestamp: 1 },
-    { user_id: uid(1), item_id: 2, rating: 6, timestamp: 2 },
-    { user_id: uid(2), item_id: 1, rating: 7, timestamp: 3 },
-    { user_id: uid(3), item_id: 3, rating: 8, timestamp: 4 }, // no properties
-  ])).status, 200);
+  t.equal(
+    (
+      await api.put(
+        'users-bulk/properties/',
+        {
+          users: [
+            { user_id: uid(1), age: 30 },
+            { user_id: uid(2), age: 40 },
+          ],
+        },
+        { token },
+      )
+    ).status,
+    200,
+  );
+  t.equal(
+    (
+      await putBulk(token, [
+        { user_id: uid(1), item_id: 1, rating: 5, timestamp: 1 },
+        { user_id: uid(1), item_id: 2, rating: 6, timestamp: 2 },
+        { user_id: uid(2), item_id: 1, rating: 7, timestamp: 3 },
+        { user_id: uid(3), item_id: 3, rating: 8, timestamp: 4 }, // no properties
+      ])
+    ).status,
+    200,
+  );
   t.equal(await count(db), 4);
 
   const d = await api.delete(`users/${uid(1)}/*/`, undefined, { token });
   t.equal(d.status, 204, why(d, 204));
-  t.strictSame((await api.post('users-bulk/properties/list/', { users_id: [uid(1), uid(2)] }, { token })).body.users, [{ user_id: uid(2), age: 40 }]);
+  t.strictSame((await api.post('users-bulk/properties/list/', { users_id: [uid(1), uid(2)] }, { token })).body.users, [
+    { user_id: uid(2), age: 40 },
+  ]);
   t.strictSame((await userRatings(token, uid(1))).body.user_ratings, []);
   t.equal(await count(db), 2);
   t.strictSame(await everything(token), [
@@ -728,66 +891,96 @@ t.test('a token bound to a deleted database gets DATABASE_NOT_FOUND on rating wr
   t.ok(d.status === 200 || d.status === 204, `delete answered ${d.status}`);
 
   t.same(errorOf(await putBulk(token, [{ user_id: uid(1), item_id: 2, rating: 5 }])), DATABASE_NOT_FOUND, 'PUT ratings-bulk/');
-  t.same(errorOf(await putBulk(token, range(0, 600).map((k) => ({ user_id: uid(k), item_id: 1, rating: 5 })))), DATABASE_NOT_FOUND, 'PUT ratings-bulk/ of 600');
-  t.same(errorOf(await api.put(`users/${uid(2)}/ratings/`, { ratings: [{ item_id: 1, rating: 5 }] }, { token })), DATABASE_NOT_FOUND, 'PUT users/<u>/ratings/');
+  t.same(
+    errorOf(
+      await putBulk(
+        token,
+        range(0, 600).map((k) => ({ user_id: uid(k), item_id: 1, rating: 5 })),
+      ),
+    ),
+    DATABASE_NOT_FOUND,
+    'PUT ratings-bulk/ of 600',
+  );
+  t.same(
+    errorOf(await api.put(`users/${uid(2)}/ratings/`, { ratings: [{ item_id: 1, rating: 5 }] }, { token })),
+    DATABASE_NOT_FOUND,
+    'PUT users/<u>/ratings/',
+  );
   t.same(errorOf(await api.put(`users/${uid(2)}/ratings/3/`, { rating: 5 }, { token })), DATABASE_NOT_FOUND, 'PUT users/<u>/ratings/<i>/');
   t.same(errorOf(await api.delete(`users/${uid(1)}/*/`, undefined, { token })), DATABASE_NOT_FOUND, 'DELETE users/<u>/*/');
   t.same(errorOf(await putBulk(token, [])), DATABASE_NOT_FOUND, 'PUT ratings-bulk/ with no ratings');
   t.same(errorOf(await api.get('ratings-bulk/', { token })), DATABASE_NOT_FOUND, 'GET ratings-bulk/');
   t.same(errorOf(await api.get(`users/${uid(1)}/ratings/`, { token })), DATABASE_NOT_FOUND, 'GET users/<u>/ratings/');
-  t.same(errorOf(await api.delete(`users/${uid(1)}/ratings/1/`, undefined, { token })), DATABASE_NOT_FOUND, 'DELETE users/<u>/ratings/<i>/');
+  t.same(
+    errorOf(await api.delete(`users/${uid(1)}/ratings/1/`, undefined, { token })),
+    DATABASE_NOT_FOUND,
+    'DELETE users/<u>/ratings/<i>/',
+  );
   t.same(errorOf(await api.delete(`users/${uid(1)}/ratings/`, undefined, { token })), DATABASE_NOT_FOUND, 'DELETE users/<u>/ratings/');
 
   const left = (await redis.keys('*')).filter((key) => key.startsWith(`{db:${db}}`));
   t.same(left, [], 'the refused requests recreated no key of the database');
 });
 
-t.test('pagination: 3 users × 250 ratings walked with amt=100 return every rating once, in order, across page boundaries inside a user', async (t) => {
-  const { db, token } = await fresh();
-  // Users first seen: uid(30), uid(10), uid(20). Items first seen in a scrambled order.
-  const users = [uid(30), uid(10), uid(20)];
-  const items = range(0, 250).map((k) => ((k * 97) % 250) + 1);
-  const rating = (u: number, k: number) => ((u * 3 + k) % 10) + 1;
-  const rows: Rating[] = [];
-  // Sent item-major (users interleaved), in two requests.
-  for (let k = 0; k < 250; k++) for (let u = 0; u < 3; u++) rows.push({ user_id: users[u]!, item_id: items[k]!, rating: rating(u, k), timestamp: 1_000_000 + u * 1000 + k });
-  t.equal((await putBulk(token, rows.slice(0, 400))).status, 200);
-  t.equal((await putBulk(token, rows.slice(400))).status, 200);
-  t.equal(await count(db), 750);
+t.test(
+  'pagination: 3 users × 250 ratings walked with amt=100 return every rating once, in order, across page boundaries inside a user',
+  async (t) => {
+    const { db, token } = await fresh();
+    // Users first seen: uid(30), uid(10), uid(20). Items first seen in a scrambled order.
+    const users = [uid(30), uid(10), uid(20)];
+    const items = range(0, 250).map((k) => ((k * 97) % 250) + 1);
+    const rating = (u: number, k: number) => ((u * 3 + k) % 10) + 1;
+    const rows: Rating[] = [];
+    // Sent item-major (users interleaved), in two requests.
+    for (let k = 0; k < 250; k++)
+      for (let u = 0; u < 3; u++)
+        rows.push({ user_id: users[u]!, item_id: items[k]!, rating: rating(u, k), timestamp: 1_000_000 + u * 1000 + k });
+    t.equal((await putBulk(token, rows.slice(0, 400))).status, 200);
+    t.equal((await putBulk(token, rows.slice(400))).status, 200);
+    t.equal(await count(db), 750);
 
-  // Expected: users in first-seen order; each user's ratings in item first-seen order.
-  const expected: Rating[] = [];
-  for (let u = 0; u < 3; u++) for (let k = 0; k < 250; k++) expected.push({ user_id: users[u]!, item_id: items[k]!, rating: rating(u, k), timestamp: 1_000_000 + u * 1000 + k });
+    // Expected: users in first-seen order; each user's ratings in item first-seen order.
+    const expected: Rating[] = [];
+    for (let u = 0; u < 3; u++)
+      for (let k = 0; k < 250; k++)
+        expected.push({ user_id: users[u]!, item_id: items[k]!, rating: rating(u, k), timestamp: 1_000_000 + u * 1000 + k });
 
-  const { ratings, pages } = await walk(token, 100);
-  t.equal(pages.length, 8);
-  t.strictSame(pages.map((p) => p.ratings.length), [100, 100, 100, 100, 100, 100, 100, 50]);
-  t.strictSame(pages.map((p) => p.has_next), [true, true, true, true, true, true, true, false]);
-  t.equal(pages[7].next_cursor, '', "next_cursor is '' on the last page");
-  t.equal(new Set(pages.slice(0, 7).map((p) => p.next_cursor)).size, 7, 'every page has its own cursor');
-  for (const p of pages) t.strictSame(p.warnings, []);
-  t.equal(ratings.length, 750);
-  t.equal(new Set(ratings.map((r) => `${r.user_id}/${r.item_id}`)).size, 750, 'no rating twice');
-  t.strictSame(ratings, expected, 'every rating, in order');
-  // Page 3 starts inside the first user and ends inside the second.
-  t.equal(pages[2].ratings[0].user_id, users[0]);
-  t.equal(pages[2].ratings[49].user_id, users[0]);
-  t.equal(pages[2].ratings[50].user_id, users[1]);
-  t.equal(pages[2].ratings[99].user_id, users[1]);
+    const { ratings, pages } = await walk(token, 100);
+    t.equal(pages.length, 8);
+    t.strictSame(
+      pages.map((p) => p.ratings.length),
+      [100, 100, 100, 100, 100, 100, 100, 50],
+    );
+    t.strictSame(
+      pages.map((p) => p.has_next),
+      [true, true, true, true, true, true, true, false],
+    );
+    t.equal(pages[7].next_cursor, '', "next_cursor is '' on the last page");
+    t.equal(new Set(pages.slice(0, 7).map((p) => p.next_cursor)).size, 7, 'every page has its own cursor');
+    for (const p of pages) t.strictSame(p.warnings, []);
+    t.equal(ratings.length, 750);
+    t.equal(new Set(ratings.map((r) => `${r.user_id}/${r.item_id}`)).size, 750, 'no rating twice');
+    t.strictSame(ratings, expected, 'every rating, in order');
+    // Page 3 starts inside the first user and ends inside the second.
+    t.equal(pages[2].ratings[0].user_id, users[0]);
+    t.equal(pages[2].ratings[49].user_id, users[0]);
+    t.equal(pages[2].ratings[50].user_id, users[1]);
+    t.equal(pages[2].ratings[99].user_id, users[1]);
 
-  // Other page sizes give the same walk.
-  for (const amt of [1, 7, 249, 250, 251, 749, 750, 751]) {
-    const w = await walk(token, amt);
-    t.strictSame(w.ratings, expected, `amt=${amt}`);
-    t.equal(w.pages.length, Math.ceil(750 / amt), `amt=${amt}: pages`);
-  }
-  const single = await walk(token, 16384);
-  t.equal(single.pages.length, 1);
-  t.equal(single.pages[0].has_next, false);
-  const byDefault = await api.get('ratings-bulk/', { token });
-  t.equal(byDefault.body.ratings.length, 300, 'amt defaults to 300');
-  t.strictSame(byDefault.body.ratings, expected.slice(0, 300));
-});
+    // Other page sizes give the same walk.
+    for (const amt of [1, 7, 249, 250, 251, 749, 750, 751]) {
+      const w = await walk(token, amt);
+      t.strictSame(w.ratings, expected, `amt=${amt}`);
+      t.equal(w.pages.length, Math.ceil(750 / amt), `amt=${amt}: pages`);
+    }
+    const single = await walk(token, 16384);
+    t.equal(single.pages.length, 1);
+    t.equal(single.pages[0].has_next, false);
+    const byDefault = await api.get('ratings-bulk/', { token });
+    t.equal(byDefault.body.ratings.length, 300, 'amt defaults to 300');
+    t.strictSame(byDefault.body.ratings, expected.slice(0, 300));
+  },
+);
 
 t.test('GET ratings-bulk/: cursors are reusable; empty cursor is the first page; bad amt or cursor is WRONG_PARAMETER', async (t) => {
   const { token } = await fresh({ user_id_type: 'urlsafe' });
@@ -810,7 +1003,11 @@ t.test('GET ratings-bulk/: cursors are reusable; empty cursor is the first page;
 
   const b64 = (s: string) => Buffer.from(s).toString('base64url');
   for (const bad of ['garbage', b64('x1:0:0'), b64('r1:0'), b64('r1:0:0:0'), b64('r1:-1:0'), b64('r1:a:0'), 'x'.repeat(257)]) {
-    t.same(errorOf(await api.get('ratings-bulk/', { token, query: `cursor=${encodeURIComponent(bad)}` })), WRONG_PARAMETER, `cursor ${bad.slice(0, 20)}`);
+    t.same(
+      errorOf(await api.get('ratings-bulk/', { token, query: `cursor=${encodeURIComponent(bad)}` })),
+      WRONG_PARAMETER,
+      `cursor ${bad.slice(0, 20)}`,
+    );
   }
   for (const q of ['amt=0', 'amt=16385', 'amt=-1', 'amt=abc', 'amt=2.5']) {
     t.same(errorOf(await api.get('ratings-bulk/', { token, query: q })), WRONG_PARAMETER, q);

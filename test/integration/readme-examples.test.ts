@@ -132,7 +132,14 @@ t.test('every shell example of the README runs as written', async (t) => {
     rmSync(home, { recursive: true, force: true });
   });
   // 30 s: a start on a loaded machine (the whole suite runs beside it) takes more than the usual 15.
-  await until('recd listening', async () => (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)) || proc.child.exitCode !== null, 30_000);
+  await until(
+    'recd listening',
+    async () =>
+      (await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)) || proc.child.exitCode !== null,
+    30_000,
+  );
   t.equal(proc.child.exitCode, null, `recd serves: ${proc.out()}`);
 
   // `recd` as an installed package puts it on PATH.
@@ -166,7 +173,9 @@ t.test('every shell example of the README runs as written', async (t) => {
   const began: [string, number][] = [];
   bash.stdout.on('data', (d) => {
     stdout += d;
-    for (const m of stdout.slice(Math.max(0, stdout.length - String(d).length - SEP.length - 16)).matchAll(new RegExp(`${SEP} (\\w+)@@`, 'g')))
+    for (const m of stdout
+      .slice(Math.max(0, stdout.length - String(d).length - SEP.length - 16))
+      .matchAll(new RegExp(`${SEP} (\\w+)@@`, 'g')))
       if (!began.some(([line]) => line === m[1])) began.push([m[1]!, Date.now()]);
   });
   bash.stderr.on('data', (d) => (stderr += d));
@@ -178,7 +187,12 @@ t.test('every shell example of the README runs as written', async (t) => {
   const code = await new Promise<number | null>((res) => bash.on('close', (c) => res(c)));
   clearTimeout(timer);
 
-  t.comment(`seconds per block, by README line: ${began.slice(0, -1).map(([line, at], i) => `${line}: ${((began[i + 1]![1] - at) / 1000).toFixed(1)}`).join(', ')}`);
+  t.comment(
+    `seconds per block, by README line: ${began
+      .slice(0, -1)
+      .map(([line, at], i) => `${line}: ${((began[i + 1]![1] - at) / 1000).toFixed(1)}`)
+      .join(', ')}`,
+  );
   const outs = byBlock(stdout);
   const errs = byBlock(stderr);
   const begun = [...outs.keys()];

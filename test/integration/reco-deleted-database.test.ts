@@ -21,12 +21,21 @@ const ENDPOINTS: [string, (token: string) => Promise<Res>][] = [
   ['item to items', (token) => api.get('recommendation/items/2/items/', { token })],
   ['user to items', (token) => api.get(`recommendation/users/${uid(1)}/items/`, { token })],
   ['session to items', (token) => api.post('recommendation/sessions/items/', session, { token })],
-  ['user with context items', (token) => api.post(`recommendation/context-items/users/${uid(1)}/items/`, { context_items: [2] }, { token })],
-  ['session with context items', (token) => api.post('recommendation/context-items/sessions/items/', { ...session, context_items: [2] }, { token })],
+  [
+    'user with context items',
+    (token) => api.post(`recommendation/context-items/users/${uid(1)}/items/`, { context_items: [2] }, { token }),
+  ],
+  [
+    'session with context items',
+    (token) => api.post('recommendation/context-items/sessions/items/', { ...session, context_items: [2] }, { token }),
+  ],
   ['user to property values', (token) => api.get(`recommendation/users/${uid(1)}/items-properties/genre/`, { token })],
   ['session to property values', (token) => api.post('recommendation/sessions/items-properties/genre/', session, { token })],
   ['generic', (token) => api.post('recommendation/generic/items/', { item_id: 2 }, { token })],
-  ['property values to items', (token) => api.post('recommendation/items-properties/items/', { item_properties: { genre: 'a' } }, { token })],
+  [
+    'property values to items',
+    (token) => api.post('recommendation/items-properties/items/', { item_properties: { genre: 'a' } }, { token }),
+  ],
   ['a group of users', (token) => api.post('recommendation/users-groups/items/', { users_id: [uid(1), uid(2)] }, { token })],
   ['precomputed, by item', (token) => api.get('recommendation/precomputed/items/2/items/', { token, query: 'table=similar' })],
   ['precomputed, by user', (token) => api.get(`recommendation/precomputed/users/${uid(1)}/items/`, { token, query: 'table=mine' })],
@@ -39,10 +48,18 @@ async function deleteDatabase(db: string): Promise<void> {
 
 t.test('a deleted trained database: every recommendation endpoint answers 404 DATABASE_NOT_FOUND, as its listings do', async (t) => {
   const { db, token } = await trainedDatabase(api, root);
-  for (const [name, reco_type] of [['similar', 'item_to_items'], ['mine', 'profile_to_items']]) {
+  for (const [name, reco_type] of [
+    ['similar', 'item_to_items'],
+    ['mine', 'profile_to_items'],
+  ]) {
     need(await api.put(`precomputed-tables/${name}/`, { reco_type, amt: 5 }, { token }), 200, `table ${name}`);
   }
-  await until('the tables built', () => tasksOf(api, token, 'precomputed_tables'), (ts) => ts.length > 0 && ts.every((x) => x.status === 'COMPLETED'), 60_000);
+  await until(
+    'the tables built',
+    () => tasksOf(api, token, 'precomputed_tables'),
+    (ts) => ts.length > 0 && ts.every((x) => x.status === 'COMPLETED'),
+    60_000,
+  );
   // Answered first, so this process holds the model and the tables when the database goes.
   for (const [what, call] of ENDPOINTS) {
     const r = await call(token);
@@ -67,4 +84,3 @@ t.test('a deleted database never trained: 404 DATABASE_NOT_FOUND where it answer
     t.same(errorOf(r), DATABASE_NOT_FOUND, `${what}: ${why(r, 404)}`);
   }
 });
-

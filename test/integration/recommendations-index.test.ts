@@ -30,17 +30,38 @@ await groupedCatalogue(api, token, ITEMS, groupOf);
 const perGroup = ITEMS / GROUPS;
 const itemAt = (g: number, p: number) => (g === 0 ? GROUPS * (p + 1) : g + GROUPS * p); // the p-th item of group g
 const ratings = range(0, 3000).flatMap((u) =>
-  range(0, 12).map((j) => ({ user_id: u + 1, item_id: itemAt(u % GROUPS, (4 * Math.floor(u / GROUPS) + j) % perGroup), rating: 8, timestamp: 1_700_000_000 + u })),
+  range(0, 12).map((j) => ({
+    user_id: u + 1,
+    item_id: itemAt(u % GROUPS, (4 * Math.floor(u / GROUPS) + j) % perGroup),
+    rating: 8,
+    timestamp: 1_700_000_000 + u,
+  })),
 );
-for (let k = 0; k < ratings.length; k += 16_384) need(await api.put('ratings-bulk/', { ratings: ratings.slice(k, k + 16_384) }, { token }), 200, 'ratings');
-await until('ready', () => statusOf(api, token), (x) => x === 'ready');
+for (let k = 0; k < ratings.length; k += 16_384)
+  need(await api.put('ratings-bulk/', { ratings: ratings.slice(k, k + 16_384) }, { token }), 200, 'ratings');
+await until(
+  'ready',
+  () => statusOf(api, token),
+  (x) => x === 'ready',
+);
 // The uploads queued runs of their own (500 · 2^k ratings), which may not have seen the last batch:
 // one more run, asked for once those are over (a request while one is queued is refused).
 need(await triggerAfterRuns(api, s.redis, db, token, 'ml_model_retrain'), 200, 'retrain');
-await until('trained on every rating', async () => (await api.get('pretrained-ml/trained-models/', { token })).body.models as { serving: boolean; n_ratings: number }[], (ms) => ms.some((m) => m.serving && m.n_ratings === ratings.length), 120_000);
-await until('tasks settled', async () => [...(await tasksOf(api, token, 'ml_model_retrain')), ...(await tasksOf(api, token, 'ml_new_items'))], settled, 120_000);
+await until(
+  'trained on every rating',
+  async () => (await api.get('pretrained-ml/trained-models/', { token })).body.models as { serving: boolean; n_ratings: number }[],
+  (ms) => ms.some((m) => m.serving && m.n_ratings === ratings.length),
+  120_000,
+);
+await until(
+  'tasks settled',
+  async () => [...(await tasksOf(api, token, 'ml_model_retrain')), ...(await tasksOf(api, token, 'ml_new_items'))],
+  settled,
+  120_000,
+);
 
-const similar = (item: number, q: Record<string, string | number> = {}) => api.get(`recommendation/items/${item}/items/`, { token, query: qs(q) });
+const similar = (item: number, q: Record<string, string | number> = {}) =>
+  api.get(`recommendation/items/${item}/items/`, { token, query: qs(q) });
 
 t.test('the model carries an item index', async (t) => {
   const serving = (await modelsOf(api, token)).find((m) => m.serving) as unknown as { n_items: number; bytes: number; factors: number };
@@ -50,7 +71,8 @@ t.test('the model carries an item index', async (t) => {
 });
 
 t.test('similar items come from the query item’s planted group', async (t) => {
-  let same = 0, total = 0;
+  let same = 0,
+    total = 0;
   for (const item of [1, 77, 4242, 9999, 12_000]) {
     const r = await similar(item, { amt: 10 });
     t.equal(r.status, 200, why(r, 200));
@@ -76,7 +98,10 @@ t.test('pages of one filtered ranking list every passing item once', async (t) =
     t.equal(r.status, 200, why(r, 200));
     if (r.status !== 200) break;
     const ids: number[] = r.body.items_id;
-    t.ok(ids.every((i) => groupOf(i) === groupOf(4242 + 30)), `page ${pages + 1}: only the filtered group`);
+    t.ok(
+      ids.every((i) => groupOf(i) === groupOf(4242 + 30)),
+      `page ${pages + 1}: only the filtered group`,
+    );
     for (const i of ids) {
       t.notOk(seen.has(i), `item ${i} not on an earlier page`);
       seen.add(i);
@@ -90,8 +115,15 @@ t.test('pages of one filtered ranking list every passing item once', async (t) =
 
 t.test('a ranking already held answers pipelined requests in the same tick', async (t) => {
   await similar(77, { amt: 10 });
-  const { responses, closedEarly } = await pipelined(api, token, Array.from({ length: 10 }, () => 'recommendation/items/77/items/?amt=10'));
+  const { responses, closedEarly } = await pipelined(
+    api,
+    token,
+    Array.from({ length: 10 }, () => 'recommendation/items/77/items/?amt=10'),
+  );
   t.notOk(closedEarly, 'the connection stayed open');
   t.equal(responses.length, 10);
-  t.ok(responses.every((r) => r.status === 200 && r.body.items_id.length === 10), 'ten answers');
+  t.ok(
+    responses.every((r) => r.status === 200 && r.body.items_id.length === 10),
+    'ten answers',
+  );
 });

@@ -34,7 +34,8 @@ async function ratingReads<T>(s: Stack, user: string, run: () => Promise<T>, inD
   }
 }
 
-const userItems = (s: Stack, u: number, q: Record<string, string | number | boolean | undefined>) => s.api.get(`recommendation/users/${uid(u)}/items/`, { token, query: qs(q) });
+const userItems = (s: Stack, u: number, q: Record<string, string | number | boolean | undefined>) =>
+  s.api.get(`recommendation/users/${uid(u)}/items/`, { token, query: qs(q) });
 
 // Every page of a cursor, `amt` items each, until `total` items or the end.
 async function pages(t: Tt, get: (cursor: string | undefined) => Promise<any>, amt: number, total: number): Promise<number[]> {
@@ -68,8 +69,14 @@ t.test('an unchanged user is answered from their list without reading their rati
     return got;
   });
   t.equal(reads, 0, 'no read of the user’s ratings');
-  t.ok(value.every((ids) => ids.length === 4 && ids.join() === value[0]!.join()), 'the same four items each time');
-  t.ok(value[0]!.every((i) => !likedBy(u).includes(i)), `none of them rated: ${value[0]}`);
+  t.ok(
+    value.every((ids) => ids.length === 4 && ids.join() === value[0]!.join()),
+    'the same four items each time',
+  );
+  t.ok(
+    value[0]!.every((i) => !likedBy(u).includes(i)),
+    `none of them rated: ${value[0]}`,
+  );
 });
 
 t.test('pages past a user’s list read their ratings once and neither repeat nor skip', async (t) => {
@@ -83,7 +90,10 @@ t.test('pages past a user’s list read their ratings once and neither repeat no
   t.equal(value.paged.length, 20, 'twenty items over five pages');
   t.same(value.paged, value.whole, 'the pages make up the one long page');
   t.same(value.again, value.paged, 'paging again gives the same');
-  t.ok(value.paged.every((i) => !likedBy(u).includes(i)), 'no rated item, within the list or past it');
+  t.ok(
+    value.paged.every((i) => !likedBy(u).includes(i)),
+    'no rated item, within the list or past it',
+  );
   t.equal(reads, 1, 'the ratings were read once');
 });
 
@@ -99,10 +109,14 @@ t.test('item-to-items pages cross from the item’s list into its full ranking',
 // A filter the item's list hardly passes: the first page's walk goes past the list, where it starts
 // again with the positions that pass kept (paging.ts), and later pages and requests reuse them.
 t.test('filtered item-to-items pages cross from the item’s list into its full ranking', async (t) => {
-  const item = (cursor?: string, amt = 3) => a.api.get('recommendation/items/5/items/', { token, query: qs({ amt, cursor, filters: 'genre:eq:b' }) });
+  const item = (cursor?: string, amt = 3) =>
+    a.api.get('recommendation/items/5/items/', { token, query: qs({ amt, cursor, filters: 'genre:eq:b' }) });
   const whole = itemsOf(t, await item(undefined, 12), 'one filtered page of 12', 12);
   t.equal(whole.length, 12);
-  t.ok(whole.every((i) => i >= 21 && i <= 40), `only B items: ${JSON.stringify(whole)}`);
+  t.ok(
+    whole.every((i) => i >= 21 && i <= 40),
+    `only B items: ${JSON.stringify(whole)}`,
+  );
   const paged = await pages(t, (cursor) => item(cursor), 3, 12);
   t.same(paged, whole, 'the pages make up the one long page');
   t.same(itemsOf(t, await item(undefined, 12), 'the long page again', 12), whole, 'the same long page again');
@@ -114,20 +128,46 @@ t.test('a new rating changes the next recommendations, through either process, r
   const before = itemsOf(t, await userItems(a, u, { amt: 4, exclude_rated_items: true }), 'before', 4);
   const top = before[0]!;
   // Rated through B: A learns of it from the ratings log.
-  t.equal((await b.api.put('ratings-bulk/', { ratings: [{ user_id: uid(u), item_id: top, rating: 10, timestamp: Math.floor(Date.now() / 1000) }] }, { token })).status, 200);
+  t.equal(
+    (
+      await b.api.put(
+        'ratings-bulk/',
+        { ratings: [{ user_id: uid(u), item_id: top, rating: 10, timestamp: Math.floor(Date.now() / 1000) }] },
+        { token },
+      )
+    ).status,
+    200,
+  );
   const { value, reads } = await ratingReads(a, uid(u), async () => {
-    const seen = await until('A leaves the newly rated item out', async () => itemsOf(t, await userItems(a, u, { amt: 4, exclude_rated_items: true }), 'after, on A', 4), (ids) => !ids.includes(top), 2000);
+    const seen = await until(
+      'A leaves the newly rated item out',
+      async () => itemsOf(t, await userItems(a, u, { amt: 4, exclude_rated_items: true }), 'after, on A', 4),
+      (ids) => !ids.includes(top),
+      2000,
+    );
     const later: number[][] = [];
     for (let k = 0; k < 10; k++) later.push(itemsOf(t, await userItems(a, u, { amt: 4, exclude_rated_items: true }), `after ${k}`, 4));
     return { seen, later };
   });
   t.notOk(value.seen.includes(top), `the item just rated (${top}) is left out on A`);
-  t.ok(value.later.every((ids) => ids.join() === value.seen.join()), 'the same answer from then on');
+  t.ok(
+    value.later.every((ids) => ids.join() === value.seen.join()),
+    'the same answer from then on',
+  );
   t.equal(reads, 1, 'A read the user’s ratings once for the change');
 
   // Rated through A itself: its very next answer has it.
   const next = value.seen[0]!;
-  t.equal((await a.api.put('ratings-bulk/', { ratings: [{ user_id: uid(u), item_id: next, rating: 9, timestamp: Math.floor(Date.now() / 1000) }] }, { token })).status, 200);
+  t.equal(
+    (
+      await a.api.put(
+        'ratings-bulk/',
+        { ratings: [{ user_id: uid(u), item_id: next, rating: 9, timestamp: Math.floor(Date.now() / 1000) }] },
+        { token },
+      )
+    ).status,
+    200,
+  );
   const now = itemsOf(t, await userItems(a, u, { amt: 4, exclude_rated_items: true }), 'right after a write through A', 4);
   t.notOk(now.includes(next), `the item just rated (${next}) is left out at once`);
   t.notOk(now.includes(top), 'and the one before');
@@ -144,18 +184,30 @@ t.test('a user the training had no time for gets their list on their first reque
   const m = (await late.api.get('pretrained-ml/trained-models/', { token: trained.token })).body.models[0];
   t.equal(m.metrics.users_listed, 0, 'no user got a list at training');
   const u = 13;
-  const get = (q: Record<string, string | number | boolean | undefined>) => late.api.get(`recommendation/users/${uid(u)}/items/`, { token: trained.token, query: qs(q) });
-  const { value, reads } = await ratingReads(late, uid(u), async () => {
-    const first: number[][] = [];
-    for (let k = 0; k < 10; k++) first.push(itemsOf(t, await get({ amt: 4, exclude_rated_items: true }), `request ${k}`, 4));
-    const paged = await pages(t, (cursor) => get({ amt: 4, exclude_rated_items: true, cursor }), 4, 16);
-    return { first, paged };
-  }, trained.db);
+  const get = (q: Record<string, string | number | boolean | undefined>) =>
+    late.api.get(`recommendation/users/${uid(u)}/items/`, { token: trained.token, query: qs(q) });
+  const { value, reads } = await ratingReads(
+    late,
+    uid(u),
+    async () => {
+      const first: number[][] = [];
+      for (let k = 0; k < 10; k++) first.push(itemsOf(t, await get({ amt: 4, exclude_rated_items: true }), `request ${k}`, 4));
+      const paged = await pages(t, (cursor) => get({ amt: 4, exclude_rated_items: true, cursor }), 4, 16);
+      return { first, paged };
+    },
+    trained.db,
+  );
   t.equal(reads, 1, 'the ratings were read once');
-  t.ok(value.first.every((ids) => ids.join() === value.first[0]!.join()), 'the same answer each time');
+  t.ok(
+    value.first.every((ids) => ids.join() === value.first[0]!.join()),
+    'the same answer each time',
+  );
   t.same(value.paged.slice(0, 4), value.first[0], 'the first page of the pages is that answer');
   t.equal(new Set(value.paged).size, 16, 'sixteen distinct items over four pages');
-  t.ok(value.paged.every((i) => !likedBy(u).includes(i)), 'none of them rated');
+  t.ok(
+    value.paged.every((i) => !likedBy(u).includes(i)),
+    'none of them rated',
+  );
 });
 
 t.test('lists made on requests past RECD_USER_LIST_CACHE are made again, the same', async (t) => {
@@ -163,15 +215,27 @@ t.test('lists made on requests past RECD_USER_LIST_CACHE are made again, the sam
   const small = await startStack({ ...RECO_ENV, RECD_LIST_LENGTH: String(LIST), RECD_USER_LISTS_SECONDS: '0', RECD_USER_LIST_CACHE: '1' });
   t.teardown(() => small.close());
   const trained = await trainedDatabase(small.api, await rootToken(small.api));
-  const get = (u: number, q: Record<string, string | number | boolean | undefined>) => small.api.get(`recommendation/users/${uid(u)}/items/`, { token: trained.token, query: qs(q) });
+  const get = (u: number, q: Record<string, string | number | boolean | undefined>) =>
+    small.api.get(`recommendation/users/${uid(u)}/items/`, { token: trained.token, query: qs(q) });
   const answers = new Map<number, string[]>();
   for (let k = 0; k < 3; k++) {
-    for (const u of [13, 14]) answers.set(u, [...(answers.get(u) ?? []), itemsOf(t, await get(u, { amt: 4, exclude_rated_items: true }), `user ${u}, turn ${k}`, 4).join()]);
+    for (const u of [13, 14])
+      answers.set(u, [
+        ...(answers.get(u) ?? []),
+        itemsOf(t, await get(u, { amt: 4, exclude_rated_items: true }), `user ${u}, turn ${k}`, 4).join(),
+      ]);
   }
-  for (const [u, got] of answers) t.ok(got.every((ids) => ids === got[0]), `user ${u}: the same answer each turn`);
+  for (const [u, got] of answers)
+    t.ok(
+      got.every((ids) => ids === got[0]),
+      `user ${u}: the same answer each turn`,
+    );
   for (const u of [13, 14]) {
     const paged = await pages(t, (cursor) => get(u, { amt: 4, exclude_rated_items: true, cursor }), 4, 16);
     t.equal(new Set(paged).size, 16, `user ${u}: sixteen distinct items over four pages`);
-    t.ok(paged.every((i) => !likedBy(u).includes(i)), `user ${u}: none of them rated`);
+    t.ok(
+      paged.every((i) => !likedBy(u).includes(i)),
+      `user ${u}: none of them rated`,
+    );
   }
 });

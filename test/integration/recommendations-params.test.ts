@@ -36,7 +36,13 @@ interface Endpoint {
 const ENDPOINTS: Endpoint[] = [
   { name: 'item to items', body: false, userId: true, call: (p) => get('recommendation/items/1/items/', p as Q) },
   { name: 'user to items', body: false, rated: likedBy(0), call: (p) => get(`recommendation/users/${A_LOVER}/items/`, p as Q) },
-  { name: 'session to items', body: true, rated: likedBy(0), userId: true, call: (p) => post('recommendation/sessions/items/', { ratings: A_RATINGS, ...p }) },
+  {
+    name: 'session to items',
+    body: true,
+    rated: likedBy(0),
+    userId: true,
+    call: (p) => post('recommendation/sessions/items/', { ratings: A_RATINGS, ...p }),
+  },
   {
     name: 'user with context items',
     body: true,
@@ -49,10 +55,31 @@ const ENDPOINTS: Endpoint[] = [
     rated: likedBy(0),
     call: (p) => post('recommendation/context-items/sessions/items/', { ratings: A_RATINGS, context_items: [2, 3], ...p }),
   },
-  { name: 'generic (item)', body: true, extra: ['reco_type', 'evaluated_scenarios'], call: (p) => post('recommendation/generic/items/', { item_id: 1, ...p }) },
-  { name: 'generic (user)', body: true, extra: ['reco_type', 'evaluated_scenarios'], rated: likedBy(0), call: (p) => post('recommendation/generic/items/', { user_id: A_LOVER, ...p }) },
-  { name: 'generic (session)', body: true, extra: ['reco_type', 'evaluated_scenarios'], rated: likedBy(0), call: (p) => post('recommendation/generic/items/', { ratings: A_RATINGS, ...p }) },
-  { name: 'items for property values', body: true, call: (p) => post('recommendation/items-properties/items/', { item_properties: { genre: 'a' }, ...p }) },
+  {
+    name: 'generic (item)',
+    body: true,
+    extra: ['reco_type', 'evaluated_scenarios'],
+    call: (p) => post('recommendation/generic/items/', { item_id: 1, ...p }),
+  },
+  {
+    name: 'generic (user)',
+    body: true,
+    extra: ['reco_type', 'evaluated_scenarios'],
+    rated: likedBy(0),
+    call: (p) => post('recommendation/generic/items/', { user_id: A_LOVER, ...p }),
+  },
+  {
+    name: 'generic (session)',
+    body: true,
+    extra: ['reco_type', 'evaluated_scenarios'],
+    rated: likedBy(0),
+    call: (p) => post('recommendation/generic/items/', { ratings: A_RATINGS, ...p }),
+  },
+  {
+    name: 'items for property values',
+    body: true,
+    call: (p) => post('recommendation/items-properties/items/', { item_properties: { genre: 'a' }, ...p }),
+  },
   {
     name: 'users group',
     body: true,
@@ -79,7 +106,10 @@ for (const e of ENDPOINTS) {
     const onlyB = items(await e.call({ amt: 8, filters: ['genre:eq:b'] }), 'genre:eq:b', 8);
     t.ok(onlyB.length > 0 && onlyB.every(isB), `genre:eq:b keeps B items only: ${JSON.stringify(onlyB)}`);
     const cheapB = items(await e.call({ amt: 8, filters: ['genre:eq:b', 'price:lt:26'] }), 'two filters', 8);
-    t.ok(cheapB.every((i) => isB(i) && i < 26), `genre:eq:b and price:lt:26: ${JSON.stringify(cheapB)}`);
+    t.ok(
+      cheapB.every((i) => isB(i) && i < 26),
+      `genre:eq:b and price:lt:26: ${JSON.stringify(cheapB)}`,
+    );
     if (e.body) {
       const objects = items(await e.call({ amt: 8, filters: [{ property_name: 'genre', op: 'eq', value: 'b' }] }), 'filter object', 8);
       t.strictSame(objects, onlyB, 'the object form filters as the string form');
@@ -96,7 +126,10 @@ for (const e of ENDPOINTS) {
       const kept = items(await e.call({ amt: 64, exclude_rated_items: true }), 'exclude_rated_items', 64);
       t.ok(kept.length > 0 && kept.every((i) => !rated.has(i)), `no rated item: ${JSON.stringify(kept)}`);
       const all = items(await e.call({ amt: 64, exclude_rated_items: false }), 'exclude_rated_items false', 64);
-      t.ok(all.some((i) => rated.has(i)), 'exclude_rated_items false keeps them');
+      t.ok(
+        all.some((i) => rated.has(i)),
+        'exclude_rated_items false keeps them',
+      );
     }
 
     if (e.userId) {
@@ -109,7 +142,10 @@ for (const e of ENDPOINTS) {
 // Property values: amt bounds the list; filters restrict which items count.
 const PROPERTY_ENDPOINTS: { name: string; call: (p: Record<string, unknown>) => Promise<Res> }[] = [
   { name: 'user to property values', call: (p) => get(`recommendation/users/${A_LOVER}/items-properties/price/`, p as Q) },
-  { name: 'session to property values', call: (p) => post('recommendation/sessions/items-properties/price/', { ratings: A_RATINGS, ...p }) },
+  {
+    name: 'session to property values',
+    call: (p) => post('recommendation/sessions/items-properties/price/', { ratings: A_RATINGS, ...p }),
+  },
 ];
 
 for (const e of PROPERTY_ENDPOINTS) {

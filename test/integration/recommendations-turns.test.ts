@@ -35,12 +35,29 @@ const itemOf = (u: number, j: number) => {
   const k = ((Math.floor(u / GROUPS) * 10 + j) * 7919) % (ITEMS / GROUPS);
   return (u % GROUPS) + GROUPS * k + (u % GROUPS === 0 ? GROUPS : 0);
 };
-const ratings = range(0, USERS).flatMap((u) => range(0, 10).map((j) => ({ user_id: u + 1, item_id: itemOf(u, j), rating: 6 + ((u + j) % 5), timestamp: 1_700_000_000 + u })));
-for (let k = 0; k < ratings.length; k += 16_384) need(await api.put('ratings-bulk/', { ratings: ratings.slice(k, k + 16_384) }, { token }), 200, 'ratings');
-await until('ready', () => statusOf(api, token), (x) => x === 'ready');
+const ratings = range(0, USERS).flatMap((u) =>
+  range(0, 10).map((j) => ({ user_id: u + 1, item_id: itemOf(u, j), rating: 6 + ((u + j) % 5), timestamp: 1_700_000_000 + u })),
+);
+for (let k = 0; k < ratings.length; k += 16_384)
+  need(await api.put('ratings-bulk/', { ratings: ratings.slice(k, k + 16_384) }, { token }), 200, 'ratings');
+await until(
+  'ready',
+  () => statusOf(api, token),
+  (x) => x === 'ready',
+);
 need(await triggerAfterRuns(api, a.redis, db, token, 'ml_model_retrain'), 200, 'retrain');
-await until('trained on every rating', async () => (await api.get('pretrained-ml/trained-models/', { token })).body.models as { serving: boolean; n_ratings: number }[], (ms) => ms.some((m) => m.serving && m.n_ratings === ratings.length), 120_000);
-await until('tasks settled', async () => [...(await tasksOf(api, token, 'ml_model_retrain')), ...(await tasksOf(api, token, 'ml_new_items'))], settled, 120_000);
+await until(
+  'trained on every rating',
+  async () => (await api.get('pretrained-ml/trained-models/', { token })).body.models as { serving: boolean; n_ratings: number }[],
+  (ms) => ms.some((m) => m.serving && m.n_ratings === ratings.length),
+  120_000,
+);
+await until(
+  'tasks settled',
+  async () => [...(await tasksOf(api, token, 'ml_model_retrain')), ...(await tasksOf(api, token, 'ml_new_items'))],
+  settled,
+  120_000,
+);
 
 // Session s: three ratings of items of two groups, different for every s; every fourth filtered to a group.
 const session = (s: number) => ({
@@ -56,14 +73,29 @@ t.test('sessions arriving together answer as each does alone, waiting or not', a
   const alone = [];
   for (let s = 0; s < n; s++) alone.push(await post(a, session(s)));
   for (const r of alone) t.equal(r.status, 200, r.text.slice(0, 200));
-  t.ok(alone.every((r) => r.body.items_id.length === 10), 'full pages');
+  t.ok(
+    alone.every((r) => r.body.items_id.length === 10),
+    'full pages',
+  );
   // Fresh sessions on B (none asked there before): each made on a later turn.
   const together = await Promise.all(range(0, n).map((s) => post(b, session(s))));
-  const reversed = await Promise.all(range(0, n).reverse().map((s) => post(a, session(s + n))));
+  const reversed = await Promise.all(
+    range(0, n)
+      .reverse()
+      .map((s) => post(a, session(s + n))),
+  );
   const aloneLater = [];
   for (let s = n; s < 2 * n; s++) aloneLater.push(await post(b, session(s)));
-  t.same(together.map((r) => r.body), alone.map((r) => r.body), 'B, all at once: as A one at a time');
-  t.same(reversed.reverse().map((r) => r.body), aloneLater.map((r) => r.body), 'A, all at once in reverse: as B one at a time');
+  t.same(
+    together.map((r) => r.body),
+    alone.map((r) => r.body),
+    'B, all at once: as A one at a time',
+  );
+  t.same(
+    reversed.reverse().map((r) => r.body),
+    aloneLater.map((r) => r.body),
+    'A, all at once in reverse: as B one at a time',
+  );
 });
 
 t.test('second pages made on a later turn follow the first: two pages equal one', async (t) => {
@@ -71,7 +103,10 @@ t.test('second pages made on a later turn follow the first: two pages equal one'
   const whole = await post(a, s);
   const firsts = await Promise.all(range(0, 20).map(() => post(b, { ...s, amt: 10 })));
   const cursor = firsts[0]!.body.next_cursor;
-  t.ok(firsts.every((r) => r.body.next_cursor === cursor), 'one cursor');
+  t.ok(
+    firsts.every((r) => r.body.next_cursor === cursor),
+    'one cursor',
+  );
   const seconds = await Promise.all(range(0, 20).map(() => post(b, { ...s, amt: 10, cursor })));
   for (const [k, r] of seconds.entries()) t.same([...firsts[k]!.body.items_id, ...r.body.items_id], whole.body.items_id, `request ${k}`);
 });
@@ -79,12 +114,18 @@ t.test('second pages made on a later turn follow the first: two pages equal one'
 t.test('other requests answer on B as on A', async (t) => {
   const cases: [string, 'GET' | 'POST', string, Record<string, unknown>][] = [
     ['item to items, filtered', 'GET', 'recommendation/items/3/items/', { amt: 8, filters: 'grp:eq:5' }],
-    ['item to items, filtered and reranked', 'GET', 'recommendation/items/3/items/', { amt: 10, filters: 'grp:gte:20', reranking: 'grp:diversity:2' }],
+    [
+      'item to items, filtered and reranked',
+      'GET',
+      'recommendation/items/3/items/',
+      { amt: 10, filters: 'grp:gte:20', reranking: 'grp:diversity:2' },
+    ],
     ['user to items, past their list', 'GET', 'recommendation/users/7/items/', { amt: 10, exclude_rated_items: true, filters: 'grp:eq:9' }],
     ['group', 'POST', 'recommendation/users-groups/items/', { amt: 10, users_id: [1, 41], consensus_factor: 0.5 }],
     ['property values', 'GET', 'recommendation/users/2/items-properties/grp/', { amt: 3 }],
   ];
-  const call = (s: Stack, [, method, path, q]: (typeof cases)[number]) => (method === 'GET' ? s.api.get(path, { token, query: qs(q as never) }) : s.api.post(path, q, { token }));
+  const call = (s: Stack, [, method, path, q]: (typeof cases)[number]) =>
+    method === 'GET' ? s.api.get(path, { token, query: qs(q as never) }) : s.api.post(path, q, { token });
   const later = await Promise.all(cases.map((c) => call(b, c)));
   for (const [k, c] of cases.entries()) {
     const now = await call(a, c);

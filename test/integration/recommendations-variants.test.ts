@@ -25,18 +25,26 @@ const ITEM_PROPERTY_NOT_FOUND = notFound('ITEM_PROPERTY_NOT_FOUND');
 
 const A_LOVER = uid(0);
 const B_LOVER = uid(30);
-const B_RATINGS = [{ item_id: 21, rating: 10 }, { item_id: 26, rating: 9 }, { item_id: 34, rating: 8 }];
+const B_RATINGS = [
+  { item_id: 21, rating: 10 },
+  { item_id: 26, rating: 9 },
+  { item_id: 34, rating: 8 },
+];
 const sorted = (ids: number[]) => [...ids].sort((x, y) => x - y);
 
 // ---- requests --------------------------------------------------------------------------------------
 
-const itemReco = (item: number | string, q: Q = {}, tok = token, on: Api = api) => on.get(`recommendation/items/${item}/items/`, { token: tok, query: qs(q) });
+const itemReco = (item: number | string, q: Q = {}, tok = token, on: Api = api) =>
+  on.get(`recommendation/items/${item}/items/`, { token: tok, query: qs(q) });
 const userReco = (user: string, q: Q = {}, tok = token) => api.get(`recommendation/users/${user}/items/`, { token: tok, query: qs(q) });
 const sessionReco = (body: Record<string, unknown>, tok = token) => api.post('recommendation/sessions/items/', body, { token: tok });
-const ctxUser = (user: string, body: Record<string, unknown>) => api.post(`recommendation/context-items/users/${user}/items/`, body, { token });
+const ctxUser = (user: string, body: Record<string, unknown>) =>
+  api.post(`recommendation/context-items/users/${user}/items/`, body, { token });
 const ctxSession = (body: Record<string, unknown>) => api.post('recommendation/context-items/sessions/items/', body, { token });
-const userValues = (user: string, property: string, q: Q = {}) => api.get(`recommendation/users/${user}/items-properties/${property}/`, { token, query: qs(q) });
-const sessionValues = (property: string, body: Record<string, unknown>) => api.post(`recommendation/sessions/items-properties/${property}/`, body, { token });
+const userValues = (user: string, property: string, q: Q = {}) =>
+  api.get(`recommendation/users/${user}/items-properties/${property}/`, { token, query: qs(q) });
+const sessionValues = (property: string, body: Record<string, unknown>) =>
+  api.post(`recommendation/sessions/items-properties/${property}/`, body, { token });
 const generic = (body: Record<string, unknown>) => api.post('recommendation/generic/items/', body, { token });
 const byValues = (body: Record<string, unknown>) => api.post('recommendation/items-properties/items/', body, { token });
 const group = (body: Record<string, unknown>) => api.post('recommendation/users-groups/items/', body, { token });
@@ -59,7 +67,10 @@ t.test('diversity: a strong weight mixes both genres into the head of item-to-it
       t.equal(div.length, 10, `item ${item} ${reranking}: 10 items`);
       t.ok(count(div, own) >= 3 && count(div, other) >= 3, `item ${item} ${reranking}: at least 3 of each genre: ${JSON.stringify(div)}`);
       t.notOk(div.includes(item), `item ${item} ${reranking}: not the item itself`);
-      t.ok(div.every((i) => all.includes(i)), `item ${item} ${reranking}: drawn from the plain candidates`);
+      t.ok(
+        div.every((i) => all.includes(i)),
+        `item ${item} ${reranking}: drawn from the plain candidates`,
+      );
       t.not(r.body.next_cursor, '', `item ${item} ${reranking}: more follow`);
     }
 
@@ -78,44 +89,97 @@ t.test('diversity on user-to-items and sessions: a strong weight mixes both genr
   const u = itemsOf(t, await userReco(A_LOVER, { exclude_rated_items: true, reranking: 'genre:diversity:2' }), 'user diversity 2');
   t.equal(u.length, 10, 'user: 10 items');
   t.ok(count(u, isA) >= 3 && count(u, isB) >= 3, `user: at least 3 of each genre: ${JSON.stringify(u)}`);
-  t.strictSame(u.filter((i) => rated.includes(i)), [], 'user: exclude_rated_items still applies');
+  t.strictSame(
+    u.filter((i) => rated.includes(i)),
+    [],
+    'user: exclude_rated_items still applies',
+  );
 
   const sPlain = itemsOf(t, await sessionReco({ ratings: B_RATINGS, exclude_rated_items: true }), 'session plain');
   t.ok(count(sPlain, isB) >= 8, `session plain is mostly B: ${JSON.stringify(sPlain)}`);
-  const s = itemsOf(t, await sessionReco({ ratings: B_RATINGS, exclude_rated_items: true, reranking: ['genre:diversity:2'] }), 'session diversity 2');
+  const s = itemsOf(
+    t,
+    await sessionReco({ ratings: B_RATINGS, exclude_rated_items: true, reranking: ['genre:diversity:2'] }),
+    'session diversity 2',
+  );
   t.equal(s.length, 10, 'session: 10 items');
   t.ok(count(s, isA) >= 3 && count(s, isB) >= 3, `session: at least 3 of each genre: ${JSON.stringify(s)}`);
-  t.notOk([21, 26, 34].some((i) => s.includes(i)), 'session: the rated items stay excluded');
-  const obj = itemsOf(t, await sessionReco({ ratings: B_RATINGS, exclude_rated_items: true, reranking: [{ property_name: 'genre', op: 'diversity', weight: 2 }] }), 'session object weight 2');
+  t.notOk(
+    [21, 26, 34].some((i) => s.includes(i)),
+    'session: the rated items stay excluded',
+  );
+  const obj = itemsOf(
+    t,
+    await sessionReco({
+      ratings: B_RATINGS,
+      exclude_rated_items: true,
+      reranking: [{ property_name: 'genre', op: 'diversity', weight: 2 }],
+    }),
+    'session object weight 2',
+  );
   t.strictSame(obj, s, 'the object form gives what the string form gives');
-  const caseInsensitive = itemsOf(t, await sessionReco({ ratings: B_RATINGS, exclude_rated_items: true, reranking: [{ property_name: 'Genre', op: 'DIVERSITY', weight: 2 }] }), 'session object, other case');
+  const caseInsensitive = itemsOf(
+    t,
+    await sessionReco({
+      ratings: B_RATINGS,
+      exclude_rated_items: true,
+      reranking: [{ property_name: 'Genre', op: 'DIVERSITY', weight: 2 }],
+    }),
+    'session object, other case',
+  );
   t.strictSame(caseInsensitive, s, 'property and op names are case-insensitive');
 });
 
-t.test('diversity: every string form and the object form; weight 1 is the default and default_malus changes nothing when every item has a genre', async (t) => {
-  const base = itemsOf(t, await itemReco(3, { reranking: 'genre:diversity:1' }), 'genre:diversity:1');
-  t.equal(base.length, 10, '10 items');
-  for (const form of ['genre:diversity:', 'genre:diversity:1::default_malus:0.5', 'genre:diversity:1:default_malus:0.5', 'genre:diversity::default_malus:0.5', 'GENRE:Diversity:1']) {
-    t.strictSame(itemsOf(t, await itemReco(3, { reranking: form }), `item ${form}`), base, `item-to-items ${form}`);
-  }
-  const userBase = itemsOf(t, await userReco(B_LOVER, { reranking: 'genre:diversity:1' }), 'user genre:diversity:1');
-  const sessionBase = itemsOf(t, await sessionReco({ ratings: B_RATINGS, reranking: ['genre:diversity:1'] }), 'session genre:diversity:1');
-  for (const form of ['genre:diversity:', 'genre:diversity:1::default_malus:0.5', 'genre:diversity:1:default_malus:0.5', 'genre:diversity::default_malus:0.5']) {
-    t.strictSame(itemsOf(t, await userReco(B_LOVER, { reranking: form }), `user ${form}`), userBase, `user-to-items ${form}`);
-    t.strictSame(itemsOf(t, await sessionReco({ ratings: B_RATINGS, reranking: [form] }), `session ${form}`), sessionBase, `session ${form}`);
-  }
-  for (const rule of [
-    { property_name: 'genre', op: 'diversity', weight: 1, options: { default_malus: 0.5 } },
-    { property_name: 'genre', op: 'diversity', options: { default_malus: 0.5 } },
-    { property_name: 'genre', op: 'diversity' },
-    { property_name: 'genre', op: 'diversity', weight: 1, options: {} },
-  ]) {
-    t.strictSame(itemsOf(t, await sessionReco({ ratings: B_RATINGS, reranking: [rule] }), `session object ${JSON.stringify(rule)}`), sessionBase, `session object ${JSON.stringify(rule)}`);
-  }
-  // Two rules at once are accepted.
-  const two = itemsOf(t, await itemReco(3, { reranking: ['genre:diversity:1', 'price:diversity:1'] }), 'two rules');
-  t.equal(two.length, 10, 'two rules: 10 items');
-});
+t.test(
+  'diversity: every string form and the object form; weight 1 is the default and default_malus changes nothing when every item has a genre',
+  async (t) => {
+    const base = itemsOf(t, await itemReco(3, { reranking: 'genre:diversity:1' }), 'genre:diversity:1');
+    t.equal(base.length, 10, '10 items');
+    for (const form of [
+      'genre:diversity:',
+      'genre:diversity:1::default_malus:0.5',
+      'genre:diversity:1:default_malus:0.5',
+      'genre:diversity::default_malus:0.5',
+      'GENRE:Diversity:1',
+    ]) {
+      t.strictSame(itemsOf(t, await itemReco(3, { reranking: form }), `item ${form}`), base, `item-to-items ${form}`);
+    }
+    const userBase = itemsOf(t, await userReco(B_LOVER, { reranking: 'genre:diversity:1' }), 'user genre:diversity:1');
+    const sessionBase = itemsOf(
+      t,
+      await sessionReco({ ratings: B_RATINGS, reranking: ['genre:diversity:1'] }),
+      'session genre:diversity:1',
+    );
+    for (const form of [
+      'genre:diversity:',
+      'genre:diversity:1::default_malus:0.5',
+      'genre:diversity:1:default_malus:0.5',
+      'genre:diversity::default_malus:0.5',
+    ]) {
+      t.strictSame(itemsOf(t, await userReco(B_LOVER, { reranking: form }), `user ${form}`), userBase, `user-to-items ${form}`);
+      t.strictSame(
+        itemsOf(t, await sessionReco({ ratings: B_RATINGS, reranking: [form] }), `session ${form}`),
+        sessionBase,
+        `session ${form}`,
+      );
+    }
+    for (const rule of [
+      { property_name: 'genre', op: 'diversity', weight: 1, options: { default_malus: 0.5 } },
+      { property_name: 'genre', op: 'diversity', options: { default_malus: 0.5 } },
+      { property_name: 'genre', op: 'diversity' },
+      { property_name: 'genre', op: 'diversity', weight: 1, options: {} },
+    ]) {
+      t.strictSame(
+        itemsOf(t, await sessionReco({ ratings: B_RATINGS, reranking: [rule] }), `session object ${JSON.stringify(rule)}`),
+        sessionBase,
+        `session object ${JSON.stringify(rule)}`,
+      );
+    }
+    // Two rules at once are accepted.
+    const two = itemsOf(t, await itemReco(3, { reranking: ['genre:diversity:1', 'price:diversity:1'] }), 'two rules');
+    t.equal(two.length, 10, 'two rules: 10 items');
+  },
+);
 
 t.test('diversity paging: two pages of amt=5 are the one page of amt=10, without repeats', async (t) => {
   const cases: [string, (amt: number, cursor?: string) => Promise<Res>][] = [
@@ -145,7 +209,11 @@ t.test('diversity paging: two pages of amt=5 are the one page of amt=10, without
   const reranked = await itemReco(2, { amt: 5, reranking: 'genre:diversity:2' });
   const plain = await itemReco(2, { amt: 5 });
   t.same(errorOf(await itemReco(2, { amt: 5, cursor: reranked.body.next_cursor })), WRONG_PARAMETER, 'a reranked cursor on the plain list');
-  t.same(errorOf(await itemReco(2, { amt: 5, cursor: plain.body.next_cursor, reranking: 'genre:diversity:2' })), WRONG_PARAMETER, 'a plain cursor on the reranked list');
+  t.same(
+    errorOf(await itemReco(2, { amt: 5, cursor: plain.body.next_cursor, reranking: 'genre:diversity:2' })),
+    WRONG_PARAMETER,
+    'a plain cursor on the reranked list',
+  );
 });
 
 t.test('diversity orders are kept per ranking and rules, and follow catalogue changes', async (t) => {
@@ -155,58 +223,69 @@ t.test('diversity orders are kept per ranking and rules, and follow catalogue ch
   const before = itemsOf(t, await kept(), 'kept');
   t.strictSame(itemsOf(t, await fresh(), 'fresh'), before, 'the same order either way');
   const moved = before.find(isB)!;
-  t.equal((await api.patch(`items/${moved}/properties/`, { item: { genre: 'a' } }, { token })).status, 200, `item ${moved} becomes genre a`);
+  t.equal(
+    (await api.patch(`items/${moved}/properties/`, { item: { genre: 'a' } }, { token })).status,
+    200,
+    `item ${moved} becomes genre a`,
+  );
   t.teardown(() => api.patch(`items/${moved}/properties/`, { item: { genre: 'b' } }, { token }));
   const after = itemsOf(t, await kept(), 'kept, after the change');
   t.strictSame(after, itemsOf(t, await fresh(), 'fresh, after the change'), 'the kept order is recomputed after the change');
   t.notSame(after, before, `the change moves the order: ${JSON.stringify({ before, after })}`);
 });
 
-t.test('diversity errors: op, malformed strings, weights and options are WRONG_DATA_TYPE; unknown property ITEM_PROPERTY_NOT_FOUND', async (t) => {
-  const cases: [string, Record<string, unknown>][] = [
-    ['genre:eq:1', WRONG_DATA_TYPE],
-    ['genre:boost:1', WRONG_DATA_TYPE],
-    ['genre', WRONG_DATA_TYPE],
-    ['genre:diversity', WRONG_DATA_TYPE],
-    [':diversity:1', WRONG_DATA_TYPE],
-    ['genre:diversity:1:default_malus', WRONG_DATA_TYPE],
-    ['genre:diversity:abc', WRONG_DATA_TYPE],
-    ['genre:diversity:0', WRONG_DATA_TYPE],
-    ['genre:diversity:-1', WRONG_DATA_TYPE],
-    ['genre:diversity:1:foo:1', WRONG_DATA_TYPE],
-    ['genre:diversity:1::foo:1', WRONG_DATA_TYPE],
-    ['genre:diversity:1:default_malus:-1', WRONG_DATA_TYPE],
-    ['genre:diversity:1:default_malus:x', WRONG_DATA_TYPE],
-    ['nope:diversity:1', ITEM_PROPERTY_NOT_FOUND],
-  ];
-  for (const [rule, expected] of cases) {
-    t.same(errorOf(await itemReco(1, { reranking: rule })), expected, `item-to-items ${rule}`);
-    t.same(errorOf(await itemReco(1, { reranking: ['genre:diversity:1', rule] })), expected, `item-to-items ${rule} as a second rule`);
-    t.same(errorOf(await userReco(A_LOVER, { reranking: rule })), expected, `user-to-items ${rule}`);
-    t.same(errorOf(await sessionReco({ ratings: B_RATINGS, reranking: [rule] })), expected, `session ${rule}`);
-  }
-  const objects: [Record<string, unknown>, Record<string, unknown>][] = [
-    [{ property_name: 'genre', op: 'eq', weight: 1 }, WRONG_DATA_TYPE],
-    [{ property_name: 'genre', op: 'diversity', weight: 0 }, WRONG_DATA_TYPE],
-    [{ property_name: 'genre', op: 'diversity', weight: -2 }, WRONG_DATA_TYPE],
-    [{ property_name: 'genre', op: 'diversity', weight: 'x' }, WRONG_DATA_TYPE],
-    [{ property_name: 'genre', op: 'diversity', options: { foo: 1 } }, WRONG_DATA_TYPE],
-    [{ property_name: 'genre', op: 'diversity', options: { default_malus: -1 } }, WRONG_DATA_TYPE],
-    [{ property_name: 'genre', op: 'diversity', options: { default_malus: 'x' } }, WRONG_DATA_TYPE],
-    [{ property_name: 'genre' }, WRONG_DATA_TYPE],
-    [{ property_name: 'nope', op: 'diversity', weight: 1 }, ITEM_PROPERTY_NOT_FOUND],
-  ];
-  for (const [rule, expected] of objects) {
-    t.same(errorOf(await sessionReco({ ratings: B_RATINGS, reranking: [rule] })), expected, `session object ${JSON.stringify(rule)}`);
-    t.same(errorOf(await ctxSession({ ratings: B_RATINGS, context_items: [1], reranking: [rule] })), expected, `context session object ${JSON.stringify(rule)}`);
-  }
-  t.same(errorOf(await sessionReco({ reranking: 'genre:diversity:1' })), WRONG_DATA_TYPE, 'session reranking that is not a list');
-  // amt errors stay WRONG_PARAMETER, with a valid or an invalid rule.
-  t.same(errorOf(await itemReco(1, { amt: 0, reranking: 'genre:diversity:2' })), WRONG_PARAMETER, 'item amt=0 with a rule');
-  t.same(errorOf(await itemReco(1, { amt: 65, reranking: 'genre:eq:1' })), WRONG_PARAMETER, 'item amt=65 with a bad rule');
-  t.same(errorOf(await userReco(A_LOVER, { amt: 'x', reranking: 'genre:diversity:2' })), WRONG_PARAMETER, 'user amt=x with a rule');
-  t.same(errorOf(await sessionReco({ amt: 65, reranking: ['genre:diversity:2'] })), WRONG_PARAMETER, 'session amt=65 with a rule');
-});
+t.test(
+  'diversity errors: op, malformed strings, weights and options are WRONG_DATA_TYPE; unknown property ITEM_PROPERTY_NOT_FOUND',
+  async (t) => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['genre:eq:1', WRONG_DATA_TYPE],
+      ['genre:boost:1', WRONG_DATA_TYPE],
+      ['genre', WRONG_DATA_TYPE],
+      ['genre:diversity', WRONG_DATA_TYPE],
+      [':diversity:1', WRONG_DATA_TYPE],
+      ['genre:diversity:1:default_malus', WRONG_DATA_TYPE],
+      ['genre:diversity:abc', WRONG_DATA_TYPE],
+      ['genre:diversity:0', WRONG_DATA_TYPE],
+      ['genre:diversity:-1', WRONG_DATA_TYPE],
+      ['genre:diversity:1:foo:1', WRONG_DATA_TYPE],
+      ['genre:diversity:1::foo:1', WRONG_DATA_TYPE],
+      ['genre:diversity:1:default_malus:-1', WRONG_DATA_TYPE],
+      ['genre:diversity:1:default_malus:x', WRONG_DATA_TYPE],
+      ['nope:diversity:1', ITEM_PROPERTY_NOT_FOUND],
+    ];
+    for (const [rule, expected] of cases) {
+      t.same(errorOf(await itemReco(1, { reranking: rule })), expected, `item-to-items ${rule}`);
+      t.same(errorOf(await itemReco(1, { reranking: ['genre:diversity:1', rule] })), expected, `item-to-items ${rule} as a second rule`);
+      t.same(errorOf(await userReco(A_LOVER, { reranking: rule })), expected, `user-to-items ${rule}`);
+      t.same(errorOf(await sessionReco({ ratings: B_RATINGS, reranking: [rule] })), expected, `session ${rule}`);
+    }
+    const objects: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ property_name: 'genre', op: 'eq', weight: 1 }, WRONG_DATA_TYPE],
+      [{ property_name: 'genre', op: 'diversity', weight: 0 }, WRONG_DATA_TYPE],
+      [{ property_name: 'genre', op: 'diversity', weight: -2 }, WRONG_DATA_TYPE],
+      [{ property_name: 'genre', op: 'diversity', weight: 'x' }, WRONG_DATA_TYPE],
+      [{ property_name: 'genre', op: 'diversity', options: { foo: 1 } }, WRONG_DATA_TYPE],
+      [{ property_name: 'genre', op: 'diversity', options: { default_malus: -1 } }, WRONG_DATA_TYPE],
+      [{ property_name: 'genre', op: 'diversity', options: { default_malus: 'x' } }, WRONG_DATA_TYPE],
+      [{ property_name: 'genre' }, WRONG_DATA_TYPE],
+      [{ property_name: 'nope', op: 'diversity', weight: 1 }, ITEM_PROPERTY_NOT_FOUND],
+    ];
+    for (const [rule, expected] of objects) {
+      t.same(errorOf(await sessionReco({ ratings: B_RATINGS, reranking: [rule] })), expected, `session object ${JSON.stringify(rule)}`);
+      t.same(
+        errorOf(await ctxSession({ ratings: B_RATINGS, context_items: [1], reranking: [rule] })),
+        expected,
+        `context session object ${JSON.stringify(rule)}`,
+      );
+    }
+    t.same(errorOf(await sessionReco({ reranking: 'genre:diversity:1' })), WRONG_DATA_TYPE, 'session reranking that is not a list');
+    // amt errors stay WRONG_PARAMETER, with a valid or an invalid rule.
+    t.same(errorOf(await itemReco(1, { amt: 0, reranking: 'genre:diversity:2' })), WRONG_PARAMETER, 'item amt=0 with a rule');
+    t.same(errorOf(await itemReco(1, { amt: 65, reranking: 'genre:eq:1' })), WRONG_PARAMETER, 'item amt=65 with a bad rule');
+    t.same(errorOf(await userReco(A_LOVER, { amt: 'x', reranking: 'genre:diversity:2' })), WRONG_PARAMETER, 'user amt=x with a rule');
+    t.same(errorOf(await sessionReco({ amt: 65, reranking: ['genre:diversity:2'] })), WRONG_PARAMETER, 'session amt=65 with a rule');
+  },
+);
 
 // ---- context items ---------------------------------------------------------------------------------------
 
@@ -216,20 +295,42 @@ t.test('context items steer a user towards items like them; they are never retur
   const ctx = itemsOf(t, r, 'B lover with A context');
   t.equal(ctx.length, 10, '10 items');
   t.strictSame(r.body.warnings, [], 'no warnings');
-  t.ok(count(ctx, isA) > count(plain, isA), `more A items with A context (${count(ctx, isA)}) than without (${count(plain, isA)}): ${JSON.stringify(ctx)}`);
+  t.ok(
+    count(ctx, isA) > count(plain, isA),
+    `more A items with A context (${count(ctx, isA)}) than without (${count(plain, isA)}): ${JSON.stringify(ctx)}`,
+  );
   t.ok(count(ctx, isA) >= 2, `several A items: ${JSON.stringify(ctx)}`);
-  t.notOk([1, 2, 3].some((i) => ctx.includes(i)), 'the context items are left out');
-  t.strictSame(ctx.filter((i) => likedBy(30).includes(i)), [], 'exclude_rated_items still applies');
+  t.notOk(
+    [1, 2, 3].some((i) => ctx.includes(i)),
+    'the context items are left out',
+  );
+  t.strictSame(
+    ctx.filter((i) => likedBy(30).includes(i)),
+    [],
+    'exclude_rated_items still applies',
+  );
 
-  const objects = itemsOf(t, await ctxUser(B_LOVER, { context_items: [{ item_id: 1 }, { item_id: 2 }, { item_id: 3 }], exclude_rated_items: true }), '{item_id} objects');
+  const objects = itemsOf(
+    t,
+    await ctxUser(B_LOVER, { context_items: [{ item_id: 1 }, { item_id: 2 }, { item_id: 3 }], exclude_rated_items: true }),
+    '{item_id} objects',
+  );
   t.strictSame(objects, ctx, 'objects with item_id are the same as ids');
-  const strings = itemsOf(t, await ctxUser(B_LOVER, { context_items: ['1', { item_id: '2' }, 3], exclude_rated_items: true }), 'decimal strings');
+  const strings = itemsOf(
+    t,
+    await ctxUser(B_LOVER, { context_items: ['1', { item_id: '2' }, 3], exclude_rated_items: true }),
+    'decimal strings',
+  );
   t.strictSame(strings, ctx, 'ids as decimal strings too');
 
   // Without exclude_rated_items, the whole list is every item but the context items.
   const all = await ctxUser(B_LOVER, { context_items: [1, 2, 3], amt: 64 });
   const allIds = itemsOf(t, all, 'amt=64', 64);
-  t.strictSame(sorted(allIds), [...A, ...B].filter((i) => ![1, 2, 3].includes(i)), 'every item once but the three context items');
+  t.strictSame(
+    sorted(allIds),
+    [...A, ...B].filter((i) => ![1, 2, 3].includes(i)),
+    'every item once but the three context items',
+  );
   t.equal(all.body.next_cursor, '', 'nothing more');
   // A B context item for an A lover.
   const aLover = itemsOf(t, await ctxUser(A_LOVER, { context_items: [25], amt: 64 }), 'A lover, context 25', 64);
@@ -238,7 +339,11 @@ t.test('context items steer a user towards items like them; they are never retur
   // Paging goes on without repeats.
   const p1 = await ctxUser(B_LOVER, { context_items: [1, 2, 3], amt: 5 });
   const p2 = await ctxUser(B_LOVER, { context_items: [1, 2, 3], amt: 5, cursor: p1.body.next_cursor });
-  t.strictSame([...itemsOf(t, p1, 'page 1', 5), ...itemsOf(t, p2, 'page 2', 5)], itemsOf(t, await ctxUser(B_LOVER, { context_items: [1, 2, 3] }), 'amt=10'), 'two pages of 5 are the page of 10');
+  t.strictSame(
+    [...itemsOf(t, p1, 'page 1', 5), ...itemsOf(t, p2, 'page 2', 5)],
+    itemsOf(t, await ctxUser(B_LOVER, { context_items: [1, 2, 3] }), 'amt=10'),
+    'two pages of 5 are the page of 10',
+  );
 });
 
 t.test('context items with a session', async (t) => {
@@ -247,9 +352,25 @@ t.test('context items with a session', async (t) => {
   const r = await ctxSession({ ratings: B_RATINGS, context_items: [1, 2, 3], exclude_rated_items: true, amt: 20 });
   const ctx = itemsOf(t, r, 'B session with A context', 20);
   t.equal(ctx.length, 20, '20 items');
-  t.ok(count(ctx, isA) > count(plain, isA), `more A items with A context (${count(ctx, isA)}) than without (${count(plain, isA)}): ${JSON.stringify(ctx)}`);
-  t.notOk([1, 2, 3, 21, 26, 34].some((i) => ctx.includes(i)), 'neither context nor rated items');
-  const objects = itemsOf(t, await ctxSession({ ratings: B_RATINGS, context_items: [{ item_id: 1 }, { item_id: 2 }, { item_id: 3 }], exclude_rated_items: true, amt: 20 }), 'objects', 20);
+  t.ok(
+    count(ctx, isA) > count(plain, isA),
+    `more A items with A context (${count(ctx, isA)}) than without (${count(plain, isA)}): ${JSON.stringify(ctx)}`,
+  );
+  t.notOk(
+    [1, 2, 3, 21, 26, 34].some((i) => ctx.includes(i)),
+    'neither context nor rated items',
+  );
+  const objects = itemsOf(
+    t,
+    await ctxSession({
+      ratings: B_RATINGS,
+      context_items: [{ item_id: 1 }, { item_id: 2 }, { item_id: 3 }],
+      exclude_rated_items: true,
+      amt: 20,
+    }),
+    'objects',
+    20,
+  );
   t.strictSame(objects, ctx, 'objects with item_id are the same as ids');
   // No ratings: the context alone.
   const alone = itemsOf(t, await ctxSession({ context_items: [22, 23] }), 'context alone');
@@ -289,10 +410,21 @@ t.test('property values for a user: the liked genre first', async (t) => {
   t.strictSame((await userValues(A_LOVER, 'genre')).body?.properties, ['a', 'b'], 'the default amt lists both values');
   t.strictSame((await userValues(A_LOVER, 'GENRE', { amt: 2 })).body?.properties, ['a', 'b'], 'the property name in any case');
   const prices = (await userValues(A_LOVER, 'price', { amt: 5 })).body?.properties;
-  t.ok(Array.isArray(prices) && prices.length === 5 && prices.every((p: unknown) => typeof p === 'number' && p >= 1 && p <= 20), `numeric values: the prices of A items: ${JSON.stringify(prices)}`);
+  t.ok(
+    Array.isArray(prices) && prices.length === 5 && prices.every((p: unknown) => typeof p === 'number' && p >= 1 && p <= 20),
+    `numeric values: the prices of A items: ${JSON.stringify(prices)}`,
+  );
   // Filters restrict the items whose values count.
-  t.strictSame((await userValues(A_LOVER, 'genre', { amt: 2, filters: 'genre:eq:b' })).body, { properties: ['b'], warnings: [] }, 'genre:eq:b leaves only b');
-  t.strictSame((await userValues(A_LOVER, 'genre', { amt: 2, filters: 'price:gt:100' })).body, { properties: [], warnings: [] }, 'no item passes: no values');
+  t.strictSame(
+    (await userValues(A_LOVER, 'genre', { amt: 2, filters: 'genre:eq:b' })).body,
+    { properties: ['b'], warnings: [] },
+    'genre:eq:b leaves only b',
+  );
+  t.strictSame(
+    (await userValues(A_LOVER, 'genre', { amt: 2, filters: 'price:gt:100' })).body,
+    { properties: [], warnings: [] },
+    'no item passes: no values',
+  );
 });
 
 t.test('property values for a session', async (t) => {
@@ -304,8 +436,17 @@ t.test('property values for a session', async (t) => {
   t.strictSame(a.body, { properties: ['a', 'b'], warnings: [] }, 'A ratings: a, then b');
   const interactions = await sessionValues('genre', { interactions: [{ item_id: 30, interaction_type: 'purchase' }], amt: 1 });
   t.strictSame(interactions.body?.properties, ['b'], 'interactions on a B item: b');
-  t.strictSame((await sessionValues('genre', { ratings: [{ item_id: 4, rating: 10 }], filters: ['genre:eq:b'] })).body?.properties, ['b'], 'a filter string');
-  t.strictSame((await sessionValues('genre', { ratings: [{ item_id: 4, rating: 10 }], filters: [{ property_name: 'genre', op: 'eq', value: 'b' }] })).body?.properties, ['b'], 'a filter object');
+  t.strictSame(
+    (await sessionValues('genre', { ratings: [{ item_id: 4, rating: 10 }], filters: ['genre:eq:b'] })).body?.properties,
+    ['b'],
+    'a filter string',
+  );
+  t.strictSame(
+    (await sessionValues('genre', { ratings: [{ item_id: 4, rating: 10 }], filters: [{ property_name: 'genre', op: 'eq', value: 'b' }] }))
+      .body?.properties,
+    ['b'],
+    'a filter object',
+  );
   // Nothing to personalise with: popular items (38, 39, 40 are B) and a warning.
   const none = await sessionValues('genre', {});
   t.equal(none.status, 200, why(none, 200));
@@ -313,7 +454,7 @@ t.test('property values for a session', async (t) => {
   t.ok(hasWarning(none, 'popular'), `a warning: ${JSON.stringify(none.body?.warnings)}`);
 });
 
-t.test('property values: a user without ratings gets the popular items\' values and a warning', async (t) => {
+t.test("property values: a user without ratings gets the popular items' values and a warning", async (t) => {
   const user = uid(200);
   const c = await api.put(`users/${user}/properties/`, { user: { age: 40 } }, { token });
   t.equal(c.status, 200, why(c, 200));
@@ -327,10 +468,14 @@ t.test('property values errors', async (t) => {
   t.same(errorOf(await userValues(A_LOVER, 'nope')), ITEM_PROPERTY_NOT_FOUND, 'user: unknown property');
   t.same(errorOf(await sessionValues('nope', { ratings: B_RATINGS })), ITEM_PROPERTY_NOT_FOUND, 'session: unknown property');
   for (const amt of ['65', '0', 'x']) t.same(errorOf(await userValues(A_LOVER, 'genre', { amt })), WRONG_PARAMETER, `user amt=${amt}`);
-  for (const amt of [65, 0, 'x']) t.same(errorOf(await sessionValues('genre', { ratings: B_RATINGS, amt })), WRONG_PARAMETER, `session amt=${amt}`);
+  for (const amt of [65, 0, 'x'])
+    t.same(errorOf(await sessionValues('genre', { ratings: B_RATINGS, amt })), WRONG_PARAMETER, `session amt=${amt}`);
   const withCursor = await sessionValues('genre', { ratings: B_RATINGS, cursor: 'abc' });
   t.equal(withCursor.status, 200, 'session: a cursor in the body is not a parameter of this endpoint');
-  t.ok(withCursor.body.warnings.some((w: string) => /ignored.*cursor/.test(w)), 'and a warning says it was ignored');
+  t.ok(
+    withCursor.body.warnings.some((w: string) => /ignored.*cursor/.test(w)),
+    'and a warning says it was ignored',
+  );
   t.same(errorOf(await userValues(uid(999), 'genre')), USER_NOT_FOUND, 'unknown user');
   t.same(errorOf(await userValues(A_LOVER, 'genre', { filters: 'nope:eq:1' })), ITEM_PROPERTY_NOT_FOUND, 'unknown property in a filter');
   t.same(errorOf(await sessionValues('genre', { ratings: B_RATINGS, interactions: [] })), WRONG_PARAMETER, 'ratings and interactions');
@@ -341,25 +486,49 @@ t.test('property values errors', async (t) => {
 t.test('generic: reco_type tells which recommendation answered, with the same items as the dedicated endpoint', async (t) => {
   const item = await generic({ item_id: 5 });
   t.equal(item.body?.reco_type, 'item_to_items', 'item_id → item_to_items');
-  t.strictSame(itemsOf(t, item, 'generic item', 10, ['reco_type', 'evaluated_scenarios']), itemsOf(t, await itemReco(5), 'item 5'), 'the items of item-to-items');
-  t.strictSame((await generic({ item_id: '5', amt: 3 })).body?.items_id, (await itemReco(5, { amt: 3 })).body.items_id, 'item_id as a string, amt');
+  t.strictSame(
+    itemsOf(t, item, 'generic item', 10, ['reco_type', 'evaluated_scenarios']),
+    itemsOf(t, await itemReco(5), 'item 5'),
+    'the items of item-to-items',
+  );
+  t.strictSame(
+    (await generic({ item_id: '5', amt: 3 })).body?.items_id,
+    (await itemReco(5, { amt: 3 })).body.items_id,
+    'item_id as a string, amt',
+  );
 
   const user = await generic({ user_id: A_LOVER, exclude_rated_items: true });
   t.equal(user.body?.reco_type, 'profile_to_items', 'user_id → profile_to_items');
-  t.strictSame(itemsOf(t, user, 'generic user', 10, ['reco_type', 'evaluated_scenarios']), itemsOf(t, await userReco(A_LOVER, { exclude_rated_items: true }), 'user'), 'the items of user-to-items');
+  t.strictSame(
+    itemsOf(t, user, 'generic user', 10, ['reco_type', 'evaluated_scenarios']),
+    itemsOf(t, await userReco(A_LOVER, { exclude_rated_items: true }), 'user'),
+    'the items of user-to-items',
+  );
   t.strictSame(user.body?.warnings, [], 'user_id is used here: no warning about it');
 
   const ctx = await generic({ user_id: B_LOVER, context_items: [1, 2, 3] });
   t.equal(ctx.body?.reco_type, 'profile_to_items_w_ctx_items', 'user_id and context_items → profile_to_items_w_ctx_items');
-  t.strictSame(itemsOf(t, ctx, 'generic user ctx', 10, ['reco_type', 'evaluated_scenarios']), itemsOf(t, await ctxUser(B_LOVER, { context_items: [1, 2, 3] }), 'context user'), 'the items of the context endpoint');
+  t.strictSame(
+    itemsOf(t, ctx, 'generic user ctx', 10, ['reco_type', 'evaluated_scenarios']),
+    itemsOf(t, await ctxUser(B_LOVER, { context_items: [1, 2, 3] }), 'context user'),
+    'the items of the context endpoint',
+  );
 
   const session = await generic({ ratings: B_RATINGS });
   t.equal(session.body?.reco_type, 'session_to_items', 'ratings → session_to_items');
-  t.strictSame(itemsOf(t, session, 'generic session', 10, ['reco_type', 'evaluated_scenarios']), itemsOf(t, await sessionReco({ ratings: B_RATINGS }), 'session'), 'the items of session-to-items');
+  t.strictSame(
+    itemsOf(t, session, 'generic session', 10, ['reco_type', 'evaluated_scenarios']),
+    itemsOf(t, await sessionReco({ ratings: B_RATINGS }), 'session'),
+    'the items of session-to-items',
+  );
 
   const sessionCtx = await generic({ ratings: B_RATINGS, context_items: [1] });
   t.equal(sessionCtx.body?.reco_type, 'session_to_items_w_ctx_items', 'ratings and context_items → session_to_items_w_ctx_items');
-  t.strictSame(itemsOf(t, sessionCtx, 'generic session ctx', 10, ['reco_type', 'evaluated_scenarios']), itemsOf(t, await ctxSession({ ratings: B_RATINGS, context_items: [1] }), 'context session'), 'the items of the context session endpoint');
+  t.strictSame(
+    itemsOf(t, sessionCtx, 'generic session ctx', 10, ['reco_type', 'evaluated_scenarios']),
+    itemsOf(t, await ctxSession({ ratings: B_RATINGS, context_items: [1] }), 'context session'),
+    'the items of the context session endpoint',
+  );
 
   const nothing = await generic({});
   t.equal(nothing.body?.reco_type, 'session_to_items', 'nothing → session_to_items');
@@ -387,7 +556,12 @@ t.test('items for property values: items like those holding them', async (t) => 
   t.ok(count(a, isA) >= 8, `mostly A: ${JSON.stringify(a)}`);
   const prices = itemsOf(t, await byValues({ item_properties: { price: [1, 2, 3] } }), 'price 1, 2, 3');
   t.ok(count(prices, isA) >= 8, `the direction of A items: ${JSON.stringify(prices)}`);
-  const filtered = itemsOf(t, await byValues({ item_properties: { genre: 'b' }, filters: ['genre:eq:a'], amt: 64 }), 'genre b, filtered to a', 64);
+  const filtered = itemsOf(
+    t,
+    await byValues({ item_properties: { genre: 'b' }, filters: ['genre:eq:a'], amt: 64 }),
+    'genre b, filtered to a',
+    64,
+  );
   t.strictSame(sorted(filtered), A, 'filters apply');
 
   const none = await byValues({ item_properties: { genre: 'zzz' } });
@@ -402,7 +576,11 @@ t.test('items for property values: items like those holding them', async (t) => 
   // No reco_type: scenarios do not apply here, and the answer says so when one is asked for.
   const named = await byValues({ item_properties: { genre: 'b' }, scenario: 'x' });
   t.ok(hasWarning(named, 'scenarios do not apply'), `scenario named: ${JSON.stringify(named.body?.warnings)}`);
-  t.strictSame((await byValues({ item_properties: { genre: 'b' }, skip_default_scenario: false })).body?.warnings, [], 'skip_default_scenario false: nothing to say');
+  t.strictSame(
+    (await byValues({ item_properties: { genre: 'b' }, skip_default_scenario: false })).body?.warnings,
+    [],
+    'skip_default_scenario false: nothing to say',
+  );
 });
 
 // ---- groups ----------------------------------------------------------------------------------------------------
@@ -422,7 +600,11 @@ t.test('users groups: a mixed group gets both genres, an A group A items', async
   const excl = await group({ users_id: [A_LOVER, B_LOVER], exclude_rated_items: true, amt: 64 });
   const exclIds = itemsOf(t, excl, 'exclude_rated_items', 64);
   const rated = new Set([...likedBy(0), ...likedBy(30)]);
-  t.strictSame(sorted(exclIds), [...A, ...B].filter((i) => !rated.has(i)), "every item but the members' rated items");
+  t.strictSame(
+    sorted(exclIds),
+    [...A, ...B].filter((i) => !rated.has(i)),
+    "every item but the members' rated items",
+  );
   t.equal(excl.body.next_cursor, '', 'nothing more');
   const withRated = itemsOf(t, await group({ users_id: [A_LOVER, B_LOVER], amt: 64 }), 'without exclusion', 64);
   t.equal(withRated.length, 40, 'without exclude_rated_items every item');
@@ -430,7 +612,11 @@ t.test('users groups: a mixed group gets both genres, an A group A items', async
   // Paging.
   const p1 = await group({ users_id: [A_LOVER, B_LOVER], amt: 5 });
   const p2 = await group({ users_id: [A_LOVER, B_LOVER], amt: 5, cursor: p1.body.next_cursor });
-  t.strictSame([...itemsOf(t, p1, 'page 1', 5), ...itemsOf(t, p2, 'page 2', 5)], itemsOf(t, await group({ users_id: [A_LOVER, B_LOVER] }), 'amt=10'), 'two pages of 5 are the page of 10');
+  t.strictSame(
+    [...itemsOf(t, p1, 'page 1', 5), ...itemsOf(t, p2, 'page 2', 5)],
+    itemsOf(t, await group({ users_id: [A_LOVER, B_LOVER] }), 'amt=10'),
+    'two pages of 5 are the page of 10',
+  );
 });
 
 t.test("users groups: `users: [{user_id}]` (the hosted service's Python client) names the group as users_id does", async (t) => {
@@ -458,5 +644,9 @@ t.test('users groups errors', async (t) => {
 
 t.test('the model served throughout is the one trained at the start', async (t) => {
   const r = await api.get('pretrained-ml/trained-models/', { token });
-  t.strictSame(r.body?.models?.map((m: { model_id: string }) => m.model_id), [modelId], 'one model, never replaced');
+  t.strictSame(
+    r.body?.models?.map((m: { model_id: string }) => m.model_id),
+    [modelId],
+    'one model, never replaced',
+  );
 });

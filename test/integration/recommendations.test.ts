@@ -8,9 +8,41 @@
 // @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import type { Res } from '../helpers/api.js';
-import { BAD_ITEM, BAD_USER, freshDatabase, hasWarning, INCORRECT_ROLE, NO_RULE, NOT_OWN_USER, range, ratingCount, ratingsOf, uid, why, WRONG_DATA_TYPE, WRONG_PARAMETER } from '../helpers/feedback.js';
+import {
+  BAD_ITEM,
+  BAD_USER,
+  freshDatabase,
+  hasWarning,
+  INCORRECT_ROLE,
+  NO_RULE,
+  NOT_OWN_USER,
+  range,
+  ratingCount,
+  ratingsOf,
+  uid,
+  why,
+  WRONG_DATA_TYPE,
+  WRONG_PARAMETER,
+} from '../helpers/feedback.js';
 import { errorOf, frontendToken as frontendTokenOf, rootToken, tokenFor } from '../helpers/fixtures.js';
-import { A, B, count, isA, isB, itemsOf, likedBy, modelsOf, pipelined as pipelinedOn, POPULAR, qs, RECO_ENV, statusOf as statusOn, trainedDatabase, type Q, type Tt } from '../helpers/reco.js';
+import {
+  A,
+  B,
+  count,
+  isA,
+  isB,
+  itemsOf,
+  likedBy,
+  modelsOf,
+  pipelined as pipelinedOn,
+  POPULAR,
+  qs,
+  RECO_ENV,
+  statusOf as statusOn,
+  trainedDatabase,
+  type Q,
+  type Tt,
+} from '../helpers/reco.js';
 import { startStack } from '../helpers/stack.js';
 
 const stack = await startStack(RECO_ENV);
@@ -33,7 +65,8 @@ const pipelined = (paths: string[]) => pipelinedOn(api, token, paths);
 
 // ---- requests --------------------------------------------------------------------------------------
 
-const itemReco = (item: number | string, q: Q = {}, tok = token) => api.get(`recommendation/items/${item}/items/`, { token: tok, query: qs(q) });
+const itemReco = (item: number | string, q: Q = {}, tok = token) =>
+  api.get(`recommendation/items/${item}/items/`, { token: tok, query: qs(q) });
 const userReco = (user: string, q: Q = {}, tok = token) => api.get(`recommendation/users/${user}/items/`, { token: tok, query: qs(q) });
 const sessionReco = (body: Record<string, unknown>, tok = token) => api.post('recommendation/sessions/items/', body, { token: tok });
 
@@ -59,7 +92,11 @@ t.test('item-to-items: items of the same group first, never the item itself, no 
 t.test('item-to-items: amt=64 lists the 39 other items and ends the ranking', async (t) => {
   const r = await itemReco(3, { amt: 64 });
   const ids = itemsOf(t, r, 'amt=64', 64);
-  t.strictSame([...ids].sort((x, y) => x - y), range(1, 41).filter((i) => i !== 3), 'every other item once');
+  t.strictSame(
+    [...ids].sort((x, y) => x - y),
+    range(1, 41).filter((i) => i !== 3),
+    'every other item once',
+  );
   t.equal(r.body.next_cursor, '', 'nothing more');
   const top = ids.slice(0, 19);
   t.ok(count(top, isA) >= 15, `the first 19 are mostly A: ${JSON.stringify(top)}`);
@@ -70,7 +107,11 @@ t.test('item-to-items: amt=64 lists the 39 other items and ends the ranking', as
 t.test('item-to-items filters: genre:eq:b on an A item gives only B items; several filters combine', async (t) => {
   const b = await itemReco(1, { filters: 'genre:eq:b', amt: 64 });
   const ids = itemsOf(t, b, 'genre:eq:b', 64);
-  t.strictSame([...ids].sort((x, y) => x - y), B, 'exactly the 20 B items');
+  t.strictSame(
+    [...ids].sort((x, y) => x - y),
+    B,
+    'exactly the 20 B items',
+  );
   t.equal(b.body.next_cursor, '', 'nothing more');
   const top = itemsOf(t, await itemReco(1, { filters: 'genre:eq:b' }), 'genre:eq:b amt 10');
   t.equal(top.length, 10, '10 items');
@@ -78,16 +119,32 @@ t.test('item-to-items filters: genre:eq:b on an A item gives only B items; sever
   t.strictSame(top, ids.slice(0, 10), 'the head of the same filtered ranking');
 
   const both = itemsOf(t, await itemReco(1, { filters: ['genre:eq:a', 'price:gt:10'], amt: 64 }), 'genre:eq:a and price:gt:10', 64);
-  t.strictSame([...both].sort((x, y) => x - y), range(11, 21), 'A items priced above 10');
+  t.strictSame(
+    [...both].sort((x, y) => x - y),
+    range(11, 21),
+    'A items priced above 10',
+  );
 
   const inList = itemsOf(t, await itemReco(1, { filters: 'price:in:2,3,25', amt: 64 }), 'price:in', 64);
-  t.strictSame([...inList].sort((x, y) => x - y), [2, 3, 25], 'price:in:2,3,25');
+  t.strictSame(
+    [...inList].sort((x, y) => x - y),
+    [2, 3, 25],
+    'price:in:2,3,25',
+  );
 
   const neq = itemsOf(t, await itemReco(25, { filters: 'genre:neq:b', amt: 64 }), 'genre:neq:b', 64);
-  t.strictSame([...neq].sort((x, y) => x - y), A, 'genre:neq:b is the A items');
+  t.strictSame(
+    [...neq].sort((x, y) => x - y),
+    A,
+    'genre:neq:b is the A items',
+  );
 
   const lte = itemsOf(t, await itemReco(25, { filters: 'price:lte:3', amt: 64 }), 'price:lte:3', 64);
-  t.strictSame([...lte].sort((x, y) => x - y), [1, 2, 3], 'price:lte:3');
+  t.strictSame(
+    [...lte].sort((x, y) => x - y),
+    [1, 2, 3],
+    'price:lte:3',
+  );
 
   const notempty = itemsOf(t, await itemReco(25, { filters: 'genre:notempty', amt: 64 }), 'genre:notempty', 64);
   t.equal(notempty.length, 39, 'genre:notempty keeps every other item');
@@ -99,7 +156,13 @@ t.test('item-to-items filters: genre:eq:b on an A item gives only B items; sever
 
 // ---- paging --------------------------------------------------------------------------------------
 
-async function pages(t: Tt, read: (cursor: string | undefined) => Promise<Res>, n: number, amt: number, what: string): Promise<{ ids: number[]; last: Res }> {
+async function pages(
+  t: Tt,
+  read: (cursor: string | undefined) => Promise<Res>,
+  n: number,
+  amt: number,
+  what: string,
+): Promise<{ ids: number[]; last: Res }> {
   let cursor: string | undefined;
   const ids: number[] = [];
   let last!: Res;
@@ -120,7 +183,18 @@ t.test('paging: 4 pages of amt=5 are the 20 items of one amt=20 page, in order, 
     ['item-to-items filtered', (amt, cursor) => itemReco(2, { amt, cursor, filters: 'genre:in:a,b' })],
     ['user-to-items', (amt, cursor) => userReco(uid(0), { amt, cursor })],
     ['user-to-items exclude_rated_items', (amt, cursor) => userReco(uid(0), { amt, cursor, exclude_rated_items: true })],
-    ['session', (amt, cursor) => sessionReco({ amt, cursor, ratings: [{ item_id: 22, rating: 9 }, { item_id: 23, rating: 10 }] })],
+    [
+      'session',
+      (amt, cursor) =>
+        sessionReco({
+          amt,
+          cursor,
+          ratings: [
+            { item_id: 22, rating: 9 },
+            { item_id: 23, rating: 10 },
+          ],
+        }),
+    ],
   ];
   for (const [what, read] of cases) {
     const { ids } = await pages(t, (c) => read(5, c), 4, 5, what);
@@ -157,26 +231,42 @@ t.test('paging to the end: next_cursor is empty once nothing more is left', asyn
     if (cursor === '') break;
   }
   t.strictSame(sizes, [8, 8, 4], 'pages of 8, 8, 4');
-  t.strictSame([...seen].sort((x, y) => x - y), B, 'every B item once');
+  t.strictSame(
+    [...seen].sort((x, y) => x - y),
+    B,
+    'every B item once',
+  );
 });
 
 // ---- user-to-items ----------------------------------------------------------------------------------
 
-t.test("user-to-items: an A lover gets unrated A items with exclude_rated_items, none of the items rated", async (t) => {
+t.test('user-to-items: an A lover gets unrated A items with exclude_rated_items, none of the items rated', async (t) => {
   for (const u of [0, 5, 29, 30, 44, 59]) {
     const rated = (await ratingsOf(api, token, uid(u))).map((r) => Number(r.item_id));
-    t.strictSame([...rated].sort((x, y) => x - y), [...likedBy(u)].sort((x, y) => x - y), `user ${u}'s ratings as planted`);
+    t.strictSame(
+      [...rated].sort((x, y) => x - y),
+      [...likedBy(u)].sort((x, y) => x - y),
+      `user ${u}'s ratings as planted`,
+    );
     const own = u < 30 ? isA : isB;
     const r = await userReco(uid(u), { exclude_rated_items: true });
     const ids = itemsOf(t, r, `user ${u}`);
     t.equal(ids.length, 10, `user ${u}: 10 items`);
     t.strictSame(r.body.warnings, [], `user ${u}: no warnings`);
     t.ok(count(ids, own) >= 8, `user ${u}: ${count(ids, own)} of 10 from the liked group: ${JSON.stringify(ids)}`);
-    t.strictSame(ids.filter((i) => rated.includes(i)), [], `user ${u}: none of the rated items`);
+    t.strictSame(
+      ids.filter((i) => rated.includes(i)),
+      [],
+      `user ${u}: none of the rated items`,
+    );
 
     const all = await userReco(uid(u), { exclude_rated_items: true, amt: 64 });
     const allIds = itemsOf(t, all, `user ${u} amt=64`, 64);
-    t.strictSame([...allIds].sort((x, y) => x - y), range(1, 41).filter((i) => !rated.includes(i)), `user ${u}: the 30 unrated items, each once`);
+    t.strictSame(
+      [...allIds].sort((x, y) => x - y),
+      range(1, 41).filter((i) => !rated.includes(i)),
+      `user ${u}: the 30 unrated items, each once`,
+    );
     t.equal(all.body.next_cursor, '', `user ${u}: nothing more`);
     const top = allIds.slice(0, 10);
     t.ok(count(top, own) >= 8, `user ${u}: the head of the full list leans the same way`);
@@ -188,11 +278,18 @@ t.test('user-to-items: without exclude_rated_items rated items may come back; th
   for (const flag of [undefined, false, 'false', 0]) {
     const r = await userReco(uid(0), { amt: 64, exclude_rated_items: flag as never });
     const ids = itemsOf(t, r, `exclude_rated_items=${String(flag)}`, 64);
-    t.strictSame([...ids].sort((x, y) => x - y), range(1, 41), `exclude_rated_items=${String(flag)}: all 40 items`);
+    t.strictSame(
+      [...ids].sort((x, y) => x - y),
+      range(1, 41),
+      `exclude_rated_items=${String(flag)}: all 40 items`,
+    );
     t.ok(count(ids.slice(0, 20), isA) >= 16, `the first 20 are mostly A: ${JSON.stringify(ids.slice(0, 20))}`);
   }
   const head = itemsOf(t, await userReco(uid(0), { amt: 20 }), 'amt=20', 20);
-  t.ok(head.some((i) => rated.includes(i)), `the user's own liked items rank high when not excluded: ${JSON.stringify(head)}`);
+  t.ok(
+    head.some((i) => rated.includes(i)),
+    `the user's own liked items rank high when not excluded: ${JSON.stringify(head)}`,
+  );
   for (const flag of ['true', '1']) {
     const ids = itemsOf(t, await userReco(uid(0), { exclude_rated_items: flag, amt: 64 }), `exclude_rated_items=${flag}`, 64);
     t.equal(ids.length, 30, `exclude_rated_items=${flag} excludes the 10 rated`);
@@ -201,108 +298,238 @@ t.test('user-to-items: without exclude_rated_items rated items may come back; th
 
 // docs/api-choices.md (Transport): query booleans accept true/false/True/False/TRUE/FALSE/1/0.
 t.test('user-to-items: exclude_rated_items takes every documented boolean spelling', async (t) => {
-  for (const [flag, n] of [['True', 30], ['TRUE', 30], ['False', 40], ['FALSE', 40]] as const) {
+  for (const [flag, n] of [
+    ['True', 30],
+    ['TRUE', 30],
+    ['False', 40],
+    ['FALSE', 40],
+  ] as const) {
     const ids = itemsOf(t, await userReco(uid(0), { exclude_rated_items: flag, amt: 64 }), `exclude_rated_items=${flag}`, 64);
     t.equal(ids.length, n, `exclude_rated_items=${flag}: ${n} items`);
   }
 });
 
-t.test('user-to-items folds in the current ratings: a user created after training, with no ratings, then A ratings, then B ratings', async (t) => {
-  const user = uid(100);
-  const created = await api.put(`users/${user}/properties/`, { user: { age: 30 } }, { token });
-  t.equal(created.status, 200, `PUT users/<id>/properties/: ${why(created, 200)}`);
+t.test(
+  'user-to-items folds in the current ratings: a user created after training, with no ratings, then A ratings, then B ratings',
+  async (t) => {
+    const user = uid(100);
+    const created = await api.put(`users/${user}/properties/`, { user: { age: 30 } }, { token });
+    t.equal(created.status, 200, `PUT users/<id>/properties/: ${why(created, 200)}`);
 
-  // No ratings: the popular items, with a warning.
-  const pop = await userReco(user);
-  const popIds = itemsOf(t, pop, 'no ratings');
-  t.equal(popIds.length, 10, '10 items');
-  t.strictSame([...popIds.slice(0, 3)].sort((x, y) => x - y), POPULAR, `the three most rated items first: ${JSON.stringify(popIds)}`);
-  t.ok(hasWarning(pop, 'popular'), `a warning says the popular items were used: ${JSON.stringify(pop.body?.warnings)}`);
-  const popPaged = await userReco(user, { amt: 3 });
-  t.strictSame(itemsOf(t, popPaged, 'no ratings amt=3', 3), popIds.slice(0, 3), 'pages of the popular ranking');
-  t.strictSame(itemsOf(t, await userReco(user, { amt: 7, cursor: popPaged.body.next_cursor }), 'no ratings page 2', 7), popIds.slice(3), 'second page continues it');
+    // No ratings: the popular items, with a warning.
+    const pop = await userReco(user);
+    const popIds = itemsOf(t, pop, 'no ratings');
+    t.equal(popIds.length, 10, '10 items');
+    t.strictSame(
+      [...popIds.slice(0, 3)].sort((x, y) => x - y),
+      POPULAR,
+      `the three most rated items first: ${JSON.stringify(popIds)}`,
+    );
+    t.ok(hasWarning(pop, 'popular'), `a warning says the popular items were used: ${JSON.stringify(pop.body?.warnings)}`);
+    const popPaged = await userReco(user, { amt: 3 });
+    t.strictSame(itemsOf(t, popPaged, 'no ratings amt=3', 3), popIds.slice(0, 3), 'pages of the popular ranking');
+    t.strictSame(
+      itemsOf(t, await userReco(user, { amt: 7, cursor: popPaged.body.next_cursor }), 'no ratings page 2', 7),
+      popIds.slice(3),
+      'second page continues it',
+    );
 
-  // Two A ratings given after training: A items, at once.
-  const rateA = await api.put(`users/${user}/ratings/`, { ratings: [{ item_id: 3, rating: 10 }, { item_id: 12, rating: 9 }] }, { token });
-  t.equal(rateA.status, 200, `PUT users/<id>/ratings/: ${why(rateA, 200)}`);
-  const a = await userReco(user, { exclude_rated_items: true });
-  const aIds = itemsOf(t, a, 'after two A ratings');
-  t.strictSame(a.body.warnings, [], 'no warning once the user has ratings');
-  t.equal(aIds.length, 10, '10 items');
-  t.ok(count(aIds, isA) >= 8, `${count(aIds, isA)} of 10 are A: ${JSON.stringify(aIds)}`);
-  t.notOk(aIds.includes(3) || aIds.includes(12), 'the rated items are excluded');
+    // Two A ratings given after training: A items, at once.
+    const rateA = await api.put(
+      `users/${user}/ratings/`,
+      {
+        ratings: [
+          { item_id: 3, rating: 10 },
+          { item_id: 12, rating: 9 },
+        ],
+      },
+      { token },
+    );
+    t.equal(rateA.status, 200, `PUT users/<id>/ratings/: ${why(rateA, 200)}`);
+    const a = await userReco(user, { exclude_rated_items: true });
+    const aIds = itemsOf(t, a, 'after two A ratings');
+    t.strictSame(a.body.warnings, [], 'no warning once the user has ratings');
+    t.equal(aIds.length, 10, '10 items');
+    t.ok(count(aIds, isA) >= 8, `${count(aIds, isA)} of 10 are A: ${JSON.stringify(aIds)}`);
+    t.notOk(aIds.includes(3) || aIds.includes(12), 'the rated items are excluded');
 
-  // The ratings replaced by two B ratings: B items.
-  const del = await api.delete(`users/${user}/ratings/`, undefined, { token });
-  t.equal(del.status, 204, `DELETE users/<id>/ratings/: ${why(del, 204)}`);
-  const rateB = await api.put(`users/${user}/ratings/`, { ratings: [{ item_id: 25, rating: 10 }, { item_id: 33, rating: 9 }] }, { token });
-  t.equal(rateB.status, 200, why(rateB, 200));
-  const b = await userReco(user, { exclude_rated_items: true });
-  const bIds = itemsOf(t, b, 'after two B ratings');
-  t.ok(count(bIds, isB) >= 8, `${count(bIds, isB)} of 10 are B: ${JSON.stringify(bIds)}`);
-  t.notOk(bIds.includes(25) || bIds.includes(33), 'the rated items are excluded');
+    // The ratings replaced by two B ratings: B items.
+    const del = await api.delete(`users/${user}/ratings/`, undefined, { token });
+    t.equal(del.status, 204, `DELETE users/<id>/ratings/: ${why(del, 204)}`);
+    const rateB = await api.put(
+      `users/${user}/ratings/`,
+      {
+        ratings: [
+          { item_id: 25, rating: 10 },
+          { item_id: 33, rating: 9 },
+        ],
+      },
+      { token },
+    );
+    t.equal(rateB.status, 200, why(rateB, 200));
+    const b = await userReco(user, { exclude_rated_items: true });
+    const bIds = itemsOf(t, b, 'after two B ratings');
+    t.ok(count(bIds, isB) >= 8, `${count(bIds, isB)} of 10 are B: ${JSON.stringify(bIds)}`);
+    t.notOk(bIds.includes(25) || bIds.includes(33), 'the rated items are excluded');
 
-  // A user created only by ratings after training.
-  const other = uid(101);
-  const r = await api.put(`users/${other}/ratings/`, { ratings: [{ item_id: 5, rating: 9 }] }, { token });
-  t.equal(r.status, 200, why(r, 200));
-  const one = itemsOf(t, await userReco(other, { exclude_rated_items: true }), 'a new user with one A rating');
-  t.ok(count(one, isA) >= 8, `${count(one, isA)} of 10 are A: ${JSON.stringify(one)}`);
-  t.notOk(one.includes(5), 'not the rated item');
+    // A user created only by ratings after training.
+    const other = uid(101);
+    const r = await api.put(`users/${other}/ratings/`, { ratings: [{ item_id: 5, rating: 9 }] }, { token });
+    t.equal(r.status, 200, why(r, 200));
+    const one = itemsOf(t, await userReco(other, { exclude_rated_items: true }), 'a new user with one A rating');
+    t.ok(count(one, isA) >= 8, `${count(one, isA)} of 10 are A: ${JSON.stringify(one)}`);
+    t.notOk(one.includes(5), 'not the rated item');
 
-  t.strictSame((await models(token)).map((m) => m.model_id), [modelId], 'no retraining happened');
-});
+    t.strictSame(
+      (await models(token)).map((m) => m.model_id),
+      [modelId],
+      'no retraining happened',
+    );
+  },
+);
 
 t.test('user-to-items filters and exclude_rated_items together', async (t) => {
   const rated = likedBy(1);
   const r = await userReco(uid(1), { filters: 'genre:eq:b', exclude_rated_items: true, amt: 64 });
   const ids = itemsOf(t, r, 'A lover, genre:eq:b', 64);
-  t.strictSame([...ids].sort((x, y) => x - y), B, 'the B items only');
-  const aOnly = itemsOf(t, await userReco(uid(1), { filters: 'genre:eq:a', exclude_rated_items: true, amt: 64 }), 'A lover, genre:eq:a', 64);
-  t.strictSame([...aOnly].sort((x, y) => x - y), A.filter((i) => !rated.includes(i)), 'the 10 unrated A items');
+  t.strictSame(
+    [...ids].sort((x, y) => x - y),
+    B,
+    'the B items only',
+  );
+  const aOnly = itemsOf(
+    t,
+    await userReco(uid(1), { filters: 'genre:eq:a', exclude_rated_items: true, amt: 64 }),
+    'A lover, genre:eq:a',
+    64,
+  );
+  t.strictSame(
+    [...aOnly].sort((x, y) => x - y),
+    A.filter((i) => !rated.includes(i)),
+    'the 10 unrated A items',
+  );
 });
 
 // ---- session-to-items ---------------------------------------------------------------------------------
 
 t.test('sessions: ratings on B items give B items; on A items, A items; nothing is stored', async (t) => {
   const before = await ratingCount(stack.redis, db);
-  const b = await sessionReco({ ratings: [{ item_id: 21, rating: 10 }, { item_id: 26, rating: 9 }, { item_id: 34, rating: 8 }], exclude_rated_items: true });
+  const b = await sessionReco({
+    ratings: [
+      { item_id: 21, rating: 10 },
+      { item_id: 26, rating: 9 },
+      { item_id: 34, rating: 8 },
+    ],
+    exclude_rated_items: true,
+  });
   const bIds = itemsOf(t, b, 'B session');
   t.equal(bIds.length, 10);
   t.strictSame(b.body.warnings, [], 'no warnings');
   t.ok(count(bIds, isB) >= 8, `${count(bIds, isB)} of 10 are B: ${JSON.stringify(bIds)}`);
-  t.notOk([21, 26, 34].some((i) => bIds.includes(i)), 'exclude_rated_items drops the session ratings');
+  t.notOk(
+    [21, 26, 34].some((i) => bIds.includes(i)),
+    'exclude_rated_items drops the session ratings',
+  );
 
-  const all = itemsOf(t, await sessionReco({ ratings: [{ item_id: 21, rating: 10 }, { item_id: 26, rating: 9 }], exclude_rated_items: true, amt: 64 }), 'B session amt=64', 64);
+  const all = itemsOf(
+    t,
+    await sessionReco({
+      ratings: [
+        { item_id: 21, rating: 10 },
+        { item_id: 26, rating: 9 },
+      ],
+      exclude_rated_items: true,
+      amt: 64,
+    }),
+    'B session amt=64',
+    64,
+  );
   t.equal(all.length, 38, 'every model item but the two rated');
-  const withRated = itemsOf(t, await sessionReco({ ratings: [{ item_id: 21, rating: 10 }, { item_id: 26, rating: 9 }], amt: 64 }), 'without exclusion', 64);
+  const withRated = itemsOf(
+    t,
+    await sessionReco({
+      ratings: [
+        { item_id: 21, rating: 10 },
+        { item_id: 26, rating: 9 },
+      ],
+      amt: 64,
+    }),
+    'without exclusion',
+    64,
+  );
   t.equal(withRated.length, 40, 'without exclude_rated_items the rated items stay');
 
   const a = itemsOf(t, await sessionReco({ ratings: [{ item_id: 2, rating: 9.5 }], amt: 10, exclude_rated_items: true }), 'A session');
   t.ok(count(a, isA) >= 8, `${count(a, isA)} of 10 are A: ${JSON.stringify(a)}`);
 
-  const filtered = itemsOf(t, await sessionReco({ ratings: [{ item_id: 2, rating: 9.5 }], filters: [{ property_name: 'genre', op: 'eq', value: 'b' }], amt: 64 }), 'A session, filter object genre eq b', 64);
-  t.strictSame([...filtered].sort((x, y) => x - y), B, 'filter objects apply');
-  const fString = itemsOf(t, await sessionReco({ ratings: [{ item_id: 2, rating: 9.5 }], filters: ['genre:eq:b', 'price:lt:25'], amt: 64 }), 'filter strings', 64);
-  t.strictSame([...fString].sort((x, y) => x - y), [21, 22, 23, 24], 'filter strings combine');
+  const filtered = itemsOf(
+    t,
+    await sessionReco({ ratings: [{ item_id: 2, rating: 9.5 }], filters: [{ property_name: 'genre', op: 'eq', value: 'b' }], amt: 64 }),
+    'A session, filter object genre eq b',
+    64,
+  );
+  t.strictSame(
+    [...filtered].sort((x, y) => x - y),
+    B,
+    'filter objects apply',
+  );
+  const fString = itemsOf(
+    t,
+    await sessionReco({ ratings: [{ item_id: 2, rating: 9.5 }], filters: ['genre:eq:b', 'price:lt:25'], amt: 64 }),
+    'filter strings',
+    64,
+  );
+  t.strictSame(
+    [...fString].sort((x, y) => x - y),
+    [21, 22, 23, 24],
+    'filter strings combine',
+  );
 
   const props = await sessionReco({ ratings: [{ item_id: 30, rating: 9 }], user_properties: { age: 30 } });
   t.equal(props.status, 200, `known user_properties: ${why(props, 200)}`);
 
   t.equal(await ratingCount(stack.redis, db), before, 'the rating count did not change');
-  t.strictSame((await models(token)).map((m) => m.model_id), [modelId], 'no retraining');
+  t.strictSame(
+    (await models(token)).map((m) => m.model_id),
+    [modelId],
+    'no retraining',
+  );
 });
 
 t.test('sessions: interactions through the default rules', async (t) => {
-  const b = await sessionReco({ interactions: [{ item_id: 22, interaction_type: 'purchase' }, { item_id: 31, interaction_type: 'add_to_cart' }, { item_id: 37, interaction_type: 'LIKE' }], exclude_rated_items: true });
+  const b = await sessionReco({
+    interactions: [
+      { item_id: 22, interaction_type: 'purchase' },
+      { item_id: 31, interaction_type: 'add_to_cart' },
+      { item_id: 37, interaction_type: 'LIKE' },
+    ],
+    exclude_rated_items: true,
+  });
   const bIds = itemsOf(t, b, 'B interactions');
   t.equal(bIds.length, 10);
   t.ok(count(bIds, isB) >= 8, `${count(bIds, isB)} of 10 are B: ${JSON.stringify(bIds)}`);
-  t.notOk([22, 31, 37].some((i) => bIds.includes(i)), 'the interacted items are excluded');
-  const a = itemsOf(t, await sessionReco({ interactions: [{ item_id: 9, interaction_type: 'purchase' }, { item_id: 9, interaction_type: 'view' }], exclude_rated_items: true }), 'A interactions');
+  t.notOk(
+    [22, 31, 37].some((i) => bIds.includes(i)),
+    'the interacted items are excluded',
+  );
+  const a = itemsOf(
+    t,
+    await sessionReco({
+      interactions: [
+        { item_id: 9, interaction_type: 'purchase' },
+        { item_id: 9, interaction_type: 'view' },
+      ],
+      exclude_rated_items: true,
+    }),
+    'A interactions',
+  );
   t.ok(count(a, isA) >= 8, `${count(a, isA)} of 10 are A: ${JSON.stringify(a)}`);
   t.notOk(a.includes(9), 'item 9 excluded');
-  t.same(errorOf(await sessionReco({ interactions: [{ item_id: 9, interaction_type: 'no_such_type' }] })), NO_RULE, 'an interaction type without a rule');
+  t.same(
+    errorOf(await sessionReco({ interactions: [{ item_id: 9, interaction_type: 'no_such_type' }] })),
+    NO_RULE,
+    'an interaction type without a rule',
+  );
 });
 
 t.test('sessions without usable ratings get the popular items and a warning', async (t) => {
@@ -315,7 +542,11 @@ t.test('sessions without usable ratings get the popular items and a warning', as
     const r = await sessionReco(body);
     const ids = itemsOf(t, r, what);
     t.equal(ids.length, 10, `${what}: 10 items`);
-    t.strictSame([...ids.slice(0, 3)].sort((x, y) => x - y), POPULAR, `${what}: the most rated first: ${JSON.stringify(ids)}`);
+    t.strictSame(
+      [...ids.slice(0, 3)].sort((x, y) => x - y),
+      POPULAR,
+      `${what}: the most rated first: ${JSON.stringify(ids)}`,
+    );
     t.ok(hasWarning(r, 'popular'), `${what}: warning ${JSON.stringify(r.body?.warnings)}`);
   }
 });
@@ -324,7 +555,11 @@ t.test('sessions without usable ratings get the popular items and a warning', as
 
 t.test('a runtime scenario applies: its case amt and filters shape the answer', async (t) => {
   const aCase = { scenario_type: 'case', case: { amt: 5, filters: ['genre:eq:b'] } };
-  for (const [type, name] of [['item_to_items', 'some-scenario'], ['profile_to_items', 'some-scenario'], ['session_to_items', 'x']]) {
+  for (const [type, name] of [
+    ['item_to_items', 'some-scenario'],
+    ['profile_to_items', 'some-scenario'],
+    ['session_to_items', 'x'],
+  ]) {
     t.equal((await api.put(`scenarios/${type}/${name}/`, aCase, { token })).status, 200, `scenario ${type}/${name} created`);
   }
   const item = itemsOf(t, await itemReco(1, { scenario: 'some-scenario' }), 'item', 5);
@@ -342,10 +577,18 @@ t.test('a runtime scenario that does not exist for the endpointâ€™s reco_type â†
   const SCENARIO_NOT_FOUND = notFound('SCENARIO_NOT_FOUND');
   t.same(errorOf(await itemReco(1, { scenario: 'nobody' })), SCENARIO_NOT_FOUND, 'item to items');
   t.same(errorOf(await userReco(uid(0), { scenario: 'nobody' })), SCENARIO_NOT_FOUND, 'user to items');
-  t.same(errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], scenario: 'some-scenario' })), SCENARIO_NOT_FOUND, 'some-scenario exists for item_to_items, not session_to_items');
+  t.same(
+    errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], scenario: 'some-scenario' })),
+    SCENARIO_NOT_FOUND,
+    'some-scenario exists for item_to_items, not session_to_items',
+  );
   const generic = await api.post('recommendation/generic/items/', { item_id: 1, scenario: 'x' }, { token });
   t.same(errorOf(generic), SCENARIO_NOT_FOUND, 'generic: x is a session_to_items scenario, this request is item_to_items');
-  t.equal((await api.post('recommendation/generic/items/', { item_id: 1, scenario: 'some-scenario' }, { token })).status, 200, 'generic: an item_to_items scenario');
+  t.equal(
+    (await api.post('recommendation/generic/items/', { item_id: 1, scenario: 'some-scenario' }, { token })).status,
+    200,
+    'generic: an item_to_items scenario',
+  );
   t.equal((await itemReco(1, { scenario: '' })).status, 200, 'an empty name names nothing');
 });
 
@@ -373,7 +616,11 @@ t.test('amt: default 10, 1..64; anything else is WRONG_PARAMETER on every endpoi
     t.same(errorOf(await userReco(uid(0), { amt })), WRONG_PARAMETER, `user amt=${amt}`);
   }
   for (const amt of [0, 65, 'abc', -1, 1.5, null, true, [5]]) {
-    t.same(errorOf(await sessionReco({ amt, ratings: [{ item_id: 1, rating: 9 }] })), WRONG_PARAMETER, `session amt=${JSON.stringify(amt)}`);
+    t.same(
+      errorOf(await sessionReco({ amt, ratings: [{ item_id: 1, rating: 9 }] })),
+      WRONG_PARAMETER,
+      `session amt=${JSON.stringify(amt)}`,
+    );
   }
 });
 
@@ -387,26 +634,45 @@ t.test('cursor: a garbage cursor is WRONG_PARAMETER', async (t) => {
   t.same(errorOf(await sessionReco({ cursor: 5 })), WRONG_DATA_TYPE, 'a cursor that is not a string');
 });
 
-t.test('filters: unknown property is ITEM_PROPERTY_NOT_FOUND; an op not fitting the type, or notempty with a value, is WRONG_OP_USE', async (t) => {
-  const cases: [string, string, Record<string, unknown>][] = [
-    ['nope:eq:1', 'unknown property', ITEM_PROPERTY_NOT_FOUND],
-    ['genre:lt:b', 'lt on a string', WRONG_OP_USE],
-    ['genre:gte:b', 'gte on a string', WRONG_OP_USE],
-    ['genre:notempty:x', 'notempty with a value', WRONG_OP_USE],
-    ['price:notempty:1', 'notempty with a value (int)', WRONG_OP_USE],
-  ];
-  for (const [filter, what, expected] of cases) {
-    t.same(errorOf(await itemReco(1, { filters: filter })), expected, `item ${what}: ${filter}`);
-    t.same(errorOf(await itemReco(1, { filters: ['genre:eq:a', filter] })), expected, `item ${what} as a second filter`);
-    t.same(errorOf(await userReco(uid(0), { filters: filter })), expected, `user ${what}: ${filter}`);
-    t.same(errorOf(await sessionReco({ filters: [filter] })), expected, `session ${what}: ${filter}`);
-  }
-  t.same(errorOf(await sessionReco({ filters: [{ property_name: 'nope', op: 'eq', value: 1 }] })), ITEM_PROPERTY_NOT_FOUND, 'session filter object: unknown property');
-  t.same(errorOf(await sessionReco({ filters: [{ property_name: 'genre', op: 'lt', value: 'b' }] })), WRONG_OP_USE, 'session filter object: lt on a string');
-  t.same(errorOf(await sessionReco({ filters: [{ property_name: 'genre', op: 'notempty', value: 'b' }] })), WRONG_OP_USE, 'session filter object: notempty with a value');
-  // The same on an item the model does not know (the path that reads before answering).
-  t.same(errorOf(await itemReco(999, { filters: 'nope:eq:1' })), ITEM_PROPERTY_NOT_FOUND, 'unknown property, unknown item: the filter is checked');
-});
+t.test(
+  'filters: unknown property is ITEM_PROPERTY_NOT_FOUND; an op not fitting the type, or notempty with a value, is WRONG_OP_USE',
+  async (t) => {
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['nope:eq:1', 'unknown property', ITEM_PROPERTY_NOT_FOUND],
+      ['genre:lt:b', 'lt on a string', WRONG_OP_USE],
+      ['genre:gte:b', 'gte on a string', WRONG_OP_USE],
+      ['genre:notempty:x', 'notempty with a value', WRONG_OP_USE],
+      ['price:notempty:1', 'notempty with a value (int)', WRONG_OP_USE],
+    ];
+    for (const [filter, what, expected] of cases) {
+      t.same(errorOf(await itemReco(1, { filters: filter })), expected, `item ${what}: ${filter}`);
+      t.same(errorOf(await itemReco(1, { filters: ['genre:eq:a', filter] })), expected, `item ${what} as a second filter`);
+      t.same(errorOf(await userReco(uid(0), { filters: filter })), expected, `user ${what}: ${filter}`);
+      t.same(errorOf(await sessionReco({ filters: [filter] })), expected, `session ${what}: ${filter}`);
+    }
+    t.same(
+      errorOf(await sessionReco({ filters: [{ property_name: 'nope', op: 'eq', value: 1 }] })),
+      ITEM_PROPERTY_NOT_FOUND,
+      'session filter object: unknown property',
+    );
+    t.same(
+      errorOf(await sessionReco({ filters: [{ property_name: 'genre', op: 'lt', value: 'b' }] })),
+      WRONG_OP_USE,
+      'session filter object: lt on a string',
+    );
+    t.same(
+      errorOf(await sessionReco({ filters: [{ property_name: 'genre', op: 'notempty', value: 'b' }] })),
+      WRONG_OP_USE,
+      'session filter object: notempty with a value',
+    );
+    // The same on an item the model does not know (the path that reads before answering).
+    t.same(
+      errorOf(await itemReco(999, { filters: 'nope:eq:1' })),
+      ITEM_PROPERTY_NOT_FOUND,
+      'unknown property, unknown item: the filter is checked',
+    );
+  },
+);
 
 t.test('unknown or malformed ids: ITEM_NOT_FOUND, USER_NOT_FOUND, id type errors', async (t) => {
   t.same(errorOf(await itemReco(999)), ITEM_NOT_FOUND, 'item 999');
@@ -419,16 +685,32 @@ t.test('unknown or malformed ids: ITEM_NOT_FOUND, USER_NOT_FOUND, id type errors
 });
 
 t.test('sessions: ratings and interactions together, bad ratings, unknown user properties', async (t) => {
-  t.same(errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], interactions: [{ item_id: 2, interaction_type: 'purchase' }] })), WRONG_PARAMETER, 'ratings and interactions');
+  t.same(
+    errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], interactions: [{ item_id: 2, interaction_type: 'purchase' }] })),
+    WRONG_PARAMETER,
+    'ratings and interactions',
+  );
   t.same(errorOf(await sessionReco({ ratings: [], interactions: [] })), WRONG_PARAMETER, 'ratings and interactions, both empty');
-  t.same(errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], user_properties: { nope: 1 } })), USER_PROPERTY_NOT_FOUND, 'unknown user property');
-  t.same(errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], user_properties: { age: 30, nope: 1 } })), USER_PROPERTY_NOT_FOUND, 'a known and an unknown user property');
+  t.same(
+    errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], user_properties: { nope: 1 } })),
+    USER_PROPERTY_NOT_FOUND,
+    'unknown user property',
+  );
+  t.same(
+    errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], user_properties: { age: 30, nope: 1 } })),
+    USER_PROPERTY_NOT_FOUND,
+    'a known and an unknown user property',
+  );
   for (const rating of [0, 11, 'x', null]) {
     t.same(errorOf(await sessionReco({ ratings: [{ item_id: 1, rating }] })), WRONG_DATA_TYPE, `rating ${JSON.stringify(rating)}`);
   }
   t.same(errorOf(await sessionReco({ ratings: [5] })), WRONG_DATA_TYPE, 'a rating that is not an object');
   t.same(errorOf(await sessionReco({ interactions: [{ item_id: 1 }] })), WRONG_DATA_TYPE, 'an interaction without a type');
-  t.same(errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], exclude_rated_items: 'maybe' })), WRONG_DATA_TYPE, 'exclude_rated_items: maybe (a body field of the wrong type)');
+  t.same(
+    errorOf(await sessionReco({ ratings: [{ item_id: 1, rating: 9 }], exclude_rated_items: 'maybe' })),
+    WRONG_DATA_TYPE,
+    'exclude_rated_items: maybe (a body field of the wrong type)',
+  );
   t.same(errorOf(await userReco(uid(0), { exclude_rated_items: 'maybe' })), WRONG_PARAMETER, 'user exclude_rated_items=maybe');
 });
 
@@ -443,7 +725,11 @@ t.test('roles: root, manager, backend, frontend on all three; demo_viewer refuse
     const tok = role === 'frontend' ? await frontendToken(uid(3)) : await tokenFor(api, root, role, db);
     t.strictSame(itemsOf(t, await itemReco(6, {}, tok), `${role} item`), expected, `${role}: item-to-items`);
     t.strictSame(itemsOf(t, await userReco(uid(3), {}, tok), `${role} user`), expectedUser, `${role}: user-to-items`);
-    t.strictSame(itemsOf(t, await sessionReco({ ratings: [{ item_id: 28, rating: 9 }] }, tok), `${role} session`), expectedSession, `${role}: session`);
+    t.strictSame(
+      itemsOf(t, await sessionReco({ ratings: [{ item_id: 28, rating: 9 }] }, tok), `${role} session`),
+      expectedSession,
+      `${role}: session`,
+    );
   }
   const viewer = await tokenFor(api, root, 'demo_viewer', db);
   t.same(errorOf(await itemReco(6, {}, viewer)), INCORRECT_ROLE, 'demo_viewer item-to-items');
@@ -490,8 +776,16 @@ t.test('HTTP pipelining: 10 item-to-items requests in one write get 10 complete 
     const { responses, closedEarly } = await pipelined(items.map((i) => `recommendation/items/${i}/items/?${query}`));
     t.equal(responses.length, 10, `${what}: 10 complete responses`);
     t.notOk(closedEarly, `${what}: the socket stayed open until all came back`);
-    t.strictSame(responses.map((r) => r.status), Array(10).fill(200), `${what}: all 200`);
-    t.strictSame(responses.map((r) => r.body), expected, `${what}: the same answers as over plain HTTP, in request order`);
+    t.strictSame(
+      responses.map((r) => r.status),
+      Array(10).fill(200),
+      `${what}: all 200`,
+    );
+    t.strictSame(
+      responses.map((r) => r.body),
+      expected,
+      `${what}: the same answers as over plain HTTP, in request order`,
+    );
   }
 });
 
@@ -505,17 +799,35 @@ t.test('sessions with nothing rated start from the users sharing their user prop
   const nobody = await sessionReco({ user_properties: { age: 99 } });
   t.equal(nobody.status, 200);
   t.ok(hasWarning(nobody, 'popular'), 'no user of that age: popular items, with a warning');
-  const rated = itemsOf(t, await sessionReco({ user_properties: { age: 20 }, ratings: [{ item_id: 25, rating: 10 }, { item_id: 30, rating: 9 }] }), 'age 20 with B ratings');
+  const rated = itemsOf(
+    t,
+    await sessionReco({
+      user_properties: { age: 20 },
+      ratings: [
+        { item_id: 25, rating: 10 },
+        { item_id: 30, rating: 9 },
+      ],
+    }),
+    'age 20 with B ratings',
+  );
   t.ok(count(rated, isB) >= 8, `ratings win over properties: ${JSON.stringify(rated)}`);
 });
 
 t.test('a filter follows catalogue changes: its cached verdicts are dropped when an item changes', async (t) => {
   const query = { filters: 'genre:eq:b', amt: 64 };
   const before = itemsOf(t, await itemReco(2, query), 'genre:eq:b before', 64);
-  t.strictSame([...before].sort((x, y) => x - y), B, 'the 20 B items');
+  t.strictSame(
+    [...before].sort((x, y) => x - y),
+    B,
+    'the 20 B items',
+  );
   t.equal((await api.patch('items/40/properties/', { item: { genre: 'a' } }, { token })).status, 200, 'item 40 becomes an A item');
   const moved = itemsOf(t, await itemReco(2, query), 'genre:eq:b after the change', 64);
-  t.strictSame([...moved].sort((x, y) => x - y), range(21, 40), 'item 40 no longer passes');
+  t.strictSame(
+    [...moved].sort((x, y) => x - y),
+    range(21, 40),
+    'item 40 no longer passes',
+  );
   t.equal((await api.patch('items/40/properties/', { item: { genre: 'b' } }, { token })).status, 200, 'and back');
   const back = itemsOf(t, await itemReco(2, query), 'genre:eq:b restored', 64);
   t.strictSame(back, before, 'the same list as at first');
@@ -526,18 +838,30 @@ t.test('a filter follows property writes and definitions: the next filtered answ
   // between requests: each write must still show in the very next answer.
   const query = { filters: ['shelf:eq:top', 'genre:eq:b'], amt: 64 };
   const shelved = async (what: string) => itemsOf(t, await itemReco(2, query), what, 64);
-  t.equal((await api.post('items-properties/', { property_name: 'shelf', value_type: 'unicode16' }, { token })).status, 204, 'a new property');
+  t.equal(
+    (await api.post('items-properties/', { property_name: 'shelf', value_type: 'unicode16' }, { token })).status,
+    204,
+    'a new property',
+  );
   t.strictSame(await shelved('no item on the shelf'), [], 'no item has a value yet');
   t.equal((await api.patch('items/30/properties/', { item: { shelf: 'top' } }, { token })).status, 200);
   t.strictSame(await shelved('item 30 shelved'), [30], 'item 30 passes at once');
   t.equal((await api.patch('items/31/properties/', { item: { shelf: 'top' } }, { token })).status, 200);
-  t.strictSame([...(await shelved('items 30, 31 shelved'))].sort((x, y) => x - y), [30, 31], 'then item 31 too');
+  t.strictSame(
+    [...(await shelved('items 30, 31 shelved'))].sort((x, y) => x - y),
+    [30, 31],
+    'then item 31 too',
+  );
   t.equal((await api.patch('items/30/properties/', { item: { genre: 'a' } }, { token })).status, 200);
   t.strictSame(await shelved('item 30 now genre a'), [31], 'the other filter follows its property as well');
   const paged = await itemReco(2, { ...query, amt: 1 });
   t.strictSame(paged.body.items_id, [31], 'a page of one');
   t.equal((await api.patch('items/30/properties/', { item: { genre: 'b' } }, { token })).status, 200);
-  t.strictSame([...(await shelved('item 30 genre b again'))].sort((x, y) => x - y), [30, 31], 'and back');
+  t.strictSame(
+    [...(await shelved('item 30 genre b again'))].sort((x, y) => x - y),
+    [30, 31],
+    'and back',
+  );
   t.equal((await api.delete('items-properties/shelf/', undefined, { token })).status, 204, 'the property deleted');
   t.same(errorOf(await itemReco(2, query)), ITEM_PROPERTY_NOT_FOUND, 'the same filters now name a property that is gone');
 });
@@ -554,10 +878,18 @@ t.test('HTTP pipelining: user-to-items answers in the same tick once the user is
   const { responses, closedEarly } = await pipelined(users.map((u) => `recommendation/users/${u}/items/?${query}`));
   t.equal(responses.length, 10, '10 complete responses');
   t.notOk(closedEarly, 'the socket stayed open until all came back');
-  t.strictSame(responses.map((r) => r.body), expected, 'the same answers as over plain HTTP, in request order');
+  t.strictSame(
+    responses.map((r) => r.body),
+    expected,
+    'the same answers as over plain HTTP, in request order',
+  );
 });
 
 t.test('the model served throughout is the one trained at the start', async (t) => {
-  t.strictSame((await models(token)).map((m) => m.model_id), [modelId], 'one model, never replaced');
+  t.strictSame(
+    (await models(token)).map((m) => m.model_id),
+    [modelId],
+    'one model, never replaced',
+  );
   t.equal(await statusOf(token), 'ready');
 });

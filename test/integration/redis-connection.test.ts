@@ -53,7 +53,15 @@ t.test('a lost Redis is logged once, its return once, and nothing is printed', a
   await until('the connection to be back', () => redis.status === 'ready' && logged.some((l) => l.msg === 'Redis connection restored'));
   t.equal(await redis.ping(), 'PONG');
 
-  t.same(printed.filter((p) => p.includes('[ioredis]')), [], 'ioredis printed nothing');
+  t.same(
+    printed.filter((p) => p.includes('[ioredis]')),
+    [],
+    'ioredis printed nothing',
+  );
   const ours = logged.filter((l) => l.connection === 'recd-probe');
-  t.same(ours.map((l) => l.msg), ['Redis connection failed; reconnecting', 'Redis connection restored'], `logged once each over ${attempts} attempts`);
+  t.same(
+    ours.map((l) => l.msg),
+    ['Redis connection failed; reconnecting', 'Redis connection restored'],
+    `logged once each over ${attempts} attempts`,
+  );
 });

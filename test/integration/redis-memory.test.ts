@@ -20,7 +20,10 @@ t.test('one evicting primary of three: refused at start, and seen by the watch',
   const last = primaries[2]!;
   await last.config('SET', 'maxmemory-policy', 'volatile-lru');
   t.teardown(() => last.config('SET', 'maxmemory-policy', 'noeviction'));
-  await t.rejects(checkPolicyAtStart(redis, 5000, silent), { name: 'UnsafeEvictionPolicy', message: new RegExp(`^Redis 127\\.0\\.0\\.1:${last.options.port} has maxmemory-policy volatile-lru`) });
+  await t.rejects(checkPolicyAtStart(redis, 5000, silent), {
+    name: 'UnsafeEvictionPolicy',
+    message: new RegExp(`^Redis 127\\.0\\.0\\.1:${last.options.port} has maxmemory-policy volatile-lru`),
+  });
   const watch = new PolicyWatch(redis, silent);
   await watch.read();
   t.match(watch.unsafe, `127.0.0.1:${last.options.port} has maxmemory-policy volatile-lru`);

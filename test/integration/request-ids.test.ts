@@ -34,7 +34,11 @@ t.test('an id is made for every answer, unique, and errors carry it in error_dat
   t.equal(missing.body.error_data.request_id, missing.headers['x-request-id']);
   const outside = await api.call('GET', '../nothing');
   t.equal(outside.body.error_data.request_id, outside.headers['x-request-id'], 'outside /v1 too');
-  const refused = await api.post('login/root/', { email: 'x@y.z', password: 'Nope-nope-1' }, { headers: { 'x-request-id': 'login-attempt-1' } });
+  const refused = await api.post(
+    'login/root/',
+    { email: 'x@y.z', password: 'Nope-nope-1' },
+    { headers: { 'x-request-id': 'login-attempt-1' } },
+  );
   t.equal(refused.status, 401);
   t.equal(refused.headers['x-request-id'], 'login-attempt-1', 'a POST with a body echoes it too');
   t.equal(refused.body.error_data.request_id, 'login-attempt-1');
@@ -71,7 +75,10 @@ t.test('the log line of a failed request carries its id', async (t) => {
   t.match(r.body.message, /trace-me-500/);
   const line = logs.lines.find((l) => l.msg === 'unhandled error' && l.requestId === 'trace-me-500');
   t.ok(line, 'the error is logged with the request id');
-  t.notOk(logs.lines.some((l) => l.msg === 'request'), 'no access log by default');
+  t.notOk(
+    logs.lines.some((l) => l.msg === 'request'),
+    'no access log by default',
+  );
 });
 
 t.test('RECD_ACCESS_LOG=1: one line per request', async (t) => {
@@ -80,7 +87,11 @@ t.test('RECD_ACCESS_LOG=1: one line per request', async (t) => {
   t.teardown(() => logged.close());
   const ok = await logged.api.get('', { headers: { 'x-request-id': 'access-1' } });
   await logged.api.get('no/such/', { headers: { 'x-request-id': 'access-2' } });
-  const post = await logged.api.post('login/root/', { email: 'x@y.z', password: 'Nope-nope-1' }, { headers: { 'x-request-id': 'access-3' } });
+  const post = await logged.api.post(
+    'login/root/',
+    { email: 'x@y.z', password: 'Nope-nope-1' },
+    { headers: { 'x-request-id': 'access-3' } },
+  );
   const lines = own.lines.filter((l) => l.msg === 'request');
   t.equal(lines.length, 3);
   t.match(lines[0], { requestId: 'access-1', method: 'GET', path: '/v1/', status: 200, bytes: ok.bytes.length });

@@ -50,7 +50,11 @@ t.test('the route table is not empty and has every access kind', async (t) => {
   const kinds = new Set(routes.map((r) => (typeof r.access === 'string' ? r.access : 'roles')));
   t.same([...kinds].sort(), ['authenticated', 'public', 'roles']);
   t.equal(new Set(routes.map(keyOf)).size, routes.length, 'each method and path once');
-  for (const k of DESTRUCTIVE) t.ok(routes.some((r) => keyOf(r) === k), `${k} is registered`);
+  for (const k of DESTRUCTIVE)
+    t.ok(
+      routes.some((r) => keyOf(r) === k),
+      `${k} is registered`,
+    );
 });
 
 t.test('routes of one user or session that admit frontend tokens declare the binding they need', async (t) => {

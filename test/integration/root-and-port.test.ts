@@ -50,15 +50,34 @@ async function refusedStart(t: Test, args: string[], env: Record<string, string>
 
 t.test('a second recd on a port a recd serves is refused, one process or several', async (t) => {
   const port = await freePort();
-  const first = await serve(t, ['--workers', '1'], { PORT: String(port), REDIS_URL: await redisFor(t), RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD });
-  const other = { PORT: String(port), REDIS_URL: await redisFor(t), RECD_ROOT_EMAIL: 'other@test.local', RECD_ROOT_PASSWORD: ROOT_PASSWORD };
+  const first = await serve(t, ['--workers', '1'], {
+    PORT: String(port),
+    REDIS_URL: await redisFor(t),
+    RECD_ROOT_EMAIL: ROOT_EMAIL,
+    RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+  });
+  const other = {
+    PORT: String(port),
+    REDIS_URL: await redisFor(t),
+    RECD_ROOT_EMAIL: 'other@test.local',
+    RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+  };
   for (const workers of ['1', '2']) {
     const out = await refusedStart(t, ['--workers', workers], other, `--workers ${workers}`);
-    t.match(out, new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: another program \\(another recd, perhaps\\) listens on that port`), `--workers ${workers}: says why`);
+    t.match(
+      out,
+      new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: another program \\(another recd, perhaps\\) listens on that port`),
+      `--workers ${workers}: says why`,
+    );
     t.notMatch(out, /recd listening/);
   }
   const api = new Api(`http://127.0.0.1:${port}/v1`);
-  for (let k = 0; k < 6; k++) t.equal((await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })).status, 200, 'the first recd answers every request');
+  for (let k = 0; k < 6; k++)
+    t.equal(
+      (await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })).status,
+      200,
+      'the first recd answers every request',
+    );
   t.ok(first.child.exitCode === null, 'the first recd still runs');
 });
 
@@ -68,7 +87,12 @@ t.test('the generated root is made once the port is recd’s: a start on a taken
   const port = await freePort();
   await new Promise<void>((res) => holder.listen(port, '127.0.0.1', res));
   for (const workers of ['1', '2']) {
-    const out = await refusedStart(t, ['--workers', workers], { PORT: String(port), REDIS_URL: redisUrl }, `--workers ${workers} on a port another program holds`);
+    const out = await refusedStart(
+      t,
+      ['--workers', workers],
+      { PORT: String(port), REDIS_URL: redisUrl },
+      `--workers ${workers} on a port another program holds`,
+    );
     t.match(out, /cannot listen on/, `--workers ${workers}: says why`);
     t.notMatch(out, PASSWORD_LINE, `--workers ${workers}: no password shown`);
   }
@@ -88,7 +112,12 @@ t.test('with REDIS_URL and no RECD_ROOT_*, workers get a root account shown once
   const password = PASSWORD_LINE.exec(first.out())![1]!;
   const api = new Api(`http://127.0.0.1:${port}/v1`);
   t.equal((await api.post('login/root/', { email: 'root@localhost', password })).status, 200, 'the password works');
-  const out = await refusedStart(t, ['--workers', '1'], { PORT: String(port), REDIS_URL: await redisFor(t), RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD }, 'a lone recd on the workers’ port');
+  const out = await refusedStart(
+    t,
+    ['--workers', '1'],
+    { PORT: String(port), REDIS_URL: await redisFor(t), RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD },
+    'a lone recd on the workers’ port',
+  );
   t.match(out, /cannot listen on/, 'says why');
   first.child.kill('SIGTERM');
   t.equal(await first.exited, 0);
@@ -100,14 +129,22 @@ t.test('with REDIS_URL and no RECD_ROOT_*, workers get a root account shown once
 t.test('recd create-root on a taken e-mail changes nothing and says how to reset; --reset ends the old sessions', async (t) => {
   const redisUrl = await redisFor(t);
   const port = await freePort();
-  await serve(t, ['--workers', '1'], { PORT: String(port), REDIS_URL: redisUrl, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD });
+  await serve(t, ['--workers', '1'], {
+    PORT: String(port),
+    REDIS_URL: redisUrl,
+    RECD_ROOT_EMAIL: ROOT_EMAIL,
+    RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+  });
   const api = new Api(`http://127.0.0.1:${port}/v1`);
   const before = await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
   t.equal(before.status, 200);
 
   const again = run(['create-root', '--email', ROOT_EMAIL], { REDIS_URL: redisUrl, RECD_ROOT_PASSWORD: 'Other-password-2' });
   t.equal(await again.exited, 1, 'a taken e-mail: exit code 1');
-  t.match(again.out(), new RegExp(`an account ${ROOT_EMAIL} already exists: its password is unchanged.*recd create-root --email ${ROOT_EMAIL} --reset`));
+  t.match(
+    again.out(),
+    new RegExp(`an account ${ROOT_EMAIL} already exists: its password is unchanged.*recd create-root --email ${ROOT_EMAIL} --reset`),
+  );
   t.equal((await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })).status, 200, 'the old password still works');
   t.equal((await api.post('login/root/', { email: ROOT_EMAIL, password: 'Other-password-2' })).status, 401, 'the new one does not');
 
@@ -116,11 +153,18 @@ t.test('recd create-root on a taken e-mail changes nothing and says how to reset
   t.match(reset.out(), /has a new password; its earlier sessions are ended/);
   t.equal((await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })).status, 401, 'the old password is refused');
   t.equal((await api.post('login/root/', { email: ROOT_EMAIL, password: 'New-password-3' })).status, 200, 'the new one works');
-  await until('the revocation reaches the running recd', async () => (await api.get('databases/', { token: before.body.token })).status === 401, 5000);
+  await until(
+    'the revocation reaches the running recd',
+    async () => (await api.get('databases/', { token: before.body.token })).status === 401,
+    5000,
+  );
   t.pass('a token of the old password is refused by the running recd');
   t.equal((await api.post('login/refresh-token/', { refresh_token: before.body.refresh_token })).status, 401, 'so is its refresh token');
 
-  const unknown = run(['create-root', '--email', 'nobody@test.local', '--reset'], { REDIS_URL: redisUrl, RECD_ROOT_PASSWORD: 'New-password-3' });
+  const unknown = run(['create-root', '--email', 'nobody@test.local', '--reset'], {
+    REDIS_URL: redisUrl,
+    RECD_ROOT_PASSWORD: 'New-password-3',
+  });
   t.equal(await unknown.exited, 1, '--reset of an unknown e-mail fails');
   t.match(unknown.out(), /there is no account "nobody@test.local"/);
 });

@@ -54,7 +54,12 @@ t.test('priority: runtime filters, runtime scenario and default scenario all app
 
   const skipped = itemsOf(t, await itemReco(1, { skip_default_scenario: true, amt: 64 }), 'skip', 64);
   t.equal(skipped.length, 39, 'skip_default_scenario: every other item again');
-  const skippedOwn = itemsOf(t, await itemReco(1, { scenario: 'only-b', skip_default_scenario: true, amt: 64 }), 'skip with a runtime scenario', 64);
+  const skippedOwn = itemsOf(
+    t,
+    await itemReco(1, { scenario: 'only-b', skip_default_scenario: true, amt: 64 }),
+    'skip with a runtime scenario',
+    64,
+  );
   t.strictSame(sorted(skippedOwn), range(21, 41), 'only the runtime scenario applies');
 });
 
@@ -111,7 +116,10 @@ t.test('exclude_rated_items: runtime parameter, then runtime scenario, then defa
 t.test('condition user_function n_ratings: per user and per session', async (t) => {
   await put('profile_to_items', 'a-only', aCase({ filters: ['genre:eq:a'] }));
   await put('profile_to_items', 'b-only', aCase({ filters: ['genre:eq:b'] }));
-  await put('profile_to_items', 'by-ratings', { scenario_type: 'condition', condition: { condition_type: 'USER_FUNCTION', if: { function_name: 'n_ratings', op: 'gte', value: 5 }, then: 'b-only', else: 'a-only' } });
+  await put('profile_to_items', 'by-ratings', {
+    scenario_type: 'condition',
+    condition: { condition_type: 'USER_FUNCTION', if: { function_name: 'n_ratings', op: 'gte', value: 5 }, then: 'b-only', else: 'a-only' },
+  });
   t.equal((await api.put(`users/${uid(100)}/ratings/30/`, { rating: 8 }, { token })).status, 204, 'a user with one rating');
   t.ok(itemsOf(t, await userReco(uid(3), { scenario: 'by-ratings' }), 'ten ratings').every(isB), 'a user with 10 ratings gets then (B)');
   t.ok(itemsOf(t, await userReco(uid(100), { scenario: 'by-ratings' }), 'one rating').every(isA), 'a user with 1 rating gets else (A)');
@@ -121,33 +129,81 @@ t.test('condition user_function n_ratings: per user and per session', async (t) 
   // Where no profile is at hand (item to items with user_id), the count is read from the store.
   await put('item_to_items', 'a-only', aCase({ filters: ['genre:eq:a'] }));
   await put('item_to_items', 'b-only', aCase({ filters: ['genre:eq:b'] }));
-  await put('item_to_items', 'by-ratings', { scenario_type: 'condition', condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'gte', value: 5 }, then: 'b-only', else: 'a-only' } });
-  t.ok(itemsOf(t, await itemReco(1, { scenario: 'by-ratings', user_id: uid(3) }), 'item, ten ratings').every(isB), 'user_id with 10 ratings: then (B)');
-  t.ok(itemsOf(t, await itemReco(1, { scenario: 'by-ratings', user_id: uid(100) }), 'item, one rating').every(isA), 'user_id with 1 rating: else (A)');
-  t.ok(itemsOf(t, await itemReco(1, { scenario: 'by-ratings', user_id: uid(101) }), 'item, unknown user').every(isA), 'a user_id without ratings counts 0: else (A)');
+  await put('item_to_items', 'by-ratings', {
+    scenario_type: 'condition',
+    condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'gte', value: 5 }, then: 'b-only', else: 'a-only' },
+  });
+  t.ok(
+    itemsOf(t, await itemReco(1, { scenario: 'by-ratings', user_id: uid(3) }), 'item, ten ratings').every(isB),
+    'user_id with 10 ratings: then (B)',
+  );
+  t.ok(
+    itemsOf(t, await itemReco(1, { scenario: 'by-ratings', user_id: uid(100) }), 'item, one rating').every(isA),
+    'user_id with 1 rating: else (A)',
+  );
+  t.ok(
+    itemsOf(t, await itemReco(1, { scenario: 'by-ratings', user_id: uid(101) }), 'item, unknown user').every(isA),
+    'a user_id without ratings counts 0: else (A)',
+  );
 
   await put('session_to_items', 'a-only', aCase({ filters: ['genre:eq:a'] }));
   await put('session_to_items', 'b-only', aCase({ filters: ['genre:eq:b'] }));
-  await put('session_to_items', 'by-ratings', { scenario_type: 'condition', condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'lt', value: 2 }, then: 'a-only', else: 'b-only' } });
+  await put('session_to_items', 'by-ratings', {
+    scenario_type: 'condition',
+    condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'lt', value: 2 }, then: 'a-only', else: 'b-only' },
+  });
   const one = await sessionReco({ ratings: [{ item_id: 25, rating: 9 }], scenario: 'by-ratings' });
   t.ok(itemsOf(t, one, 'session of 1').every(isA), 'a session with one rating: then (A)');
-  const two = await sessionReco({ ratings: [{ item_id: 25, rating: 9 }, { item_id: 26, rating: 9 }], scenario: 'by-ratings' });
+  const two = await sessionReco({
+    ratings: [
+      { item_id: 25, rating: 9 },
+      { item_id: 26, rating: 9 },
+    ],
+    scenario: 'by-ratings',
+  });
   t.ok(itemsOf(t, two, 'session of 2').every(isB), 'a session with two ratings: else (B)');
-  t.equal(errorOf(await api.put('scenarios/profile_to_items/bad-op/', { scenario_type: 'condition', condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'like', value: 5 }, then: 'a-only', else: 'b-only' } }, { token }))?.name, 'WRONG_PARAMETER', 'an unknown op is refused');
+  t.equal(
+    errorOf(
+      await api.put(
+        'scenarios/profile_to_items/bad-op/',
+        {
+          scenario_type: 'condition',
+          condition: {
+            condition_type: 'user_function',
+            if: { function_name: 'n_ratings', op: 'like', value: 5 },
+            then: 'a-only',
+            else: 'b-only',
+          },
+        },
+        { token },
+      ),
+    )?.name,
+    'WRONG_PARAMETER',
+    'an unknown op is refused',
+  );
 });
 
 t.test('condition item_property: evaluated on the query item', async (t) => {
   await put('item_to_items', 'low', aCase({ filters: ['price:lte:5'] }));
   await put('item_to_items', 'high', aCase({ filters: ['price:gte:36'] }));
-  await put('item_to_items', 'by-genre', { scenario_type: 'condition', condition: { condition_type: 'item_property', if: { property_name: 'genre', op: 'eq', value: 'a' }, then: 'low', else: 'high' } });
+  await put('item_to_items', 'by-genre', {
+    scenario_type: 'condition',
+    condition: { condition_type: 'item_property', if: { property_name: 'genre', op: 'eq', value: 'a' }, then: 'low', else: 'high' },
+  });
   const forA = itemsOf(t, await itemReco(10, { scenario: 'by-genre', amt: 64 }), 'A item', 64);
   t.strictSame(sorted(forA), range(1, 6), 'an A item takes then: prices ≤ 5');
   const forB = itemsOf(t, await itemReco(30, { scenario: 'by-genre', amt: 64 }), 'B item', 64);
   t.strictSame(sorted(forB), range(36, 41), 'a B item takes else: prices ≥ 36');
   await put('profile_to_items', 'low', aCase({ filters: ['price:lte:5'] }));
   await put('profile_to_items', 'high', aCase({ filters: ['price:gte:36'] }));
-  await put('profile_to_items', 'by-genre', { scenario_type: 'condition', condition: { condition_type: 'item_property', if: { property_name: 'genre', op: 'eq', value: 'a' }, then: 'low', else: 'high' } });
-  t.ok(itemsOf(t, await userReco(uid(1), { scenario: 'by-genre' }), 'no query item').every((i) => i >= 36), 'without a query item: else');
+  await put('profile_to_items', 'by-genre', {
+    scenario_type: 'condition',
+    condition: { condition_type: 'item_property', if: { property_name: 'genre', op: 'eq', value: 'a' }, then: 'low', else: 'high' },
+  });
+  t.ok(
+    itemsOf(t, await userReco(uid(1), { scenario: 'by-genre' }), 'no query item').every((i) => i >= 36),
+    'without a query item: else',
+  );
 });
 
 t.test('ab_test: deterministic per user, the same group across endpoints, split ≈ probability_a over 10,000 users', async (t) => {
@@ -183,20 +239,41 @@ t.test('ab_test: deterministic per user, the same group across endpoints, split 
 });
 
 t.test('user_property filter values: the user’s value at request time; without one the filter is left out', async (t) => {
-  await put('profile_to_items', 'affordable', aCase({ filters: [{ property_name: 'price', op: 'lte', value: { type: 'user_property', value: 'age' } }], exclude_rated_items: false }));
+  await put(
+    'profile_to_items',
+    'affordable',
+    aCase({ filters: [{ property_name: 'price', op: 'lte', value: { type: 'user_property', value: 'age' } }], exclude_rated_items: false }),
+  );
   t.equal((await api.put(`users/${uid(40)}/properties/`, { user: { age: 24 } }, { token })).status, 200, 'age 24');
   const ids = itemsOf(t, await userReco(uid(40), { scenario: 'affordable', amt: 64 }), 'age 24', 64);
   t.strictSame(sorted(ids), range(1, 25), 'items priced ≤ 24');
   t.equal((await api.put(`users/${uid(40)}/properties/`, { user: { age: 3 } }, { token })).status, 200, 'age 3');
-  const after = await until('the new age applies', async () => itemsOf(t, await userReco(uid(40), { scenario: 'affordable', amt: 64 }), 'age 3', 64), (x) => x.length === 3);
+  const after = await until(
+    'the new age applies',
+    async () => itemsOf(t, await userReco(uid(40), { scenario: 'affordable', amt: 64 }), 'age 3', 64),
+    (x) => x.length === 3,
+  );
   t.strictSame(sorted(after), [1, 2, 3], 'read at request time');
   const none = await userReco(uid(41), { scenario: 'affordable', amt: 64 });
   t.equal(itemsOf(t, none, 'no age', 64).length, 40, 'no age: the filter is left out');
   t.ok(hasWarning(none, 'left out', 'age'), JSON.stringify(none.body.warnings));
-  await put('session_to_items', 'affordable', aCase({ filters: [{ property_name: 'price', op: 'lte', value: { type: 'user_property', value: 'age' } }] }));
-  const session = itemsOf(t, await sessionReco({ ratings: [{ item_id: 2, rating: 9 }], user_properties: { age: 4 }, scenario: 'affordable', amt: 64 }), 'session', 64);
+  await put(
+    'session_to_items',
+    'affordable',
+    aCase({ filters: [{ property_name: 'price', op: 'lte', value: { type: 'user_property', value: 'age' } }] }),
+  );
+  const session = itemsOf(
+    t,
+    await sessionReco({ ratings: [{ item_id: 2, rating: 9 }], user_properties: { age: 4 }, scenario: 'affordable', amt: 64 }),
+    'session',
+    64,
+  );
   t.strictSame(sorted(session), [1, 2, 3, 4], "a session's own user properties");
-  const bad = await api.put('scenarios/profile_to_items/bad-ref/', aCase({ filters: [{ property_name: 'price', op: 'lte', value: { type: 'item_property', value: 'x' } }] }), { token });
+  const bad = await api.put(
+    'scenarios/profile_to_items/bad-ref/',
+    aCase({ filters: [{ property_name: 'price', op: 'lte', value: { type: 'item_property', value: 'x' } }] }),
+    { token },
+  );
   t.equal(errorOf(bad)?.name, 'WRONG_DATA_TYPE', 'an object value must name a user property');
 });
 
@@ -206,11 +283,26 @@ t.test('exclude_items_with_interaction_types: items the user interacted with in 
   t.equal((await api.post(`users/${user}/interactions/${top[0]}/`, { interaction_type: 'purchase' }, { token })).status, 200, 'a purchase');
   t.equal((await api.post(`users/${user}/interactions/${top[1]}/`, { interaction_type: 'view' }, { token })).status, 200, 'a view');
   await put('profile_to_items', 'not-bought', aCase({ exclude_items_with_interaction_types: ['PURCHASE'], amt: 64 }));
-  const ids = await until('the purchase is read', async () => itemsOf(t, await userReco(user, { scenario: 'not-bought' }), 'not bought', 64), (x) => !x.includes(top[0]!));
+  const ids = await until(
+    'the purchase is read',
+    async () => itemsOf(t, await userReco(user, { scenario: 'not-bought' }), 'not bought', 64),
+    (x) => !x.includes(top[0]!),
+  );
   t.notOk(ids.includes(top[0]!), `the purchased item ${top[0]} is left out`);
   t.ok(ids.includes(top[1]!), `the viewed item ${top[1]} stays`);
   await put('session_to_items', 'not-bought', aCase({ exclude_items_with_interaction_types: ['purchase'], amt: 64 }));
-  const s = itemsOf(t, await sessionReco({ interactions: [{ item_id: 22, interaction_type: 'purchase' }, { item_id: 23, interaction_type: 'view' }], scenario: 'not-bought' }), 'session', 64);
+  const s = itemsOf(
+    t,
+    await sessionReco({
+      interactions: [
+        { item_id: 22, interaction_type: 'purchase' },
+        { item_id: 23, interaction_type: 'view' },
+      ],
+      scenario: 'not-bought',
+    }),
+    'session',
+    64,
+  );
   t.notOk(s.includes(22), 'the session’s purchase is left out');
   t.ok(s.includes(23), 'its view stays');
 });

@@ -19,7 +19,10 @@ await api.post('items-properties/', { property_name: 'price', value_type: 'float
 const put = (type: string, name: string, body: unknown) => api.put(`scenarios/${type}/${name}/`, body, { token });
 const get = (type: string, name: string) => api.get(`scenarios/${type}/${name}/`, { token });
 const del = (type: string, name: string) => api.delete(`scenarios/${type}/${name}/`, undefined, { token });
-const aCase = (extra: Record<string, unknown> = {}) => ({ scenario_type: 'case', case: { filters: ['genre:eq:drama'], reranking: ['genre:diversity:1'], exclude_rated_items: true, amt: 10, ...extra } });
+const aCase = (extra: Record<string, unknown> = {}) => ({
+  scenario_type: 'case',
+  case: { filters: ['genre:eq:drama'], reranking: ['genre:diversity:1'], exclude_rated_items: true, amt: 10, ...extra },
+});
 const alias = (to: string) => ({ scenario_type: 'alias', alias: { scenario_name: to } });
 const WRONG = { status: 400, code: 40, errorName: 'WrongData' };
 
@@ -29,11 +32,19 @@ t.test('a case scenario: stored and read back, listed, replaced', async (t) => {
   t.equal(r.status, 200);
   t.same(r.body.name, 'dramas');
   t.same(r.body.reco_type, 'item_to_items');
-  t.same(r.body.scenario, { scenario_type: 'case', metadata: { owner: 'team' }, case: aCase().case, condition: null, alias: null, ab_test: null }, 'only the matching object is set');
+  t.same(
+    r.body.scenario,
+    { scenario_type: 'case', metadata: { owner: 'team' }, case: aCase().case, condition: null, alias: null, ab_test: null },
+    'only the matching object is set',
+  );
   t.same(r.body.warnings, []);
   t.equal((await put('item_to_items', 'dramas', aCase({ amt: 5 }))).status, 200, 'replaced');
   t.equal((await get('item_to_items', 'dramas')).body.scenario.case.amt, 5);
-  t.same(errorOf(await get('profile_to_items', 'dramas')), { status: 404, code: 60, errorName: 'NotFoundError', name: 'SCENARIO_NOT_FOUND' }, 'names live per reco_type');
+  t.same(
+    errorOf(await get('profile_to_items', 'dramas')),
+    { status: 404, code: 60, errorName: 'NotFoundError', name: 'SCENARIO_NOT_FOUND' },
+    'names live per reco_type',
+  );
   const list = await api.get('scenarios/', { token });
   t.ok(list.body.scenarios.some((x: { name: string; reco_type: string }) => x.name === 'dramas' && x.reco_type === 'item_to_items'));
 });
@@ -47,17 +58,48 @@ t.test('fields and limits', async (t) => {
     ['amt below 0', aCase({ amt: -1 })],
     ['11 filters', aCase({ filters: Array.from({ length: 11 }, () => 'genre:eq:drama') })],
     ['51 interaction types', aCase({ exclude_items_with_interaction_types: Array.from({ length: 51 }, (_, i) => `t${i}`) })],
-    ['a condition type that does not exist', { scenario_type: 'condition', condition: { condition_type: 'weather', if: {}, then: 'dramas', else: 'dramas' } }],
-    ['a user function that is not implemented', { scenario_type: 'condition', condition: { condition_type: 'user_function', if: { function_name: 'age', op: 'gt', value: 3 }, then: 'dramas', else: 'dramas' } }],
+    [
+      'a condition type that does not exist',
+      { scenario_type: 'condition', condition: { condition_type: 'weather', if: {}, then: 'dramas', else: 'dramas' } },
+    ],
+    [
+      'a user function that is not implemented',
+      {
+        scenario_type: 'condition',
+        condition: { condition_type: 'user_function', if: { function_name: 'age', op: 'gt', value: 3 }, then: 'dramas', else: 'dramas' },
+      },
+    ],
     ['an A/B test that does not exist', { scenario_type: 'ab_test', ab_test: { id: 'nope', scenario_a: 'dramas', scenario_b: 'dramas' } }],
   ];
   for (const [what, body] of bad) t.match(errorOf(await put('item_to_items', 'bad', body)), WRONG, what);
   t.match(errorOf(await put('item_to_items', 'x'.repeat(65), aCase())), WRONG, 'a name over 64 characters');
   t.match(errorOf(await put('not_a_type', 'fine', aCase())), { ...WRONG, name: 'WRONG_PARAMETER' }, 'an unknown reco_type');
-  t.equal((await put('item_to_items', 'y'.repeat(64), aCase({ amt: 0, filters: Array.from({ length: 10 }, () => 'genre:eq:drama') }))).status, 200, '64 characters, amt 0 and 10 filters are fine');
-  t.equal((await put('item_to_items', 'cond', { scenario_type: 'condition', condition: { condition_type: 'USER_FUNCTION', if: { function_name: 'n_ratings', op: 'gt', value: 3 }, then: 'dramas', else: 'dramas' } })).status, 200, 'condition type case-insensitive');
+  t.equal(
+    (await put('item_to_items', 'y'.repeat(64), aCase({ amt: 0, filters: Array.from({ length: 10 }, () => 'genre:eq:drama') }))).status,
+    200,
+    '64 characters, amt 0 and 10 filters are fine',
+  );
+  t.equal(
+    (
+      await put('item_to_items', 'cond', {
+        scenario_type: 'condition',
+        condition: {
+          condition_type: 'USER_FUNCTION',
+          if: { function_name: 'n_ratings', op: 'gt', value: 3 },
+          then: 'dramas',
+          else: 'dramas',
+        },
+      })
+    ).status,
+    200,
+    'condition type case-insensitive',
+  );
   t.equal((await get('item_to_items', 'cond')).body.scenario.condition.condition_type, 'user_function');
-  t.same(errorOf(await get('item_to_items', 'bad')), { status: 404, code: 60, errorName: 'NotFoundError', name: 'SCENARIO_NOT_FOUND' }, 'nothing stored by a refused PUT');
+  t.same(
+    errorOf(await get('item_to_items', 'bad')),
+    { status: 404, code: 60, errorName: 'NotFoundError', name: 'SCENARIO_NOT_FOUND' },
+    'nothing stored by a refused PUT',
+  );
 });
 
 t.test('the reference graph stays a DAG within one reco_type', async (t) => {
@@ -72,7 +114,10 @@ t.test('the reference graph stays a DAG within one reco_type', async (t) => {
   t.match(errorOf(closing), WRONG, 'a1 → a3 → a2 → a1 is a cycle');
   t.match(closing.body.message, /a1 → a3 → a2 → a1/, 'the message shows the cycle');
   t.equal((await get('item_to_items', 'a1')).body.scenario.alias.scenario_name, 'dramas', 'a1 unchanged');
-  const condCycle = await put('item_to_items', 'dramas', { scenario_type: 'condition', condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'gt', value: 0 }, then: 'a3', else: 'cond' } });
+  const condCycle = await put('item_to_items', 'dramas', {
+    scenario_type: 'condition',
+    condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'gt', value: 0 }, then: 'a3', else: 'cond' },
+  });
   t.match(errorOf(condCycle), WRONG, 'a condition closing a longer cycle (dramas → a3 → a2 → a1 → dramas)');
 });
 
@@ -87,8 +132,16 @@ t.test('deleting: unknown, referred to, a default', async (t) => {
 
 t.test('default scenarios per reco_type', async (t) => {
   t.same((await api.get('scenarios-default/item_to_items/', { token })).body.name, 'a1');
-  t.same(errorOf(await api.get('scenarios-default/session_to_items/', { token })), { status: 404, code: 60, errorName: 'NotFoundError', name: 'SCENARIO_NOT_FOUND' }, 'none set');
-  t.same(errorOf(await api.patch('scenarios-default/session_to_items/', { name: 'dramas' }, { token })), { status: 404, code: 60, errorName: 'NotFoundError', name: 'SCENARIO_NOT_FOUND' }, 'dramas is not a session_to_items scenario');
+  t.same(
+    errorOf(await api.get('scenarios-default/session_to_items/', { token })),
+    { status: 404, code: 60, errorName: 'NotFoundError', name: 'SCENARIO_NOT_FOUND' },
+    'none set',
+  );
+  t.same(
+    errorOf(await api.patch('scenarios-default/session_to_items/', { name: 'dramas' }, { token })),
+    { status: 404, code: 60, errorName: 'NotFoundError', name: 'SCENARIO_NOT_FOUND' },
+    'dramas is not a session_to_items scenario',
+  );
   t.equal((await api.delete('scenarios-default/item_to_items/', undefined, { token })).status, 204);
   t.equal((await api.get('scenarios-default/item_to_items/', { token })).status, 404, 'unset');
   t.equal((await api.delete('scenarios-default/item_to_items/', undefined, { token })).status, 204, 'unsetting twice is fine');
@@ -96,7 +149,8 @@ t.test('default scenarios per reco_type', async (t) => {
 });
 
 t.test('A/B tests: parameters, then an ab_test scenario that cannot be updated', async (t) => {
-  for (const p of [-0.1, 1.5, 'half']) t.match(errorOf(await api.post('ab-tests/params/', { name: 'bad', probability_a: p }, { token })), WRONG, `probability_a ${p}`);
+  for (const p of [-0.1, 1.5, 'half'])
+    t.match(errorOf(await api.post('ab-tests/params/', { name: 'bad', probability_a: p }, { token })), WRONG, `probability_a ${p}`);
   const created = await api.post('ab-tests/params/', { name: 'layout', probability_a: 0.3 }, { token });
   t.equal(created.status, 200);
   t.type(created.body.id, 'string');
@@ -108,9 +162,16 @@ t.test('A/B tests: parameters, then an ab_test scenario that cannot be updated',
 });
 
 t.test('an item property a scenario uses cannot be deleted', async (t) => {
-  t.equal((await put('item_to_items', 'cheap', aCase({ filters: [{ property_name: 'price', op: 'lt', value: 10 }], reranking: [] }))).status, 200);
+  t.equal(
+    (await put('item_to_items', 'cheap', aCase({ filters: [{ property_name: 'price', op: 'lt', value: 10 }], reranking: [] }))).status,
+    200,
+  );
   t.same(errorOf(await api.delete('items-properties/price/', undefined, { token })), { ...WRONG, name: 'ITEM_PROPERTY_FOUND_IN_SCENARIO' });
-  t.same(errorOf(await api.delete('items-properties/genre/', undefined, { token })), { ...WRONG, name: 'ITEM_PROPERTY_FOUND_IN_SCENARIO' }, 'used in string filters and reranking');
+  t.same(
+    errorOf(await api.delete('items-properties/genre/', undefined, { token })),
+    { ...WRONG, name: 'ITEM_PROPERTY_FOUND_IN_SCENARIO' },
+    'used in string filters and reranking',
+  );
   t.equal((await del('item_to_items', 'cheap')).status, 204);
   t.equal((await api.delete('items-properties/price/', undefined, { token })).status, 204, 'free once no scenario uses it');
 });

@@ -17,7 +17,10 @@ t.teardown(() => replica.stop());
 await replicated(primary.port, 'replica-probe'); // the replica is connected and in sync
 const sentinel = await startSentinel(primary.port, replica.port);
 t.teardown(() => sentinel.stop());
-const stack = await startStack({ REDIS_URL: `redis+sentinel://127.0.0.1:${sentinel.port}/${sentinel.name}`, RECD_REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) }, primary);
+const stack = await startStack(
+  { REDIS_URL: `redis+sentinel://127.0.0.1:${sentinel.port}/${sentinel.name}`, RECD_REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) },
+  primary,
+);
 t.teardown(() => stack.close());
 const root = await rootToken(stack.api);
 
@@ -27,7 +30,11 @@ t.test('recd serves from the primary the Sentinel names', async (t) => {
   t.equal((await stack.api.post('items-properties/', { property_name: 'colour', value_type: 'unicode16' }, { token })).status, 204);
   t.equal((await stack.api.put('items/1/properties/', { item: { colour: 'red' } }, { token })).status, 200);
   const item = await stack.api.get('items/1/properties/', { token });
-  t.equal(item.body.item?.colour ?? item.body.colour, 'red', 'the item reads back (its catalogue tailed through the Sentinel-found primary)');
+  t.equal(
+    item.body.item?.colour ?? item.body.colour,
+    'red',
+    'the item reads back (its catalogue tailed through the Sentinel-found primary)',
+  );
   t.equal(await stack.redis.exists(keys.database(db)), 1, 'the database is in the primary');
 });
 
@@ -46,7 +53,9 @@ t.test('the primary killed: 503 while the Sentinel promotes its replica, then se
   const { recovered, ms } = await writeThroughSwitch([writer]);
   t.ok(recovered, `recd serves writes again by itself (after ${ms} ms)`);
   const switched = writer.answers.slice(before);
-  t.comment(`during the switch: ${switched.length} requests in ${ms} ms (slowest ${Math.max(...switched.map((a) => a.ms))} ms), ${switched.filter((a) => a.status === 503).length} answered 503`);
+  t.comment(
+    `during the switch: ${switched.length} requests in ${ms} ms (slowest ${Math.max(...switched.map((a) => a.ms))} ms), ${switched.filter((a) => a.status === 503).length} answered 503`,
+  );
   t.same(writer.wrong(), [], 'every answer 2xx or 503 ServerUnavailable, none left hanging');
   t.equal(await sentinel.primaryPort(), replica.port, 'the Sentinel names the former replica');
 
@@ -61,5 +70,9 @@ t.test('the primary killed: 503 while the Sentinel promotes its replica, then se
     (r) => r.status === 200 && r.body.items?.length === expected.length,
     30_000,
   );
-  t.same(filtered.body.items.map((i: { item_id: number }) => i.item_id).sort((x: number, y: number) => x - y), expected, 'genre c: every acknowledged item');
+  t.same(
+    filtered.body.items.map((i: { item_id: number }) => i.item_id).sort((x: number, y: number) => x - y),
+    expected,
+    'genre c: every acknowledged item',
+  );
 });

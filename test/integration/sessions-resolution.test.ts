@@ -6,7 +6,28 @@
 // @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
 import t from 'tap';
 import type { Res } from '../helpers/api.js';
-import { BAD_ITEM, BAD_SESSION, BAD_USER, DATABASE_NOT_FOUND, dbKeys as sharedDbKeys, freshDatabase, hasWarning, idPath, INCORRECT_ROLE, NO_RULE, NOT_OWN_SESSION, range, ratingCount, ratingsOf as sharedRatingsOf, uid, walkPages, why, WRONG_DATA_TYPE, WRONG_PARAMETER, type Id } from '../helpers/feedback.js';
+import {
+  BAD_ITEM,
+  BAD_SESSION,
+  BAD_USER,
+  DATABASE_NOT_FOUND,
+  dbKeys as sharedDbKeys,
+  freshDatabase,
+  hasWarning,
+  idPath,
+  INCORRECT_ROLE,
+  NO_RULE,
+  NOT_OWN_SESSION,
+  range,
+  ratingCount,
+  ratingsOf as sharedRatingsOf,
+  uid,
+  walkPages,
+  why,
+  WRONG_DATA_TYPE,
+  WRONG_PARAMETER,
+  type Id,
+} from '../helpers/feedback.js';
 import { errorOf, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
 import { PASSWORD, startStack } from '../helpers/stack.js';
 
@@ -42,19 +63,24 @@ async function frontendAccount(): Promise<{ login: (db: string, ids?: { user?: I
 async function frontendToken(db: string, ids: { user?: Id; session?: Id } = {}): Promise<string> {
   const r = await (await frontendAccount()).login(db, ids);
   if (r.status !== 200) throw new Error(`frontend login failed: ${r.text}`);
-  if (ids.session !== undefined && String(r.body.frontend_session_id) !== String(ids.session)) throw new Error(`login answered frontend_session_id ${r.body.frontend_session_id}`);
+  if (ids.session !== undefined && String(r.body.frontend_session_id) !== String(ids.session))
+    throw new Error(`login answered frontend_session_id ${r.body.frontend_session_id}`);
   return r.body.token;
 }
 
 const dbKeys = (db: string) => sharedDbKeys(redis, db);
 
 const path = idPath;
-const postOne = (token: string, session: Id, item: Id, body: Record<string, unknown>) => api.post(`sessions/${path(session)}/items/${path(item)}/interactions/`, body, { token });
-const postOwn = (token: string, session: Id, interactions: unknown[]) => api.post(`sessions/${path(session)}/interactions-bulk/`, { interactions }, { token });
+const postOne = (token: string, session: Id, item: Id, body: Record<string, unknown>) =>
+  api.post(`sessions/${path(session)}/items/${path(item)}/interactions/`, body, { token });
+const postOwn = (token: string, session: Id, interactions: unknown[]) =>
+  api.post(`sessions/${path(session)}/interactions-bulk/`, { interactions }, { token });
 const postAll = (token: string, interactions: unknown[]) => api.post('sessions-interactions-bulk/', { interactions }, { token });
-const resolve = (token: string, session: Id, body: Record<string, unknown>) => api.post(`sessions/${path(session)}/resolve/`, body, { token });
+const resolve = (token: string, session: Id, body: Record<string, unknown>) =>
+  api.post(`sessions/${path(session)}/resolve/`, body, { token });
 
-const ownOf = async (token: string, session: Id, amt = 16384) => (await walk(token, `sessions/${path(session)}/interactions-bulk/`, { amt })).interactions;
+const ownOf = async (token: string, session: Id, amt = 16384) =>
+  (await walk(token, `sessions/${path(session)}/interactions-bulk/`, { amt })).interactions;
 const allOf = async (token: string, amt = 16384) => (await walk(token, 'sessions-interactions-bulk/', { amt })).interactions;
 
 const ratingsOf = (token: string, user: Id) => sharedRatingsOf(api, token, user);
@@ -84,7 +110,11 @@ async function resolvedWalk(token: string, body: Record<string, unknown> = {}): 
 
 t.test('session endpoints store interactions; listings in the order received, each naming its session', async (t) => {
   const { db, token } = await fresh();
-  const one = await postOne(token, sid(1), 30, { interaction_type: 'view', timestamp: 1_700_000_000.5, properties: { page: 'home', rank: 2 } });
+  const one = await postOne(token, sid(1), 30, {
+    interaction_type: 'view',
+    timestamp: 1_700_000_000.5,
+    properties: { page: 'home', rank: 2 },
+  });
   t.equal(one.status, 200, why(one, 200));
   t.strictSame(one.body, { warnings: [] }, 'a JSON object with warnings');
   const own = await postOwn(token, sid(1).toUpperCase(), [
@@ -113,15 +143,22 @@ t.test('session endpoints store interactions; listings in the order received, ea
     next_cursor: '',
     warnings: [],
   });
-  t.strictSame((await api.get(`sessions/${sid(1).toUpperCase()}/interactions-bulk/`, { token })).body, list.body, 'the upper-case uuid names the same session');
+  t.strictSame(
+    (await api.get(`sessions/${sid(1).toUpperCase()}/interactions-bulk/`, { token })).body,
+    list.body,
+    'the upper-case uuid names the same session',
+  );
   t.strictSame(await ownOf(token, sid(3)), [], 'a session without interactions');
-  t.strictSame((await allOf(token)).map((i) => [i.session_id, i.item_id, i.timestamp]), [
-    [sid(1), 30, 1_700_000_000.5],
-    [sid(1), 10, 100],
-    [sid(1), 30, 50],
-    [sid(2), 7, 200],
-    [sid(1), 8, 300],
-  ]);
+  t.strictSame(
+    (await allOf(token)).map((i) => [i.session_id, i.item_id, i.timestamp]),
+    [
+      [sid(1), 30, 1_700_000_000.5],
+      [sid(1), 10, 100],
+      [sid(1), 30, 50],
+      [sid(2), 7, 200],
+      [sid(1), 8, 300],
+    ],
+  );
   t.strictSame((await api.get('sessions-interactions-bulk/', { token })).body.warnings, []);
 
   // Session interactions are not user interactions, and an unresolved session makes no rating.
@@ -137,14 +174,32 @@ t.test('session endpoints store interactions; listings in the order received, ea
   const extraAll = await postAll(token, [{ session_id: sid(4), item_id: 2, interaction_type: 'view', foo: true }]);
   t.ok(hasWarning(extraAll, 'foo'), `warnings ${JSON.stringify(extraAll.body?.warnings)}`);
   t.notOk(hasWarning(extraAll, 'session_id'));
-  t.strictSame((await ownOf(token, sid(4))).map((i) => i.item_id), [1, 2]);
+  t.strictSame(
+    (await ownOf(token, sid(4))).map((i) => i.item_id),
+    [1, 2],
+  );
 });
 
 t.test('session listings: amt and cursors give every interaction once; time windows start inclusive, end exclusive', async (t) => {
   const { token } = await fresh();
-  const sent = range(0, 90).map((k) => ({ session_id: sid(k % 3), item_id: k + 1, interaction_type: ['view', 'dislike', 'add_to_cart'][k % 3]!, timestamp: 1000 + ((k * 31) % 90), properties: k % 4 === 0 ? { k } : {} }));
+  const sent = range(0, 90).map((k) => ({
+    session_id: sid(k % 3),
+    item_id: k + 1,
+    interaction_type: ['view', 'dislike', 'add_to_cart'][k % 3]!,
+    timestamp: 1000 + ((k * 31) % 90),
+    properties: k % 4 === 0 ? { k } : {},
+  }));
   t.equal((await postAll(token, sent.slice(0, 40))).status, 200);
-  t.equal((await postOwn(token, sid(1), sent.slice(40, 41).map(({ session_id: _, ...r }) => r))).status, 200);
+  t.equal(
+    (
+      await postOwn(
+        token,
+        sid(1),
+        sent.slice(40, 41).map(({ session_id: _, ...r }) => r),
+      )
+    ).status,
+    200,
+  );
   t.equal((await postAll(token, sent.slice(41))).status, 200);
 
   for (const amt of [1, 4, 29, 30, 31, 89, 90, 91]) {
@@ -152,12 +207,24 @@ t.test('session listings: amt and cursors give every interaction once; time wind
     t.strictSame(w.interactions, sent, `all amt=${amt}`);
     t.equal(w.pages.length, Math.ceil(90 / amt), `all amt=${amt}: pages`);
     const o = await walk(token, `sessions/${sid(1)}/interactions-bulk/`, { amt });
-    t.strictSame(o.interactions, sent.filter((s) => s.session_id === sid(1)), `own amt=${amt}`);
+    t.strictSame(
+      o.interactions,
+      sent.filter((s) => s.session_id === sid(1)),
+      `own amt=${amt}`,
+    );
     t.equal(o.pages.length, Math.ceil(30 / amt), `own amt=${amt}: pages`);
   }
 
-  const inWindow = (s?: number, e?: number) => sent.filter((x) => (s === undefined || x.timestamp >= s) && (e === undefined || x.timestamp < e));
-  for (const [s, e] of [[1010, 1020], [1000, 1001], [1089, 1090], [1089, undefined], [undefined, 1005], [1030.5, 1040]] as const) {
+  const inWindow = (s?: number, e?: number) =>
+    sent.filter((x) => (s === undefined || x.timestamp >= s) && (e === undefined || x.timestamp < e));
+  for (const [s, e] of [
+    [1010, 1020],
+    [1000, 1001],
+    [1089, 1090],
+    [1089, undefined],
+    [undefined, 1005],
+    [1030.5, 1040],
+  ] as const) {
     const got = (await walk(token, 'sessions-interactions-bulk/', { amt: 3, start_timestamp: s, end_timestamp: e })).interactions;
     t.strictSame(got, inWindow(s, e), `window [${s}, ${e})`);
   }
@@ -170,11 +237,12 @@ t.test('session listings: amt and cursors give every interaction once; time wind
     t.equal(r.body?.error_name, 'WrongData');
   }
   for (const route of ['sessions-interactions-bulk/', `sessions/${sid(1)}/interactions-bulk/`]) {
-    for (const q of ['amt=0', 'amt=-3', 'amt=x', 'cursor=garbage']) t.same(errorOf(await api.get(route, { token, query: q })), WRONG_PARAMETER, `${route} ${q}`);
+    for (const q of ['amt=0', 'amt=-3', 'amt=x', 'cursor=garbage'])
+      t.same(errorOf(await api.get(route, { token, query: q })), WRONG_PARAMETER, `${route} ${q}`);
   }
 });
 
-t.test('resolving a session turns its interactions into the user\'s inferred ratings; later ones count too, with a warning', async (t) => {
+t.test("resolving a session turns its interactions into the user's inferred ratings; later ones count too, with a warning", async (t) => {
   const { db, token } = await fresh();
   t.equal((await api.put('interaction-rules/', { rules: { teleport: { rating: 7, combine: 'max' } } }, { token })).status, 204);
   const s = sid(1);
@@ -184,15 +252,20 @@ t.test('resolving a session turns its interactions into the user\'s inferred rat
   t.equal((await api.post(`users/${u}/interactions/5/`, { interaction_type: 'purchase', timestamp: 11 }, { token })).status, 200);
   t.equal(await count(db), 2);
 
-  t.equal((await postOwn(token, s, [
-    { item_id: 1, interaction_type: 'purchase', timestamp: 100 },
-    { item_id: 1, interaction_type: 'dislike', timestamp: 101 },
-    { item_id: 1, interaction_type: 'VIEW', timestamp: 102 }, // 9.5, then 2 (replace), then max(2, 6)
-    { item_id: 2, interaction_type: 'Teleport', timestamp: 103 },
-    { item_id: 3, interaction_type: 'like', timestamp: 104 },
-    { item_id: 4, interaction_type: 'like', timestamp: 105 }, // explicit rating wins
-    { item_id: 5, interaction_type: 'view', timestamp: 106 }, // max keeps 9.5
-  ])).status, 200);
+  t.equal(
+    (
+      await postOwn(token, s, [
+        { item_id: 1, interaction_type: 'purchase', timestamp: 100 },
+        { item_id: 1, interaction_type: 'dislike', timestamp: 101 },
+        { item_id: 1, interaction_type: 'VIEW', timestamp: 102 }, // 9.5, then 2 (replace), then max(2, 6)
+        { item_id: 2, interaction_type: 'Teleport', timestamp: 103 },
+        { item_id: 3, interaction_type: 'like', timestamp: 104 },
+        { item_id: 4, interaction_type: 'like', timestamp: 105 }, // explicit rating wins
+        { item_id: 5, interaction_type: 'view', timestamp: 106 }, // max keeps 9.5
+      ])
+    ).status,
+    200,
+  );
   t.equal(await count(db), 2, 'an unresolved session makes no rating');
   t.strictSame(await ratingMap(token, u), { 4: 2, 5: 9.5 });
 
@@ -201,10 +274,22 @@ t.test('resolving a session turns its interactions into the user\'s inferred rat
   t.strictSame(r.body, { warnings: [] }, 'a JSON object with warnings');
   t.strictSame(await ratingMap(token, u), { 1: 6, 2: 7, 3: 9, 4: 2, 5: 9.5 });
   const listed = await ratingsOf(token, u);
-  t.strictSame(listed.find((x) => x.item_id === 3), { item_id: 3, rating: 9, timestamp: 104 }, 'the interaction timestamp');
-  t.strictSame(listed.find((x) => x.item_id === 4), { item_id: 4, rating: 2, timestamp: 10 }, 'the explicit rating unchanged');
+  t.strictSame(
+    listed.find((x) => x.item_id === 3),
+    { item_id: 3, rating: 9, timestamp: 104 },
+    'the interaction timestamp',
+  );
+  t.strictSame(
+    listed.find((x) => x.item_id === 4),
+    { item_id: 4, rating: 2, timestamp: 10 },
+    'the explicit rating unchanged',
+  );
   t.equal(await count(db), 5);
-  t.strictSame((await api.get(`users/${u}/interactions-bulk/`, { token })).body.interactions.map((i: any) => i.item_id), [5], "the session's interactions stay the session's");
+  t.strictSame(
+    (await api.get(`users/${u}/interactions-bulk/`, { token })).body.interactions.map((i: any) => i.item_id),
+    [5],
+    "the session's interactions stay the session's",
+  );
 
   // Later interactions of the session count for the user, and their answers name the session.
   const later = await postOne(token, s, 3, { interaction_type: 'dislike', timestamp: 200 });
@@ -220,7 +305,11 @@ t.test('resolving a session turns its interactions into the user\'s inferred rat
   t.equal(laterAll.status, 200);
   t.ok(hasWarning(laterAll, s), `warnings ${JSON.stringify(laterAll.body?.warnings)}`);
   t.notOk(hasWarning(laterAll, sid(2)), 'the unresolved session is not named');
-  t.strictSame(await ratingMap(token, u), { 1: 6, 2: 7, 3: 2, 4: 2, 5: 9.5, 6: 8, 7: 6.5 }, 'the unresolved session did not rate item 7 with 9.5');
+  t.strictSame(
+    await ratingMap(token, u),
+    { 1: 6, 2: 7, 3: 2, 4: 2, 5: 9.5, 6: 8, 7: 6.5 },
+    'the unresolved session did not rate item 7 with 9.5',
+  );
   t.equal(await count(db), 7);
   const plain = await postOne(token, sid(2), 8, { interaction_type: 'view' });
   t.strictSame(plain.body, { warnings: [] }, 'no warning for an unresolved session');
@@ -242,45 +331,95 @@ t.test('resolving a session turns its interactions into the user\'s inferred rat
   t.strictSame(await ratingMap(token, uid(3)), { 1: 9 });
 });
 
-t.test('a session type without rule: 503 and nothing stored; identifier types are checked; a rejected request stores nothing', async (t) => {
-  const { db, token } = await fresh();
-  t.equal((await postOne(token, sid(1), 1, { interaction_type: 'view', timestamp: 1 })).status, 200);
-  t.equal((await resolve(token, sid(1), { user_id: uid(1), timestamp: 2 })).status, 200);
-  const before = await dbKeys(db);
-  const body = { interaction_type: 'view', timestamp: 3 };
+t.test(
+  'a session type without rule: 503 and nothing stored; identifier types are checked; a rejected request stores nothing',
+  async (t) => {
+    const { db, token } = await fresh();
+    t.equal((await postOne(token, sid(1), 1, { interaction_type: 'view', timestamp: 1 })).status, 200);
+    t.equal((await resolve(token, sid(1), { user_id: uid(1), timestamp: 2 })).status, 200);
+    const before = await dbKeys(db);
+    const body = { interaction_type: 'view', timestamp: 3 };
 
-  t.same(errorOf(await postOne(token, sid(1), 2, { interaction_type: 'teleport' })), NO_RULE);
-  t.same(errorOf(await postAll(token, [{ session_id: sid(2), item_id: 1, ...body }, { session_id: sid(3), item_id: 1, interaction_type: 'warp' }])), NO_RULE);
+    t.same(errorOf(await postOne(token, sid(1), 2, { interaction_type: 'teleport' })), NO_RULE);
+    t.same(
+      errorOf(
+        await postAll(token, [
+          { session_id: sid(2), item_id: 1, ...body },
+          { session_id: sid(3), item_id: 1, interaction_type: 'warp' },
+        ]),
+      ),
+      NO_RULE,
+    );
 
-  // The default session_id_type is uuid.
-  const jwt = await api.post('login/jwt/', undefined, { token });
-  t.equal(jwt.body?.database?.session_id_type, 'uuid');
-  for (const bad of ['abc', '12', `${sid(1)}0`, 'not-a-uuid-at-all']) {
-    t.same(errorOf(await postOne(token, bad, 1, body)), BAD_SESSION, `one: session ${bad}`);
-    t.same(errorOf(await postOwn(token, bad, [{ item_id: 1, ...body }])), BAD_SESSION, `own: session ${bad}`);
-    t.same(errorOf(await api.get(`sessions/${path(bad)}/interactions-bulk/`, { token })), BAD_SESSION, `GET own: session ${bad}`);
-    t.same(errorOf(await resolve(token, bad, { user_id: uid(2) })), BAD_SESSION, `resolve: session ${bad}`);
-  }
-  for (const bad of ['abc', 5, '', true]) {
-    const r = await postAll(token, [{ session_id: sid(2), item_id: 1, ...body }, { session_id: bad, item_id: 1, ...body }]);
-    t.same(errorOf(r), BAD_SESSION, `bulk: session ${JSON.stringify(bad)}`);
-  }
-  t.same(errorOf(await postAll(token, [{ session_id: sid(2), item_id: 1, ...body }, { item_id: 1, ...body }])), WRONG_DATA_TYPE, 'bulk: no session_id');
-  for (const bad of ['abc', '0', '-2']) t.same(errorOf(await postOne(token, sid(2), bad, body)), BAD_ITEM, `one: item ${bad}`);
-  t.same(errorOf(await postAll(token, [{ session_id: sid(2), item_id: 1, ...body }, { session_id: sid(2), item_id: 'x', ...body }])), BAD_ITEM);
-  t.same(errorOf(await postOwn(token, sid(2), [{ item_id: 1, ...body }, { item_id: 2, interaction_type: 'v'.repeat(65) }])), WRONG_DATA_TYPE, 'type of 65 characters');
+    // The default session_id_type is uuid.
+    const jwt = await api.post('login/jwt/', undefined, { token });
+    t.equal(jwt.body?.database?.session_id_type, 'uuid');
+    for (const bad of ['abc', '12', `${sid(1)}0`, 'not-a-uuid-at-all']) {
+      t.same(errorOf(await postOne(token, bad, 1, body)), BAD_SESSION, `one: session ${bad}`);
+      t.same(errorOf(await postOwn(token, bad, [{ item_id: 1, ...body }])), BAD_SESSION, `own: session ${bad}`);
+      t.same(errorOf(await api.get(`sessions/${path(bad)}/interactions-bulk/`, { token })), BAD_SESSION, `GET own: session ${bad}`);
+      t.same(errorOf(await resolve(token, bad, { user_id: uid(2) })), BAD_SESSION, `resolve: session ${bad}`);
+    }
+    for (const bad of ['abc', 5, '', true]) {
+      const r = await postAll(token, [
+        { session_id: sid(2), item_id: 1, ...body },
+        { session_id: bad, item_id: 1, ...body },
+      ]);
+      t.same(errorOf(r), BAD_SESSION, `bulk: session ${JSON.stringify(bad)}`);
+    }
+    t.same(
+      errorOf(
+        await postAll(token, [
+          { session_id: sid(2), item_id: 1, ...body },
+          { item_id: 1, ...body },
+        ]),
+      ),
+      WRONG_DATA_TYPE,
+      'bulk: no session_id',
+    );
+    for (const bad of ['abc', '0', '-2']) t.same(errorOf(await postOne(token, sid(2), bad, body)), BAD_ITEM, `one: item ${bad}`);
+    t.same(
+      errorOf(
+        await postAll(token, [
+          { session_id: sid(2), item_id: 1, ...body },
+          { session_id: sid(2), item_id: 'x', ...body },
+        ]),
+      ),
+      BAD_ITEM,
+    );
+    t.same(
+      errorOf(
+        await postOwn(token, sid(2), [
+          { item_id: 1, ...body },
+          { item_id: 2, interaction_type: 'v'.repeat(65) },
+        ]),
+      ),
+      WRONG_DATA_TYPE,
+      'type of 65 characters',
+    );
 
-  // resolve/: the user and the timestamp are checked; nothing is linked.
-  for (const bad of ['nope', 7, '']) t.same(errorOf(await resolve(token, sid(2), { user_id: bad })), bad === '' ? WRONG_DATA_TYPE : BAD_USER, `resolve: user ${JSON.stringify(bad)}`);
-  t.same(errorOf(await resolve(token, sid(2), {})), WRONG_DATA_TYPE, 'resolve without user_id');
-  for (const ts of ['now', 4e9, true]) t.same(errorOf(await resolve(token, sid(2), { user_id: uid(2), timestamp: ts })), WRONG_DATA_TYPE, `resolve: timestamp ${JSON.stringify(ts)}`);
-  t.same(errorOf(await api.post('resolved-sessions/', { users_id: ['nope'] }, { token })), BAD_USER);
+    // resolve/: the user and the timestamp are checked; nothing is linked.
+    for (const bad of ['nope', 7, ''])
+      t.same(
+        errorOf(await resolve(token, sid(2), { user_id: bad })),
+        bad === '' ? WRONG_DATA_TYPE : BAD_USER,
+        `resolve: user ${JSON.stringify(bad)}`,
+      );
+    t.same(errorOf(await resolve(token, sid(2), {})), WRONG_DATA_TYPE, 'resolve without user_id');
+    for (const ts of ['now', 4e9, true])
+      t.same(
+        errorOf(await resolve(token, sid(2), { user_id: uid(2), timestamp: ts })),
+        WRONG_DATA_TYPE,
+        `resolve: timestamp ${JSON.stringify(ts)}`,
+      );
+    t.same(errorOf(await api.post('resolved-sessions/', { users_id: ['nope'] }, { token })), BAD_USER);
 
-  t.strictSame(await dbKeys(db), before, 'no key created or removed');
-  t.equal((await allOf(token)).length, 1);
-  t.strictSame((await resolvedWalk(token)).links, [{ session_id: sid(1), user_id: uid(1), timestamp: 2 }]);
-  t.equal(await count(db), 1);
-});
+    t.strictSame(await dbKeys(db), before, 'no key created or removed');
+    t.equal((await allOf(token)).length, 1);
+    t.strictSame((await resolvedWalk(token)).links, [{ session_id: sid(1), user_id: uid(1), timestamp: 2 }]);
+    t.equal(await count(db), 1);
+  },
+);
 
 t.test('resolved-sessions/: links in resolution order, the users_id filter, amt and cursor', async (t) => {
   const { db, token } = await fresh();
@@ -306,8 +445,15 @@ t.test('resolved-sessions/: links in resolution order, the users_id filter, amt 
   t.equal(first.body.next_cursor, '');
   t.strictSame(first.body.warnings, []);
   const links: Link[] = first.body.resolved_sessions;
-  t.strictSame(links.map((l) => [l.session_id, l.user_id]), plan.map(([s, u]) => [sid(s), uid(u)]), 'resolution order');
-  t.strictSame(links.map((l) => l.timestamp).filter((_, k) => k !== 4), [500, 100, 50, 3000, 10, 20]);
+  t.strictSame(
+    links.map((l) => [l.session_id, l.user_id]),
+    plan.map(([s, u]) => [sid(s), uid(u)]),
+    'resolution order',
+  );
+  t.strictSame(
+    links.map((l) => l.timestamp).filter((_, k) => k !== 4),
+    [500, 100, 50, 3000, 10, 20],
+  );
   t.ok(links[4]!.timestamp >= before - 1 && links[4]!.timestamp <= after + 1, `default timestamp ${links[4]!.timestamp} is now`);
   t.strictSame((await api.post('resolved-sessions/', undefined, { token })).body.resolved_sessions, links, 'no body at all');
 
@@ -319,10 +465,17 @@ t.test('resolved-sessions/: links in resolution order, the users_id filter, amt 
   }
   const byUser = (us: number[]) => links.filter((l) => us.map(uid).includes(String(l.user_id)));
   t.strictSame((await resolvedWalk(token, { users_id: [uid(2)] })).links, byUser([2]), 'one user: resolution order');
-  t.strictSame((await resolvedWalk(token, { users_id: [uid(1).toUpperCase(), uid(0)] })).links, byUser([0, 1]), 'two users (one upper case): resolution order, not filter order');
+  t.strictSame(
+    (await resolvedWalk(token, { users_id: [uid(1).toUpperCase(), uid(0)] })).links,
+    byUser([0, 1]),
+    'two users (one upper case): resolution order, not filter order',
+  );
   t.strictSame((await resolvedWalk(token, { users_id: [uid(2), uid(0)], amt: 2 })).links, byUser([0, 2]), 'filtered, two at a time');
   const pages = (await resolvedWalk(token, { users_id: [uid(2), uid(0)], amt: 2 })).pages;
-  t.strictSame(pages.map((p) => p.resolved_sessions.length), [2, 2, 1]);
+  t.strictSame(
+    pages.map((p) => p.resolved_sessions.length),
+    [2, 2, 1],
+  );
   t.strictSame((await resolvedWalk(token, { users_id: [uid(8)] })).links, [], 'a user without sessions');
   t.strictSame((await resolvedWalk(token, { users_id: [] })).links, [], 'an empty filter');
   t.strictSame((await resolvedWalk(token, { users_id: [uid(2), uid(2)] })).links, byUser([2]), 'a user named twice: each session once');
@@ -330,9 +483,16 @@ t.test('resolved-sessions/: links in resolution order, the users_id filter, amt 
   // A cursor is reusable and does not depend on the amt that produced it.
   const p1 = await api.post('resolved-sessions/', { amt: 3 }, { token });
   const c = p1.body.next_cursor;
-  t.strictSame((await api.post('resolved-sessions/', { amt: 3, cursor: c }, { token })).body, (await api.post('resolved-sessions/', { amt: 3, cursor: c }, { token })).body);
+  t.strictSame(
+    (await api.post('resolved-sessions/', { amt: 3, cursor: c }, { token })).body,
+    (await api.post('resolved-sessions/', { amt: 3, cursor: c }, { token })).body,
+  );
   t.strictSame((await api.post('resolved-sessions/', { amt: 1, cursor: c }, { token })).body.resolved_sessions, links.slice(3, 4));
-  t.strictSame((await api.post('resolved-sessions/', { cursor: '' }, { token })).body.resolved_sessions, links, "cursor '' is the first page");
+  t.strictSame(
+    (await api.post('resolved-sessions/', { cursor: '' }, { token })).body.resolved_sessions,
+    links,
+    "cursor '' is the first page",
+  );
   for (const amt of [0, -1, 2.5, 'x']) {
     const r = await api.post('resolved-sessions/', { amt }, { token });
     t.equal(r.status, 400, `amt ${JSON.stringify(amt)}: ${why(r, 400)}`);
@@ -347,7 +507,15 @@ t.test('a frontend login naming a user and a session resolves the session; loggi
   const { db, token } = await fresh();
   const u = uid(1);
   const s = sid(1);
-  t.equal((await postOwn(token, s, [{ item_id: 1, interaction_type: 'purchase', timestamp: 10 }, { item_id: 2, interaction_type: 'like', timestamp: 11 }])).status, 200);
+  t.equal(
+    (
+      await postOwn(token, s, [
+        { item_id: 1, interaction_type: 'purchase', timestamp: 10 },
+        { item_id: 2, interaction_type: 'like', timestamp: 11 },
+      ])
+    ).status,
+    200,
+  );
   t.strictSame(await ratingMap(token, u), {});
 
   // A login naming only the session (or only the user) resolves nothing.
@@ -403,13 +571,28 @@ t.test('a frontend login naming a user and a session resolves the session; loggi
   const svc = await api.post('login/service/', { name, password: key, db_id: db, frontend_user_id: uid(3), frontend_session_id: sid(2) });
   t.equal(svc.status, 200, why(svc, 200));
   t.strictSame(svc.body.warnings, []);
-  t.strictSame((await resolvedWalk(token)).links.map((l) => [l.session_id, l.user_id]), [[s, u], [sid(2), uid(3)]]);
+  t.strictSame(
+    (await resolvedWalk(token)).links.map((l) => [l.session_id, l.user_id]),
+    [
+      [s, u],
+      [sid(2), uid(3)],
+    ],
+  );
   t.strictSame(await ratingMap(token, uid(3)), { 5: 6 });
 
   // A non-frontend account naming both ids resolves nothing (the ids are ignored with a warning).
   const backendEmail = `${unique('backend')}@test.local`;
-  t.equal((await api.post('accounts/individual/', { email: backendEmail, role: 'backend', password: PASSWORD }, { token: root })).status, 200);
-  const b = await api.post('login/individual/', { email: backendEmail, password: PASSWORD, db_id: db, frontend_user_id: uid(4), frontend_session_id: sid(4) });
+  t.equal(
+    (await api.post('accounts/individual/', { email: backendEmail, role: 'backend', password: PASSWORD }, { token: root })).status,
+    200,
+  );
+  const b = await api.post('login/individual/', {
+    email: backendEmail,
+    password: PASSWORD,
+    db_id: db,
+    frontend_user_id: uid(4),
+    frontend_session_id: sid(4),
+  });
   t.equal(b.status, 200);
   t.ok(hasWarning(b, 'ignored'));
   t.equal((await resolvedWalk(token)).links.length, 2);
@@ -419,48 +602,68 @@ for (const [label, extra, own, other] of [
   ['uuid sessions', {}, sid(1), sid(2)],
   ['urlsafe sessions', { user_id_type: 'urlsafe', session_id_type: 'urlsafe' }, 'my_session-1', 'other_session'],
 ] as const) {
-  t.test(`${label}: a frontend token with frontend_session_id posts only for its own session; ~me names it; listings are refused`, async (t) => {
-    const { db, token } = await fresh(extra);
-    const mine = await frontendToken(db, { session: own });
-    const one = await postOne(mine, own, 1, { interaction_type: 'view', timestamp: 1 });
-    t.equal(one.status, 200, why(one, 200));
-    t.strictSame(one.body, { warnings: [] });
-    t.equal((await postOne(mine, '~me', 2, { interaction_type: 'click', timestamp: 2 })).status, 200, '~me');
-    t.equal((await postOwn(mine, '~me', [{ item_id: 3, interaction_type: 'like', timestamp: 3 }])).status, 200, 'own bulk ~me');
-    t.equal((await postOwn(mine, own, [{ item_id: 4, interaction_type: 'view', timestamp: 4 }])).status, 200);
-    t.strictSame((await ownOf(token, own)).map((i) => [i.session_id, i.item_id]), [[own, 1], [own, 2], [own, 3], [own, 4]]);
-    if (label === 'uuid sessions') t.equal((await postOne(mine, String(own).toUpperCase(), 5, { interaction_type: 'view' })).status, 200, 'upper case');
+  t.test(
+    `${label}: a frontend token with frontend_session_id posts only for its own session; ~me names it; listings are refused`,
+    async (t) => {
+      const { db, token } = await fresh(extra);
+      const mine = await frontendToken(db, { session: own });
+      const one = await postOne(mine, own, 1, { interaction_type: 'view', timestamp: 1 });
+      t.equal(one.status, 200, why(one, 200));
+      t.strictSame(one.body, { warnings: [] });
+      t.equal((await postOne(mine, '~me', 2, { interaction_type: 'click', timestamp: 2 })).status, 200, '~me');
+      t.equal((await postOwn(mine, '~me', [{ item_id: 3, interaction_type: 'like', timestamp: 3 }])).status, 200, 'own bulk ~me');
+      t.equal((await postOwn(mine, own, [{ item_id: 4, interaction_type: 'view', timestamp: 4 }])).status, 200);
+      t.strictSame(
+        (await ownOf(token, own)).map((i) => [i.session_id, i.item_id]),
+        [
+          [own, 1],
+          [own, 2],
+          [own, 3],
+          [own, 4],
+        ],
+      );
+      if (label === 'uuid sessions')
+        t.equal((await postOne(mine, String(own).toUpperCase(), 5, { interaction_type: 'view' })).status, 200, 'upper case');
 
-    const before = await dbKeys(db);
-    t.same(errorOf(await postOne(mine, other, 1, { interaction_type: 'view' })), NOT_OWN_SESSION, 'one, another session');
-    t.same(errorOf(await postOwn(mine, other, [{ item_id: 1, interaction_type: 'view' }])), NOT_OWN_SESSION, 'own bulk, another session');
-    const refused: [string, () => Promise<Res>][] = [
-      ['GET sessions/<own>/interactions-bulk/', () => api.get(`sessions/${path(own)}/interactions-bulk/`, { token: mine })],
-      ['GET sessions/~me/interactions-bulk/', () => api.get('sessions/~me/interactions-bulk/', { token: mine })],
-      ['GET sessions-interactions-bulk/', () => api.get('sessions-interactions-bulk/', { token: mine })],
-      ['POST sessions-interactions-bulk/', () => postAll(mine, [{ session_id: own, item_id: 9, interaction_type: 'view' }])],
-      ['POST sessions/<own>/resolve/', () => resolve(mine, own, { user_id: extra.user_id_type === 'urlsafe' ? 'someone' : uid(1) })],
-      ['POST sessions/~me/resolve/', () => resolve(mine, '~me', { user_id: extra.user_id_type === 'urlsafe' ? 'someone' : uid(1) })],
-      ['POST resolved-sessions/', () => api.post('resolved-sessions/', {}, { token: mine })],
-    ];
-    for (const [what, call] of refused) t.same(errorOf(await call()), INCORRECT_ROLE, what);
-    t.strictSame(await dbKeys(db), before, 'nothing written');
-    t.strictSame(await ownOf(token, other), []);
+      const before = await dbKeys(db);
+      t.same(errorOf(await postOne(mine, other, 1, { interaction_type: 'view' })), NOT_OWN_SESSION, 'one, another session');
+      t.same(errorOf(await postOwn(mine, other, [{ item_id: 1, interaction_type: 'view' }])), NOT_OWN_SESSION, 'own bulk, another session');
+      const refused: [string, () => Promise<Res>][] = [
+        ['GET sessions/<own>/interactions-bulk/', () => api.get(`sessions/${path(own)}/interactions-bulk/`, { token: mine })],
+        ['GET sessions/~me/interactions-bulk/', () => api.get('sessions/~me/interactions-bulk/', { token: mine })],
+        ['GET sessions-interactions-bulk/', () => api.get('sessions-interactions-bulk/', { token: mine })],
+        ['POST sessions-interactions-bulk/', () => postAll(mine, [{ session_id: own, item_id: 9, interaction_type: 'view' }])],
+        ['POST sessions/<own>/resolve/', () => resolve(mine, own, { user_id: extra.user_id_type === 'urlsafe' ? 'someone' : uid(1) })],
+        ['POST sessions/~me/resolve/', () => resolve(mine, '~me', { user_id: extra.user_id_type === 'urlsafe' ? 'someone' : uid(1) })],
+        ['POST resolved-sessions/', () => api.post('resolved-sessions/', {}, { token: mine })],
+      ];
+      for (const [what, call] of refused) t.same(errorOf(await call()), INCORRECT_ROLE, what);
+      t.strictSame(await dbKeys(db), before, 'nothing written');
+      t.strictSame(await ownOf(token, other), []);
 
-    // Without frontend_session_id: no session, and no ~me; a backend has no ~me either. A token naming
-    // only a user has no session either.
-    const plain = await frontendToken(db);
-    const userOnly = await frontendToken(db, { user: extra.user_id_type === 'urlsafe' ? 'someone' : uid(1) });
-    for (const tok of [plain, userOnly]) {
-      t.same(errorOf(await postOne(tok, other, 7, { interaction_type: 'view', timestamp: 7 })), NOT_OWN_SESSION, 'one, without frontend_session_id');
-      t.same(errorOf(await postOwn(tok, other, [{ item_id: 7, interaction_type: 'view' }])), NOT_OWN_SESSION, 'own bulk, without frontend_session_id');
-    }
-    t.strictSame(await dbKeys(db), before, 'nothing written');
-    for (const tok of [plain, token, userOnly]) {
-      t.same(errorOf(await postOne(tok, '~me', 1, { interaction_type: 'view' })), NOT_OWN_SESSION, 'one ~me');
-      t.same(errorOf(await postOwn(tok, '~me', [{ item_id: 1, interaction_type: 'view' }])), NOT_OWN_SESSION, 'own bulk ~me');
-    }
-  });
+      // Without frontend_session_id: no session, and no ~me; a backend has no ~me either. A token naming
+      // only a user has no session either.
+      const plain = await frontendToken(db);
+      const userOnly = await frontendToken(db, { user: extra.user_id_type === 'urlsafe' ? 'someone' : uid(1) });
+      for (const tok of [plain, userOnly]) {
+        t.same(
+          errorOf(await postOne(tok, other, 7, { interaction_type: 'view', timestamp: 7 })),
+          NOT_OWN_SESSION,
+          'one, without frontend_session_id',
+        );
+        t.same(
+          errorOf(await postOwn(tok, other, [{ item_id: 7, interaction_type: 'view' }])),
+          NOT_OWN_SESSION,
+          'own bulk, without frontend_session_id',
+        );
+      }
+      t.strictSame(await dbKeys(db), before, 'nothing written');
+      for (const tok of [plain, token, userOnly]) {
+        t.same(errorOf(await postOne(tok, '~me', 1, { interaction_type: 'view' })), NOT_OWN_SESSION, 'one ~me');
+        t.same(errorOf(await postOwn(tok, '~me', [{ item_id: 1, interaction_type: 'view' }])), NOT_OWN_SESSION, 'own bulk ~me');
+      }
+    },
+  );
 }
 
 t.test('roles: root, manager and backend use every session endpoint', async (t) => {
@@ -471,7 +674,11 @@ t.test('roles: root, manager and backend use every session endpoint', async (t) 
     t.equal((await postOne(tok, s, 1, { interaction_type: 'view', timestamp: 1 })).status, 200, `${role} POST one`);
     t.equal((await postOwn(tok, s, [{ item_id: 2, interaction_type: 'view', timestamp: 2 }])).status, 200, `${role} POST own`);
     t.equal((await postAll(tok, [{ session_id: s, item_id: 3, interaction_type: 'view', timestamp: 3 }])).status, 200, `${role} POST all`);
-    t.strictSame((await ownOf(tok, s)).map((i) => i.item_id), [1, 2, 3], `${role} GET own`);
+    t.strictSame(
+      (await ownOf(tok, s)).map((i) => i.item_id),
+      [1, 2, 3],
+      `${role} GET own`,
+    );
     t.equal((await api.get('sessions-interactions-bulk/', { token: tok })).status, 200, `${role} GET all`);
     t.equal((await resolve(tok, s, { user_id: uid(k + 1) })).status, 200, `${role} resolve`);
     t.equal((await api.post('resolved-sessions/', {}, { token: tok })).body.resolved_sessions.length, k + 1, `${role} resolved-sessions`);
@@ -490,10 +697,17 @@ t.test('concurrent writes: each request stored once, and only answers about a re
     const s = k % 3 === 0 ? sid(1) : sid(2 + (k % 5));
     const tok = k % 2 === 0 ? token : frontend.get(s)!;
     const type = k % 4 === 0 ? 'purchase' : 'view';
-    calls.push((k % 2 === 0 ? postOne(tok, s, 100 + (k % 10), { interaction_type: type, timestamp: k }) : postOwn(tok, s, [{ item_id: 100 + (k % 10), interaction_type: type, timestamp: k }])).then((r) => [k, r]));
+    calls.push(
+      (k % 2 === 0
+        ? postOne(tok, s, 100 + (k % 10), { interaction_type: type, timestamp: k })
+        : postOwn(tok, s, [{ item_id: 100 + (k % 10), interaction_type: type, timestamp: k }])
+      ).then((r) => [k, r]),
+    );
   }
   // A user-side burst at the same time.
-  const userCalls = range(0, 30).map((k) => api.post(`users/${uid(9)}/interactions/${1 + (k % 6)}/`, { interaction_type: k % 2 ? 'purchase' : 'view', timestamp: k }, { token }));
+  const userCalls = range(0, 30).map((k) =>
+    api.post(`users/${uid(9)}/interactions/${1 + (k % 6)}/`, { interaction_type: k % 2 ? 'purchase' : 'view', timestamp: k }, { token }),
+  );
   const [results, userResults] = await Promise.all([Promise.all(calls), Promise.all(userCalls)]);
   for (const [k, r] of results) {
     t.equal(r.status, 200, `request ${k}: ${why(r, 200)}`);
@@ -504,10 +718,18 @@ t.test('concurrent writes: each request stored once, and only answers about a re
 
   const all = await allOf(token);
   t.equal(all.length, 60);
-  t.strictSame(all.map((i) => i.timestamp).sort((a, b) => a - b), range(0, 60), 'each request once');
+  t.strictSame(
+    all.map((i) => i.timestamp).sort((a, b) => a - b),
+    range(0, 60),
+    'each request once',
+  );
   for (let s = 1; s <= 6; s++) {
     const mine = await ownOf(token, sid(s));
-    t.strictSame(mine, all.filter((i) => i.session_id === sid(s)), `session ${s}: its own listing is the same interactions in the same order`);
+    t.strictSame(
+      mine,
+      all.filter((i) => i.session_id === sid(s)),
+      `session ${s}: its own listing is the same interactions in the same order`,
+    );
   }
   // The resolved session's interactions: items 100, 103, 106, 109, 102, 105, 108, 101, 104, 107 (k multiple of 3);
   // purchases where k is a multiple of 12.

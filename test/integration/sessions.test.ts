@@ -14,7 +14,8 @@ async function serviceWithKeys(n: number, expiration?: number) {
   const name = unique('svc');
   await api.post('accounts/service/', { name, role: 'backend' }, { token: root });
   const keys = [];
-  for (let i = 0; i < n; i++) keys.push((await api.post('accounts/service/keys/', { name, expiration_timestamp: expiration }, { token: root })).body);
+  for (let i = 0; i < n; i++)
+    keys.push((await api.post('accounts/service/keys/', { name, expiration_timestamp: expiration }, { token: root })).body);
   return { name, keys };
 }
 

@@ -24,15 +24,29 @@ for (const [outage, workers] of [
       rmSync(dir, { recursive: true, force: true });
     });
     const port = await freePort();
-    const proc = run(['serve', '--workers', String(workers)], { PORT: String(port), REDIS_URL: server.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, RECD_SHUTDOWN_SECONDS: String(SHUTDOWN_SECONDS) });
+    const proc = run(['serve', '--workers', String(workers)], {
+      PORT: String(port),
+      REDIS_URL: server.url,
+      RECD_ROOT_EMAIL: ROOT_EMAIL,
+      RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+      RECD_SHUTDOWN_SECONDS: String(SHUTDOWN_SECONDS),
+    });
     t.teardown(() => {
       if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
     });
     await until('start', () => proc.out().includes('recd listening'));
-    const pids = workers > 1 ? logLines(proc.out()).filter((l) => l.msg === 'worker listening').map((l) => l.pid as number) : [proc.child.pid!];
+    const pids =
+      workers > 1
+        ? logLines(proc.out())
+            .filter((l) => l.msg === 'worker listening')
+            .map((l) => l.pid as number)
+        : [proc.child.pid!];
     const api = new Api(`http://127.0.0.1:${port}/v1`);
     const token = (await api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })).body.token as string;
-    t.equal((await api.post('databases/', { name: 'd', description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, { token })).status, 200);
+    t.equal(
+      (await api.post('databases/', { name: 'd', description: '', item_id_type: 'uint32', user_id_type: 'uint32' }, { token })).status,
+      200,
+    );
     if (outage === 'stopped') await server.stop();
     else process.kill(server.pid, 'SIGSTOP');
     // A request that needs Redis, in flight when the signal lands.

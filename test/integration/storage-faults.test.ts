@@ -32,14 +32,31 @@ const db = await createDatabase(api, root);
 const backend = await tokenFor(api, root, 'backend', db);
 
 const scrape = async () => (await fetch(`http://127.0.0.1:${stack.app.metricsPort}/metrics`)).text();
-const faultCount = (text: string, fault: string) => Number(new RegExp(`^recd_storage_faults_total\\{fault="${fault}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+const faultCount = (text: string, fault: string) =>
+  Number(new RegExp(`^recd_storage_faults_total\\{fault="${fault}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
 
 // Every kind of write a full Redis refuses: a login, a database, items, ratings, a retrain.
 const writes: [string, () => Promise<Res>][] = [
   ['login', () => api.post('login/root/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })],
-  ['POST databases/', () => api.post('databases/', { name: `db-${randomUUID()}`, description: 'x', item_id_type: 'uint32', user_id_type: 'uuid' }, { token: root })],
+  [
+    'POST databases/',
+    () =>
+      api.post(
+        'databases/',
+        { name: `db-${randomUUID()}`, description: 'x', item_id_type: 'uint32', user_id_type: 'uuid' },
+        { token: root },
+      ),
+  ],
   ['PUT items-bulk/properties/', () => api.put('items-bulk/properties/', { items: [{ item_id: 1 }] }, { token: backend })],
-  ['PUT ratings-bulk/', () => api.put('ratings-bulk/', { ratings: [{ user_id: randomUUID(), item_id: 1, rating: 5, timestamp: 1_700_000_000 }] }, { token: backend })],
+  [
+    'PUT ratings-bulk/',
+    () =>
+      api.put(
+        'ratings-bulk/',
+        { ratings: [{ user_id: randomUUID(), item_id: 1, rating: 5, timestamp: 1_700_000_000 }] },
+        { token: backend },
+      ),
+  ],
   ['POST tasks/ml_model_retrain/', () => api.post('tasks/ml_model_retrain/', undefined, { token: backend })],
 ];
 
@@ -71,10 +88,16 @@ t.test('Redis full (maxmemory, noeviction): 503 on every write, counted, logged 
   t.equal(faultCount(await scrape(), 'full') - before, 3 * writes.length, 'each refused request counted');
   // The request counts' flush (each second) fails too: part of the same burst, not a line each.
   await new Promise((r) => setTimeout(r, 1200));
-  t.notOk(lines.some((l) => l.msg === 'call counts not flushed'), 'background flushes logged with the burst');
+  t.notOk(
+    lines.some((l) => l.msg === 'call counts not flushed'),
+    'background flushes logged with the burst',
+  );
   const logged = lines.filter((l) => l.fault === 'full' && l.level === 40);
   t.equal(logged.length, 1, 'logged once for the burst');
-  t.notOk(lines.some((l) => l.msg === 'unhandled error'), 'no 500');
+  t.notOk(
+    lines.some((l) => l.msg === 'unhandled error'),
+    'no 500',
+  );
 
   await redis.config('SET', 'maxmemory', '0');
   t.equal((await probes.get('readyz')).status, 200, 'ready again once Redis has room');
@@ -87,7 +110,10 @@ t.test('an evicting policy while serving: writes 503 and /readyz not ready until
   t.teardown(() => redis.config('SET', 'maxmemory-policy', 'noeviction'));
   const ready = await probes.get('readyz');
   t.equal(ready.status, 503);
-  t.match(ready.body.reason, /^Redis 127\.0\.0\.1:\d+ has maxmemory-policy allkeys-lru: it may evict recd's data; set maxmemory-policy noeviction$/);
+  t.match(
+    ready.body.reason,
+    /^Redis 127\.0\.0\.1:\d+ has maxmemory-policy allkeys-lru: it may evict recd's data; set maxmemory-policy noeviction$/,
+  );
   // The watch reads the policy every second; the probe above read it too.
   await until('writes refused', async () => (await writes[3]![1]()).status === 503);
   for (const [name, write] of writes) {
@@ -116,9 +142,20 @@ t.test('refuses to start on an evicting Redis, with a message and exit code 1', 
   t.teardown(() => own.disconnect());
   for (const policy of ['allkeys-lru', 'volatile-ttl']) {
     await own.config('SET', 'maxmemory-policy', policy);
-    const p = run(['serve', '--workers', '1'], { REDIS_URL: server.url, PORT: '0', RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD });
+    const p = run(['serve', '--workers', '1'], {
+      REDIS_URL: server.url,
+      PORT: '0',
+      RECD_ROOT_EMAIL: ROOT_EMAIL,
+      RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+    });
     t.equal(await p.exited, 1, policy);
-    t.match(p.out(), new RegExp(`recd: Redis 127\\.0\\.0\\.1:\\d+ has maxmemory-policy ${policy}: it may evict recd's data; set maxmemory-policy noeviction \\(recd refuses to start`), policy);
+    t.match(
+      p.out(),
+      new RegExp(
+        `recd: Redis 127\\.0\\.0\\.1:\\d+ has maxmemory-policy ${policy}: it may evict recd's data; set maxmemory-policy noeviction \\(recd refuses to start`,
+      ),
+      policy,
+    );
     t.notMatch(p.out(), /\n\s+at /, 'no stack trace');
   }
 });

@@ -41,7 +41,10 @@ t.test('a process restarted on a flushed Redis: both processes use one secret at
   t.equal((await a.redis.get(keys.jwtSecret())) !== null, true, 'the secret is stored');
   const old = [(await a.api.get('databases/', { token: before })).status, (await b.api.get('databases/', { token: before })).status];
   t.same(old, [401, 401], 'a token of the lost secret is refused by both');
-  t.ok((await a.api.get('databases/', { token: await rootToken(a.api) })).status === 200, 'the root account is back (RECD_ROOT_* at start)');
+  t.ok(
+    (await a.api.get('databases/', { token: await rootToken(a.api) })).status === 200,
+    'the root account is back (RECD_ROOT_* at start)',
+  );
 });
 
 t.test('a flushed Redis with no restart: the running processes store their secret again', async (t) => {

@@ -12,7 +12,13 @@ const LARGE_USERS = 60_000;
 const LARGE_ITEMS = 10_000;
 const PER_USER = 5;
 
-const stack = await startStack({ ...RECO_ENV, RECD_TRAINING_THREADS: '1', RECD_ALS_ITERATIONS: '1', RECD_TRAINING_POLL_MS: '100', LOG_LEVEL: process.env.DBG_LOG ?? 'silent' });
+const stack = await startStack({
+  ...RECO_ENV,
+  RECD_TRAINING_THREADS: '1',
+  RECD_ALS_ITERATIONS: '1',
+  RECD_TRAINING_POLL_MS: '100',
+  LOG_LEVEL: process.env.DBG_LOG ?? 'silent',
+});
 t.teardown(() => stack.close());
 const { api } = stack;
 const root = await rootToken(api);
@@ -26,7 +32,9 @@ t.test("a small database's first model comes while a large one's run is in progr
   const large = await freshDatabase(api, root, { user_id_type: 'uint32' });
   for (let u0 = 1; u0 <= LARGE_USERS; u0 += 10_000) {
     const ratings = [];
-    for (let u = u0; u < u0 + 10_000; u++) for (let k = 0; k < PER_USER; k++) ratings.push({ user_id: u, item_id: 1 + ((u * 7919 + k * 104_729) % LARGE_ITEMS), rating: 1 + ((u + k) % 10) });
+    for (let u = u0; u < u0 + 10_000; u++)
+      for (let k = 0; k < PER_USER; k++)
+        ratings.push({ user_id: u, item_id: 1 + ((u * 7919 + k * 104_729) % LARGE_ITEMS), rating: 1 + ((u + k) % 10) });
     t.equal((await api.put('ratings-bulk/', { ratings }, { token: large.token })).status, 200);
   }
   // Asked for after the upload, this run trains on all of it (a run under way on part of it is
@@ -34,11 +42,20 @@ t.test("a small database's first model comes while a large one's run is in progr
   const asked = await api.post('tasks/ml_model_retrain/', {}, { token: large.token });
   t.equal(asked.status, 200);
   const largeRun = asked.body.task_id as string;
-  await until('the large run under way', () => task(large.token, largeRun), (x) => x?.status === 'RUNNING', 120_000);
+  await until(
+    'the large run under way',
+    () => task(large.token, largeRun),
+    (x) => x?.status === 'RUNNING',
+    120_000,
+  );
 
   const small = await freshDatabase(api, root, { user_id_type: 'uint32' });
   // 50 users × 20 items, 1,000 distinct ratings: past the first threshold (500), a retrain is queued.
-  const ratings = Array.from({ length: 1000 }, (_, k) => ({ user_id: 1 + Math.floor(k / 20), item_id: 1 + ((k * 7) % 20) + 20 * (k % 3), rating: 1 + (k % 10) }));
+  const ratings = Array.from({ length: 1000 }, (_, k) => ({
+    user_id: 1 + Math.floor(k / 20),
+    item_id: 1 + ((k * 7) % 20) + 20 * (k % 3),
+    rating: 1 + (k % 10),
+  }));
   t.equal((await api.put('ratings-bulk/', { ratings }, { token: small.token })).status, 200);
   // The large run's record, read every 100 ms from here to its end: when its progress text changed.
   const changes: { at: number; progress: string }[] = [];
@@ -50,10 +67,18 @@ t.test("a small database's first model comes while a large one's run is in progr
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
-  await until('the small database ready', () => statusOf(api, small.token), (s) => s === 'ready', 120_000);
+  await until(
+    'the small database ready',
+    () => statusOf(api, small.token),
+    (s) => s === 'ready',
+    120_000,
+  );
   const readyAt = Date.now() / 1000;
   const l = await task(large.token, largeRun);
-  t.ok(l.status === 'RUNNING' || (l.end_time !== null && l.end_time > readyAt), `the large run was still in progress when the small model came (${l.status}, ${l.progress})`);
+  t.ok(
+    l.status === 'RUNNING' || (l.end_time !== null && l.end_time > readyAt),
+    `the large run was still in progress when the small model came (${l.status}, ${l.progress})`,
+  );
   const end = await watch;
   t.equal(end.status, 'COMPLETED', end.progress ?? '');
   const gaps = changes.slice(1).map((c, k) => c.at - changes[k]!.at);

@@ -20,7 +20,17 @@ t.teardown(async () => {
 });
 
 // A trainer lock of 1 s (the least allowed): a dead trainer's run is found about a second later.
-const BASE = { REDIS_URL: server.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD, RECD_TRAINING_LOCK_TTL_MS: '1000', RECD_TRAINING_POLL_MS: '200', RECD_TRAINING_RETRY_SECONDS: '1', RECD_TRAINING_THREADS: '1', RECD_ALS_FACTORS: '8', RECD_ALS_ITERATIONS: '4' };
+const BASE = {
+  REDIS_URL: server.url,
+  RECD_ROOT_EMAIL: ROOT_EMAIL,
+  RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+  RECD_TRAINING_LOCK_TTL_MS: '1000',
+  RECD_TRAINING_POLL_MS: '200',
+  RECD_TRAINING_RETRY_SECONDS: '1',
+  RECD_TRAINING_THREADS: '1',
+  RECD_ALS_FACTORS: '8',
+  RECD_ALS_ITERATIONS: '4',
+};
 // A run that lasts minutes: the first training searches, for up to 10 minutes.
 const SLOW = { ...BASE, RECD_SEARCH_SECONDS: '600', RECD_SEARCH_TRIALS: '1000' };
 const QUICK = { ...BASE, RECD_SEARCH_SECONDS: '0' };
@@ -33,7 +43,12 @@ async function serve(t: Test, env: Record<string, string>): Promise<{ proc: Proc
     if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
     await proc.exited;
   });
-  await until('recd listening', async () => proc.out(), (out) => out.includes('recd listening') || proc.child.exitCode !== null, 30_000);
+  await until(
+    'recd listening',
+    async () => proc.out(),
+    (out) => out.includes('recd listening') || proc.child.exitCode !== null,
+    30_000,
+  );
   if (!proc.out().includes('recd listening')) throw new Error(`recd did not start: ${proc.out()}`);
   return { proc, api: new Api(`http://127.0.0.1:${port}/v1`) };
 }
@@ -43,7 +58,12 @@ async function runningTraining(api: Api): Promise<{ token: string; running: Task
   const { token } = await freshDatabase(api, await rootToken(api));
   const put = await api.put('ratings-bulk/', { ratings: RATINGS }, { token });
   if (put.status !== 200) throw new Error(`ratings: ${put.status} ${put.text}`);
-  const tasks = await until('a training RUNNING', () => tasksOf(api, token, 'ml_model_retrain'), (ts) => ts.some((x) => x.status === 'RUNNING'), 30_000);
+  const tasks = await until(
+    'a training RUNNING',
+    () => tasksOf(api, token, 'ml_model_retrain'),
+    (ts) => ts.some((x) => x.status === 'RUNNING'),
+    30_000,
+  );
   return { token, running: tasks.find((x) => x.status === 'RUNNING')! };
 }
 

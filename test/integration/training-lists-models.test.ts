@@ -38,7 +38,8 @@ function scoresBy(b: Float32Array, weights: Float32Array): Float64Array[] {
   const n = N_ITEMS;
   return Array.from({ length: USERS }, (_, u) => {
     const s = new Float64Array(n);
-    for (let e = ratings.indptr[u]!; e < ratings.indptr[u + 1]!; e++) for (let j = 0; j < n; j++) s[j]! += weights[e]! * b[ratings.indices[e]! * n + j]!;
+    for (let e = ratings.indptr[u]!; e < ratings.indptr[u + 1]!; e++)
+      for (let j = 0; j < n; j++) s[j]! += weights[e]! * b[ratings.indices[e]! * n + j]!;
     return s;
   });
 }
@@ -47,8 +48,18 @@ function scoresBy(b: Float32Array, weights: Float32Array): Float64Array[] {
 // and `below` under it.
 function weightedGramOf(byQuantile: boolean, cut: number, below: number): { g: Float64Array; weights: Float32Array } {
   const all = [...ratings.values];
-  const weights = Float32Array.from(ratings.values, (v) => (byQuantile ? all.filter((x) => x <= v).length / all.length : v >= cut ? 1 : below));
-  return { g: weightedGram(ratings, Int32Array.from({ length: N_ITEMS }, (_, i) => i), weights, N_ITEMS), weights };
+  const weights = Float32Array.from(ratings.values, (v) =>
+    byQuantile ? all.filter((x) => x <= v).length / all.length : v >= cut ? 1 : below,
+  );
+  return {
+    g: weightedGram(
+      ratings,
+      Int32Array.from({ length: N_ITEMS }, (_, i) => i),
+      weights,
+      N_ITEMS,
+    ),
+    weights,
+  };
 }
 
 function easeScores(p: Record<string, number>): Float64Array[] {
@@ -76,7 +87,10 @@ async function servesBest(t: Tt, get: (u: number) => Promise<any>, scores: Float
     const fifth = unrated.map((i) => scores[u]![i - 1]!).sort((a, b) => b - a)[4]!;
     for (const i of ids) {
       t.notOk(rated.has(i), `user ${u}: item ${i} is unrated`);
-      t.ok(scores[u]![i - 1]! >= fifth - 1e-4 * Math.max(1, Math.abs(fifth)), `user ${u}: item ${i} scores ${scores[u]![i - 1]} ≥ the fifth best ${fifth}`);
+      t.ok(
+        scores[u]![i - 1]! >= fifth - 1e-4 * Math.max(1, Math.abs(fifth)),
+        `user ${u}: item ${i} scores ${scores[u]![i - 1]} ≥ the fifth best ${fifth}`,
+      );
     }
   }
 }
@@ -97,17 +111,35 @@ for (const candidate of ['ease', 'item-knn', 'popularity', 'blend'] as const) {
     t.equal(candidate === 'blend' ? (blended ? 'blend' : 'not a blend') : chosen.model, candidate, 'the chosen trial');
     t.equal(s.trials[s.chosen_als]!.model, 'als', 'the factors come from an ALS trial');
     if (blended) {
-      t.equal(s.chosen_als, chosen.als_trial, 'a blend\'s factors are its ALS trial\'s');
+      t.equal(s.chosen_als, chosen.als_trial, "a blend's factors are its ALS trial's");
       t.equal(m!.params[`${chosen.model === 'ease' ? 'ease' : 'knn'}_als_weight`], chosen.als_weight, 'its ALS weight is published');
     }
     t.equal(m!.metrics.validation_ndcg_at_10, chosen.ndcg_at_10, 'validation metrics of the chosen model');
     t.equal(m!.metrics.users_listed, USERS, 'every user with ratings has a list');
     if (chosen.model === 'ease' && !blended) {
       t.equal(chosen.items, N_ITEMS, 'EASE covers every rated item of a small catalogue');
-      t.match(m!.params, { ease_lambda_scale: chosen.lambda_scale, ease_weight_cut: chosen.weight_cut, ease_weight_below: chosen.weight_below, ease_weight_by_quantile: chosen.weight_by_quantile ? 1 : 0, ease_items: chosen.items });
+      t.match(m!.params, {
+        ease_lambda_scale: chosen.lambda_scale,
+        ease_weight_cut: chosen.weight_cut,
+        ease_weight_below: chosen.weight_below,
+        ease_weight_by_quantile: chosen.weight_by_quantile ? 1 : 0,
+        ease_items: chosen.items,
+      });
     }
-    if (chosen.model === 'item-knn') t.match(m!.params, { knn_neighbours: chosen.neighbours, knn_weight_cut: chosen.weight_cut, knn_weight_below: chosen.weight_below, knn_weight_by_quantile: chosen.weight_by_quantile ? 1 : 0, knn_items: chosen.items });
-    if (chosen.model === 'popularity') t.same([chosen.ndcg_at_10, chosen.recall_at_10], [s.popularity.ndcg_at_10, s.popularity.recall_at_10], 'popularity\'s trial is its validation score');
+    if (chosen.model === 'item-knn')
+      t.match(m!.params, {
+        knn_neighbours: chosen.neighbours,
+        knn_weight_cut: chosen.weight_cut,
+        knn_weight_below: chosen.weight_below,
+        knn_weight_by_quantile: chosen.weight_by_quantile ? 1 : 0,
+        knn_items: chosen.items,
+      });
+    if (chosen.model === 'popularity')
+      t.same(
+        [chosen.ndcg_at_10, chosen.recall_at_10],
+        [s.popularity.ndcg_at_10, s.popularity.recall_at_10],
+        "popularity's trial is its validation score",
+      );
 
     const get = (u: number) => api.get(`recommendation/users/${uid(u)}/items/`, { token, query: 'amt=5&exclude_rated_items=true' });
     if (candidate === 'ease') await servesBest(t, get, easeScores(m!.params));
@@ -117,7 +149,10 @@ for (const candidate of ['ease', 'item-knn', 'popularity', 'blend'] as const) {
         const rated = new Set(RATINGS.filter((x) => x.user_id === uid(u)).map((x) => x.item_id));
         const ids = itemsOf(t, await get(u), `user ${u}`, 5);
         t.equal(ids.length, 5);
-        t.ok(ids.every((i) => !rated.has(i)), `user ${u}: only unrated items`);
+        t.ok(
+          ids.every((i) => !rated.has(i)),
+          `user ${u}: only unrated items`,
+        );
       }
     }
     if (candidate === 'popularity') {
@@ -127,7 +162,10 @@ for (const candidate of ['ease', 'item-knn', 'popularity', 'blend'] as const) {
         const rated = new Set(RATINGS.filter((x) => x.user_id === uid(u)).map((x) => x.item_id));
         const popular = POPULAR.filter((i) => !rated.has(i));
         t.same(new Set(ids.slice(0, popular.length)), new Set(popular), `user ${u}: the most popular unrated items first`);
-        t.ok(ids.every((i) => !rated.has(i)), `user ${u}: only unrated items`);
+        t.ok(
+          ids.every((i) => !rated.has(i)),
+          `user ${u}: only unrated items`,
+        );
       }
     }
 

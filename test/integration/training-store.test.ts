@@ -12,7 +12,8 @@ const store = new TrainingStore(redis);
 const db = 'db1';
 const PART = 1000;
 const bytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, k) => (k * 13 + seed) & 0xff);
-const same = (a: Uint8Array | undefined, b: Uint8Array) => a !== undefined && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b));
+const same = (a: Uint8Array | undefined, b: Uint8Array) =>
+  a !== undefined && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b));
 
 t.test('no snapshot yet: nothing, from the log start', async (t) => {
   t.same(await store.snapshot(db), { blob: undefined, after: '0-0' });
@@ -28,17 +29,30 @@ t.test('a snapshot stored whole before parts existed still reads', async (t) => 
 });
 
 t.test('snapshots in parts read back whole; each replaces the last and its parts', async (t) => {
-  for (const [n, seed, last] of [[2500, 2, '7-0'], [1000, 3, '9-0'], [10, 4, '9-0'], [3001, 5, '12-0']] as const) {
+  for (const [n, seed, last] of [
+    [2500, 2, '7-0'],
+    [1000, 3, '9-0'],
+    [10, 4, '9-0'],
+    [3001, 5, '12-0'],
+  ] as const) {
     const blob = bytes(n, seed);
     await store.compact(db, blob, last, PART);
     const s = await store.snapshot(db);
     t.ok(same(s.blob, blob), `${n} bytes: the same bytes`);
     t.equal(s.after, last);
     const left = await redis.keys(`{db:${db}}:ratings:snapshot*`);
-    t.same(left.filter((k) => k.startsWith(`{db:${db}}:ratings:snapshot:`)).length, Math.ceil(n / PART), `${n} bytes: only its own parts are left`);
+    t.same(
+      left.filter((k) => k.startsWith(`{db:${db}}:ratings:snapshot:`)).length,
+      Math.ceil(n / PART),
+      `${n} bytes: only its own parts are left`,
+    );
     t.notOk(left.includes(keys.ratingsSnapshot(db)), 'the whole-value key is gone');
     const generation = (await redis.get(keys.ratingsSnapshotParts(db)))!.split(' ')[0]!;
-    t.same(await redis.hgetall(keys.ratingsSnapshotGenerations(db)), { [generation]: String(Math.ceil(n / PART)) }, `${n} bytes: only its generation is listed (what a delete finds parts by)`);
+    t.same(
+      await redis.hgetall(keys.ratingsSnapshotGenerations(db)),
+      { [generation]: String(Math.ceil(n / PART)) },
+      `${n} bytes: only its generation is listed (what a delete finds parts by)`,
+    );
   }
 });
 

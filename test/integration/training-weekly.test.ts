@@ -19,7 +19,12 @@ t.test('feedback unseen for the interval triggers a retrain; a database without 
   const { token } = await freshDatabase(api, root);
   t.equal((await api.put('ratings-bulk/', { ratings: ratings(0, 40) }, { token })).status, 200);
   t.same(await tasksOf(api, token, 'ml_model_retrain'), [], 'below 500 ratings: no threshold task');
-  const done = await until('a periodic retrain completes', () => tasksOf(api, token, 'ml_model_retrain'), (ts) => ts.some((x) => x.status === 'COMPLETED'), 30_000);
+  const done = await until(
+    'a periodic retrain completes',
+    () => tasksOf(api, token, 'ml_model_retrain'),
+    (ts) => ts.some((x) => x.status === 'COMPLETED'),
+    30_000,
+  );
   const run = done.find((x) => x.status === 'COMPLETED')!;
   t.match(run.progress, /^model /, 'it published a model');
   t.equal(await statusOf(api, token), 'ready');
@@ -31,9 +36,17 @@ t.test('feedback unseen for the interval triggers a retrain; a database without 
 
   // New feedback: retrained again after the interval.
   t.equal((await api.put('ratings-bulk/', { ratings: ratings(100, 10) }, { token })).status, 200);
-  await until('a second periodic retrain', () => modelsOf(api, token), (ms) => ms.length === 2, 30_000);
+  await until(
+    'a second periodic retrain',
+    () => modelsOf(api, token),
+    (ms) => ms.length === 2,
+    30_000,
+  );
   // The model is announced a moment before its task record says COMPLETED.
   const runs = await until('the run recorded as ended', () => tasksOf(api, token, 'ml_model_retrain'), settled, 30_000);
-  t.ok(runs.every((x) => x.status === 'COMPLETED'), 'every run completed');
+  t.ok(
+    runs.every((x) => x.status === 'COMPLETED'),
+    'every run completed',
+  );
   t.equal(runs.length, done.length + 1, 'one more run for the new feedback');
 });

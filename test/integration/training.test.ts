@@ -152,7 +152,12 @@ function ratingRows(): { user_id: string; item_id: number; rating: number; times
   const rows = [];
   for (let u = 0; u < N_USERS; u++) {
     for (let j = 0; j < PER_USER; j++) {
-      rows.push({ user_id: uid(u), item_id: ((u + 4 * j) % N_ITEMS) + 1, rating: ((u * 3 + j * 7) % 10) + 1, timestamp: 1_700_000_000 + u * 100 + j });
+      rows.push({
+        user_id: uid(u),
+        item_id: ((u + 4 * j) % N_ITEMS) + 1,
+        rating: ((u * 3 + j * 7) % 10) + 1,
+        timestamp: 1_700_000_000 + u * 100 + j,
+      });
     }
   }
   return rows;
@@ -190,7 +195,8 @@ function checkModelShape(t: Tt, m: Model, what: string): void {
   t.ok(m.model_id.length > 0, `${what}: model_id not empty`);
   t.type(m.timestamp, 'number', `${what}: timestamp`);
   t.ok(Math.abs(m.timestamp - Date.now() / 1000) < 300, `${what}: timestamp ${m.timestamp} is now, in seconds`);
-  for (const f of ['n_users', 'n_items', 'n_ratings', 'factors', 'bytes'] as const) t.ok(Number.isInteger(m[f]), `${what}: ${f} is an integer (${m[f]})`);
+  for (const f of ['n_users', 'n_items', 'n_ratings', 'factors', 'bytes'] as const)
+    t.ok(Number.isInteger(m[f]), `${what}: ${f} is an integer (${m[f]})`);
   t.ok(m.bytes > 0, `${what}: bytes > 0`);
   t.type(m.metrics?.loss, 'number', `${what}: metrics.loss`);
   t.ok(Number.isFinite(m.metrics?.loss), `${what}: metrics.loss is finite`);
@@ -218,14 +224,31 @@ t.test('600 ratings through A: ml_model_retrain runs to COMPLETED, B turns ready
   t.equal(task.error, null, 'no error');
   t.type(task.end_time, 'number', 'end_time set');
   t.ok(task.end_time! >= task.start_time, 'end_time >= start_time');
-  for (const p of running.filter((p) => /iteration/.test(p))) t.match(p, new RegExp(`iteration \\d+/${ITERATIONS}\\b`), `RUNNING progress ${JSON.stringify(p)}`);
+  for (const p of running.filter((p) => /iteration/.test(p)))
+    t.match(p, new RegExp(`iteration \\d+/${ITERATIONS}\\b`), `RUNNING progress ${JSON.stringify(p)}`);
   const named = modelOfProgress(task.progress);
   t.ok(named, `progress names the model: ${JSON.stringify(task.progress)}`);
-  t.strictSame(named && { n_users: named.n_users, n_items: named.n_items, n_ratings: named.n_ratings }, { n_users: N_USERS, n_items: N_ITEMS, n_ratings: RATINGS.length }, 'progress counts');
+  t.strictSame(
+    named && { n_users: named.n_users, n_items: named.n_items, n_ratings: named.n_ratings },
+    { n_users: N_USERS, n_items: N_ITEMS, n_ratings: RATINGS.length },
+    'progress counts',
+  );
 
-  t.equal(await until('B status ready', () => statusOf(b.api, token), (s) => s === 'ready'), 'ready', 'B answers ready');
+  t.equal(
+    await until(
+      'B status ready',
+      () => statusOf(b.api, token),
+      (s) => s === 'ready',
+    ),
+    'ready',
+    'B answers ready',
+  );
 
-  const onB = await until('B lists the model loaded', () => modelsOf(b.api, token), (ms) => ms.length === 1 && ms[0]!.loaded === true);
+  const onB = await until(
+    'B lists the model loaded',
+    () => modelsOf(b.api, token),
+    (ms) => ms.length === 1 && ms[0]!.loaded === true,
+  );
   t.equal(onB.length, 1, 'exactly one model');
   const m = onB[0]!;
   checkModelShape(t, m, 'B');
@@ -295,9 +318,20 @@ t.test('POST tasks/ml_model_retrain/ while a run holds the trainer queues a foll
 
   const models = await modelsOf(a.api, token);
   t.equal(models.length, 2, 'two models listed');
-  t.strictSame(models.map((m) => m.model_id), [second?.model_id, first.model_id], 'newest first');
-  t.strictSame(models.map((m) => m.serving), [true, false], 'the newest serves');
-  t.strictSame(models.map((m) => m.algorithm), ['als', 'als']);
+  t.strictSame(
+    models.map((m) => m.model_id),
+    [second?.model_id, first.model_id],
+    'newest first',
+  );
+  t.strictSame(
+    models.map((m) => m.serving),
+    [true, false],
+    'the newest serves',
+  );
+  t.strictSame(
+    models.map((m) => m.algorithm),
+    ['als', 'als'],
+  );
   if (models.length === 2) t.ok(models[0]!.timestamp >= models[1]!.timestamp, 'timestamps newest first');
 });
 
@@ -311,8 +345,16 @@ t.test('after a manual run completed, POST tasks/ml_model_retrain/ works again a
     ids.push(modelOfProgress(task.progress)?.model_id ?? `(no model in ${JSON.stringify(task.progress)})`);
   }
   const models = await modelsOf(a.api, token);
-  t.strictSame(models.map((m) => m.model_id), [ids[1], ids[0], first.model_id], 'three models, newest first');
-  t.strictSame(models.map((m) => m.serving), [true, false, false], 'only the newest serves');
+  t.strictSame(
+    models.map((m) => m.model_id),
+    [ids[1], ids[0], first.model_id],
+    'three models, newest first',
+  );
+  t.strictSame(
+    models.map((m) => m.serving),
+    [true, false, false],
+    'only the newest serves',
+  );
   t.equal(new Set(models.map((m) => m.model_id)).size, 3, 'distinct model ids');
   t.equal(await statusOf(b.api, token), 'ready');
 });
@@ -340,7 +382,7 @@ t.test('POST tasks/<name>/: unknown names are TASK_NOT_FOUND; root and manager m
   }
   t.same(errorOf(await a.api.get('pretrained-ml/trained-models/', { token: frontend })), INCORRECT_ROLE, 'frontend GET trained-models');
   t.strictSame(await retrains(a.api, token), [], 'the refused POSTs queued no ml_model_retrain');
-  t.equal((await tasksOf(a.api, token, 'ml_new_items')).length, 2, 'nor ml_new_items: only the manager\'s and root\'s');
+  t.equal((await tasksOf(a.api, token, 'ml_new_items')).length, 2, "nor ml_new_items: only the manager's and root's");
   const manager = await tokenFor(a.api, root, 'manager', db);
   t.strictSame(await modelsOf(a.api, manager), [], 'manager reads trained-models');
   t.strictSame(await modelsOf(a.api, await tokenFor(a.api, root, 'root', db)), [], 'root reads trained-models');
@@ -355,7 +397,11 @@ t.test('a run without ratings fails ("no ratings"), is retried with a new QUEUED
   t.match(task.error ?? '', /no ratings/i, `error mentions no ratings: ${JSON.stringify(task.error)}`);
   t.type(task.end_time, 'number', 'end_time set');
 
-  const all = await until('a retry record', () => retrains(a.api, token), (ts) => ts.some((x) => x.task_id !== id));
+  const all = await until(
+    'a retry record',
+    () => retrains(a.api, token),
+    (ts) => ts.some((x) => x.task_id !== id),
+  );
   const retry = all.find((x) => x.task_id !== id)!;
   t.equal(retry.name, 'ml_model_retrain');
   t.ok(retry.start_time >= task.start_time, 'the retry record is newer');
@@ -403,7 +449,11 @@ t.test('ml_new_items: without a model it has nothing to do; with one it publishe
   t.type(before.body.ml_task_id, 'string', 'ml_task_id');
   const idle = await finished(a.api, token, 'ml_new_items', before.body.ml_task_id);
   t.equal(idle.task.status, 'COMPLETED', 'completes without a model');
-  t.match(idle.task.progress, /nothing to do|no (trained )?model/i, `progress says there is nothing to do: ${JSON.stringify(idle.task.progress)}`);
+  t.match(
+    idle.task.progress,
+    /nothing to do|no (trained )?model/i,
+    `progress says there is nothing to do: ${JSON.stringify(idle.task.progress)}`,
+  );
   t.strictSame(await modelsOf(a.api, token), [], 'and publishes nothing');
 
   // Train on the 600 ratings.
@@ -439,7 +489,11 @@ t.test('ml_new_items: without a model it has nothing to do; with one it publishe
   t.equal(old?.model_id, base?.model_id, 'the base model is listed after it');
   t.equal(old?.serving, false, 'and no longer serves');
   t.equal(await statusOf(b.api, token), 'ready');
-  const onB = await until('B loads the extended version', () => modelsOf(b.api, token), (ms) => ms[0]?.model_id === ext?.model_id && ms[0]?.loaded === true);
+  const onB = await until(
+    'B loads the extended version',
+    () => modelsOf(b.api, token),
+    (ms) => ms[0]?.model_id === ext?.model_id && ms[0]?.loaded === true,
+  );
   t.equal(onB[0]?.serving, true, 'B lists it serving');
 });
 

@@ -60,7 +60,7 @@ t.test('property definitions, items and filters written through A are seen throu
     () => b.api.get('items-bulk/properties/', { token, query: 'filters=colour:eq:red&amt=500' }),
     (r) => r.body.items?.length === 25,
   );
-  t.equal(after.body.items.length, 25, 'a change through A moves item 1 out of B\'s filtered listing');
+  t.equal(after.body.items.length, 25, "a change through A moves item 1 out of B's filtered listing");
 
   t.equal((await a.api.delete('items-bulk/properties/', { items_id: [2, 3] }, { token })).status, 204);
   const gone = await within100ms(
@@ -86,11 +86,29 @@ t.test('a process whose tail missed changes that were then trimmed away starts a
   // other databases' lanes may share that node: all are cut).
   const server = await nodeOf(a.redis, keys.catalogueChanges(db2));
   const clients = (await server.client('LIST')) as string;
-  const tails = clients.split('\n').filter((l) => / name=recd-tail /.test(l)).map((l) => /\bid=(\d+)/.exec(l)![1]!);
+  const tails = clients
+    .split('\n')
+    .filter((l) => / name=recd-tail /.test(l))
+    .map((l) => /\bid=(\d+)/.exec(l)![1]!);
   if (ON_CLUSTER) t.ok(tails.length >= 2, `the tail connections of both processes on the slot's primary (${tails.length})`);
   else t.equal(tails.length, 2, 'one tail connection per process');
   for (const id of tails) await server.client('KILL', 'ID', id);
-  t.equal((await a.api.put('items-bulk/properties/', { items: [{ item_id: 2, n: 2 }, { item_id: 3, n: 3 }], wait_for_completion: false }, { token: tok })).status, 202);
+  t.equal(
+    (
+      await a.api.put(
+        'items-bulk/properties/',
+        {
+          items: [
+            { item_id: 2, n: 2 },
+            { item_id: 3, n: 3 },
+          ],
+          wait_for_completion: false,
+        },
+        { token: tok },
+      )
+    ).status,
+    202,
+  );
   while ((await a.redis.hlen(`{db:${db2}}:items:records`)) < 3) await new Promise((r) => setTimeout(r, 2));
   await a.redis.xtrim(`{db:${db2}}:catalogue:changes`, 'MAXLEN', 0);
   t.equal((await a.api.put('items-bulk/properties/', { items: [{ item_id: 4, n: 4 }] }, { token: tok })).status, 200);
@@ -118,7 +136,11 @@ t.test('a GET answered from B`s in-memory view follows writes and deletions made
   t.equal(errorOf(await within100ms(get, (r) => r.status === 404)).name, 'ITEM_NOT_FOUND');
   t.equal((await a.api.post('items-properties/', { property_name: 'm', value_type: 'int32' }, { token: tok })).status, 204);
   t.equal((await a.api.put('items/7/properties/', { item: { n: 5, m: 6 } }, { token: tok })).status, 200);
-  t.same((await within100ms(get, (r) => r.body.item?.m === 6)).body.item, { item_id: 7, n: 5, m: 6 }, 'a property defined through A is shown by B');
+  t.same(
+    (await within100ms(get, (r) => r.body.item?.m === 6)).body.item,
+    { item_id: 7, n: 5, m: 6 },
+    'a property defined through A is shown by B',
+  );
 });
 
 t.test('a database deleted through A is gone for B at once, with what B held about it', async (t) => {
@@ -138,7 +160,8 @@ t.test('a database deleted through A is gone for B at once, with what B held abo
 t.test('scenarios changed through A apply to recommendations through B at once', async (t) => {
   const trained = await trainedDatabase(a.api, root);
   const tok = trained.token;
-  const put = (genre: string) => a.api.put('scenarios/item_to_items/genre/', { scenario_type: 'case', case: { filters: [`genre:eq:${genre}`] } }, { token: tok });
+  const put = (genre: string) =>
+    a.api.put('scenarios/item_to_items/genre/', { scenario_type: 'case', case: { filters: [`genre:eq:${genre}`] } }, { token: tok });
   const reco = () => b.api.get('recommendation/items/30/items/', { token: tok, query: 'amt=64' });
   const ids = (r: { body: { items_id?: number[] } }) => r.body.items_id ?? [];
   t.equal(ids(await reco()).length, 39, 'no scenario: every other item');

@@ -72,7 +72,13 @@ t.test('two workers share one port: every request answered, connections spread o
   t.equal(lines(proc, 'recd listening')[0]!.port, port);
   const pids = workerPids(proc);
   t.equal(new Set(pids).size, 2, 'two worker processes');
-  t.same(childrenOf(proc.child.pid!).map((c) => c.pid).sort(), [...pids].sort(), "they are the supervisor's children");
+  t.same(
+    childrenOf(proc.child.pid!)
+      .map((c) => c.pid)
+      .sort(),
+    [...pids].sort(),
+    "they are the supervisor's children",
+  );
 
   // Connections of 4 requests each, 8 at a time, until both workers have answered some (the kernel
   // hashes each new connection to one of them: two in a row land on the same one half the time).
@@ -99,7 +105,10 @@ t.test('two workers share one port: every request answered, connections spread o
     for (const agent of agents) agent.destroy();
   }
   t.ok(statuses.length >= 32 && statuses.every((s) => s === 200), `${statuses.length} requests, all 200`);
-  t.ok([...served.values()].every((n) => n > 0), `connections per worker: ${JSON.stringify(Object.fromEntries(served))}`);
+  t.ok(
+    [...served.values()].every((n) => n > 0),
+    `connections per worker: ${JSON.stringify(Object.fromEntries(served))}`,
+  );
 });
 
 t.test('embedded Redis: one redis-server for all workers, the password printed once, SIGTERM stops everything', async (t) => {
@@ -116,7 +125,11 @@ t.test('embedded Redis: one redis-server for all workers, the password printed o
   const guard = childrenOf(proc.child.pid!).find((c) => c.comm !== 'node');
   const children = [...childrenOf(proc.child.pid!), ...(guard ? childrenOf(guard.pid) : [])];
   // The redis-server runs under its guard (src/store/redis-guard.ts; comm is cut at 15 characters).
-  t.same(children.map((c) => c.comm).sort(), ['node', 'node', 'recd-redis-guar', 'redis-server'], 'the supervisor runs two workers and one redis-server');
+  t.same(
+    children.map((c) => c.comm).sort(),
+    ['node', 'node', 'recd-redis-guar', 'redis-server'],
+    'the supervisor runs two workers and one redis-server',
+  );
   for (const pid of pids) t.same(childrenOf(pid), [], `worker ${pid} started no redis-server`);
   const password = /password: (\S+)/.exec(proc.out())![1]!;
   const login = await new Api(`http://127.0.0.1:${port}/v1`).post('login/root/', { email: 'root@localhost', password });
@@ -125,7 +138,10 @@ t.test('embedded Redis: one redis-server for all workers, the password printed o
   proc.child.kill('SIGTERM');
   t.equal(await proc.exited, 0, 'SIGTERM: exit code 0');
   t.notOk(pids.some(alive), 'the workers are gone');
-  t.notOk(children.some((c) => alive(c.pid)), 'the redis-server is gone');
+  t.notOk(
+    children.some((c) => alive(c.pid)),
+    'the redis-server is gone',
+  );
   t.equal(await portOpen(port), false, 'no longer listening');
   t.equal(await portOpen(redisPort), false, 'redis no longer listening');
   t.equal(lines(proc, 'worker died').length, 0, 'no worker was taken for dead');
@@ -142,7 +158,13 @@ t.test('a worker killed with SIGKILL is replaced; the other serves meanwhile', a
   await until('the restart', () => lines(proc, 'worker restarted').length === 1);
   const replacement = lines(proc, 'worker restarted')[0]!.workerPid as number;
   t.not(replacement, victim);
-  t.same(childrenOf(proc.child.pid!).map((c) => c.pid).sort(), [survivor, replacement].sort(), 'two workers again');
+  t.same(
+    childrenOf(proc.child.pid!)
+      .map((c) => c.pid)
+      .sort(),
+    [survivor, replacement].sort(),
+    'two workers again',
+  );
   for (let k = 0; k < 10; k++) t.equal((await api.get('databases/', { token })).status, 200, 'answered with it');
   t.ok(alive(survivor));
 });
@@ -159,7 +181,11 @@ t.test('a worker that cannot start stops the supervisor: exit 1 with its error, 
   await new Promise<void>((res) => blocker.listen(0, '127.0.0.1', res));
   t.teardown(() => new Promise<void>((res) => blocker.close(() => res())));
   const metricsPort = (blocker.address() as { port: number }).port;
-  const proc = run(['serve', '--workers', '2'], { PORT: String(await freePort()), REDIS_URL: server.url, RECD_METRICS_PORT: String(metricsPort) });
+  const proc = run(['serve', '--workers', '2'], {
+    PORT: String(await freePort()),
+    REDIS_URL: server.url,
+    RECD_METRICS_PORT: String(metricsPort),
+  });
   t.equal(await proc.exited, 1);
   t.match(proc.out(), new RegExp(`recd: worker \\d failed at start-up: .*EADDRINUSE.*${metricsPort}`));
   const redis = new Redis(server.url);
@@ -176,7 +202,12 @@ t.test('--workers 1: one process, no supervisor', async (t) => {
     rmSync(dir, { recursive: true, force: true });
   });
   const port = await freePort();
-  const proc = run(['serve', '--workers', '1'], { PORT: String(port), REDIS_URL: server.url, RECD_ROOT_EMAIL: ROOT_EMAIL, RECD_ROOT_PASSWORD: ROOT_PASSWORD });
+  const proc = run(['serve', '--workers', '1'], {
+    PORT: String(port),
+    REDIS_URL: server.url,
+    RECD_ROOT_EMAIL: ROOT_EMAIL,
+    RECD_ROOT_PASSWORD: ROOT_PASSWORD,
+  });
   await until('start', () => proc.out().includes('recd listening'));
   t.equal(lines(proc, 'recd listening')[0]!.pid, proc.child.pid, 'the process itself listens');
   t.equal(lines(proc, 'worker listening').length, 0, 'no workers');

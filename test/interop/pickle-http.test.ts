@@ -87,9 +87,11 @@ print(json.dumps(out))
 
 t.test('a Python client speaking pickle: catalogue, ratings, training, recommendations, errors', async (t) => {
   // Asynchronously: the server runs in this process and must keep answering meanwhile.
-  const run = await promisify(execFile)('python3', ['-c', CLIENT, stack.api.base, token], { encoding: 'utf8', timeout: 100_000 }).catch((err: { stderr?: string; message: string }) => {
-    throw new Error(`python failed: ${err.stderr?.slice(-2000) ?? err.message}`);
-  });
+  const run = await promisify(execFile)('python3', ['-c', CLIENT, stack.api.base, token], { encoding: 'utf8', timeout: 100_000 }).catch(
+    (err: { stderr?: string; message: string }) => {
+      throw new Error(`python failed: ${err.stderr?.slice(-2000) ?? err.message}`);
+    },
+  );
   const out = JSON.parse(run.stdout);
   t.equal(out.property, 204, 'property created (204, no body)');
   t.equal(out.items[0], 200, 'items from a structured array');
@@ -110,16 +112,44 @@ t.test('a Python client speaking pickle: catalogue, ratings, training, recommend
   t.equal(out.not_found[0], 404);
   t.equal(out.not_found[1].error_data.name, 'ITEM_NOT_FOUND', 'errors are pickled too');
   t.same(out.user_ratings, [200, 10, ['item_id', 'rating', 'timestamp'], 'float64', 'ndarray'], 'ratings arrive as a structured array');
-  t.same(out.listing, [
-    200,
-    'ndarray',
-    [['item_id', '<u4'], ['genre', '<U1']],
-    [1, 2, 3],
-    ['a', 'a', 'a'],
-    [['tags', ['item_index', 'value_id'], [[0, 'red'], [0, 'grün'], [2, 'blue']]]],
-    true,
-  ], 'the items listing: a structured array, repeated values in items_m2m');
-  t.same(out.users_list, [200, [[3, 23], [5, 25]], []], 'users by id: a structured array');
+  t.same(
+    out.listing,
+    [
+      200,
+      'ndarray',
+      [
+        ['item_id', '<u4'],
+        ['genre', '<U1'],
+      ],
+      [1, 2, 3],
+      ['a', 'a', 'a'],
+      [
+        [
+          'tags',
+          ['item_index', 'value_id'],
+          [
+            [0, 'red'],
+            [0, 'grün'],
+            [2, 'blue'],
+          ],
+        ],
+      ],
+      true,
+    ],
+    'the items listing: a structured array, repeated values in items_m2m',
+  );
+  t.same(
+    out.users_list,
+    [
+      200,
+      [
+        [3, 23],
+        [5, 25],
+      ],
+      [],
+    ],
+    'users by id: a structured array',
+  );
   t.same(out.bad_rating, [400, 'WrongData', 'WRONG_DATA_TYPE']);
   t.equal(out.empty_body[0], 200, 'an empty body with pickle headers is accepted');
 });

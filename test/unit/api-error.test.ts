@@ -38,6 +38,11 @@ t.test('error_data values are cut, in arrays and objects one level down', async 
 t.test('TooLarge: the WrongData body with the size status', async (t) => {
   const e = new TooLarge(413, 'too big');
   t.equal(e.status, 413);
-  t.same(e.body(), { error_code: 40, error_name: 'WrongData', message: 'too big', error_data: { name: 'WRONG_PARAMETER', error: 'too big' } });
+  t.same(e.body(), {
+    error_code: 40,
+    error_name: 'WrongData',
+    message: 'too big',
+    error_data: { name: 'WRONG_PARAMETER', error: 'too big' },
+  });
   t.equal(new TooLarge(414, 'too long').status, 414);
 });

@@ -8,7 +8,12 @@ import { jsonCodec } from '../../src/codecs/json.js';
 import { pickleCodec } from '../../src/codecs/pickle.js';
 import { CodecRegistry } from '../../src/codecs/registry.js';
 
-const fake: Codec = { mediaTypes: ['application/x-fake', 'application/x-fake-alias'], compressible: false, decode: () => 'fake', encode: () => 'fake' };
+const fake: Codec = {
+  mediaTypes: ['application/x-fake', 'application/x-fake-alias'],
+  compressible: false,
+  decode: () => 'fake',
+  encode: () => 'fake',
+};
 const reg = new CodecRegistry(jsonCodec, [fake]);
 
 t.test('Content-Type picks the codec, with parameters and aliases; unknown types are refused', async (t) => {
@@ -35,7 +40,11 @@ t.test('JSON decode errors are DecodeErrors', async (t) => {
 });
 
 t.test('msgpack: typed arrays in answers are the typed-array extensions, and come back as lists', async (t) => {
-  const bytes = msgpackCodec.encode({ a: Float32Array.from([1.5, -2]), b: Uint32Array.from([7, 4294967295]), c: new Uint8Array([1, 2]) }) as Uint8Array;
+  const bytes = msgpackCodec.encode({
+    a: Float32Array.from([1.5, -2]),
+    b: Uint32Array.from([7, 4294967295]),
+    c: new Uint8Array([1, 2]),
+  }) as Uint8Array;
   const seen: number[] = [];
   const ext = new ExtensionCodec();
   for (const type of [0x16, 0x17]) ext.register({ type, encode: () => null, decode: (d) => (seen.push(type), [...d]) });
@@ -78,7 +87,11 @@ t.test('JSON nesting counts brackets outside strings only', async (t) => {
   const deepText = `${'['.repeat(100)}\\"{\\\\`;
   const body = { a: [{ b: deepText }], 'k[{': '"]' };
   t.same(jsonCodec.decode(Buffer.from(JSON.stringify(body))), body, 'brackets, escaped quotes and backslashes inside strings');
-  t.throws(() => jsonCodec.decode(Buffer.from(`["\\\\"${'['.repeat(40)}`)), { name: 'DecodeError', message: /nested deeper/ }, 'a string ending in escaped backslashes ends there');
+  t.throws(
+    () => jsonCodec.decode(Buffer.from(`["\\\\"${'['.repeat(40)}`)),
+    { name: 'DecodeError', message: /nested deeper/ },
+    'a string ending in escaped backslashes ends there',
+  );
   t.throws(() => jsonCodec.decode(Buffer.from('{"a": "unterminated [[[')), { name: 'DecodeError', message: /malformed JSON/ });
 });
 
@@ -91,7 +104,13 @@ t.test('msgpack: extension types are refused at any depth within the limit', asy
 
 t.test('no codec accepts an object key named __proto__, however it is spelled', async (t) => {
   const refused = { name: 'DecodeError', message: /__proto__/ };
-  for (const text of ['{"__proto__": 1}', '{"a": [{"b": {"__proto__": {"x": 1}}}]}', '{"\\u005f_proto__": 1}', '{"__\\u0070roto__": 1}', '{"__PROTO__x": 1, "\\u005F\\u005F\\u0070\\u0072\\u006F\\u0074\\u006F\\u005F\\u005F": 2}']) {
+  for (const text of [
+    '{"__proto__": 1}',
+    '{"a": [{"b": {"__proto__": {"x": 1}}}]}',
+    '{"\\u005f_proto__": 1}',
+    '{"__\\u0070roto__": 1}',
+    '{"__PROTO__x": 1, "\\u005F\\u005F\\u0070\\u0072\\u006F\\u0074\\u006F\\u005F\\u005F": 2}',
+  ]) {
     t.throws(() => jsonCodec.decode(Buffer.from(text)), refused, text);
   }
   for (const text of ['{"proto": "__proto__", "a": ["__proto__"]}', '{"k": "\\u0070"}', '{"\\u00e9t\\u00e9": 1}']) {

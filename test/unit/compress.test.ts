@@ -6,8 +6,10 @@ import { pickleCodec } from '../../src/codecs/pickle.js';
 import { acceptsGzip, compressed, COMPRESS_MIN_BYTES, type Compressible } from '../../src/http/compress.js';
 
 t.test('acceptsGzip', async (t) => {
-  for (const h of ['gzip', 'GZIP', 'x-gzip', 'deflate, gzip', 'gzip;q=0.1', '*', 'br;q=1, *;q=0.2', ' gzip ; q=1 ']) t.ok(acceptsGzip(h), h);
-  for (const h of ['', 'deflate', 'identity', 'gzip;q=0', 'gzip;q=0.0', '*;q=0', 'gzip;q=0, *', 'gzip;q=abc', 'gzipx']) t.notOk(acceptsGzip(h), h);
+  for (const h of ['gzip', 'GZIP', 'x-gzip', 'deflate, gzip', 'gzip;q=0.1', '*', 'br;q=1, *;q=0.2', ' gzip ; q=1 '])
+    t.ok(acceptsGzip(h), h);
+  for (const h of ['', 'deflate', 'identity', 'gzip;q=0', 'gzip;q=0.0', '*;q=0', 'gzip;q=0, *', 'gzip;q=abc', 'gzipx'])
+    t.notOk(acceptsGzip(h), h);
 });
 
 t.test('compressed: only large answers of compressible codecs', async (t) => {

@@ -30,7 +30,14 @@ t.test('tuning values that were constants of the composition root keep their val
     RECD_SCORING_THREADS: '2',
   });
   t.same(
-    [set.redisStartTimeoutMs, set.trainingMaxRetries, set.trainingLockTtlMs, set.trainingSeed, set.popularityHalfLifeDays, set.scoringThreads],
+    [
+      set.redisStartTimeoutMs,
+      set.trainingMaxRetries,
+      set.trainingLockTtlMs,
+      set.trainingSeed,
+      set.popularityHalfLifeDays,
+      set.scoringThreads,
+    ],
     [60_000, 0, 90_000, 2 ** 32 - 1, 7, 2],
   );
 });
@@ -60,14 +67,21 @@ t.test('bad values name the variable', async (t) => {
   ]) {
     t.throws(() => loadConfig({ [key!]: value }), new RegExp(key!), `${key}=${value}`);
   }
-  t.throws(() => loadConfig({ RECD_ROOT_EMAIL: 'a@b.c' }), { name: 'ConfigError', message: /RECD_ROOT_PASSWORD/ }, 'root e-mail without password');
+  t.throws(
+    () => loadConfig({ RECD_ROOT_EMAIL: 'a@b.c' }),
+    { name: 'ConfigError', message: /RECD_ROOT_PASSWORD/ },
+    'root e-mail without password',
+  );
 });
 
 t.test('CORS origins and the access log', async (t) => {
   const dflt = loadConfig({});
   t.equal(dflt.corsOrigins, undefined);
   t.equal(dflt.accessLog, 0);
-  const set = loadConfig({ RECD_CORS_ORIGINS: ' https://app.example.com , http://localhost:3000,https://app.example.com', RECD_ACCESS_LOG: '1' });
+  const set = loadConfig({
+    RECD_CORS_ORIGINS: ' https://app.example.com , http://localhost:3000,https://app.example.com',
+    RECD_ACCESS_LOG: '1',
+  });
   t.same(set.corsOrigins, ['https://app.example.com', 'http://localhost:3000']);
   t.equal(set.accessLog, 1);
   t.same(loadConfig({ RECD_CORS_ORIGINS: '*' }).corsOrigins, ['*']);

@@ -12,9 +12,20 @@ import { Router } from '../../src/http/router.js';
 
 // JSON has no BigInt: JSON.stringify throws on it.
 const unencodable = { count: 1n };
-const route = (path: string, handler: Route['handler']): Route => ({ method: 'GET', path, access: 'public', database: false, summary: path, handler });
+const route = (path: string, handler: Route['handler']): Route => ({
+  method: 'GET',
+  path,
+  access: 'public',
+  database: false,
+  summary: path,
+  handler,
+});
 const dispatcher = new Dispatcher({
-  router: new Router([route('now/', () => unencodable), route('later/', async () => unencodable), route('fine/', async () => ({ ok: true }))]),
+  router: new Router([
+    route('now/', () => unencodable),
+    route('later/', async () => unencodable),
+    route('fine/', async () => ({ ok: true })),
+  ]),
   codecs: new CodecRegistry(jsonCodec, []),
   auth: new BearerAuth(
     () => {

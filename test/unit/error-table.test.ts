@@ -7,7 +7,13 @@ import { ERROR_TABLE, EXTENSION_NAMES, type ErrorClass } from '../../src/errors/
 // The spec's table as the repository carries it (docs/spec-tables.md); the compiled file lives in dist/test/unit/.
 const DATA_PATH = fileURLToPath(new URL('../../../docs/spec/errors.json', import.meta.url));
 const data = JSON.parse(readFileSync(DATA_PATH, 'utf8')) as {
-  classes: { error_name: string; status: number; code: number; names: string[]; cells: Record<'HTTP' | 'error_code' | 'error_data.name values', string> }[];
+  classes: {
+    error_name: string;
+    status: number;
+    code: number;
+    names: string[];
+    cells: Record<'HTTP' | 'error_code' | 'error_data.name values', string>;
+  }[];
   mentions: { text: string; line: number }[];
 };
 // Every "<Class> `NAME`" the spec writes, one a line: the text the checks below search.

@@ -26,7 +26,8 @@ t.test('a new run goes before a long run, whose tasks keep their order', async (
   const share = new FairShare(1);
   const log: string[] = [];
   const { make, release } = tasks(log);
-  const long = {}, small = {};
+  const long = {},
+    small = {};
   const done = ['a1', 'a2', 'a3'].map((n) => share.run(long, make(n)));
   await settle();
   t.same(log, ['a1'], 'one slot: one task');
@@ -49,7 +50,8 @@ t.test('never more running than slots; the run with less time goes first', async
   const share = new FairShare(2);
   const log: string[] = [];
   const { make, release } = tasks(log);
-  const x = {}, y = {};
+  const x = {},
+    y = {};
   const all = [share.run(x, make('x1')), share.run(x, make('x2')), share.run(x, make('x3')), share.run(y, make('y1'))];
   await settle();
   t.same(log, ['x1', 'x2'], 'two slots');

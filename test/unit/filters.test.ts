@@ -13,7 +13,8 @@ const defs = new Map<string, PropertyDef>(
 );
 // Values keyed by storage sequence; written here by lower-cased name.
 const item = (o: Record<string, unknown>) => new Map(Object.entries(o).map(([k, v]) => [defs.get(k)!.seq, v]));
-const match = (filters: (string | object)[], values: Map<number, unknown>, ops = LISTING_OPS) => compileFilters(filters as never, defs, ops)(values);
+const match = (filters: (string | object)[], values: Map<number, unknown>, ops = LISTING_OPS) =>
+  compileFilters(filters as never, defs, ops)(values);
 
 t.test('filter strings', async (t) => {
   t.same(parseFilterString('price:gt:5'), { property_name: 'price', op: 'gt', value: '5' });

@@ -5,8 +5,10 @@ import { idType, parseIdBytes } from '../../src/services/ids/id-types.js';
 import { parseId } from '../../src/services/ids/request-ids.js';
 
 t.test('type names', async (t) => {
-  for (const ok of ['uint32', 'uint64', 'uuid', 'urlsafe', 'hex2', 'hex10', 'hex24', 'hex64', 'bytes1', 'bytes16', 'bytes48']) t.ok(idType(ok), ok);
-  for (const bad of ['', 'int', 'uint16', 'hex', 'hex7', 'hex66', 'hex0', 'bytes0', 'bytes49', 'bytes', 'UUID', 'str']) t.notOk(idType(bad), bad);
+  for (const ok of ['uint32', 'uint64', 'uuid', 'urlsafe', 'hex2', 'hex10', 'hex24', 'hex64', 'bytes1', 'bytes16', 'bytes48'])
+    t.ok(idType(ok), ok);
+  for (const bad of ['', 'int', 'uint16', 'hex', 'hex7', 'hex66', 'hex0', 'bytes0', 'bytes49', 'bytes', 'UUID', 'str'])
+    t.notOk(idType(bad), bad);
 });
 
 t.test('uint32 and uint64', async (t) => {
@@ -43,7 +45,11 @@ t.test('pickle clients send ids as bytes: raw for bytesN (NUL-padded back), ASCI
   const raw = Uint8Array.from([0xfb, 0xff, 0x00, 0x01, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x4a, 0x4b, 0x4c]);
   t.equal(parseIdBytes(idType('bytes16')!, raw), Buffer.from(raw).toString('base64url'));
   const padded = Uint8Array.from([1, 2, 3, 0, 0, 0]);
-  t.equal(parseIdBytes(idType('bytes6')!, padded.subarray(0, 3)), Buffer.from(padded).toString('base64url'), 'S<n> strips trailing NULs; they come back');
+  t.equal(
+    parseIdBytes(idType('bytes6')!, padded.subarray(0, 3)),
+    Buffer.from(padded).toString('base64url'),
+    'S<n> strips trailing NULs; they come back',
+  );
   t.equal(parseIdBytes(idType('bytes4')!, raw), undefined, 'longer than N');
   t.equal(parseIdBytes(idType('uuid')!, Buffer.from('0F8FAD5B-D9CB-469F-A165-70867728950E')), '0f8fad5b-d9cb-469f-a165-70867728950e');
   t.equal(parseIdBytes(idType('uint32')!, Buffer.from('42')), 42);

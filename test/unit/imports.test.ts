@@ -21,14 +21,20 @@ function files(dir: string): string[] {
 
 function imports(file: string): string[] {
   const src = readFileSync(join(root, file), 'utf8');
-  return [...src.matchAll(/^\s*(?:import|export)\s[^'"]*from\s+['"]([^'"]+)['"]/gm), ...src.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
+  return [
+    ...src.matchAll(/^\s*(?:import|export)\s[^'"]*from\s+['"]([^'"]+)['"]/gm),
+    ...src.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1]!);
 }
 
 // Folder of a project import, e.g. 'src/store'; undefined for packages.
 function target(file: string, spec: string): string | undefined {
   if (!spec.startsWith('.')) return undefined;
   const rel = relative(root, resolve(root, dirname(file), spec));
-  return rel.split('/').slice(0, rel.startsWith('src/') ? 2 : 1).join('/');
+  return rel
+    .split('/')
+    .slice(0, rel.startsWith('src/') ? 2 : 1)
+    .join('/');
 }
 
 const layerOf = (file: string) => file.split('/').slice(0, 2).join('/');
@@ -49,7 +55,19 @@ const ALLOWED: Record<string, string[]> = {
   'src/routes': ['src/services', 'src/schemas', 'src/config', 'src/errors', 'src/contract'],
   'src/http': ['src/codecs', 'src/errors', 'src/schemas', 'src/contract'],
   // The composition root's wiring, one file per layer: the one place besides ENTRY that sees them all.
-  'src/wiring': ['src/contract', 'src/config', 'src/errors', 'src/codecs', 'src/schemas', 'src/store', 'src/engine', 'src/services', 'src/routes', 'src/http', 'src/metrics'],
+  'src/wiring': [
+    'src/contract',
+    'src/config',
+    'src/errors',
+    'src/codecs',
+    'src/schemas',
+    'src/store',
+    'src/engine',
+    'src/services',
+    'src/routes',
+    'src/http',
+    'src/metrics',
+  ],
 };
 // The entry points: the command line, the composition root and the supervisor of several serving processes.
 const ENTRY = new Set(['src/main.ts', 'src/cli.ts', 'src/supervisor.ts']);
@@ -123,8 +141,14 @@ function findCycle(nodes: string[], next: (file: string) => string[]): string[] 
 
 t.test('the cycle finder finds a cycle and passes a tree', async (t) => {
   const graph: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] };
-  t.same(findCycle(['d'], (f) => graph[f] ?? []), ['a', 'b', 'c', 'a']);
-  t.equal(findCycle(['a', 'b'], (f) => ({ a: ['b'], b: [] } as Record<string, string[]>)[f] ?? []), undefined);
+  t.same(
+    findCycle(['d'], (f) => graph[f] ?? []),
+    ['a', 'b', 'c', 'a'],
+  );
+  t.equal(
+    findCycle(['a', 'b'], (f) => (({ a: ['b'], b: [] }) as Record<string, string[]>)[f] ?? []),
+    undefined,
+  );
 });
 
 t.test('no import cycle in src/', async (t) => {

@@ -10,7 +10,8 @@ import * as refTop from '../../native-free-kernels/reference/top-k.js';
 
 const randInt = (rand: () => number, n: number) => Math.floor(rand() * n);
 const arr = (a: ArrayLike<number>) => Array.from(a);
-const close = (a: number, b: number, tol = 1e-5) => (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));
+const close = (a: number, b: number, tol = 1e-5) =>
+  (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));
 
 t.test('csrFromTriples: hand-checked, last write wins, columns ascending', async (t) => {
   const m = fastCsr.csrFromTriples(3, 4, Uint32Array.of(2, 0, 0, 2, 0), Uint32Array.of(1, 3, 0, 1, 3), Float32Array.of(5, 1, 2, 6, 7));
@@ -47,9 +48,17 @@ t.test('csr: fast agrees with reference on random triples with duplicates', asyn
     t.same([arr(a.indptr), arr(a.indices), arr(a.values)], [arr(b.indptr), arr(b.indices), arr(b.values)], `build ${trial}`);
     const at = fastCsr.transpose(a);
     const bt = refCsr.transpose(b);
-    t.same([at.rows, at.cols, arr(at.indptr), arr(at.indices), arr(at.values)], [bt.rows, bt.cols, arr(bt.indptr), arr(bt.indices), arr(bt.values)], `transpose ${trial}`);
+    t.same(
+      [at.rows, at.cols, arr(at.indptr), arr(at.indices), arr(at.values)],
+      [bt.rows, bt.cols, arr(bt.indptr), arr(bt.indices), arr(bt.values)],
+      `transpose ${trial}`,
+    );
     const back = fastCsr.transpose(at);
-    t.same([arr(back.indptr), arr(back.indices), arr(back.values)], [arr(a.indptr), arr(a.indices), arr(a.values)], `transpose twice ${trial}`);
+    t.same(
+      [arr(back.indptr), arr(back.indices), arr(back.values)],
+      [arr(a.indptr), arr(a.indices), arr(a.values)],
+      `transpose twice ${trial}`,
+    );
   }
 });
 
@@ -58,7 +67,9 @@ t.test('csr: bad input throws', async (t) => {
     t.throws(() => k.csrFromTriples(2, 2, Uint32Array.of(0), Uint32Array.of(0, 1), Float32Array.of(1)));
     t.throws(() => k.csrFromTriples(2, 2, Uint32Array.of(2), Uint32Array.of(0), Float32Array.of(1)));
     t.throws(() => k.csrFromTriples(2, 2, Uint32Array.of(0), Uint32Array.of(2), Float32Array.of(1)));
-    t.throws(() => k.transpose({ rows: 2, cols: 2, indptr: Uint32Array.of(0, 0), indices: new Uint32Array(0), values: new Float32Array(0) }));
+    t.throws(() =>
+      k.transpose({ rows: 2, cols: 2, indptr: Uint32Array.of(0, 0), indices: new Uint32Array(0), values: new Float32Array(0) }),
+    );
   }
 });
 
@@ -87,7 +98,10 @@ t.test('popularityTo: fast agrees with reference', async (t) => {
     const b = new Float32Array(n);
     fastPop.popularityTo(a, items, ts, w, now, half);
     refPop.popularityTo(b, items, ts, w, now, half);
-    t.ok(arr(a).every((x, i) => close(x, b[i]!)), `trial ${trial}`);
+    t.ok(
+      arr(a).every((x, i) => close(x, b[i]!)),
+      `trial ${trial}`,
+    );
   }
 });
 

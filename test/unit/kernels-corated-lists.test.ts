@@ -10,14 +10,18 @@ import { mulberry32 } from '../../native-free-kernels/random.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
 
 const EMPTY = 0xffffffff;
-const users = 40, items = 500, f = 6, n = 12;
+const users = 40,
+  items = 500,
+  f = 6,
+  n = 12;
 
 // Users of 1 to 60 ratings (a few heavy ones); items rated by one user alone share that user's row,
 // as ALS makes them nearly do, so their scores tie; items of two or more raters and a few unrated
 // ones (norm 0) get rows of their own. Small integers: every dot product is exact, so twins agree.
 function catalogue(seed: number) {
   const rand = mulberry32(seed);
-  const rows: number[] = [], cols: number[] = [];
+  const rows: number[] = [],
+    cols: number[] = [];
   for (let u = 0; u < users; u++) {
     const count = u % 10 === 0 ? 60 : 1 + Math.floor(rand() * 15);
     const taken = new Set<number>();
@@ -40,7 +44,11 @@ function catalogue(seed: number) {
   itemListsTo(exact, n, factors, norms, items, f, 0, items, new Float32Array(listsScratchLength(items, f, n)));
   // Lists that missed neighbours: a random third of each exact list, the rest empty.
   const poor = new Uint32Array(items * n).fill(EMPTY);
-  for (let r = 0; r < items; r++) poor.set([...exact.subarray(r * n, (r + 1) * n)].filter((i) => i !== EMPTY && rand() < 0.3), r * n);
+  for (let r = 0; r < items; r++)
+    poor.set(
+      [...exact.subarray(r * n, (r + 1) * n)].filter((i) => i !== EMPTY && rand() < 0.3),
+      r * n,
+    );
   return { byUser, byItem, factors, norms, exact, poor };
 }
 
@@ -57,14 +65,29 @@ const run = (c: ReturnType<typeof catalogue>, lists: Uint32Array, maxRaters: num
 t.test('lists are the exact top of the old list and the co-rated items, as the reference twin makes them', async (t) => {
   for (const seed of [1, 2, 3]) {
     const c = catalogue(seed);
-    for (const [maxRaters, maxUserItems] of [[1, 1000], [2, 1000], [3, 20], [1000, 1000]] as const) {
+    for (const [maxRaters, maxUserItems] of [
+      [1, 1000],
+      [2, 1000],
+      [3, 20],
+      [1000, 1000],
+    ] as const) {
       const want = c.poor.slice();
       const wantChanged = reference(want, n, c.factors, c.norms, items, f, c.byItem, c.byUser, maxRaters, maxUserItems, 0, items);
       const got = run(c, c.poor, maxRaters, maxUserItems, [[0, items]]);
       t.same([...got.out], [...want], `seed ${seed}, raters ≤ ${maxRaters}, users of ≤ ${maxUserItems} items`);
       t.equal(got.changed, wantChanged, `${wantChanged} lists changed`);
       t.ok(wantChanged > 0);
-      t.same([...run(c, c.poor, maxRaters, maxUserItems, [[300, items], [0, 77], [77, 300]]).out], [...want], 'the same whatever the split of rows');
+      t.same(
+        [
+          ...run(c, c.poor, maxRaters, maxUserItems, [
+            [300, items],
+            [0, 77],
+            [77, 300],
+          ]).out,
+        ],
+        [...want],
+        'the same whatever the split of rows',
+      );
     }
   }
 });
@@ -78,9 +101,15 @@ t.test('an item rated by one user alone gets the exact list, ties kept by the lo
     if (c.norms[r] === 0 || c.byItem.indptr[r + 1]! - c.byItem.indptr[r]! !== 1) continue;
     const u = c.byItem.indices[c.byItem.indptr[r]!]!;
     // Its exact top: the items of its rater, equal rows all, when the rater has more than n others.
-    const others = [...c.byUser.indices.subarray(c.byUser.indptr[u]!, c.byUser.indptr[u + 1]!)].filter((i) => i !== r && c.byItem.indptr[i + 1]! - c.byItem.indptr[i]! === 1);
+    const others = [...c.byUser.indices.subarray(c.byUser.indptr[u]!, c.byUser.indptr[u + 1]!)].filter(
+      (i) => i !== r && c.byItem.indptr[i + 1]! - c.byItem.indptr[i]! === 1,
+    );
     if (others.length < n) continue;
-    t.same([...out.subarray(r * n, (r + 1) * n)], [...c.exact.subarray(r * n, (r + 1) * n)], `row ${r} (user ${u} rated ${others.length} others alone)`);
+    t.same(
+      [...out.subarray(r * n, (r + 1) * n)],
+      [...c.exact.subarray(r * n, (r + 1) * n)],
+      `row ${r} (user ${u} rated ${others.length} others alone)`,
+    );
     checked++;
   }
   t.ok(checked > 20, `${checked} rows checked`);
@@ -93,7 +122,8 @@ t.test('rows of norm 0, unrated or of too many raters stay as they are; exact li
   t.equal(changed, 0);
   const marked = new Uint32Array(items * n).fill(7);
   const left = run(c, marked, 2, 1000, [[0, items]]).out;
-  const skipped: number[] = [], touched: number[] = [];
+  const skipped: number[] = [],
+    touched: number[] = [];
   for (let r = 0; r < items; r++) {
     const raters = c.byItem.indptr[r + 1]! - c.byItem.indptr[r]!;
     if (c.norms[r] !== 0 && raters > 0 && raters <= 2) continue;
@@ -107,7 +137,13 @@ t.test('rows of norm 0, unrated or of too many raters stay as they are; exact li
 t.test('coRatedListsTo checks its arguments', async (t) => {
   const c = catalogue(6);
   const scratch = new Int32Array(coRatedScratchLength(items, n, f, 10));
-  t.throws(() => coRatedListsTo(c.poor.slice(), n, c.factors, c.norms, items, f, c.byItem, c.byUser, 1, 10, 0, items + 1, scratch), /row range/);
-  t.throws(() => coRatedListsTo(c.poor.slice(), n, c.factors, c.norms, items, f, c.byItem, c.byUser, 1, 10, 0, items, new Int32Array(10)), /scratch/);
+  t.throws(
+    () => coRatedListsTo(c.poor.slice(), n, c.factors, c.norms, items, f, c.byItem, c.byUser, 1, 10, 0, items + 1, scratch),
+    /row range/,
+  );
+  t.throws(
+    () => coRatedListsTo(c.poor.slice(), n, c.factors, c.norms, items, f, c.byItem, c.byUser, 1, 10, 0, items, new Int32Array(10)),
+    /scratch/,
+  );
   t.throws(() => coRatedListsTo(c.poor.slice(), n, c.factors, c.norms, items, f, c.byUser, c.byItem, 1, 10, 0, items, scratch), /byItem/);
 });

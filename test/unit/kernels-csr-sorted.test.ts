@@ -6,8 +6,11 @@ import { mulberry32 } from '../../native-free-kernels/random.js';
 t.test('csrFromSorted equals csrFromTriples on sorted triples, shared or not', async (t) => {
   for (let seed = 1; seed <= 20; seed++) {
     const rand = mulberry32(seed);
-    const rows = 1 + Math.floor(rand() * 30), cols = 1 + Math.floor(rand() * 30);
-    const r: number[] = [], c: number[] = [], v: number[] = [];
+    const rows = 1 + Math.floor(rand() * 30),
+      cols = 1 + Math.floor(rand() * 30);
+    const r: number[] = [],
+      c: number[] = [],
+      v: number[] = [];
     for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) if (rand() < 0.2) r.push(i), c.push(j), v.push(Math.fround(rand() * 5));
     const args = [rows, cols, Uint32Array.from(r), Uint32Array.from(c), Float32Array.from(v)] as const;
     const want = csrFromTriples(...args);

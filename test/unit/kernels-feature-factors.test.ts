@@ -22,8 +22,17 @@ interface Case {
 // Scratch deliberately filled with junk: the kernel must not rely on it being zeroed.
 function run(k: typeof fast, c: Case, factors = c.factors.slice()): { factors: Float32Array; returned: number } {
   const returned = k.featureFactorsTo(
-    factors, c.nItems, c.f, c.trained, c.featIndptr, c.featIndices, c.nFeatures, c.targets,
-    new Float64Array(c.nFeatures * c.f).fill(7), new Uint32Array(c.nFeatures).fill(3), new Float64Array(c.f).fill(-5),
+    factors,
+    c.nItems,
+    c.f,
+    c.trained,
+    c.featIndptr,
+    c.featIndices,
+    c.nFeatures,
+    c.targets,
+    new Float64Array(c.nFeatures * c.f).fill(7),
+    new Uint32Array(c.nFeatures).fill(3),
+    new Float64Array(c.f).fill(-5),
   );
   return { factors, returned };
 }
@@ -84,12 +93,22 @@ t.test('featureFactorsTo: hand-computed example', async (t) => {
   for (const k of [fast, ref]) {
     const { factors, returned } = run(k, c);
     t.same(arr(factors), [
-      1, 2, 3, 4, 5, 0, // trained rows untouched
-      2.5, 2, // item 3: mean of red [2, 3] and acme [3, 1]
-      3, 2, // item 4: zeta is unknown, so the global mean of the three trained rows
-      5, 0, // item 5: blue [5, 0]; zeta skipped
-      8, 8, // item 6: not a target, untouched
-      3, 2, // item 7: no features, global mean
+      1,
+      2,
+      3,
+      4,
+      5,
+      0, // trained rows untouched
+      2.5,
+      2, // item 3: mean of red [2, 3] and acme [3, 1]
+      3,
+      2, // item 4: zeta is unknown, so the global mean of the three trained rows
+      5,
+      0, // item 5: blue [5, 0]; zeta skipped
+      8,
+      8, // item 6: not a target, untouched
+      3,
+      2, // item 7: no features, global mean
     ]);
     t.equal(returned, 2, 'items 3 and 5 got feature-based rows');
   }
@@ -98,7 +117,9 @@ t.test('featureFactorsTo: hand-computed example', async (t) => {
 t.test('featureFactorsTo: nothing trained gives zeros; no targets changes nothing', async (t) => {
   for (const k of [fast, ref]) {
     const c: Case = {
-      nItems: 3, f: 2, nFeatures: 2,
+      nItems: 3,
+      f: 2,
+      nFeatures: 2,
       factors: Float32Array.of(1, 1, 2, 2, 3, 3),
       trained: new Uint8Array(3),
       ...csr([[0], [0, 1], []]),
@@ -140,7 +161,9 @@ t.test('featureFactorsTo: fast agrees with reference on random inputs', async (t
 
 t.test('featureFactorsTo: bad input throws before writing', async (t) => {
   const good = (): Case => ({
-    nItems: 3, f: 2, nFeatures: 2,
+    nItems: 3,
+    f: 2,
+    nFeatures: 2,
     factors: Float32Array.of(1, 2, 3, 4, 5, 6),
     trained: Uint8Array.of(1, 0, 0),
     ...csr([[0], [0, 1], [1]]),
@@ -148,8 +171,17 @@ t.test('featureFactorsTo: bad input throws before writing', async (t) => {
   });
   const call = (k: typeof fast, c: Case, scratch: { sums?: number; counts?: number; mean?: number } = {}) =>
     k.featureFactorsTo(
-      c.factors, c.nItems, c.f, c.trained, c.featIndptr, c.featIndices, c.nFeatures, c.targets,
-      new Float64Array(scratch.sums ?? c.nFeatures * c.f), new Uint32Array(scratch.counts ?? c.nFeatures), new Float64Array(scratch.mean ?? c.f),
+      c.factors,
+      c.nItems,
+      c.f,
+      c.trained,
+      c.featIndptr,
+      c.featIndices,
+      c.nFeatures,
+      c.targets,
+      new Float64Array(scratch.sums ?? c.nFeatures * c.f),
+      new Uint32Array(scratch.counts ?? c.nFeatures),
+      new Float64Array(scratch.mean ?? c.f),
     );
   for (const k of [fast, ref]) {
     t.doesNotThrow(() => call(k, good()));
@@ -175,5 +207,9 @@ t.test('featureFactorsTo: bad input throws before writing', async (t) => {
       t.same(arr(c.factors), before, `${what}: factors untouched`);
     }
   }
-  t.throws(() => call(fast, { ...good(), factors: new Float32Array(5), trained: new Uint8Array(4) }), /factors length 5.*trained length 4/, 'all length problems named at once');
+  t.throws(
+    () => call(fast, { ...good(), factors: new Float32Array(5), trained: new Uint8Array(4) }),
+    /factors length 5.*trained length 4/,
+    'all length problems named at once',
+  );
 });

@@ -11,7 +11,8 @@ function randomFactors(rand: () => number, n: number, f: number): Float32Array {
   return out;
 }
 const relErr = (a: ArrayLike<number>, b: ArrayLike<number>) => {
-  let num = 0, den = 0;
+  let num = 0,
+    den = 0;
   for (let k = 0; k < a.length; k++) {
     num += (a[k]! - b[k]!) ** 2;
     den += b[k]! ** 2;
@@ -21,7 +22,8 @@ const relErr = (a: ArrayLike<number>, b: ArrayLike<number>) => {
 
 t.test('shiftedInverseTo inverts a + shift·I', async (t) => {
   const rand = mulberry32(3);
-  const f = 12, n = 40;
+  const f = 12,
+    n = 40;
   const y = randomFactors(rand, n, f);
   const g = new Float64Array(f * f);
   gramTo(g, y, n, f);
@@ -65,7 +67,9 @@ t.test('foldInFewTo gives the reference fold-in for every size up to FOLD_IN_FEW
         if (k > 1 && trial === 0) items[1] = items[0]!; // the same item twice
         // Values from 0 (c = 1: no weight beyond the base) to 10, as ratings are.
         const values = Float32Array.from({ length: k }, (_, j) => (trial === 1 && j === 0 ? 0 : Math.floor(rand() * 11)));
-        const fast = new Float32Array(f), solved = new Float32Array(f), slow = new Float32Array(f);
+        const fast = new Float32Array(f),
+          solved = new Float32Array(f),
+          slow = new Float32Array(f);
         t.ok(foldInFewTo(fast, items, values, y, inv, f, alpha, new Float64Array(k * f + 2 * k * k + 2 * k)));
         // The factorising twin sums a repeated item's weights, as foldInFewTo does; the reference
         // (one weight per item) only sees distinct items.
@@ -87,7 +91,10 @@ t.test('foldInFewTo gives the reference fold-in for every size up to FOLD_IN_FEW
 
 t.test('foldInFewTo with kept solved rows: made on first use, then read, the same factors', async (t) => {
   const rand = mulberry32(12);
-  const f = 32, n = 200, reg = 20, alpha = 0.25;
+  const f = 32,
+    n = 200,
+    reg = 20,
+    alpha = 0.25;
   const y = randomFactors(rand, n, f);
   const g = new Float64Array(f * f);
   gramTo(g, y, n, f);
@@ -99,11 +106,15 @@ t.test('foldInFewTo with kept solved rows: made on first use, then read, the sam
   for (let trial = 0; trial < 40; trial++) {
     const items = Uint32Array.from({ length: 5 }, () => Math.floor(rand() * 30)); // few items: most seen before
     const values = Float32Array.from({ length: 5 }, () => 1 + Math.floor(rand() * 10));
-    const kept = new Float32Array(f), plain = new Float32Array(f);
+    const kept = new Float32Array(f),
+      plain = new Float32Array(f);
     t.ok(foldInFewTo(kept, items, values, y, inv, f, alpha, scratch, solved));
     foldInFewTo(plain, items, values, y, inv, f, alpha, scratch);
     worst = Math.max(worst, relErr(kept, plain));
-    t.ok(items.every((i) => solved.known[i] === 1), 'the rows used are kept');
+    t.ok(
+      items.every((i) => solved.known[i] === 1),
+      'the rows used are kept',
+    );
     // Each kept diagonal is y · (its kept row), summed as a fresh one would be.
     for (const i of items) {
       let s = 0;
@@ -112,20 +123,54 @@ t.test('foldInFewTo with kept solved rows: made on first use, then read, the sam
     }
   }
   t.ok(worst < 1e-5, `worst relative difference ${worst}`);
-  t.ok(solved.known.subarray(30).every((x) => x === 0), 'no row of an unused item is made');
+  t.ok(
+    solved.known.subarray(30).every((x) => x === 0),
+    'no row of an unused item is made',
+  );
   // A kept row is what the next fold-in reads: changing it changes the factors.
-  const items = Uint32Array.of(3, 7), values = Float32Array.of(5, 5);
-  const before = new Float32Array(f), after = new Float32Array(f);
+  const items = Uint32Array.of(3, 7),
+    values = Float32Array.of(5, 5);
+  const before = new Float32Array(f),
+    after = new Float32Array(f);
   foldInFewTo(before, items, values, y, inv, f, alpha, scratch, solved);
   solved.rows.fill(0, 3 * f, 4 * f);
   foldInFewTo(after, items, values, y, inv, f, alpha, scratch, solved);
   t.ok(relErr(after, before) > 1e-3, 'the kept row was read, not made again');
-  t.throws(() => foldInFewTo(before, items, values, y, inv, f, alpha, scratch, { rows: new Float32Array(f), known: new Uint8Array(1), self: new Float64Array(1) }), /solved rows/);
+  t.throws(
+    () =>
+      foldInFewTo(before, items, values, y, inv, f, alpha, scratch, {
+        rows: new Float32Array(f),
+        known: new Uint8Array(1),
+        self: new Float64Array(1),
+      }),
+    /solved rows/,
+  );
 });
 
 t.test('foldInFewTo checks its arguments', async (t) => {
-  const f = 4, y = new Float32Array(3 * f), inv = new Float64Array(f * f);
-  t.throws(() => foldInFewTo(new Float32Array(f), new Uint32Array(FOLD_IN_FEW + 1), new Float32Array(FOLD_IN_FEW + 1), y, inv, f, 1, new Float64Array(1e4)), /at most/);
-  t.throws(() => foldInFewTo(new Float32Array(f), Uint32Array.of(3), Float32Array.of(1), y, inv, f, 1, new Float64Array(100)), /out of range/);
-  t.throws(() => foldInFewTo(new Float32Array(f), Uint32Array.of(0), Float32Array.of(1, 2), y, inv, f, 1, new Float64Array(100)), /values length/);
+  const f = 4,
+    y = new Float32Array(3 * f),
+    inv = new Float64Array(f * f);
+  t.throws(
+    () =>
+      foldInFewTo(
+        new Float32Array(f),
+        new Uint32Array(FOLD_IN_FEW + 1),
+        new Float32Array(FOLD_IN_FEW + 1),
+        y,
+        inv,
+        f,
+        1,
+        new Float64Array(1e4),
+      ),
+    /at most/,
+  );
+  t.throws(
+    () => foldInFewTo(new Float32Array(f), Uint32Array.of(3), Float32Array.of(1), y, inv, f, 1, new Float64Array(100)),
+    /out of range/,
+  );
+  t.throws(
+    () => foldInFewTo(new Float32Array(f), Uint32Array.of(0), Float32Array.of(1, 2), y, inv, f, 1, new Float64Array(100)),
+    /values length/,
+  );
 });

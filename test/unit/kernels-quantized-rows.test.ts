@@ -5,7 +5,14 @@
 import t from 'tap';
 import { normOrderOf } from '../../native-free-kernels/lists.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { QUANT_MAX_F, quantBound, quantizeQueryTo, quantizeRowsTo, quantStride, type QuantizedRows } from '../../native-free-kernels/quantized-rows.js';
+import {
+  QUANT_MAX_F,
+  quantBound,
+  quantizeQueryTo,
+  quantizeRowsTo,
+  quantStride,
+  type QuantizedRows,
+} from '../../native-free-kernels/quantized-rows.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
 import { scoreRows, type ScoreRows } from '../../native-free-kernels/score-rows.js';
 import { heapOffer } from '../../native-free-kernels/top-k.js';
@@ -30,16 +37,20 @@ const quantized = (count: number, f: number): QuantizedRows => ({
 t.test('the bound is above the exact dot and both f32 sums, and within 2 % of |u|·|v| of it', async (t) => {
   const rand = mulberry32(11);
   for (const f of [1, 3, 8, 13, 64, 100]) {
-    const n = 300, rows = randomRows(rand, n, f);
+    const n = 300,
+      rows = randomRows(rand, n, f);
     const q = quantized(n, f);
     t.equal(quantizeRowsTo(q, rows, n, f), n);
-    let worst = 0, ok = true;
+    let worst = 0,
+      ok = true;
     for (let trial = 0; trial < 20; trial++) {
       const u = Float32Array.from({ length: f }, () => (rand() - 0.5) * 10);
       const uq = quantizeQueryTo(new Int16Array(quantStride(f)), u, f)!;
       const un = Math.hypot(...u);
       for (let p = 0; p < n; p++) {
-        let exact = 0, f32 = 0, vn = 0;
+        let exact = 0,
+          f32 = 0,
+          vn = 0;
         for (let a = 0; a < f; a++) {
           exact += u[a]! * rows[p * f + a]!;
           f32 = Math.fround(f32 + Math.fround(u[a]! * rows[p * f + a]!));
@@ -73,8 +84,22 @@ function tsRows(factors: Float32Array, n: number, f: number, prune: boolean): Sc
   const q = quantized(o.count, f);
   const count = quantizeRowsTo(q, o.rows, o.count, f);
   const buffer = (a: ArrayBufferView) => a.buffer as SharedArrayBuffer;
-  const quant = { rows: buffer(q.rows), scales: buffer(q.scales), errorTerms: buffer(q.errorTerms), lengthTerms: buffer(q.lengthTerms), quantized: count };
-  const shared = { norms: buffer(norms), listRows: new SharedArrayBuffer(0), order: buffer(o.order), sortedNorms: buffer(o.norms), sortedRows: buffer(o.rows), count: o.count, quant };
+  const quant = {
+    rows: buffer(q.rows),
+    scales: buffer(q.scales),
+    errorTerms: buffer(q.errorTerms),
+    lengthTerms: buffer(q.lengthTerms),
+    quantized: count,
+  };
+  const shared = {
+    norms: buffer(norms),
+    listRows: new SharedArrayBuffer(0),
+    order: buffer(o.order),
+    sortedNorms: buffer(o.norms),
+    sortedRows: buffer(o.rows),
+    count: o.count,
+    quant,
+  };
   return scoreRows(factors, n, f, new Uint32Array(0), shared, { prune });
 }
 
@@ -97,11 +122,29 @@ t.test('a pruned scan gives what the scan of every row gives, bit for bit, scori
     ['TypeScript', tsRows],
   ];
   for (const [kernel, make] of kernels) {
-    let pruned = 0, every = 0, large = '';
-    for (const [n, f] of [[5, 3], [70, 8], [300, 13], [3001, 16], [5000, 64]] as const) {
+    let pruned = 0,
+      every = 0,
+      large = '';
+    for (const [n, f] of [
+      [5, 3],
+      [70, 8],
+      [300, 13],
+      [3001, 16],
+      [5000, 64],
+    ] as const) {
       const factors = awkwardRows(rand, n, f);
-      const rows = make(factors, n, f, true), all = make(factors, n, f, false);
-      for (const [k, maxRows, partial, filled] of [[1, Infinity, false, 0], [32, Infinity, false, 0], [64, 2048, true, 5], [32, 100, true, 32], [16, Infinity, false, 16], [100, 3000, true, 100], [10, 50, false, 0], [n + 3, Infinity, false, 0]] as const) {
+      const rows = make(factors, n, f, true),
+        all = make(factors, n, f, false);
+      for (const [k, maxRows, partial, filled] of [
+        [1, Infinity, false, 0],
+        [32, Infinity, false, 0],
+        [64, 2048, true, 5],
+        [32, 100, true, 32],
+        [16, Infinity, false, 16],
+        [100, 3000, true, 100],
+        [10, 50, false, 0],
+        [n + 3, Infinity, false, 0],
+      ] as const) {
         const q = Float32Array.from({ length: f }, () => rand() - 0.5);
         // A heap of `filled` rows the scan never meets (ids past the rows), as a session's candidates fill it.
         const want = { items: new Uint32Array(k), scores: new Float32Array(k) };
@@ -128,10 +171,14 @@ t.test('a pruned scan gives what the scan of every row gives, bit for bit, scori
 
 t.test('a query of zeros or NaN bounds nothing and scores every row as before', async (t) => {
   const rand = mulberry32(13);
-  const n = 200, f = 8, factors = randomRows(rand, n, f);
-  const rows = scoreRows(factors, n, f, new Uint32Array(0)), all = scoreRows(factors, n, f, new Uint32Array(0), undefined, { prune: false });
+  const n = 200,
+    f = 8,
+    factors = randomRows(rand, n, f);
+  const rows = scoreRows(factors, n, f, new Uint32Array(0)),
+    all = scoreRows(factors, n, f, new Uint32Array(0), undefined, { prune: false });
   for (const q of [new Float32Array(f), Float32Array.from({ length: f }, (_, a) => (a === 2 ? NaN : 1))]) {
-    const a = { items: new Uint32Array(10), scores: new Float32Array(10) }, b = { items: new Uint32Array(10), scores: new Float32Array(10) };
+    const a = { items: new Uint32Array(10), scores: new Float32Array(10) },
+      b = { items: new Uint32Array(10), scores: new Float32Array(10) };
     t.equal(rows.vectorTopTo(a.items, a.scores, 10, q), all.vectorTopTo(b.items, b.scores, 10, q));
     t.same([...a.items], [...b.items]);
     t.equal(rows.rescored, all.rescored);

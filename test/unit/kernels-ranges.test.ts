@@ -19,14 +19,17 @@ function splits(rand: () => number, rows: number): number[] {
 }
 
 function randomCsr(rand: () => number, rows: number, cols: number, density: number): Csr {
-  const r: number[] = [], c: number[] = [], v: number[] = [];
+  const r: number[] = [],
+    c: number[] = [],
+    v: number[] = [];
   for (let u = 0; u < rows; u++) {
     if (rand() < 0.2) continue; // some empty rows
-    for (let i = 0; i < cols; i++) if (rand() < density) {
-      r.push(u);
-      c.push(i);
-      v.push(1 + Math.floor(rand() * 5));
-    }
+    for (let i = 0; i < cols; i++)
+      if (rand() < density) {
+        r.push(u);
+        c.push(i);
+        v.push(1 + Math.floor(rand() * 5));
+      }
   }
   return csrFromTriples(rows, cols, Uint32Array.from(r), Uint32Array.from(c), Float32Array.from(v));
 }
@@ -54,13 +57,17 @@ t.test('alsHalfStepTo: ranges', async (t) => {
   let cases = 0;
   for (let seed = 1; seed <= 60; seed++) {
     const rand = mulberry32(seed);
-    const rows = Math.floor(rand() * 25), cols = 1 + Math.floor(rand() * 20), f = 1 + Math.floor(rand() * 6);
+    const rows = Math.floor(rand() * 25),
+      cols = 1 + Math.floor(rand() * 20),
+      f = 1 + Math.floor(rand() * 6);
     const m = randomCsr(rand, rows, cols, 0.3);
     const other = randomFactors(rand, cols, f);
     const gram = new Float64Array(f * f);
     gramTo(gram, other, cols, f);
     const start = randomFactors(rand, rows, f);
-    const reg = 0.1 + rand(), alpha = rand() * 3, steps = 1 + Math.floor(rand() * 4);
+    const reg = 0.1 + rand(),
+      alpha = rand() * 3,
+      steps = 1 + Math.floor(rand() * 4);
     const scratch = () => new Float64Array(4 * f);
 
     const full = start.slice();
@@ -79,7 +86,8 @@ t.test('alsHalfStepTo: ranges', async (t) => {
       const [a, b] = [cuts[k - 1]!, cuts[k]!];
       const before = parts.slice();
       alsHalfStepTo(parts, m, other, gram, f, reg, alpha, steps, s, a, b);
-      const outsideSame = sameBytes(before.subarray(0, a * f), parts.subarray(0, a * f)) && sameBytes(before.subarray(b * f), parts.subarray(b * f));
+      const outsideSame =
+        sameBytes(before.subarray(0, a * f), parts.subarray(0, a * f)) && sameBytes(before.subarray(b * f), parts.subarray(b * f));
       t.ok(outsideSame, `seed ${seed}: rows outside [${a}, ${b}) untouched`);
       t.ok(sameBytes(parts.subarray(a * f, b * f), full.subarray(a * f, b * f)), `seed ${seed}: rows [${a}, ${b}) as in the full call`);
     }
@@ -91,7 +99,9 @@ t.test('alsHalfStepTo: ranges', async (t) => {
 
 t.test('alsHalfStepTo: bad ranges throw before writing', async (t) => {
   const rand = mulberry32(99);
-  const rows = 6, cols = 5, f = 3;
+  const rows = 6,
+    cols = 5,
+    f = 3;
   const m = randomCsr(rand, rows, cols, 0.5);
   const other = randomFactors(rand, cols, f);
   const gram = new Float64Array(f * f);

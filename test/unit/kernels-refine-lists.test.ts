@@ -7,12 +7,21 @@ import { listRecall } from '../harness/list-recall.js';
 import { dotAt } from '../../native-free-kernels/dot.js';
 import { itemListsTo, listsScratchLength } from '../../native-free-kernels/lists.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../native-free-kernels/refine-lists.js';
+import {
+  listHeadsTo,
+  refineItemListsTo,
+  refineScratchLength,
+  reverseHeadsTo,
+  staleRowsTo,
+} from '../../native-free-kernels/refine-lists.js';
 import { rowNormsTo } from '../../native-free-kernels/rows.js';
 import { scoreRows, type ScoreRows } from '../../native-free-kernels/score-rows.js';
 
 const EMPTY = 0xffffffff;
-const items = 600, f = 8, n = 20, fanout = 6;
+const items = 600,
+  f = 8,
+  n = 20,
+  fanout = 6;
 
 // Rows around 12 directions (so neighbours cluster), a few of norm 0.
 function rows(rand: () => number): Float32Array {
@@ -37,13 +46,34 @@ function setup(seed: number) {
 }
 
 // cosines: the SIMD kernel's (score-rows.ts rowCosinesTo) instead of the kernel's own.
-function refine(lists: Uint32Array, factors: Float32Array, norms: Float32Array, splits: [number, number][], cosines?: ScoreRows): Uint32Array {
+function refine(
+  lists: Uint32Array,
+  factors: Float32Array,
+  norms: Float32Array,
+  splits: [number, number][],
+  cosines?: ScoreRows,
+): Uint32Array {
   const out = lists.slice();
   const heads = new Uint32Array(items * fanout);
   listHeadsTo(heads, out, n, items, fanout);
   for (const [from, to] of splits) {
     const scratch = new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
-    refineItemListsTo(out, heads, n, factors, norms, items, f, fanout, from, to, scratch, undefined, undefined, cosines && ((dst, row, list) => cosines.rowCosinesTo(dst, row, list)));
+    refineItemListsTo(
+      out,
+      heads,
+      n,
+      factors,
+      norms,
+      items,
+      f,
+      fanout,
+      from,
+      to,
+      scratch,
+      undefined,
+      undefined,
+      cosines && ((dst, row, list) => cosines.rowCosinesTo(dst, row, list)),
+    );
   }
   return out;
 }
@@ -64,7 +94,8 @@ t.test('lists that missed neighbours find them, and stay well formed', async (t)
     poor.set(kept, r * n);
   }
   const got = refine(poor, factors, norms, [[0, items]]);
-  const before = recall(poor, exact, norms), after = recall(got, exact, norms);
+  const before = recall(poor, exact, norms),
+    after = recall(got, exact, norms);
   t.ok(after > before + 0.2, `recall ${before.toFixed(3)} → ${after.toFixed(3)}`);
   let ok = true;
   for (let r = 0; r < items && ok; r++) {
@@ -76,15 +107,29 @@ t.test('lists that missed neighbours find them, and stay well formed', async (t)
       continue;
     }
     const cos = (i: number) => dotAt(factors, r * f, factors, i * f, f) / (norms[r]! * norms[i]!);
-    ok = !listed.includes(r) && new Set(listed).size === len && listed.every((i) => norms[i]! > 0) && list.slice(len).every((i) => i === EMPTY);
+    ok =
+      !listed.includes(r)
+      && new Set(listed).size === len
+      && listed.every((i) => norms[i]! > 0)
+      && list.slice(len).every((i) => i === EMPTY);
     for (let k = 1; k < len && ok; k++) ok = cos(listed[k - 1]!) >= cos(listed[k]!) - 1e-6;
     if (!ok) t.fail(`row ${r}: ${list.join(',')}`);
   }
   t.ok(ok, 'every list ordered, without itself, repeats or rows of norm 0; rows of norm 0 untouched');
-  t.same([...refine(poor, factors, norms, [[300, 600], [0, 123], [123, 300]])], [...got], 'the same whatever the split of rows');
+  t.same(
+    [
+      ...refine(poor, factors, norms, [
+        [300, 600],
+        [0, 123],
+        [123, 300],
+      ]),
+    ],
+    [...got],
+    'the same whatever the split of rows',
+  );
   const simd = scoreRows(factors, items, f, new Uint32Array(0));
   t.ok(simd.shared instanceof WebAssembly.Memory, 'the SIMD kernels run here');
-  t.same([...refine(poor, factors, norms, [[0, items]], simd)], [...got], 'the same lists with the SIMD kernel\'s cosines');
+  t.same([...refine(poor, factors, norms, [[0, items]], simd)], [...got], "the same lists with the SIMD kernel's cosines");
 });
 
 t.test('reverse neighbours: who lists an item among their first, and what they add', async (t) => {
@@ -95,21 +140,59 @@ t.test('reverse neighbours: who lists an item among their first, and what they a
   t.same([...reverse], [2, 3, 0, 2, 0, 1, E, E], 'item 2 is listed by 0, 1 and 3: the lowest two kept');
   const { rand, factors, norms, exact } = setup(4);
   const poor = new Uint32Array(items * n).fill(EMPTY);
-  for (let r = 0; r < items; r++) poor.set([...exact.subarray(r * n, r * n + n)].filter((i) => i !== EMPTY && rand() < 0.3), r * n);
-  const h = new Uint32Array(items * fanout), rev = new Uint32Array(items * fanout);
+  for (let r = 0; r < items; r++)
+    poor.set(
+      [...exact.subarray(r * n, r * n + n)].filter((i) => i !== EMPTY && rand() < 0.3),
+      r * n,
+    );
+  const h = new Uint32Array(items * fanout),
+    rev = new Uint32Array(items * fanout);
   listHeadsTo(h, poor, n, items, fanout);
   reverseHeadsTo(rev, h, items, fanout);
   const both = poor.slice();
-  refineItemListsTo(both, h, n, factors, norms, items, f, fanout, 0, items, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items), rev);
+  refineItemListsTo(
+    both,
+    h,
+    n,
+    factors,
+    norms,
+    items,
+    f,
+    fanout,
+    0,
+    items,
+    new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items),
+    rev,
+  );
   const forward = refine(poor, factors, norms, [[0, items]]);
-  t.ok(recall(both, exact, norms) > recall(forward, exact, norms), `recall with reverse ${recall(both, exact, norms).toFixed(3)}, forward only ${recall(forward, exact, norms).toFixed(3)}`);
+  t.ok(
+    recall(both, exact, norms) > recall(forward, exact, norms),
+    `recall with reverse ${recall(both, exact, norms).toFixed(3)}, forward only ${recall(forward, exact, norms).toFixed(3)}`,
+  );
 });
 
 t.test('a round says how many lists changed; equal scores keep the lower item, as the exact ranking', async (t) => {
   const { factors, norms, exact } = setup(5);
-  const out = exact.slice(), heads = new Uint32Array(items * fanout);
+  const out = exact.slice(),
+    heads = new Uint32Array(items * fanout);
   listHeadsTo(heads, out, n, items, fanout);
-  t.equal(refineItemListsTo(out, heads, n, factors, norms, items, f, fanout, 0, items, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items)), 0, 'exact lists: none changed');
+  t.equal(
+    refineItemListsTo(
+      out,
+      heads,
+      n,
+      factors,
+      norms,
+      items,
+      f,
+      fanout,
+      0,
+      items,
+      new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items),
+    ),
+    0,
+    'exact lists: none changed',
+  );
   // Rows 0..29 all equal: row 0's exact list is rows 1..20; a list holding the higher copies 10..29
   // finds the lower ones its neighbours' heads hold (rows 0..5), and ranks them first.
   const same = factors.slice();
@@ -118,22 +201,50 @@ t.test('a round says how many lists changed; equal scores keep the lower item, a
   for (let r = 0; r < items; r++) sameNorms[r] = Math.hypot(...same.subarray(r * f, (r + 1) * f));
   const lists = new Uint32Array(items * n);
   itemListsTo(lists, n, same, sameNorms, items, f, 0, items, new Float32Array(listsScratchLength(items, f, n)));
-  t.same([...lists.subarray(0, n)], Array.from({ length: n }, (_, k) => k + 1), 'the exact ranking: the lowest copies');
-  lists.set(Array.from({ length: n }, (_, k) => k + 10), 0);
+  t.same(
+    [...lists.subarray(0, n)],
+    Array.from({ length: n }, (_, k) => k + 1),
+    'the exact ranking: the lowest copies',
+  );
+  lists.set(
+    Array.from({ length: n }, (_, k) => k + 10),
+    0,
+  );
   const h = new Uint32Array(items * fanout);
   listHeadsTo(h, lists, n, items, fanout);
-  const changed = refineItemListsTo(lists, h, n, same, sameNorms, items, f, fanout, 0, 1, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items));
+  const changed = refineItemListsTo(
+    lists,
+    h,
+    n,
+    same,
+    sameNorms,
+    items,
+    f,
+    fanout,
+    0,
+    1,
+    new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items),
+  );
   t.equal(changed, 1);
-  t.same([...lists.subarray(0, n)], [1, 2, 3, 4, 5, ...Array.from({ length: n - 5 }, (_, k) => k + 10)], 'row 0 now lists the lowest copies it found first');
+  t.same(
+    [...lists.subarray(0, n)],
+    [1, 2, 3, 4, 5, ...Array.from({ length: n - 5 }, (_, k) => k + 10)],
+    'row 0 now lists the lowest copies it found first',
+  );
 });
 
 t.test('a round over the stale rows only makes the lists a round over every row makes', async (t) => {
   const { rand, factors, norms, exact } = setup(6);
   const poor = new Uint32Array(items * n).fill(EMPTY);
-  for (let r = 0; r < items; r++) poor.set([...exact.subarray(r * n, r * n + n)].filter((i) => i !== EMPTY && rand() < 0.3), r * n);
+  for (let r = 0; r < items; r++)
+    poor.set(
+      [...exact.subarray(r * n, r * n + n)].filter((i) => i !== EMPTY && rand() < 0.3),
+      r * n,
+    );
   const scratch = () => new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
   const headsOf = (lists: Uint32Array) => {
-    const h = new Uint32Array(items * fanout), rev = new Uint32Array(items * fanout);
+    const h = new Uint32Array(items * fanout),
+      rev = new Uint32Array(items * fanout);
     listHeadsTo(h, lists, n, items, fanout);
     reverseHeadsTo(rev, h, items, fanout);
     return { h, rev };
@@ -145,7 +256,8 @@ t.test('a round over the stale rows only makes the lists a round over every row 
     const now = headsOf(poor);
     const stale = new Uint8Array(items);
     const count = staleRowsTo(stale, now.h, last.h, now.rev, last.rev, items, fanout);
-    const all = poor.slice(), some = poor.slice();
+    const all = poor.slice(),
+      some = poor.slice();
     const changedAll = refineItemListsTo(all, now.h, n, factors, norms, items, f, fanout, 0, items, scratch(), now.rev);
     const changedSome = refineItemListsTo(some, now.h, n, factors, norms, items, f, fanout, 0, items, scratch(), now.rev, stale);
     t.same([...some], [...all], `round ${round}: ${count} of ${items} rows stale, the same lists`);

@@ -21,7 +21,8 @@ function randomFactors(rand: () => number, rows: number, f: number): Float32Arra
   return out;
 }
 
-const randomList = (rand: () => number, rows: number, length: number) => Array.from({ length: rows === 0 ? 0 : length }, () => randInt(rand, rows));
+const randomList = (rand: () => number, rows: number, length: number) =>
+  Array.from({ length: rows === 0 ? 0 : length }, () => randInt(rand, rows));
 
 t.test('hand-computed examples', async (t) => {
   // rows: [3, 4], [0, 0], [0, 2], [−0, −0]
@@ -31,7 +32,10 @@ t.test('hand-computed examples', async (t) => {
     const n = new Float32Array(4);
     k.rowNormsTo(n, factors, 4, 2);
     t.same(arr(n), [5, 0, 2, 0]);
-    t.same([0, 1, 2, 3].map((r) => k.rowIsZero(factors, 4, 2, r)), [false, true, false, true]);
+    t.same(
+      [0, 1, 2, 3].map((r) => k.rowIsZero(factors, 4, 2, r)),
+      [false, true, false, true],
+    );
     const unit = new Float32Array(4);
     k.unitRowsTo(unit, factors, norms, 4, 2, Uint32Array.of(2, 0));
     t.same(arr(unit), [0, 1, 0.6, 0.8].map(Math.fround));
@@ -55,26 +59,32 @@ t.test('hand-computed examples', async (t) => {
 
 t.test('fast agrees with reference on random inputs, bit for bit', async (t) => {
   const rand = mulberry32(31);
-  let meanUsed = 0, steered = 0;
+  let meanUsed = 0,
+    steered = 0;
   for (let trial = 0; trial < 300; trial++) {
-    const rows = randInt(rand, 30), f = trial % 23 === 0 ? 0 : 1 + randInt(rand, 12);
+    const rows = randInt(rand, 30),
+      f = trial % 23 === 0 ? 0 : 1 + randInt(rand, 12);
     const factors = randomFactors(rand, rows, f);
     const label = `trial ${trial} rows=${rows} f=${f}`;
 
-    const na = new Float32Array(rows), nb = new Float32Array(rows);
+    const na = new Float32Array(rows),
+      nb = new Float32Array(rows);
     fast.rowNormsTo(na, factors, rows, f);
     ref.rowNormsTo(nb, factors, rows, f);
     t.same(bits(na), bits(nb), `${label}: norms`);
-    for (let r = 0; r < rows; r++) if (fast.rowIsZero(factors, rows, f, r) !== ref.rowIsZero(factors, rows, f, r)) t.fail(`${label}: rowIsZero ${r}`);
+    for (let r = 0; r < rows; r++)
+      if (fast.rowIsZero(factors, rows, f, r) !== ref.rowIsZero(factors, rows, f, r)) t.fail(`${label}: rowIsZero ${r}`);
 
     const withFactors = Uint32Array.from(randomList(rand, rows, randInt(rand, 20)).filter((r) => na[r] !== 0));
-    const ua = new Float32Array(withFactors.length * f), ub = new Float32Array(withFactors.length * f);
+    const ua = new Float32Array(withFactors.length * f),
+      ub = new Float32Array(withFactors.length * f);
     fast.unitRowsTo(ua, factors, na, rows, f, withFactors);
     ref.unitRowsTo(ub, factors, na, rows, f, withFactors);
     t.same(bits(ua), bits(ub), `${label}: unit rows`);
 
     const list = randomList(rand, rows, randInt(rand, 25));
-    const ma = new Float32Array(f).fill(7), mb = new Float32Array(f).fill(-7);
+    const ma = new Float32Array(f).fill(7),
+      mb = new Float32Array(f).fill(-7);
     const usedA = fast.meanRowsTo(ma, factors, rows, f, list);
     t.equal(usedA, ref.meanRowsTo(mb, factors, rows, f, list), `${label}: mean rows count`);
     t.same(bits(ma), bits(mb), `${label}: mean rows`);
@@ -85,7 +95,8 @@ t.test('fast agrees with reference on random inputs, bit for bit', async (t) => 
 
     const start = Float32Array.from({ length: f }, () => rand() - 0.5);
     const length = rand() < 0.2 ? 1 : rand() * 3;
-    const sa = start.slice(), sb = start.slice();
+    const sa = start.slice(),
+      sb = start.slice();
     fast.steerTo(sa, factors, na, rows, f, list, length);
     ref.steerTo(sb, factors, na, rows, f, list, length);
     t.same(bits(sa), bits(sb), `${label}: steered`);
@@ -95,9 +106,11 @@ t.test('fast agrees with reference on random inputs, bit for bit', async (t) => 
 });
 
 t.test('bad input throws before writing', async (t) => {
-  const factors = Float32Array.of(3, 4, 0, 0, 0, 2), norms = Float32Array.of(5, 0, 2);
+  const factors = Float32Array.of(3, 4, 0, 0, 0, 2),
+    norms = Float32Array.of(5, 0, 2);
   for (const k of [fast, ref]) {
-    const d = new Float32Array(3).fill(9), two = new Float32Array(2).fill(9);
+    const d = new Float32Array(3).fill(9),
+      two = new Float32Array(2).fill(9);
     const bad: [string, () => unknown, Float32Array][] = [
       ['rowNormsTo: factors not rows*f', () => k.rowNormsTo(d, factors, 3, 3), d],
       ['rowNormsTo: dst too short', () => k.rowNormsTo(two, factors, 3, 2), two],
@@ -116,7 +129,10 @@ t.test('bad input throws before writing', async (t) => {
     ];
     for (const [what, call, dst] of bad) {
       t.throws(call, what);
-      t.ok(dst.every((x) => x === 9), `${what}: dst untouched`);
+      t.ok(
+        dst.every((x) => x === 9),
+        `${what}: dst untouched`,
+      );
     }
   }
 });
@@ -132,13 +148,26 @@ function randomModel(seed: number, users: number, items: number, f: number) {
 
 t.test('engine functions: rowNorms, meanDirection, meanUserFactors, steerTowards equal the twin', async (t) => {
   for (let seed = 1; seed <= 40; seed++) {
-    const users = 1 + (seed % 9), items = 1 + ((seed * 7) % 25), f = 1 + (seed % 11);
+    const users = 1 + (seed % 9),
+      items = 1 + ((seed * 7) % 25),
+      f = 1 + (seed % 11);
     const { m, rand } = randomModel(seed, users, items, f);
-    const V = m.views.itemFactors, U = m.views.userFactors;
+    const V = m.views.itemFactors,
+      U = m.views.userFactors;
     const norms = new Float32Array(items);
     ref.rowNormsTo(norms, V, items, f);
     t.same(bits(m.rows.norms), bits(norms), `seed ${seed}: scorable's item norms`);
-    t.same(bits(rowNorms(U, users, f)), bits((() => { const n = new Float32Array(users); ref.rowNormsTo(n, U, users, f); return n; })()), `seed ${seed}: rowNorms`);
+    t.same(
+      bits(rowNorms(U, users, f)),
+      bits(
+        (() => {
+          const n = new Float32Array(users);
+          ref.rowNormsTo(n, U, users, f);
+          return n;
+        })(),
+      ),
+      `seed ${seed}: rowNorms`,
+    );
 
     const picked = randomList(rand, items, randInt(rand, 8));
     const want = new Float32Array(f);

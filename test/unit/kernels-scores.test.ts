@@ -15,7 +15,8 @@ const randInt = (rand: () => number, n: number) => Math.floor(rand() * n);
 function agree(a: Float32Array, b: Float32Array, tol = 1e-5): boolean {
   if (a.length !== b.length) return false;
   for (let k = 0; k < a.length; k++) {
-    const x = a[k]!, y = b[k]!;
+    const x = a[k]!,
+      y = b[k]!;
     if (Number.isNaN(x) || Number.isNaN(y)) {
       if (!(Number.isNaN(x) && Number.isNaN(y))) return false;
     } else if (Math.abs(x - y) > tol * Math.max(1, Math.abs(x), Math.abs(y))) return false;
@@ -63,11 +64,14 @@ t.test('hand-computed examples', async (t) => {
 t.test('fast agrees with reference on random inputs', async (t) => {
   const rand = mulberry32(47);
   for (let trial = 0; trial < 250; trial++) {
-    const n = 1 + randInt(rand, 40), f = 1 + randInt(rand, 20);
-    const factors = randomFactors(rand, n, f), ns = norms(factors, n, f);
+    const n = 1 + randInt(rand, 40),
+      f = 1 + randInt(rand, 20);
+    const factors = randomFactors(rand, n, f),
+      ns = norms(factors, n, f);
     const label = `trial ${trial} n=${n} f=${f}`;
     const item = randInt(rand, n);
-    const a = new Float32Array(n).fill(3), b = new Float32Array(n);
+    const a = new Float32Array(n).fill(3),
+      b = new Float32Array(n);
     fast.cosineScoresTo(a, factors, ns, n, f, item);
     ref.cosineScoresTo(b, factors, ns, n, f, item);
     t.ok(agree(a, b), `${label}: cosine scores`);
@@ -78,14 +82,19 @@ t.test('fast agrees with reference on random inputs', async (t) => {
     ref.groupScoresTo(b, factors, ns, n, f, queries, consensus);
     t.ok(agree(a, b), `${label}: group scores (${queries.length} queries, consensus ${consensus})`);
 
-    const listed = Uint32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => ns[i] !== 0).sort(() => rand() - 0.5));
+    const listed = Uint32Array.from(
+      Array.from({ length: n }, (_, i) => i)
+        .filter((i) => ns[i] !== 0)
+        .sort(() => rand() - 0.5),
+    );
     const unit = new Float32Array(listed.length * f);
     unitRowsTo(unit, factors, ns, n, f, listed);
     const positions = Uint32Array.from({ length: randInt(rand, 2 * listed.length + 1) }, () => randInt(rand, listed.length));
     const members = new Uint32Array(n).fill(0xffffffff);
     members.set(listed);
     const skip = listed.length > 0 && rand() < 0.8 ? listed[randInt(rand, listed.length)]! : n + 1;
-    const pa = new Float32Array(positions.length), pb = new Float32Array(positions.length);
+    const pa = new Float32Array(positions.length),
+      pb = new Float32Array(positions.length);
     fast.positionScoresTo(pa, queries[0]!, unit, listed.length, f, members, positions, skip);
     ref.positionScoresTo(pb, queries[0]!, unit, listed.length, f, members, positions, skip);
     t.ok(agree(pa, pb), `${label}: position scores (${positions.length} positions)`);
@@ -93,10 +102,14 @@ t.test('fast agrees with reference on random inputs', async (t) => {
 });
 
 t.test('bad input throws before writing', async (t) => {
-  const factors = Float32Array.of(1, 0, 0, 0, 1, 1), ns = Float32Array.of(1, 0, Math.SQRT2);
-  const q = Float32Array.of(1, 1), unit = Float32Array.of(1, 0, 0, 1), members = Uint32Array.of(4, 5, 6);
+  const factors = Float32Array.of(1, 0, 0, 0, 1, 1),
+    ns = Float32Array.of(1, 0, Math.SQRT2);
+  const q = Float32Array.of(1, 1),
+    unit = Float32Array.of(1, 0, 0, 1),
+    members = Uint32Array.of(4, 5, 6);
   for (const k of [fast, ref]) {
-    const three = new Float32Array(3).fill(9), two = new Float32Array(2).fill(9);
+    const three = new Float32Array(3).fill(9),
+      two = new Float32Array(2).fill(9);
     const bad: [string, () => unknown, Float32Array][] = [
       ['cosine: dst not n', () => k.cosineScoresTo(two, factors, ns, 3, 2, 0), two],
       ['cosine: factors not n*f', () => k.cosineScoresTo(three, factors, ns, 3, 3, 0), three],
@@ -107,12 +120,19 @@ t.test('bad input throws before writing', async (t) => {
       ['positions: dst not positions', () => k.positionScoresTo(three, q, unit, 2, 2, members, Uint32Array.of(0, 1), 4), three],
       ['positions: rows not count*f', () => k.positionScoresTo(two, q, unit, 3, 2, members, Uint32Array.of(0, 1), 4), two],
       ['positions: position out of range', () => k.positionScoresTo(two, q, unit, 2, 2, members, Uint32Array.of(0, 2), 4), two],
-      ['positions: members shorter than count', () => k.positionScoresTo(two, q, unit, 2, 2, members.subarray(0, 1), Uint32Array.of(0, 1), 4), two],
+      [
+        'positions: members shorter than count',
+        () => k.positionScoresTo(two, q, unit, 2, 2, members.subarray(0, 1), Uint32Array.of(0, 1), 4),
+        two,
+      ],
       ['positions: query not f', () => k.positionScoresTo(two, Float32Array.of(1), unit, 2, 2, members, Uint32Array.of(0, 1), 4), two],
     ];
     for (const [what, call, dst] of bad) {
       t.throws(call, what);
-      t.ok(dst.every((x) => x === 9), `${what}: dst untouched`);
+      t.ok(
+        dst.every((x) => x === 9),
+        `${what}: dst untouched`,
+      );
     }
   }
 });
@@ -121,10 +141,12 @@ t.test('bad input throws before writing', async (t) => {
 t.test('rankings rank by the twin scores', async (t) => {
   const rand = mulberry32(5);
   for (let trial = 0; trial < 30; trial++) {
-    const n = 5 + randInt(rand, 60), f = 1 + randInt(rand, 16);
+    const n = 5 + randInt(rand, 60),
+      f = 1 + randInt(rand, 16);
     const { views } = allocateModel({ factors: f, users: 0, items: n, itemList: 0, userList: 0, trainedItems: n, lists: 0 });
     views.itemFactors.set(randomFactors(rand, n, f));
-    const m = scorable(views), ns = norms(views.itemFactors, n, f);
+    const m = scorable(views),
+      ns = norms(views.itemFactors, n, f);
     const depth = 1 + randInt(rand, n);
     const best = (scores: Float32Array) =>
       Array.from(scores.keys())

@@ -5,16 +5,28 @@ import { randomMatrix } from '../helpers/random-matrix.js';
 import { confidenceValuesTo } from '../../native-free-kernels/als.js';
 import { csrFromTriples } from '../../native-free-kernels/csr.js';
 import { mulberry32 } from '../../native-free-kernels/random.js';
-import { likedFrom, shareAtMost, valueShares, quantiles, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../native-free-kernels/validation.js';
+import {
+  likedFrom,
+  shareAtMost,
+  valueShares,
+  quantiles,
+  rankingMetricsTo,
+  splitForValidation,
+  validationScratch,
+  type HeldOut,
+} from '../../native-free-kernels/validation.js';
 import { rankingMetricsTo as refRankingMetricsTo } from '../../native-free-kernels/reference/validation.js';
-
 
 t.test('rankingMetricsTo matches its reference on random models', async (t) => {
   for (let trial = 0; trial < 5; trial++) {
-    const rows = 40, cols = 60, f = 4;
+    const rows = 40,
+      cols = 60,
+      f = 4;
     const train = randomMatrix(trial, rows, cols, 0.15);
     const rand = mulberry32(100 + trial);
-    const users: number[] = [], indptr = [0], indices: number[] = [];
+    const users: number[] = [],
+      indptr = [0],
+      indices: number[] = [];
     for (let u = 0; u < rows; u += 2) {
       users.push(u);
       for (let i = 0; i < cols; i++) if (rand() < 0.05) indices.push(i);
@@ -31,10 +43,14 @@ t.test('rankingMetricsTo matches its reference on random models', async (t) => {
       }
     };
     for (const k of [1, 5, 10]) {
-      const fast = new Float64Array(3), slow = new Float64Array(3);
+      const fast = new Float64Array(3),
+        slow = new Float64Array(3);
       rankingMetricsTo(fast, train, held, score, k, 0, users.length, validationScratch(cols));
       refRankingMetricsTo(slow, train, held, score, k, 0, users.length);
-      t.ok(Math.abs(fast[0]! - slow[0]!) < 1e-9 && Math.abs(fast[1]! - slow[1]!) < 1e-9 && fast[2] === slow[2], `trial ${trial} k=${k}: ${[...fast]} vs ${[...slow]}`);
+      t.ok(
+        Math.abs(fast[0]! - slow[0]!) < 1e-9 && Math.abs(fast[1]! - slow[1]!) < 1e-9 && fast[2] === slow[2],
+        `trial ${trial} k=${k}: ${[...fast]} vs ${[...slow]}`,
+      );
       // Two halves add up to the whole.
       const parts = new Float64Array(3);
       rankingMetricsTo(parts, train, held, score, k, 0, 7, validationScratch(cols));
@@ -57,7 +73,16 @@ t.test('rankingMetricsTo: a hand-computed user', async (t) => {
   t.equal(sums[1], 0.5, 'recall: one of two');
   t.equal(sums[2], 1);
   const none = new Float64Array(3);
-  rankingMetricsTo(none, train, { users: Uint32Array.of(0), indptr: Uint32Array.of(0, 0), indices: new Uint32Array(0) }, (_u, dst) => dst.set(scores), 3, 0, 1, validationScratch(6));
+  rankingMetricsTo(
+    none,
+    train,
+    { users: Uint32Array.of(0), indptr: Uint32Array.of(0, 0), indices: new Uint32Array(0) },
+    (_u, dst) => dst.set(scores),
+    3,
+    0,
+    1,
+    validationScratch(6),
+  );
   t.same([...none], [0, 0, 0], 'a user without relevant items is not counted');
   t.throws(() => rankingMetricsTo(sums, train, held, () => {}, 3, 0, 2, validationScratch(6)), /outside/);
 });
@@ -69,7 +94,8 @@ t.test('splitForValidation: every entry once, held-out shares, relevance, limits
   const share = (v: number) => sorted.filter((x) => x >= v).length / sorted.length;
   const distinct = [...new Set(sorted)];
   t.ok(distinct.includes(s.threshold), 'threshold: a value present');
-  for (const v of distinct) t.ok(Math.abs(share(s.threshold) - 0.5) <= Math.abs(share(v) - 0.5), `no value splits nearer half than ${s.threshold} (${v})`);
+  for (const v of distinct)
+    t.ok(Math.abs(share(s.threshold) - 0.5) <= Math.abs(share(v) - 0.5), `no value splits nearer half than ${s.threshold} (${v})`);
   t.same(quantiles(m.values, [0, 1]), [sorted[0], sorted[sorted.length - 1]], 'quantiles 0 and 1: the smallest and the largest value');
   const heldUsers = new Set(s.held.users);
   t.equal(heldUsers.size, 50, 'maxUsers validation users');
@@ -113,7 +139,8 @@ t.test('confidenceValuesTo shifts, clips and floors', async (t) => {
 });
 
 t.test('likedFrom: the value splitting the ratings nearest half', async (t) => {
-  const of = (counts: Record<number, number>) => Float32Array.from(Object.entries(counts).flatMap(([v, c]) => Array<number>(c).fill(Number(v))));
+  const of = (counts: Record<number, number>) =>
+    Float32Array.from(Object.entries(counts).flatMap(([v, c]) => Array<number>(c).fill(Number(v))));
   // ml-latest-small's shares of half stars (rounded): ≥ 3.5 holds 61 %, ≥ 4 holds 48 %.
   t.equal(likedFrom(of({ 1: 5, 2: 8, 2.5: 5, 3: 20, 3.5: 13, 4: 27, 4.5: 8, 5: 13 })), 4);
   // ml-100k's stars: ≥ 4 holds 55 %, ≥ 5 holds 21 %.
@@ -126,8 +153,14 @@ t.test('likedFrom: the value splitting the ratings nearest half', async (t) => {
 t.test('valueShares: each distinct value with the share of values at most it; shareAtMost looks one up', async (t) => {
   const s = valueShares(Float32Array.of(4, 2, 4, 5, 2, 4));
   t.same([...s.values], [2, 4, 5]);
-  t.same([...s.shares].map((x) => +x.toFixed(4)), [0.3333, 0.8333, 1]);
+  t.same(
+    [...s.shares].map((x) => +x.toFixed(4)),
+    [0.3333, 0.8333, 1],
+  );
   const one = valueShares(new Float32Array(6).fill(1));
   t.same([...one.values, ...one.shares], [1, 1], 'implicit data: one value, share 1');
-  t.same([1, 2, 3, 4, 4.5, 5, 9].map((v) => +shareAtMost(s, v).toFixed(4)), [0, 0.3333, 0.3333, 0.8333, 0.8333, 1, 1]);
+  t.same(
+    [1, 2, 3, 4, 4.5, 5, 9].map((v) => +shareAtMost(s, v).toFixed(4)),
+    [0, 0.3333, 0.3333, 0.8333, 0.8333, 1, 1],
+  );
 });

@@ -29,7 +29,8 @@ t.test('the SIMD half-step agrees with the TypeScript one', async (t) => {
     const other = Float32Array.from({ length: m.cols * f }, () => rand() * 0.1);
     const gram = new Float64Array(f * f);
     gramTo(gram, other, m.cols, f);
-    const wasm = Float32Array.from(start), ts = Float32Array.from(start);
+    const wasm = Float32Array.from(start),
+      ts = Float32Array.from(start);
     t.equal(wasmHalfStepTo(wasm, m, other, gram, f, regularization, 0.7, 3, rowStart, rowEnd), true, `f ${f} runs`);
     alsHalfStepTo(ts, m, other, gram, f, regularization, 0.7, 3, new Float64Array(4 * f), rowStart, rowEnd);
     t.ok(worst(wasm, ts) < 1e-3, `f ${f}, rows [${rowStart}, ${rowEnd}): within f32 rounding (${worst(wasm, ts)})`);
@@ -47,8 +48,14 @@ t.test('empty rows become zero; f not a multiple of 4 is declined', async (t) =>
   gramTo(gram, other, 3, f);
   t.equal(wasmHalfStepTo(dst, m, other, gram, f, 1, 1, 3, 0, 2), true);
   t.same([...dst.subarray(0, f)], [0, 0, 0, 0], 'the row without ratings');
-  t.ok(dst.subarray(f).some((x) => x !== 0.5), 'the other row solved');
+  t.ok(
+    dst.subarray(f).some((x) => x !== 0.5),
+    'the other row solved',
+  );
   const odd = new Float32Array(2 * 3).fill(0.5);
   t.equal(wasmHalfStepTo(odd, m, new Float32Array(3 * 3), new Float64Array(9), 3, 1, 1, 3, 0, 2), false);
-  t.ok(odd.every((x) => x === 0.5), 'nothing done');
+  t.ok(
+    odd.every((x) => x === 0.5),
+    'nothing done',
+  );
 });

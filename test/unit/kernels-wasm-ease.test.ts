@@ -16,7 +16,15 @@ import { randomMatrix } from '../helpers/random-matrix.js';
 function gram(n: number, seed: number, scale = 1): Float64Array {
   const m = randomMatrix(seed, 2 * n + 3, n, 0.2, 5);
   const g = new Float64Array(n * n);
-  weightedGramTo(g, m, Int32Array.from({ length: n }, (_, i) => i), Float32Array.from(m.values), n, 0, n);
+  weightedGramTo(
+    g,
+    m,
+    Int32Array.from({ length: n }, (_, i) => i),
+    Float32Array.from(m.values),
+    n,
+    0,
+    n,
+  );
   let trace = 0;
   for (let i = 0; i < n; i++) trace += g[i * n + i]!;
   addDiagonalTo(g, n, (scale * trace) / n + 1, 0, n);
@@ -36,13 +44,15 @@ function sweep(g: Float64Array, n: number, block: number, cuts: number[] = []): 
     // Later ranges first: a range must not depend on another having run.
     for (let r = bounds.length - 2; r >= 0; r--) wasmSweepUpdate(memory, n, block, k, b, bounds[r]!, bounds[r + 1]!);
   }
-  for (let i = 0; i < n; i++) for (let j = n; j < stride; j++) if (rows[i * stride + j] !== 0) throw new Error(`padding of row ${i} is ${rows[i * stride + j]}`);
+  for (let i = 0; i < n; i++)
+    for (let j = n; j < stride; j++) if (rows[i * stride + j] !== 0) throw new Error(`padding of row ${i} is ${rows[i * stride + j]}`);
   return Float32Array.from({ length: n * n }, (_, q) => rows[Math.floor(q / n) * stride + (q % n)]!);
 }
 
 // The largest difference relative to the reference's largest entry.
 function relativeError(got: ArrayLike<number>, want: ArrayLike<number>): number {
-  let diff = 0, big = 0;
+  let diff = 0,
+    big = 0;
   for (let q = 0; q < want.length; q++) {
     diff = Math.max(diff, Math.abs(got[q]! - want[q]!));
     big = Math.max(big, Math.abs(want[q]!));
@@ -52,7 +62,17 @@ function relativeError(got: ArrayLike<number>, want: ArrayLike<number>): number 
 
 t.test('the wasm sweep matches the reference inverse on odd sizes and block boundaries', async (t) => {
   t.ok(wasmSweepMemory(4, 8), 'this engine runs WebAssembly SIMD');
-  for (const [n, block] of [[1, 8], [5, 8], [8, 8], [33, 8], [64, 64], [65, 64], [100, 16], [128, 64], [257, 64]] as const) {
+  for (const [n, block] of [
+    [1, 8],
+    [5, 8],
+    [8, 8],
+    [33, 8],
+    [64, 64],
+    [65, 64],
+    [100, 16],
+    [128, 64],
+    [257, 64],
+  ] as const) {
     const g = gram(n, n);
     const got = sweep(g, n, block)!;
     const error = relativeError(got, inverse(g, n));
@@ -61,7 +81,12 @@ t.test('the wasm sweep matches the reference inverse on odd sizes and block boun
 });
 
 t.test('rows split in ranges give the same matrix as one range', async (t) => {
-  for (const [n, block, cuts] of [[33, 8, [11]], [100, 16, [20, 50, 51]], [257, 64, [64, 128]], [257, 64, [100]]] as const) {
+  for (const [n, block, cuts] of [
+    [33, 8, [11]],
+    [100, 16, [20, 50, 51]],
+    [257, 64, [64, 128]],
+    [257, 64, [100]],
+  ] as const) {
     const g = gram(n, 7 * n);
     t.same(sweep(g, n, block, [...cuts]), sweep(g, n, block), `n ${n}, cuts ${cuts}`);
   }
@@ -70,7 +95,8 @@ t.test('rows split in ranges give the same matrix as one range', async (t) => {
 t.test('a block that is not positive definite is refused', async (t) => {
   t.equal(sweep(Float64Array.of(1, 2, 2, 1), 2, 8), undefined, 'in the first block');
   // Positive definite leading blocks, the trouble past the first block's end.
-  const n = 20, g = gram(n, 3);
+  const n = 20,
+    g = gram(n, 3);
   g[17 * n + 17] = -1;
   t.equal(sweep(g, n, 8), undefined, 'in a later block');
 });
@@ -103,7 +129,8 @@ t.test('easeFit gives the reference B on 1 and 2 threads, with either kernel', a
       t.ok(relativeError(new Float32Array(wasm.weights), want) < 2e-5, `wasm, ${threads} threads`);
       t.ok(relativeError(new Float32Array(ts.weights), want) < 1e-6, `typescript, ${threads} threads`);
       byThreads.push(new Float32Array(wasm.weights));
-      for (const kernel of ['wasm', 'typescript'] as const) await t.rejects(easeFit(pool, w, cols, -2, kernel), /not positive definite/, `${kernel}: λ below zero`);
+      for (const kernel of ['wasm', 'typescript'] as const)
+        await t.rejects(easeFit(pool, w, cols, -2, kernel), /not positive definite/, `${kernel}: λ below zero`);
     } finally {
       await pool.close();
     }

@@ -16,7 +16,8 @@ const randInt = (rand: () => number, n: number) => Math.floor(rand() * n);
 function agree(t: Tt, a: Float32Array, b: Float32Array, what: string): void {
   let bad = -1;
   for (let k = 0; k < a.length && bad < 0; k++) {
-    const x = a[k]!, y = b[k]!;
+    const x = a[k]!,
+      y = b[k]!;
     if (Number.isNaN(x) || Number.isNaN(y)) {
       if (!(Number.isNaN(x) && Number.isNaN(y))) bad = k;
     } else if (!(Math.abs(x - y) <= 1e-5 + 1e-4 * Math.abs(y))) bad = k;
@@ -36,7 +37,11 @@ function build(rand: () => number, n: number, f: number) {
   const factors = randomFactors(rand, n, f);
   const norms = new Float32Array(n);
   rowNormsTo(norms, factors, n, f);
-  const members = Uint32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => norms[i] !== 0).sort(() => rand() - 0.5));
+  const members = Uint32Array.from(
+    Array.from({ length: n }, (_, i) => i)
+      .filter((i) => norms[i] !== 0)
+      .sort(() => rand() - 0.5),
+  );
   const listRows = new Float32Array(members.length * f);
   unitRowsTo(listRows, factors, norms, n, f, members);
   const wasm = WasmRows.allocate(n, f, members.length)!;
@@ -52,7 +57,20 @@ t.test('Node runs the SIMD kernels (no fallback here)', async (t) => {
 });
 
 const SIZES: [number, number][] = [
-  [0, 8], [6, 0], [1, 1], [3, 3], [4, 4], [5, 5], [7, 2], [9, 7], [33, 8], [64, 13], [257, 32], [1000, 64], [1003, 63], [500, 65],
+  [0, 8],
+  [6, 0],
+  [1, 1],
+  [3, 3],
+  [4, 4],
+  [5, 5],
+  [7, 2],
+  [9, 7],
+  [33, 8],
+  [64, 13],
+  [257, 32],
+  [1000, 64],
+  [1003, 63],
+  [500, 65],
 ];
 
 t.test('wasm agrees with the TypeScript kernels on random inputs', async (t) => {
@@ -60,7 +78,8 @@ t.test('wasm agrees with the TypeScript kernels on random inputs', async (t) => 
   for (const [n, f] of SIZES) {
     const { factors, norms, members, listRows, wasm } = build(rand, n, f);
     const label = `n=${n} f=${f}`;
-    const a = new Float32Array(n).fill(7), b = new Float32Array(n);
+    const a = new Float32Array(n).fill(7),
+      b = new Float32Array(n);
     // Cosine: a few items, one of norm 0 when there is one.
     const zero = Array.from(norms.keys()).find((i) => norms[i] === 0);
     const items = n === 0 ? [] : [0, n - 1, randInt(rand, n), ...(zero === undefined ? [] : [zero])];
@@ -83,10 +102,15 @@ t.test('wasm agrees with the TypeScript kernels on random inputs', async (t) => 
     const listed = members.length;
     const q = new Float32Array(f);
     if (listed > 0) unitRowsTo(q, factors, norms, n, f, members.subarray(0, 1));
-    const sets = [Uint32Array.from({ length: listed }, (_, c) => c), Uint32Array.from({ length: randInt(rand, listed + 1) }, () => randInt(rand, listed)), Uint32Array.from({ length: listed === 0 ? 0 : 2 * listed + 3 }, () => randInt(rand, listed))];
+    const sets = [
+      Uint32Array.from({ length: listed }, (_, c) => c),
+      Uint32Array.from({ length: randInt(rand, listed + 1) }, () => randInt(rand, listed)),
+      Uint32Array.from({ length: listed === 0 ? 0 : 2 * listed + 3 }, () => randInt(rand, listed)),
+    ];
     for (const positions of sets) {
       const skip = listed > 0 && rand() < 0.8 ? members[0]! : n + 1;
-      const pa = new Float32Array(positions.length).fill(7), pb = new Float32Array(positions.length);
+      const pa = new Float32Array(positions.length).fill(7),
+        pb = new Float32Array(positions.length);
       wasm.positionScoresTo(pa, q, positions, skip);
       ts.positionScoresTo(pb, q, listRows, listed, f, members, positions, skip);
       agree(t, pa, pb, `${label}: position scores (${positions.length} positions, skip ${skip})`);
@@ -95,7 +119,8 @@ t.test('wasm agrees with the TypeScript kernels on random inputs', async (t) => 
     const live = Uint32Array.from(Array.from(norms.keys()).filter((i) => norms[i] !== 0));
     for (const row of live.length === 0 ? [] : [live[0]!, live[live.length - 1]!, live[randInt(rand, live.length)]!]) {
       const some = live.filter(() => rand() < 0.6);
-      const ca = new Float32Array(some.length + 1).fill(7), cb = new Float32Array(some.length + 1).fill(7);
+      const ca = new Float32Array(some.length + 1).fill(7),
+        cb = new Float32Array(some.length + 1).fill(7);
       t.ok(wasm.rowCosinesTo(ca, row, some), `${label}: a slot`);
       ts.rowCosinesTo(cb, factors, norms, n, f, row, some);
       t.same(Array.from(ca), Array.from(cb), `${label}: row ${row}'s cosines with ${some.length} rows, bit for bit`);
@@ -105,12 +130,14 @@ t.test('wasm agrees with the TypeScript kernels on random inputs', async (t) => 
 
 t.test('rows attached from a posted memory score the same; calls reuse one slot', async (t) => {
   const rand = mulberry32(12);
-  const n = 300, f = 20;
+  const n = 300,
+    f = 20;
   const factors = randomFactors(rand, n, f);
   const built = scoreRows(factors, n, f, new Uint32Array(0));
   const attached = scoreRows(factors, n, f, new Uint32Array(0), built.shared);
   t.ok(built.shared instanceof WebAssembly.Memory, 'the rows live in a shared WebAssembly memory');
-  const a = new Float32Array(n), b = new Float32Array(n);
+  const a = new Float32Array(n),
+    b = new Float32Array(n);
   built.cosineScoresTo(a, 0); // adds the first slot
   const grown = (built.shared as WebAssembly.Memory).buffer.byteLength;
   for (let item = 0; item < 20; item++) {
@@ -125,7 +152,9 @@ t.test('rows attached from a posted memory score the same; calls reuse one slot'
 t.test('bad input throws before writing', async (t) => {
   const { wasm } = build(mulberry32(3), 6, 4);
   const listed = wasm.listed;
-  const six = new Float32Array(6).fill(9), five = new Float32Array(5).fill(9), two = new Float32Array(2).fill(9);
+  const six = new Float32Array(6).fill(9),
+    five = new Float32Array(5).fill(9),
+    two = new Float32Array(2).fill(9);
   const bad: [string, () => unknown, Float32Array][] = [
     ['cosine: dst not n', () => wasm.cosineScoresTo(five, 0), five],
     ['cosine: item out of range', () => wasm.cosineScoresTo(six, 6), six],
@@ -140,6 +169,9 @@ t.test('bad input throws before writing', async (t) => {
   ];
   for (const [what, call, dst] of bad) {
     t.throws(call, what);
-    t.ok(dst.every((x) => x === 9), `${what}: dst untouched`);
+    t.ok(
+      dst.every((x) => x === 9),
+      `${what}: dst untouched`,
+    );
   }
 });

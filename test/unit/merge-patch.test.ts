@@ -12,7 +12,11 @@ t.test("RFC 7396's examples", async (t) => {
     [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
     [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
     [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
-    [['a', 'b'], ['c', 'd'], ['c', 'd']],
+    [
+      ['a', 'b'],
+      ['c', 'd'],
+      ['c', 'd'],
+    ],
     [{ a: 'b' }, ['c'], ['c']],
     [{ a: 'foo' }, null, null],
     [{ a: 'foo' }, 'bar', 'bar'],
@@ -20,11 +24,15 @@ t.test("RFC 7396's examples", async (t) => {
     [[1, 2], { a: 'b', c: null }, { a: 'b' }],
     [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
   ];
-  for (const [target, patch, want] of cases) t.same(mergePatch(target, patch), want, `${JSON.stringify(target)} + ${JSON.stringify(patch)}`);
+  for (const [target, patch, want] of cases)
+    t.same(mergePatch(target, patch), want, `${JSON.stringify(target)} + ${JSON.stringify(patch)}`);
 });
 
 t.test('preserve appends arrays to arrays, at any depth; the rest merges as without it', async (t) => {
-  t.same(mergePatch({ a: [1], b: { c: ['x'] }, d: 'e' }, { a: [2, 3], b: { c: ['y'] }, d: null }, true), { a: [1, 2, 3], b: { c: ['x', 'y'] } });
+  t.same(mergePatch({ a: [1], b: { c: ['x'] }, d: 'e' }, { a: [2, 3], b: { c: ['y'] }, d: null }, true), {
+    a: [1, 2, 3],
+    b: { c: ['x', 'y'] },
+  });
   t.same(mergePatch({ a: 'x' }, { a: [1] }, true), { a: [1] }, 'an array onto a non-array replaces it');
   t.same(mergePatch({ a: [1] }, { a: [2] }), { a: [2] }, 'without preserve arrays replace');
 });

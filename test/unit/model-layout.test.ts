@@ -1,8 +1,34 @@
 // The model buffer layout: header, aligned non-overlapping sections, byte-exact round trips.
 import t from 'tap';
-import { allocateModel, bytesPerItem, bytesPerUser, LAYOUT_VERSION, MODEL_MAGIC, modelBytes, modelViews, NO_SLOT, UNLISTED, userListOf, withUserLists, type ModelDims, type ModelViews } from '../../src/engine/model/layout.js';
+import {
+  allocateModel,
+  bytesPerItem,
+  bytesPerUser,
+  LAYOUT_VERSION,
+  MODEL_MAGIC,
+  modelBytes,
+  modelViews,
+  NO_SLOT,
+  UNLISTED,
+  userListOf,
+  withUserLists,
+  type ModelDims,
+  type ModelViews,
+} from '../../src/engine/model/layout.js';
 
-const SECTIONS = ['userFactors', 'itemFactors', 'gram', 'popularity', 'itemCounts', 'itemLists', 'userListSlots', 'userLists', 'listCentroids', 'listOffsets', 'listMembers'] as const;
+const SECTIONS = [
+  'userFactors',
+  'itemFactors',
+  'gram',
+  'popularity',
+  'itemCounts',
+  'itemLists',
+  'userListSlots',
+  'userLists',
+  'listCentroids',
+  'listOffsets',
+  'listMembers',
+] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const CASES: Required<ModelDims>[] = [
@@ -20,17 +46,27 @@ const CASES: Required<ModelDims>[] = [
 
 function expectedLength(d: Required<ModelDims>, s: SectionName): number {
   switch (s) {
-    case 'userFactors': return d.users * d.factors;
-    case 'itemFactors': return d.items * d.factors;
-    case 'gram': return d.factors * d.factors;
+    case 'userFactors':
+      return d.users * d.factors;
+    case 'itemFactors':
+      return d.items * d.factors;
+    case 'gram':
+      return d.factors * d.factors;
     case 'popularity':
-    case 'itemCounts': return d.items;
-    case 'itemLists': return d.items * d.itemList;
-    case 'userListSlots': return d.userList > 0 ? d.users : 0;
-    case 'userLists': return d.listedUsers * d.userList;
-    case 'listCentroids': return d.lists * d.factors;
-    case 'listOffsets': return d.lists > 0 ? d.lists + 1 : 0;
-    case 'listMembers': return d.lists > 0 ? d.items : 0;
+    case 'itemCounts':
+      return d.items;
+    case 'itemLists':
+      return d.items * d.itemList;
+    case 'userListSlots':
+      return d.userList > 0 ? d.users : 0;
+    case 'userLists':
+      return d.listedUsers * d.userList;
+    case 'listCentroids':
+      return d.lists * d.factors;
+    case 'listOffsets':
+      return d.lists > 0 ? d.lists + 1 : 0;
+    case 'listMembers':
+      return d.lists > 0 ? d.items : 0;
   }
 }
 
@@ -66,7 +102,8 @@ t.test('allocateModel and modelViews agree on every section', async (t) => {
 
     const spans: [number, number, string][] = [[0, views.header.byteLength, 'header']];
     for (const name of SECTIONS) {
-      const a = again[name], b = views[name];
+      const a = again[name],
+        b = views[name];
       t.equal(a.length, expectedLength(d, name), `${label}: ${name} length`);
       t.equal(a.byteOffset, b.byteOffset, `${label}: ${name} same offset both ways`);
       t.equal(a.buffer, buffer, `${label}: ${name} views the model buffer`);
@@ -80,7 +117,10 @@ t.test('allocateModel and modelViews agree on every section', async (t) => {
     t.ok(disjoint, `${label}: sections do not overlap`);
 
     // A fresh model is zeroed, no user given a list slot.
-    t.ok(SECTIONS.every((name) => views[name].every((x) => x === (name === 'userListSlots' ? NO_SLOT : 0))), `${label}: zeroed`);
+    t.ok(
+      SECTIONS.every((name) => views[name].every((x) => x === (name === 'userListSlots' ? NO_SLOT : 0))),
+      `${label}: zeroed`,
+    );
     fill(views);
     t.ok(allMatch(again), `${label}: distinct patterns in every section read back through other views`);
     t.same(modelViews(buffer).dims, d, `${label}: header intact after writing every section`);
@@ -155,7 +195,15 @@ t.test('bad buffers throw', async (t) => {
 
 t.test('bytesPerItem and bytesPerUser match modelBytes', async (t) => {
   for (const factors of [1, 2, 3, 4, 7, 16, 33, 64]) {
-    for (const [itemList, userList, lists] of [[0, 0, 0], [1, 2, 0], [5, 5, 0], [10, 0, 0], [128, 128, 0], [0, 7, 3], [20, 20, 1]] as const) {
+    for (const [itemList, userList, lists] of [
+      [0, 0, 0],
+      [1, 2, 0],
+      [5, 5, 0],
+      [10, 0, 0],
+      [128, 128, 0],
+      [0, 7, 3],
+      [20, 20, 1],
+    ] as const) {
       for (const users of [0, 1, 7, 64]) {
         for (const items of [0, 8, 16, 800]) {
           const d = { factors, users, items, itemList, userList, trainedItems: 0, lists };
@@ -165,7 +213,8 @@ t.test('bytesPerItem and bytesPerUser match modelBytes', async (t) => {
           const one = modelBytes({ ...d, items: items + 1 }) - modelBytes(d);
           // Up to six sections grow with items, each padded to 8 bytes.
           t.ok(Math.abs(one - bpi) <= 6 * 7, `${label}: one more item adds ${one}, bytesPerItem ${bpi}`);
-          const bpu = bytesPerUser(factors, userList), unlisted = bytesPerUser(factors, userList, false);
+          const bpu = bytesPerUser(factors, userList),
+            unlisted = bytesPerUser(factors, userList, false);
           if (users % 2 === 0) {
             t.equal(modelBytes({ ...d, users: users + 2, listedUsers: 2 }) - modelBytes(d), 2 * bpu, `${label}: 2 more listed users`);
             t.equal(modelBytes({ ...d, users: users + 2 }) - modelBytes(d), 2 * unlisted, `${label}: 2 more users without lists`);
@@ -183,13 +232,37 @@ t.test('the size of a model past 2 GiB and 4 GiB is the sum of its sections', as
   for (const d of [
     { factors: 32, users: 20_000_000, items: 100_000, itemList: 0, userList: 0, trainedItems: 100_000, lists: 0 },
     { factors: 32, users: 20_000_000, items: 100_000, itemList: 20, userList: 20, trainedItems: 100_000, lists: 0, listedUsers: 4_000_000 },
-    { factors: 32, users: 20_000_000, items: 100_000, itemList: 128, userList: 128, trainedItems: 100_000, lists: 0, listedUsers: 20_000_000 },
+    {
+      factors: 32,
+      users: 20_000_000,
+      items: 100_000,
+      itemList: 128,
+      userList: 128,
+      trainedItems: 100_000,
+      lists: 0,
+      listedUsers: 20_000_000,
+    },
     { factors: 33, users: 20_000_001, items: 99_999, itemList: 3, userList: 0, trainedItems: 99_999, lists: 0 },
   ]) {
     const listed = ('listedUsers' in d ? d.listedUsers : 0) ?? 0;
-    const sum = 64 + [d.users * d.factors * 4, d.items * d.factors * 4, d.factors * d.factors * 8, d.items * 4, d.items * 4, d.items * d.itemList * 4, d.userList > 0 ? d.users * 4 : 0, listed * d.userList * 4].reduce((a, n) => a + Math.ceil(n / 8) * 8, 0);
+    const sum =
+      64
+      + [
+        d.users * d.factors * 4,
+        d.items * d.factors * 4,
+        d.factors * d.factors * 8,
+        d.items * 4,
+        d.items * 4,
+        d.items * d.itemList * 4,
+        d.userList > 0 ? d.users * 4 : 0,
+        listed * d.userList * 4,
+      ].reduce((a, n) => a + Math.ceil(n / 8) * 8, 0);
     t.equal(modelBytes(d), sum, `${JSON.stringify(d)}: ${sum} bytes`);
-    t.equal(modelBytes({ ...d, users: d.users + 2, listedUsers: listed + 2 }) - modelBytes(d), 2 * bytesPerUser(d.factors, d.userList), 'two more listed users add two users\' bytes');
+    t.equal(
+      modelBytes({ ...d, users: d.users + 2, listedUsers: listed + 2 }) - modelBytes(d),
+      2 * bytesPerUser(d.factors, d.userList),
+      "two more listed users add two users' bytes",
+    );
   }
 });
 
@@ -198,7 +271,15 @@ t.test('a layout 1 model reads, its neighbours as item lists and no user lists',
   const d = { factors: 3, users: 4, items: 5, neighbours: 2, lists: 0 };
   const f32 = (n: number) => n * 4;
   const align8 = (n: number) => (n + 7) & ~7;
-  const sizes = [f32(d.users * d.factors), f32(d.items * d.factors), d.factors * d.factors * 8, f32(d.items), f32(d.items), f32(d.items * d.neighbours), f32(d.items * d.neighbours)];
+  const sizes = [
+    f32(d.users * d.factors),
+    f32(d.items * d.factors),
+    d.factors * d.factors * 8,
+    f32(d.items),
+    f32(d.items),
+    f32(d.items * d.neighbours),
+    f32(d.items * d.neighbours),
+  ];
   let at = 64;
   const offsets = sizes.map((n) => {
     const o = at;
@@ -214,14 +295,25 @@ t.test('a layout 1 model reads, its neighbours as item lists and no user lists',
   t.same(v.dims, { factors: 3, users: 4, items: 5, itemList: 2, userList: 0, trainedItems: 5, lists: 0, listedUsers: 0 });
   t.same([...v.itemLists], [1, 2, 0, 2, 0, 1, 4, 0xffffffff, 3, 0xffffffff], 'neighbour indices as item lists');
   t.equal(v.userLists.length, 0, 'no user lists');
-  t.ok(v.itemFactors.every((x) => x === 0.5), 'sections before the lists where layout 1 had them');
+  t.ok(
+    v.itemFactors.every((x) => x === 0.5),
+    'sections before the lists where layout 1 had them',
+  );
 });
 
 // Layout 2 (a list slot for every user, UNLISTED first when not computed): its users' slots are their rows.
 t.test('a layout 2 model reads, every user with a slot of their own', async (t) => {
   const d = { factors: 2, users: 3, items: 4, itemList: 1, userList: 2 };
   const align8 = (n: number) => (n + 7) & ~7;
-  const sizes = [d.users * d.factors * 4, d.items * d.factors * 4, d.factors * d.factors * 8, d.items * 4, d.items * 4, d.items * d.itemList * 4, d.users * d.userList * 4];
+  const sizes = [
+    d.users * d.factors * 4,
+    d.items * d.factors * 4,
+    d.factors * d.factors * 8,
+    d.items * 4,
+    d.items * 4,
+    d.items * d.itemList * 4,
+    d.users * d.userList * 4,
+  ];
   let at = 64;
   const offsets = sizes.map((n) => {
     const o = at;
@@ -249,7 +341,11 @@ t.test('withUserLists: lists for the listed users only, every other section kept
   t.same(out.dims, { ...d, listedUsers: 2 });
   t.same([...userListOf(out, 4)], [0, 1], 'the first listed user: slot 0');
   t.same([...userListOf(out, 1)], [2, 0xffffffff], 'the second: slot 1');
-  t.same([0, 2, 3].map((u) => userListOf(out, u).length), [0, 0, 0], 'the others: no list');
+  t.same(
+    [0, 2, 3].map((u) => userListOf(out, u).length),
+    [0, 0, 0],
+    'the others: no list',
+  );
   t.same([...out.userFactors], [...views.userFactors]);
   t.same([...out.listMembers], [3, 2, 1, 0], 'sections after the lists where they belong');
   t.throws(() => withUserLists(buffer, Uint32Array.of(4, 1), [Uint32Array.of(0, 1)]), /list slots/, 'lists of the wrong length');

@@ -13,7 +13,11 @@ const read = (name: string) => readFileSync(resolve(root, name), 'utf8');
 
 // The Dockerfile's instructions, continuation lines joined, comments dropped, split into stages.
 function stages(text: string): { from: string; lines: string[] }[] {
-  const lines = text.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const lines = text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
   const out: { from: string; lines: string[] }[] = [];
   for (const line of lines) {
     if (/^FROM /i.test(line)) out.push({ from: line, lines: [] });
@@ -28,7 +32,10 @@ t.test('Dockerfile: a build stage and a slim non-root runtime stage with a healt
   t.match(build!.from, /^FROM node:20-bookworm-slim AS build$/);
   t.match(runtime!.from, /^FROM node:20-bookworm-slim AS runtime$/);
   t.ok(build!.lines.includes('RUN npm run build'), 'the build stage compiles (tsc + AssemblyScript)');
-  t.ok(runtime!.lines.some((l) => /^RUN npm ci .*--omit=dev/.test(l)), 'production dependencies only at run time');
+  t.ok(
+    runtime!.lines.some((l) => /^RUN npm ci .*--omit=dev/.test(l)),
+    'production dependencies only at run time',
+  );
   t.ok(runtime!.lines.includes('COPY --from=build /app/dist ./dist'), 'the compiled output from the build stage');
   const users = runtime!.lines.filter((l) => l.startsWith('USER '));
   t.same(users, ['USER node'], 'runs as the unprivileged node user');
@@ -39,7 +46,10 @@ t.test('Dockerfile: a build stage and a slim non-root runtime stage with a healt
   const start = JSON.parse(read('package.json')).scripts.start as string;
   for (const m of start.matchAll(/(MALLOC_\w+)=(\S+)/g)) t.match(env, new RegExp(`\\b${m[1]}=${m[2]}\\b`), `${m[1]} as npm start sets it`);
   t.match(env, /\bHOST=0\.0\.0\.0\b/, 'listens on every interface inside the container');
-  t.match(runtime!.lines.find((l) => l.startsWith('ENTRYPOINT ')), /dist\/src\/cli\.js/);
+  t.match(
+    runtime!.lines.find((l) => l.startsWith('ENTRYPOINT ')),
+    /dist\/src\/cli\.js/,
+  );
 });
 
 t.test('Dockerfile: everything it copies from the context exists, and the build stage has every compiled directory', async (t) => {
@@ -55,14 +65,29 @@ t.test('Dockerfile: everything it copies from the context exists, and the build 
   t.ok(include.length > 0);
   // Copied as itself or within a folder copied whole (packages/client/src in packages/client).
   const copied = [...build.matchAll(/^COPY (\S+) \.\/(\S+)$/gm)].filter((m) => m[1] === m[2]).map((m) => m[1]!);
-  for (const dir of include) t.ok(copied.some((c) => dir === c || dir.startsWith(`${c}/`)), `${dir} is copied for tsc`);
+  for (const dir of include)
+    t.ok(
+      copied.some((c) => dir === c || dir.startsWith(`${c}/`)),
+      `${dir} is copied for tsc`,
+    );
   const ignored = read('.dockerignore').split('\n');
   for (const p of ['node_modules', 'dist', 'data', '.git']) t.ok(ignored.includes(p), `${p} stays out of the build context`);
 });
 
 t.test('compose.yaml: recd on a Redis with an append-only file on a volume', async (t) => {
   const compose = parse(read('compose.yaml')) as {
-    services: Record<string, { command?: string[]; volumes?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; build?: string; init?: boolean; healthcheck?: unknown }>;
+    services: Record<
+      string,
+      {
+        command?: string[];
+        volumes?: string[];
+        environment?: Record<string, string>;
+        depends_on?: Record<string, { condition: string }>;
+        build?: string;
+        init?: boolean;
+        healthcheck?: unknown;
+      }
+    >;
     volumes: Record<string, unknown>;
   };
   const { redis, recd } = compose.services;

@@ -101,7 +101,21 @@ t.test('builtin values, every protocol', async (t) => {
     t.equal(plain(`none@${p}`), null);
     t.same(plain(`bools@${p}`), [true, false]);
     t.strictSame(plain(`ints@${p}`), [
-      0, 1, 255, 256, 65535, 65536, -1, -129, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, 2n ** 53n, 2n ** 53n + 1n, 2n ** 70n, -(2n ** 70n),
+      0,
+      1,
+      255,
+      256,
+      65535,
+      65536,
+      -1,
+      -129,
+      2 ** 31 - 1,
+      -(2 ** 31),
+      2 ** 31,
+      2n ** 53n,
+      2n ** 53n + 1n,
+      2n ** 70n,
+      -(2n ** 70n),
     ]);
     t.strictSame(plain(`floats@${p}`), [0, -1.5, 1e300, Math.PI, Infinity]);
     t.strictSame(plain(`str@${p}`), ['', 'abc', 'héllo', '日本', 'a\u{1F600}b']);
@@ -111,7 +125,13 @@ t.test('builtin values, every protocol', async (t) => {
     t.strictSame(memo, [['x', 'y'], ['x', 'y'], { k: ['x', 'y'] }]);
     t.equal(memo[0], memo[1], 'memo back-references keep identity');
     t.equal(memo[0], memo[2].k);
-    t.strictSame(plain(`intkeys@${p}`), new Map<unknown, unknown>([[1, 'a'], [[2, 3], 'b']]));
+    t.strictSame(
+      plain(`intkeys@${p}`),
+      new Map<unknown, unknown>([
+        [1, 'a'],
+        [[2, 3], 'b'],
+      ]),
+    );
   }
 });
 
@@ -150,8 +170,14 @@ t.test('numpy 2-D arrays in C and Fortran order', async (t) => {
     t.equal(c.order, 'C');
     t.equal(f.order, 'F');
     t.strictSame([...(f.data as Int32Array)], [0, 3, 1, 4, 2, 5], 'Fortran data stays in memory order');
-    t.strictSame(c.toPlain(), [[0, 1, 2], [3, 4, 5]]);
-    t.strictSame(f.toPlain(), [[0, 1, 2], [3, 4, 5]]);
+    t.strictSame(c.toPlain(), [
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
+    t.strictSame(f.toPlain(), [
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
   }
 });
 
@@ -162,7 +188,12 @@ t.test('structured arrays decode into columns and rows', async (t) => {
     t.equal(r.dtype.itemsize, 20);
     t.same(
       r.dtype.fields?.map((f) => [f.name, f.offset, f.dtype.kind, f.dtype.itemsize]),
-      [['user_id', 0, 'u', 4], ['item_id', 4, 'u', 4], ['rating', 8, 'f', 4], ['timestamp', 12, 'f', 8]],
+      [
+        ['user_id', 0, 'u', 4],
+        ['item_id', 4, 'u', 4],
+        ['rating', 8, 'f', 4],
+        ['timestamp', 12, 'f', 8],
+      ],
     );
     t.equal(r.data, null);
     t.ok(r.columns?.get('user_id')?.data instanceof Uint32Array);
@@ -284,15 +315,10 @@ t.test('malformed input is a DecodeError', async (t) => {
 });
 
 t.test('legacy text opcodes still decode', async (t) => {
-  t.strictSame(plainOf(decodePickle(b("(lp0\nI1\naI00\naL12345678901234567890L\naF1.5\naS'a\\x00\\'b'\naVh\\u00e9\\u20ac\na(dp1\nVk\np2\nI01\nsa."))), [
-    1,
-    false,
-    12345678901234567890n,
-    1.5,
-    "a\x00'b",
-    'hé€',
-    { k: true },
-  ]);
+  t.strictSame(
+    plainOf(decodePickle(b("(lp0\nI1\naI00\naL12345678901234567890L\naF1.5\naS'a\\x00\\'b'\naVh\\u00e9\\u20ac\na(dp1\nVk\np2\nI01\nsa."))),
+    [1, false, 12345678901234567890n, 1.5, "a\x00'b", 'hé€', { k: true }],
+  );
 });
 
 t.test('truncation at every byte offset is a DecodeError', async (t) => {
@@ -408,6 +434,10 @@ t.test('every supported dtype decodes to what numpy says it holds', async (t) =>
   const be = decodePickle(Buffer.from(cases['>u4']!.pickles[2]!, 'base64')) as NdArray;
   t.ok(be.data instanceof Uint32Array, 'big-endian data becomes a host-order typed array');
   const aligned = decodePickle(Buffer.from(cases.aligned!.pickles[2]!, 'base64')) as NdArray;
-  t.same(aligned.dtype.fields?.map((f) => f.offset), [0, 8, 16, 28], 'aligned offsets as numpy laid them out');
+  t.same(
+    aligned.dtype.fields?.map((f) => f.offset),
+    [0, 8, 16, 28],
+    'aligned offsets as numpy laid them out',
+  );
   t.equal(aligned.dtype.itemsize, 32);
 });

@@ -83,7 +83,9 @@ interface Case {
 }
 
 function runPython(cases: Case[]): { status: number | null; stderr: string; results: Result[] } {
-  const input = JSON.stringify(cases.map((c) => ({ pickle: Buffer.from(encodePickle(c.value)).toString('base64'), py: c.py, exact: c.exact })));
+  const input = JSON.stringify(
+    cases.map((c) => ({ pickle: Buffer.from(encodePickle(c.value)).toString('base64'), py: c.py, exact: c.exact })),
+  );
   const r = spawnSync('python3', ['-c', HARNESS], { input, maxBuffer: 1 << 28, encoding: 'utf8' });
   if (r.error) return { status: null, stderr: `${r.error} ${r.stderr ?? ''}`, results: [] };
   return { status: r.status, stderr: r.stderr, results: r.status === 0 ? (JSON.parse(r.stdout) as Result[]) : [] };
@@ -104,9 +106,25 @@ const scalars: Case[] = [
   ex('undefined', undefined, 'None'),
   ex('true', true, 'True'),
   ex('false', false, 'False'),
-  ...[0, 1, 255, 256, 65535, 65536, -1, -255, -256, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 40 + 7, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER].map(
-    (n) => ex(`int ${n}`, n, String(n)),
-  ),
+  ...[
+    0,
+    1,
+    255,
+    256,
+    65535,
+    65536,
+    -1,
+    -255,
+    -256,
+    2 ** 31 - 1,
+    -(2 ** 31),
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 32,
+    2 ** 40 + 7,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_SAFE_INTEGER,
+  ].map((n) => ex(`int ${n}`, n, String(n))),
   ex('float 1.5', 1.5, '1.5'),
   ex('float -2.25', -2.25, '-2.25'),
   ex('float 0.1', 0.1, '0.1'),
@@ -156,7 +174,11 @@ const scalars: Case[] = [
   ex('string over 64 KiB is written unframed', 'y'.repeat(70_000), "'y' * 70000"),
   ex('empty bytes', new Uint8Array(0), "b''"),
   ex('Buffer', Buffer.from('abc'), "b'abc'"),
-  ex('300 bytes (BINBYTES)', Uint8Array.from({ length: 300 }, (_, i) => i % 256), 'bytes(range(256)) + bytes(range(44))'),
+  ex(
+    '300 bytes (BINBYTES)',
+    Uint8Array.from({ length: 300 }, (_, i) => i % 256),
+    'bytes(range(256)) + bytes(range(44))',
+  ),
   ex('bytes over 64 KiB', new Uint8Array(70_000).fill(7), 'bytes([7]) * 70000'),
   ex('a Uint8Array view into a larger buffer', new Uint8Array(new Uint8Array([9, 1, 2, 3, 9]).buffer, 1, 3), "b'\\x01\\x02\\x03'"),
 ];
@@ -166,15 +188,45 @@ const containers: Case[] = [
   ex('one-element list (APPEND)', [1], '[1]'),
   ex('empty dict', {}, '{}'),
   ex('one-entry dict (SETITEM)', { a: 1 }, "{'a': 1}"),
-  ex('nested', { a: { b: [1, { c: null }, 'x'], d: [] }, e: {}, f: [[[]]] }, "{'a': {'b': [1, {'c': None}, 'x'], 'd': []}, 'e': {}, 'f': [[[]]]}"),
+  ex(
+    'nested',
+    { a: { b: [1, { c: null }, 'x'], d: [] }, e: {}, f: [[[]]] },
+    "{'a': {'b': [1, {'c': None}, 'x'], 'd': []}, 'e': {}, 'f': [[[]]]}",
+  ),
   ex('undefined values are skipped in dicts, None in lists', { a: 1, b: undefined, c: [undefined, null] }, "{'a': 1, 'c': [None, None]}"),
   // biome-ignore lint/suspicious/noSparseArray: the hole is what is encoded
   ex('array holes are None', [1, , 3], '[1, None, 3]'),
-  ex('Map with string, number and bigint keys', new Map<unknown, unknown>([['x', 1], [2, 'two'], [2.5, 'f'], [10n ** 20n, 'big'], ['skip', undefined]]), "{'x': 1, 2: 'two', 2.5: 'f', 10**20: 'big'}"),
-  ex('1001-element list: batches of 1000 and 1', Array.from({ length: 1001 }, (_, i) => i), 'list(range(1001))'),
-  ex('2001-entry dict: batches of 1000, 1000 and 1', Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`k${i}`, i])), "{f'k{i}': i for i in range(2001)}"),
-  eq('100k-element list', Array.from({ length: 100_000 }, (_, i) => i), 'list(range(100000))'),
-  eq('100k strings in a list', Array.from({ length: 100_000 }, (_, i) => `s${i}`), "[f's{i}' for i in range(100000)]"),
+  ex(
+    'Map with string, number and bigint keys',
+    new Map<unknown, unknown>([
+      ['x', 1],
+      [2, 'two'],
+      [2.5, 'f'],
+      [10n ** 20n, 'big'],
+      ['skip', undefined],
+    ]),
+    "{'x': 1, 2: 'two', 2.5: 'f', 10**20: 'big'}",
+  ),
+  ex(
+    '1001-element list: batches of 1000 and 1',
+    Array.from({ length: 1001 }, (_, i) => i),
+    'list(range(1001))',
+  ),
+  ex(
+    '2001-entry dict: batches of 1000, 1000 and 1',
+    Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`k${i}`, i])),
+    "{f'k{i}': i for i in range(2001)}",
+  ),
+  eq(
+    '100k-element list',
+    Array.from({ length: 100_000 }, (_, i) => i),
+    'list(range(100000))',
+  ),
+  eq(
+    '100k strings in a list',
+    Array.from({ length: 100_000 }, (_, i) => `s${i}`),
+    "[f's{i}' for i in range(100000)]",
+  ),
   ex(
     'error-shaped dict',
     { error_code: 40, error_name: 'WrongData', message: 'wrong data: rating 11 is above 10 …', error_data: { name: 'WRONG_DATA_TYPE' } },
@@ -182,7 +234,14 @@ const containers: Case[] = [
   ),
   ex('shared (acyclic) references are written twice', ((s: number[]) => ({ a: s, b: s }))([1, 2]), "{'a': [1, 2], 'b': [1, 2]}"),
   ex('Date via toJSON', { at: new Date(0) }, "{'at': '1970-01-01T00:00:00.000Z'}"),
-  ex('class instance: own enumerable properties', new (class P { x = 1; y = 'z'; })(), "{'x': 1, 'y': 'z'}"),
+  ex(
+    'class instance: own enumerable properties',
+    new (class P {
+      x = 1;
+      y = 'z';
+    })(),
+    "{'x': 1, 'y': 'z'}",
+  ),
 ];
 
 const arrays: Case[] = [
@@ -198,14 +257,22 @@ const arrays: Case[] = [
   eq('i2', new NumpyArray(new Int16Array([-32768, 5])), "np.array([-32768, 5], dtype='<i2')"),
   eq('bool', new NumpyArray(new Uint8Array([0, 1, 2]), 'bool'), 'np.array([False, True, True])'),
   eq('empty u4', new NumpyArray(new Uint32Array(0)), "np.array([], dtype='<u4')"),
-  eq('u4 view into a larger buffer', new NumpyArray(new Uint32Array(new Uint32Array([9, 1, 2, 9]).buffer, 4, 2)), "np.array([1, 2], dtype='<u4')"),
+  eq(
+    'u4 view into a larger buffer',
+    new NumpyArray(new Uint32Array(new Uint32Array([9, 1, 2, 9]).buffer, 4, 2)),
+    "np.array([1, 2], dtype='<u4')",
+  ),
   eq('strings: width of the longest', new NumpyArray(['ab', 'c', '']), "np.array(['ab', 'c', ''])"),
   eq('strings: astral counts as one character', new NumpyArray(['😀', 'é']), "np.array(['\\U0001F600', '\\u00e9'])"),
   eq('strings: lone surrogate kept', new NumpyArray(['\ud800x']), "np.array(['\\ud800x'])"),
   eq('strings: all empty is U1', new NumpyArray(['', '']), "np.array(['', ''])"),
   eq('strings: no strings is U1', new NumpyArray([]), "np.array([], dtype='<U1')"),
   eq('strings: fixed width U16', new NumpyArray(['item-1', 'x'], 'U16'), "np.array(['item-1', 'x'], dtype='<U16')"),
-  eq('400 KB u4 array (data unframed)', new NumpyArray(Uint32Array.from({ length: 100_000 }, (_, i) => i * 3)), "np.arange(100000, dtype='<u4') * 3"),
+  eq(
+    '400 KB u4 array (data unframed)',
+    new NumpyArray(Uint32Array.from({ length: 100_000 }, (_, i) => i * 3)),
+    "np.arange(100000, dtype='<u4') * 3",
+  ),
   eq(
     'm2m records',
     new NumpyRecords({ item_index: new Uint32Array([0, 1, 1]), value_id: new NumpyArray(['red', 'blue', '😀'], 'U16') }),
@@ -273,7 +340,17 @@ t.test('Python sees the right types and reprs', async (t) => {
 
 t.test('numpy arrays load as numpy.ndarray with their dtype', async (t) => {
   const dtypes: Record<string, string> = {
-    u4: '<u4', i4: '<i4', f4: '<f4', f8: '<f8', i8: '<i8', u8: '<u8', u1: '|u1', i1: '|i1', u2: '<u2', i2: '<i2', bool: '|b1',
+    u4: '<u4',
+    i4: '<i4',
+    f4: '<f4',
+    f8: '<f8',
+    i8: '<i8',
+    u8: '<u8',
+    u1: '|u1',
+    i1: '|i1',
+    u2: '<u2',
+    i2: '<i2',
+    bool: '|b1',
     'strings: width of the longest': '<U2',
     'strings: astral counts as one character': '<U1',
     'strings: fixed width U16': '<U16',
@@ -284,9 +361,18 @@ t.test('numpy arrays load as numpy.ndarray with their dtype', async (t) => {
     t.equal(r.type, 'numpy.ndarray', `${name} is an ndarray`);
     t.equal(r.dtype, dtype, `${name} dtype`);
   }
-  t.same(result('m2m records').descr, [['item_index', '<u4'], ['value_id', '<U16']]);
+  t.same(result('m2m records').descr, [
+    ['item_index', '<u4'],
+    ['value_id', '<U16'],
+  ]);
   t.same(result('m2m records').shape, [3]);
-  t.same(result('records: mixed sizes at packed offsets').descr, [['flag', '|b1'], ['timestamp', '<f8'], ['big', '<i8'], ['rating', '<f4'], ['small', '|u1']]);
+  t.same(result('records: mixed sizes at packed offsets').descr, [
+    ['flag', '|b1'],
+    ['timestamp', '<f8'],
+    ['big', '<i8'],
+    ['rating', '<f4'],
+    ['small', '|u1'],
+  ]);
   t.same(result('400 KB u4 array (data unframed)').shape, [100_000]);
 });
 
@@ -296,7 +382,10 @@ t.test('framing: small pickles unframed, large ones in frames of about 64 KiB', 
   t.same([...encodePickle({ a: 1 }).subarray(0, 3)], [0x80, 4, 0x95], 'PROTO, then the first FRAME');
   const frames = result('100k-element list').frames;
   t.ok(frames.length > 3, `several frames (${frames.length})`);
-  t.ok(frames.every((n) => n < 66_000), 'each about 64 KiB');
+  t.ok(
+    frames.every((n) => n < 66_000),
+    'each about 64 KiB',
+  );
   t.same(result('bytes over 64 KiB').frames, [], 'large bytes written outside frames');
 });
 
@@ -307,7 +396,9 @@ t.test('what cannot be pickled throws a TypeError', async (t) => {
   cyclicList.push({ l: cyclicList });
   t.throws(() => encodePickle(cyclic), { name: 'TypeError', message: /cyclic/ });
   t.throws(() => encodePickle(cyclicList), { name: 'TypeError', message: /cyclic/ });
-  t.throws(() => encodePickle(new Map<unknown, unknown>([['m', null]]).set('self', undefined).set('x', new Map([[1, cyclic]]))), { name: 'TypeError' });
+  t.throws(() => encodePickle(new Map<unknown, unknown>([['m', null]]).set('self', undefined).set('x', new Map([[1, cyclic]]))), {
+    name: 'TypeError',
+  });
   t.throws(() => encodePickle({ f: () => 1 }), { name: 'TypeError' });
   t.throws(() => encodePickle(Symbol('s')), { name: 'TypeError' });
   t.throws(() => encodePickle(new Set([1])), { name: 'TypeError' });
@@ -326,7 +417,13 @@ t.test('NumpyArray and NumpyRecords validate their input', async (t) => {
 });
 
 t.test('JSON renderings of numpy wrappers', async (t) => {
-  t.same(JSON.parse(JSON.stringify({ a: new NumpyArray(new Uint32Array([1, 2])), b: new NumpyArray(new Uint8Array([0, 3]), 'bool') })), { a: [1, 2], b: [false, true] });
+  t.same(JSON.parse(JSON.stringify({ a: new NumpyArray(new Uint32Array([1, 2])), b: new NumpyArray(new Uint8Array([0, 3]), 'bool') })), {
+    a: [1, 2],
+    b: [false, true],
+  });
   t.same(JSON.parse(JSON.stringify(new NumpyArray(new BigInt64Array([5n])))), [5]);
-  t.same(JSON.parse(JSON.stringify(new NumpyRecords({ i: new Uint32Array([1, 2]), v: ['x', 'y'] }))), [{ i: 1, v: 'x' }, { i: 2, v: 'y' }]);
+  t.same(JSON.parse(JSON.stringify(new NumpyRecords({ i: new Uint32Array([1, 2]), v: ['x', 'y'] }))), [
+    { i: 1, v: 'x' },
+    { i: 2, v: 'y' },
+  ]);
 });

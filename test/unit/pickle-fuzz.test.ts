@@ -73,7 +73,8 @@ function randomBytes(r: () => number): Uint8Array {
   const out = new Uint8Array(len + 3);
   out[0] = 0x80;
   out[1] = 2 + Math.floor(r() * 4);
-  for (let i = 2; i < out.length - 1; i++) out[i] = r() < 0.5 ? (INTERESTING[Math.floor(r() * INTERESTING.length)] as number) : Math.floor(r() * 256);
+  for (let i = 2; i < out.length - 1; i++)
+    out[i] = r() < 0.5 ? (INTERESTING[Math.floor(r() * INTERESTING.length)] as number) : Math.floor(r() * 256);
   out[out.length - 1] = 0x2e;
   return out;
 }

@@ -4,15 +4,42 @@ import t from 'tap';
 import { allocateModel, listsFor } from '../../src/engine/model/layout.js';
 import { plan, ratingsOfUsersOver, type PlanInput } from '../../src/cli/plan-model.js';
 
-const DEFAULTS = { factors: 32, listLength: 128, userListsSeconds: 600, searchSeconds: 0, searchMaxRatings: 2_000_000, userListCache: 250_000, itemIndexMinItems: 100_000 };
-const at = (users: number, items: number, ratings: number, more: Partial<PlanInput> = {}) => plan({ ...DEFAULTS, users, items, ratings, ...more });
+const DEFAULTS = {
+  factors: 32,
+  listLength: 128,
+  userListsSeconds: 600,
+  searchSeconds: 0,
+  searchMaxRatings: 2_000_000,
+  userListCache: 250_000,
+  itemIndexMinItems: 100_000,
+};
+const at = (users: number, items: number, ratings: number, more: Partial<PlanInput> = {}) =>
+  plan({ ...DEFAULTS, users, items, ratings, ...more });
 const MIB = 2 ** 20;
-const within30 = (t: { ok: (ok: boolean, message: string) => unknown }, got: number, recorded: number, what: string) => t.ok(Math.abs(got / recorded - 1) <= 0.3, `${what}: ${got.toFixed(1)} against ${recorded} recorded (${((got / recorded - 1) * 100).toFixed(0)} %)`);
+const within30 = (t: { ok: (ok: boolean, message: string) => unknown }, got: number, recorded: number, what: string) =>
+  t.ok(
+    Math.abs(got / recorded - 1) <= 0.3,
+    `${what}: ${got.toFixed(1)} against ${recorded} recorded (${((got / recorded - 1) * 100).toFixed(0)} %)`,
+  );
 
 t.test('the model size is what allocateModel allocates', async (t) => {
-  for (const [users, items, factors, listLength, minItems] of [[1, 1, 1, 0, 100], [7, 5, 3, 2, 100], [300, 40, 8, 16, 10], [1000, 2500, 5, 128, 2000]] as const) {
+  for (const [users, items, factors, listLength, minItems] of [
+    [1, 1, 1, 0, 100],
+    [7, 5, 3, 2, 100],
+    [300, 40, 8, 16, 10],
+    [1000, 2500, 5, 128, 2000],
+  ] as const) {
     const p = at(users, items, users, { factors, listLength, itemIndexMinItems: minItems });
-    const { buffer } = allocateModel({ factors, users, items, itemList: listLength, userList: listLength, trainedItems: items, lists: listsFor(items, minItems), listedUsers: p.model.listedUsers });
+    const { buffer } = allocateModel({
+      factors,
+      users,
+      items,
+      itemList: listLength,
+      userList: listLength,
+      trainedItems: items,
+      lists: listsFor(items, minItems),
+      listedUsers: p.model.listedUsers,
+    });
     t.equal(p.model.bytes, buffer.byteLength, `${users} users × ${items} items × ${factors} factors, lists of ${listLength}`);
   }
 });
@@ -53,7 +80,16 @@ t.test('model size against the recorded models', async (t) => {
 const SCALE_RUNS = [
   { name: '1M ratings', users: 50_000, items: 20_000, ratings: 1_000_000, seconds: [18.5], peak: [415], before: 141, trained: 189 },
   { name: '5M ratings', users: 250_000, items: 100_000, ratings: 5_000_000, seconds: [103.3], peak: [1462], before: 778, trained: 1280 },
-  { name: '20M ratings', users: 1_000_000, items: 100_000, ratings: 20_000_000, seconds: [251.3, 304.3], peak: [3341, 3492], before: 3037, trained: 3747 },
+  {
+    name: '20M ratings',
+    users: 1_000_000,
+    items: 100_000,
+    ratings: 20_000_000,
+    seconds: [251.3, 304.3],
+    peak: [3341, 3492],
+    before: 3037,
+    trained: 3747,
+  },
 ];
 
 t.test('training time and peak memory against the scale runs', async (t) => {
@@ -63,7 +99,11 @@ t.test('training time and peak memory against the scale runs', async (t) => {
     for (const m of r.peak) within30(t, p.training.peak / MIB, m, `${r.name}, training peak RSS MiB`);
   }
   // The search's budget comes on top.
-  t.equal(at(1000, 100, 5000, { searchSeconds: 45 }).seconds.search, 12.075, "the search budget of the data is added: 12 s and 15 s a million ratings");
+  t.equal(
+    at(1000, 100, 5000, { searchSeconds: 45 }).seconds.search,
+    12.075,
+    'the search budget of the data is added: 12 s and 15 s a million ratings',
+  );
   t.equal(at(1_000_000, 100_000, 20_000_000, { searchSeconds: 45 }).seconds.search, 42, 'trials sample 2M ratings at most');
   t.equal(at(1_000_000, 100_000, 20_000_000, { searchSeconds: 30 }).seconds.search, 30, 'up to RECD_SEARCH_SECONDS');
   const p = at(1_000_000, 100_000, 20_000_000, { searchSeconds: 45 }).seconds;
@@ -87,7 +127,7 @@ t.test('recd per serving process against recorded RSS', async (t) => {
   within30(t, at(20_000_000, 100_000, 20_000_000, { listLength: 0 }).recd.total / MIB, 3579, '20M users RSS MiB');
 });
 
-t.test('Redis memory besides the users\' ratings keys against the older runs', async (t) => {
+t.test("Redis memory besides the users' ratings keys against the older runs", async (t) => {
   // Those runs predate the sorted set and hash per user: compared here is what the store change left
   // as it was, the total less the users' ratings keys (their records and sets, from the keys by kind).
   const others = (users: number, items: number, ratings: number) => {

@@ -57,7 +57,12 @@ t.test('a valid query is kept by its text, frozen; a bad one is refused every ti
   t.equal(queries.of('amt=5&filters=x%3Aeq%3A1&filters=y'), a, 'the same object for the same text');
   t.equal(checks, 1, 'parsed and checked once');
   t.not(queries.of('amt=6'), a, 'another text is another query');
-  for (let k = 0; k < 2; k++) t.throws(() => queries.of('amt=x1'), { name: 'ApiError', errorName: 'WrongData', data: { name: 'WRONG_PARAMETER' } } as { name: string }, `a bad amt is refused (${k + 1})`);
+  for (let k = 0; k < 2; k++)
+    t.throws(
+      () => queries.of('amt=x1'),
+      { name: 'ApiError', errorName: 'WrongData', data: { name: 'WRONG_PARAMETER' } } as { name: string },
+      `a bad amt is refused (${k + 1})`,
+    );
   t.equal(checks, 4, 'a refused text is checked again each time');
   for (let k = 0; k < 300; k++) queries.of(`amt=${k + 10}`);
   t.not(queries.of('amt=5&filters=x%3Aeq%3A1&filters=y'), a, 'past 256 texts the kept ones are dropped, and made again');

@@ -61,10 +61,12 @@ function modelReplay(base: Snapshot | undefined, log: LogEntry[]): Rec[] {
   if (base) for (const r of rowsOf(base)) m.set(`${r[0]},${r[1]}`, r);
   for (const e of log) {
     if (e.op === 'put' || e.op === 'infer') {
-      const us = e.u.split(',').map(Number), is = e.i.split(',').map(Number);
+      const us = e.u.split(',').map(Number),
+        is = e.i.split(',').map(Number);
       const r = Buffer.from(e.r!.buffer, e.r!.byteOffset, e.r!.byteLength);
       for (let at = 0; at < r.length; at += 24) {
-        const u = us[r.readUInt32BE(at)]!, i = is[r.readUInt32BE(at + 4)]!;
+        const u = us[r.readUInt32BE(at)]!,
+          i = is[r.readUInt32BE(at + 4)]!;
         m.delete(`${u},${i}`); // re-insert: order does not matter, output is sorted below
         m.set(`${u},${i}`, [u, i, Math.fround(r.readDoubleBE(at + 8)), r.readDoubleBE(at + 16)]);
       }
@@ -77,12 +79,19 @@ function modelReplay(base: Snapshot | undefined, log: LogEntry[]): Rec[] {
 }
 
 function checkShape(t: Test, s: Snapshot, label: string): void {
-  t.ok(s.users instanceof Uint32Array && s.items instanceof Uint32Array && s.ratings instanceof Float32Array && s.timestamps instanceof Float64Array, `${label}: column types`);
+  t.ok(
+    s.users instanceof Uint32Array
+      && s.items instanceof Uint32Array
+      && s.ratings instanceof Float32Array
+      && s.timestamps instanceof Float64Array,
+    `${label}: column types`,
+  );
   const n = s.users.length;
   t.ok(s.items.length === n && s.ratings.length === n && s.timestamps.length === n, `${label}: column lengths`);
   let sorted = true;
   for (let k = 1; k < n; k++) {
-    const a = s.users[k - 1]!, b = s.users[k]!;
+    const a = s.users[k - 1]!,
+      b = s.users[k]!;
     if (!(a < b || (a === b && s.items[k - 1]! < s.items[k]!))) sorted = false;
   }
   t.ok(sorted, `${label}: strictly sorted by (user, item)`);
@@ -98,8 +107,20 @@ t.test('a hand example covering every op', async (t) => {
   ]);
   const log: LogEntry[] = [
     // Overwrites (0,1) twice in one entry (the later record wins), adds user 3.
-    writeEntry('put', [[0, 1, 2, 200], [3, 0, 1, 200], [0, 1, 7, 210]]),
-    writeEntry('infer', [[1, 3, 1.5, 220], [4, 7, 0.1, 230]], undefined, 3),
+    writeEntry('put', [
+      [0, 1, 2, 200],
+      [3, 0, 1, 200],
+      [0, 1, 7, 210],
+    ]),
+    writeEntry(
+      'infer',
+      [
+        [1, 3, 1.5, 220],
+        [4, 7, 0.1, 230],
+      ],
+      undefined,
+      3,
+    ),
     del(1, 0),
     delUser(2), // removes (2,2) of the snapshot
     writeEntry('put', [[2, 0, 9, 300]]), // after the delete-user: stays
@@ -121,68 +142,95 @@ t.test('a hand example covering every op', async (t) => {
   ]);
   t.same(rowsOf(out), modelReplay(base, log), 'the model agrees');
   // The base snapshot is not modified.
-  t.same(rowsOf(base), [[0, 1, 5, 100], [1, 0, 3, 100], [1, 2, 4, 100], [2, 2, 1, 100], [4, 7, 2, 100]]);
+  t.same(rowsOf(base), [
+    [0, 1, 5, 100],
+    [1, 0, 3, 100],
+    [1, 2, 4, 100],
+    [2, 2, 1, 100],
+    [4, 7, 2, 100],
+  ]);
 });
 
 t.test('edge cases', async (t) => {
   const empty = replay(undefined, []);
   checkShape(t, empty, 'empty');
   t.equal(empty.users.length, 0);
-  const base = snapshotOf([[0, 0, 1, 1], [0, 3, 2, 2], [5, 1, 3, 3]]);
+  const base = snapshotOf([
+    [0, 0, 1, 1],
+    [0, 3, 2, 2],
+    [5, 1, 3, 3],
+  ]);
   t.same(rowsOf(replay(base, [])), rowsOf(base), 'no log: the snapshot');
   t.same(rowsOf(replay(snapshotOf([]), [])), [], 'empty snapshot');
   t.same(rowsOf(replay(base, [delUser(0), delUser(5)])), [], 'everyone deleted');
   t.same(rowsOf(replay(undefined, [del(0, 0), delUser(0)])), [], 'deletes of nothing');
-  t.same(rowsOf(replay(undefined, [delUser(0), writeEntry('put', [[0, 0, 1, 1]]), delUser(0), writeEntry('put', [[0, 2, 3, 4]])])), [[0, 2, 3, 4]], 'repeated delete-user: only ratings after the last stay');
+  t.same(
+    rowsOf(replay(undefined, [delUser(0), writeEntry('put', [[0, 0, 1, 1]]), delUser(0), writeEntry('put', [[0, 2, 3, 4]])])),
+    [[0, 2, 3, 4]],
+    'repeated delete-user: only ratings after the last stay',
+  );
   t.same(rowsOf(replay(undefined, [writeEntry('put', [])])), [], 'a put without records');
   // Large dense indices.
-  const big = replay(undefined, [writeEntry('put', [[3_000_000, 2_000_000, 1, 1], [7, 2_000_000, 2, 2], [3_000_000, 5, 3, 3]])]);
-  t.same(rowsOf(big), [[7, 2_000_000, 2, 2], [3_000_000, 5, 3, 3], [3_000_000, 2_000_000, 1, 1]]);
+  const big = replay(undefined, [
+    writeEntry('put', [
+      [3_000_000, 2_000_000, 1, 1],
+      [7, 2_000_000, 2, 2],
+      [3_000_000, 5, 3, 3],
+    ]),
+  ]);
+  t.same(rowsOf(big), [
+    [7, 2_000_000, 2, 2],
+    [3_000_000, 5, 3, 3],
+    [3_000_000, 2_000_000, 1, 1],
+  ]);
   t.throws(() => replay(undefined, [{ op: 'frobnicate', u: '0', i: '0', r: undefined }]), /unknown op/);
 });
 
 // Random logs of up to `users` users and `items` items, `entries` log entries; `runs` seeds.
-const randomLogs = (name: string, runs: number, users: number, items: number, entries: number) => t.test(name, async (t) => {
-  let mismatches = 0;
-  for (let seed = 1; seed <= runs; seed++) {
-    const rand = mulberry32(seed);
-    const nu = 1 + Math.floor(rand() * users), ni = 1 + Math.floor(rand() * items);
-    const pick = (n: number) => Math.floor(rand() * n);
-    const rating = () => (rand() < 0.5 ? 1 + pick(5) : rand() * 10 - 2);
-    let base: Snapshot | undefined;
-    if (seed % 3 !== 0) {
-      const recs = new Map<string, Rec>();
-      const n = pick(25);
-      for (let k = 0; k < n; k++) {
-        const u = pick(nu), i = pick(ni);
-        recs.set(`${u},${i}`, [u, i, Math.fround(rating()), 1000 + k]);
+const randomLogs = (name: string, runs: number, users: number, items: number, entries: number) =>
+  t.test(name, async (t) => {
+    let mismatches = 0;
+    for (let seed = 1; seed <= runs; seed++) {
+      const rand = mulberry32(seed);
+      const nu = 1 + Math.floor(rand() * users),
+        ni = 1 + Math.floor(rand() * items);
+      const pick = (n: number) => Math.floor(rand() * n);
+      const rating = () => (rand() < 0.5 ? 1 + pick(5) : rand() * 10 - 2);
+      let base: Snapshot | undefined;
+      if (seed % 3 !== 0) {
+        const recs = new Map<string, Rec>();
+        const n = pick(25);
+        for (let k = 0; k < n; k++) {
+          const u = pick(nu),
+            i = pick(ni);
+          recs.set(`${u},${i}`, [u, i, Math.fround(rating()), 1000 + k]);
+        }
+        base = snapshotOf([...recs.values()]);
       }
-      base = snapshotOf([...recs.values()]);
+      const log: LogEntry[] = [];
+      const len = pick(entries);
+      let ts = 2000;
+      for (let k = 0; k < len; k++) {
+        const x = rand();
+        if (x < 0.6) {
+          const recs: Rec[] = [];
+          const n = 1 + pick(8);
+          for (let j = 0; j < n; j++) recs.push([pick(nu), pick(ni), rating(), ts++]);
+          log.push(writeEntry(rand() < 0.5 ? 'put' : 'infer', recs, rand, pick(4)));
+        } else if (x < 0.85) log.push(del(pick(nu), pick(ni)));
+        else log.push(delUser(pick(nu)));
+      }
+      const out = replay(base, log);
+      const want = modelReplay(base, log);
+      const got = rowsOf(out);
+      if (JSON.stringify(got) !== JSON.stringify(want)) {
+        mismatches++;
+        if (mismatches <= 3) t.same(got, want, `seed ${seed}`);
+      }
+      if (seed <= 20) checkShape(t, out, `seed ${seed}`);
     }
-    const log: LogEntry[] = [];
-    const len = pick(entries);
-    let ts = 2000;
-    for (let k = 0; k < len; k++) {
-      const x = rand();
-      if (x < 0.6) {
-        const recs: Rec[] = [];
-        const n = 1 + pick(8);
-        for (let j = 0; j < n; j++) recs.push([pick(nu), pick(ni), rating(), ts++]);
-        log.push(writeEntry(rand() < 0.5 ? 'put' : 'infer', recs, rand, pick(4)));
-      } else if (x < 0.85) log.push(del(pick(nu), pick(ni)));
-      else log.push(delUser(pick(nu)));
-    }
-    const out = replay(base, log);
-    const want = modelReplay(base, log);
-    const got = rowsOf(out);
-    if (JSON.stringify(got) !== JSON.stringify(want)) {
-      mismatches++;
-      if (mismatches <= 3) t.same(got, want, `seed ${seed}`);
-    }
-    if (seed <= 20) checkShape(t, out, `seed ${seed}`);
-  }
-  t.equal(mismatches, 0, `all ${runs} random logs agree`);
-});
+    t.equal(mismatches, 0, `all ${runs} random logs agree`);
+  });
 randomLogs('agrees with a Map model on random logs', 400, 8, 10, 30);
 // A user's events past 32 are sorted by item another way than short runs.
 randomLogs('agrees with a Map model where a user has hundreds of events', 60, 2, 300, 120);
@@ -193,7 +241,8 @@ t.test('encode/decode round trip', async (t) => {
     const recs: Rec[] = [];
     const seen = new Set<string>();
     while (recs.length < n) {
-      const u = Math.floor(rand() * 100), i = Math.floor(rand() * 100);
+      const u = Math.floor(rand() * 100),
+        i = Math.floor(rand() * 100);
       if (seen.has(`${u},${i}`)) continue;
       seen.add(`${u},${i}`);
       recs.push([u, i, Math.fround(rand() * 5), 1.7e9 + rand() * 1e6]);
@@ -222,7 +271,11 @@ t.test('encode/decode round trip', async (t) => {
 });
 
 t.test('truncated or garbage blobs throw', async (t) => {
-  const s = snapshotOf([[0, 1, 2, 3], [1, 1, 4, 5], [2, 0, 1, 1]]);
+  const s = snapshotOf([
+    [0, 1, 2, 3],
+    [1, 1, 4, 5],
+    [2, 0, 1, 1],
+  ]);
   const blob = encodeSnapshot(s);
   let allThrew = true;
   for (let len = 0; len < blob.byteLength; len++) {

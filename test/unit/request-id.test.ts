@@ -14,7 +14,14 @@ t.test('unique within a process', async (t) => {
 });
 
 t.test('two processes start from different prefixes', async (t) => {
-  const first = () => execFileSync(process.execPath, ['--input-type=module', '-e', `import { newRequestId } from ${JSON.stringify(moduleUrl)}; console.log(newRequestId());`]).toString().trim();
+  const first = () =>
+    execFileSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `import { newRequestId } from ${JSON.stringify(moduleUrl)}; console.log(newRequestId());`,
+    ])
+      .toString()
+      .trim();
   const a = first();
   const b = first();
   t.match(a, /-1$/);
@@ -24,5 +31,6 @@ t.test('two processes start from different prefixes', async (t) => {
 t.test('an incoming id is kept only when it is 1-128 visible ASCII characters', async (t) => {
   t.equal(acceptedRequestId('a'), 'a');
   t.equal(acceptedRequestId('~'.repeat(128)), '~'.repeat(128));
-  for (const bad of ['', '~'.repeat(129), 'a b', 'a\u007f', 'caf\u00e9', 'a\u0000']) t.not(acceptedRequestId(bad), bad, JSON.stringify(bad));
+  for (const bad of ['', '~'.repeat(129), 'a b', 'a\u007f', 'caf\u00e9', 'a\u0000'])
+    t.not(acceptedRequestId(bad), bad, JSON.stringify(bad));
 });

@@ -3,7 +3,14 @@ import t from 'tap';
 import { Router } from '../../src/http/router.js';
 import type { Route } from '../../src/contract/routes.js';
 
-const r = (method: Route['method'], path: string): Route => ({ method, path, access: 'public', database: false, summary: path, handler: () => undefined });
+const r = (method: Route['method'], path: string): Route => ({
+  method,
+  path,
+  access: 'public',
+  database: false,
+  summary: path,
+  handler: () => undefined,
+});
 
 const router = new Router([
   r('GET', 'items/<item_id>/properties/'),

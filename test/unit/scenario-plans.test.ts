@@ -4,16 +4,34 @@ import t from 'tap';
 import { inGroupA, merge, planOf, walk, type Facts, type ScenarioGraph } from '../../src/services/scenarios/scenario-walk.js';
 import type { ScenarioRecord } from '../../src/store/scenarios-store.js';
 
-const record = (name: string, scenario: Record<string, unknown>): [string, ScenarioRecord] => [`item_to_items/${name}`, { name, reco_type: 'item_to_items', scenario }];
+const record = (name: string, scenario: Record<string, unknown>): [string, ScenarioRecord] => [
+  `item_to_items/${name}`,
+  { name, reco_type: 'item_to_items', scenario },
+];
 const aCase = (c: Record<string, unknown>) => ({ scenario_type: 'case', case: c });
 
 const set: ScenarioGraph = {
   scenarios: new Map([
     record('run', aCase({ filters: ['run-f'], reranking: ['run-r'], exclude_rated_items: false, amt: 0 })),
-    record('def', aCase({ filters: ['def-f'], reranking: ['def-r'], exclude_rated_items: true, amt: 7, exclude_items_with_interaction_types: ['purchase'] })),
+    record(
+      'def',
+      aCase({
+        filters: ['def-f'],
+        reranking: ['def-r'],
+        exclude_rated_items: true,
+        amt: 7,
+        exclude_items_with_interaction_types: ['purchase'],
+      }),
+    ),
     record('to-run', { scenario_type: 'alias', alias: { scenario_name: 'run' } }),
-    record('cond', { scenario_type: 'condition', condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'GT', value: 3 }, then: 'run', else: 'def' } }),
-    record('prop', { scenario_type: 'condition', condition: { condition_type: 'item_property', if: { property_name: 'genre', op: 'eq', value: 'a' }, then: 'run', else: 'def' } }),
+    record('cond', {
+      scenario_type: 'condition',
+      condition: { condition_type: 'user_function', if: { function_name: 'n_ratings', op: 'GT', value: 3 }, then: 'run', else: 'def' },
+    }),
+    record('prop', {
+      scenario_type: 'condition',
+      condition: { condition_type: 'item_property', if: { property_name: 'genre', op: 'eq', value: 'a' }, then: 'run', else: 'def' },
+    }),
     record('ab', { scenario_type: 'ab_test', ab_test: { id: 't1', scenario_a: 'run', scenario_b: 'def' } }),
   ]),
   defaults: new Map([['item_to_items', 'def']]),
@@ -57,7 +75,10 @@ t.test('conditions: n_ratings (case-insensitive op) and item_property; waiting f
   const later = walk(set, 'item_to_items', 'cond', facts({ nRatings: () => Promise.resolve(10) }));
   t.ok(later instanceof Promise, 'a fact read later makes the walk wait');
   t.strictSame((await later).path, ['cond', 'run']);
-  t.strictSame((walk(set, 'item_to_items', 'prop', facts({ itemHolds: (f) => f.value === 'a' })) as { path: string[] }).path, ['prop', 'run']);
+  t.strictSame((walk(set, 'item_to_items', 'prop', facts({ itemHolds: (f) => f.value === 'a' })) as { path: string[] }).path, [
+    'prop',
+    'run',
+  ]);
   t.strictSame((walk(set, 'item_to_items', 'prop', facts()) as { path: string[] }).path, ['prop', 'def']);
   const NOT_FOUND = { name: 'ApiError', data: { name: 'SCENARIO_NOT_FOUND' } } as { name: string };
   t.throws(() => walk(set, 'item_to_items', 'nobody', facts()), NOT_FOUND);
@@ -71,10 +92,17 @@ t.test('A/B groups: deterministic, split as probability_a says, independent acro
     t.ok(Math.abs(inA / users.length - p) <= 0.02, `p=${p}: ${inA} in A`);
   }
   const first = users.map((u) => inGroupA('test-1', u, 0.5));
-  t.strictSame(users.map((u) => inGroupA('test-1', u, 0.5)), first, 'the same answer every time');
+  t.strictSame(
+    users.map((u) => inGroupA('test-1', u, 0.5)),
+    first,
+    'the same answer every time',
+  );
   const both = users.filter((u) => inGroupA('test-1', u, 0.5) && inGroupA('test-2', u, 0.5)).length;
   t.ok(Math.abs(both / users.length - 0.25) <= 0.02, `two tests assign independently: ${both} in A of both`);
-  t.ok(users.every((u) => !inGroupA('t', u, 0) && inGroupA('t', u, 1)), 'probability 0 and 1');
+  t.ok(
+    users.every((u) => !inGroupA('t', u, 0) && inGroupA('t', u, 1)),
+    'probability 0 and 1',
+  );
   const ab = (user: string | undefined) => (walk(set, 'item_to_items', 'ab', facts({ abUser: () => user })) as { path: string[] }).path[1];
   t.equal(ab(undefined), 'run', 'no user: group A');
   t.equal(ab('user-1'), inGroupA('t1', 'user-1', 0.5) ? 'run' : 'def');

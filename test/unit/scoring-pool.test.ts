@@ -12,7 +12,15 @@ function randomModel(users: number, items: number, factors: number, seed: number
   for (let k = 0; k < views.userFactors.length; k++) views.userFactors[k] = next() - 0.5;
   for (let k = 0; k < views.itemFactors.length; k++) views.itemFactors[k] = next() - 0.5;
   // Ids unique per shape: workers keep item norms per model id (a real model id is a fresh UUID).
-  return { id: `m${seed}-${users}x${items}x${factors}`, meta: {} as LoadedModel['meta'], buffer, itemIds: [], itemIndex: new Map(), userIndex: new Map(), ...scorable(views) };
+  return {
+    id: `m${seed}-${users}x${items}x${factors}`,
+    meta: {} as LoadedModel['meta'],
+    buffer,
+    itemIds: [],
+    itemIndex: new Map(),
+    userIndex: new Map(),
+    ...scorable(views),
+  };
 }
 
 const row = (m: LoadedModel, u: number) => m.views.userFactors.slice(u * m.views.dims.factors, (u + 1) * m.views.dims.factors);
@@ -40,7 +48,11 @@ t.test('rankings for a vector from worker threads match a plain sort', async (t)
       const x = row(m, user);
       const got = await pool.rank(m, { kind: 'vector', vector: x }, 10);
       const want = sorted(m, (i) => dot(m, x, i), 10);
-      t.same(Array.from(got.items), want.map((w) => w.i), `seed ${seed} user ${user}: items`);
+      t.same(
+        Array.from(got.items),
+        want.map((w) => w.i),
+        `seed ${seed} user ${user}: items`,
+      );
       got.scores.forEach((s, k) => t.ok(Math.abs(s - want[k]!.s) < 1e-4, `seed ${seed} user ${user} rank ${k}: score`));
     }
   }
@@ -53,7 +65,11 @@ t.test('similar items from worker threads: cosine order, never the item itself',
   for (const item of [0, 123, 499]) {
     const x = m.views.itemFactors.slice(item * f, (item + 1) * f);
     const got = await pool.rank(m, { kind: 'similar', item }, 20);
-    t.same(Array.from(got.items), sorted(m, (i) => dot(m, x, i) / (norm(i) * norm(item)), 20, item).map((w) => w.i), `item ${item}`);
+    t.same(
+      Array.from(got.items),
+      sorted(m, (i) => dot(m, x, i) / (norm(i) * norm(item)), 20, item).map((w) => w.i),
+      `item ${item}`,
+    );
     t.notOk(Array.from(got.items).includes(item), `item ${item} is not its own neighbour`);
   }
 });

@@ -14,7 +14,9 @@ import type { AlsTrial, EaseTrial } from '../../src/store/models-store.js';
 // 400 users in 4 groups of 30 items; each rates 12 of its group's items and 2 others, graded.
 function planted() {
   const next = mulberry32(11);
-  const users: number[] = [], items: number[] = [], values: number[] = [];
+  const users: number[] = [],
+    items: number[] = [],
+    values: number[] = [];
   for (let u = 0; u < 400; u++) {
     const group = u % 4;
     const seen = new Set<number>();
@@ -30,7 +32,14 @@ function planted() {
 }
 
 const base = { ...trainingParams(loadConfig({})), factors: 16, iterations: 3 };
-const options: SearchOptions = { seconds: 600, maxTrials: 500, iterations: 3, maxRatings: 2_000_000, easeMaxItems: 4000, candidates: ['als', 'ease', 'item-knn', 'popularity', 'blend'] };
+const options: SearchOptions = {
+  seconds: 600,
+  maxTrials: 500,
+  iterations: 3,
+  maxRatings: 2_000_000,
+  easeMaxItems: 4000,
+  candidates: ['als', 'ease', 'item-knn', 'popularity', 'blend'],
+};
 
 t.test('the budget grows with the ratings up to the configured most', async (t) => {
   t.equal(searchBudget(100_000, 45), 13.5);

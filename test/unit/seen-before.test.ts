@@ -17,7 +17,14 @@ t.test('ratings are new on their first ask and seen on the next ones', async (t)
 
 t.test('distinct ratings spread over the slots: most of a table-full are remembered', async (t) => {
   const seen = new SeenBefore(12);
-  const asked = Array.from({ length: 1000 }, (_, k) => [[k, k + 1], [5, 5]] as const);
+  const asked = Array.from(
+    { length: 1000 },
+    (_, k) =>
+      [
+        [k, k + 1],
+        [5, 5],
+      ] as const,
+  );
   for (const [items, values] of asked) t.equal(seen.check(items, values), false, 'first ask');
   const remembered = asked.filter(([items, values]) => seen.check(items, values)).length;
   // Ratings are still remembered when no other of the 1,000 took their slot: with hashes spread
@@ -28,7 +35,14 @@ t.test('distinct ratings spread over the slots: most of a table-full are remembe
 
 t.test('ratings alike but for their last value spread too', async (t) => {
   const seen = new SeenBefore(12);
-  const asked = Array.from({ length: 1000 }, (_, k) => [[7, 8, 9], [5, 5, 1 + k / 100]] as const);
+  const asked = Array.from(
+    { length: 1000 },
+    (_, k) =>
+      [
+        [7, 8, 9],
+        [5, 5, 1 + k / 100],
+      ] as const,
+  );
   for (const [items, values] of asked) seen.check(items, values);
   const remembered = asked.filter(([items, values]) => seen.check(items, values)).length;
   t.ok(remembered > 720 && remembered < 840, `${remembered} of 1000 remembered`);

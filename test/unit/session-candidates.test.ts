@@ -27,7 +27,12 @@ function model(seed: number, n: number, f: number, L: number): ModelViews {
   rowNormsTo(norms, y, n, f);
   for (let i = 0; i < n; i++) {
     const cos = (j: number) => dotAt(y, i * f, y, j * f, f) / (norms[i]! * norms[j]!);
-    const near = norms[i] === 0 ? [] : Array.from({ length: n }, (_, j) => j).filter((j) => j !== i && norms[j]! > 0).sort((a, b) => cos(b) - cos(a) || a - b);
+    const near =
+      norms[i] === 0
+        ? []
+        : Array.from({ length: n }, (_, j) => j)
+            .filter((j) => j !== i && norms[j]! > 0)
+            .sort((a, b) => cos(b) - cos(a) || a - b);
     const list = views.itemLists.subarray(i * L, (i + 1) * L).fill(NO_ITEM);
     list.set(near.slice(0, i % 7 === 0 ? L >> 1 : L));
   }
@@ -41,23 +46,34 @@ function tsScorable(v: ModelViews): Scorable {
   rowNormsTo(norms, v.itemFactors, n, f);
   const o = normOrderOf(v.itemFactors, norms, n, f);
   const buffer = (a: ArrayBufferView) => a.buffer as SharedArrayBuffer;
-  const shared = { norms: buffer(norms), listRows: new SharedArrayBuffer(0), order: buffer(o.order), sortedNorms: buffer(o.norms), sortedRows: buffer(o.rows), count: o.count };
+  const shared = {
+    norms: buffer(norms),
+    listRows: new SharedArrayBuffer(0),
+    order: buffer(o.order),
+    sortedNorms: buffer(o.norms),
+    sortedRows: buffer(o.rows),
+    count: o.count,
+  };
   return { views: v, rows: scoreRows(v.itemFactors, n, f, new Uint32Array(0), shared) };
 }
 
 // The candidates by their definition: the seeds' lists (first perSeed) and the first `longest`
 // rows of the norm order, rows with factors only.
 function candidateSet(m: Scorable, seeds: number[], src: CandidateSource): Set<number> {
-  const v = m.views, L = v.dims.itemList;
+  const v = m.views,
+    L = v.dims.itemList;
   const out = new Set<number>(m.rows.normOrder.subarray(0, src.longest));
-  for (const s of seeds) for (const i of v.itemLists.subarray(s * L, s * L + Math.min(src.perSeed, L))) if (i !== NO_ITEM && m.rows.norms[i]! > 0) out.add(i);
+  for (const s of seeds)
+    for (const i of v.itemLists.subarray(s * L, s * L + Math.min(src.perSeed, L))) if (i !== NO_ITEM && m.rows.norms[i]! > 0) out.add(i);
   return out;
 }
 
 // Best first by the TypeScript twin's score (f64 sum stored in f32), ties by row.
 function ranked(v: ModelViews, x: Float32Array, items: Iterable<number>): { items: number[]; scores: number[] } {
   const f = v.dims.factors;
-  const scored = [...items].map((i) => ({ i, s: Math.fround(dotAt(x, 0, v.itemFactors, i * f, f)) })).sort((a, b) => b.s - a.s || a.i - b.i);
+  const scored = [...items]
+    .map((i) => ({ i, s: Math.fround(dotAt(x, 0, v.itemFactors, i * f, f)) }))
+    .sort((a, b) => b.s - a.s || a.i - b.i);
   return { items: scored.map((e) => e.i), scores: scored.map((e) => e.s) };
 }
 
@@ -72,7 +88,12 @@ t.test('the candidates ranked as the full ranking ranks them (TypeScript kernels
   const v = model(1, 400, 12, 16);
   const m = tsScorable(v);
   const rand = mulberry32(2);
-  for (const src of [{ perSeed: 16, longest: 40 }, { perSeed: 4, longest: 0 }, { perSeed: 0, longest: 100 }, { perSeed: 16, longest: 400 }]) {
+  for (const src of [
+    { perSeed: 16, longest: 40 },
+    { perSeed: 4, longest: 0 },
+    { perSeed: 0, longest: 100 },
+    { perSeed: 16, longest: 400 },
+  ]) {
     for (let trial = 0; trial < 20; trial++) {
       const seeds = seedsOf(rand, 400, 1 + (trial % 5));
       const x = query(rand, 12);
@@ -104,7 +125,11 @@ t.test('past its candidates a session ranks the rest in full-ranking order; deep
       t.equal(new Set(whole.items).size, rankable, 'once each');
       t.ok(whole.complete, 'and is complete');
       t.same(new Set(whole.items.subarray(0, cands.size)), cands, 'the candidates first');
-      t.same([...whole.items.subarray(cands.size)], [...full.items].filter((i) => !cands.has(i)), 'then the rest in the full ranking order');
+      t.same(
+        [...whole.items.subarray(cands.size)],
+        [...full.items].filter((i) => !cands.has(i)),
+        'then the rest in the full ranking order',
+      );
       for (const depth of [1, 10, 32, 128, cands.size, cands.size + 1, cands.size + 300]) {
         const r = sessionRanking(m, x, Uint32Array.from(seeds), depth)!;
         t.same([...r.items], [...whole.items.subarray(0, depth)], `depth ${depth}: a prefix of the deepest`);
@@ -116,15 +141,20 @@ t.test('past its candidates a session ranks the rest in full-ranking order; deep
 
 t.test('the SIMD kernels rank the candidates as the TypeScript ones, up to f32 near-ties', async (t) => {
   const v = model(5, 2400, 16, 24);
-  const simd = scorable(v), twin = tsScorable(v);
+  const simd = scorable(v),
+    twin = tsScorable(v);
   const rand = mulberry32(6);
   for (let trial = 0; trial < 20; trial++) {
     const seeds = Uint32Array.from(seedsOf(rand, 2400, 5));
     const x = query(rand, 16);
-    const a = sessionRanking(simd, x, seeds, 64)!, b = sessionRanking(twin, x, seeds, 64)!;
+    const a = sessionRanking(simd, x, seeds, 64)!,
+      b = sessionRanking(twin, x, seeds, 64)!;
     t.equal(a.items.length, b.items.length, 'as many');
     const tol = (s: number) => 1e-5 + 1e-4 * Math.abs(s);
-    t.ok([...a.scores].every((s, c) => Math.abs(s - b.scores[c]!) <= tol(s)), 'the same scores rank by rank');
+    t.ok(
+      [...a.scores].every((s, c) => Math.abs(s - b.scores[c]!) <= tol(s)),
+      'the same scores rank by rank',
+    );
   }
 });
 
@@ -140,17 +170,26 @@ t.test('the scoring pool ranks a session as the event loop; it runs inline only 
 
 t.test('rowDotsTo: the SIMD kernel and its TypeScript twin give the same dots; bad arguments throw', async (t) => {
   const v = model(9, 300, 13, 8);
-  const simd = scorable(v).rows, twin = tsScorable(v).rows;
+  const simd = scorable(v).rows,
+    twin = tsScorable(v).rows;
   const rand = mulberry32(10);
   for (const count of [0, 1, 3, 4, 5, 17, 300]) {
     const items = Uint32Array.from(seedsOf(rand, 300, count));
     const x = query(rand, 13);
-    const a = new Float32Array(count), b = new Float32Array(count);
+    const a = new Float32Array(count),
+      b = new Float32Array(count);
     simd.rowDotsTo(a, x, items);
     twin.rowDotsTo(b, x, items);
     const tol = (s: number) => 1e-5 + 1e-4 * Math.abs(s);
-    t.ok([...a].every((s, c) => Math.abs(s - b[c]!) <= tol(s)), `${count} rows`);
-    t.same([...b], [...items].map((i) => Math.fround(dotAt(x, 0, v.itemFactors, i * 13, 13))), `${count} rows: the twin's dots`);
+    t.ok(
+      [...a].every((s, c) => Math.abs(s - b[c]!) <= tol(s)),
+      `${count} rows`,
+    );
+    t.same(
+      [...b],
+      [...items].map((i) => Math.fround(dotAt(x, 0, v.itemFactors, i * 13, 13))),
+      `${count} rows: the twin's dots`,
+    );
   }
   for (const rows of [simd, twin]) {
     t.throws(() => rows.rowDotsTo(new Float32Array(1), new Float32Array(12), Uint32Array.of(0)), 'a query of the wrong length');

@@ -22,7 +22,8 @@ const sessions = () => new SessionInputs({} as Catalogues, {} as InteractionRule
 function expected(ratings: { item_id: number; rating: number }[]) {
   const given = new Map<string, number>();
   for (const r of ratings) given.set(String(r.item_id), r.rating);
-  const items: number[] = [], values: number[] = [];
+  const items: number[] = [],
+    values: number[] = [];
   for (const [key, rating] of given) {
     const row = model.itemIndex.get(key);
     if (row === undefined) continue;
@@ -37,7 +38,10 @@ t.test('the same profile as a Map of the ratings', async (t) => {
     for (let trial = 0; trial < 20; trial++) {
       // Few distinct ids for some trials, so items come twice or more.
       const span = trial % 2 === 0 ? 400 : Math.max(1, n >> 1);
-      const ratings = Array.from({ length: n }, () => ({ item_id: 1 + Math.floor(rand() * span) + (trial % 4 === 3 ? 300 - Math.min(span, 300) : 0), rating: 1 + Math.floor(rand() * 10) }));
+      const ratings = Array.from({ length: n }, () => ({
+        item_id: 1 + Math.floor(rand() * span) + (trial % 4 === 3 ? 300 - Math.min(span, 300) : 0),
+        rating: 1 + Math.floor(rand() * 10),
+      }));
       const p = sessions().profile(auth, 'db', model, { ratings }) as Profile;
       const want = expected(ratings);
       t.strictSame({ items: p.items, values: p.values, count: p.count }, want, `${n} ratings, trial ${trial}`);
@@ -47,7 +51,12 @@ t.test('the same profile as a Map of the ratings', async (t) => {
 
 t.test('a session is keyed from the second time its ratings are sent', async (t) => {
   const s = sessions();
-  const ratings = [{ item_id: 3, rating: 4 }, { item_id: 350, rating: 2 }, { item_id: 3, rating: 5 }, { item_id: 9, rating: 1 }];
+  const ratings = [
+    { item_id: 3, rating: 4 },
+    { item_id: 350, rating: 2 },
+    { item_id: 3, rating: 5 },
+    { item_id: 9, rating: 1 },
+  ];
   const first = s.profile(auth, 'db', model, { ratings }) as Profile;
   const second = s.profile(auth, 'db', model, { ratings }) as Profile;
   t.equal(first.key, undefined);
@@ -57,9 +66,15 @@ t.test('a session is keyed from the second time its ratings are sent', async (t)
 
 t.test('errors name the first wrong rating, as before', async (t) => {
   const s = sessions();
-  t.throws(() => s.profile(auth, 'db', model, { ratings: [{ item_id: 1, rating: 3 }, 'x', { item_id: 2, rating: 11 }] }), { message: 'ratings[1] is not an object' });
-  t.throws(() => s.profile(auth, 'db', model, { ratings: [{ item_id: 1, rating: 3 }, { item_id: 2, rating: 11 }, 'x'] }), { message: 'ratings[1].rating must be a number from 1 to 10' });
-  t.throws(() => s.profile(auth, 'db', model, { ratings: [{ item_id: -1, rating: 11 }] }), { message: /^item_id -1 is not of type uint32/ });
+  t.throws(() => s.profile(auth, 'db', model, { ratings: [{ item_id: 1, rating: 3 }, 'x', { item_id: 2, rating: 11 }] }), {
+    message: 'ratings[1] is not an object',
+  });
+  t.throws(() => s.profile(auth, 'db', model, { ratings: [{ item_id: 1, rating: 3 }, { item_id: 2, rating: 11 }, 'x'] }), {
+    message: 'ratings[1].rating must be a number from 1 to 10',
+  });
+  t.throws(() => s.profile(auth, 'db', model, { ratings: [{ item_id: -1, rating: 11 }] }), {
+    message: /^item_id -1 is not of type uint32/,
+  });
 });
 
 t.test('interactions: each item once, where it first came, at its rule rating (max keeps the higher, replace the last)', async (t) => {

@@ -36,14 +36,19 @@ t.test('a failed read is shared too and not kept', async (t) => {
 
 t.test('after forget the next caller reads anew, and the older read ending does not drop the newer', async (t) => {
   const reads = new SharedReads<string>();
-  const old = deferred<string>(), fresh = deferred<string>();
+  const old = deferred<string>(),
+    fresh = deferred<string>();
   const a = reads.get('k', () => old.promise);
   reads.forget('k');
   const b = reads.get('k', () => fresh.promise);
   t.not(a, b);
   old.resolve('before the change');
   await a;
-  t.equal(reads.get('k', () => Promise.resolve('a third read')), b, 'the newer read is still shared');
+  t.equal(
+    reads.get('k', () => Promise.resolve('a third read')),
+    b,
+    'the newer read is still shared',
+  );
   fresh.resolve('after');
   t.equal(await b, 'after');
 });

@@ -19,7 +19,11 @@ interface SpecRow {
   line: number;
 }
 
-const normalise = (path: string) => path.trim().replace(/^\/+/, '').replace(/<(?:str:)?[a-z_]+>/g, '<>');
+const normalise = (path: string) =>
+  path
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/<(?:str:)?[a-z_]+>/g, '<>');
 
 // The spec's Roles cell as an access value; undefined for wording this test does not know.
 function specAccess(cell: string): Access | undefined {

@@ -39,9 +39,15 @@ t.test('a full Redis (maxmemory under noeviction): 503, from a command, a script
     t.same(full(new Error(message)), expected, message);
   }
   // ioredis's EXECABORT carries the queued commands' errors.
-  const aborted = Object.assign(new Error('EXECABORT Transaction discarded because of previous errors.'), { previousErrors: [new Error("OOM command not allowed when used memory > 'maxmemory'.")] });
+  const aborted = Object.assign(new Error('EXECABORT Transaction discarded because of previous errors.'), {
+    previousErrors: [new Error("OOM command not allowed when used memory > 'maxmemory'.")],
+  });
   t.same(full(aborted), expected, 'EXECABORT of a queued OOM');
-  t.equal(classifyStorageError(new Error('EXECABORT Transaction discarded because of previous errors.')), undefined, 'EXECABORT for another reason: a bug');
+  t.equal(
+    classifyStorageError(new Error('EXECABORT Transaction discarded because of previous errors.')),
+    undefined,
+    'EXECABORT for another reason: a bug',
+  );
 });
 
 t.test('other errors are not an outage', async (t) => {
@@ -49,4 +55,3 @@ t.test('other errors are not an outage', async (t) => {
   t.equal(nameOf('WRONGTYPE Operation against a key holding the wrong kind of value'), undefined);
   t.equal(classifyStorageError('MOVED 1 x:1'), undefined, 'not an Error');
 });
-

@@ -50,9 +50,14 @@ t.test('waiting work runs first in first out, each turn until its budget is spen
   t.same(
     ran.map((r) => [r.id, r.turn]),
     [
-      [1, 0], [2, 0], [3, 0],
-      [4, 1], [5, 1], [6, 1],
-      [7, 2], [8, 2],
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [4, 1],
+      [5, 1],
+      [6, 1],
+      [7, 2],
+      [8, 2],
     ],
   );
   t.ok(turns.mayRun(), 'once none waits, work runs at once again');
@@ -63,10 +68,17 @@ t.test('run: at once while the turn may run, else on a later turn', async (t) =>
   t.equal(turns.run(work(1, 0.6)), 1, 'the first piece runs at once and gives its value');
   const second = turns.run(work(2, 0.1));
   t.ok(second instanceof Promise, 'past the budget: a promise');
-  t.same(ran.map((r) => r.id), [1], 'not run yet');
+  t.same(
+    ran.map((r) => r.id),
+    [1],
+    'not run yet',
+  );
   advance(0);
   t.equal(await second, 2);
-  t.same(ran.map((r) => r.id), [1, 2]);
+  t.same(
+    ran.map((r) => r.id),
+    [1, 2],
+  );
 });
 
 t.test("work that answers later (a session waiting on Redis) gives its promise's value or error", async (t) => {
@@ -78,11 +90,18 @@ t.test("work that answers later (a session waiting on Redis) gives its promise's
 });
 
 t.test('work longer than the budget still runs, one piece a turn; so does a budget of 0', async (t) => {
-  for (const [budget, ms] of [[0.5, 2], [0, 0.01]] as const) {
+  for (const [budget, ms] of [
+    [0.5, 2],
+    [0, 0.01],
+  ] as const) {
     const { turns, ran, work } = harness(budget);
     t.notOk(budget === 0 && turns.mayRun(), 'budget 0: nothing runs at once');
     await Promise.all([1, 2, 3].map((id) => turns.later(work(id, ms))));
-    t.same(ran.map((r) => r.turn), [0, 1, 2], `budget ${budget} ms, work ${ms} ms`);
+    t.same(
+      ran.map((r) => r.turn),
+      [0, 1, 2],
+      `budget ${budget} ms, work ${ms} ms`,
+    );
   }
 });
 
@@ -94,7 +113,10 @@ t.test('a failing piece of work rejects its own promise; the rest run', async (t
   const after = turns.later(work(2, 0.1));
   await t.rejects(failing, { message: 'boom' });
   t.equal(await after, 2);
-  t.same(ran.map((r) => r.id), [2]);
+  t.same(
+    ran.map((r) => r.id),
+    [2],
+  );
 });
 
 t.test('work that waited longer than maxWaitMs runs past the budget', async (t) => {
@@ -103,7 +125,11 @@ t.test('work that waited longer than maxWaitMs runs past the budget', async (t) 
   const done = [slow, turns.later(work(2, 0.9)), turns.later(work(3, 0.9))];
   advance(8.5); // the poll phase before the next turn: every piece is overdue (8 ms)
   t.same(await Promise.all(done), [1, 2, 3]);
-  t.same(ran.map((r) => r.turn), [0, 0, 0], 'all three in one turn');
+  t.same(
+    ran.map((r) => r.turn),
+    [0, 0, 0],
+    'all three in one turn',
+  );
 });
 
 t.test('cheap work at full speed does not starve waiting work', async (t) => {

@@ -10,7 +10,9 @@ t.test('edit distance', async (t) => {
 
 t.test('only RECD_ variables that nothing reads, each with its closest setting', async (t) => {
   t.same(
-    unknownSettings({ PORT: '1', PATH: '/bin', RECD_WORKERS: '2', RECD_WORKER: '1', RECD_DATADIR: 'x', RECD_REDIS_URL: 'redis://' }, ['RECD_WORKER']),
+    unknownSettings({ PORT: '1', PATH: '/bin', RECD_WORKERS: '2', RECD_WORKER: '1', RECD_DATADIR: 'x', RECD_REDIS_URL: 'redis://' }, [
+      'RECD_WORKER',
+    ]),
     [
       { variable: 'RECD_DATADIR', closest: 'RECD_DATA_DIR' },
       { variable: 'RECD_REDIS_URL', closest: 'REDIS_URL' },

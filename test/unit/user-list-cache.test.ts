@@ -4,7 +4,9 @@ import { UserListCache } from '../../src/services/reco/request/user-list-cache.j
 
 t.test('lists by model and row, the least recently used evicted past the cap', async (t) => {
   const s = new UserListCache(2);
-  const a = Uint32Array.of(1, 2), b = Uint32Array.of(3, 4), c = Uint32Array.of(5, 6);
+  const a = Uint32Array.of(1, 2),
+    b = Uint32Array.of(3, 4),
+    c = Uint32Array.of(5, 6);
   s.set('m1', 0, a);
   s.set('m2', 0, b);
   t.equal(s.get('m1', 0), a);

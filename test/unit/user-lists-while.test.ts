@@ -28,10 +28,22 @@ t.test('all users when more() never says no, in blocks, the last one short', asy
   t.equal(got.users, users);
   t.same(
     l.calls.sort((a, b) => a[0] - b[0]),
-    [[0, BLOCK], [BLOCK, 2 * BLOCK], [2 * BLOCK, 3 * BLOCK], [3 * BLOCK, users]],
+    [
+      [0, BLOCK],
+      [BLOCK, 2 * BLOCK],
+      [2 * BLOCK, 3 * BLOCK],
+      [3 * BLOCK, users],
+    ],
   );
-  t.same(got.blocks.map((b) => b.length), [BLOCK * N, BLOCK * N, BLOCK * N, 10 * N], 'a block of lists per task');
-  t.ok(got.blocks.every((b, k) => b.every((v) => v === k * BLOCK)), "each block holds its own users' lists");
+  t.same(
+    got.blocks.map((b) => b.length),
+    [BLOCK * N, BLOCK * N, BLOCK * N, 10 * N],
+    'a block of lists per task',
+  );
+  t.ok(
+    got.blocks.every((b, k) => b.every((v) => v === k * BLOCK)),
+    "each block holds its own users' lists",
+  );
 });
 
 t.test('no block is taken once more() says no; those taken are finished', async (t) => {
@@ -43,7 +55,10 @@ t.test('no block is taken once more() says no; those taken are finished', async 
     t.equal(got.users, 3 * BLOCK, `${threads} threads: three blocks listed`);
     t.equal(l.calls.length, 3, `${threads} threads: three blocks taken`);
     t.equal(got.blocks.filter(Boolean).length, 3);
-    t.ok(got.blocks.every((b, k) => b.length === BLOCK * N && b.every((v) => v === k * BLOCK)), `${threads} threads: a prefix of users, every block filled`);
+    t.ok(
+      got.blocks.every((b, k) => b.length === BLOCK * N && b.every((v) => v === k * BLOCK)),
+      `${threads} threads: a prefix of users, every block filled`,
+    );
   }
 });
 

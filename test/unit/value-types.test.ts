@@ -5,10 +5,27 @@ import { valueType } from '../../src/services/catalogue/value-types.js';
 const ok = (name: string, v: unknown) => valueType(name)!.problem(v) === undefined;
 
 t.test('names', async (t) => {
-  for (const n of ['float', 'float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'bool', 'unicode1', 'unicode32', 'unicode999']) {
+  for (const n of [
+    'float',
+    'float32',
+    'float64',
+    'int8',
+    'int16',
+    'int32',
+    'int64',
+    'uint8',
+    'uint16',
+    'uint32',
+    'uint64',
+    'bool',
+    'unicode1',
+    'unicode32',
+    'unicode999',
+  ]) {
     t.ok(valueType(n), n);
   }
-  for (const n of ['', 'int', 'float16', 'unicode', 'unicode0', 'unicode1000', 'unicode01', 'str', 'Float', 'bool8']) t.notOk(valueType(n), n);
+  for (const n of ['', 'int', 'float16', 'unicode', 'unicode0', 'unicode1000', 'unicode01', 'str', 'Float', 'bool8'])
+    t.notOk(valueType(n), n);
 });
 
 t.test('integer ranges', async (t) => {

@@ -4,7 +4,8 @@ import t from 'tap';
 import { allocateModel } from '../../src/engine/model/layout.js';
 import { initFactors, warmFactors } from '../../src/engine/training/init-factors.js';
 
-const model = (users: number, items: number, factors: number) => allocateModel({ factors, users, items, itemList: 0, userList: 0, trainedItems: items, lists: 0 }).views;
+const model = (users: number, items: number, factors: number) =>
+  allocateModel({ factors, users, items, itemList: 0, userList: 0, trainedItems: items, lists: 0 }).views;
 
 t.test('rows the last model covers start from its factors, new rows from the seeded start', async (t) => {
   const last = model(3, 2, 4);
@@ -30,5 +31,8 @@ t.test('a last model with other factors, or more rows than the new one, is handl
   const bigger = model(4, 3, 4);
   bigger.userFactors.fill(7);
   t.equal(warmFactors(next, bigger), true);
-  t.ok(next.userFactors.every((x) => x === 7), 'only the rows the new model has');
+  t.ok(
+    next.userFactors.every((x) => x === 7),
+    'only the rows the new model has',
+  );
 });

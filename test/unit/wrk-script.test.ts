@@ -56,7 +56,9 @@ test('random sessions from a list of ids, on random paths: valid bodies, new one
     randomSession: { ids, ratings: 3 },
   }));
   t.ok(seen.length > 100, `${seen.length} requests`);
-  const items = new Set<number>(), paths = new Set<string>(), bodies = new Set<string>();
+  const items = new Set<number>(),
+    paths = new Set<string>(),
+    bodies = new Set<string>();
   for (const s of seen) {
     if (Number(s.length) !== Buffer.byteLength(s.body)) t.fail(`Content-Length ${s.length} of ${JSON.stringify(s.body)}`);
     const parsed = JSON.parse(s.body) as { ratings: { item_id: number; rating: number }[] };
@@ -67,7 +69,11 @@ test('random sessions from a list of ids, on random paths: valid bodies, new one
     paths.add(s.url);
     bodies.add(s.body);
   }
-  t.same([...items].sort((a, b) => a - b), ids, 'every id is drawn');
+  t.same(
+    [...items].sort((a, b) => a - b),
+    ids,
+    'every id is drawn',
+  );
   t.same([...paths].sort(), ['/items/1/similar?count=5', '/items/2/similar?count=5', '/items/3/similar?count=5']);
   t.ok(bodies.size > 100, `${bodies.size} distinct bodies of ${seen.length}`);
 });
@@ -86,7 +92,12 @@ test('random paths from a list of ids, with a fixed body', async (t) => {
 });
 
 test('random sessions from 1..n on the url path', async (t) => {
-  const seen = await recorded((port) => ({ url: `http://127.0.0.1:${port}/s?x=1`, method: 'POST', headers: {}, randomSession: { ids: 12, ratings: 12 } }));
+  const seen = await recorded((port) => ({
+    url: `http://127.0.0.1:${port}/s?x=1`,
+    method: 'POST',
+    headers: {},
+    randomSession: { ids: 12, ratings: 12 },
+  }));
   t.ok(seen.length > 100);
   for (const s of seen) {
     const rated = (JSON.parse(s.body) as { ratings: { item_id: number }[] }).ratings.map((r) => r.item_id).sort((a, b) => a - b);

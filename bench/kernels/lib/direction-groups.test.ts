@@ -10,7 +10,9 @@ import { listHeadsTo, refineItemListsTo, refineScratchLength } from '../../../na
 import { rowNormsTo } from '../../../native-free-kernels/rows.js';
 
 const EMPTY = 0xffffffff;
-const items = 200, f = 5, n = 8;
+const items = 200,
+  f = 5,
+  n = 8;
 
 function setup() {
   const rand = mulberry32(3);
@@ -42,11 +44,31 @@ t.test('a row offered its group lists it exactly', async (t) => {
   itemListsTo(exact, n, factors, norms, items, f, 0, items, new Float32Array(listsScratchLength(items, f, n)));
   // Row 10's list forgets its group: after a round with groups its list is exact again.
   const lists = exact.slice();
-  lists.set([...exact.subarray(10 * n, 11 * n)].map((i) => ([50, 90, 130, 170].includes(i) ? EMPTY : i)), 10 * n);
-  const fanout = 2, heads = new Uint32Array(items * fanout);
+  lists.set(
+    [...exact.subarray(10 * n, 11 * n)].map((i) => ([50, 90, 130, 170].includes(i) ? EMPTY : i)),
+    10 * n,
+  );
+  const fanout = 2,
+    heads = new Uint32Array(items * fanout);
   listHeadsTo(heads, lists.fill(EMPTY, 10 * n, 11 * n), n, items, fanout);
-  refineItemListsTo(lists, heads, n, factors, norms, items, f, fanout, 10, 11, new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items));
+  refineItemListsTo(
+    lists,
+    heads,
+    n,
+    factors,
+    norms,
+    items,
+    f,
+    fanout,
+    10,
+    11,
+    new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items),
+  );
   offerGroupsTo(lists, n, factors, norms, items, f, groups, 16, 10, 11);
-  t.same([...lists.subarray(10 * n, 10 * n + 4)].sort((a, b) => a - b), [50, 90, 130, 170], 'its group first');
+  t.same(
+    [...lists.subarray(10 * n, 10 * n + 4)].sort((a, b) => a - b),
+    [50, 90, 130, 170],
+    'its group first',
+  );
   t.same([...lists.subarray(10 * n, 10 * n + 4)], [...exact.subarray(10 * n, 10 * n + 4)], 'in the exact order');
 });

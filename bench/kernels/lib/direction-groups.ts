@@ -17,14 +17,16 @@ export interface DirectionGroups {
 }
 
 export function directionGroupsOf(factors: Float32Array, norms: Float32Array, items: number, f: number, scale = 1e5): DirectionGroups {
-  if (factors.length !== items * f || norms.length !== items) throw new Error(`directionGroupsOf: factors or norms do not hold ${items} rows of ${f}`);
+  if (factors.length !== items * f || norms.length !== items)
+    throw new Error(`directionGroupsOf: factors or norms do not hold ${items} rows of ${f}`);
   const key = new Map<number, number>(); // hash → first row, then group index + items
   const hashes = new Float64Array(items);
   const count = new Map<number, number>();
   for (let r = 0; r < items; r++) {
     if (norms[r] === 0) continue;
     // Two 26-bit FNV-style hashes of the rounded unit coordinates combined into one exact double.
-    let a = 2166136261, b = 5381;
+    let a = 2166136261,
+      b = 5381;
     for (let k = 0; k < f; k++) {
       const q = Math.round((factors[r * f + k]! / norms[r]!) * scale) | 0;
       a = Math.imul(a ^ q, 16777619) >>> 0;
@@ -62,11 +64,26 @@ export function directionGroupsOf(factors: Float32Array, norms: Float32Array, it
  * order (score, then item), and the best n of a union are the best n of one part's best n and the
  * other part. So the production round carries no group parameter and no per-row cost for it.
  */
-export function offerGroupsTo(lists: Uint32Array, n: number, factors: Float32Array, norms: Float32Array, items: number, f: number, groups: DirectionGroups, cap: number, rowStart: number, rowEnd: number, stale?: Uint8Array): void {
-  if (lists.length !== items * n || factors.length !== items * f || norms.length !== items || groups.of.length !== items) throw new Error(`offerGroupsTo: lists, factors, norms or groups do not hold ${items} rows`);
+export function offerGroupsTo(
+  lists: Uint32Array,
+  n: number,
+  factors: Float32Array,
+  norms: Float32Array,
+  items: number,
+  f: number,
+  groups: DirectionGroups,
+  cap: number,
+  rowStart: number,
+  rowEnd: number,
+  stale?: Uint8Array,
+): void {
+  if (lists.length !== items * n || factors.length !== items * f || norms.length !== items || groups.of.length !== items)
+    throw new Error(`offerGroupsTo: lists, factors, norms or groups do not hold ${items} rows`);
   const seen = new Int32Array(items).fill(-1);
-  const candidates = new Uint32Array(n + cap), scores = new Float32Array(n + cap);
-  const at = new Uint32Array(n), best = new Float32Array(n);
+  const candidates = new Uint32Array(n + cap),
+    scores = new Float32Array(n + cap);
+  const at = new Uint32Array(n),
+    best = new Float32Array(n);
   for (let r = rowStart; r < rowEnd; r++) {
     const g = groups.of[r]!;
     if (g === EMPTY || norms[r] === 0 || stale?.[r] === 0) continue;
@@ -79,7 +96,8 @@ export function offerGroupsTo(lists: Uint32Array, n: number, factors: Float32Arr
       candidates[count++] = c;
     };
     for (let k = 0; k < n; k++) offer(lists[own + k]!);
-    const from = groups.offsets[g]!, to = Math.min(groups.offsets[g + 1]!, from + cap);
+    const from = groups.offsets[g]!,
+      to = Math.min(groups.offsets[g + 1]!, from + cap);
     for (let p = from; p < to; p++) offer(groups.members[p]!);
     const list = candidates.subarray(0, count).sort();
     rowCosinesTo(scores, factors, norms, items, f, r, list);

@@ -10,7 +10,10 @@ import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { rowNormsTo } from '../../../native-free-kernels/rows.js';
 
 const EMPTY = 0xffffffff;
-const items = 500, f = 6, n = 16, lists = 10;
+const items = 500,
+  f = 6,
+  n = 16,
+  lists = 10;
 
 // Rows around 10 directions; every 50th row a copy of row 1 (equal scores to break), a few of norm 0.
 function setup(seed: number) {
@@ -26,15 +29,30 @@ function setup(seed: number) {
   rowNormsTo(norms, factors, items, f);
   const sample = Uint32Array.from({ length: items }, (_, r) => r).filter((r) => norms[r]! > 0);
   const centroids = new Float32Array(lists * f);
-  sphericalKMeansTo(centroids, lists, factors, norms, items, f, sample, 5, new Float64Array(lists * f), new Uint32Array(lists), new Uint32Array(sample.length));
-  const assign = new Uint32Array(items), offsets = new Uint32Array(lists + 1), members = new Uint32Array(items);
+  sphericalKMeansTo(
+    centroids,
+    lists,
+    factors,
+    norms,
+    items,
+    f,
+    sample,
+    5,
+    new Float64Array(lists * f),
+    new Uint32Array(lists),
+    new Uint32Array(sample.length),
+  );
+  const assign = new Uint32Array(items),
+    offsets = new Uint32Array(lists + 1),
+    members = new Uint32Array(items);
   assignTo(assign, factors, norms, items, f, centroids, lists);
   listsFromAssignmentTo(offsets, members, assign, items, lists);
   const exact = new Uint32Array(items * n);
   itemListsTo(exact, n, factors, norms, items, f, 0, items, new Float32Array(listsScratchLength(items, f, n)));
   const probe = (minCandidates: number, splits: [number, number][] = [[0, items]]) => {
     const out = new Uint32Array(items * n);
-    for (const [from, to] of splits) probeItemListsTo(out, n, factors, norms, items, f, centroids, lists, offsets, members, minCandidates, from, to);
+    for (const [from, to] of splits)
+      probeItemListsTo(out, n, factors, norms, items, f, centroids, lists, offsets, members, minCandidates, from, to);
     return out;
   };
   return { norms, exact, probe };
@@ -47,7 +65,10 @@ t.test('probing every list gives the exact lists, ties in item order', async (t)
   t.same([...probe(items)], [...exact]);
   // Row 1's copies score alike against any row: the lowest come first, as in the exact ranking.
   const copies = [...exact.subarray(1 * n, 2 * n)].filter((i) => i % 50 === 1);
-  t.same(copies, [...copies].sort((a, b) => a - b));
+  t.same(
+    copies,
+    [...copies].sort((a, b) => a - b),
+  );
   t.ok(copies.length >= 3, `row 1 lists its copies ${copies.join(',')}`);
 });
 
@@ -60,15 +81,85 @@ t.test('more candidates find no fewer exact neighbours; rows split among calls a
     last = r;
   }
   t.equal(last, 1);
-  t.same([...probe(100, [[300, 500], [0, 17], [17, 300]])], [...probe(100)]);
+  t.same(
+    [
+      ...probe(100, [
+        [300, 500],
+        [0, 17],
+        [17, 300],
+      ]),
+    ],
+    [...probe(100)],
+  );
   const zero = probe(100);
-  t.ok(zero.subarray(7 * n, 8 * n).every((i) => i === EMPTY), 'a row of norm 0 gets an empty list');
-  t.ok([...zero].every((i) => i === EMPTY || norms[i]! > 0), 'rows of norm 0 are never listed');
+  t.ok(
+    zero.subarray(7 * n, 8 * n).every((i) => i === EMPTY),
+    'a row of norm 0 gets an empty list',
+  );
+  t.ok(
+    [...zero].every((i) => i === EMPTY || norms[i]! > 0),
+    'rows of norm 0 are never listed',
+  );
 });
 
 t.test('probeItemListsTo checks its arguments', async (t) => {
-  const z = new Float32Array(items * f), nz = new Float32Array(items);
-  t.throws(() => probeItemListsTo(new Uint32Array(3), n, z, nz, items, f, new Float32Array(lists * f), lists, new Uint32Array(lists + 1), new Uint32Array(items), 10, 0, items), /dst/);
-  t.throws(() => probeItemListsTo(new Uint32Array(items * n), n, z, nz, items, f, new Float32Array(lists * f), lists, new Uint32Array(lists), new Uint32Array(items), 10, 0, items), /index/);
-  t.throws(() => probeItemListsTo(new Uint32Array(items * n), n, z, nz, items, f, new Float32Array(lists * f), lists, new Uint32Array(lists + 1), new Uint32Array(items), 10, 0, items + 1), /row range/);
+  const z = new Float32Array(items * f),
+    nz = new Float32Array(items);
+  t.throws(
+    () =>
+      probeItemListsTo(
+        new Uint32Array(3),
+        n,
+        z,
+        nz,
+        items,
+        f,
+        new Float32Array(lists * f),
+        lists,
+        new Uint32Array(lists + 1),
+        new Uint32Array(items),
+        10,
+        0,
+        items,
+      ),
+    /dst/,
+  );
+  t.throws(
+    () =>
+      probeItemListsTo(
+        new Uint32Array(items * n),
+        n,
+        z,
+        nz,
+        items,
+        f,
+        new Float32Array(lists * f),
+        lists,
+        new Uint32Array(lists),
+        new Uint32Array(items),
+        10,
+        0,
+        items,
+      ),
+    /index/,
+  );
+  t.throws(
+    () =>
+      probeItemListsTo(
+        new Uint32Array(items * n),
+        n,
+        z,
+        nz,
+        items,
+        f,
+        new Float32Array(lists * f),
+        lists,
+        new Uint32Array(lists + 1),
+        new Uint32Array(items),
+        10,
+        0,
+        items + 1,
+      ),
+    /row range/,
+  );
 });

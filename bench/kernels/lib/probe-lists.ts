@@ -32,13 +32,19 @@ export function probeItemListsTo(
   rowEnd: number,
 ): void {
   const name = 'probeItemListsTo';
-  if (dst.length !== items * n || factors.length !== items * f || norms.length !== items) throw new Error(`${name}: dst, factors or norms do not hold ${items} rows`);
-  if (centroids.length !== lists * f || offsets.length !== lists + 1 || members.length !== items) throw new Error(`${name}: the index does not hold ${lists} lists of ${items} items`);
-  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= items)) throw new Error(`${name}: row range [${rowStart}, ${rowEnd}) outside [0, ${items})`);
+  if (dst.length !== items * n || factors.length !== items * f || norms.length !== items)
+    throw new Error(`${name}: dst, factors or norms do not hold ${items} rows`);
+  if (centroids.length !== lists * f || offsets.length !== lists + 1 || members.length !== items)
+    throw new Error(`${name}: the index does not hold ${lists} lists of ${items} items`);
+  if (!(Number.isInteger(rowStart) && Number.isInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= items))
+    throw new Error(`${name}: row range [${rowStart}, ${rowEnd}) outside [0, ${items})`);
   if (!(minCandidates >= 0)) throw new Error(`${name}: minCandidates must be ≥ 0, got ${minCandidates}`);
-  const listScores = new Float64Array(lists), taken = new Uint8Array(lists);
-  let candidates = new Uint32Array(0), scores = new Float32Array(0);
-  const at = new Uint32Array(n), best = new Float32Array(n);
+  const listScores = new Float64Array(lists),
+    taken = new Uint8Array(lists);
+  let candidates = new Uint32Array(0),
+    scores = new Float32Array(0);
+  const at = new Uint32Array(n),
+    best = new Float32Array(n);
   for (let r = rowStart; r < rowEnd; r++) {
     const own = r * n;
     dst.fill(EMPTY, own, own + n);
@@ -46,14 +52,16 @@ export function probeItemListsTo(
     listScoresTo(listScores, factors, f, centroids, lists, r);
     taken.fill(0);
     const positions = gatherPositions(listScores, taken, lists, offsets, minCandidates);
-    if (candidates.length < positions.length) [candidates, scores] = [new Uint32Array(positions.length), new Float32Array(positions.length)];
+    if (candidates.length < positions.length)
+      [candidates, scores] = [new Uint32Array(positions.length), new Float32Array(positions.length)];
     let count = 0;
     for (let p = 0; p < positions.length; p++) {
       const i = members[positions[p]!]!;
       if (i !== r && i !== EMPTY && norms[i] !== 0) candidates[count++] = i;
     }
     candidates.subarray(0, count).sort();
-    const x = r * f, nr = norms[r]!;
+    const x = r * f,
+      nr = norms[r]!;
     for (let c = 0; c < count; c++) {
       const i = candidates[c]!;
       scores[c] = dotAt(factors, x, factors, i * f, f) / (nr * norms[i]!);

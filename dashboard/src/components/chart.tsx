@@ -3,7 +3,17 @@ import uPlot from 'uplot';
 import { useEffect, useRef } from 'preact/hooks';
 
 // range: the time window in seconds, so that a few points are drawn where they fall in it.
-export function TimeChart({ label, timestamps, counts, range }: { label: string; timestamps: number[]; counts: number[]; range: [number, number] }) {
+export function TimeChart({
+  label,
+  timestamps,
+  counts,
+  range,
+}: {
+  label: string;
+  timestamps: number[];
+  counts: number[];
+  range: [number, number];
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -22,5 +32,12 @@ export function TimeChart({ label, timestamps, counts, range }: { label: string;
     );
     return () => plot.destroy();
   }, [label, timestamps, counts, range[0], range[1]]);
-  return <div ref={box} class="chart" role="img" aria-label={`${label}: ${counts.reduce((a, b) => a + b, 0)} calls in ${timestamps.length} points`} />;
+  return (
+    <div
+      ref={box}
+      class="chart"
+      role="img"
+      aria-label={`${label}: ${counts.reduce((a, b) => a + b, 0)} calls in ${timestamps.length} points`}
+    />
+  );
 }

@@ -6,7 +6,10 @@ import { useAction, useLoad } from '../hooks';
 export function DatabasePicker() {
   const { client, session } = useApp();
   const admin = isAdmin(session);
-  const list = useLoad(() => (admin ? ok(client.GET('/databases/', { params: { query: { amt: 100 } } })) : Promise.resolve(undefined)), [admin, session.database?.id]);
+  const list = useLoad(
+    () => (admin ? ok(client.GET('/databases/', { params: { query: { amt: 100 } } })) : Promise.resolve(undefined)),
+    [admin, session.database?.id],
+  );
   const action = useAction();
   if (!admin) return <span class="db">{session.database ? `database ${session.database.name}` : 'no database'}</span>;
   return (

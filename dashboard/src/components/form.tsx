@@ -24,13 +24,29 @@ export function Field({ id, label, value, set, rows, ...input }: FieldProps) {
   return (
     <>
       <label for={id}>{label}</label>
-      {rows ? <textarea id={id} rows={rows} required={input.required} value={value} onInput={onInput} /> : <input id={id} {...(input as InputHTMLAttributes)} value={value} onInput={onInput} />}
+      {rows ? (
+        <textarea id={id} rows={rows} required={input.required} value={value} onInput={onInput} />
+      ) : (
+        <input id={id} {...(input as InputHTMLAttributes)} value={value} onInput={onInput} />
+      )}
     </>
   );
 }
 
 // T: the options' own type (an API's enum), which every option the select offers is.
-export function SelectField<T extends string>({ id, label, value, set, options }: { id: string; label: string; value: T; set: (v: T) => void; options: readonly T[] }) {
+export function SelectField<T extends string>({
+  id,
+  label,
+  value,
+  set,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  set: (v: T) => void;
+  options: readonly T[];
+}) {
   return (
     <>
       <label for={id}>{label}</label>
@@ -45,7 +61,19 @@ export function SelectField<T extends string>({ id, label, value, set, options }
   );
 }
 
-export function Choice<T extends string>({ legend, name, options, value, set }: { legend: string; name: string; options: readonly (readonly [T, string])[]; value: T; set: (v: T) => void }) {
+export function Choice<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  set,
+}: {
+  legend: string;
+  name: string;
+  options: readonly (readonly [T, string])[];
+  value: T;
+  set: (v: T) => void;
+}) {
   return (
     <fieldset>
       <legend>{legend}</legend>
@@ -59,7 +87,15 @@ export function Choice<T extends string>({ legend, name, options, value, set }: 
 }
 
 // label: the form's accessible name. Submitting never reloads the page: onSubmit does the work.
-export function ActionForm(p: { label: string; class?: string; onSubmit: () => void; busy?: boolean; error?: string | undefined; submit: ComponentChildren; children: ComponentChildren }) {
+export function ActionForm(p: {
+  label: string;
+  class?: string;
+  onSubmit: () => void;
+  busy?: boolean;
+  error?: string | undefined;
+  submit: ComponentChildren;
+  children: ComponentChildren;
+}) {
   return (
     <form
       class={p.class}
@@ -80,7 +116,17 @@ export function ActionForm(p: { label: string; class?: string; onSubmit: () => v
 
 // label: the button's accessible name and the question asked ("Delete x" → "Delete x?"), so a slip of
 // the pointer deletes nothing.
-export function DeleteButton({ label, busy, onDelete, children = 'Delete' }: { label: string; busy: boolean; onDelete: () => void; children?: ComponentChildren }) {
+export function DeleteButton({
+  label,
+  busy,
+  onDelete,
+  children = 'Delete',
+}: {
+  label: string;
+  busy: boolean;
+  onDelete: () => void;
+  children?: ComponentChildren;
+}) {
   return (
     <button type="button" class="danger" disabled={busy} aria-label={label} onClick={() => confirm(`${label}?`) && onDelete()}>
       {children}

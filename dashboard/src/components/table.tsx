@@ -26,7 +26,19 @@ export function Table({ headers, label, children }: { headers: string[]; label?:
 export const columnsOf = (rows: Row[]): string[] => [...new Set(rows.flatMap((r) => Object.keys(r)))];
 
 // ranked: a first column with the rank. cell: what a cell shows instead of its value (undefined: the value).
-export function RowsTable({ rows, columns, label, ranked, cell }: { rows: Row[]; columns: string[]; label: string; ranked?: boolean; cell?: (row: Row, column: string) => ComponentChildren | undefined }) {
+export function RowsTable({
+  rows,
+  columns,
+  label,
+  ranked,
+  cell,
+}: {
+  rows: Row[];
+  columns: string[];
+  label: string;
+  ranked?: boolean;
+  cell?: (row: Row, column: string) => ComponentChildren | undefined;
+}) {
   return (
     <Table label={label} headers={ranked ? ['#', ...columns] : columns}>
       {rows.map((r, i) => (

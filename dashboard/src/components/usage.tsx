@@ -35,7 +35,14 @@ export function Usage({ reloadOn }: { reloadOn?: unknown }) {
   const usage = useLoad(() => ok(client.GET('/databases/current/usage/')), [session.database!.id, reloadOn]);
   const u = usage.data;
   return (
-    <Section title="Usage" actions={<button type="button" onClick={usage.reload}>Refresh</button>}>
+    <Section
+      title="Usage"
+      actions={
+        <button type="button" onClick={usage.reload}>
+          Refresh
+        </button>
+      }
+    >
       <ErrorBox error={usage.error} />
       <table aria-label="quota usage">
         <thead>
@@ -58,13 +65,26 @@ export function Usage({ reloadOn }: { reloadOn?: unknown }) {
         </p>
       ))}
       <p class="muted small">
-        Ids known stay counted after their records are deleted; the quotas are the same for every database of this recd (its operator sets them).
+        Ids known stay counted after their records are deleted; the quotas are the same for every database of this recd (its operator sets
+        them).
       </p>
     </Section>
   );
 }
 
-function QuotaRow({ quota, label, unit, per, use }: { quota: Quota; label: string; unit?: string; per?: string; use: { used: number | null; limit: number } | undefined }) {
+function QuotaRow({
+  quota,
+  label,
+  unit,
+  per,
+  use,
+}: {
+  quota: Quota;
+  label: string;
+  unit?: string;
+  per?: string;
+  use: { used: number | null; limit: number } | undefined;
+}) {
   const withUnit = (n: number) => <span class="nowrap">{unit ? `${n.toLocaleString()} ${unit}` : n.toLocaleString()}</span>;
   if (!use) {
     return (
@@ -99,7 +119,15 @@ function QuotaRow({ quota, label, unit, per, use }: { quota: Quota; label: strin
         {share !== undefined && (
           <>
             {/* The meter's colours follow the highlight: its optimum is all of it below the highlight, none above. */}
-            <meter min={0} max={limit} value={Math.min(used!, limit)} low={near ? 0 : limit} high={near ? 0 : limit} optimum={0} aria-label={`${label}: share of the limit used`} />
+            <meter
+              min={0}
+              max={limit}
+              value={Math.min(used!, limit)}
+              low={near ? 0 : limit}
+              high={near ? 0 : limit}
+              optimum={0}
+              aria-label={`${label}: share of the limit used`}
+            />
             {percent(share)}
             {near && <strong>{share > 1 ? ' over the limit' : share === 1 ? ' at the limit' : ' near the limit'}</strong>}
           </>

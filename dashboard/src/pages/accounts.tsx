@@ -41,7 +41,15 @@ export function AccountsPage() {
                 {a.first_name} {a.last_name}
               </td>
               <td>{a.role}</td>
-              <td>{a.role !== 'root' && <DeleteButton label={`Delete ${a.email}`} busy={action.busy} onDelete={() => void act(() => ok(client.DELETE('/accounts/individual/', { body: { email: a.email } })))} />}</td>
+              <td>
+                {a.role !== 'root' && (
+                  <DeleteButton
+                    label={`Delete ${a.email}`}
+                    busy={action.busy}
+                    onDelete={() => void act(() => ok(client.DELETE('/accounts/individual/', { body: { email: a.email } })))}
+                  />
+                )}
+              </td>
             </tr>
           ))}
         </Table>
@@ -58,8 +66,20 @@ export function AccountsPage() {
                   {s.keys.map((k) => (
                     <li key={k.id}>
                       <code>{k.id.slice(0, 8)}</code> created {when(k.created_timestamp)},{' '}
-                      {k.is_expired ? <span class="error">expired</span> : k.expiration_timestamp ? `expires ${when(k.expiration_timestamp)}` : 'never expires'}{' '}
-                      <DeleteButton label={`Delete key ${k.id.slice(0, 8)} of ${s.name}`} busy={action.busy} onDelete={() => void act(() => ok(client.DELETE('/accounts/service/keys/{key_id}/', { params: { path: { key_id: k.id } } })))}>
+                      {k.is_expired ? (
+                        <span class="error">expired</span>
+                      ) : k.expiration_timestamp ? (
+                        `expires ${when(k.expiration_timestamp)}`
+                      ) : (
+                        'never expires'
+                      )}{' '}
+                      <DeleteButton
+                        label={`Delete key ${k.id.slice(0, 8)} of ${s.name}`}
+                        busy={action.busy}
+                        onDelete={() =>
+                          void act(() => ok(client.DELETE('/accounts/service/keys/{key_id}/', { params: { path: { key_id: k.id } } })))
+                        }
+                      >
                         Delete key
                       </DeleteButton>
                     </li>
@@ -68,10 +88,24 @@ export function AccountsPage() {
                 <NewKey
                   name={s.name}
                   busy={action.busy}
-                  onCreate={(body) => action.run(() => ok(client.POST('/accounts/service/keys/', { body })).then((k) => (setSecret({ name: s.name, key: k.key }), accounts.reload())))}
+                  onCreate={(body) =>
+                    action.run(() =>
+                      ok(client.POST('/accounts/service/keys/', { body })).then(
+                        (k) => (setSecret({ name: s.name, key: k.key }), accounts.reload()),
+                      ),
+                    )
+                  }
                 />
               </td>
-              <td>{s.role !== 'root' && <DeleteButton label={`Delete ${s.name}`} busy={action.busy} onDelete={() => void act(() => ok(client.DELETE('/accounts/service/', { body: { name: s.name } })))} />}</td>
+              <td>
+                {s.role !== 'root' && (
+                  <DeleteButton
+                    label={`Delete ${s.name}`}
+                    busy={action.busy}
+                    onDelete={() => void act(() => ok(client.DELETE('/accounts/service/', { body: { name: s.name } })))}
+                  />
+                )}
+              </td>
             </tr>
           ))}
         </Table>
@@ -85,12 +119,20 @@ function CreateIndividual({ busy, onCreate }: { busy: boolean; onCreate: Create<
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('backend');
   const [password, setPassword] = useState('');
-  const create = () => void onCreate({ email, role, ...(password ? { password } : {}) }).then((ok) => ok && (setEmail(''), setPassword('')));
+  const create = () =>
+    void onCreate({ email, role, ...(password ? { password } : {}) }).then((ok) => ok && (setEmail(''), setPassword('')));
   return (
     <ActionForm label="New individual account" class="row-form" onSubmit={create} busy={busy} submit="Create account">
       <Field id="new-email" label="Email" type="email" required value={email} set={setEmail} />
       <SelectField id="new-role" label="Role" value={role} set={setRole} options={ROLES} />
-      <Field id="new-password" label="Password (empty: an email invites them to set one)" type="password" autoComplete="new-password" value={password} set={setPassword} />
+      <Field
+        id="new-password"
+        label="Password (empty: an email invites them to set one)"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        set={setPassword}
+      />
     </ActionForm>
   );
 }
@@ -99,7 +141,13 @@ function CreateService({ busy, onCreate }: { busy: boolean; onCreate: Create<{ n
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('backend');
   return (
-    <ActionForm label="New service account" class="row-form" onSubmit={() => void onCreate({ name, role }).then((ok) => ok && setName(''))} busy={busy} submit="Create service account">
+    <ActionForm
+      label="New service account"
+      class="row-form"
+      onSubmit={() => void onCreate({ name, role }).then((ok) => ok && setName(''))}
+      busy={busy}
+      submit="Create service account"
+    >
       <Field id="new-service" label="Name" required value={name} set={setName} />
       <SelectField id="new-service-role" label="Role" value={role} set={setRole} options={ROLES} />
     </ActionForm>
@@ -107,9 +155,20 @@ function CreateService({ busy, onCreate }: { busy: boolean; onCreate: Create<{ n
 }
 
 // A key with an optional expiry date (the API takes a timestamp in seconds).
-function NewKey({ name, busy, onCreate }: { name: string; busy: boolean; onCreate: Create<{ name: string; expiration_timestamp?: number }> }) {
+function NewKey({
+  name,
+  busy,
+  onCreate,
+}: {
+  name: string;
+  busy: boolean;
+  onCreate: Create<{ name: string; expiration_timestamp?: number }>;
+}) {
   const [expires, setExpires] = useState('');
-  const create = () => void onCreate({ name, ...(expires ? { expiration_timestamp: new Date(expires).getTime() / 1000 } : {}) }).then((ok) => ok && setExpires(''));
+  const create = () =>
+    void onCreate({ name, ...(expires ? { expiration_timestamp: new Date(expires).getTime() / 1000 } : {}) }).then(
+      (ok) => ok && setExpires(''),
+    );
   return (
     <ActionForm label={`New key for ${name}`} class="row-form small" onSubmit={create} busy={busy} submit="New key">
       <Field id={`expiry-${name}`} label="Expires (optional)" type="date" value={expires} set={setExpires} />

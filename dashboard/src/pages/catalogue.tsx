@@ -36,7 +36,10 @@ export function Catalogue() {
 
 function Browser({ kind, onSelect }: { kind: Kind; onSelect: (id: string) => void }) {
   const { client, session } = useApp();
-  const props = useLoad(() => ok(kind === 'items' ? client.GET('/items-properties/') : client.GET('/users-properties/')), [kind, session.database?.id]);
+  const props = useLoad(
+    () => ok(kind === 'items' ? client.GET('/items-properties/') : client.GET('/users-properties/')),
+    [kind, session.database?.id],
+  );
   const pages = useCursorPages();
   const [filterText, setFilterText] = useState('');
   const [filters, setFilters] = useState<string[]>([]);
@@ -57,8 +60,19 @@ function Browser({ kind, onSelect }: { kind: Kind; onSelect: (id: string) => voi
   return (
     <Section title={kind === 'items' ? 'Items' : 'Users'}>
       {kind === 'items' && (
-        <ActionForm label="Item filters" class="filters" submit="Apply filters" onSubmit={() => (pages.first(), setFilters(lines(filterText)))}>
-          <Field id="item-filters" label="Filters, one per line (property:op:value, e.g. genre:eq:a or price:lt:10)" rows={2} value={filterText} set={setFilterText} />
+        <ActionForm
+          label="Item filters"
+          class="filters"
+          submit="Apply filters"
+          onSubmit={() => (pages.first(), setFilters(lines(filterText)))}
+        >
+          <Field
+            id="item-filters"
+            label="Filters, one per line (property:op:value, e.g. genre:eq:a or price:lt:10)"
+            rows={2}
+            value={filterText}
+            set={setFilterText}
+          />
         </ActionForm>
       )}
       <ErrorBox error={props.error ?? page.error} />
@@ -75,7 +89,11 @@ function Browser({ kind, onSelect }: { kind: Kind; onSelect: (id: string) => voi
         }
       />
       {page.data && rows.length === 0 && <p class="muted">Nothing {filters.length ? 'matches these filters' : 'here yet'}.</p>}
-      <Pager pages={pages} nextCursor={!page.loading && page.data?.has_next ? page.data.next_cursor : undefined} label={`${label} paging`} />
+      <Pager
+        pages={pages}
+        nextCursor={!page.loading && page.data?.has_next ? page.data.next_cursor : undefined}
+        label={`${label} paging`}
+      />
     </Section>
   );
 }

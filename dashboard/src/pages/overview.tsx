@@ -15,7 +15,9 @@ export function Overview() {
   return (
     <>
       <h1>Overview</h1>
-      {session.role === 'demo_viewer' && !session.database && <p class="notice">Sign in with a database name to see what it holds: a demo_viewer account may read only its counts and usage.</p>}
+      {session.role === 'demo_viewer' && !session.database && (
+        <p class="notice">Sign in with a database name to see what it holds: a demo_viewer account may read only its counts and usage.</p>
+      )}
       {isAdmin(session) && <Databases />}
       {/* A demo_viewer account may read the counts and usage and nothing else of the database. */}
       {session.database && (session.role === 'demo_viewer' ? <Holdings /> : <CurrentDatabase />)}
@@ -41,7 +43,14 @@ function Counts({ reloadOn }: { reloadOn?: unknown }) {
   const c = counts.data;
   const shown = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString());
   return (
-    <Section title="Counts" actions={<button type="button" onClick={counts.reload}>Refresh</button>}>
+    <Section
+      title="Counts"
+      actions={
+        <button type="button" onClick={counts.reload}>
+          Refresh
+        </button>
+      }
+    >
       <ErrorBox error={counts.error} />
       <Facts
         testid="db-counts"
@@ -54,7 +63,8 @@ function Counts({ reloadOn }: { reloadOn?: unknown }) {
         ]}
       />
       <p class="muted small">
-        Items and users with a record (ids seen only in feedback are not counted); ratings explicit or inferred from interactions; sessions holding at least one interaction.
+        Items and users with a record (ids seen only in feedback are not counted); ratings explicit or inferred from interactions; sessions
+        holding at least one interaction.
       </p>
     </Section>
   );
@@ -65,7 +75,14 @@ function Databases() {
   const list = useLoad(() => ok(client.GET('/databases/', { params: { query: { amt: 100 } } })), [session.database?.id]);
   const action = useAction();
   return (
-    <Section title="Databases" actions={<button type="button" onClick={list.reload}>Refresh</button>}>
+    <Section
+      title="Databases"
+      actions={
+        <button type="button" onClick={list.reload}>
+          Refresh
+        </button>
+      }
+    >
       <ErrorBox error={list.error ?? action.error} />
       <table>
         <thead>
@@ -88,7 +105,12 @@ function Databases() {
                 {d.id === session.database?.id ? (
                   <strong>current</strong>
                 ) : (
-                  <button type="button" disabled={action.busy} onClick={() => void action.run(() => openDatabase(client, d.id))} aria-label={`Open database ${d.name}`}>
+                  <button
+                    type="button"
+                    disabled={action.busy}
+                    onClick={() => void action.run(() => openDatabase(client, d.id))}
+                    aria-label={`Open database ${d.name}`}
+                  >
                     Open
                   </button>
                 )}
@@ -116,7 +138,10 @@ function CurrentDatabase() {
     [db.id],
     ready ? undefined : 2000,
   );
-  const models = useLoad(() => (canWrite(session) ? ok(client.GET('/pretrained-ml/trained-models/')) : Promise.resolve({ models: [] as Model[] })), [db.id, ready]);
+  const models = useLoad(
+    () => (canWrite(session) ? ok(client.GET('/pretrained-ml/trained-models/')) : Promise.resolve({ models: [] as Model[] })),
+    [db.id, ready],
+  );
   const model = models.data?.models.find((m) => m.serving) ?? models.data?.models[0];
   return (
     <>
@@ -180,7 +205,9 @@ function ModelFacts({ model }: { model: Model }) {
           </>
         )}
       </dl>
-      {!METRIC_NAMES.some(([own]) => m[own] !== undefined) && <p class="muted small">No validation metrics: this model was trained without a parameter search.</p>}
+      {!METRIC_NAMES.some(([own]) => m[own] !== undefined) && (
+        <p class="muted small">No validation metrics: this model was trained without a parameter search.</p>
+      )}
     </>
   );
 }
@@ -198,7 +225,9 @@ function CallChart() {
   const seconds = WINDOWS[window]!.seconds;
   const counts = useLoad(async () => {
     const end = Math.floor(Date.now() / 1000);
-    const answer = await ok(client.GET('/call-counts/historical/', { params: { query: { start_timestamp: end - seconds, end_timestamp: end } } }));
+    const answer = await ok(
+      client.GET('/call-counts/historical/', { params: { query: { start_timestamp: end - seconds, end_timestamp: end } } }),
+    );
     return { ...answer, range: [end - seconds, end] as [number, number] };
   }, [seconds]);
   return (

@@ -31,26 +31,30 @@ export function Scenarios() {
   const [open, setOpen] = useState<string | undefined>(undefined);
   const data = list.data;
   const abTests = new Map<string, string[]>();
-  for (const s of data?.scenarios ?? []) if (s.scenario.ab_test) abTests.set(s.scenario.ab_test.id, [...(abTests.get(s.scenario.ab_test.id) ?? []), `${s.reco_type}/${s.name}`]);
+  for (const s of data?.scenarios ?? [])
+    if (s.scenario.ab_test) abTests.set(s.scenario.ab_test.id, [...(abTests.get(s.scenario.ab_test.id) ?? []), `${s.reco_type}/${s.name}`]);
   return (
     <>
       <h1>Scenarios</h1>
       <ErrorBox error={list.error} />
-      {data &&
-        RECO_TYPES.filter((t) => data.defaults.get(t) !== undefined || data.scenarios.some((s) => s.reco_type === t)).map((t) => {
+      {data
+        && RECO_TYPES.filter((t) => data.defaults.get(t) !== undefined || data.scenarios.some((s) => s.reco_type === t)).map((t) => {
           const own = data.scenarios.filter((s) => s.reco_type === t);
           const byName = new Map(own.map((s) => [s.name, s]));
           return (
             <Section key={t} title={t}>
-              <p>
-                Default: {data.defaults.get(t) ? <strong>{data.defaults.get(t)}</strong> : <span class="muted">none</span>}
-              </p>
+              <p>Default: {data.defaults.get(t) ? <strong>{data.defaults.get(t)}</strong> : <span class="muted">none</span>}</p>
               <ul class="plain">
                 {own.map((s) => {
                   const key = `${t}/${s.name}`;
                   return (
                     <li key={key}>
-                      <button type="button" class="link" aria-expanded={open === key} onClick={() => setOpen(open === key ? undefined : key)}>
+                      <button
+                        type="button"
+                        class="link"
+                        aria-expanded={open === key}
+                        onClick={() => setOpen(open === key ? undefined : key)}
+                      >
                         {s.name}
                       </button>{' '}
                       <span class="chip">{s.scenario.scenario_type}</span>
@@ -66,7 +70,9 @@ export function Scenarios() {
             </Section>
           );
         })}
-      {data && data.scenarios.length === 0 && <p class="muted">No scenario yet: scenarios are saved with PUT scenarios/&lt;reco_type&gt;/&lt;name&gt;/.</p>}
+      {data && data.scenarios.length === 0 && (
+        <p class="muted">No scenario yet: scenarios are saved with PUT scenarios/&lt;reco_type&gt;/&lt;name&gt;/.</p>
+      )}
       {abTests.size > 0 && (
         <Section title="A/B tests">
           <ul class="plain">

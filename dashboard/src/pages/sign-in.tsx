@@ -20,12 +20,36 @@ export function SignIn({ onSignedIn, onChange }: { onSignedIn: (s: SignedIn) => 
   const submit = () => void action.run(() => signIn({ kind, login, password, ...(dbName ? { dbName } : {}) }, onChange).then(onSignedIn));
   return (
     <main id="main" class="sign-in">
-      <ActionForm label="Sign in to recd" class="card" onSubmit={submit} busy={action.busy} error={action.error} submit={action.busy ? 'Signing in…' : 'Sign in'}>
+      <ActionForm
+        label="Sign in to recd"
+        class="card"
+        onSubmit={submit}
+        busy={action.busy}
+        error={action.error}
+        submit={action.busy ? 'Signing in…' : 'Sign in'}
+      >
         <h1>Sign in to recd</h1>
         <p class="muted small">The token stays in this page's memory: reloading the page signs you out.</p>
         <Choice legend="Account kind" name="kind" options={KINDS} value={kind} set={setKind} />
-        <Field id="login" name="login" label={kind === 'individual' ? 'Email' : 'Service account name'} autoComplete="username" required value={login} set={setLogin} />
-        <Field id="password" name="password" label={kind === 'individual' ? 'Password' : 'Key'} type="password" autoComplete="current-password" required value={password} set={setPassword} />
+        <Field
+          id="login"
+          name="login"
+          label={kind === 'individual' ? 'Email' : 'Service account name'}
+          autoComplete="username"
+          required
+          value={login}
+          set={setLogin}
+        />
+        <Field
+          id="password"
+          name="password"
+          label={kind === 'individual' ? 'Password' : 'Key'}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          set={setPassword}
+        />
         <Field id="db-name" name="db_name" label="Database name (optional)" value={dbName} set={setDbName} />
       </ActionForm>
     </main>

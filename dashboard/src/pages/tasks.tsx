@@ -13,7 +13,9 @@ export function Tasks() {
   const { client, session } = useApp();
   const tasks = useLoad(
     async () => {
-      const all = await Promise.all(TASK_NAMES.map((n) => ok(client.GET('/tasks/{task_name}/recents/', { params: { path: { task_name: n }, query: { amt: 10 } } }))));
+      const all = await Promise.all(
+        TASK_NAMES.map((n) => ok(client.GET('/tasks/{task_name}/recents/', { params: { path: { task_name: n }, query: { amt: 10 } } }))),
+      );
       return all.flatMap((a) => a.tasks).sort((a, b) => b.start_time - a.start_time);
     },
     [session.database?.id],
@@ -26,7 +28,15 @@ export function Tasks() {
       <Section
         title="Background tasks"
         actions={
-          <button type="button" disabled={action.busy} onClick={() => void action.run(() => ok(client.POST('/tasks/{task_name}/', { params: { path: { task_name: 'ml_model_retrain' } } })).then(tasks.reload))}>
+          <button
+            type="button"
+            disabled={action.busy}
+            onClick={() =>
+              void action.run(() =>
+                ok(client.POST('/tasks/{task_name}/', { params: { path: { task_name: 'ml_model_retrain' } } })).then(tasks.reload),
+              )
+            }
+          >
             Retrain now
           </button>
         }

@@ -41,21 +41,49 @@ export function TryIt() {
   const [amt, setAmt] = useState('10');
   const [answer, setAnswer] = useState<Answer | undefined>(undefined);
   const action = useAction();
-  const scenarios = useLoad(() => (canWrite(session) ? ok(client.GET('/scenarios/')).then((a) => a.scenarios) : Promise.resolve([])), [session.database?.id]);
+  const scenarios = useLoad(
+    () => (canWrite(session) ? ok(client.GET('/scenarios/')).then((a) => a.scenarios) : Promise.resolve([])),
+    [session.database?.id],
+  );
   const names = scenarios.data?.filter((s) => s.reco_type === RECO_TYPE[mode]).map((s) => s.name) ?? [];
 
   const submit = () =>
     void action.run(async () => {
       setAnswer(undefined);
-      setAnswer(await recommend(client, session, { mode, id, sessionText, scenario, skipDefault, filters: lines(filterText), reranking: lines(rerankText), amt: Number(amt) }));
+      setAnswer(
+        await recommend(client, session, {
+          mode,
+          id,
+          sessionText,
+          scenario,
+          skipDefault,
+          filters: lines(filterText),
+          reranking: lines(rerankText),
+          amt: Number(amt),
+        }),
+      );
     });
   return (
     <>
       <h1>Try it</h1>
-      <ActionForm label="Recommendation request" class="card try-form" onSubmit={submit} busy={action.busy} error={action.error} submit={action.busy ? 'Asking…' : 'Recommend'}>
+      <ActionForm
+        label="Recommendation request"
+        class="card try-form"
+        onSubmit={submit}
+        busy={action.busy}
+        error={action.error}
+        submit={action.busy ? 'Asking…' : 'Recommend'}
+      >
         <Choice legend="Recommend for" name="mode" options={MODES} value={mode} set={(m) => (setMode(m), setAnswer(undefined))} />
         {mode === 'session' ? (
-          <Field id="session-items" label="Session: one item per line, optionally with a rating 1–10 (item_id rating)" rows={4} required value={sessionText} set={setSessionText} />
+          <Field
+            id="session-items"
+            label="Session: one item per line, optionally with a rating 1–10 (item_id rating)"
+            rows={4}
+            required
+            value={sessionText}
+            set={setSessionText}
+          />
         ) : (
           <Field id="reco-id" label={mode === 'item' ? 'Item ID' : 'User ID'} required value={id} set={setId} />
         )}
@@ -66,10 +94,17 @@ export function TryIt() {
           ))}
         </datalist>
         <label class="inline">
-          <input type="checkbox" checked={skipDefault} onChange={(e) => setSkipDefault((e.target as HTMLInputElement).checked)} /> Skip the default scenario
+          <input type="checkbox" checked={skipDefault} onChange={(e) => setSkipDefault((e.target as HTMLInputElement).checked)} /> Skip the
+          default scenario
         </label>
         <Field id="reco-filters" label="Filters, one per line (e.g. genre:eq:b)" rows={2} value={filterText} set={setFilterText} />
-        <Field id="reco-reranking" label="Reranking, one per line (e.g. genre:diversity:1)" rows={1} value={rerankText} set={setRerankText} />
+        <Field
+          id="reco-reranking"
+          label="Reranking, one per line (e.g. genre:diversity:1)"
+          rows={1}
+          value={rerankText}
+          set={setRerankText}
+        />
         <Field id="reco-amt" label="How many (1–64)" type="number" min={1} max={64} value={amt} set={setAmt} />
       </ActionForm>
       {answer && <Result answer={answer} mode={mode} />}
@@ -80,7 +115,16 @@ export function TryIt() {
 async function recommend(
   client: SignedIn['client'],
   session: SignedIn['session'],
-  q: { mode: Mode; id: string; sessionText: string; scenario: string; skipDefault: boolean; filters: string[]; reranking: string[]; amt: number },
+  q: {
+    mode: Mode;
+    id: string;
+    sessionText: string;
+    scenario: string;
+    skipDefault: boolean;
+    filters: string[];
+    reranking: string[];
+    amt: number;
+  },
 ): Promise<Answer> {
   const db = session.database;
   const id = q.id.trim();
@@ -91,8 +135,20 @@ async function recommend(
           return { item_id: idValue(item!, db?.item_id_type), rating: rating === undefined ? 10 : Number(rating) };
         })
       : [];
-  const asked = q.mode === 'item' ? { item_id: idValue(id, db?.item_id_type) } : q.mode === 'user' ? { user_id: idValue(id, db?.user_id_type) } : { ratings };
-  const body = { amt: q.amt, filters: q.filters, reranking: q.reranking, skip_default_scenario: q.skipDefault, ...(q.scenario ? { scenario: q.scenario } : {}), ...asked };
+  const asked =
+    q.mode === 'item'
+      ? { item_id: idValue(id, db?.item_id_type) }
+      : q.mode === 'user'
+        ? { user_id: idValue(id, db?.user_id_type) }
+        : { ratings };
+  const body = {
+    amt: q.amt,
+    filters: q.filters,
+    reranking: q.reranking,
+    skip_default_scenario: q.skipDefault,
+    ...(q.scenario ? { scenario: q.scenario } : {}),
+    ...asked,
+  };
   const rec = await ok(client.POST('/recommendation/generic/items/', { body }));
   const inputIds = q.mode === 'item' ? [idValue(id, db?.item_id_type)] : ratings.map((r) => r.item_id);
   const ids = [...rec.items_id, ...inputIds];
@@ -101,7 +157,12 @@ async function recommend(
   const rowOf = (i: string | number): Row => byId.get(String(i)) ?? { item_id: i };
   let input = inputIds.map(rowOf);
   if (q.mode === 'user') {
-    const user = canWrite(session) ? await ok(client.GET('/users/{user_id}/properties/', { params: { path: { user_id: id } } })).then((u) => u.user, () => undefined) : undefined;
+    const user = canWrite(session)
+      ? await ok(client.GET('/users/{user_id}/properties/', { params: { path: { user_id: id } } })).then(
+          (u) => u.user,
+          () => undefined,
+        )
+      : undefined;
     input = [user ?? { user_id: q.id }];
   }
   return { rec, rows: rec.items_id.map(rowOf), input };
@@ -119,7 +180,16 @@ function Result({ answer, mode }: { answer: Answer; mode: Mode }) {
       </Section>
       <Section title={`Recommended (${rec.reco_type ?? ''})`}>
         <p class="small" data-testid="scenario-path">
-          Scenario path: {path.length ? path.map((s, i) => <span key={i} class="chip">{s}</span>) : <span class="muted">none evaluated (no runtime or default scenario)</span>}
+          Scenario path:{' '}
+          {path.length ? (
+            path.map((s, i) => (
+              <span key={i} class="chip">
+                {s}
+              </span>
+            ))
+          ) : (
+            <span class="muted">none evaluated (no runtime or default scenario)</span>
+          )}
         </p>
         {rec.warnings?.map((w) => (
           <p key={w} class="warning">

@@ -11,7 +11,10 @@ export function lifetimeOf(token: string): Lifetime | undefined {
   if (payload === undefined) return undefined;
   try {
     // atob: the same in browsers and Node; base64url has no padding and its own two letters.
-    const b64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const b64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const claims = JSON.parse(atob(b64)) as { iat?: unknown; exp?: unknown };
     if (typeof claims.exp !== 'number') return undefined;
     return { issuedAt: typeof claims.iat === 'number' ? claims.iat : claims.exp, expiresAt: claims.exp };

@@ -10,7 +10,10 @@ type JsonBody<P extends keyof paths> = paths[P] extends { post: { requestBody: {
 export type LoginAnswer = paths['/login/root/']['post']['responses'][200]['content']['application/json'];
 
 // How the client logs in: the body of POST login/root/, login/individual/ or login/service/.
-export type Login = { root: JsonBody<'/login/root/'> } | { individual: JsonBody<'/login/individual/'> } | { service: JsonBody<'/login/service/'> };
+export type Login =
+  | { root: JsonBody<'/login/root/'> }
+  | { individual: JsonBody<'/login/individual/'> }
+  | { service: JsonBody<'/login/service/'> };
 export interface DatabaseChoice {
   db_id?: string;
   db_name?: string;

@@ -27,7 +27,11 @@ export class StructuredColumns implements ColumnarBody {
 
 function columnOf(col: NdArray): Column {
   const data = col.data;
-  const exact = data !== null && !col.columns && (col.dtype.kind === 'i' || col.dtype.kind === 'u' || col.dtype.kind === 'f') && col.dtype.itemsize <= 4;
+  const exact =
+    data !== null
+    && !col.columns
+    && (col.dtype.kind === 'i' || col.dtype.kind === 'u' || col.dtype.kind === 'f')
+    && col.dtype.itemsize <= 4;
   if (exact || (col.dtype.kind === 'f' && col.dtype.itemsize === 8)) {
     const numbers = data as ArrayLike<number>;
     return { numbers, get: (i) => numbers[i] };

@@ -93,7 +93,8 @@ export function withState(base: DType, s: DTypeState, fieldDtype: (v: unknown) =
   else throw new DecodeError('numpy dtype: bad byte order');
   let itemsize = base.itemsize;
   if (s.elsize !== -1) {
-    if (typeof s.elsize !== 'number' || !Number.isSafeInteger(s.elsize) || s.elsize < 0) throw new DecodeError('numpy dtype: bad element size');
+    if (typeof s.elsize !== 'number' || !Number.isSafeInteger(s.elsize) || s.elsize < 0)
+      throw new DecodeError('numpy dtype: bad element size');
     if (base.kind === 'U' || base.kind === 'S' || base.kind === 'V') itemsize = s.elsize;
     else if (s.elsize !== base.itemsize) throw new DecodeError('numpy dtype: element size does not match the type');
   }

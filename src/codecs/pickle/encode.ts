@@ -116,7 +116,8 @@ class Encoder {
     const values: unknown[] = [];
     for (const [k, v] of m) {
       const t = typeof k;
-      if (t !== 'string' && t !== 'number' && t !== 'bigint') throw new TypeError(`cannot pickle a Map key of type ${k === null ? 'null' : t}`);
+      if (t !== 'string' && t !== 'number' && t !== 'bigint')
+        throw new TypeError(`cannot pickle a Map key of type ${k === null ? 'null' : t}`);
       if (v !== undefined) {
         keys.push(k);
         values.push(v);

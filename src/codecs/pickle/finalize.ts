@@ -107,7 +107,7 @@ function isContainer(v: unknown): v is object {
 }
 
 function leaf(v: unknown): Done {
-    if (v instanceof NdArray) {
+  if (v instanceof NdArray) {
     const st = statsOf(v.dtype);
     return { out: v, h: v.shape.length + (v.columns ? st.depth : 0), n: v.size * st.cells + nestOverhead(v.shape) };
   }

@@ -46,7 +46,8 @@ export function withNumpyArrays(value: unknown): unknown {
 }
 
 function idArray(ids: unknown[]): NumpyArray | undefined {
-  if (ids.every((id) => typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= 0xffffffff)) return new NumpyArray(Uint32Array.from(ids as number[]));
+  if (ids.every((id) => typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= 0xffffffff))
+    return new NumpyArray(Uint32Array.from(ids as number[]));
   if (ids.length > 0 && ids.every((id) => typeof id === 'string')) return new NumpyArray(ids as string[]);
   return undefined;
 }
@@ -84,7 +85,15 @@ function records(rows: unknown[], names: Listing): Shaped | undefined {
       if (values.some((v) => v !== undefined && !Array.isArray(v))) return undefined;
       const col = column(flat);
       if (!col) return undefined;
-      m2m.push({ name: f, array: new NumpyRecords(new Map<string, NumpyColumn>([[names.index, Uint32Array.from(index)], ['value_id', col]])) });
+      m2m.push({
+        name: f,
+        array: new NumpyRecords(
+          new Map<string, NumpyColumn>([
+            [names.index, Uint32Array.from(index)],
+            ['value_id', col],
+          ]),
+        ),
+      });
       continue;
     }
     const col = column(values, names.floats?.includes(f) ?? false);
@@ -108,6 +117,10 @@ function column(values: unknown[], float = false): NumpyColumn | undefined {
     return Float64Array.from(nums, (v) => (typeof v === 'number' ? v : NaN));
   }
   if (present.every((v) => typeof v === 'string')) return new NumpyArray(values.map((v) => (typeof v === 'string' ? v : '')));
-  if (!missing && present.every((v) => typeof v === 'boolean')) return new NumpyArray(Uint8Array.from(values as boolean[], (v) => (v ? 1 : 0)), 'bool');
+  if (!missing && present.every((v) => typeof v === 'boolean'))
+    return new NumpyArray(
+      Uint8Array.from(values as boolean[], (v) => (v ? 1 : 0)),
+      'bool',
+    );
   return undefined;
 }

@@ -18,7 +18,10 @@ export interface AlsWeights {
   ratingFloor: number;
 }
 
-export function alsTerms(w: Omit<AlsWeights, 'ratingShift' | 'ratingFloor'>, otherRows: number): { regularization: Regularization; alpha: number } {
+export function alsTerms(
+  w: Omit<AlsWeights, 'ratingShift' | 'ratingFloor'>,
+  otherRows: number,
+): { regularization: Regularization; alpha: number } {
   const a0 = w.unobserved;
   const scale = w.regularization / a0;
   return { alpha: w.alpha / a0, regularization: w.regExponent === 0 ? scale : { scale, offset: a0 * otherRows, exponent: w.regExponent } };

@@ -110,7 +110,8 @@ export const listsFor = (items: number, minItems: number): number => (items < mi
 // Bytes one more item or user adds to a model (documented in docs/api-choices.md): a user's list
 // only when the training listed them.
 export const bytesPerItem = (factors: number, itemList: number, lists = 0) => factors * 4 + 4 + 4 + itemList * 4 + (lists > 0 ? 4 : 0);
-export const bytesPerUser = (factors: number, userList: number, listed = true) => factors * 4 + (userList > 0 ? 4 : 0) + (listed ? userList * 4 : 0);
+export const bytesPerUser = (factors: number, userList: number, listed = true) =>
+  factors * 4 + (userList > 0 ? 4 : 0) + (listed ? userList * 4 : 0);
 
 // The user's precomputed list (empty when they have none; in layout 2, UNLISTED first when the
 // training had no time for it).
@@ -155,7 +156,8 @@ export function modelViews(buffer: SharedArrayBuffer | ArrayBuffer): ModelViews 
   const header = new Int32Array(buffer, 0, HEADER_SLOTS);
   if (header[SLOT.magic] !== MODEL_MAGIC) throw new Error('model buffer: bad magic');
   const layout = header[SLOT.layout]!;
-  if (!READABLE_LAYOUTS.includes(layout)) throw new Error(`model buffer: layout ${layout}, this process reads ${READABLE_LAYOUTS.join(', ')}`);
+  if (!READABLE_LAYOUTS.includes(layout))
+    throw new Error(`model buffer: layout ${layout}, this process reads ${READABLE_LAYOUTS.join(', ')}`);
   const dims: Required<ModelDims> = {
     factors: header[SLOT.factors]!,
     users: header[SLOT.users]!,
@@ -172,7 +174,8 @@ export function modelViews(buffer: SharedArrayBuffer | ArrayBuffer): ModelViews 
   if (bytes !== buffer.byteLength) throw new Error(`model buffer: ${buffer.byteLength} bytes, its header describes ${bytes}`);
   const views = { dims, header } as ModelViews;
   SECTIONS.forEach((s, k) => {
-    if (s.name !== 'layout1Scores') (views as unknown as Record<string, unknown>)[s.name] = new s.type(buffer as ArrayBuffer, at[k]!, s.length(dims, layout));
+    if (s.name !== 'layout1Scores')
+      (views as unknown as Record<string, unknown>)[s.name] = new s.type(buffer as ArrayBuffer, at[k]!, s.length(dims, layout));
   });
   return views;
 }

@@ -92,7 +92,10 @@ export class ModelRegistry {
     if (!meta || !buffer) return undefined; // superseded and trimmed meanwhile
     const views = modelViews(buffer);
     // Ids never move to another row, so the model's rows of users stay right for as long as it serves.
-    const [itemIds, userIndex] = await Promise.all([this.ids(db, 'item', 0, views.dims.items), rowIndexOfSlices(views.dims.users, (from, to) => this.ids(db, 'user', from, to))]);
+    const [itemIds, userIndex] = await Promise.all([
+      this.ids(db, 'item', 0, views.dims.items),
+      rowIndexOfSlices(views.dims.users, (from, to) => this.ids(db, 'user', from, to)),
+    ]);
     const itemIndex = await rowIndexOf(itemIds);
     const loaded = { id, meta, buffer, itemIds, itemIndex, userIndex, ...scorable(views) };
     // A slower load of an older version must not replace a newer one.

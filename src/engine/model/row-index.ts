@@ -23,7 +23,11 @@ export async function rowIndexOf(ids: string[]): Promise<RowIndex> {
 // The same index from ids read `sliceRows` rows at a time (`read(from, to)`, the next slice read while
 // one is indexed), never all held at once: 20M user ids as strings are ~640 MB more at a model's load.
 // Numeric until an id is not, then a Map of every id so far.
-export async function rowIndexOfSlices(rows: number, read: (from: number, to: number) => Promise<string[]>, sliceRows = 100_000): Promise<RowIndex> {
+export async function rowIndexOfSlices(
+  rows: number,
+  read: (from: number, to: number) => Promise<string[]>,
+  sliceRows = 100_000,
+): Promise<RowIndex> {
   let numeric: NumericRows | undefined = new NumericRows(rows);
   let map: Map<string, number> | undefined;
   let next = rows > 0 ? read(0, Math.min(rows, sliceRows)) : undefined;

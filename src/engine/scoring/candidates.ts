@@ -65,7 +65,9 @@ function heldFor(v: ModelViews, rows: Pick<ScoreRows, 'normOrder' | 'norms'>, lo
 
 // Every mark cleared, then SKIPPED on the longest rows and on rows without factors.
 function skipMarks(h: Held, rows: Pick<ScoreRows, 'normOrder' | 'norms'>): void {
-  const marks = h.marks, order = rows.normOrder, norms = rows.norms;
+  const marks = h.marks,
+    order = rows.normOrder,
+    norms = rows.norms;
   marks.fill(0);
   for (let i = 0; i < marks.length; i++) if (!(norms[i]! > 0)) marks[i] = SKIPPED;
   for (let p = 0; p < h.longest; p++) marks[order[p]!] = SKIPPED;
@@ -77,16 +79,25 @@ function skipMarks(h: Held, rows: Pick<ScoreRows, 'normOrder' | 'norms'>): void 
  * without factors. The order depends only on the seeds' order and the model, so every thread
  * gathers the same.
  */
-export function gatherCandidates(v: ModelViews, rows: Pick<ScoreRows, 'normOrder' | 'norms'>, seeds: ArrayLike<number>, source: CandidateSource): Candidates {
+export function gatherCandidates(
+  v: ModelViews,
+  rows: Pick<ScoreRows, 'normOrder' | 'norms'>,
+  seeds: ArrayLike<number>,
+  source: CandidateSource,
+): Candidates {
   const h = heldFor(v, rows, source.longest);
-  const L = v.dims.itemList, per = Math.min(source.perSeed, L), n = v.dims.items;
+  const L = v.dims.itemList,
+    per = Math.min(source.perSeed, L),
+    n = v.dims.items;
   if (h.out.length < seeds.length * per) h.out = new Uint32Array(seeds.length * per);
   const out = h.out;
   if (++h.stamp === SKIPPED) {
     h.stamp = 1;
     skipMarks(h, rows);
   }
-  const stamp = h.stamp, marks = h.marks, lists = v.itemLists;
+  const stamp = h.stamp,
+    marks = h.marks,
+    lists = v.itemLists;
   let count = 0;
   for (let s = 0; s < seeds.length; s++) {
     const seed = seeds[s]!;
@@ -111,13 +122,20 @@ export function gatherCandidates(v: ModelViews, rows: Pick<ScoreRows, 'normOrder
  * may stop before the last of them (no later row can enter, bounded-top.ts), with the same result.
  * The result is the top of one fixed set of rows at every depth, so deeper rankings only append.
  */
-export function rankCandidates(rows: Pick<ScoreRows, 'rowDotsTo' | 'vectorTopTo'>, x: Float32Array, c: Candidates, depth: number): { items: Uint32Array; scores: Float32Array } {
+export function rankCandidates(
+  rows: Pick<ScoreRows, 'rowDotsTo' | 'vectorTopTo'>,
+  x: Float32Array,
+  c: Candidates,
+  depth: number,
+): { items: Uint32Array; scores: Float32Array } {
   if (depth === 0) return { items: new Uint32Array(0), scores: new Float32Array(0) };
   const s = scratchFor(depth, c.count);
-  const items = s.items, scores = s.scores;
+  const items = s.items,
+    scores = s.scores;
   let size = 0;
   if (c.count > 0) {
-    const listed = c.items.subarray(0, c.count), dots = s.dots;
+    const listed = c.items.subarray(0, c.count),
+      dots = s.dots;
     rows.rowDotsTo(dots, x, listed);
     for (let j = 0; j < c.count; j++) size = heapOffer(items, scores, size, depth, dots[j]!, listed[j]!);
   }
@@ -127,7 +145,8 @@ export function rankCandidates(rows: Pick<ScoreRows, 'rowDotsTo' | 'vectorTopTo'
   // one buffer: past 64 bytes a typed array's memory lies outside the heap, and each such backing
   // store is one more for the collector to track and free (a session is ranked on every request).
   const buffer = new ArrayBuffer(8 * got);
-  const outItems = new Uint32Array(buffer, 0, got), outScores = new Float32Array(buffer, 4 * got, got);
+  const outItems = new Uint32Array(buffer, 0, got),
+    outScores = new Float32Array(buffer, 4 * got, got);
   for (let j = 0; j < got; j++) {
     outItems[j] = items[j]!;
     outScores[j] = scores[j]!;

@@ -26,7 +26,8 @@ export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, va
   const k = items.length;
   if (k <= FOLD_IN_FEW) {
     const { inverse, solved } = (t.fewOf[k] ??= inverseOf(m.views, t.byLambda, rowRegularization(t.regularization, k)));
-    if (foldInFewTo(out, items, values, m.views.itemFactors, inverse, f, t.alpha, foldScratch(k * f + 2 * k * k + 2 * k), solved)) return out;
+    if (foldInFewTo(out, items, values, m.views.itemFactors, inverse, f, t.alpha, foldScratch(k * f + 2 * k * k + 2 * k), solved))
+      return out;
   }
   foldInTo(out, items, values, m.views.itemFactors, m.views.gram, f, t.regularization, t.alpha, foldScratch(2 * f * f + 2 * f));
   return out;
@@ -66,7 +67,12 @@ function foldTermsOf(m: Scorable & { meta: ModelMeta }): FoldTerms {
   if (t === undefined) {
     const p = m.meta.params;
     // Models published before the unobserved weight and ν were parameters had 1 and 0.
-    const weights = { regularization: p.regularization ?? 20, alpha: p.alpha ?? 0.25, unobserved: p.unobserved ?? 1, regExponent: p.reg_exponent ?? 0 };
+    const weights = {
+      regularization: p.regularization ?? 20,
+      alpha: p.alpha ?? 0.25,
+      unobserved: p.unobserved ?? 1,
+      regExponent: p.reg_exponent ?? 0,
+    };
     const { regularization, alpha } = alsTerms(weights, m.views.dims.trainedItems);
     t = { regularization, alpha, shift: p.rating_shift ?? 0, floor: p.rating_floor ?? 0, byLambda: new Map(), fewOf: [] };
     foldTerms.set(m.views.gram, t);
@@ -79,7 +85,10 @@ function inverseOf(v: ModelViews, byLambda: Map<number, Inverse>, regularization
   if (held === undefined) {
     const inverse = new Float64Array(f * f);
     shiftedInverseTo(inverse, v.gram, regularization, f, new Float64Array(f * f + f));
-    const solved = (byLambda.size + 1) * n * f <= SOLVED_ROWS_MAX ? { rows: new Float32Array(n * f), known: new Uint8Array(n), self: new Float64Array(n) } : undefined;
+    const solved =
+      (byLambda.size + 1) * n * f <= SOLVED_ROWS_MAX
+        ? { rows: new Float32Array(n * f), known: new Uint8Array(n), self: new Float64Array(n) }
+        : undefined;
     byLambda.set(regularization, (held = { inverse, solved }));
   }
   return held;

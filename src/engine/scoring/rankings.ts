@@ -24,7 +24,10 @@ export interface Scorable {
 export function scorable(views: ModelViews, shared?: SharedRows): Scorable {
   const { items, factors: f, lists } = views.dims;
   const listed = lists > 0 ? views.listOffsets[lists]! : 0;
-  return { views, rows: scoreRows(views.itemFactors, items, f, views.listMembers.subarray(0, listed), shared, { listLength: views.dims.userList }) };
+  return {
+    views,
+    rows: scoreRows(views.itemFactors, items, f, views.listMembers.subarray(0, listed), shared, { listLength: views.dims.userList }),
+  };
 }
 
 export interface Ranking {
@@ -35,7 +38,8 @@ export interface Ranking {
 
 function select(scores: Float32Array, n: number, depth: number): Ranking {
   const k = Math.min(depth, n);
-  const items = new Uint32Array(k), best = new Float32Array(k);
+  const items = new Uint32Array(k),
+    best = new Float32Array(k);
   const got = topKTo(items, best, scores, n, k);
   return { items: items.subarray(0, got), scores: best.subarray(0, got), complete: got < k || k === n };
 }
@@ -56,7 +60,9 @@ export function rankWork(m: Scorable, spec: RankSpec, depth: number): number {
     case 'vector':
       return n * f;
     case 'session':
-      return depth <= SESSION_CANDIDATES.longest ? (spec.seeds.length * Math.min(SESSION_CANDIDATES.perSeed, m.views.dims.itemList) + SESSION_CANDIDATES.longest) * f : n * f;
+      return depth <= SESSION_CANDIDATES.longest
+        ? (spec.seeds.length * Math.min(SESSION_CANDIDATES.perSeed, m.views.dims.itemList) + SESSION_CANDIDATES.longest) * f
+        : n * f;
     case 'group':
       return n * f * spec.vectors.length;
     case 'popular':
@@ -113,7 +119,8 @@ function listed(list: Uint32Array, depth: number, ranking: (depth: number) => Ra
   const rest = ranking(depth);
   if (len === 0) return rest;
   const head = new Set(list.subarray(0, len));
-  const items = new Uint32Array(depth), scores = new Float32Array(depth).fill(NaN);
+  const items = new Uint32Array(depth),
+    scores = new Float32Array(depth).fill(NaN);
   items.set(list.subarray(0, len));
   let k = len;
   for (let j = 0; j < rest.items.length && k < depth; j++) {
@@ -163,14 +170,16 @@ function similarByIndex(m: Scorable, item: number, depth: number): Ranking {
   if (m.rows.norms[item] === 0) return { items: new Uint32Array(0), scores: new Float32Array(0), complete: true };
   const q = new Float32Array(f);
   unitRowsTo(q, v.itemFactors, m.rows.norms, n, f, Uint32Array.of(item));
-  const listScores = new Float64Array(lists), taken = new Uint8Array(lists);
+  const listScores = new Float64Array(lists),
+    taken = new Uint8Array(lists);
   listScoresTo(listScores, v.itemFactors, f, v.listCentroids, lists, item);
   const near = gatherPositions(listScores, taken, lists, v.listOffsets, MIN_CANDIDATES);
   const all = taken.every((x) => x === 1);
   const first = rankPositions(m, q, item, near, depth);
   if (first.items.length === depth || all) return { ...first, complete: all && first.items.length < depth };
   const rest = rankPositions(m, q, item, gatherPositions(listScores, taken, lists, v.listOffsets, Infinity), depth - first.items.length);
-  const items = new Uint32Array(first.items.length + rest.items.length), scores = new Float32Array(items.length);
+  const items = new Uint32Array(first.items.length + rest.items.length),
+    scores = new Float32Array(items.length);
   items.set(first.items);
   items.set(rest.items, first.items.length);
   scores.set(first.scores);
@@ -180,12 +189,19 @@ function similarByIndex(m: Scorable, item: number, depth: number): Ranking {
 
 // The best `depth` of the listed items at `positions` by cosine similarity with the unit vector q
 // of `item` (never the item itself).
-function rankPositions(m: Scorable, q: Float32Array, item: number, positions: Uint32Array, depth: number): { items: Uint32Array; scores: Float32Array } {
+function rankPositions(
+  m: Scorable,
+  q: Float32Array,
+  item: number,
+  positions: Uint32Array,
+  depth: number,
+): { items: Uint32Array; scores: Float32Array } {
   const members = m.views.listMembers;
   const scores = new Float32Array(positions.length);
   m.rows.positionScoresTo(scores, q, positions, item);
   const k = Math.min(depth, positions.length);
-  const at = new Uint32Array(k), best = new Float32Array(k);
+  const at = new Uint32Array(k),
+    best = new Float32Array(k);
   const got = topKTo(at, best, scores, positions.length, k);
   const items = new Uint32Array(got);
   for (let c = 0; c < got; c++) items[c] = members[positions[at[c]!]!]!;
@@ -200,7 +216,8 @@ export function itemsForVector(m: Scorable, x: Float32Array, depth: number): Ran
 // undefined when the scan would score more than maxRows rows.
 function vectorRanking(m: Scorable, x: Float32Array, depth: number, maxRows = Infinity): Ranking | undefined {
   const k = Math.min(depth, m.views.dims.items);
-  const items = new Uint32Array(k), scores = new Float32Array(k);
+  const items = new Uint32Array(k),
+    scores = new Float32Array(k);
   const got = m.rows.vectorTopTo(items, scores, k, x, maxRows);
   if (got < 0) return undefined;
   return { items: items.subarray(0, got), scores: scores.subarray(0, got), complete: got < k || k === m.views.dims.items };
@@ -213,7 +230,10 @@ export function rankWithin(m: Scorable, spec: RankSpec, depth: number, work: num
   if (spec.kind === 'popular' || rankWork(m, spec, depth) <= work) return rank(m, spec, depth);
   if (spec.kind === 'vector') return vectorRanking(m, spec.vector, depth, Math.floor(work / m.views.dims.factors));
   // A session past its candidates: they are ranked here when they may be, the rest like a vector's.
-  if (spec.kind === 'session') return rankWork(m, spec, 0) <= work ? sessionRanking(m, spec.vector, spec.seeds, depth, Math.floor(work / m.views.dims.factors)) : undefined;
+  if (spec.kind === 'session')
+    return rankWork(m, spec, 0) <= work
+      ? sessionRanking(m, spec.vector, spec.seeds, depth, Math.floor(work / m.views.dims.factors))
+      : undefined;
   return undefined;
 }
 
@@ -245,7 +265,8 @@ export function sessionRanking(m: Scorable, x: Float32Array, seeds: Uint32Array,
   const rest = vectorRanking(m, x, depth, maxRows);
   if (rest === undefined) return undefined;
   const isHead = new Set(head.items);
-  const items = new Uint32Array(depth), scores = new Float32Array(depth);
+  const items = new Uint32Array(depth),
+    scores = new Float32Array(depth);
   items.set(head.items);
   scores.set(head.scores);
   let k = head.items.length;

@@ -13,7 +13,8 @@ const CACHED_RANKINGS = 20_000;
 // enter), so it starts at what the page asks for (twice its items); so does a session's ranking from
 // its candidates: a random session ranked 20 deep for a page of 10 instead of 32 took 13.5 µs
 // instead of 16.5 (bench/http/reco.ts, random sessions).
-const FIRST_DEPTH = 128, FIRST_VECTOR_DEPTH = 16;
+const FIRST_DEPTH = 128,
+  FIRST_VECTOR_DEPTH = 16;
 
 // A ranking's name within its model: text, or a model row's ranking (an item's neighbours, a user's
 // by their factors) as its tag and row, made into text only when a walk goes past the precomputed

@@ -71,7 +71,12 @@ export function extend({ model, features }: ExtendInput): Extended {
 // ones). Items given factors from their properties have rows near the mean item and would otherwise
 // all join one list: 331k of 1M synthetic items did, and every ranking that took it scored a third
 // of the catalogue (bench/kernels/new-items-index.ts).
-function extendIndex(old: ModelViews, itemFactors: Float32Array, items: number, targets: number[]): { lists: number; centroids: Float32Array; assign: Uint32Array } {
+function extendIndex(
+  old: ModelViews,
+  itemFactors: Float32Array,
+  items: number,
+  targets: number[],
+): { lists: number; centroids: Float32Array; assign: Uint32Array } {
   const f = old.dims.factors;
   let lists = old.dims.lists;
   const assign = new Uint32Array(items).fill(NO_LIST);
@@ -97,7 +102,19 @@ function extendIndex(old: ModelViews, itemFactors: Float32Array, items: number, 
       [members[s], members[pick]] = [members[pick]!, members[s]!];
     }
     const own = new Float32Array(parts * f);
-    sphericalKMeansTo(own, parts, itemFactors, norms, items, f, Uint32Array.from(members.slice(0, size)), KMEANS_ITERATIONS, new Float64Array(parts * f), new Uint32Array(parts), new Uint32Array(size));
+    sphericalKMeansTo(
+      own,
+      parts,
+      itemFactors,
+      norms,
+      items,
+      f,
+      Uint32Array.from(members.slice(0, size)),
+      KMEANS_ITERATIONS,
+      new Float64Array(parts * f),
+      new Uint32Array(parts),
+      new Uint32Array(size),
+    );
     // Part 0 takes the old list's place, the others come after every list so far.
     const at = [list, ...Array.from({ length: parts - 1 }, (_, k) => lists + k)];
     for (let k = 0; k < parts; k++) centroids.set(own.subarray(k * f, (k + 1) * f), at[k]! * f);

@@ -18,7 +18,14 @@ const PARTS_PER_THREAD = 4;
  * fit to the final item factors, which is what folding a user's ratings in gives (serving ranks
  * users unchanged since training by these factors).
  */
-export async function fitFactors(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, p: AlsParams, iteration: (it: number) => void = () => {}): Promise<void> {
+export async function fitFactors(
+  pool: TrainingPool,
+  model: SharedArrayBuffer,
+  byUser: Csr,
+  byItem: Csr,
+  p: AlsParams,
+  iteration: (it: number) => void = () => {},
+): Promise<void> {
   const dims = modelViews(model).dims;
   const f = dims.factors;
   const gram = new SharedArrayBuffer(f * f * 8);
@@ -31,17 +38,24 @@ export async function fitFactors(pool: TrainingPool, model: SharedArrayBuffer, b
   const gramOf = async (side: 'users' | 'items') => {
     const rows = evenRanges(side === 'users' ? dims.users : dims.items, n);
     await Promise.all(rows.map(([rowStart, rowEnd], k) => pool.gram({ model, side, rowStart, rowEnd, dst: parts[k]! })));
-    sumTo(new Float64Array(gram), rows.map((_, k) => new Float64Array(parts[k]!)));
+    sumTo(
+      new Float64Array(gram),
+      rows.map((_, k) => new Float64Array(parts[k]!)),
+    );
   };
   const users = async () => {
     await gramOf('items');
-    await Promise.all(userParts.map(([rowStart, rowEnd]) => pool.halfStep({ model, side: 'users', m: byUser, gram, rowStart, rowEnd, params: p })));
+    await Promise.all(
+      userParts.map(([rowStart, rowEnd]) => pool.halfStep({ model, side: 'users', m: byUser, gram, rowStart, rowEnd, params: p })),
+    );
   };
   for (let it = 1; it <= p.iterations; it++) {
     iteration(it);
     await users();
     await gramOf('users');
-    await Promise.all(itemParts.map(([rowStart, rowEnd]) => pool.halfStep({ model, side: 'items', m: byItem, gram, rowStart, rowEnd, params: p })));
+    await Promise.all(
+      itemParts.map(([rowStart, rowEnd]) => pool.halfStep({ model, side: 'items', m: byItem, gram, rowStart, rowEnd, params: p })),
+    );
   }
   await users();
 }

@@ -18,7 +18,14 @@ interface JobDeps {
   itemFeatures: (db: string) => Promise<ItemFeatures>;
 }
 
-export async function newItems(d: JobDeps, db: string, owner: string, progress: (text: string) => void, pool: TrainingPool, listSeconds: number): Promise<string> {
+export async function newItems(
+  d: JobDeps,
+  db: string,
+  owner: string,
+  progress: (text: string) => void,
+  pool: TrainingPool,
+  listSeconds: number,
+): Promise<string> {
   const current = await d.registry.latest(db);
   if (!current) return 'no trained model yet: the first training covers every item';
   progress('reading item properties');
@@ -35,7 +42,12 @@ export async function newItems(d: JobDeps, db: string, owner: string, progress: 
     algorithm: algorithmOf(publishedLists(current.meta), true),
     n_items: dims.items,
     bytes: extended.model.byteLength,
-    metrics: { ...current.meta.metrics, new_items: extended.targets, new_items_from_properties: extended.fromFeatures, new_items_listed: listed },
+    metrics: {
+      ...current.meta.metrics,
+      new_items: extended.targets,
+      new_items_from_properties: extended.fromFeatures,
+      new_items_listed: listed,
+    },
   };
   if (!(await d.models.publish(db, owner, meta, extended.model))) throw new Error('lost the trainer lock before publishing');
   return `model ${meta.model_id}: ${extended.targets} items without ratings given factors, ${extended.fromFeatures} of them from items sharing property values`;
@@ -53,8 +65,11 @@ export async function buildTables(d: JobDeps, db: string, progress: (text: strin
     const rows = def.reco_type === 'item_to_items' ? model.views.dims.items : model.views.dims.users;
     const dst = new SharedArrayBuffer(rows * def.amt * 4);
     const parts = evenRanges(rows, pool.threads);
-    await Promise.all(parts.map(([rowStart, rowEnd]) => pool.table({ model: model.buffer, kind: def.reco_type, amt: def.amt, rowStart, rowEnd, dst })));
-    if (await d.tables.store(db, { ...def, built: { model_id: model.id, built_at: Date.now() / 1000, rows } }, new Uint8Array(dst))) built++;
+    await Promise.all(
+      parts.map(([rowStart, rowEnd]) => pool.table({ model: model.buffer, kind: def.reco_type, amt: def.amt, rowStart, rowEnd, dst })),
+    );
+    if (await d.tables.store(db, { ...def, built: { model_id: model.id, built_at: Date.now() / 1000, rows } }, new Uint8Array(dst)))
+      built++;
   }
   return `${built} of ${defs.length} tables built from model ${model.id}`;
 }

@@ -2,7 +2,14 @@
 // matrix, EASE's blocked sweep inverse (its two halves) and B, item-KNN's neighbours, held-out
 // metrics and users' lists. Re-exported by worker.ts.
 import type { Csr } from '../../../native-free-kernels/csr.js';
-import { easeScoresTo, easeWeightsTo, ratingWeightsTo, sweepPivotTo, sweepUpdateTo, weightedGramTo } from '../../../native-free-kernels/ease.js';
+import {
+  easeScoresTo,
+  easeWeightsTo,
+  ratingWeightsTo,
+  sweepPivotTo,
+  sweepUpdateTo,
+  weightedGramTo,
+} from '../../../native-free-kernels/ease.js';
 import { wasmSweepPivot, wasmSweepUpdate, wasmSweptRows } from '../../../native-free-kernels/wasm-ease.js';
 import { cosineNeighboursTo } from '../../../native-free-kernels/item-knn.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
@@ -46,14 +53,25 @@ export function easeColumns({ byItem, maxItems, minCount }: { byItem: Csr; maxIt
   return { n: kept.length, column, kept };
 }
 
-
 // The n × n matrix the sweep works on: f32 rows in the WebAssembly kernel's memory, else f64.
 export function sweptMatrix(a: SharedArrayBuffer | WebAssembly.Memory, n: number): { rows: Float32Array | Float64Array; stride: number } {
   return a instanceof WebAssembly.Memory ? wasmSweptRows(a, n) : { rows: new Float64Array(a), stride: n };
 }
 
 // Rows of XᵀWX over the kept items; m's values are the ratings' weights (weighRatings).
-export function easeGram({ m, cols, dst, rowStart, rowEnd }: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer | WebAssembly.Memory; rowStart: number; rowEnd: number }): void {
+export function easeGram({
+  m,
+  cols,
+  dst,
+  rowStart,
+  rowEnd,
+}: {
+  m: Csr;
+  cols: EaseColumns;
+  dst: SharedArrayBuffer | WebAssembly.Memory;
+  rowStart: number;
+  rowEnd: number;
+}): void {
   const { rows, stride } = sweptMatrix(dst, cols.n);
   weightedGramTo(rows, m, cols.column, m.values, cols.n, rowStart, rowEnd, stride);
 }
@@ -61,7 +79,10 @@ export function easeGram({ m, cols, dst, rowStart, rowEnd }: { m: Csr; cols: Eas
 // One block of EASE's sweep inverse: on the WebAssembly kernel's shared memory (wasm-ease.ts, made
 // for blocks of at most `block` pivots) or, where that cannot run, on the f64 matrix `a` and the
 // scratch (sweepScratchLength(n, b) f64) of its TypeScript twin.
-export type SweepInput = { n: number; k: number; b: number } & ({ memory: WebAssembly.Memory; block: number } | { a: SharedArrayBuffer; scratch: SharedArrayBuffer });
+export type SweepInput = { n: number; k: number; b: number } & (
+  | { memory: WebAssembly.Memory; block: number }
+  | { a: SharedArrayBuffer; scratch: SharedArrayBuffer }
+);
 
 export function easePivot(s: SweepInput): boolean {
   if ('memory' in s) return wasmSweepPivot(s.memory, s.n, s.block, s.k, s.b);
@@ -74,12 +95,38 @@ export function easeUpdate(s: SweepInput & { rowStart: number; rowEnd: number })
 }
 
 // Rows of B from the swept matrix, in either kernel's memory.
-export function easeWeights({ p, dst, n, rowStart, rowEnd }: { p: SharedArrayBuffer | WebAssembly.Memory; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): void {
+export function easeWeights({
+  p,
+  dst,
+  n,
+  rowStart,
+  rowEnd,
+}: {
+  p: SharedArrayBuffer | WebAssembly.Memory;
+  dst: SharedArrayBuffer;
+  n: number;
+  rowStart: number;
+  rowEnd: number;
+}): void {
   const { rows, stride } = sweptMatrix(p, n);
   easeWeightsTo(new Float32Array(dst), rows, n, rowStart, rowEnd, stride);
 }
 
-export function knnWeights({ gram, dst, n, k, rowStart, rowEnd }: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): void {
+export function knnWeights({
+  gram,
+  dst,
+  n,
+  k,
+  rowStart,
+  rowEnd,
+}: {
+  gram: SharedArrayBuffer;
+  dst: SharedArrayBuffer;
+  n: number;
+  k: number;
+  rowStart: number;
+  rowEnd: number;
+}): void {
   cosineNeighboursTo(new Float32Array(dst), new Float64Array(gram), n, k, rowStart, rowEnd);
 }
 
@@ -97,7 +144,8 @@ function userScorer(weights: Float32Array, cols: EaseColumns, m: Csr, blend?: Bl
   const acc = new Float32Array(cols.n);
   const als = blend && modelViews(blend.model);
   const dots = new Float32Array(als ? cols.n : 0);
-  const rows: number[] = [], values: number[] = [];
+  const rows: number[] = [],
+    values: number[] = [];
   return (u: number, dst: Float32Array) => {
     rows.length = 0;
     values.length = 0;
@@ -122,34 +170,86 @@ function userScorer(weights: Float32Array, cols: EaseColumns, m: Csr, blend?: Bl
 
 // In place: (x − mean) / standard deviation (a constant row: zeros).
 function standardise(x: Float32Array): void {
-  let sum = 0, squares = 0;
+  let sum = 0,
+    squares = 0;
   for (let k = 0; k < x.length; k++) {
     sum += x[k]!;
     squares += x[k]! * x[k]!;
   }
-  const mean = sum / Math.max(1, x.length), sd = Math.sqrt(Math.max(0, squares / Math.max(1, x.length) - mean * mean));
+  const mean = sum / Math.max(1, x.length),
+    sd = Math.sqrt(Math.max(0, squares / Math.max(1, x.length) - mean * mean));
   for (let k = 0; k < x.length; k++) x[k] = sd > 0 ? (x[k]! - mean) / sd : 0;
 }
 
 // Σ NDCG@10, Σ recall@10 and users counted over validation users [from, to), ranked by item weights
 // (blended with a trial's ALS factors when given).
 // `train` is the split's training part with the ratings' weights as values.
-export function easeValidate({ weights, cols, train, held, from, to, k, blend }: { weights: SharedArrayBuffer; cols: EaseColumns; train: Csr; held: HeldOut; from: number; to: number; k: number; blend?: Blend | undefined }): Float64Array {
+export function easeValidate({
+  weights,
+  cols,
+  train,
+  held,
+  from,
+  to,
+  k,
+  blend,
+}: {
+  weights: SharedArrayBuffer;
+  cols: EaseColumns;
+  train: Csr;
+  held: HeldOut;
+  from: number;
+  to: number;
+  k: number;
+  blend?: Blend | undefined;
+}): Float64Array {
   const sums = new Float64Array(3);
-  rankingMetricsTo(sums, train, held, userScorer(new Float32Array(weights), cols, train, blend), k, from, to, validationScratch(train.cols));
+  rankingMetricsTo(
+    sums,
+    train,
+    held,
+    userScorer(new Float32Array(weights), cols, train, blend),
+    k,
+    from,
+    to,
+    validationScratch(train.cols),
+  );
   return sums;
 }
 
 // The lists of users at [from, to) of `users` (uint32 rows): their best unrated items by EASE,
 // written into `out` (users[from + k]'s at k · userList, NO_ITEM after the last).
 // byUser's values are the ratings' weights (weighRatings).
-export function easeUserLists({ model, byUser, weights, cols, users, from, to, out, alsWeight }: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer; alsWeight: number }): void {
+export function easeUserLists({
+  model,
+  byUser,
+  weights,
+  cols,
+  users,
+  from,
+  to,
+  out,
+  alsWeight,
+}: {
+  model: SharedArrayBuffer;
+  byUser: Csr;
+  weights: SharedArrayBuffer;
+  cols: EaseColumns;
+  users: SharedArrayBuffer;
+  from: number;
+  to: number;
+  out: SharedArrayBuffer;
+  alsWeight: number;
+}): void {
   const v = modelViews(model);
   const { items, userList: len } = v.dims;
   const score = userScorer(new Float32Array(weights), cols, byUser, alsWeight > 0 ? { model, weight: alsWeight } : undefined);
-  const scores = new Float32Array(items), mask = new Uint8Array(items);
-  const top = new Uint32Array(len), best = new Float32Array(len);
-  const rows = new Uint32Array(users, from * 4, to - from), lists = new Uint32Array(out);
+  const scores = new Float32Array(items),
+    mask = new Uint8Array(items);
+  const top = new Uint32Array(len),
+    best = new Float32Array(len);
+  const rows = new Uint32Array(users, from * 4, to - from),
+    lists = new Uint32Array(out);
   rows.forEach((u, k) => {
     score(u, scores);
     for (let c = 0; c < cols.n; c++) mask[cols.kept[c]!] = 1;
@@ -177,7 +277,8 @@ export function fillFromFactors(v: ModelViews, byUser: Csr, u: number, top: Uint
   for (let k = 0; k < got; k++) mask[top[k]!] = 0;
   const scores = new Float32Array(items);
   for (let i = 0; i < items; i++) if (mask[i] === 1) scores[i] = dotAt(v.userFactors, u * f, v.itemFactors, i * f, f);
-  const more = new Uint32Array(len - got), best = new Float32Array(len - got);
+  const more = new Uint32Array(len - got),
+    best = new Float32Array(len - got);
   const added = topKTo(more, best, scores, items, len - got, mask);
   top.set(more.subarray(0, added), got);
   return got + added;

@@ -18,8 +18,10 @@ import type { Quality } from '../../store/models-store.js';
 // diagonal's mean, so it carries from the validation sample to the whole data.
 // byQuantile: ratings weigh their quantile among all ratings (EaseWeighting.shares) instead of cut and below.
 // alsWeight: users' lists blend in the model's ALS scores with this weight (0: none).
-export type ItemWeightsChoice = { cut: number; below: number; byQuantile: boolean; items: number; alsWeight: number } & ({ model: 'ease'; lambdaScale: number } | { model: 'item-knn'; neighbours: number });
-
+export type ItemWeightsChoice = { cut: number; below: number; byQuantile: boolean; items: number; alsWeight: number } & (
+  | { model: 'ease'; lambdaScale: number }
+  | { model: 'item-knn'; neighbours: number }
+);
 
 // Pivots per sweep block: the update's inner products run over this many terms. TypeScript: 32
 // measured fastest of 32, 64, 128 at 1,600 items. WebAssembly: 32, 64 and 128 measured alike
@@ -61,7 +63,13 @@ const float64Matrix = (n: number) => new SharedArrayBuffer(n * n * 8);
 // EASE's weights B (n × n float32, shared) from a weighted ratings matrix, on every thread of the
 // pool, and the λ used: `scale` times the Gram diagonal's mean. The inverse runs in the WebAssembly
 // kernel where it can (kernel 'typescript': its twin, which the benchmark compares).
-export async function easeFit(pool: TrainingPool, w: Csr, cols: EaseColumns, scale: number, kernel: 'wasm' | 'typescript' = 'wasm'): Promise<{ weights: SharedArrayBuffer; lambda: number }> {
+export async function easeFit(
+  pool: TrainingPool,
+  w: Csr,
+  cols: EaseColumns,
+  scale: number,
+  kernel: 'wasm' | 'typescript' = 'wasm',
+): Promise<{ weights: SharedArrayBuffer; lambda: number }> {
   const { n } = cols;
   const memory = kernel === 'wasm' ? wasmSweepMemory(n, WASM_BLOCK) : undefined;
   const a = await gramOf(pool, w, cols, memory ?? float64Matrix(n));
@@ -71,7 +79,10 @@ export async function easeFit(pool: TrainingPool, w: Csr, cols: EaseColumns, sca
   for (let i = 0; i < n; i++) trace += gram.rows[i * gram.stride + i]!;
   const lambda = (scale * trace) / n;
   addDiagonalTo(gram.rows, n, lambda, 0, n, gram.stride);
-  const on = a instanceof WebAssembly.Memory ? { memory: a, block: WASM_BLOCK } : { a, scratch: new SharedArrayBuffer(sweepScratchLength(n, BLOCK) * 8) };
+  const on =
+    a instanceof WebAssembly.Memory
+      ? { memory: a, block: WASM_BLOCK }
+      : { a, scratch: new SharedArrayBuffer(sweepScratchLength(n, BLOCK) * 8) };
   const block = 'memory' in on ? WASM_BLOCK : BLOCK;
   for (let k = 0; k < n; k += block) {
     const b = Math.min(block, n - k);
@@ -88,27 +99,54 @@ export async function easeFit(pool: TrainingPool, w: Csr, cols: EaseColumns, sca
 export async function knnFit(pool: TrainingPool, w: Csr, cols: EaseColumns, neighbours: number): Promise<SharedArrayBuffer> {
   const gram = await gramOf(pool, w, cols, float64Matrix(cols.n));
   const weights = new SharedArrayBuffer(cols.n * cols.n * 4);
-  await Promise.all(evenRanges(cols.n, pool.threads).map(([rowStart, rowEnd]) => pool.knnWeights({ gram, dst: weights, n: cols.n, k: neighbours, rowStart, rowEnd })));
+  await Promise.all(
+    evenRanges(cols.n, pool.threads).map(([rowStart, rowEnd]) =>
+      pool.knnWeights({ gram, dst: weights, n: cols.n, k: neighbours, rowStart, rowEnd }),
+    ),
+  );
   return weights;
 }
 
 // A choice's (or trial's) item weights fitted on a weighted matrix.
-export async function fitItemWeights(pool: TrainingPool, w: Csr, cols: EaseColumns, x: { model: 'ease'; scale: number } | { model: 'item-knn'; neighbours: number }): Promise<SharedArrayBuffer> {
+export async function fitItemWeights(
+  pool: TrainingPool,
+  w: Csr,
+  cols: EaseColumns,
+  x: { model: 'ease'; scale: number } | { model: 'item-knn'; neighbours: number },
+): Promise<SharedArrayBuffer> {
   return x.model === 'ease' ? (await easeFit(pool, w, cols, x.scale)).weights : knnFit(pool, w, cols, x.neighbours);
 }
 
 // NDCG@10 and recall@10 of users' scores by item weights on a validation split's held-out items
 // (`train`: the split's training part, weighted).
-export async function evaluateWeights(pool: TrainingPool, train: Csr, held: HeldOut, cols: EaseColumns, weights: SharedArrayBuffer, blend?: Blend): Promise<Quality> {
-  const parts = await Promise.all(evenRanges(held.users.length, pool.threads).map(([from, to]) => pool.easeValidate({ weights, cols, train, held, from, to, k: 10, blend })));
+export async function evaluateWeights(
+  pool: TrainingPool,
+  train: Csr,
+  held: HeldOut,
+  cols: EaseColumns,
+  weights: SharedArrayBuffer,
+  blend?: Blend,
+): Promise<Quality> {
+  const parts = await Promise.all(
+    evenRanges(held.users.length, pool.threads).map(([from, to]) =>
+      pool.easeValidate({ weights, cols, train, held, from, to, k: 10, blend }),
+    ),
+  );
   const sums = parts.reduce((s, x) => s.map((v, k) => v + x[k]!), [0, 0, 0]);
   return { ndcg_at_10: sums[0]! / Math.max(1, sums[2]!), recall_at_10: sums[1]! / Math.max(1, sums[2]!) };
 }
 
 // Users' lists by the chosen item-weights model fitted on all the data: the lister computeLists runs.
-export async function weightsLister(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, choice: ItemWeightsChoice): Promise<UserLister> {
+export async function weightsLister(
+  pool: TrainingPool,
+  model: SharedArrayBuffer,
+  byUser: Csr,
+  byItem: Csr,
+  choice: ItemWeightsChoice,
+): Promise<UserLister> {
   const cols = await pool.easeColumns({ byItem, maxItems: choice.items, minCount: 1 });
   const w = await weighted(pool, byUser, choice);
   const weights = await fitItemWeights(pool, w, cols, choice.model === 'ease' ? { model: 'ease', scale: choice.lambdaScale } : choice);
-  return (users, from, to, out) => pool.easeUserLists({ model, byUser: w, weights, cols, users, from, to, out, alsWeight: choice.alsWeight });
+  return (users, from, to, out) =>
+    pool.easeUserLists({ model, byUser: w, weights, cols, users, from, to, out, alsWeight: choice.alsWeight });
 }

@@ -12,9 +12,23 @@ export function listsParams(c: ListsChoice | undefined): Record<string, number> 
     case 'popularity':
       return {};
     case 'ease':
-      return { ease_lambda_scale: c.lambdaScale, ease_weight_cut: c.cut, ease_weight_below: c.below, ease_weight_by_quantile: c.byQuantile ? 1 : 0, ease_als_weight: c.alsWeight, ease_items: c.items };
+      return {
+        ease_lambda_scale: c.lambdaScale,
+        ease_weight_cut: c.cut,
+        ease_weight_below: c.below,
+        ease_weight_by_quantile: c.byQuantile ? 1 : 0,
+        ease_als_weight: c.alsWeight,
+        ease_items: c.items,
+      };
     case 'item-knn':
-      return { knn_neighbours: c.neighbours, knn_weight_cut: c.cut, knn_weight_below: c.below, knn_weight_by_quantile: c.byQuantile ? 1 : 0, knn_als_weight: c.alsWeight, knn_items: c.items };
+      return {
+        knn_neighbours: c.neighbours,
+        knn_weight_cut: c.cut,
+        knn_weight_below: c.below,
+        knn_weight_by_quantile: c.byQuantile ? 1 : 0,
+        knn_als_weight: c.alsWeight,
+        knn_items: c.items,
+      };
   }
 }
 
@@ -31,11 +45,31 @@ export function publishedLists(meta: Pick<ModelMeta, 'algorithm' | 'params'>): L
   if (model === 'popularity') return { model: 'popularity' };
   if (model === 'ease') {
     const v = need('ease_lambda_scale', 'ease_weight_cut', 'ease_weight_below', 'ease_items', 'ease_weight_by_quantile');
-    return v && { model: 'ease', lambdaScale: v[0]!, cut: v[1]!, below: v[2]!, items: v[3]!, byQuantile: v[4] === 1, alsWeight: p.ease_als_weight ?? 0 };
+    return (
+      v && {
+        model: 'ease',
+        lambdaScale: v[0]!,
+        cut: v[1]!,
+        below: v[2]!,
+        items: v[3]!,
+        byQuantile: v[4] === 1,
+        alsWeight: p.ease_als_weight ?? 0,
+      }
+    );
   }
   if (model === 'item-knn') {
     const v = need('knn_neighbours', 'knn_weight_cut', 'knn_weight_below', 'knn_items', 'knn_weight_by_quantile');
-    return v && { model: 'item-knn', neighbours: v[0]!, cut: v[1]!, below: v[2]!, items: v[3]!, byQuantile: v[4] === 1, alsWeight: p.knn_als_weight ?? 0 };
+    return (
+      v && {
+        model: 'item-knn',
+        neighbours: v[0]!,
+        cut: v[1]!,
+        below: v[2]!,
+        items: v[3]!,
+        byQuantile: v[4] === 1,
+        alsWeight: p.knn_als_weight ?? 0,
+      }
+    );
   }
   return undefined;
 }

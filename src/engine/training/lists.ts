@@ -20,7 +20,8 @@ import type { ListsChoice } from './lists-choice.js';
 // the TypeScript kernel's 1 ms a user called for spent a sixth of the phase passing messages.
 const USERS_PER_TASK = 512;
 const USER_TASK_WORK = 2 ** 27;
-const usersPerTask = (items: number, factors: number) => 4 * Math.max(2, Math.min(USERS_PER_TASK / 4, Math.floor(USER_TASK_WORK / Math.max(1, 4 * items * factors))));
+const usersPerTask = (items: number, factors: number) =>
+  4 * Math.max(2, Math.min(USERS_PER_TASK / 4, Math.floor(USER_TASK_WORK / Math.max(1, 4 * items * factors))));
 
 // Rounds of neighbours of neighbours over the item lists at most, and the share of lists a round
 // may still change when they count as settled. After the first, a round refines only the rows whose
@@ -42,7 +43,12 @@ function blocks(rows: number, size: number): [number, number][] {
 }
 
 // Every block through `task`, the progress told of each one done (fraction from..to of the phase).
-async function eachBlock<T>(rows: number, size: number, task: (from: number, to: number) => Promise<T>, done: (rowsDone: number) => void): Promise<T[]> {
+async function eachBlock<T>(
+  rows: number,
+  size: number,
+  task: (from: number, to: number) => Promise<T>,
+  done: (rowsDone: number) => void,
+): Promise<T[]> {
   let finished = 0;
   return Promise.all(
     blocks(rows, size).map(([a, b]) =>
@@ -64,48 +70,91 @@ export interface Listed {
 // Lists for items given factors after a training (ml_new_items), each from its similar-items ranking
 // (through the index where the model has one), as many as `seconds` allow (the users' lists' budget,
 // RECD_USER_LISTS_SECONDS), in chunks of rows: an item left without one is ranked on each request for it.
-export async function listNewItems(pool: TrainingPool, model: SharedArrayBuffer, rows: SharedArrayBuffer, seconds: number, progress: (text: string) => void): Promise<number> {
+export async function listNewItems(
+  pool: TrainingPool,
+  model: SharedArrayBuffer,
+  rows: SharedArrayBuffer,
+  seconds: number,
+  progress: (text: string) => void,
+): Promise<number> {
   const dims = modelViews(model).dims;
   if (dims.itemList === 0) return 0;
   const sharedRows = await pool.sharedRows({ model });
   const count = rows.byteLength / 4;
   const deadline = performance.now() + seconds * 1000;
-  return blocksWhile(count, ITEMS_PER_TASK, pool.threads, () => performance.now() < deadline, (rowStart, rowEnd) => {
-    progress(`lists of new items ${shown(rowStart)}/${shown(count)}`);
-    return pool.itemLists({ model, sharedRows, rowStart, rowEnd, rows });
-  });
+  return blocksWhile(
+    count,
+    ITEMS_PER_TASK,
+    pool.threads,
+    () => performance.now() < deadline,
+    (rowStart, rowEnd) => {
+      progress(`lists of new items ${shown(rowStart)}/${shown(count)}`);
+      return pool.itemLists({ model, sharedRows, rowStart, rowEnd, rows });
+    },
+  );
 }
 
 const shown = (x: number) => x.toLocaleString('en-US');
 
 // Users' lists by `lister` when given (listerFor), else by the model's factors.
-export async function listerFor(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, choice: ListsChoice): Promise<UserLister> {
+export async function listerFor(
+  pool: TrainingPool,
+  model: SharedArrayBuffer,
+  byUser: Csr,
+  byItem: Csr,
+  choice: ListsChoice,
+): Promise<UserLister> {
   if (choice.model === 'popularity') return (users, from, to, out) => pool.popularUserLists({ model, byUser, users, from, to, out });
   return weightsLister(pool, model, byUser, byItem, choice);
 }
 
 // Item lists, then users' lists for `seconds` at most, ended early when `cut()` (an explicit retrain
 // waits behind this run: the users listed so far are published, the rest listed on first request).
-export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer, byUser: Csr, byItem: Csr, recent: SharedArrayBuffer, seconds: number, cut: () => boolean, progress: (text: string, done?: number) => void, lister?: UserLister): Promise<Listed> {
+export async function computeLists(
+  pool: TrainingPool,
+  model: SharedArrayBuffer,
+  byUser: Csr,
+  byItem: Csr,
+  recent: SharedArrayBuffer,
+  seconds: number,
+  cut: () => boolean,
+  progress: (text: string, done?: number) => void,
+  lister?: UserLister,
+): Promise<Listed> {
   const started = performance.now();
   const dims = modelViews(model).dims;
   const sharedRows = dims.lists > 0 && dims.itemList > 0 ? await pool.sharedRows({ model }) : undefined;
   if (dims.itemList > 0) {
     progress('item lists', 0);
-    await eachBlock(dims.items, ITEMS_PER_TASK, (rowStart, rowEnd) => pool.itemLists({ model, sharedRows, rowStart, rowEnd }), (k) => progress(`item lists ${shown(k)}/${shown(dims.items)}`, (0.3 * k) / dims.items));
+    await eachBlock(
+      dims.items,
+      ITEMS_PER_TASK,
+      (rowStart, rowEnd) => pool.itemLists({ model, sharedRows, rowStart, rowEnd }),
+      (k) => progress(`item lists ${shown(k)}/${shown(dims.items)}`, (0.3 * k) / dims.items),
+    );
   }
   if (sharedRows !== undefined) {
     // The index misses neighbours in lists far from the item's: most are neighbours of its neighbours.
     // Rounds until few lists change; a round refines only the rows whose neighbourhood changed.
     const bytes = dims.items * refineFanout(dims.itemList) * 4;
     const heads = () => ({ heads: new SharedArrayBuffer(bytes), reverse: new SharedArrayBuffer(bytes) });
-    let now = heads(), last: ReturnType<typeof heads> | undefined;
+    let now = heads(),
+      last: ReturnType<typeof heads> | undefined;
     const stale = new SharedArrayBuffer(dims.items);
     for (let round = 1; round <= REFINE_ROUNDS; round++) {
-      const refined = (k: number) => progress(`item lists: neighbours of neighbours, round ${round}, ${shown(k)}/${shown(dims.items)}`, 0.3 + (0.15 * k) / dims.items / REFINE_ROUNDS);
+      const refined = (k: number) =>
+        progress(
+          `item lists: neighbours of neighbours, round ${round}, ${shown(k)}/${shown(dims.items)}`,
+          0.3 + (0.15 * k) / dims.items / REFINE_ROUNDS,
+        );
       refined(0);
       if ((await pool.listHeads({ model, ...now, last, stale })) === 0) break;
-      const changed = await eachBlock(dims.items, ITEMS_PER_TASK, (rowStart, rowEnd) => pool.refineItemLists({ model, ...now, stale, sharedRows, rowStart, rowEnd }), refined);
+      const changed = await eachBlock(
+        dims.items,
+        ITEMS_PER_TASK,
+        (rowStart, rowEnd) => pool.refineItemLists({ model, ...now, stale, sharedRows, rowStart, rowEnd }),
+        refined,
+      );
       if (changed.reduce((a, b) => a + b, 0) < dims.items * SETTLED_SHARE) break;
       [now, last] = [last ?? heads(), now];
     }
@@ -113,7 +162,12 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
     // their raters' items hold them. After the rounds (at 1M items recall@64 0.958 against 0.956
     // before them, bench/RESULTS.md), in many small parts, as the work lies on the items of heavy raters.
     progress('item lists: co-rated items', 0.45);
-    await eachBlock(dims.items, ITEMS_PER_TASK, (rowStart, rowEnd) => pool.coRatedLists({ model, byUser, byItem, sharedRows, rowStart, rowEnd }), (k) => progress(`item lists: co-rated items ${shown(k)}/${shown(dims.items)}`, 0.45 + (0.05 * k) / dims.items));
+    await eachBlock(
+      dims.items,
+      ITEMS_PER_TASK,
+      (rowStart, rowEnd) => pool.coRatedLists({ model, byUser, byItem, sharedRows, rowStart, rowEnd }),
+      (k) => progress(`item lists: co-rated items ${shown(k)}/${shown(dims.items)}`, 0.45 + (0.05 * k) / dims.items),
+    );
   }
   if (dims.userList === 0) return { users: 0, seconds: (performance.now() - started) / 1000, model, cut: false };
   const n = dims.userList;
@@ -146,7 +200,14 @@ export async function computeLists(pool: TrainingPool, model: SharedArrayBuffer,
  * the lists made, in blocks and in the model, not a list for every user). Every block taken is
  * finished: the users listed are a prefix.
  */
-export async function listUsersWhile(users: number, n: number, threads: number, more: () => boolean, list: (from: number, to: number, out: SharedArrayBuffer) => Promise<void>, perTask = USERS_PER_TASK): Promise<{ users: number; blocks: Uint32Array[] }> {
+export async function listUsersWhile(
+  users: number,
+  n: number,
+  threads: number,
+  more: () => boolean,
+  list: (from: number, to: number, out: SharedArrayBuffer) => Promise<void>,
+  perTask = USERS_PER_TASK,
+): Promise<{ users: number; blocks: Uint32Array[] }> {
   const blocks: Uint32Array[] = [];
   const listed = await blocksWhile(users, perTask, threads, more, (from, to) => {
     const out = new SharedArrayBuffer((to - from) * n * 4);

@@ -47,7 +47,13 @@ export function retrainedMeta(trained: Trained, search: ModelMeta['search'], log
       users_listed: trained.listed.users,
       lists_seconds: trained.listed.seconds,
       warm_start: trained.warm ? 1 : 0,
-      ...(chosen && search && { validation_ndcg_at_10: chosen.ndcg_at_10, validation_recall_at_10: chosen.recall_at_10, popularity_ndcg_at_10: search.popularity.ndcg_at_10, popularity_recall_at_10: search.popularity.recall_at_10 }),
+      ...(chosen
+        && search && {
+          validation_ndcg_at_10: chosen.ndcg_at_10,
+          validation_recall_at_10: chosen.recall_at_10,
+          popularity_ndcg_at_10: search.popularity.ndcg_at_10,
+          popularity_recall_at_10: search.popularity.recall_at_10,
+        }),
     },
     params: {
       factors: p.factors,

@@ -7,7 +7,22 @@ import type { Csr } from '../../../native-free-kernels/csr.js';
 import type { ConfidenceInput, RefactorInput, SplitInput, TableInput, TrialModelInput, ValidateInput, ValidationData } from './tasks.js';
 import type { Blend, EaseColumns, EaseWeighting, SweepInput } from './item-weights-tasks.js';
 import type { HeldOut } from '../../../native-free-kernels/validation.js';
-import type { Extended, ExtendInput, FinishInput, GramInput, HalfStepInput, IndexAssignInput, IndexCentroidsInput, ItemListsInput, ListHeadsInput, RefineListsInput, CoRatedListsInput, UserListsInput, PrepareInput, Prepared } from './tasks.js';
+import type {
+  Extended,
+  ExtendInput,
+  FinishInput,
+  GramInput,
+  HalfStepInput,
+  IndexAssignInput,
+  IndexCentroidsInput,
+  ItemListsInput,
+  ListHeadsInput,
+  RefineListsInput,
+  CoRatedListsInput,
+  UserListsInput,
+  PrepareInput,
+  Prepared,
+} from './tasks.js';
 
 // A run's task asked for after its deadline (the database's training time quota).
 export class RunOverTime extends Error {
@@ -68,14 +83,59 @@ export class TrainingPool {
   validate = (input: ValidateInput): Promise<Float64Array> => this.run(input, 'validate');
   easeColumns = (input: { byItem: Csr; maxItems: number; minCount: number }): Promise<EaseColumns> => this.run(input, 'easeColumns');
   weighRatings = (input: { m: Csr; weighting: EaseWeighting }): Promise<Csr> => this.run(input, 'weighRatings');
-  easeGram = (input: { m: Csr; cols: EaseColumns; dst: SharedArrayBuffer | WebAssembly.Memory; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeGram');
+  easeGram = (input: {
+    m: Csr;
+    cols: EaseColumns;
+    dst: SharedArrayBuffer | WebAssembly.Memory;
+    rowStart: number;
+    rowEnd: number;
+  }): Promise<void> => this.run(input, 'easeGram');
   easePivot = (input: SweepInput): Promise<boolean> => this.run(input, 'easePivot');
   easeUpdate = (input: SweepInput & { rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeUpdate');
-  easeWeights = (input: { p: SharedArrayBuffer | WebAssembly.Memory; dst: SharedArrayBuffer; n: number; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'easeWeights');
-  popularUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer }): Promise<void> => this.run(input, 'popularUserLists');
-  knnWeights = (input: { gram: SharedArrayBuffer; dst: SharedArrayBuffer; n: number; k: number; rowStart: number; rowEnd: number }): Promise<void> => this.run(input, 'knnWeights');
-  easeValidate = (input: { weights: SharedArrayBuffer; cols: EaseColumns; train: Csr; held: HeldOut; from: number; to: number; k: number; blend?: Blend | undefined }): Promise<Float64Array> => this.run(input, 'easeValidate');
-  easeUserLists = (input: { model: SharedArrayBuffer; byUser: Csr; weights: SharedArrayBuffer; cols: EaseColumns; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer; alsWeight: number }): Promise<void> => this.run(input, 'easeUserLists');
+  easeWeights = (input: {
+    p: SharedArrayBuffer | WebAssembly.Memory;
+    dst: SharedArrayBuffer;
+    n: number;
+    rowStart: number;
+    rowEnd: number;
+  }): Promise<void> => this.run(input, 'easeWeights');
+  popularUserLists = (input: {
+    model: SharedArrayBuffer;
+    byUser: Csr;
+    users: SharedArrayBuffer;
+    from: number;
+    to: number;
+    out: SharedArrayBuffer;
+  }): Promise<void> => this.run(input, 'popularUserLists');
+  knnWeights = (input: {
+    gram: SharedArrayBuffer;
+    dst: SharedArrayBuffer;
+    n: number;
+    k: number;
+    rowStart: number;
+    rowEnd: number;
+  }): Promise<void> => this.run(input, 'knnWeights');
+  easeValidate = (input: {
+    weights: SharedArrayBuffer;
+    cols: EaseColumns;
+    train: Csr;
+    held: HeldOut;
+    from: number;
+    to: number;
+    k: number;
+    blend?: Blend | undefined;
+  }): Promise<Float64Array> => this.run(input, 'easeValidate');
+  easeUserLists = (input: {
+    model: SharedArrayBuffer;
+    byUser: Csr;
+    weights: SharedArrayBuffer;
+    cols: EaseColumns;
+    users: SharedArrayBuffer;
+    from: number;
+    to: number;
+    out: SharedArrayBuffer;
+    alsWeight: number;
+  }): Promise<void> => this.run(input, 'easeUserLists');
 
   close(): Promise<void> {
     return this.pool.close();

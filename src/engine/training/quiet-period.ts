@@ -15,7 +15,14 @@ const WAITING = 'waiting for writes to settle';
 
 // Whether the database's queued retrain waits for its writes to settle: then it is due again once
 // they have been quiet long enough, and its record says why it waits.
-export async function waitsForWrites(training: TrainingStore, tasks: TasksStore, q: QuietPeriod, db: string, name: string, now: number): Promise<boolean> {
+export async function waitsForWrites(
+  training: TrainingStore,
+  tasks: TasksStore,
+  q: QuietPeriod,
+  db: string,
+  name: string,
+  now: number,
+): Promise<boolean> {
   if (q.seconds === 0) return false;
   const last = await training.lastFeedback(db);
   if (last === undefined || now - last >= q.seconds * 1000) return false;
@@ -25,6 +32,10 @@ export async function waitsForWrites(training: TrainingStore, tasks: TasksStore,
   if (queued?.status !== 'QUEUED' || now - queued.start_time * 1000 >= q.maxSeconds * 1000) return false;
   const until = Math.min(last + q.seconds * 1000, queued.start_time * 1000 + q.maxSeconds * 1000);
   await training.postpone(db, name, until);
-  if (!queued.progress.startsWith(WAITING)) await tasks.put(db, { ...queued, progress: `${WAITING} (${q.seconds} s without writes, at most ${q.maxSeconds} s): ${queued.progress}` });
+  if (!queued.progress.startsWith(WAITING))
+    await tasks.put(db, {
+      ...queued,
+      progress: `${WAITING} (${q.seconds} s without writes, at most ${q.maxSeconds} s): ${queued.progress}`,
+    });
   return true;
 }

@@ -23,7 +23,8 @@ export function ranges(rows: number, m: Csr, parts: number, f: number): [number,
 export function evenRanges(rows: number, parts: number): [number, number][] {
   const out: [number, number][] = [];
   for (let k = 0; k < parts; k++) {
-    const a = Math.floor((rows * k) / parts), b = Math.floor((rows * (k + 1)) / parts);
+    const a = Math.floor((rows * k) / parts),
+      b = Math.floor((rows * (k + 1)) / parts);
     if (b > a) out.push([a, b]);
   }
   return out;
@@ -32,7 +33,13 @@ export function evenRanges(rows: number, parts: number): [number, number][] {
 // Rows [0, rows) in blocks of `size`, `threads` blocks under way at a time, a new block taken while
 // more() (a time budget, a retrain waiting): every block taken is finished, so the rows done are a
 // prefix. How many.
-export async function blocksWhile(rows: number, size: number, threads: number, more: () => boolean, work: (from: number, to: number) => Promise<unknown>): Promise<number> {
+export async function blocksWhile(
+  rows: number,
+  size: number,
+  threads: number,
+  more: () => boolean,
+  work: (from: number, to: number) => Promise<unknown>,
+): Promise<number> {
   let next = 0;
   const thread = async () => {
     while (next < rows && more()) {

@@ -12,7 +12,6 @@ export interface Snapshot {
   timestamps: Float64Array;
 }
 
-
 const RECORD = 24;
 const ALL = 0xffffffff;
 
@@ -20,7 +19,10 @@ export function replay(base: Snapshot | undefined, log: LogEntry[]): Snapshot {
   let n = base?.users.length ?? 0;
   for (const e of log) n += e.op === 'put' || e.op === 'infer' ? Math.floor((e.r?.byteLength ?? 0) / RECORD) : 1;
   // Events in write order: rating NaN marks a deletion, item ALL a user's deletion.
-  const eu = new Uint32Array(n), ei = new Uint32Array(n), er = new Float32Array(n), ets = new Float64Array(n);
+  const eu = new Uint32Array(n),
+    ei = new Uint32Array(n),
+    er = new Float32Array(n),
+    ets = new Float64Array(n);
   let m = 0;
   if (base) {
     m = base.users.length;
@@ -38,9 +40,11 @@ export function replay(base: Snapshot | undefined, log: LogEntry[]): Snapshot {
       if (!r || r.byteLength % RECORD !== 0) throw new Error(`ratings log: ${e.op} entry without whole ${RECORD}-byte records`);
       const dv = new DataView(r.buffer, r.byteOffset, r.byteLength);
       for (let at = 0; at < r.byteLength; at += RECORD) {
-        const up = dv.getUint32(at), ip = dv.getUint32(at + 4);
+        const up = dv.getUint32(at),
+          ip = dv.getUint32(at + 4);
         // A corrupt entry must fail the run, not charge its ratings to another user or item.
-        if (up >= us.length || ip >= is.length) throw new Error(`ratings log: record names position ${up}/${ip} of ${us.length}/${is.length} ids`);
+        if (up >= us.length || ip >= is.length)
+          throw new Error(`ratings log: record names position ${up}/${ip} of ${us.length}/${is.length} ids`);
         eu[m] = us[up]!;
         ei[m] = is[ip]!;
         er[m] = dv.getFloat64(at + 8);
@@ -89,7 +93,12 @@ export function replay(base: Snapshot | undefined, log: LogEntry[]): Snapshot {
     }
     s = end;
   }
-  const out: Snapshot = { users: new Uint32Array(kept), items: new Uint32Array(kept), ratings: new Float32Array(kept), timestamps: new Float64Array(kept) };
+  const out: Snapshot = {
+    users: new Uint32Array(kept),
+    items: new Uint32Array(kept),
+    ratings: new Float32Array(kept),
+    timestamps: new Float64Array(kept),
+  };
   for (let k = 0; k < kept; k++) {
     const e = order[k]!;
     out.users[k] = eu[e]!;
@@ -123,7 +132,8 @@ function byItemStable(order: Uint32Array, from: number, to: number, item: Uint32
   if (sorted) return;
   if (to - from <= 32) {
     for (let k = from + 1; k < to; k++) {
-      const e = order[k]!, key = item[e]!;
+      const e = order[k]!,
+        key = item[e]!;
       let j = k - 1;
       for (; j >= from && item[order[j]!]! > key; j--) order[j + 1] = order[j]!;
       order[j + 1] = e;

@@ -37,7 +37,15 @@ interface RetrainOptions {
 }
 type FollowUp = 'ml_new_items' | 'precomputed_tables';
 
-export async function retrain(d: RetrainDeps, o: RetrainOptions, db: string, owner: string, progress: (text: string) => void, pool: TrainingPool, trigger: (db: string, name: FollowUp, why: string) => Promise<unknown>): Promise<string> {
+export async function retrain(
+  d: RetrainDeps,
+  o: RetrainOptions,
+  db: string,
+  owner: string,
+  progress: (text: string) => void,
+  pool: TrainingPool,
+  trigger: (db: string, name: FollowUp, why: string) => Promise<unknown>,
+): Promise<string> {
   await d.training.feedbackSeen(db);
   progress('reading ratings (0%)');
   const previous = await currentMeta(d, db);
@@ -59,11 +67,22 @@ export async function retrain(d: RetrainDeps, o: RetrainOptions, db: string, own
   const start = previous && !dueByTime ? (await d.registry.latest(db))?.buffer : undefined;
   // Asked to hurry (trigger) once a retrain requested explicitly waits behind this one.
   let hurried = false;
-  const watch = setInterval(() => void d.training.hurried(db, HURRIED).then((h) => void (hurried ||= h), () => undefined), o.pollMs);
+  const watch = setInterval(
+    () =>
+      void d.training.hurried(db, HURRIED).then(
+        (h) => void (hurried ||= h),
+        () => undefined,
+      ),
+    o.pollMs,
+  );
   // The compacted ratings are stored while the model trains (20–30 s at 20M ratings): they are the
   // next run's snapshot whatever this run's outcome, and the run ends only once they are.
   let compacting: Promise<unknown> = Promise.resolve();
-  const compacted = (blob: Uint8Array) => void (compacting = d.training.compact(db, blob, log.last).then(() => undefined, (err: unknown) => err ?? new Error('compacting the ratings failed')));
+  const compacted = (blob: Uint8Array) =>
+    void (compacting = d.training.compact(db, blob, log.last).then(
+      () => undefined,
+      (err: unknown) => err ?? new Error('compacting the ratings failed'),
+    ));
   const input = { snapshot: stored.blob && decodeSnapshot(stored.blob), log: log.entries, ...sizes, start, compacted };
   const trained = await trainAls(pool, input, base, progress, { ...s, due, reuse, warm }, () => hurried).finally(async () => {
     clearInterval(watch);
@@ -80,11 +99,17 @@ export async function retrain(d: RetrainDeps, o: RetrainOptions, db: string, own
   const failed = await compacting;
   if (failed) throw failed;
   // Items nobody rated have no trained factors: their properties give them some.
-  if (views.itemCounts.some((c) => c === 0)) await trigger(db, 'ml_new_items', 'after a training: items without ratings get factors from their properties');
+  if (views.itemCounts.some((c) => c === 0))
+    await trigger(db, 'ml_new_items', 'after a training: items without ratings get factors from their properties');
   if ((await d.tables.list(db)).length > 0) await trigger(db, 'precomputed_tables', 'after a training: tables follow the new model');
-  const quality = chosen && search ? `; validation NDCG@10 ${chosen.ndcg_at_10.toFixed(4)} (popularity ${search.popularity.ndcg_at_10.toFixed(4)})${trained.searched ? `, ${search.trials.length} search trials in ${search.seconds.toFixed(1)} s${search.budget_seconds === undefined ? '' : ` of ${search.budget_seconds.toFixed(1)}`}${search.ended === 'no gain' ? ', ended when validation stopped improving' : ''}` : ''}` : '';
+  const quality =
+    chosen && search
+      ? `; validation NDCG@10 ${chosen.ndcg_at_10.toFixed(4)} (popularity ${search.popularity.ndcg_at_10.toFixed(4)})${trained.searched ? `, ${search.trials.length} search trials in ${search.seconds.toFixed(1)} s${search.budget_seconds === undefined ? '' : ` of ${search.budget_seconds.toFixed(1)}`}${search.ended === 'no gain' ? ', ended when validation stopped improving' : ''}` : ''}`
+      : '';
   const from = trained.warm ? `; fitted from the last model's factors in ${trained.params.iterations} iterations` : '';
-  const cut = trained.listed.cut ? `; users' lists ended early for the retrain requested meanwhile (${trained.listed.users} of ${trained.users} users listed)` : '';
+  const cut = trained.listed.cut
+    ? `; users' lists ended early for the retrain requested meanwhile (${trained.listed.users} of ${trained.users} users listed)`
+    : '';
   return `model ${meta.model_id}: ${meta.n_users} users, ${meta.n_items} items, ${meta.n_ratings} ratings${quality}${from}${cut}`;
 }
 

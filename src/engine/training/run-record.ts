@@ -9,7 +9,8 @@ const WRITE_EVERY_MS = 1000;
 
 // A progress text's phase: the text before its first count, but a round's number is the phase's
 // own, as rounds of one pass take their own time and the log tells how many ran.
-export const phaseOf = (text: string): string => /^[^\d(]*round \d+/.exec(text)?.[0] ?? text.replace(/[\d(].*$/s, '').replace(/[\s:,]+$/, '');
+export const phaseOf = (text: string): string =>
+  /^[^\d(]*round \d+/.exec(text)?.[0] ?? text.replace(/[\d(].*$/s, '').replace(/[\s:,]+$/, '');
 
 export class RunRecord {
   task: TaskRecord | undefined;
@@ -52,7 +53,11 @@ export class RunRecord {
   end(t: TaskRecord): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (t.status === 'COMPLETED') this.logger.info({ db: this.db, task: t.name, taskId: t.task_id, seconds: this.seconds(), summary: t.progress }, 'training run completed');
+    if (t.status === 'COMPLETED')
+      this.logger.info(
+        { db: this.db, task: t.name, taskId: t.task_id, seconds: this.seconds(), summary: t.progress },
+        'training run completed',
+      );
     return this.write(t);
   }
 
@@ -63,7 +68,9 @@ export class RunRecord {
   private write(t: TaskRecord): Promise<void> {
     this.task = t;
     this.lastWrite = performance.now();
-    this.writes = this.writes.then(() => this.tasks.put(this.db, t)).catch((err) => this.logger.warn({ err, db: this.db }, 'task record not written'));
+    this.writes = this.writes
+      .then(() => this.tasks.put(this.db, t))
+      .catch((err) => this.logger.warn({ err, db: this.db }, 'task record not written'));
     return this.writes;
   }
 }

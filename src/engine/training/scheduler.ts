@@ -110,7 +110,15 @@ export class TrainingScheduler {
 
   private async queue(db: string, name: TaskName, progress: string, explicit: boolean): Promise<Triggered | undefined> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const task: TaskRecord = { task_id: randomUUID(), name, start_time: Date.now() / 1000, end_time: null, status: 'QUEUED', progress, error: null };
+      const task: TaskRecord = {
+        task_id: randomUUID(),
+        name,
+        start_time: Date.now() / 1000,
+        end_time: null,
+        status: 'QUEUED',
+        progress,
+        error: null,
+      };
       if (await this.d.training.markQueued(db, name, task.task_id)) {
         await this.d.tasks.put(db, task);
         // An automatic retrain is due once the writes that queued it may have settled (quiet-period.ts).
@@ -173,9 +181,14 @@ export class TrainingScheduler {
     // The queue was read before the lock was taken: another process may have run and settled this entry
     // since. Running it again would repeat the task on whatever model this process still holds.
     const now = Date.now();
-    const leased = await this.d.training.leaseIfDue(db, name, now, now + this.o.lockTtlMs).catch((err) => void this.d.logger.warn({ err, db }, 'queue entry not leased'));
+    const leased = await this.d.training
+      .leaseIfDue(db, name, now, now + this.o.lockTtlMs)
+      .catch((err) => void this.d.logger.warn({ err, db }, 'queue entry not leased'));
     if (!leased) return await this.d.training.unlock(db, owner);
-    const renewal = setInterval(() => void this.d.training.renew(db, name, owner, this.o.lockTtlMs).catch(() => undefined), this.o.lockTtlMs / 3);
+    const renewal = setInterval(
+      () => void this.d.training.renew(db, name, owner, this.o.lockTtlMs).catch(() => undefined),
+      this.o.lockTtlMs / 3,
+    );
     const rec = new RunRecord(this.d.tasks, db, this.d.logger);
     let failed = false;
     let interrupted = false;
@@ -187,8 +200,19 @@ export class TrainingScheduler {
       if (!(await this.d.databases.get(db))) return await this.d.training.forgetDatabase(db, TASK_NAMES);
       if (!(await this.d.training.beginRun(db, owner, taskId))) throw new Error('lost the trainer lock before starting');
       this.onRun?.(name, 'started', 0);
-      await rec.begin({ task_id: taskId, name, start_time: Date.now() / 1000, end_time: null, status: 'RUNNING', progress: 'starting', error: null });
-      const pool = this.d.pool.until(this.o.runSeconds * 1000, `stopped: the run passed the database's training time quota of ${this.o.runSeconds} s (RECD_QUOTA_TRAINING_SECONDS); it is not retried`);
+      await rec.begin({
+        task_id: taskId,
+        name,
+        start_time: Date.now() / 1000,
+        end_time: null,
+        status: 'RUNNING',
+        progress: 'starting',
+        error: null,
+      });
+      const pool = this.d.pool.until(
+        this.o.runSeconds * 1000,
+        `stopped: the run passed the database's training time quota of ${this.o.runSeconds} s (RECD_QUOTA_TRAINING_SECONDS); it is not retried`,
+      );
       const summary = await this.jobs[name](db, owner, rec.progress, pool);
       await rec.end({ ...rec.task!, status: 'COMPLETED', end_time: Date.now() / 1000, progress: summary });
       await this.d.training.succeeded(db, name);
@@ -206,7 +230,9 @@ export class TrainingScheduler {
     } finally {
       if (rec.task) this.onRun?.(name, interrupted ? 'interrupted' : failed ? 'failed' : 'completed', (performance.now() - started) / 1000);
       clearInterval(renewal);
-      held = await this.d.training.settle(db, name, owner).catch((err) => void this.d.logger.error({ err, db }, 'training queue not settled'));
+      held = await this.d.training
+        .settle(db, name, owner)
+        .catch((err) => void this.d.logger.error({ err, db }, 'training queue not settled'));
       await this.d.training.unlock(db, owner).catch(() => undefined);
     }
     // Not held: the lock went to another trainer, which records this run as abandoned and retries it.
@@ -222,7 +248,12 @@ export class TrainingScheduler {
     if (!run || !(TASK_NAMES as readonly string[]).includes(run.name)) return;
     const end_time = Date.now() / 1000;
     const error = `abandoned: the process running it stopped (its trainer lock went unrenewed for ${this.o.lockTtlMs / 1000} s)`;
-    const task = (await this.d.tasks.get(db, run.taskId)) ?? { task_id: run.taskId, name: run.name, start_time: end_time, progress: 'starting' };
+    const task = (await this.d.tasks.get(db, run.taskId)) ?? {
+      task_id: run.taskId,
+      name: run.name,
+      start_time: end_time,
+      progress: 'starting',
+    };
     await this.d.tasks.put(db, { ...task, status: 'FAILED', end_time, error });
     this.d.logger.warn({ db, task: run.name, taskId: run.taskId }, 'a run its process abandoned is recorded FAILED');
     if (await this.d.training.settle(db, run.name, owner)) await this.retry(db, run.name as TaskName);
@@ -247,8 +278,12 @@ export class TrainingScheduler {
   }
 
   // pool: the training pool as this run may use it (refusing tasks past the run's time quota).
-  private readonly jobs: Record<TaskName, (db: string, owner: string, progress: (text: string) => void, pool: TrainingPool) => Promise<string>> = {
-    ml_model_retrain: (db, owner, progress, pool) => retrain(this.d, this.o, db, owner, progress, pool, (db, name, why) => this.trigger(db, name, why)),
+  private readonly jobs: Record<
+    TaskName,
+    (db: string, owner: string, progress: (text: string) => void, pool: TrainingPool) => Promise<string>
+  > = {
+    ml_model_retrain: (db, owner, progress, pool) =>
+      retrain(this.d, this.o, db, owner, progress, pool, (db, name, why) => this.trigger(db, name, why)),
     ml_new_items: (db, owner, progress, pool) => newItems(this.d, db, owner, progress, pool, this.o.params.userListsSeconds),
     precomputed_tables: (db, _owner, progress, pool) => buildTables(this.d, db, progress, pool),
   };

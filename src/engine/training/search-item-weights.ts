@@ -44,8 +44,11 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
   // Graded ratings start weighing their quantile: on MovieLens that beat every cut-and-below weighting
   // tried (EASE at 10× the mean diagonal, ml-100k u1–u5 0.4187 against 0.4141 for ratings under 4
   // weighing 0.5; ml-latest-small 0.3322 against 0.3266).
-  const weighting = (p: EasePoint): EaseWeighting => (p.quantile ? { cut: 0, below: 1, byQuantile: true } : { cut: p.below === 1 ? 0 : p.cut, below: p.below, byQuantile: false });
-  const start = s.start ? { quantile: s.start.byQuantile, cut: s.start.cut, below: s.start.below, scale: s.start.lambdaScale } : { quantile: s.graded, cut: s.cuts[0]!, below: 0.5, scale: EASE_SCALE };
+  const weighting = (p: EasePoint): EaseWeighting =>
+    p.quantile ? { cut: 0, below: 1, byQuantile: true } : { cut: p.below === 1 ? 0 : p.cut, below: p.below, byQuantile: false };
+  const start = s.start
+    ? { quantile: s.start.byQuantile, cut: s.start.cut, below: s.start.below, scale: s.start.lambdaScale }
+    : { quantile: s.graded, cut: s.cuts[0]!, below: 0.5, scale: EASE_SCALE };
   const startWeighting = weighting(start);
   let last = 0;
   const fits = () => s.held() < s.trials && s.seconds() + last <= s.until;
@@ -62,10 +65,15 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
     }
   }
   if (!s.candidates.includes('ease') && !blend) return;
-  const keyOf = (p: EasePoint) => (p.quantile ? `${p.scale.toPrecision(6)} q` : `${p.scale.toPrecision(6)} ${p.below === 1 ? 0 : p.cut} ${p.below}`);
+  const keyOf = (p: EasePoint) =>
+    p.quantile ? `${p.scale.toPrecision(6)} q` : `${p.scale.toPrecision(6)} ${p.below === 1 ? 0 : p.cut} ${p.below}`;
   const tried = new Set<string>();
   let best: EasePoint = start;
-  let bestNdcg = -1, step = 2.5, since = 0, cursor = 0, idle = 0;
+  let bestNdcg = -1,
+    step = 2.5,
+    since = 0,
+    cursor = 0,
+    idle = 0;
   // The weighting first (quantiles or the cut), then λ: they move the score most.
   const moves: ((p: EasePoint) => EasePoint | undefined)[] = [
     (p) => (s.graded ? { ...p, quantile: !p.quantile } : undefined),
@@ -102,23 +110,35 @@ export async function searchItemWeights(pool: TrainingPool, data: ValidationData
 const recorded = (w: EaseWeighting) => ({ weight_cut: w.cut, weight_below: w.below, weight_by_quantile: w.byQuantile });
 
 // An item-weights trial's model fitted on a split: the split's training part weighted, and the weights.
-async function fitTrialWeights(pool: TrainingPool, data: ValidationData, cols: EaseColumns, x: EaseTrial | KnnTrial): Promise<{ train: Csr; weights: SharedArrayBuffer }> {
+async function fitTrialWeights(
+  pool: TrainingPool,
+  data: ValidationData,
+  cols: EaseColumns,
+  x: EaseTrial | KnnTrial,
+): Promise<{ train: Csr; weights: SharedArrayBuffer }> {
   const train = await weighted(pool, data.byUser, { cut: x.weight_cut, below: x.weight_below, byQuantile: x.weight_by_quantile });
   return { train, weights: await fitItemWeights(pool, train, cols, x.model === 'ease' ? { model: 'ease', scale: x.lambda_scale } : x) };
 }
 
 // What an item-weights trial's weights depend on: blends of one trial share them.
-export const weightsKey = (x: EaseTrial | KnnTrial): string => JSON.stringify([x.model, x.model === 'ease' ? x.lambda_scale : x.neighbours, x.weight_cut, x.weight_below, x.weight_by_quantile]);
+export const weightsKey = (x: EaseTrial | KnnTrial): string =>
+  JSON.stringify([x.model, x.model === 'ease' ? x.lambda_scale : x.neighbours, x.weight_cut, x.weight_below, x.weight_by_quantile]);
 
 // Trials' NDCG@10 when fitted again on another split (the confirmation of the leaders), each distinct
 // weights fitted once; a blend takes its ALS trial's model fitted on that split.
-export function itemWeightsRefits(pool: TrainingPool, data: ValidationData, cols: EaseColumns): (x: EaseTrial | KnnTrial, als?: SharedArrayBuffer) => Promise<number> {
+export function itemWeightsRefits(
+  pool: TrainingPool,
+  data: ValidationData,
+  cols: EaseColumns,
+): (x: EaseTrial | KnnTrial, als?: SharedArrayBuffer) => Promise<number> {
   const fitted = new Map<string, Promise<{ train: Csr; weights: SharedArrayBuffer }>>();
   return async (x, als) => {
     let fit = fitted.get(weightsKey(x));
     if (fit === undefined) fitted.set(weightsKey(x), (fit = fitTrialWeights(pool, data, cols, x)));
     const { train, weights } = await fit;
-    return (await evaluateWeights(pool, train, data.held, cols, weights, als && x.als_weight ? { model: als, weight: x.als_weight } : undefined)).ndcg_at_10;
+    return (
+      await evaluateWeights(pool, train, data.held, cols, weights, als && x.als_weight ? { model: als, weight: x.als_weight } : undefined)
+    ).ndcg_at_10;
   };
 }
 
@@ -129,7 +149,15 @@ export const BLEND_TRIALS = ALS_WEIGHTS.length;
 
 // Blends of the best item-weights trial with the best ALS trial (its model fitted on this split,
 // `als`), each recorded as a trial of the item-weights model with its ALS weight.
-export async function searchBlends(pool: TrainingPool, data: ValidationData, cols: EaseColumns, best: EaseTrial | KnnTrial, als: { trial: number; model: SharedArrayBuffer }, record: (x: Trial) => void, fits: () => boolean): Promise<void> {
+export async function searchBlends(
+  pool: TrainingPool,
+  data: ValidationData,
+  cols: EaseColumns,
+  best: EaseTrial | KnnTrial,
+  als: { trial: number; model: SharedArrayBuffer },
+  record: (x: Trial) => void,
+  fits: () => boolean,
+): Promise<void> {
   const began = performance.now();
   const { train, weights } = await fitTrialWeights(pool, data, cols, best);
   const { second_split_ndcg_at_10: _confirmed, ...base } = best;
@@ -141,6 +169,14 @@ export async function searchBlends(pool: TrainingPool, data: ValidationData, col
 }
 
 export function itemWeightsChoice(x: EaseTrial | KnnTrial): ItemWeightsChoice {
-  const common = { cut: x.weight_cut, below: x.weight_below, byQuantile: x.weight_by_quantile, items: x.items, alsWeight: x.als_weight ?? 0 };
-  return x.model === 'ease' ? { ...common, model: 'ease', lambdaScale: x.lambda_scale } : { ...common, model: 'item-knn', neighbours: x.neighbours };
+  const common = {
+    cut: x.weight_cut,
+    below: x.weight_below,
+    byQuantile: x.weight_by_quantile,
+    items: x.items,
+    alsWeight: x.als_weight ?? 0,
+  };
+  return x.model === 'ease'
+    ? { ...common, model: 'ease', lambdaScale: x.lambda_scale }
+    : { ...common, model: 'item-knn', neighbours: x.neighbours };
 }

@@ -39,7 +39,10 @@ export class AlsSpace {
   private sinceGain = 0;
   private readonly moves: ((p: Point) => Point | undefined)[];
 
-  constructor(private readonly base: AlsParams, private readonly d: SpaceData) {
+  constructor(
+    private readonly base: AlsParams,
+    private readonly d: SpaceData,
+  ) {
     this.next = mulberry32(base.seed ^ 0x5eed);
     const allowed = d.factorsAllowed;
     this.moves = [
@@ -50,7 +53,11 @@ export class AlsSpace {
       (p) => (p.shift < SHIFT_QUANTILES.length - 1 ? { ...p, shift: p.shift + 1 } : undefined),
       (p) => (p.shift > 0 ? { ...p, shift: p.shift - 1 } : undefined),
       (p) => allowed.filter((f) => f > p.factors).map((f) => ({ ...p, factors: f }))[0],
-      (p) => allowed.filter((f) => f < p.factors).map((f) => ({ ...p, factors: f })).pop(),
+      (p) =>
+        allowed
+          .filter((f) => f < p.factors)
+          .map((f) => ({ ...p, factors: f }))
+          .pop(),
       (p) => ({ ...p, frequencyScaled: !p.frequencyScaled }),
       (p) => (p.frequencyScaled ? { ...p, unobserved: Math.min(1, p.unobserved * this.step) } : undefined),
       (p) => (p.frequencyScaled ? { ...p, unobserved: p.unobserved / this.step } : undefined),
@@ -86,9 +93,12 @@ export class AlsSpace {
   // The point of given parameters (trial 0's), for moves away from it.
   pointOf(p: AlsParams): Point {
     const { shifts, meanRow, items, factorsAllowed: allowed } = this.d;
-    const nearestShift = (value: number) => (value === 0 ? 0 : 1 + shifts.slice(0, -1).reduce((b, v, k, all) => (Math.abs(v - value) < Math.abs(all[b]! - value) ? k : b), 0));
+    const nearestShift = (value: number) =>
+      value === 0 ? 0 : 1 + shifts.slice(0, -1).reduce((b, v, k, all) => (Math.abs(v - value) < Math.abs(all[b]! - value) ? k : b), 0);
     return {
-      factors: allowed.includes(p.factors) ? p.factors : allowed.reduce((b, f) => (Math.abs(f - p.factors) < Math.abs(b - p.factors) ? f : b)),
+      factors: allowed.includes(p.factors)
+        ? p.factors
+        : allowed.reduce((b, f) => (Math.abs(f - p.factors) < Math.abs(b - p.factors) ? f : b)),
       lambda: p.regExponent === 0 ? p.regularization / p.unobserved : (p.regularization / p.unobserved) * (meanRow + p.unobserved * items),
       alpha: p.alpha / p.unobserved,
       shift: nearestShift(p.ratingShift),

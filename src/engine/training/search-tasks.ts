@@ -4,7 +4,13 @@ import { sharedCsr, transpose, type Csr } from '../../../native-free-kernels/csr
 import { dotAt } from '../../../native-free-kernels/dot.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { confidenceValuesTo } from '../../../native-free-kernels/als.js';
-import { quantiles as quantilesOf, rankingMetricsTo, splitForValidation, validationScratch, type HeldOut } from '../../../native-free-kernels/validation.js';
+import {
+  quantiles as quantilesOf,
+  rankingMetricsTo,
+  splitForValidation,
+  validationScratch,
+  type HeldOut,
+} from '../../../native-free-kernels/validation.js';
 import { allocateModel, modelViews, NO_ITEM } from '../model/layout.js';
 import { initFactors } from './init-factors.js';
 import type { ConfidenceInput, RefactorInput, SplitInput, TrialModelInput, ValidateInput, ValidationData } from './tasks.js';
@@ -15,7 +21,15 @@ export function validationSplit({ byUser, fraction, seed, maxRatings, maxUsers, 
   const held: HeldOut = { users: sharedCopy(s.held.users), indptr: sharedCopy(s.held.indptr), indices: sharedCopy(s.held.indices) };
   let rated = 0;
   for (let u = 0; u < train.rows; u++) if (train.indptr[u + 1]! > train.indptr[u]!) rated++;
-  return { byUser: train, byItem: transpose(train, true), held, threshold: s.threshold, shifts: quantilesOf(train.values, quantiles), ratings: train.indices.length, rated };
+  return {
+    byUser: train,
+    byItem: transpose(train, true),
+    held,
+    threshold: s.threshold,
+    shifts: quantilesOf(train.values, quantiles),
+    ratings: train.indices.length,
+    rated,
+  };
 }
 
 // The same matrix with its values turned into confidence (indptr and indices shared, new values).
@@ -56,9 +70,18 @@ export function validate({ model, data, from, to, k }: ValidateInput): Float64Ar
   }
   const v = modelViews(model);
   const { factors: f, items } = v.dims;
-  rankingMetricsTo(sums, byUser, held, (u, dst) => {
-    for (let i = 0; i < items; i++) dst[i] = dotAt(v.userFactors, u * f, v.itemFactors, i * f, f);
-  }, k, from, to, scratch);
+  rankingMetricsTo(
+    sums,
+    byUser,
+    held,
+    (u, dst) => {
+      for (let i = 0; i < items; i++) dst[i] = dotAt(v.userFactors, u * f, v.itemFactors, i * f, f);
+    },
+    k,
+    from,
+    to,
+    scratch,
+  );
   return sums;
 }
 

@@ -32,11 +32,22 @@ function confidenceOf(pool: TrainingPool, data: ValidationData, shift: number, f
   if (byShift === undefined) shiftedOf.set(data, (byShift = new Map()));
   const key = `${shift} ${floor}`;
   let made = byShift.get(key);
-  if (made === undefined) byShift.set(key, (made = Promise.all([pool.confidence({ m: data.byUser, shift, floor, inPlace: false }), pool.confidence({ m: data.byItem, shift, floor, inPlace: false })])));
+  if (made === undefined)
+    byShift.set(
+      key,
+      (made = Promise.all([
+        pool.confidence({ m: data.byUser, shift, floor, inPlace: false }),
+        pool.confidence({ m: data.byItem, shift, floor, inPlace: false }),
+      ])),
+    );
   return made;
 }
 
-export async function evaluate(pool: TrainingPool, data: ValidationData, model: SharedArrayBuffer | undefined): Promise<Quality & { users: number }> {
+export async function evaluate(
+  pool: TrainingPool,
+  data: ValidationData,
+  model: SharedArrayBuffer | undefined,
+): Promise<Quality & { users: number }> {
   const parts = evenRanges(data.held.users.length, pool.threads);
   const sums = await Promise.all(parts.map(([from, to]) => pool.validate({ model, data, from, to, k: K })));
   const total = sums.reduce((acc, s) => acc.map((x, j) => x + s[j]!), [0, 0, 0]);

@@ -30,7 +30,6 @@ export interface SearchOptions {
   warm?: { lists: ListsChoice | undefined } | undefined;
 }
 
-
 export interface Searched {
   params: AlsParams; // the best ALS: the model's factors
   lists: ListsChoice | undefined; // when another model than ALS won: users' lists come from it
@@ -76,19 +75,43 @@ const CONFIRM_SHARE = 0.25;
 // 0.1M (MovieLens) get 13.5 s, 0.5M 19.5 s, 2.2M and more the whole 45 s of the default.
 const BUDGET_BASE_SECONDS = 12;
 const BUDGET_SECONDS_PER_MILLION = 15;
-export const searchBudget = (sampledRatings: number, most: number): number => Math.min(most, BUDGET_BASE_SECONDS + (BUDGET_SECONDS_PER_MILLION * sampledRatings) / 1e6);
+export const searchBudget = (sampledRatings: number, most: number): number =>
+  Math.min(most, BUDGET_BASE_SECONDS + (BUDGET_SECONDS_PER_MILLION * sampledRatings) / 1e6);
 
-export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsParams, o: SearchOptions, progress: (text: string, done?: number) => void): Promise<Searched> {
+export async function searchParams(
+  pool: TrainingPool,
+  byUser: Csr,
+  base: AlsParams,
+  o: SearchOptions,
+  progress: (text: string, done?: number) => void,
+): Promise<Searched> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
-  const users = byUser.rows, items = byUser.cols;
+  const users = byUser.rows,
+    items = byUser.cols;
   const factorsAllowed = FACTORS.filter((f) => (users + items) * f * 4 <= FACTOR_BYTES_MAX);
   if (factorsAllowed.length === 0) factorsAllowed.push(FACTORS[0]!);
-  const maxUsers = Math.max(VALIDATION_USERS_MIN, Math.min(VALIDATION_USERS, Math.floor(VALIDATION_WORK / (items * Math.max(...factorsAllowed, base.factors)))));
+  const maxUsers = Math.max(
+    VALIDATION_USERS_MIN,
+    Math.min(VALIDATION_USERS, Math.floor(VALIDATION_WORK / (items * Math.max(...factorsAllowed, base.factors)))),
+  );
   progress('search: validation split', 0);
-  const data = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed, maxRatings: o.maxRatings, maxUsers, quantiles: [...SHIFT_QUANTILES, ...CUT_QUANTILES] });
+  const data = await pool.validationSplit({
+    byUser,
+    fraction: HELD_OUT,
+    seed: base.seed,
+    maxRatings: o.maxRatings,
+    maxUsers,
+    quantiles: [...SHIFT_QUANTILES, ...CUT_QUANTILES],
+  });
   const budget = searchBudget(data.ratings, o.seconds);
-  const space = new AlsSpace(base, { factorsAllowed, shifts: data.shifts.slice(0, SHIFT_QUANTILES.length), meanRow: data.ratings / Math.max(1, data.rated), items, iterations: o.iterations });
+  const space = new AlsSpace(base, {
+    factorsAllowed,
+    shifts: data.shifts.slice(0, SHIFT_QUANTILES.length),
+    meanRow: data.ratings / Math.max(1, data.rated),
+    items,
+    iterations: o.iterations,
+  });
 
   const popularityStart = performance.now();
   const popularity = await evaluate(pool, data, undefined);
@@ -108,7 +131,10 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   const record = (x: Trial) => {
     trials.push(x);
     const best = trials[bestTrial(trials, () => true)]!;
-    progress(`search trial ${trials.length}: ${x.model === 'ease' ? 'EASE' : x.model === 'als' ? 'ALS' : x.model} NDCG@10 ${x.ndcg_at_10.toFixed(4)} (best ${best.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`, Math.max(seconds() / budget, trials.length / maxTrials));
+    progress(
+      `search trial ${trials.length}: ${x.model === 'ease' ? 'EASE' : x.model === 'als' ? 'ALS' : x.model} NDCG@10 ${x.ndcg_at_10.toFixed(4)} (best ${best.ndcg_at_10.toFixed(4)}, popularity ${popularity.ndcg_at_10.toFixed(4)})`,
+      Math.max(seconds() / budget, trials.length / maxTrials),
+    );
   };
   let alsIdle = 0;
   const alsTrial = async (point: Point | undefined) => {
@@ -123,18 +149,33 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     const bestSoFar = bestTrial(trials, isAls);
     if (bestSoFar < 0 || q.ndcg_at_10 > trials[bestSoFar]!.ndcg_at_10) space.gained();
     alsIdle = bestSoFar >= 0 && q.ndcg_at_10 <= trials[bestSoFar]!.ndcg_at_10 * (1 + MIN_GAIN) ? alsIdle + 1 : 0;
-    record({ model: 'als', factors: p.factors, regularization: p.regularization, alpha: p.alpha, unobserved: p.unobserved, reg_exponent: p.regExponent, rating_shift: p.ratingShift, rating_floor: p.ratingFloor, seconds: took, ...q });
+    record({
+      model: 'als',
+      factors: p.factors,
+      regularization: p.regularization,
+      alpha: p.alpha,
+      unobserved: p.unobserved,
+      reg_exponent: p.regExponent,
+      rating_shift: p.ratingShift,
+      rating_floor: p.ratingFloor,
+      seconds: took,
+      ...q,
+    });
   };
   await alsTrial(undefined);
 
   // Popularity, a candidate in its own right (a database whose users all want the same few items).
-  if (maxTrials > 1) record({ model: 'popularity', seconds: popularitySeconds, ndcg_at_10: popularity.ndcg_at_10, recall_at_10: popularity.recall_at_10 });
+  if (maxTrials > 1)
+    record({ model: 'popularity', seconds: popularitySeconds, ndcg_at_10: popularity.ndcg_at_10, recall_at_10: popularity.recall_at_10 });
   // The item-weights models over the most rated items, in their share of the time and trials.
   const cols = maxTrials > 1 ? await itemWeightsColumns(pool, data, o, base, budget) : undefined;
   if (cols !== undefined) {
     const alsToo = o.candidates.includes('als');
     await searchItemWeights(pool, data, cols, {
-      trials: Math.min(maxTrials - (o.candidates.includes('blend') ? BLEND_TRIALS : 0), trials.length + (alsToo ? Math.max(ITEM_WEIGHTS_TRIALS_MIN, Math.floor(maxTrials * ITEM_WEIGHTS_TRIALS_SHARE)) : maxTrials)),
+      trials: Math.min(
+        maxTrials - (o.candidates.includes('blend') ? BLEND_TRIALS : 0),
+        trials.length + (alsToo ? Math.max(ITEM_WEIGHTS_TRIALS_MIN, Math.floor(maxTrials * ITEM_WEIGHTS_TRIALS_SHARE)) : maxTrials),
+      ),
       until: exploring,
       easeSeconds: alsToo ? budget * EASE_SHARE : exploring,
       seconds,
@@ -156,7 +197,8 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   const blending = cols !== undefined && o.candidates.includes('blend');
   const blendSeconds = () => (blending ? (lead()?.seconds ?? 0) + trials[bestTrial(trials, isAls)]!.seconds : 0);
   // A point too costly for the time left is skipped (a cheaper move may fit); SKIPS_MAX in a row end them.
-  let drawn = 0, skipped = 0;
+  let drawn = 0,
+    skipped = 0;
   while (trials.length < alsTrials && o.candidates.includes('als')) {
     if (alsIdle >= ALS_PATIENCE) {
       ended = 'no gain';
@@ -166,7 +208,10 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
       ended = 'budget';
       break;
     }
-    const point = ++drawn % EXPLORE_EVERY === 0 && o.warm === undefined ? space.randomPoint() : space.moved(points[alsIndex(trials, bestTrial(trials, isAls))] ?? space.pointOf(base));
+    const point =
+      ++drawn % EXPLORE_EVERY === 0 && o.warm === undefined
+        ? space.randomPoint()
+        : space.moved(points[alsIndex(trials, bestTrial(trials, isAls))] ?? space.pointOf(base));
     if (seconds() + estimate(point.factors) + blendSeconds() > exploring) {
       skipped++;
       continue;
@@ -210,14 +255,24 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
       if (x.als_trial !== undefined) alsFitted.add(x.als_trial);
     }
   }
-  const weightsSeconds = (key: string) => Math.min(...trials.map((x) => (x.model !== 'als' && x.model !== 'popularity' && weightsKey(x) === key ? x.seconds : Infinity)));
-  const confirming = [...alsFitted].reduce((sum, k) => sum + trials[k]!.seconds, 0) + [...weightsFitted].reduce((sum, key) => sum + weightsSeconds(key), 0);
+  const weightsSeconds = (key: string) =>
+    Math.min(...trials.map((x) => (x.model !== 'als' && x.model !== 'popularity' && weightsKey(x) === key ? x.seconds : Infinity)));
+  const confirming =
+    [...alsFitted].reduce((sum, k) => sum + trials[k]!.seconds, 0) + [...weightsFitted].reduce((sum, key) => sum + weightsSeconds(key), 0);
   let meanOf = (k: number) => trials[k]!.ndcg_at_10;
   if (trials.length > CONFIRM && seconds() + confirming <= budget) {
     progress('search: confirming the leaders on a second split', 1 - CONFIRM_SHARE);
-    const second = await pool.validationSplit({ byUser, fraction: HELD_OUT, seed: base.seed + 1, maxRatings: o.maxRatings, maxUsers, quantiles: [] });
+    const second = await pool.validationSplit({
+      byUser,
+      fraction: HELD_OUT,
+      seed: base.seed + 1,
+      maxRatings: o.maxRatings,
+      maxUsers,
+      quantiles: [],
+    });
     const alsFits = new Map<number, Promise<SharedArrayBuffer>>();
-    const alsOn = (k: number) => alsFits.get(k) ?? alsFits.set(k, fitTrial(pool, second, { ...paramsOf(trials[k] as AlsTrial), iterations: o.iterations })).get(k)!;
+    const alsOn = (k: number) =>
+      alsFits.get(k) ?? alsFits.set(k, fitTrial(pool, second, { ...paramsOf(trials[k] as AlsTrial), iterations: o.iterations })).get(k)!;
     const weightsOn = cols && itemWeightsRefits(pool, second, cols);
     const refit = async (x: Trial, k: number): Promise<number> => {
       if (x.model === 'popularity') return (await evaluate(pool, second, undefined)).ndcg_at_10;
@@ -230,7 +285,8 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
   }
   const win = trials[chosen]!;
   // A blend's lists add the scores of its ALS trial's parameters: the model's factors must be those.
-  const chosenAls = win.model !== 'als' && win.model !== 'popularity' && win.als_trial !== undefined ? win.als_trial : bestTrial(trials, isAls, meanOf);
+  const chosenAls =
+    win.model !== 'als' && win.model !== 'popularity' && win.als_trial !== undefined ? win.als_trial : bestTrial(trials, isAls, meanOf);
   const summary: SearchSummary = {
     at: Date.now() / 1000,
     ratings: byUser.indices.length,
@@ -245,13 +301,14 @@ export async function searchParams(pool: TrainingPool, byUser: Csr, base: AlsPar
     chosen_als: chosenAls,
     popularity: { ndcg_at_10: popularity.ndcg_at_10, recall_at_10: popularity.recall_at_10 },
   };
-  const lists: ListsChoice | undefined = win.model === 'als' ? undefined : win.model === 'popularity' ? { model: 'popularity' } : itemWeightsChoice(win);
+  const lists: ListsChoice | undefined =
+    win.model === 'als' ? undefined : win.model === 'popularity' ? { model: 'popularity' } : itemWeightsChoice(win);
   return { params: paramsOf(trials[chosenAls] as AlsTrial), lists, summary };
 }
 
-
 // What a trial is among the candidates: its model, or a blend.
-const kindOf = (x: Trial): SearchCandidate => (x.model !== 'als' && x.model !== 'popularity' && x.als_weight !== undefined ? 'blend' : x.model);
+const kindOf = (x: Trial): SearchCandidate =>
+  x.model !== 'als' && x.model !== 'popularity' && x.als_weight !== undefined ? 'blend' : x.model;
 
 // The index of the best trial that `keep` keeps, by `score` (validation NDCG@10 unless given; the
 // first on a tie); -1 when it keeps none.
@@ -267,7 +324,13 @@ const alsIndex = (trials: Trial[], k: number) => trials.slice(0, k).filter((x) =
 // The items the item-weights models cover: as many of the most rated as EASE_INVERSES inverses
 // allow in their share of the time, up to the configured most; none when users get no lists (they
 // serve through them) or too few would be covered.
-async function itemWeightsColumns(pool: TrainingPool, data: ValidationData, o: SearchOptions, base: AlsParams, budget: number): Promise<EaseColumns | undefined> {
+async function itemWeightsColumns(
+  pool: TrainingPool,
+  data: ValidationData,
+  o: SearchOptions,
+  base: AlsParams,
+  budget: number,
+): Promise<EaseColumns | undefined> {
   if (o.easeMaxItems <= 0 || base.listLength === 0) return undefined;
   const affordable = Math.floor(Math.cbrt(((budget * EASE_SHARE) / EASE_INVERSES) * sweepRate() * pool.threads));
   const maxItems = Math.min(o.easeMaxItems, affordable);

@@ -52,7 +52,9 @@ export class NoRatingsError extends Error {
 
 // Where phases start and end in a run's progress (0–1): preparing, the search (when it runs), the
 // fit, the index and lists.
-const SEARCH_START = 0.05, SEARCH_END = 0.55, LISTS_START = 0.88;
+const SEARCH_START = 0.05,
+  SEARCH_END = 0.55,
+  LISTS_START = 0.88;
 // A fit from the last model's factors needs this share of the iterations: on ml-latest-small (10 % of
 // the ratings new) and ml-100k (30 % new), 3–5 iterations from the last factors scored as 15 from
 // the start on a test split (0.2907–0.2917 against 0.2906; 0.3693–0.3697 against 0.3697).
@@ -65,7 +67,14 @@ const WARM_SHARE = 1 / 3;
  * Once `cutLists()` (a retrain asked for waits): before the lists the run stops (StoppedEarly), in
  * them users' lists end early (computeLists) and the model is published.
  */
-export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsParams, progress: (text: string) => void, search?: SearchOptions & { due: (ratings: number) => boolean; reuse?: ListsChoice | undefined }, cutLists: () => boolean = () => false): Promise<Trained> {
+export async function trainAls(
+  pool: TrainingPool,
+  input: TrainInput,
+  base: AlsParams,
+  progress: (text: string) => void,
+  search?: SearchOptions & { due: (ratings: number) => boolean; reuse?: ListsChoice | undefined },
+  cutLists: () => boolean = () => false,
+): Promise<Trained> {
   const started = performance.now();
   let span: readonly [number, number] = [0, SEARCH_START];
   const report = (text: string, done = 0) => {
@@ -107,12 +116,26 @@ export async function trainAls(pool: TrainingPool, input: TrainInput, base: AlsP
     report('item index');
     await pool.indexCentroids({ model, seed: p.seed });
     const assign = new SharedArrayBuffer(dims.items * 4);
-    await Promise.all(evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.indexAssign({ model, assign, rowStart, rowEnd })));
+    await Promise.all(
+      evenRanges(dims.items, pool.threads).map(([rowStart, rowEnd]) => pool.indexAssign({ model, assign, rowStart, rowEnd })),
+    );
     await pool.indexLists({ model, assign });
   }
   // After the index: item lists of an indexed catalogue come through it.
-  if (lists !== undefined && lists.model !== 'popularity' && dims.userList > 0) report(`${lists.model === 'ease' ? 'EASE' : 'item-KNN'} on all ratings`);
+  if (lists !== undefined && lists.model !== 'popularity' && dims.userList > 0)
+    report(`${lists.model === 'ease' ? 'EASE' : 'item-KNN'} on all ratings`);
   const lister = lists !== undefined && dims.userList > 0 ? await listerFor(pool, model, byUser, byItem, lists) : undefined;
   const listed = await computeLists(pool, model, byUser, byItem, prep.recent, p.userListsSeconds, cutLists, report, lister);
-  return { model: listed.model, ratings: prep.ratings, users: prep.users, listed, loss, params: p, lists: lister && lists, searched, warm, seconds: (performance.now() - started) / 1000 };
+  return {
+    model: listed.model,
+    ratings: prep.ratings,
+    users: prep.users,
+    listed,
+    loss,
+    params: p,
+    lists: lister && lists,
+    searched,
+    warm,
+    seconds: (performance.now() - started) / 1000,
+  };
 }

@@ -10,7 +10,13 @@ import { assignTo, listsFromAssignmentTo, sphericalKMeansTo } from '../../../nat
 import { itemListsTo, listsScratchLength } from '../../../native-free-kernels/lists.js';
 import type { SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { popularityTo } from '../../../native-free-kernels/popularity.js';
-import { listHeadsTo, refineItemListsTo, refineScratchLength, reverseHeadsTo, staleRowsTo } from '../../../native-free-kernels/refine-lists.js';
+import {
+  listHeadsTo,
+  refineItemListsTo,
+  refineScratchLength,
+  reverseHeadsTo,
+  staleRowsTo,
+} from '../../../native-free-kernels/refine-lists.js';
 import { coRatedListsTo, coRatedScratchLength } from '../../../native-free-kernels/corated-lists.js';
 import { mulberry32 } from '../../../native-free-kernels/random.js';
 import { rowIsZero } from '../../../native-free-kernels/rows.js';
@@ -23,7 +29,21 @@ import { CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, KMEANS_ITERATIONS, refine
 import { fillFromFactors } from './item-weights-tasks.js';
 import { workerData } from 'piscina';
 import { niceThisThread } from '../thread-priority.js';
-import type { PrepareInput, Prepared, GramInput, HalfStepInput, FinishInput, ItemListsInput, ListHeadsInput, RefineListsInput, CoRatedListsInput, UserListsInput, IndexCentroidsInput, IndexAssignInput, TableInput } from './tasks.js';
+import type {
+  PrepareInput,
+  Prepared,
+  GramInput,
+  HalfStepInput,
+  FinishInput,
+  ItemListsInput,
+  ListHeadsInput,
+  RefineListsInput,
+  CoRatedListsInput,
+  UserListsInput,
+  IndexCentroidsInput,
+  IndexAssignInput,
+  TableInput,
+} from './tasks.js';
 
 // Training runs beside request handling: its threads yield the cores (engine/thread-priority.ts).
 if (typeof workerData?.nice === 'number' && workerData.nice > 0) niceThisThread(workerData.nice);
@@ -34,7 +54,8 @@ export function prepare(input: PrepareInput): Prepared {
   const snapshot = replay(input.snapshot, input.log);
   const compacted = encodeSnapshot(snapshot, true);
   const n = snapshot.users.length;
-  let users = input.users, items = input.items;
+  let users = input.users,
+    items = input.items;
   for (let e = 0; e < n; e++) {
     if (snapshot.users[e]! >= users) users = snapshot.users[e]! + 1;
     if (snapshot.items[e]! >= items) items = snapshot.items[e]! + 1;
@@ -42,7 +63,15 @@ export function prepare(input: PrepareInput): Prepared {
   // replay's ratings come sorted by (user, item), each pair once.
   const byUser = csrFromSorted(users, items, snapshot.users, snapshot.items, snapshot.ratings, true);
   const byItem = transpose(byUser, true);
-  const { buffer, views } = allocateModel({ factors: p.factors, users, items, itemList: p.listLength, userList: p.listLength, trainedItems: items, lists: listsFor(items, p.indexMinItems) });
+  const { buffer, views } = allocateModel({
+    factors: p.factors,
+    users,
+    items,
+    itemList: p.listLength,
+    userList: p.listLength,
+    trainedItems: items,
+    lists: listsFor(items, p.indexMinItems),
+  });
   views.itemLists.fill(NO_ITEM);
   popularityTo(views.popularity, snapshot.items, snapshot.timestamps, new Float32Array(n).fill(1), input.now, p.popularityHalfLifeSeconds);
   for (let i = 0; i < items; i++) views.itemCounts[i] = byItem.indptr[i + 1]! - byItem.indptr[i]!;
@@ -65,8 +94,6 @@ function recentUsers(s: Snapshot, users: number): Uint32Array {
   return out;
 }
 
-
-
 export function gram({ model, side, rowStart, rowEnd, dst }: GramInput): void {
   const v = modelViews(model);
   const f = v.dims.factors;
@@ -81,7 +108,8 @@ export function halfStep({ model, side, m, gram: g, rowStart, rowEnd, params: p 
   const t = alsTerms(p, m.cols);
   const gram = new Float64Array(g);
   // WebAssembly SIMD where the engine runs it (7–8× the TypeScript kernel on ml-100k, bench/RESULTS.md).
-  if (!wasmHalfStepTo(dst, m, other, gram, f, t.regularization, t.alpha, p.cgSteps, rowStart, rowEnd)) alsHalfStepTo(dst, m, other, gram, f, t.regularization, t.alpha, p.cgSteps, new Float64Array(4 * f), rowStart, rowEnd);
+  if (!wasmHalfStepTo(dst, m, other, gram, f, t.regularization, t.alpha, p.cgSteps, rowStart, rowEnd))
+    alsHalfStepTo(dst, m, other, gram, f, t.regularization, t.alpha, p.cgSteps, new Float64Array(4 * f), rowStart, rowEnd);
 }
 
 // The Gram matrix fold-in needs, and the training loss for the model's metrics.
@@ -89,9 +117,23 @@ export function finish({ model, byUser, params: p }: FinishInput): { loss: numbe
   const v = modelViews(model);
   const f = v.dims.factors;
   gramTo(v.gram, v.itemFactors, v.dims.items, f);
-  const users = alsTerms(p, v.dims.items), items = alsTerms(p, v.dims.users);
+  const users = alsTerms(p, v.dims.items),
+    items = alsTerms(p, v.dims.users);
   // In the kernels' scale (the objective divided by the unobserved weight).
-  return { loss: alsLoss(byUser, v.userFactors, v.itemFactors, v.dims.users, v.dims.items, f, users.regularization, items.regularization, users.alpha, v.gram) };
+  return {
+    loss: alsLoss(
+      byUser,
+      v.userFactors,
+      v.itemFactors,
+      v.dims.users,
+      v.dims.items,
+      f,
+      users.regularization,
+      items.regularization,
+      users.alpha,
+      v.gram,
+    ),
+  };
 }
 
 // Each item's list: by cosine similarity over every item, or through the item index when the model
@@ -115,7 +157,17 @@ export function itemLists({ model, sharedRows, rowStart, rowEnd, rows }: ItemLis
     for (let r = rowStart; r < rowEnd; r++) v.itemLists.set(similarItems(m, r, n).items, r * n);
     return;
   }
-  itemListsTo(v.itemLists, n, v.itemFactors, rowNorms(v.itemFactors, items, f), items, f, rowStart, rowEnd, new Float32Array(listsScratchLength(items, f, n)));
+  itemListsTo(
+    v.itemLists,
+    n,
+    v.itemFactors,
+    rowNorms(v.itemFactors, items, f),
+    items,
+    f,
+    rowStart,
+    rowEnd,
+    new Float32Array(listsScratchLength(items, f, n)),
+  );
 }
 
 // The first refineFanout items of every item's list, each item's reverse neighbours among them, and
@@ -127,8 +179,16 @@ export function listHeads({ model, heads, reverse, last, stale }: ListHeadsInput
   listHeadsTo(new Uint32Array(heads), v.itemLists, n, items, fanout);
   reverseHeadsTo(new Uint32Array(reverse), new Uint32Array(heads), items, fanout);
   const s = new Uint8Array(stale);
-  if (last === undefined) return s.fill(1), items;
-  return staleRowsTo(s, new Uint32Array(heads), new Uint32Array(last.heads), new Uint32Array(reverse), new Uint32Array(last.reverse), items, fanout);
+  if (last === undefined) return (s.fill(1), items);
+  return staleRowsTo(
+    s,
+    new Uint32Array(heads),
+    new Uint32Array(last.heads),
+    new Uint32Array(reverse),
+    new Uint32Array(last.reverse),
+    items,
+    fanout,
+  );
 }
 
 // Rows [rowStart, rowEnd) of the item lists refined by one round of neighbours of neighbours.
@@ -142,7 +202,22 @@ export function refineItemLists({ model, heads, reverse, stale, sharedRows, rowS
   const fanout = refineFanout(n);
   const scratch = new Int32Array(refineScratchLength(items, n, fanout)).fill(-1, 0, items);
   const rows = scorable(v, sharedRows).rows;
-  return refineItemListsTo(v.itemLists, new Uint32Array(heads), n, v.itemFactors, rows.norms, items, f, fanout, rowStart, rowEnd, scratch, new Uint32Array(reverse), new Uint8Array(stale), (dst, row, list) => rows.rowCosinesTo(dst, row, list));
+  return refineItemListsTo(
+    v.itemLists,
+    new Uint32Array(heads),
+    n,
+    v.itemFactors,
+    rows.norms,
+    items,
+    f,
+    fanout,
+    rowStart,
+    rowEnd,
+    scratch,
+    new Uint32Array(reverse),
+    new Uint8Array(stale),
+    (dst, row, list) => rows.rowCosinesTo(dst, row, list),
+  );
 }
 
 // Rows [rowStart, rowEnd) of the item lists refined from the items their raters rated; returns how
@@ -151,7 +226,21 @@ export function coRatedLists({ model, byUser, byItem, sharedRows, rowStart, rowE
   const v = modelViews(model);
   const { items, factors: f, itemList: n } = v.dims;
   const scratch = new Int32Array(coRatedScratchLength(items, n, f, CO_RATED_MAX_USER_ITEMS)).fill(-1, 0, 2 * items);
-  return coRatedListsTo(v.itemLists, n, v.itemFactors, scorable(v, sharedRows).rows.norms, items, f, byItem, byUser, CO_RATED_MAX_RATERS, CO_RATED_MAX_USER_ITEMS, rowStart, rowEnd, scratch);
+  return coRatedListsTo(
+    v.itemLists,
+    n,
+    v.itemFactors,
+    scorable(v, sharedRows).rows.norms,
+    items,
+    f,
+    byItem,
+    byUser,
+    CO_RATED_MAX_RATERS,
+    CO_RATED_MAX_USER_ITEMS,
+    rowStart,
+    rowEnd,
+    scratch,
+  );
 }
 
 // The lists of the users at users[from, to): their best items by factor score, less what they rated,
@@ -160,17 +249,41 @@ export function coRatedLists({ model, byUser, byItem, sharedRows, rowStart, rowE
 export function userLists({ model, byUser, users, sharedRows, from, to, out }: UserListsInput): void {
   const v = modelViews(model);
   const rows = new Uint32Array(users, from * 4, to - from);
-  scorable(v, sharedRows).rows.userListsTo(new Uint32Array(out), v.dims.userList, rows, v.userFactors, v.dims.users, byUser.indptr, byUser.indices, true);
+  scorable(v, sharedRows).rows.userListsTo(
+    new Uint32Array(out),
+    v.dims.userList,
+    rows,
+    v.userFactors,
+    v.dims.users,
+    byUser.indptr,
+    byUser.indices,
+    true,
+  );
 }
 
 // The lists of users at [from, to) of `users`: the most popular items they did not rate (popularity
 // won the search), into `out` as userLists.
-export function popularUserLists({ model, byUser, users, from, to, out }: { model: SharedArrayBuffer; byUser: Csr; users: SharedArrayBuffer; from: number; to: number; out: SharedArrayBuffer }): void {
+export function popularUserLists({
+  model,
+  byUser,
+  users,
+  from,
+  to,
+  out,
+}: {
+  model: SharedArrayBuffer;
+  byUser: Csr;
+  users: SharedArrayBuffer;
+  from: number;
+  to: number;
+  out: SharedArrayBuffer;
+}): void {
   const v = modelViews(model);
   const { items, userList: len } = v.dims;
   const scores = Float32Array.from(v.popularity, (p, i) => (v.itemCounts[i] === 0 ? NaN : p));
   const mask = new Uint8Array(items);
-  const top = new Uint32Array(len), best = new Float32Array(len);
+  const top = new Uint32Array(len),
+    best = new Float32Array(len);
   const lists = new Uint32Array(out);
   new Uint32Array(users, from * 4, to - from).forEach((u, k) => {
     mask.fill(1);
@@ -207,7 +320,19 @@ export function indexCentroids({ model, seed }: IndexCentroidsInput): void {
       sample[s] = rated[s]!;
     } else sample[s] = rated[Math.floor(next() * rated.length)]!;
   }
-  sphericalKMeansTo(v.listCentroids, lists, v.itemFactors, norms, items, f, sample, KMEANS_ITERATIONS, new Float64Array(lists * f), new Uint32Array(lists), new Uint32Array(size));
+  sphericalKMeansTo(
+    v.listCentroids,
+    lists,
+    v.itemFactors,
+    norms,
+    items,
+    f,
+    sample,
+    KMEANS_ITERATIONS,
+    new Float64Array(lists * f),
+    new Uint32Array(lists),
+    new Uint32Array(size),
+  );
 }
 
 export function indexAssign({ model, assign, rowStart, rowEnd }: IndexAssignInput): void {
@@ -233,7 +358,9 @@ export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): 
     let ranked: Ranking;
     if (kind === 'item_to_items') ranked = similarItems(m, r, amt);
     else {
-      ranked = rowIsZero(views.userFactors, views.dims.users, f, r) ? popularItems(m, amt) : itemsForVector(m, views.userFactors.subarray(r * f, (r + 1) * f), amt);
+      ranked = rowIsZero(views.userFactors, views.dims.users, f, r)
+        ? popularItems(m, amt)
+        : itemsForVector(m, views.userFactors.subarray(r * f, (r + 1) * f), amt);
     }
     out.fill(0xffffffff, r * amt, (r + 1) * amt);
     out.set(ranked.items, r * amt);
@@ -241,4 +368,14 @@ export function table({ model, kind, amt, rowStart, rowEnd, dst }: TableInput): 
 }
 export { validationSplit, confidence, trialModel, refactor, validate } from './search-tasks.js';
 export { extend } from './extend-tasks.js';
-export { weighRatings, easeColumns, easeGram, easePivot, easeUpdate, easeWeights, knnWeights, easeValidate, easeUserLists } from './item-weights-tasks.js';
+export {
+  weighRatings,
+  easeColumns,
+  easeGram,
+  easePivot,
+  easeUpdate,
+  easeWeights,
+  knnWeights,
+  easeValidate,
+  easeUserLists,
+} from './item-weights-tasks.js';

@@ -10,7 +10,8 @@ let dummy: Promise<string> | undefined;
 export const dummyHash = () => (dummy ??= hashSecret(randomSecret()));
 
 export function checkEmail(email: string): void {
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw wrongData('WRONG_PARAMETER', `${JSON.stringify(email)} is not an e-mail address`, { field: 'email' });
+  if (!/^[^\s@]+@[^\s@]+$/.test(email))
+    throw wrongData('WRONG_PARAMETER', `${JSON.stringify(email)} is not an e-mail address`, { field: 'email' });
 }
 
 export function checkServiceName(name: string): void {

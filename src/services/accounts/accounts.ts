@@ -87,8 +87,15 @@ export class AccountService {
   async resetRootPassword(email: string, password: string): Promise<void> {
     checkIndividualPassword(password);
     const acc = await this.store.findByEmail(email);
-    if (!acc) throw notFound('ACCOUNT_NOT_FOUND', 'account', email, `there is no account ${JSON.stringify(email)}: run recd create-root without --reset to add it`);
-    if (acc.role !== 'root') throw forbidden('INCORRECT_ACCOUNT', `${email} is not a root account: its own organisation resets its password`);
+    if (!acc)
+      throw notFound(
+        'ACCOUNT_NOT_FOUND',
+        'account',
+        email,
+        `there is no account ${JSON.stringify(email)}: run recd create-root without --reset to add it`,
+      );
+    if (acc.role !== 'root')
+      throw forbidden('INCORRECT_ACCOUNT', `${email} is not a root account: its own organisation resets its password`);
     acc.password_hash = await hashSecret(password);
     acc.password_updated_timestamp = now();
     await this.store.put(acc);
@@ -126,7 +133,8 @@ export class AccountService {
 
   async patchIndividual(caller: Claims, patch: IndividualPatch): Promise<void> {
     const acc = await this.individualInOrg(caller.org, patch.email);
-    if (acc.role === 'root' && acc.id !== caller.sub) throw forbidden('INCORRECT_ACCOUNT', 'only the root account itself may change a root account');
+    if (acc.role === 'root' && acc.id !== caller.sub)
+      throw forbidden('INCORRECT_ACCOUNT', 'only the root account itself may change a root account');
     if (patch.password !== undefined) {
       checkIndividualPassword(patch.password);
       acc.password_hash = await hashSecret(patch.password);
@@ -143,7 +151,10 @@ export class AccountService {
     await this.remove(await this.individualInOrg(caller.org, email));
   }
 
-  async createService(org: string, input: { name: string; role: CreatableRole; metadata?: Record<string, unknown>; password?: string }): Promise<string> {
+  async createService(
+    org: string,
+    input: { name: string; role: CreatableRole; metadata?: Record<string, unknown>; password?: string },
+  ): Promise<string> {
     checkServiceName(input.name);
     if (input.password !== undefined) checkServicePassword(input.password);
     const id = randomUUID();
@@ -172,7 +183,8 @@ export class AccountService {
   }
 
   async deleteKey(caller: Claims, keyId: string): Promise<void> {
-    if (!(await this.store.removeKey(caller.org, keyId))) throw notFound('ACCOUNT_NOT_FOUND', 'key', keyId, `service key ${keyId} not found`);
+    if (!(await this.store.removeKey(caller.org, keyId)))
+      throw notFound('ACCOUNT_NOT_FOUND', 'key', keyId, `service key ${keyId} not found`);
     await this.tokens.revoke(keyId);
   }
 
@@ -210,7 +222,8 @@ export class AccountService {
   async resetPassword(email: string, code: string, newPassword: string): Promise<void> {
     const acc = await this.store.findByEmail(email);
     const stored = acc && (await this.store.getCode(acc.org, acc.id));
-    if (!acc || !stored || !(await verifySecret(code, stored.hash))) throw authError('CODE_DOES_NOT_MATCH', 'this code does not match the e-mail');
+    if (!acc || !stored || !(await verifySecret(code, stored.hash)))
+      throw authError('CODE_DOES_NOT_MATCH', 'this code does not match the e-mail');
     if (stored.expiration_timestamp <= now()) throw authError('CODE_EXPIRED', 'this code has expired: ask for a new one');
     checkIndividualPassword(newPassword);
     acc.password_hash = await hashSecret(newPassword);
@@ -227,7 +240,8 @@ export class AccountService {
       await verifySecret(password, await dummyHash());
       throw incorrectPassword();
     }
-    if (acc.password_hash === null) throw authError('ACCOUNT_NOT_VERIFIED', 'this account has no password yet: use the link of the set-password e-mail');
+    if (acc.password_hash === null)
+      throw authError('ACCOUNT_NOT_VERIFIED', 'this account has no password yet: use the link of the set-password e-mail');
     if (!(await verifySecret(password, acc.password_hash))) throw incorrectPassword();
     return acc;
   }
@@ -260,8 +274,21 @@ export class AccountService {
     await this.tokens.revoke(acc.id);
   }
 
-  private async putKey(org: string, account: string, secret: string, expiration: number | null, metadata: Record<string, unknown>): Promise<ServiceKey> {
-    const key: ServiceKey = { id: randomUUID(), account, hash: await hashSecret(secret), created_timestamp: now(), expiration_timestamp: expiration, metadata };
+  private async putKey(
+    org: string,
+    account: string,
+    secret: string,
+    expiration: number | null,
+    metadata: Record<string, unknown>,
+  ): Promise<ServiceKey> {
+    const key: ServiceKey = {
+      id: randomUUID(),
+      account,
+      hash: await hashSecret(secret),
+      created_timestamp: now(),
+      expiration_timestamp: expiration,
+      metadata,
+    };
     await this.store.putKey(org, key);
     return key;
   }
@@ -297,4 +324,3 @@ export class AccountService {
     return acc;
   }
 }
-

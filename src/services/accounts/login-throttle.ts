@@ -67,12 +67,17 @@ export class LoginThrottle {
   }
 
   private async forget(counted: [AttemptScope, string, number][], succeeded: boolean): Promise<void> {
-    await Promise.all(counted.map(([scope, id]) => (succeeded && scope === 'account' ? this.store.clearAttempts(scope, id) : this.store.undoAttempt(scope, id))));
+    await Promise.all(
+      counted.map(([scope, id]) =>
+        succeeded && scope === 'account' ? this.store.clearAttempts(scope, id) : this.store.undoAttempt(scope, id),
+      ),
+    );
   }
 }
 
 // The login name a budget counts: e-mails and service names live in different namespaces.
-export const accountKey = (kind: 'individual' | 'service', name: string) => (kind === 'individual' ? `e:${name.toLowerCase()}` : `s:${name}`);
+export const accountKey = (kind: 'individual' | 'service', name: string) =>
+  kind === 'individual' ? `e:${name.toLowerCase()}` : `s:${name}`;
 
 function tooMany(scope: AttemptScope, limit: number, windowSeconds: number, leftMs: number, counted: string): ApiError {
   const retryAfter = Math.max(0.001, leftMs / 1000);

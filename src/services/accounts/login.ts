@@ -30,7 +30,11 @@ export class LoginService {
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
     // A frontend login naming both a user and a session resolves the session to the user.
-    private readonly resolveSession: (db: string, session: string, user: string) => Promise<'resolved' | 'already-same' | 'already-other'> = async () => 'resolved',
+    private readonly resolveSession: (
+      db: string,
+      session: string,
+      user: string,
+    ) => Promise<'resolved' | 'already-same' | 'already-other'> = async () => 'resolved',
   ) {}
 
   // address: the client's, for throttling failed logins (login-throttle.ts).
@@ -42,14 +46,18 @@ export class LoginService {
   }
 
   async individual(input: { email: string; password: string } & DbChoice & FrontendIds, address: string) {
-    const acc = await this.throttle.guard(accountKey('individual', input.email), address, () => this.accounts.checkIndividual(input.email, input.password));
+    const acc = await this.throttle.guard(accountKey('individual', input.email), address, () =>
+      this.accounts.checkIndividual(input.email, input.password),
+    );
     const db = await this.chooseDb(acc.org, input);
     const previous = await this.accounts.recordLogin(acc);
     return this.respond(acc, db, input, previous);
   }
 
   async service(input: { name: string; password: string } & DbChoice & FrontendIds, address: string) {
-    const { account, key } = await this.throttle.guard(accountKey('service', input.name), address, () => this.accounts.checkService(input.name, input.password));
+    const { account, key } = await this.throttle.guard(accountKey('service', input.name), address, () =>
+      this.accounts.checkService(input.name, input.password),
+    );
     if (isExpired(key)) throw authError('INCORRECT_PASSWORD', 'this service key has expired');
     const db = await this.chooseDb(account.org, input);
     return this.respond(account, db, input, null, key);
@@ -128,20 +136,28 @@ export class LoginService {
   private async respond(acc: Account, db: Database | undefined, ids: FrontendIds, previousLogin: number | null, key?: ServiceKey) {
     const warnings: string[] = [];
     const frontend = frontendIds(acc, db, ids, warnings);
-    if (db && frontend.fuid !== undefined && frontend.fsid !== undefined && (await this.resolveSession(db.id, frontend.fsid, frontend.fuid)) === 'already-other') {
+    if (
+      db
+      && frontend.fuid !== undefined
+      && frontend.fsid !== undefined
+      && (await this.resolveSession(db.id, frontend.fsid, frontend.fuid)) === 'already-other'
+    ) {
       warnings.push(`frontend_session_id ${JSON.stringify(frontend.fsid)} was already resolved to another user; the link is unchanged`);
     }
-    const token = this.tokens.sign({
-      sub: acc.id,
-      org: acc.org,
-      role: acc.role,
-      kind: acc.kind,
-      ...(db ? { db: db.id, dbt: [db.item_id_type, db.user_id_type, db.session_id_type] as [string, string, string] } : {}),
-      ...(frontend.fuid !== undefined ? { fuid: frontend.fuid } : {}),
-      ...(frontend.fsid !== undefined ? { fsid: frontend.fsid } : {}),
-      ...(key !== undefined ? { key: key.id } : {}),
-      ...(acc.kind === 'individual' && acc.password_updated_timestamp !== null ? { pv: acc.password_updated_timestamp } : {}),
-    }, key?.expiration_timestamp ?? null);
+    const token = this.tokens.sign(
+      {
+        sub: acc.id,
+        org: acc.org,
+        role: acc.role,
+        kind: acc.kind,
+        ...(db ? { db: db.id, dbt: [db.item_id_type, db.user_id_type, db.session_id_type] as [string, string, string] } : {}),
+        ...(frontend.fuid !== undefined ? { fuid: frontend.fuid } : {}),
+        ...(frontend.fsid !== undefined ? { fsid: frontend.fsid } : {}),
+        ...(key !== undefined ? { key: key.id } : {}),
+        ...(acc.kind === 'individual' && acc.password_updated_timestamp !== null ? { pv: acc.password_updated_timestamp } : {}),
+      },
+      key?.expiration_timestamp ?? null,
+    );
     const refresh_token = await this.tokens.issueRefresh({
       org: acc.org,
       account: acc.id,
@@ -154,7 +170,11 @@ export class LoginService {
       acc.kind === 'individual'
         ? {
             ...publicIndividual(acc),
-            metadata: { ...acc.metadata, previous_login_timestamp: previousLogin, password_updated_timestamp: acc.password_updated_timestamp },
+            metadata: {
+              ...acc.metadata,
+              previous_login_timestamp: previousLogin,
+              password_updated_timestamp: acc.password_updated_timestamp,
+            },
           }
         : { name: acc.name, role: acc.role, metadata: acc.metadata };
     const out: Record<string, unknown> = { org_id: acc.org, token, role: acc.role, refresh_token, account, warnings };
@@ -167,8 +187,10 @@ export class LoginService {
 
 function frontendStays(rec: RefreshRecord) {
   const message = 'a frontend session cannot switch database: log in to the other one';
-  if (rec.fuid !== null) return forbidden('INCORRECT_FRONTEND_USER_ID', `${message} (this one is bound to a frontend_user_id of its database)`);
-  if (rec.fsid !== null) return forbidden('INCORRECT_FRONTEND_SESSION_ID', `${message} (this one is bound to a frontend_session_id of its database)`);
+  if (rec.fuid !== null)
+    return forbidden('INCORRECT_FRONTEND_USER_ID', `${message} (this one is bound to a frontend_user_id of its database)`);
+  if (rec.fsid !== null)
+    return forbidden('INCORRECT_FRONTEND_SESSION_ID', `${message} (this one is bound to a frontend_session_id of its database)`);
   return forbidden('INCORRECT_ROLE', message);
 }
 
@@ -188,13 +210,16 @@ function frontendIds(acc: Account, db: Database | undefined, ids: FrontendIds, w
   const out: { fuid?: string; fsid?: string } = {};
   if (ids.frontend_user_id !== undefined) {
     const v = idType(db.user_id_type)!.parse(ids.frontend_user_id);
-    if (v === undefined) throw wrongData('INCORRECT_USER_ID_TYPE', `frontend_user_id is not of type ${db.user_id_type}`, { field: 'frontend_user_id' });
+    if (v === undefined)
+      throw wrongData('INCORRECT_USER_ID_TYPE', `frontend_user_id is not of type ${db.user_id_type}`, { field: 'frontend_user_id' });
     out.fuid = String(v);
   }
   if (ids.frontend_session_id !== undefined) {
     const v = idType(db.session_id_type)!.parse(ids.frontend_session_id);
     if (v === undefined) {
-      throw wrongData('INCORRECT_SESSION_ID_TYPE', `frontend_session_id is not of type ${db.session_id_type}`, { field: 'frontend_session_id' });
+      throw wrongData('INCORRECT_SESSION_ID_TYPE', `frontend_session_id is not of type ${db.session_id_type}`, {
+        field: 'frontend_session_id',
+      });
     }
     out.fsid = String(v);
   }

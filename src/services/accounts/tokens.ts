@@ -101,7 +101,9 @@ export class TokenService {
     const rec = await this.store.peekRefresh(key);
     if (!rec) throw incorrectRefresh();
     if (rec.expiration_timestamp <= Date.now() / 1000) {
-      throw new ApiError('RefreshTokenExpired', 'REFRESH_TOKEN_EXPIRED', 'refresh token expired: log in again', { error: 'refresh token expired' });
+      throw new ApiError('RefreshTokenExpired', 'REFRESH_TOKEN_EXPIRED', 'refresh token expired: log in again', {
+        error: 'refresh token expired',
+      });
     }
     const out = await use(rec);
     if (!(await this.store.takeRefresh(key))) throw incorrectRefresh();

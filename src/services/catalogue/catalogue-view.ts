@@ -186,7 +186,11 @@ export class CatalogueView {
   private setValue(seq: number, idx: number, v: unknown): void {
     let col = this.columns.get(seq);
     if (Array.isArray(v)) {
-      if (!col) this.columns.set(seq, (col = { list: true, kind: undefined, values: new Segments(new Float64Array(0), (n) => new Float64Array(n)) }));
+      if (!col)
+        this.columns.set(
+          seq,
+          (col = { list: true, kind: undefined, values: new Segments(new Float64Array(0), (n) => new Float64Array(n)) }),
+        );
       if (!col.list) return; // cannot happen: a property's type never changes
       col.values.grow(this.capacity());
       if (v.length > 0) col.kind ??= kindOf(v[0]);

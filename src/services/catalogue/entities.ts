@@ -11,7 +11,17 @@ import type { Catalogues, Defs } from './catalogues.js';
 import { compileFilters, LISTING_OPS } from './filters.js';
 import { decodeCursor, encodeCursor } from '../ids/cursors.js';
 import { parseId, shownId, type Parsed } from '../ids/request-ids.js';
-import { applyM2m, checkValues, listValues, NAMES, ownValue, storedRecord, columnarValues, type M2m, type Values } from './entity-values.js';
+import {
+  applyM2m,
+  checkValues,
+  listValues,
+  NAMES,
+  ownValue,
+  storedRecord,
+  columnarValues,
+  type M2m,
+  type Values,
+} from './entity-values.js';
 import type { Ingested } from '../usage/ingested.js';
 
 // What one listing page looks at and holds at most: a filter is checked per index (~1 µs), and a page's
@@ -31,7 +41,6 @@ export interface BulkInput {
   createIfMissing: boolean;
   wait: boolean;
 }
-
 
 const CAS_ATTEMPTS = 20;
 const EMPTY = new Uint8Array(0);
@@ -73,7 +82,15 @@ export class EntityService {
     const ids = rawIds.map((raw) => parseId(auth, kind, raw, false));
     const defs = await this.definitions(db, kind);
     const view = this.catalogues.get(db).readyView(kind);
-    const records = view ? ids.map((id) => view.byId(id.key)) : (await this.store.read(db, kind, ids.map((i) => i.key))).map((r) => r && decodeRecord(r.blob));
+    const records = view
+      ? ids.map((id) => view.byId(id.key))
+      : (
+          await this.store.read(
+            db,
+            kind,
+            ids.map((i) => i.key),
+          )
+        ).map((r) => r && decodeRecord(r.blob));
     const { only, warnings } = projection(kind, defs, properties);
     const out = records.filter((r): r is EntityRecord => r !== undefined).map((r) => present(auth, kind, defs, r, only));
     return { [`${kind}s`]: out, warnings };
@@ -161,7 +178,11 @@ export class EntityService {
     }
     const r = await write();
     const nCreated = r.created.filter(Boolean).length;
-    const body: Record<string, unknown> = { n_created: nCreated, n_modified: r.modified.filter(Boolean).length, warnings: dedupe(warnings) };
+    const body: Record<string, unknown> = {
+      n_created: nCreated,
+      n_modified: r.modified.filter(Boolean).length,
+      warnings: dedupe(warnings),
+    };
     if (kind === 'item' && nCreated > 0) body.ml_task_id = await this.newItemsTask(db);
     return { accepted: false, body };
   }
@@ -170,7 +191,11 @@ export class EntityService {
   async remove(auth: Claims, db: string, kind: EntityKind, rawIds: unknown[]): Promise<void> {
     const ids = rawIds.map((raw) => parseId(auth, kind, raw, false));
     await this.definitions(db, kind); // DATABASE_NOT_FOUND for a deleted database
-    const r = await this.store.remove(db, kind, ids.map((i) => i.key));
+    const r = await this.store.remove(
+      db,
+      kind,
+      ids.map((i) => i.key),
+    );
     await this.catalogues.reached(db, r.change);
   }
 
@@ -187,7 +212,11 @@ export class EntityService {
   // past the size cap refuses the whole request before anything is written.
   private async merge(db: string, kind: EntityKind, defs: Defs, patches: Values[], ids: Parsed[], createIfMissing: boolean) {
     for (let attempt = 1; ; attempt++) {
-      const olds = await this.store.read(db, kind, ids.map((i) => i.key));
+      const olds = await this.store.read(
+        db,
+        kind,
+        ids.map((i) => i.key),
+      );
       if (!createIfMissing) {
         const missing = olds.indexOf(undefined);
         if (missing >= 0) throw notFound(NAMES[kind].notFound, kind, ids[missing]!.value);
@@ -208,7 +237,12 @@ export class EntityService {
   private async written(db: string, kind: EntityKind, r: WriteResult, ids: Parsed[]) {
     if (r.kind === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
     if (r.kind === 'conflict') {
-      throw new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', `these ${kind}s are being changed by other requests at the same time; retry`, { [`${kind}s`]: ids.length });
+      throw new ApiError(
+        'ServerUnavailable',
+        'STORAGE_UNAVAILABLE',
+        `these ${kind}s are being changed by other requests at the same time; retry`,
+        { [`${kind}s`]: ids.length },
+      );
     }
     await this.catalogues.reached(db, r.change);
     return r;
@@ -217,7 +251,12 @@ export class EntityService {
   // The engine gives new items factors from their properties (one queued run covers every new item).
   private async newItemsTask(db: string): Promise<string> {
     const r = await this.training.trigger(db, 'ml_new_items', 'items created: waiting for a trainer');
-    if (r === undefined) throw new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', 'the items are stored but their ml_new_items run could not be queued (runs were starting): send the request again');
+    if (r === undefined)
+      throw new ApiError(
+        'ServerUnavailable',
+        'STORAGE_UNAVAILABLE',
+        'the items are stored but their ml_new_items run could not be queued (runs were starting): send the request again',
+      );
     return r.taskId;
   }
 

@@ -43,7 +43,15 @@ export interface M2m {
 export type Values = Record<number, unknown>; // property storage sequence -> value (null: remove, in merges)
 
 // Every value checked against its property; unknown fields are named in a warning.
-export function checkValues(auth: Claims, kind: EntityKind, defs: Defs, id: Parsed, values: Record<string, unknown>, mode: 'replace' | 'merge', warnings: string[]): Values {
+export function checkValues(
+  auth: Claims,
+  kind: EntityKind,
+  defs: Defs,
+  id: Parsed,
+  values: Record<string, unknown>,
+  mode: 'replace' | 'merge',
+  warnings: string[],
+): Values {
   const fields: Values = {};
   let ignored: string[] | undefined;
   for (const name in values) {
@@ -112,14 +120,23 @@ export function storedRecord(kind: EntityKind, defs: Defs, id: Parsed, values: V
 }
 
 // Records from a list: ids distinct, values checked.
-export function listValues(auth: Claims, kind: EntityKind, defs: Defs, records: readonly unknown[], mode: 'replace' | 'merge', warnings: string[]) {
+export function listValues(
+  auth: Claims,
+  kind: EntityKind,
+  defs: Defs,
+  records: readonly unknown[],
+  mode: 'replace' | 'merge',
+  warnings: string[],
+) {
   const names = NAMES[kind];
   const seen = new Set<string>();
   const ids: Parsed[] = [];
   const values: Values[] = records.map((raw, i) => {
     const record = raw as Record<string, unknown>;
-    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw wrongData('WRONG_DATA_TYPE', `${kind}s[${i}] is not an object`, { field: `${kind}s.${i}` });
-    if (record[names.idField] === undefined) throw wrongData('WRONG_DATA_TYPE', `${kind}s[${i}] has no ${names.idField}`, { field: `${kind}s.${i}` });
+    if (typeof record !== 'object' || record === null || Array.isArray(record))
+      throw wrongData('WRONG_DATA_TYPE', `${kind}s[${i}] is not an object`, { field: `${kind}s.${i}` });
+    if (record[names.idField] === undefined)
+      throw wrongData('WRONG_DATA_TYPE', `${kind}s[${i}] has no ${names.idField}`, { field: `${kind}s.${i}` });
     ids.push(distinct(auth, kind, record[names.idField], seen));
     return checkValues(auth, kind, defs, ids[i]!, record, mode, warnings);
   });
@@ -128,7 +145,14 @@ export function listValues(auth: Claims, kind: EntityKind, defs: Defs, records: 
 
 // Records from a columnar body, column by column: each column is matched to its property once, and no object is
 // made per row besides the values written.
-export function columnarValues(auth: Claims, kind: EntityKind, defs: Defs, body: ColumnarBody, mode: 'replace' | 'merge', warnings: string[]) {
+export function columnarValues(
+  auth: Claims,
+  kind: EntityKind,
+  defs: Defs,
+  body: ColumnarBody,
+  mode: 'replace' | 'merge',
+  warnings: string[],
+) {
   const names = NAMES[kind];
   const idCol = body.column(names.idField);
   if (!idCol) throw wrongData('WRONG_DATA_TYPE', `${kind}s have no ${names.idField} field`, { field: `${kind}s.${names.idField}` });
@@ -162,7 +186,8 @@ export function columnarValues(auth: Claims, kind: EntityKind, defs: Defs, body:
 export function distinct(auth: Claims, kind: EntityKind, raw: unknown, seen: Set<string>): Parsed {
   const names = NAMES[kind];
   const id = parseId(auth, kind, raw, true);
-  if (seen.has(id.key)) throw duplicated(names.duplicated, kind, id.value, `${names.idField} ${JSON.stringify(id.value)} appears twice in this request`);
+  if (seen.has(id.key))
+    throw duplicated(names.duplicated, kind, id.value, `${names.idField} ${JSON.stringify(id.value)} appears twice in this request`);
   seen.add(id.key);
   return id;
 }
@@ -184,12 +209,21 @@ export function ownValue(records: Rows): (at: number, name: string) => unknown {
 
 // m2m rows append to the repeated property's list of the record they point at (after any list the
 // record itself gives).
-export function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: Values[], ids: Parsed[], own: (at: number, name: string) => unknown): void {
+export function applyM2m(
+  kind: EntityKind,
+  defs: Defs,
+  m2m: M2m[],
+  writes: Values[],
+  ids: Parsed[],
+  own: (at: number, name: string) => unknown,
+): void {
   const indexField = NAMES[kind].indexField;
   for (const block of m2m) {
     const def = defs.get(block.name.toLowerCase());
     if (!def?.repeated) {
-      throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m name ${JSON.stringify(block.name)} is not a repeated ${kind} property`, { field: `${kind}s_m2m` });
+      throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m name ${JSON.stringify(block.name)} is not a repeated ${kind} property`, {
+        field: `${kind}s_m2m`,
+      });
     }
     const name = def.property_name.toLowerCase();
     const lists = new Map<number, unknown[]>();
@@ -197,7 +231,9 @@ export function applyM2m(kind: EntityKind, defs: Defs, m2m: M2m[], writes: Value
     for (let r = 0; r < rows.length; r++) {
       const at = rows.index(r);
       if (typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at >= writes.length) {
-        throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m ${block.name}: ${indexField} ${JSON.stringify(at)} does not point into ${kind}s`, { field: `${kind}s_m2m` });
+        throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m ${block.name}: ${indexField} ${JSON.stringify(at)} does not point into ${kind}s`, {
+          field: `${kind}s_m2m`,
+        });
       }
       let list = lists.get(at);
       if (!list) {
@@ -221,13 +257,18 @@ function withoutNulls(values: Values): Values {
 }
 
 // An m2m array as (index, value) pairs, from a list of rows or a columnar body's two columns.
-export function m2mRows(array: Rows, indexField: string, kind: EntityKind): { length: number; index(r: number): unknown; value(r: number): unknown } {
+export function m2mRows(
+  array: Rows,
+  indexField: string,
+  kind: EntityKind,
+): { length: number; index(r: number): unknown; value(r: number): unknown } {
   if (!isColumnar(array)) {
     const rows = array as readonly Record<string, unknown>[];
     return { length: rows.length, index: (r) => rows[r]?.[indexField], value: (r) => rows[r]?.value_id };
   }
   const index = array.column(indexField);
   const value = array.column('value_id');
-  if (!index || !value) throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m arrays need the fields ${indexField} and value_id`, { field: `${kind}s_m2m` });
+  if (!index || !value)
+    throw wrongData('WRONG_DATA_TYPE', `${kind}s_m2m arrays need the fields ${indexField} and value_id`, { field: `${kind}s_m2m` });
   return { length: array.length, index: index.get, value: value.get };
 }

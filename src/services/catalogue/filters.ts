@@ -19,7 +19,8 @@ export type Predicate = (values: ReadonlyMap<number, unknown>) => boolean;
 
 export function parseFilterString(s: string): FilterObject {
   const first = s.indexOf(':');
-  if (first <= 0) throw wrongData('WRONG_DATA_TYPE', `filter ${JSON.stringify(s)} is not of the form property:op[:value]`, { field: 'filters' });
+  if (first <= 0)
+    throw wrongData('WRONG_DATA_TYPE', `filter ${JSON.stringify(s)} is not of the form property:op[:value]`, { field: 'filters' });
   const second = s.indexOf(':', first + 1);
   const property_name = s.slice(0, first);
   if (second < 0) return { property_name, op: s.slice(first + 1) };
@@ -35,17 +36,27 @@ export function compileFilters(
   allowed: readonly FilterOp[],
   missing: Missing = 'ITEM_PROPERTY_NOT_FOUND',
 ): Predicate {
-  const tests = filters.map((f) => compileOne(typeof f === 'string' ? parseFilterString(f) : f, typeof f === 'string', defs, allowed, missing));
+  const tests = filters.map((f) =>
+    compileOne(typeof f === 'string' ? parseFilterString(f) : f, typeof f === 'string', defs, allowed, missing),
+  );
   return (values) => tests.every((test) => test(values));
 }
 
-function compileOne(f: FilterObject, fromString: boolean, defs: ReadonlyMap<string, PropertyDef>, allowed: readonly FilterOp[], missing: Missing): Predicate {
+function compileOne(
+  f: FilterObject,
+  fromString: boolean,
+  defs: ReadonlyMap<string, PropertyDef>,
+  allowed: readonly FilterOp[],
+  missing: Missing,
+): Predicate {
   const def = defs.get(f.property_name.toLowerCase());
   if (!def) throw notFound(missing, 'property', f.property_name);
   const op = f.op.toLowerCase() as FilterOp;
-  if (!(allowed as string[]).includes(op)) throw wrongData('WRONG_DATA_TYPE', `unknown filter op ${JSON.stringify(f.op)}; use one of ${allowed.join(', ')}`, { field: 'filters' });
+  if (!(allowed as string[]).includes(op))
+    throw wrongData('WRONG_DATA_TYPE', `unknown filter op ${JSON.stringify(f.op)}; use one of ${allowed.join(', ')}`, { field: 'filters' });
   const type = valueType(def.value_type)!;
-  if (!type.ops.includes(op)) throw wrongData('WRONG_OP_USE', `op ${op} does not apply to ${def.property_name} (${def.value_type})`, { field: 'filters' });
+  if (!type.ops.includes(op))
+    throw wrongData('WRONG_OP_USE', `op ${op} does not apply to ${def.property_name} (${def.value_type})`, { field: 'filters' });
   const field = def.seq;
   if (op === 'notempty' || op === 'empty') {
     if (f.value !== undefined) throw wrongData('WRONG_OP_USE', `op ${op} takes no value`, { field: 'filters' });
@@ -63,12 +74,14 @@ function compileOne(f: FilterObject, fromString: boolean, defs: ReadonlyMap<stri
     return v;
   };
   // A repeated property matches when any of its values does (neq and notin: when none does).
-  const any = (match: (x: unknown) => boolean, negate: boolean): Predicate => (values) => {
-    const v = values.get(field);
-    const list = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
-    const hit = list.some(match);
-    return negate ? !hit : hit;
-  };
+  const any =
+    (match: (x: unknown) => boolean, negate: boolean): Predicate =>
+    (values) => {
+      const v = values.get(field);
+      const list = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+      const hit = list.some(match);
+      return negate ? !hit : hit;
+    };
   switch (op) {
     case 'in':
     case 'notin': {

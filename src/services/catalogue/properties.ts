@@ -48,9 +48,17 @@ export class PropertyService {
   async create(_org: string, db: string, kind: PropertyKind, input: PropertyInput): Promise<void> {
     checkName(input.property_name);
     if (!valueType(input.value_type)) {
-      throw wrongData('WRONG_DATA_TYPE', `value_type ${JSON.stringify(input.value_type)} is not supported; use one of ${VALUE_TYPE_NAMES}`, { field: 'value_type' });
+      throw wrongData(
+        'WRONG_DATA_TYPE',
+        `value_type ${JSON.stringify(input.value_type)} is not supported; use one of ${VALUE_TYPE_NAMES}`,
+        { field: 'value_type' },
+      );
     }
-    const def: Omit<PropertyDef, 'seq'> = { property_name: input.property_name, value_type: input.value_type, repeated: input.repeated ?? false };
+    const def: Omit<PropertyDef, 'seq'> = {
+      property_name: input.property_name,
+      value_type: input.value_type,
+      repeated: input.repeated ?? false,
+    };
     if (kind === 'item') def.metadata = input.metadata ?? {};
     const r = await this.store.create(db, kind, def);
     if (r === 'no-database') throw notFound('DATABASE_NOT_FOUND', 'database', db);
@@ -65,7 +73,10 @@ export class PropertyService {
   async remove(org: string, db: string, kind: PropertyKind, name: string): Promise<void> {
     const def = await this.find(org, db, kind, name);
     if (kind === 'item' && (await this.inUse(db, def.property_name))) {
-      throw wrongData('ITEM_PROPERTY_FOUND_IN_SCENARIO', `item property ${def.property_name} is used by a scenario: change the scenario first`);
+      throw wrongData(
+        'ITEM_PROPERTY_FOUND_IN_SCENARIO',
+        `item property ${def.property_name} is used by a scenario: change the scenario first`,
+      );
     }
     const change = await this.store.remove(db, kind, name);
     if (change === undefined) throw notFound(ERRORS[kind].notFound, 'property', name);
@@ -82,9 +93,13 @@ export class PropertyService {
 
 function checkName(name: string): void {
   if (name.length > LIMITS.nameMax || !NAME.test(name)) {
-    throw wrongData('WRONG_PARAMETER', `property_name ${JSON.stringify(name)} must be 1 to ${LIMITS.nameMax} letters, digits, dots, underscores or hyphens`, {
-      field: 'property_name',
-    });
+    throw wrongData(
+      'WRONG_PARAMETER',
+      `property_name ${JSON.stringify(name)} must be 1 to ${LIMITS.nameMax} letters, digits, dots, underscores or hyphens`,
+      {
+        field: 'property_name',
+      },
+    );
   }
   if (RESERVED.has(name.toLowerCase())) throw wrongData('WRONG_PARAMETER', `property_name ${name} is reserved`, { field: 'property_name' });
 }

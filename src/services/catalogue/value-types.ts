@@ -22,7 +22,10 @@ function floatType(name: string, max: number): ValueType {
     name,
     kind: 'float',
     ops: ORDERED,
-    problem: (v) => (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= max ? undefined : `${name} takes a finite number${max < Infinity ? ` within ±${max}` : ''}`),
+    problem: (v) =>
+      typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= max
+        ? undefined
+        : `${name} takes a finite number${max < Infinity ? ` within ±${max}` : ''}`,
   };
 }
 
@@ -31,7 +34,8 @@ function intType(name: string, min: number, max: number): ValueType {
     name,
     kind: 'int',
     ops: ORDERED,
-    problem: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : `${name} takes an integer from ${min} to ${max}`),
+    problem: (v) =>
+      typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : `${name} takes an integer from ${min} to ${max}`,
   };
 }
 
@@ -43,7 +47,9 @@ function unicodeType(n: number): ValueType {
     ops: TEXT,
     problem(v) {
       // Length in characters (code points), as numpy's U<n> counts them; UTF-16 units bound it from above.
-      return typeof v === 'string' && (v.length <= n || codePoints(v) <= n) ? undefined : `${name} takes a string of at most ${n} characters`;
+      return typeof v === 'string' && (v.length <= n || codePoints(v) <= n)
+        ? undefined
+        : `${name} takes a string of at most ${n} characters`;
     },
   };
 }

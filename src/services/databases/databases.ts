@@ -56,7 +56,10 @@ export class DatabaseService {
       ['user_id_type', input.user_id_type],
       ['session_id_type', session],
     ] as const) {
-      if (!idType(value)) throw wrongData('WRONG_DATA_TYPE', `${field} ${JSON.stringify(value)} is not an identifier type; use one of ${ID_TYPE_NAMES}`, { field });
+      if (!idType(value))
+        throw wrongData('WRONG_DATA_TYPE', `${field} ${JSON.stringify(value)} is not an identifier type; use one of ${ID_TYPE_NAMES}`, {
+          field,
+        });
     }
     const id = randomUUID();
     if (!(await this.store.claimName(org, input.name, id))) throw duplicated('DUPLICATED_DATABASE', 'database', input.name);
@@ -100,20 +103,28 @@ export class DatabaseService {
     const before = { description: db.description, metadata: db.metadata ?? {} };
     const after = {
       description: patch.description ?? db.description,
-      metadata: patch.metadata === undefined ? before.metadata : (mergePatch(before.metadata, patch.metadata, patch.preserve) as Record<string, unknown>),
+      metadata:
+        patch.metadata === undefined
+          ? before.metadata
+          : (mergePatch(before.metadata, patch.metadata, patch.preserve) as Record<string, unknown>),
     };
     return { metadata_old: before, metadata_new: after };
   }
 
   // metadata is deep-merged into the stored one (merge-patch.ts), as the hosted service's Python client expects.
-  async patch(org: string, id: string, patch: { name?: string; description?: string; metadata?: Record<string, unknown>; preserve?: boolean }): Promise<void> {
+  async patch(
+    org: string,
+    id: string,
+    patch: { name?: string; description?: string; metadata?: Record<string, unknown>; preserve?: boolean },
+  ): Promise<void> {
     const db = await this.get(org, id);
     const oldName = db.name;
     const renamed = patch.name !== undefined && patch.name.toLowerCase() !== oldName.toLowerCase();
     if (renamed && !(await this.store.claimName(org, patch.name!, id))) throw duplicated('DUPLICATED_DATABASE', 'database', patch.name);
     if (patch.name !== undefined) db.name = patch.name;
     if (patch.description !== undefined) db.description = patch.description;
-    if (patch.metadata !== undefined) db.metadata = mergePatch(db.metadata ?? {}, patch.metadata, patch.preserve) as Record<string, unknown>;
+    if (patch.metadata !== undefined)
+      db.metadata = mergePatch(db.metadata ?? {}, patch.metadata, patch.preserve) as Record<string, unknown>;
     if (!(await this.store.update(db))) {
       // Deleted meanwhile: give the new name back.
       if (renamed) await this.store.releaseName(org, patch.name!);

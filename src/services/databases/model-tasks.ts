@@ -20,7 +20,8 @@ export class ModelTaskService {
     }
     // A queued run is joined, a running one gets a follow-up: the answer's task sees everything stored before.
     const r = await this.scheduler.trigger(db, name as TaskName, 'requested: waiting for a trainer', true);
-    if (r === undefined) throw duplicated('TASK_ALREADY_RUNNING', 'task', name, `${name} runs were starting as this request came: send it again`);
+    if (r === undefined)
+      throw duplicated('TASK_ALREADY_RUNNING', 'task', name, `${name} runs were starting as this request came: send it again`);
     return { task_id: r.taskId, warnings: [] as string[] };
   }
 

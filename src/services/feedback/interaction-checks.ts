@@ -22,7 +22,8 @@ export function check(auth: Claims, owner: Owner, rows: unknown[], ownerId: Pars
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as Record<string, unknown>;
     const at = `interactions[${r}]`;
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
+    if (typeof row !== 'object' || row === null || Array.isArray(row))
+      throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
     const o = ownerId ?? parseId(auth, owner, required(row, ownerField, at), true);
     const i = parseId(auth, 'item', required(row, 'item_id', at), true);
     const checked = checkRow(row, at, unknown, ownerId === undefined ? ownerField : undefined);
@@ -76,7 +77,9 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 export function checkIdempotencyKey(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (!IDEMPOTENCY_KEY.test(raw)) {
-    throw wrongData('WRONG_PARAMETER', 'the Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID, for instance)', { field: 'Idempotency-Key' });
+    throw wrongData('WRONG_PARAMETER', 'the Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID, for instance)', {
+      field: 'Idempotency-Key',
+    });
   }
   return raw;
 }

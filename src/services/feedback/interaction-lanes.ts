@@ -84,8 +84,16 @@ export class InteractionLanes {
 
   // Resolves, once stored, with what `answer` makes of the request's sessions that are resolved.
   // idempotencyKey: the request's Idempotency-Key, if it has one; waitMs: how long it may wait.
-  write<T>(db: string, owner: Owner, batch: InteractionBatch, answer: WriteAnswer<T>, idempotencyKey: string | undefined, waitMs: number): Promise<T> {
-    const once: Idempotency | undefined = idempotencyKey === undefined ? undefined : { key: idempotencyKey, ttlSeconds: this.idempotencyTtlSeconds };
+  write<T>(
+    db: string,
+    owner: Owner,
+    batch: InteractionBatch,
+    answer: WriteAnswer<T>,
+    idempotencyKey: string | undefined,
+    waitMs: number,
+  ): Promise<T> {
+    const once: Idempotency | undefined =
+      idempotencyKey === undefined ? undefined : { key: idempotencyKey, ttlSeconds: this.idempotencyTtlSeconds };
     const key = owner === 'user' ? `u${db}` : `s${db}`;
     let lane = this.lanes.get(key);
     const start = !lane;

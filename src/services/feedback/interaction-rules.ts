@@ -59,11 +59,20 @@ export class InteractionRuleService {
     for (const [type, rule] of entries) {
       checkType(type, `rules.${type}`);
       const r = rule as Partial<InteractionRule> | null;
-      if (typeof r !== 'object' || r === null || typeof r.rating !== 'number' || r.rating < LIMITS.ratingMin || r.rating > LIMITS.ratingMax) {
-        throw wrongData('WRONG_DATA_TYPE', `rules.${type}.rating must be a number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`, { field: `rules.${type}` });
+      if (
+        typeof r !== 'object'
+        || r === null
+        || typeof r.rating !== 'number'
+        || r.rating < LIMITS.ratingMin
+        || r.rating > LIMITS.ratingMax
+      ) {
+        throw wrongData('WRONG_DATA_TYPE', `rules.${type}.rating must be a number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`, {
+          field: `rules.${type}`,
+        });
       }
       const combine = r.combine ?? 'max';
-      if (combine !== 'max' && combine !== 'replace') throw wrongData('WRONG_DATA_TYPE', `rules.${type}.combine must be "max" or "replace"`, { field: `rules.${type}` });
+      if (combine !== 'max' && combine !== 'replace')
+        throw wrongData('WRONG_DATA_TYPE', `rules.${type}.combine must be "max" or "replace"`, { field: `rules.${type}` });
       out[type.toLowerCase()] = { rating: r.rating, combine };
     }
     // Only while the database exists, so a deleted database gets no key back.
@@ -91,9 +100,14 @@ function ruleMap(own: InteractionRules, types: Iterable<string>): Map<string, In
     if (out.has(lower)) continue;
     const rule = own[lower] ?? DEFAULT_RULES[lower];
     if (!rule) {
-      throw new ApiError('ServerUnavailable', 'DB_IMPLICIT_TO_EXPLICIT_PARAMS_NOT_FOUND', `interaction type ${JSON.stringify(type)} has no rule turning it into a rating: add one with PUT interaction-rules/`, {
-        interaction_type: type,
-      });
+      throw new ApiError(
+        'ServerUnavailable',
+        'DB_IMPLICIT_TO_EXPLICIT_PARAMS_NOT_FOUND',
+        `interaction type ${JSON.stringify(type)} has no rule turning it into a rating: add one with PUT interaction-rules/`,
+        {
+          interaction_type: type,
+        },
+      );
     }
     out.set(lower, rule);
   }

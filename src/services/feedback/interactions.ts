@@ -48,7 +48,15 @@ export class InteractionService {
 
   // POST users/<u>/interactions/<i>/ and sessions/<s>/items/<i>/interactions/. idempotencyKey: the
   // request's Idempotency-Key header ('' or undefined: none), on every write of interactions.
-  addOne(auth: Claims, db: string, owner: Owner, rawOwner: string, rawItem: string, body: Record<string, unknown>, idempotencyKey?: string): Promise<Answer> {
+  addOne(
+    auth: Claims,
+    db: string,
+    owner: Owner,
+    rawOwner: string,
+    rawItem: string,
+    body: Record<string, unknown>,
+    idempotencyKey?: string,
+  ): Promise<Answer> {
     const o = pathOwner(auth, owner, rawOwner, true);
     const i = parseId(auth, 'item', rawItem, true);
     const once = checkIdempotencyKey(idempotencyKey);
@@ -72,7 +80,16 @@ export class InteractionService {
   // Rates the rows by the database's rules (held in memory once read) and stores them, answering
   // 503 once the whole write (the rules' read included) has waited the Redis command timeout.
   // bulk: counted in the metrics' bulk rows, unless an Idempotency-Key had applied it before.
-  private write(auth: Claims, db: string, owner: Owner, batch: InteractionBatch, types: Iterable<string>, warnings: string[], once: string | undefined, bulk: boolean): Promise<Answer> {
+  private write(
+    auth: Claims,
+    db: string,
+    owner: Owner,
+    batch: InteractionBatch,
+    types: Iterable<string>,
+    warnings: string[],
+    once: string | undefined,
+    bulk: boolean,
+  ): Promise<Answer> {
     const store = (rules: Map<string, InteractionRule>, waitMs: number) => {
       rate(batch, rules);
       const stored = (resolved: string[], repeated: boolean) => {
@@ -140,7 +157,8 @@ export class InteractionService {
     const session = pathOwner(auth, 'session', rawSession, true);
     const user = parseId(auth, 'user', rawUser, true);
     const r = await this.link(db, session.key, user.key, checkTimestamp(timestamp, 'timestamp'));
-    if (r !== 'resolved') throw wrongData('WRONG_PARAMETER', `session ${JSON.stringify(session.value)} is already resolved`, { field: 'session_id' });
+    if (r !== 'resolved')
+      throw wrongData('WRONG_PARAMETER', `session ${JSON.stringify(session.value)} is already resolved`, { field: 'session_id' });
     return { warnings: [] as string[] };
   }
 
@@ -169,7 +187,11 @@ export class InteractionService {
     const from = cursor ? decodeCursor('v1', cursor, 1)[0]! : 0;
     const page = await this.store.resolvedPage(db, from, amt, users);
     return {
-      resolved_sessions: page.sessions.map((s) => ({ session_id: shownId(auth, 'session', s.session), user_id: shownId(auth, 'user', s.user), timestamp: s.timestamp })),
+      resolved_sessions: page.sessions.map((s) => ({
+        session_id: shownId(auth, 'session', s.session),
+        user_id: shownId(auth, 'user', s.user),
+        timestamp: s.timestamp,
+      })),
       has_next: page.next !== undefined,
       next_cursor: page.next !== undefined ? encodeCursor('v1', [page.next]) : '',
       warnings: [] as string[],
@@ -180,7 +202,15 @@ export class InteractionService {
   async forgetUsers(auth: Claims, db: string, rawUsers: unknown[]) {
     const users = [...new Set(rawUsers.map((u) => parseId(auth, 'user', u, false).key))];
     await this.exists(db);
-    const task = { task_id: randomUUID(), name: DELETION_TASK, start_time: Date.now() / 1000, end_time: null as number | null, status: 'RUNNING' as const, progress: `0/${users.length} users`, error: null as string | null };
+    const task = {
+      task_id: randomUUID(),
+      name: DELETION_TASK,
+      start_time: Date.now() / 1000,
+      end_time: null as number | null,
+      status: 'RUNNING' as const,
+      progress: `0/${users.length} users`,
+      error: null as string | null,
+    };
     await this.tasks.put(db, task);
     void (async () => {
       try {
@@ -188,7 +218,12 @@ export class InteractionService {
           await this.forgetUser(db, users[k]!);
           if ((k + 1) % 100 === 0) await this.tasks.put(db, { ...task, progress: `${k + 1}/${users.length} users` });
         }
-        await this.tasks.put(db, { ...task, status: 'COMPLETED', end_time: Date.now() / 1000, progress: `${users.length}/${users.length} users` });
+        await this.tasks.put(db, {
+          ...task,
+          status: 'COMPLETED',
+          end_time: Date.now() / 1000,
+          progress: `${users.length}/${users.length} users`,
+        });
       } catch (err) {
         this.logger.error({ err, db }, 'interactions and ratings deletion failed');
         await this.tasks.put(db, { ...task, status: 'FAILED', end_time: Date.now() / 1000, error: String(err) }).catch(() => undefined);
@@ -223,8 +258,10 @@ export class InteractionService {
 // write not applied because its Idempotency-Key (`repeatOf`) was applied before, a warning saying so.
 function answer(auth: Claims, resolved: string[], warnings: string[], repeatOf: string | undefined): Answer {
   if (resolved.length === 0 && warnings.length === 0 && repeatOf === undefined) return STORED;
-  for (const s of resolved) warnings.push(`session ${JSON.stringify(shownId(auth, 'session', s))} is resolved: its interactions also count for its user`);
-  if (repeatOf !== undefined) warnings.push(`a write with Idempotency-Key ${JSON.stringify(repeatOf)} was applied before: this one was not applied again`);
+  for (const s of resolved)
+    warnings.push(`session ${JSON.stringify(shownId(auth, 'session', s))} is resolved: its interactions also count for its user`);
+  if (repeatOf !== undefined)
+    warnings.push(`a write with Idempotency-Key ${JSON.stringify(repeatOf)} was applied before: this one was not applied again`);
   return { warnings };
 }
 

@@ -95,7 +95,8 @@ export class RatingService {
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r] as Record<string, unknown>;
       const at = `ratings[${r}]`;
-      if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
+      if (typeof row !== 'object' || row === null || Array.isArray(row))
+        throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
       const u = ownerAt ?? b.user(parseId(auth, 'user', required(row, 'user_id', at), true).key);
       const i = b.item(parseId(auth, 'item', required(row, 'item_id', at), true).key);
       const rating = checkRating(required(row, 'rating', at), `${at}.rating`);
@@ -131,7 +132,8 @@ export class RatingService {
       const u = ownerAt ?? users!(r);
       const i = items(r);
       let rating = ratings ? ratings[r]! : ratingCol.get(r);
-      if (typeof rating !== 'number' || !(rating >= LIMITS.ratingMin && rating <= LIMITS.ratingMax)) rating = checkRating(ratingCol.get(r), `ratings[${r}].rating`);
+      if (typeof rating !== 'number' || !(rating >= LIMITS.ratingMin && rating <= LIMITS.ratingMax))
+        rating = checkRating(ratingCol.get(r), `ratings[${r}].rating`);
       let timestamp = stamps ? stamps[r]! : tsCol ? tsCol.get(r) : now;
       if (typeof timestamp !== 'number' || !(timestamp >= LIMITS.timestampMin && timestamp <= LIMITS.timestampMax)) {
         timestamp = checkTimestamp(tsCol!.get(r), `ratings[${r}].timestamp`);
@@ -193,23 +195,37 @@ function idColumn(auth: Claims, kind: 'user' | 'item', col: Column, b: RatingBat
 // A row's field that must be there (`at` names the row in messages).
 export function required(row: Record<string, unknown>, field: string, at: string): unknown {
   const v = row[field];
-  if (v === undefined || v === null) throw wrongData('WRONG_DATA_TYPE', at ? `${at} has no ${field}` : `${field} is missing`, { field: at ? `${at}.${field}` : field });
+  if (v === undefined || v === null)
+    throw wrongData('WRONG_DATA_TYPE', at ? `${at} has no ${field}` : `${field} is missing`, { field: at ? `${at}.${field}` : field });
   return v;
 }
 
 function checkRating(v: unknown, field: string): number {
   if (typeof v === 'number' && v >= LIMITS.ratingMin && v <= LIMITS.ratingMax) return v;
-  throw wrongData('WRONG_DATA_TYPE', `${field} must be a number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}, got ${JSON.stringify(v)}`, { field });
+  throw wrongData(
+    'WRONG_DATA_TYPE',
+    `${field} must be a number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}, got ${JSON.stringify(v)}`,
+    { field },
+  );
 }
 
 // Absent: now.
 export function checkTimestamp(v: unknown, field: string): number {
   if (v === undefined || v === null) return Date.now() / 1000;
   if (typeof v === 'number' && v >= LIMITS.timestampMin && v <= LIMITS.timestampMax) return v;
-  throw wrongData('WRONG_DATA_TYPE', `${field} must be a number of seconds from ${LIMITS.timestampMin} to ${LIMITS.timestampMax}, got ${JSON.stringify(v)}`, { field });
+  throw wrongData(
+    'WRONG_DATA_TYPE',
+    `${field} must be a number of seconds from ${LIMITS.timestampMin} to ${LIMITS.timestampMax}, got ${JSON.stringify(v)}`,
+    { field },
+  );
 }
 
-const shown = (auth: Claims, r: StoredRating) => ({ user_id: shownId(auth, 'user', r.user), item_id: shownId(auth, 'item', r.item), rating: r.rating, timestamp: r.timestamp });
+const shown = (auth: Claims, r: StoredRating) => ({
+  user_id: shownId(auth, 'user', r.user),
+  item_id: shownId(auth, 'item', r.item),
+  rating: r.rating,
+  timestamp: r.timestamp,
+});
 
 // The next (user index, item index).
 const CURSOR = 'r1';

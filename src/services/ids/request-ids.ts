@@ -25,7 +25,12 @@ export function parseId(auth: Claims, kind: IdKind, raw: unknown, writing: boole
   if (!type) throw new ApiError('ServerError', 'SERVER_ERROR', 'the token carries no identifier types for its database');
   const value = raw instanceof Uint8Array ? parseIdBytes(type, raw) : type.parse(raw);
   const { field, error } = KINDS[kind];
-  if (value === undefined) throw wrongData(error, `${field} ${raw instanceof Uint8Array ? `(${raw.length} bytes)` : JSON.stringify(raw)} is not of type ${typeName}`, { field });
+  if (value === undefined)
+    throw wrongData(
+      error,
+      `${field} ${raw instanceof Uint8Array ? `(${raw.length} bytes)` : JSON.stringify(raw)} is not of type ${typeName}`,
+      { field },
+    );
   if (writing && (value === 0 || value === '')) throw wrongData(error, `${field} cannot be 0 or empty where data is written`, { field });
   // A decimal id given as text (uint types parse only canonical text to a number) is its own key.
   // One given as a number (a JSON body's) is written by toFixed: String(value) keeps each conversion
@@ -56,6 +61,7 @@ export function pathOwner(auth: Claims, kind: 'user' | 'session', raw: string, w
   }
   const id = parseId(auth, kind, raw, writing);
   if (own !== undefined && id.key !== own) throw forbidden(error, `this token may act on ${kind} ${JSON.stringify(own)} only`);
-  if (own === undefined && auth.role === 'frontend') throw forbidden(error, `a frontend token names only its own ${kind}, and this one carries no frontend_${kind}_id`);
+  if (own === undefined && auth.role === 'frontend')
+    throw forbidden(error, `a frontend token names only its own ${kind}, and this one carries no frontend_${kind}_id`);
   return id;
 }

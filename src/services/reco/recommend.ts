@@ -75,7 +75,12 @@ export class RecommendService {
       values: new ValueRankings(catalogues, shaper, scorer),
       tables,
     };
-    this.fresh = new FreshProfiles((db) => registry.held(db), (db, rows) => entities.idsOf(db, 'user', rows), this.p.users, logger);
+    this.fresh = new FreshProfiles(
+      (db) => registry.held(db),
+      (db, rows) => entities.idsOf(db, 'user', rows),
+      this.p.users,
+      logger,
+    );
     changes.onChanged = (db, rows) => this.fresh.changed(db, rows);
   }
 
@@ -90,7 +95,10 @@ export class RecommendService {
   // A session is folded in and ranked on each request (nothing of it is kept), so its whole request
   // shares the turn's budget; a user's or an item's mostly answer from lists and never wait.
   sessionToItems(r: SessionRequest) {
-    return this.gone.check(r.db, this.turns.run(() => sessionToItems(this.p, r)));
+    return this.gone.check(
+      r.db,
+      this.turns.run(() => sessionToItems(this.p, r)),
+    );
   }
 
   // The generic endpoint: the dedicated endpoint's answer for what the body gives, with its reco type.
@@ -100,7 +108,14 @@ export class RecommendService {
       recoType === 'item_to_items'
         ? this.itemToItems({ auth, db, recoType, q, item: idText(body.item_id, 'item_id') })
         : body.user_id !== undefined
-          ? this.userToItems({ auth, db, recoType, q: { ...q, userId: undefined }, user: idText(body.user_id, 'user_id'), context: body.context_items })
+          ? this.userToItems({
+              auth,
+              db,
+              recoType,
+              q: { ...q, userId: undefined },
+              user: idText(body.user_id, 'user_id'),
+              context: body.context_items,
+            })
           : this.sessionToItems({ auth, db, recoType, q, session: body, context: body.context_items });
     return Promise.resolve(answer).then((a) => ({ ...a, reco_type: recoType }));
   }
@@ -110,7 +125,10 @@ export class RecommendService {
   }
 
   sessionToProperties(auth: Claims, db: string, recoType: RecoType, s: SessionInput, property: string, q: RecoQuery) {
-    return this.gone.check(db, this.turns.run(() => sessionToProperties(this.p, auth, db, recoType, s, property, q)));
+    return this.gone.check(
+      db,
+      this.turns.run(() => sessionToProperties(this.p, auth, db, recoType, s, property, q)),
+    );
   }
 
   groupToItems(auth: Claims, db: string, recoType: RecoType, rawUsers: unknown[], consensus: number, q: RecoQuery) {

@@ -81,7 +81,8 @@ export function walk(set: ScenarioGraph, recoType: RecoType, name: string, facts
       if (!r) throw notFound('SCENARIO_NOT_FOUND', 'scenario', at, `no ${recoType} scenario ${JSON.stringify(at)}`);
       path.push(at);
       // The graph is kept acyclic on write; this bounds a walk over a graph written some other way.
-      if (path.length > set.scenarios.size) throw notFound('SCENARIO_NOT_FOUND', 'scenario', at, `scenario ${JSON.stringify(name)} does not lead to a case`);
+      if (path.length > set.scenarios.size)
+        throw notFound('SCENARIO_NOT_FOUND', 'scenario', at, `scenario ${JSON.stringify(name)} does not lead to a case`);
       const next = step(set, r, facts);
       if (next === undefined) return { path, rules: (r.scenario.case ?? {}) as CaseRules };
       if (typeof next !== 'string') return next.then(from);
@@ -93,7 +94,12 @@ export function walk(set: ScenarioGraph, recoType: RecoType, name: string, facts
 
 // The scenario a non-case scenario continues with; undefined for a case.
 function step(set: ScenarioGraph, r: ScenarioRecord, facts: Facts): string | Promise<string> | undefined {
-  const s = r.scenario as { scenario_type: string; alias?: { scenario_name: string }; ab_test?: { id: string; scenario_a: string; scenario_b: string }; condition?: { condition_type: string; if: Record<string, unknown>; then: string; else: string } };
+  const s = r.scenario as {
+    scenario_type: string;
+    alias?: { scenario_name: string };
+    ab_test?: { id: string; scenario_a: string; scenario_b: string };
+    condition?: { condition_type: string; if: Record<string, unknown>; then: string; else: string };
+  };
   switch (s.scenario_type) {
     case 'alias':
       return s.alias!.scenario_name;

@@ -61,35 +61,54 @@ export class ScenarioService {
     const scenario: Record<string, unknown> = { scenario_type: type, metadata: body.metadata ?? {} };
     for (const t of SCENARIO_TYPES) {
       const given = body[t];
-      if (t !== type && given !== undefined && given !== null) throw wrongData('WRONG_DATA_TYPE', `only ${type} may be set for a scenario of type ${type}, not ${t}`, { field: t });
-      scenario[t] = t === type ? given ?? null : null;
+      if (t !== type && given !== undefined && given !== null)
+        throw wrongData('WRONG_DATA_TYPE', `only ${type} may be set for a scenario of type ${type}, not ${t}`, { field: t });
+      scenario[t] = t === type ? (given ?? null) : null;
     }
     if (scenario[type] === null) throw wrongData('WRONG_DATA_TYPE', `a scenario of type ${type} needs its ${type} object`, { field: type });
     if (type === 'condition') {
       const c = body.condition!;
       const conditionType = c.condition_type.toLowerCase();
-      if (!(CONDITION_TYPES as readonly string[]).includes(conditionType)) throw wrongData('WRONG_PARAMETER', `condition_type must be one of ${CONDITION_TYPES.join(', ')}`, { field: 'condition.condition_type' });
+      if (!(CONDITION_TYPES as readonly string[]).includes(conditionType))
+        throw wrongData('WRONG_PARAMETER', `condition_type must be one of ${CONDITION_TYPES.join(', ')}`, {
+          field: 'condition.condition_type',
+        });
       if (conditionType === 'user_function' && !USER_FUNCTIONS.includes(String(c.if.function_name))) {
-        throw wrongData('WRONG_PARAMETER', `user functions implemented: ${USER_FUNCTIONS.join(', ')}`, { field: 'condition.if.function_name' });
+        throw wrongData('WRONG_PARAMETER', `user functions implemented: ${USER_FUNCTIONS.join(', ')}`, {
+          field: 'condition.if.function_name',
+        });
       }
-      if (conditionType === 'item_property' && typeof c.if.property_name !== 'string') throw wrongData('WRONG_PARAMETER', 'an item_property condition names its property_name', { field: 'condition.if.property_name' });
+      if (conditionType === 'item_property' && typeof c.if.property_name !== 'string')
+        throw wrongData('WRONG_PARAMETER', 'an item_property condition names its property_name', { field: 'condition.if.property_name' });
       if (conditionType === 'user_function' && (!N_RATINGS_OPS.includes(String(c.if.op).toLowerCase()) || typeof c.if.value !== 'number')) {
-        throw wrongData('WRONG_PARAMETER', `an n_ratings condition compares with op (${N_RATINGS_OPS.join(', ')}) to a number value`, { field: 'condition.if' });
+        throw wrongData('WRONG_PARAMETER', `an n_ratings condition compares with op (${N_RATINGS_OPS.join(', ')}) to a number value`, {
+          field: 'condition.if',
+        });
       }
-      if (conditionType === 'item_property' && typeof c.if.op !== 'string') throw wrongData('WRONG_PARAMETER', 'an item_property condition names its op', { field: 'condition.if.op' });
+      if (conditionType === 'item_property' && typeof c.if.op !== 'string')
+        throw wrongData('WRONG_PARAMETER', 'an item_property condition names its op', { field: 'condition.if.op' });
       scenario.condition = { ...c, condition_type: conditionType };
     }
     if (type === 'case') checkCase(recoType, body.case!);
     if (type === 'ab_test' && !(await this.store.abTest(db, body.ab_test!.id))) {
-      throw wrongData('WRONG_PARAMETER', `no A/B test ${JSON.stringify(body.ab_test!.id)}: create it with POST ab-tests/params/`, { field: 'ab_test.id' });
+      throw wrongData('WRONG_PARAMETER', `no A/B test ${JSON.stringify(body.ab_test!.id)}: create it with POST ab-tests/params/`, {
+        field: 'ab_test.id',
+      });
     }
     const record: ScenarioRecord = { name, reco_type: recoType, scenario };
     await this.retry(db, async (set) => {
       const existing = set.scenarios.get(scenarioKey(recoType, name));
-      if (existing?.scenario.scenario_type === 'ab_test') throw wrongData('WRONG_PARAMETER', `scenario ${name} is an ab_test scenario, which cannot be updated: delete it and create it again`, { field: 'name' });
+      if (existing?.scenario.scenario_type === 'ab_test')
+        throw wrongData(
+          'WRONG_PARAMETER',
+          `scenario ${name} is an ab_test scenario, which cannot be updated: delete it and create it again`,
+          { field: 'name' },
+        );
       for (const ref of references(record)) {
         if (!set.scenarios.has(scenarioKey(recoType, ref)) && ref !== name) {
-          throw wrongData('WRONG_PARAMETER', `scenario ${name} refers to ${JSON.stringify(ref)}, which is not a ${recoType} scenario`, { field: 'scenario' });
+          throw wrongData('WRONG_PARAMETER', `scenario ${name} refers to ${JSON.stringify(ref)}, which is not a ${recoType} scenario`, {
+            field: 'scenario',
+          });
         }
       }
       const next = new Map(set.scenarios).set(scenarioKey(recoType, name), record);
@@ -104,9 +123,17 @@ export class ScenarioService {
     await this.retry(db, async (set) => {
       const key = scenarioKey(recoType, name);
       if (!set.scenarios.has(key)) throw notFound('SCENARIO_NOT_FOUND', 'scenario', name);
-      const users = [...set.scenarios.values()].filter((r) => r.reco_type === recoType && r.name !== name && references(r).includes(name)).map((r) => r.name);
-      if (users.length > 0) throw wrongData('SCENARIO_IN_USE', `scenario ${name} is referred to by ${users.join(', ')}: change those first`, { field: 'name' });
-      if (set.defaults.get(recoType) === name) throw wrongData('SCENARIO_IN_USE', `scenario ${name} is the default for ${recoType}: unset it first (DELETE scenarios-default/${recoType}/)`, { field: 'name' });
+      const users = [...set.scenarios.values()]
+        .filter((r) => r.reco_type === recoType && r.name !== name && references(r).includes(name))
+        .map((r) => r.name);
+      if (users.length > 0)
+        throw wrongData('SCENARIO_IN_USE', `scenario ${name} is referred to by ${users.join(', ')}: change those first`, { field: 'name' });
+      if (set.defaults.get(recoType) === name)
+        throw wrongData(
+          'SCENARIO_IN_USE',
+          `scenario ${name} is the default for ${recoType}: unset it first (DELETE scenarios-default/${recoType}/)`,
+          { field: 'name' },
+        );
       return this.store.write(db, set.version, 'del', key);
     });
   }
@@ -161,7 +188,9 @@ function checkCase(recoType: RecoType, c: Record<string, unknown>): void {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) continue;
     const ref = v as { type?: unknown; value?: unknown };
     if (ref.type !== 'user_property' || typeof ref.value !== 'string' || ref.value === '') {
-      throw wrongData('WRONG_DATA_TYPE', 'an object filter value must be {"type": "user_property", "value": <user property name>}', { field: `case.filters[${k}].value` });
+      throw wrongData('WRONG_DATA_TYPE', 'an object filter value must be {"type": "user_property", "value": <user property name>}', {
+        field: `case.filters[${k}].value`,
+      });
     }
   }
 }
@@ -206,8 +235,14 @@ function itemPropertiesOf(r: ScenarioRecord): Set<string> {
   const out = new Set<string>();
   const s = r.scenario as unknown as ScenarioBody;
   const add = (v: unknown) => typeof v === 'string' && out.add(v.toLowerCase());
-  for (const f of (s.case?.filters as unknown[] | undefined) ?? []) add(typeof f === 'string' ? f.split(':')[0] : (f as { property_name?: unknown }).property_name);
-  for (const f of (s.case?.reranking as unknown[] | undefined) ?? []) add(typeof f === 'string' ? f.split(':')[0] : (f as { property_name?: unknown; name?: unknown }).property_name ?? (f as { name?: unknown }).name);
+  for (const f of (s.case?.filters as unknown[] | undefined) ?? [])
+    add(typeof f === 'string' ? f.split(':')[0] : (f as { property_name?: unknown }).property_name);
+  for (const f of (s.case?.reranking as unknown[] | undefined) ?? [])
+    add(
+      typeof f === 'string'
+        ? f.split(':')[0]
+        : ((f as { property_name?: unknown; name?: unknown }).property_name ?? (f as { name?: unknown }).name),
+    );
   if (s.condition?.condition_type === 'item_property') add(s.condition.if.property_name);
   return out;
 }

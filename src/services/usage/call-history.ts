@@ -41,9 +41,17 @@ export class CallHistoryService {
     const at = q.cursor ? decodeCursor(CURSOR, q.cursor, 1)[0]! : 0;
     const keys = all.slice(at, at + q.amt);
     const line = timeline(await this.store.read(org, label, keys, from, to), from, to);
-    const series = await Promise.all(keys.map(async (key, k) => ({ key, ...(await this.describe(org, label, key)), counts: line.counts[k]! })));
+    const series = await Promise.all(
+      keys.map(async (key, k) => ({ key, ...(await this.describe(org, label, key)), counts: line.counts[k]! })),
+    );
     const next = at + keys.length;
-    return { timestamps: line.timestamps, series, has_next: next < all.length, next_cursor: next < all.length ? encodeCursor(CURSOR, [next]) : '', warnings: [] as string[] };
+    return {
+      timestamps: line.timestamps,
+      series,
+      has_next: next < all.length,
+      next_cursor: next < all.length ? encodeCursor(CURSOR, [next]) : '',
+      warnings: [] as string[],
+    };
   }
 
   async scenario(org: string, recoType: RecoType, name: string, q: CountWindow) {

@@ -42,7 +42,8 @@ export class CallRecorder {
 
   // Sends what was counted since the last flush (also on shutdown: nothing counted is lost).
   async flush(): Promise<void> {
-    const requests = this.requests, recos = this.recos;
+    const requests = this.requests,
+      recos = this.recos;
     if (requests.size === 0 && recos.size === 0) return;
     this.requests = new Map();
     this.recos = new Map();

@@ -10,7 +10,15 @@ import type { RecoParts } from '../reco-parts.js';
 import { NO_RATINGS, POPULAR, requestUser, want, withAll, type RecoAnswer, type RecoQuery } from '../request/request.js';
 import { servedModel } from '../request/served-model.js';
 
-export async function groupToItems(p: RecoParts, auth: Claims, db: string, recoType: RecoType, rawUsers: unknown[], consensus: number, q: RecoQuery): Promise<RecoAnswer> {
+export async function groupToItems(
+  p: RecoParts,
+  auth: Claims,
+  db: string,
+  recoType: RecoType,
+  rawUsers: unknown[],
+  consensus: number,
+  q: RecoQuery,
+): Promise<RecoAnswer> {
   const model = await servedModel(p.registry, db);
   const who: Subject = { user: requestUser(auth, q) };
   const w = want(q, await p.planner.plan(db, recoType, q, who));
@@ -19,8 +27,32 @@ export async function groupToItems(p: RecoParts, auth: Claims, db: string, recoT
   for (const raw of rawUsers) profiles.push(await p.users.read(db, model, parseId(auth, 'user', raw, false)));
   const rated = profiles.filter((u) => u.items.length > 0);
   const exclude = await interacted(p.planner, db, model, w, who, w.excludeRated ? new Set(profiles.flatMap((u) => u.items)) : undefined);
-  if (rated.length === 0) return p.pager.page({ auth, model, key: 'pop', spec: POPULAR, q: w, shape, exclude, warnings: withAll(w.warnings, [NO_RATINGS]), stopAt: undefined });
+  if (rated.length === 0)
+    return p.pager.page({
+      auth,
+      model,
+      key: 'pop',
+      spec: POPULAR,
+      q: w,
+      shape,
+      exclude,
+      warnings: withAll(w.warnings, [NO_RATINGS]),
+      stopAt: undefined,
+    });
   const vectors = rated.map((u) => p.users.vector(model, u));
-  const key = `g${consensus} ${rated.map((u) => u.key).sort().join('|')}`;
-  return p.pager.page({ auth, model, key, spec: { kind: 'group', vectors, consensus }, q: w, shape, exclude, warnings: w.warnings, stopAt: undefined });
+  const key = `g${consensus} ${rated
+    .map((u) => u.key)
+    .sort()
+    .join('|')}`;
+  return p.pager.page({
+    auth,
+    model,
+    key,
+    spec: { kind: 'group', vectors, consensus },
+    q: w,
+    shape,
+    exclude,
+    warnings: w.warnings,
+    stopAt: undefined,
+  });
 }

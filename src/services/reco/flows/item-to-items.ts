@@ -40,9 +40,29 @@ async function later(p: RecoParts, r: ItemRequest, item: Parsed, user: string | 
   const exclude = await interacted(p.planner, r.db, model, rules.w, who, undefined);
   if (row !== undefined) return p.pager.page(similarJob(r, model, rules, row, exclude));
   const warning = `item ${JSON.stringify(item.value)} is newer than the model: most popular items until a training covers it`;
-  return p.pager.page({ auth: r.auth, model, key: 'pop', spec: POPULAR, q: rules.w, shape: rules.shape, exclude, warnings: [...rules.w.warnings, warning], stopAt: undefined });
+  return p.pager.page({
+    auth: r.auth,
+    model,
+    key: 'pop',
+    spec: POPULAR,
+    q: rules.w,
+    shape: rules.shape,
+    exclude,
+    warnings: [...rules.w.warnings, warning],
+    stopAt: undefined,
+  });
 }
 
 function similarJob(r: ItemRequest, model: LoadedModel, { w, shape }: PageRules, row: number, exclude: Set<number> | undefined): PageJob {
-  return { auth: r.auth, model, key: new RowKey('i', row), spec: { kind: 'similar', item: row }, q: w, shape, exclude, warnings: w.warnings, stopAt: undefined };
+  return {
+    auth: r.auth,
+    model,
+    key: new RowKey('i', row),
+    spec: { kind: 'similar', item: row },
+    q: w,
+    shape,
+    exclude,
+    warnings: w.warnings,
+    stopAt: undefined,
+  };
 }

@@ -31,7 +31,10 @@ function now(p: RecoParts, r: TableRequest, id: Parsed, user: string | undefined
 }
 
 async function later(p: RecoParts, r: TableRequest, id: Parsed, user: string | undefined): Promise<PrecomputedAnswer> {
-  const item = r.table === 'item_to_items' ? (p.registry.held(r.db)?.itemIndex.get(id.key) ?? (await p.entities.indexOf(r.db, 'item', id.key))) : undefined;
+  const item =
+    r.table === 'item_to_items'
+      ? (p.registry.held(r.db)?.itemIndex.get(id.key) ?? (await p.entities.indexOf(r.db, 'item', id.key)))
+      : undefined;
   const who: Subject = { user, item };
   const plan = await p.planner.plan(r.db, r.recoType, r.q, who);
   const shape = await p.shaper.shape(r.db, unranked(r, plan));
@@ -47,10 +50,16 @@ const unranked = (r: TableRequest, plan: Plan) => ({ ...want(r.q, plan), reranki
 
 // A table row is answered whole unless a scenario sets amt.
 function read(p: RecoParts, r: TableRequest, id: Parsed, w: Plan, keep: Shape['keep']): Maybe<PrecomputedAnswer> {
-  const row = r.table === 'item_to_items' ? p.tables.forItem(r.auth, r.db, id, w.table, keep, w.amt) : p.tables.forUser(r.auth, r.db, id, w.table, keep, w.amt);
+  const row =
+    r.table === 'item_to_items'
+      ? p.tables.forItem(r.auth, r.db, id, w.table, keep, w.amt)
+      : p.tables.forUser(r.auth, r.db, id, w.table, keep, w.amt);
   return row instanceof Promise ? row.then((a) => withWarnings(a, w)) : withWarnings(row, w);
 }
 
 function withWarnings(a: PrecomputedAnswer, w: Plan): PrecomputedAnswer {
-  return { ...a, warnings: withAll(w.warnings, a.warnings, w.reranking.length > 0 ? ['reranking does not apply to precomputed tables'] : []) };
+  return {
+    ...a,
+    warnings: withAll(w.warnings, a.warnings, w.reranking.length > 0 ? ['reranking does not apply to precomputed tables'] : []),
+  };
 }

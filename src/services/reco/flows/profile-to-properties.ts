@@ -10,7 +10,15 @@ import { want, type RecoQuery, type SessionInput } from '../request/request.js';
 import { servedModel } from '../request/served-model.js';
 import type { ValuesAnswer } from '../paging/value-rankings.js';
 
-export async function userToProperties(p: RecoParts, auth: Claims, db: string, recoType: RecoType, rawUser: string, property: string, q: RecoQuery): Promise<ValuesAnswer> {
+export async function userToProperties(
+  p: RecoParts,
+  auth: Claims,
+  db: string,
+  recoType: RecoType,
+  rawUser: string,
+  property: string,
+  q: RecoQuery,
+): Promise<ValuesAnswer> {
   const user = pathOwner(auth, 'user', rawUser, false);
   const model = await servedModel(p.registry, db);
   const profile = await p.users.read(db, model, user);
@@ -19,7 +27,15 @@ export async function userToProperties(p: RecoParts, auth: Claims, db: string, r
   return p.values.rank(db, model, p.users.ranking(model, profile, []), property, w);
 }
 
-export async function sessionToProperties(p: RecoParts, auth: Claims, db: string, recoType: RecoType, s: SessionInput, property: string, q: RecoQuery): Promise<ValuesAnswer> {
+export async function sessionToProperties(
+  p: RecoParts,
+  auth: Claims,
+  db: string,
+  recoType: RecoType,
+  s: SessionInput,
+  property: string,
+  q: RecoQuery,
+): Promise<ValuesAnswer> {
   const model = await servedModel(p.registry, db);
   const profile = await p.sessions.profile(auth, db, model, s);
   const w = want(q, await p.planner.plan(db, recoType, q, p.sessions.subject(auth, q, s, profile)));

@@ -9,7 +9,13 @@ import { POPULAR, want, type RecoAnswer, type RecoQuery } from '../request/reque
 import { servedModel } from '../request/served-model.js';
 import { holds, wantedValues } from '../request/wanted-values.js';
 
-export async function propertiesToItems(p: RecoParts, auth: Claims, db: string, values: Record<string, unknown>, rq: RecoQuery): Promise<RecoAnswer> {
+export async function propertiesToItems(
+  p: RecoParts,
+  auth: Claims,
+  db: string,
+  values: Record<string, unknown>,
+  rq: RecoQuery,
+): Promise<RecoAnswer> {
   const q = want(rq, merge(rq, undefined, undefined));
   const model = await servedModel(p.registry, db);
   const shape = await p.shaper.shape(db, q);
@@ -23,6 +29,7 @@ export async function propertiesToItems(p: RecoParts, auth: Claims, db: string, 
     if (wanted.some((w) => holds(at, w))) holders.push(i);
   }
   const page = { auth, model, q, shape, exclude: undefined, stopAt: undefined };
-  if (holders.length === 0) return p.pager.page({ ...page, key: 'pop', spec: POPULAR, warnings: ['no item holds these property values: most popular items'] });
+  if (holders.length === 0)
+    return p.pager.page({ ...page, key: 'pop', spec: POPULAR, warnings: ['no item holds these property values: most popular items'] });
   return p.pager.page({ ...page, key: undefined, spec: { kind: 'vector', vector: meanDirection(model, holders) }, warnings: [] });
 }

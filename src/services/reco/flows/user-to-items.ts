@@ -74,7 +74,14 @@ async function later(p: RecoParts, r: UserRequest, user: Parsed): Promise<RecoAn
 // A user ranked by their trained factors: from their list when rated items are left out (it holds
 // none), reading their ratings only if the page must go past it, or when rated items are left out
 // and the training had no time for their list (made then, once).
-async function trainedLater(p: RecoParts, r: UserRequest, user: Parsed, model: LoadedModel, changes: ChangesSince, row: number): Promise<RecoAnswer> {
+async function trainedLater(
+  p: RecoParts,
+  r: UserRequest,
+  user: Parsed,
+  model: LoadedModel,
+  changes: ChangesSince,
+  row: number,
+): Promise<RecoAnswer> {
   const who: Subject = { user: user.key };
   const rules = await pageRules(p, r.db, r.recoType, r.q, who);
   const ranked = p.users.trainedRanking(model, row, rules.w.excludeRated);
@@ -90,7 +97,9 @@ async function trainedLater(p: RecoParts, r: UserRequest, user: Parsed, model: L
   const paged = await listPage(p, r, model, rules, ranked, exclude);
   if (paged !== NEEDS_RATINGS) return paged;
   const profile = await p.users.profile(r.db, model, user, row, changes);
-  return p.pager.page(pageJob(r.auth, model, rules, ranked, await interacted(p.planner, r.db, model, rules.w, who, excluded(rules.w, profile, []))));
+  return p.pager.page(
+    pageJob(r.auth, model, rules, ranked, await interacted(p.planner, r.db, model, rules.w, who, excluded(rules.w, profile, []))),
+  );
 }
 
 // A page of the user's list, which holds no item they rated: NEEDS_RATINGS when it must go past it.

@@ -43,7 +43,7 @@ export interface PageJob {
 
 // What a page answers instead when its walk reached PageJob.stopAt: the asker reads the user's
 // ratings and asks again with them.
-export const NEEDS_RATINGS = Symbol('needs the user\'s ratings');
+export const NEEDS_RATINGS = Symbol("needs the user's ratings");
 export type NeedsRatings = typeof NEEDS_RATINGS;
 
 // A diversified order (a prefix of every longer one: each step looks at the same window of candidates)
@@ -89,13 +89,17 @@ export class Pager {
   }
 
   // The page, or what it needs. deeper: a ranking the scoring pool made.
-  private pageOf({ auth, model, key, spec, q, shape, exclude, warnings, stopAt }: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking | NeedsRatings {
+  private pageOf(
+    { auth, model, key, spec, q, shape, exclude, warnings, stopAt }: PageJob,
+    deeper: Ranking | undefined,
+  ): RecoAnswer | NeedRanking | NeedsRatings {
     const stamp = Math.round(model.meta.timestamp * 1000);
     const tag = shape.rules ? ('d1' as const) : ('r1' as const);
     let pos = 0;
     if (q.cursor) {
       const [at, of] = decodeCursor(tag, q.cursor, 2, Number.MAX_SAFE_INTEGER);
-      if (of !== stamp) throw wrongData('WRONG_PARAMETER', 'this cursor belongs to an earlier model: start again without it', { field: 'cursor' });
+      if (of !== stamp)
+        throw wrongData('WRONG_PARAMETER', 'this cursor belongs to an earlier model: start again without it', { field: 'cursor' });
       pos = at!;
     }
     const walk = new RankingWalk(this.scorer.ranking(model, spec, key, deeper), exclude, shape.keep, stopAt);
@@ -104,7 +108,8 @@ export class Pager {
     if (exclude && !shape.keep && key !== undefined) walk.memoPastList(() => this.passMemo(exclude, walk.ranking.cacheKey!));
     // Likewise the positions that pass filters alone, kept per ranking and shape (filters and catalogue
     // version): an item's list may hold few that pass, and the walk past it is then long.
-    else if (!exclude && shape.keep && shape.key !== undefined && key !== undefined) walk.memoPastList(() => this.filterMemo(`${walk.ranking.cacheKey!} ${shape.key}`));
+    else if (!exclude && shape.keep && shape.key !== undefined && key !== undefined)
+      walk.memoPastList(() => this.filterMemo(`${walk.ranking.cacheKey!} ${shape.key}`));
     let items: number[];
     let next: number;
     let more: boolean;
@@ -122,7 +127,11 @@ export class Pager {
         const window = DIVERSITY_WINDOW;
         const w = walk.walk(0, pos + q.amt + window);
         if (!w) return walk.stopped ? NEEDS_RATINGS : new NeedRanking(walk.need);
-        d = { order: diversify(w.items, shape.rules, shape.valueOf!, pos + q.amt, window), candidates: w.items.length, exhausted: w.exhausted };
+        d = {
+          order: diversify(w.items, shape.rules, shape.valueOf!, pos + q.amt, window),
+          candidates: w.items.length,
+          exhausted: w.exhausted,
+        };
         if (orderKey !== undefined) this.diversified.set(orderKey, d);
       }
       items = d.order.slice(pos, pos + q.amt);

@@ -47,11 +47,17 @@ export class TableService {
       throw wrongData('WRONG_PARAMETER', `reco_type must be one of ${KINDS.join(', ')}`, { field: 'reco_type' });
     }
     const rows = amt === undefined ? 64 : amt;
-    if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows > 64) throw wrongData('WRONG_PARAMETER', 'amt must be an integer from 1 to 64', { field: 'amt' });
+    if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows > 64)
+      throw wrongData('WRONG_PARAMETER', 'amt must be an integer from 1 to 64', { field: 'amt' });
     await this.store.define(db, { name, reco_type: recoType as TableKind, amt: rows, created: Date.now() / 1000, built: null });
     this.changed(db, name); // other processes learn it when the rebuild is announced
     const r = await this.scheduler.trigger(db, 'precomputed_tables', `table ${name} defined: waiting for a trainer`);
-    if (r === undefined) throw new ApiError('ServerUnavailable', 'STORAGE_UNAVAILABLE', `table ${name} is defined but its build could not be queued (runs were starting): define it again`);
+    if (r === undefined)
+      throw new ApiError(
+        'ServerUnavailable',
+        'STORAGE_UNAVAILABLE',
+        `table ${name} is defined but its build could not be queued (runs were starting): define it again`,
+      );
     return { task_id: r.taskId, warnings: [] as string[] };
   }
 
@@ -72,7 +78,14 @@ export class TableService {
 
   // GET recommendation/precomputed/items/<item_id>/items/?table=
   // keep: which items may be answered; amt: how many at most.
-  forItem(auth: Claims, db: string, item: Parsed, table: string | undefined, keep?: Keep, amt?: number): PrecomputedAnswer | Promise<PrecomputedAnswer> {
+  forItem(
+    auth: Claims,
+    db: string,
+    item: Parsed,
+    table: string | undefined,
+    keep?: Keep,
+    amt?: number,
+  ): PrecomputedAnswer | Promise<PrecomputedAnswer> {
     const t = this.loaded.get(`${db} ${table}`);
     const model = this.registry.held(db);
     const idx = model?.itemIndex.get(item.key);
@@ -85,10 +98,18 @@ export class TableService {
   }
 
   // GET recommendation/precomputed/users/<user_id>/items/?table=
-  forUser(auth: Claims, db: string, user: Parsed, table: string | undefined, keep?: Keep, amt?: number): PrecomputedAnswer | Promise<PrecomputedAnswer> {
+  forUser(
+    auth: Claims,
+    db: string,
+    user: Parsed,
+    table: string | undefined,
+    keep?: Keep,
+    amt?: number,
+  ): PrecomputedAnswer | Promise<PrecomputedAnswer> {
     const t = this.loaded.get(`${db} ${table}`);
     const idx = this.userIndex.get(`${db} ${user.key}`);
-    if (t && idx !== undefined && t.def.reco_type === 'profile_to_items' && this.registry.held(db)) return this.answer(auth, db, t, idx, keep, amt);
+    if (t && idx !== undefined && t.def.reco_type === 'profile_to_items' && this.registry.held(db))
+      return this.answer(auth, db, t, idx, keep, amt);
     return this.later(auth, db, table, 'profile_to_items', keep, amt, async () => {
       const u = await this.entities.indexOf(db, 'user', user.key);
       if (u === undefined) throw notFound('USER_NOT_FOUND', 'user', user.value);
@@ -97,10 +118,20 @@ export class TableService {
     });
   }
 
-  private async later(auth: Claims, db: string, table: string | undefined, kind: TableKind, keep: Keep | undefined, amt: number | undefined, row: () => Promise<number>): Promise<PrecomputedAnswer> {
-    if (table === undefined || table === '') throw wrongData('WRONG_PARAMETER', 'table is required: the name of a precomputed table', { field: 'table' });
+  private async later(
+    auth: Claims,
+    db: string,
+    table: string | undefined,
+    kind: TableKind,
+    keep: Keep | undefined,
+    amt: number | undefined,
+    row: () => Promise<number>,
+  ): Promise<PrecomputedAnswer> {
+    if (table === undefined || table === '')
+      throw wrongData('WRONG_PARAMETER', 'table is required: the name of a precomputed table', { field: 'table' });
     const t = await this.load(db, table);
-    if (t.def.reco_type !== kind) throw wrongData('WRONG_DATA_TYPE', `table ${JSON.stringify(table)} holds ${t.def.reco_type}, not ${kind}`, { field: 'table' });
+    if (t.def.reco_type !== kind)
+      throw wrongData('WRONG_DATA_TYPE', `table ${JSON.stringify(table)} holds ${t.def.reco_type}, not ${kind}`, { field: 'table' });
     const idx = await row();
     await this.registry.current(db); // item ids come from the served model
     return this.answer(auth, db, t, idx, keep, amt);
@@ -111,7 +142,8 @@ export class TableService {
     if (held) return held;
     const def = await this.store.get(db, name);
     const blob = def?.built ? await this.store.rows(db, name) : undefined;
-    if (!def?.built || !blob) throw notFound('TABLE_NOT_FOUND', 'table', name, def ? `table ${JSON.stringify(name)} is not built yet` : undefined);
+    if (!def?.built || !blob)
+      throw notFound('TABLE_NOT_FOUND', 'table', name, def ? `table ${JSON.stringify(name)} is not built yet` : undefined);
     const rows = new Uint32Array(new Uint8Array(blob).buffer); // copied: a reply's bytes may be unaligned
     const t = { def, rows };
     this.loaded.set(`${db} ${name}`, t);
@@ -121,7 +153,8 @@ export class TableService {
   private answer(auth: Claims, db: string, t: Loaded, row: number, keep: Keep | undefined, most = Infinity): PrecomputedAnswer {
     const model = this.registry.held(db);
     const { amt } = t.def;
-    if (row >= t.def.built!.rows) return { items_id: [], warnings: ['newer than the table: it has no row for this id until it is rebuilt'] };
+    if (row >= t.def.built!.rows)
+      return { items_id: [], warnings: ['newer than the table: it has no row for this id until it is rebuilt'] };
     const out: IdValue[] = [];
     for (let k = row * amt; k < (row + 1) * amt && out.length < most; k++) {
       const i = t.rows[k]!;

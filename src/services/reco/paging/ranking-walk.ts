@@ -106,7 +106,8 @@ export class RankingWalk {
 
 // The first index of a sorted list whose value is at least v.
 function lowerBound(sorted: number[], v: number): number {
-  let lo = 0, hi = sorted.length;
+  let lo = 0,
+    hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid]! < v) lo = mid + 1;

@@ -46,6 +46,10 @@ export class ValueRankings {
       }
     }
     const best = [...score.values()].sort((a, b) => b.score - a.score || String(a.value).localeCompare(String(b.value)));
-    return { properties: best.slice(0, q.amt).map((e) => e.value), warnings: withAll(q.warnings, ranked.warnings), ...(q.explain ? { evaluated_scenarios: q.evaluated } : {}) };
+    return {
+      properties: best.slice(0, q.amt).map((e) => e.value),
+      warnings: withAll(q.warnings, ranked.warnings),
+      ...(q.explain ? { evaluated_scenarios: q.evaluated } : {}),
+    };
   }
 }

@@ -15,7 +15,14 @@ export function excluded(q: Want, p: Profile, context: number[]): Set<number> | 
 
 // `base` and the items the subject interacted with in the plan's interaction types; at once when
 // the plan names none.
-export function interacted(planner: RecoPlanner, db: string, model: LoadedModel, plan: Plan, who: Subject, base: Set<number> | undefined): Maybe<Set<number> | undefined> {
+export function interacted(
+  planner: RecoPlanner,
+  db: string,
+  model: LoadedModel,
+  plan: Plan,
+  who: Subject,
+  base: Set<number> | undefined,
+): Maybe<Set<number> | undefined> {
   if (plan.excludeTypes.length === 0) return base;
   return planner.interacted(db, plan, who).then((keys) => {
     if (!keys || keys.size === 0) return base;

@@ -72,7 +72,11 @@ export class FreshProfiles {
     const ids = await this.idsOf(db, rows);
     const changes = await this.users.changes(db, model);
     const profiles = await Promise.all(
-      rows.map((row, k) => (ids[k] && changes.version(row) !== undefined ? this.users.profile(db, model, { key: ids[k], value: ids[k] }, row, changes) : undefined)),
+      rows.map((row, k) =>
+        ids[k] && changes.version(row) !== undefined
+          ? this.users.profile(db, model, { key: ids[k], value: ids[k] }, row, changes)
+          : undefined,
+      ),
     );
     let slice = performance.now();
     for (const p of profiles) {

@@ -32,6 +32,13 @@ export async function pageRules(p: RecoParts, db: string, recoType: RecoType, q:
 }
 
 // stopAt: PageJob's.
-export function pageJob(auth: Claims, model: LoadedModel, { w, shape }: PageRules, ranked: Ranked, exclude: Set<number> | undefined, stopAt?: number): PageJob {
+export function pageJob(
+  auth: Claims,
+  model: LoadedModel,
+  { w, shape }: PageRules,
+  ranked: Ranked,
+  exclude: Set<number> | undefined,
+  stopAt?: number,
+): PageJob {
   return { auth, model, key: ranked.key, spec: ranked.spec, q: w, shape, exclude, warnings: withAll(w.warnings, ranked.warnings), stopAt };
 }

@@ -83,7 +83,12 @@ export class RecoPlanner {
     const plan =
       rt.scenario === undefined && (rt.skipDefault || !set.defaults.has(recoType))
         ? merge(rt, undefined, undefined)
-        : planOf(set, recoType, rt, this.facts(db, who, () => (asked = true), now));
+        : planOf(
+            set,
+            recoType,
+            rt,
+            this.facts(db, who, () => (asked = true), now),
+          );
     if (plan instanceof Promise) return plan.then((p) => this.withUserValues(db, p, who));
     const applied = this.withUserValues(db, plan, who);
     if (!asked && !(applied instanceof Promise) && !plan.filters.some(isUserFilter)) {
@@ -106,7 +111,8 @@ export class RecoPlanner {
         const at = who.item;
         if (at === undefined) return false;
         const cat = this.catalogues.get(db);
-        const defs = cat.cachedDefinitions('item'), view = cat.readyView('item');
+        const defs = cat.cachedDefinitions('item'),
+          view = cat.readyView('item');
         if (defs && view) return this.holds(filter, defs, view, at);
         return Promise.all([cat.definitions('item'), cat.view('item')]).then(([d, v]) => this.holds(filter, d ?? new Map(), v, at));
       },
@@ -126,7 +132,8 @@ export class RecoPlanner {
     const named = plan.filters.some(isUserFilter);
     if (!named) return plan;
     const cat = this.catalogues.get(db);
-    const defs = cat.cachedDefinitions('user'), view = cat.readyView('user');
+    const defs = cat.cachedDefinitions('user'),
+      view = cat.readyView('user');
     if (defs && view) return this.substituted(plan, who, defs, view);
     return Promise.all([cat.definitions('user'), cat.view('user')]).then(([d, v]) => this.substituted(plan, who, d ?? new Map(), v));
   }
@@ -146,12 +153,15 @@ export class RecoPlanner {
       const own = who.properties && Object.entries(who.properties).find(([k]) => k.toLowerCase() === def.property_name.toLowerCase());
       const value = own ? own[1] : stored === undefined ? undefined : view.at(stored).get(def.seq);
       if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
-        warnings.push(`filter on ${f.property_name} left out: ${who.user === undefined && !who.properties ? 'no user given' : 'the user has no value'} for user property ${def.property_name}`);
+        warnings.push(
+          `filter on ${f.property_name} left out: ${who.user === undefined && !who.properties ? 'no user given' : 'the user has no value'} for user property ${def.property_name}`,
+        );
         continue;
       }
       // A repeated user property compares as `in` its values (`notin` for neq).
       const op = f.op.toLowerCase();
-      if (Array.isArray(value)) filters.push({ property_name: f.property_name, op: op === 'neq' || op === 'notin' ? 'notin' : 'in', value });
+      if (Array.isArray(value))
+        filters.push({ property_name: f.property_name, op: op === 'neq' || op === 'notin' ? 'notin' : 'in', value });
       else filters.push({ property_name: f.property_name, op: f.op, value });
     }
     return { ...plan, filters, warnings };

@@ -57,7 +57,10 @@ export class SessionInputs {
 
   // Each item's inferred rating by the rules (the higher one wins unless the rule replaces).
   private async interactionRows(db: string, model: LoadedModel, parsed: { item: string; type: string }[]): Promise<SessionRows> {
-    const rules = await this.rules.resolve(db, parsed.map((p) => p.type));
+    const rules = await this.rules.resolve(
+      db,
+      parsed.map((p) => p.type),
+    );
     const rows = new SessionRows(model);
     for (const p of parsed) {
       const rule = rules.get(p.type.toLowerCase())!;
@@ -153,19 +156,28 @@ function ratedRows(auth: Claims, model: LoadedModel, ratings: unknown[]): Sessio
   for (let k = 0; k < ratings.length; k++) {
     const r = ratings[k];
     // The field's name is only made for an error.
-    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw wrongData('WRONG_DATA_TYPE', `ratings[${k}] is not an object`, { field: `ratings[${k}]` });
+    if (typeof r !== 'object' || r === null || Array.isArray(r))
+      throw wrongData('WRONG_DATA_TYPE', `ratings[${k}] is not an object`, { field: `ratings[${k}]` });
     const { item_id, rating } = r as Record<string, unknown>;
     const key = parseId(auth, 'item', item_id, false).key;
-    if (typeof rating !== 'number' || !(rating >= 1 && rating <= 10)) throw wrongData('WRONG_DATA_TYPE', `ratings[${k}].rating must be a number from 1 to 10`, { field: `ratings[${k}].rating` });
+    if (typeof rating !== 'number' || !(rating >= 1 && rating <= 10))
+      throw wrongData('WRONG_DATA_TYPE', `ratings[${k}].rating must be a number from 1 to 10`, { field: `ratings[${k}].rating` });
     rows.add(key, rating, true);
   }
   return rows;
 }
 
-function profileWith(s: SessionInput, rows: SessionRows, alike: Float32Array | undefined, interactions: { item: string; type: string }[] | undefined, seen: SeenBefore): Profile {
+function profileWith(
+  s: SessionInput,
+  rows: SessionRows,
+  alike: Float32Array | undefined,
+  interactions: { item: string; type: string }[] | undefined,
+  seen: SeenBefore,
+): Profile {
   const { items, values, count } = rows;
   // Cold start: a session with nothing rated is ranked like the users sharing its user properties.
-  if (items.length === 0 && alike) return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike, count, interactions };
+  if (items.length === 0 && alike)
+    return { key: `p${JSON.stringify(s.user_properties)}`, items, values, vector: alike, count, interactions };
   // Sessions sending the same ratings again share a ranking; the others are ranked per request.
   const key = items.length <= SESSION_KEY_MAX && seen.check(items, values) ? `s${items.join(',')}:${values.join(',')}` : undefined;
   return { key, items, values, count, interactions };
@@ -174,9 +186,11 @@ function profileWith(s: SessionInput, rows: SessionRows, alike: Float32Array | u
 function sessionInteractions(auth: Claims, rows: unknown[]): { item: string; type: string }[] {
   return rows.map((row, k) => {
     const at = `interactions[${k}]`;
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
+    if (typeof row !== 'object' || row === null || Array.isArray(row))
+      throw wrongData('WRONG_DATA_TYPE', `${at} is not an object`, { field: at });
     const r = row as Record<string, unknown>;
-    if (typeof r.interaction_type !== 'string' || r.interaction_type === '') throw wrongData('WRONG_DATA_TYPE', `${at}.interaction_type must be a string`, { field: `${at}.interaction_type` });
+    if (typeof r.interaction_type !== 'string' || r.interaction_type === '')
+      throw wrongData('WRONG_DATA_TYPE', `${at}.interaction_type must be a string`, { field: `${at}.interaction_type` });
     return { item: parseId(auth, 'item', r.item_id, false).key, type: r.interaction_type };
   });
 }

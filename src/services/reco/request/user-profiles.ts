@@ -79,7 +79,8 @@ export class UserProfiles {
   private async readProfile(db: string, model: LoadedModel, key: string): Promise<Profile> {
     const got = await this.ratings.ofUser(db, key, 0, PROFILE_RATINGS);
     const rated = got?.ratings ?? [];
-    const items: number[] = [], values: number[] = [];
+    const items: number[] = [],
+      values: number[] = [];
     let signature = 0;
     for (const r of rated) {
       const i = model.itemIndex.get(r.item);
@@ -98,7 +99,8 @@ export class UserProfiles {
   ranking(model: LoadedModel, p: Profile, context: number[], candidates = false): Ranked {
     if (p.items.length === 0 && !p.vector && context.length === 0) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context };
     const seeds = p.items.length + context.length;
-    const fromCandidates = candidates && seeds > 0 && seeds <= SESSION_SEEDS_MAX && candidatesPay(model.rows, seeds, model.views.dims.itemList);
+    const fromCandidates =
+      candidates && seeds > 0 && seeds <= SESSION_SEEDS_MAX && candidatesPay(model.rows, seeds, model.views.dims.itemList);
     // A session's rated items as rows, made once: its fold-in reads them, its candidates start from them.
     const rows = fromCandidates && context.length === 0 && p.vector === undefined ? Uint32Array.from(p.items) : undefined;
     // Steered towards the context items (the mean of their unit factor rows, at the vector's length).
@@ -106,7 +108,11 @@ export class UserProfiles {
     steerTowards(model, vector, context);
     const key = p.key === undefined || context.length > 0 ? undefined : p.key;
     if (fromCandidates) {
-      const spec: RankSpec = { kind: 'session', vector, seeds: rows ?? Uint32Array.from(context.length > 0 ? [...p.items, ...context] : p.items) };
+      const spec: RankSpec = {
+        kind: 'session',
+        vector,
+        seeds: rows ?? Uint32Array.from(context.length > 0 ? [...p.items, ...context] : p.items),
+      };
       return { key: key === undefined ? undefined : `c${key}`, spec, warnings: [], context };
     }
     return { key, spec: { kind: 'vector', vector }, warnings: [], context };
@@ -123,7 +129,8 @@ export class UserProfiles {
     const trained = userListLength(v, row);
     const made = trained > 0 ? undefined : this.madeLists.get(model.id, row);
     const listed = made ? listLength(made) : trained;
-    if (listed > 0) return { key: new RowKey('l', row), spec: { kind: 'listed', user: row, vector, list: made }, warnings: [], context: [], listed };
+    if (listed > 0)
+      return { key: new RowKey('l', row), spec: { kind: 'listed', user: row, vector, list: made }, warnings: [], context: [], listed };
     return { key: new RowKey('t', row), spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
   }
 
@@ -165,7 +172,10 @@ export class UserProfiles {
     const out: number[] = [];
     for (const [k, raw] of context.entries()) {
       const id = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>).item_id : raw;
-      if (id === undefined) throw wrongData('WRONG_DATA_TYPE', `context_items[${k}] must be an item id or an object with item_id`, { field: `context_items[${k}]` });
+      if (id === undefined)
+        throw wrongData('WRONG_DATA_TYPE', `context_items[${k}] must be an item id or an object with item_id`, {
+          field: `context_items[${k}]`,
+        });
       const item = parseId(auth, 'item', id, false);
       const idx = model.itemIndex.get(item.key);
       if (idx !== undefined) out.push(idx);

@@ -12,7 +12,12 @@ export interface Wanted {
 
 // field: the body field holding `values`, named in errors. Each value (or each element of a list) must
 // be one the property could hold, as a write of it would be checked.
-export function wantedValues(values: Record<string, unknown>, defs: ReadonlyMap<string, PropertyDef>, missing: 'ITEM_PROPERTY_NOT_FOUND' | 'USER_PROPERTY_NOT_FOUND', field: string): Wanted[] {
+export function wantedValues(
+  values: Record<string, unknown>,
+  defs: ReadonlyMap<string, PropertyDef>,
+  missing: 'ITEM_PROPERTY_NOT_FOUND' | 'USER_PROPERTY_NOT_FOUND',
+  field: string,
+): Wanted[] {
   return Object.entries(values).map(([name, v]) => {
     const def = defs.get(name.toLowerCase());
     if (!def) throw notFound(missing, 'property', name);
@@ -20,7 +25,8 @@ export function wantedValues(values: Record<string, unknown>, defs: ReadonlyMap<
     const list = Array.isArray(v) ? v : [v];
     for (const x of list) {
       const why = type.problem(x);
-      if (why !== undefined) throw wrongData('WRONG_DATA_TYPE', `${field}.${name}: ${why}`, { field: `${field}.${name}`, property: def.property_name });
+      if (why !== undefined)
+        throw wrongData('WRONG_DATA_TYPE', `${field}.${name}: ${why}`, { field: `${field}.${name}`, property: def.property_name });
     }
     return { seq: def.seq, keys: new Set(list.map(String)) };
   });
