@@ -67,30 +67,66 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
   // Workers listen with SO_REUSEPORT and would join whatever recd (or its workers) holds the port.
   if (config.port !== 0 && !(await portFree(config.host, config.port))) throw new ListenFailed(listenRefused(config.host, config.port));
   const shared = await startShared(config, logger);
-  const live = new Map<number, ChildProcess>();
-  const timers = new Map<number, NodeJS.Timeout>();
-  const quickDeaths = new Map<number, number>();
-  let stopping = false;
-  let unclean = 0; // workers that did not stop cleanly: the supervisor's stop fails too
-  // PORT=0: a free port, chosen here (below), for every worker and every restart. Not the first
-  // worker's listen on port 0: uWebSockets.js sets SO_REUSEPORT only when given a port, so no other
-  // worker could join that one.
+  // PORT=0: a free port, chosen here, for every worker and every restart. Not the first worker's
+  // listen on port 0: uWebSockets.js sets SO_REUSEPORT only when given a port, so no other worker
+  // could join that one.
   let port = config.port;
+  let generatedRoot: GeneratedRoot | undefined;
+  let workers: Workers | undefined;
+  try {
+    port ||= await freePort();
+    workers = new Workers(config, logger, cli, shared.redisUrl, port);
+    const all = workers;
+    await Promise.all(Array.from({ length: count }, (_, k) => all.start(k + 1)));
+    generatedRoot = await shared.generateRoot();
+  } catch (err) {
+    await workers?.stop();
+    await shared.close();
+    throw err;
+  }
+  const running = workers;
+  return {
+    port,
+    generatedRoot,
+    async close() {
+      await running.stop();
+      await shared.close();
+      if (running.unclean > 0) throw new Error(`${running.unclean} of ${count} workers did not stop cleanly`);
+      logger.info('recd stopped');
+    },
+  };
+}
+
+// The serving processes: forked, restarted with a backoff when they die, stopped together.
+class Workers {
+  private readonly live = new Map<number, ChildProcess>();
+  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly quickDeaths = new Map<number, number>();
+  private stopping = false;
+  unclean = 0; // workers that did not stop cleanly: the supervisor's stop fails too
+
+  constructor(
+    private readonly config: Config,
+    private readonly logger: Logger,
+    private readonly cli: string,
+    private readonly redisUrl: string,
+    private readonly port: number,
+  ) {}
 
   // Forks worker n; resolves once it listens, rejects with its error if it fails before.
-  const start = (n: number): Promise<void> => {
+  start(n: number): Promise<void> {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      REDIS_URL: shared.redisUrl,
-      PORT: String(port),
+      REDIS_URL: this.redisUrl,
+      PORT: String(this.port),
       RECD_WORKERS: '1',
       [WORKER_ENV]: String(n),
     };
     // The root account is in place (startShared): workers leave it alone.
     delete env.RECD_ROOT_EMAIL;
     delete env.RECD_ROOT_PASSWORD;
-    const child = fork(cli, ['serve'], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    live.set(n, child);
+    const child = fork(this.cli, ['serve'], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.live.set(n, child);
     const started = Date.now();
     return new Promise((resolve, reject) => {
       let listening = false;
@@ -105,70 +141,52 @@ export async function startSupervisor(config: Config, logger: Logger, cli: strin
         if (!listening) reject(new WorkerFailed(`worker ${n} failed at start-up: ${err.message}`));
       });
       child.on('exit', (code, signal) => {
-        if (live.get(n) === child) live.delete(n);
+        if (this.live.get(n) === child) this.live.delete(n);
         if (!listening)
           reject(new WorkerFailed(`worker ${n} failed at start-up: ${failure ?? `it exited (code ${code}, signal ${signal})`}`));
-        else if (stopping) {
-          if (code !== 0) {
-            unclean++;
-            logger.warn({ worker: n, workerPid: child.pid, code, signal }, 'worker did not stop cleanly');
-          }
-        } else {
-          logger.warn({ worker: n, workerPid: child.pid, code, signal }, 'worker died');
-          restartLater(n, Date.now() - started);
-        }
+        else this.exited(n, child, code, signal, Date.now() - started);
       });
     });
-  };
-
-  const restartLater = (n: number, livedMs: number) => {
-    const k = livedMs >= WORKER_STABLE_MS ? 0 : (quickDeaths.get(n) ?? 0);
-    quickDeaths.set(n, k + 1);
-    const delayMs = Math.min(RESTART_FIRST_MS * 2 ** k, RESTART_MAX_MS);
-    logger.info({ worker: n, delayMs }, 'restarting worker');
-    timers.set(
-      n,
-      setTimeout(() => {
-        timers.delete(n);
-        start(n).then(
-          () => logger.info({ worker: n, workerPid: live.get(n)?.pid }, 'worker restarted'),
-          (err: Error) => {
-            if (stopping) return;
-            logger.error({ worker: n, err: err.message }, 'worker restart failed');
-            restartLater(n, 0);
-          },
-        );
-      }, delayMs),
-    );
-  };
-
-  const stopWorkers = async () => {
-    stopping = true;
-    for (const timer of timers.values()) clearTimeout(timer);
-    timers.clear();
-    await Promise.all([...live.values()].map((child) => stopChild(child, shutdownMs(config, false) + WORKER_EXIT_GRACE_MS)));
-  };
-
-  let generatedRoot: GeneratedRoot | undefined;
-  try {
-    port ||= await freePort();
-    await Promise.all(Array.from({ length: count }, (_, k) => start(k + 1)));
-    generatedRoot = await shared.generateRoot();
-  } catch (err) {
-    await stopWorkers();
-    await shared.close();
-    throw err;
   }
-  return {
-    port,
-    generatedRoot,
-    async close() {
-      await stopWorkers();
-      await shared.close();
-      if (unclean > 0) throw new Error(`${unclean} of ${count} workers did not stop cleanly`);
-      logger.info('recd stopped');
-    },
-  };
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    const waitMs = shutdownMs(this.config, false) + WORKER_EXIT_GRACE_MS;
+    await Promise.all([...this.live.values()].map((child) => stopChild(child, waitMs)));
+  }
+
+  // A worker that had listened exited: counted when stopping, restarted otherwise.
+  private exited(n: number, child: ChildProcess, code: number | null, signal: NodeJS.Signals | null, livedMs: number): void {
+    if (this.stopping) {
+      if (code === 0) return;
+      this.unclean++;
+      this.logger.warn({ worker: n, workerPid: child.pid, code, signal }, 'worker did not stop cleanly');
+      return;
+    }
+    this.logger.warn({ worker: n, workerPid: child.pid, code, signal }, 'worker died');
+    this.restartLater(n, livedMs);
+  }
+
+  private restartLater(n: number, livedMs: number): void {
+    const k = livedMs >= WORKER_STABLE_MS ? 0 : (this.quickDeaths.get(n) ?? 0);
+    this.quickDeaths.set(n, k + 1);
+    const delayMs = Math.min(RESTART_FIRST_MS * 2 ** k, RESTART_MAX_MS);
+    this.logger.info({ worker: n, delayMs }, 'restarting worker');
+    const timer = setTimeout(() => {
+      this.timers.delete(n);
+      this.start(n).then(
+        () => this.logger.info({ worker: n, workerPid: this.live.get(n)?.pid }, 'worker restarted'),
+        (err: Error) => {
+          if (this.stopping) return;
+          this.logger.error({ worker: n, err: err.message }, 'worker restart failed');
+          this.restartLater(n, 0);
+        },
+      );
+    }, delayMs);
+    this.timers.set(n, timer);
+  }
 }
 
 // Whether a socket may listen on host:port. Node listens without SO_REUSEPORT, so any listener

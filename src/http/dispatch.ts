@@ -5,13 +5,13 @@
 // 401, 403, 404 and 405 need no body, and the route sets how large a body may be), complete() takes
 // the body read within those caps.
 import { DecodeError, type Codec } from '../codecs/codec.js';
-import { ApiError, TooLarge, forbidden, notFound, wrongData } from '../errors/api-error.js';
+import { ApiError, TooLarge, notFound, wrongData } from '../errors/api-error.js';
 import { decompress, needsDecompression } from './body.js';
 import { compressed } from './compress.js';
 import { ValidQueries } from './query.js';
 import { healthCheck } from './health.js';
 import { API_PREFIX } from './router.js';
-import { frontendBound, type Claims } from '../contract/claims.js';
+import { authorize } from './authorize.js';
 import { type RawReply, Reply, withWarning, type Context, type HandlerResult, type Route } from '../contract/routes.js';
 import { compileValidator } from './validate.js';
 import { ListingTurns } from './listing-turns.js';
@@ -209,7 +209,7 @@ export class Dispatcher {
     const { route, params } = match;
     const c = this.compiled.get(route)!;
     this.group = c.group;
-    const auth = this.authorize(route, req.authorization);
+    const auth = authorize(route, req.authorization, this.o);
     if (auth) this.o.countRequest?.(auth, c.group);
     if (this.o.refuseWrite !== undefined && route.method !== 'GET' && route.recoType === undefined) {
       const refused = this.o.refuseWrite();
@@ -229,29 +229,6 @@ export class Dispatcher {
     }
     if (body.length > ex.caps.decompressed) throw bodyTooLarge(ex.caps.decompressed);
     return this.handle(ex, body, req.contentType);
-  }
-
-  private authorize(route: Route, header: string): Claims | undefined {
-    if (route.access === 'public') return undefined;
-    const claims = this.o.auth.authenticate(header);
-    this.o.admit?.(claims);
-    if (route.access !== 'authenticated' && !route.access.includes(claims.role)) {
-      throw forbidden('INCORRECT_ROLE', `role ${claims.role} may not call ${route.method} ${route.path}`);
-    }
-    if (route.frontend !== undefined && !frontendBound(claims, route.frontend)) {
-      const [name, field] =
-        route.frontend === 'user'
-          ? (['INCORRECT_FRONTEND_USER_ID', 'frontend_user_id'] as const)
-          : (['INCORRECT_FRONTEND_SESSION_ID', 'frontend_session_id'] as const);
-      throw forbidden(
-        name,
-        `a frontend token acts on one ${route.frontend}'s data only: log in with ${field} to call ${route.method} ${route.path}`,
-      );
-    }
-    if (route.database && claims.db === undefined) {
-      throw notFound('DATABASE_NOT_FOUND', 'database', null, 'this token is not bound to a database: log in with db_id or db_name');
-    }
-    return claims;
   }
 
   private handle(ctx: Exchange, bytes: Uint8Array, contentType: string): HandlerResult | Promise<HandlerResult> {

@@ -14,6 +14,12 @@ const listAccounts = (accounts: AccountService, path: string, summary: string) =
 export const accountRoutes = (accounts: AccountService, login: LoginService): Route[] => [
   listAccounts(accounts, 'organizations/current/accounts/', 'accounts of the organisation'),
   listAccounts(accounts, 'organizations/accounts/', 'accounts of the organisation (path used by existing clients)'),
+  ...individualRoutes(accounts),
+  ...serviceRoutes(accounts),
+  ...ownAccountRoutes(accounts, login),
+];
+
+const individualRoutes = (accounts: AccountService): Route[] => [
   authedRoute(ADMINS, {
     method: 'POST',
     path: 'accounts/individual/',
@@ -52,6 +58,9 @@ export const accountRoutes = (accounts: AccountService, login: LoginService): Ro
     body: Type.Object({ email: Email }),
     handler: ({ auth, body }) => accounts.deleteIndividual(auth, body.email),
   }),
+];
+
+const serviceRoutes = (accounts: AccountService): Route[] => [
   authedRoute(ADMINS, {
     method: 'POST',
     path: 'accounts/service/',
@@ -88,6 +97,10 @@ export const accountRoutes = (accounts: AccountService, login: LoginService): Ro
     params: idParams('key_id'),
     handler: ({ auth, params }) => accounts.deleteKey(auth, params.key_id),
   }),
+];
+
+// The token's own account, and a forgotten password (no token).
+const ownAccountRoutes = (accounts: AccountService, login: LoginService): Route[] => [
   authedRoute('authenticated', {
     method: 'DELETE',
     path: 'accounts/',

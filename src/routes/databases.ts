@@ -22,6 +22,13 @@ const IdTypeName = Type.String({ minLength: 1, maxLength: 16 });
 const COUNT_READERS: readonly Role[] = [...BACKENDS, 'demo_viewer'];
 
 export const databaseRoutes = (databases: DatabaseService): Route[] => [
+  ...organisationRoutes(databases),
+  ...currentDatabaseRoutes(databases),
+  ...databaseFactsRoutes(databases),
+];
+
+// The organisation's databases: create and list.
+const organisationRoutes = (databases: DatabaseService): Route[] => [
   authedRoute(ADMINS, {
     method: 'POST',
     path: 'databases/',
@@ -45,6 +52,10 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     query: Page(LIMITS.databasesAmtDefault, LIMITS.databasesAmtMax),
     handler: ({ auth, query }) => databases.page(auth.org, query.page ?? 1, query.amt ?? LIMITS.databasesAmtDefault),
   }),
+];
+
+// The token's database: read, change, preview a change, delete.
+const currentDatabaseRoutes = (databases: DatabaseService): Route[] => [
   dbRoute(BACKENDS, {
     method: 'GET',
     path: 'databases/current/',
@@ -84,6 +95,10 @@ export const databaseRoutes = (databases: DatabaseService): Route[] => [
     response: null,
     handler: ({ auth, db }) => databases.remove(auth.org, db),
   }),
+];
+
+// What the token's database is doing and holds: status, counts, usage, background tasks.
+const databaseFactsRoutes = (databases: DatabaseService): Route[] => [
   dbRoute(ALL4, {
     method: 'GET',
     path: 'databases/current/status/',

@@ -68,6 +68,13 @@ const GroupItems = Type.Object({
 });
 
 export const recommendationRoutes = (reco: RecommendService): Route[] => [
+  ...itemsForOneRoutes(reco),
+  ...propertyValueRoutes(reco),
+  ...itemsForManyRoutes(reco),
+];
+
+// Items for one item, user or session (with context items or without).
+const itemsForOneRoutes = (reco: RecommendService): Route[] => [
   recoRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/items/<item_id>/items/',
@@ -123,6 +130,10 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     handler: ({ auth, db, body }, recoType) =>
       reco.sessionToItems({ auth, db, recoType, q: query(body, SessionContextItems), session: body, context: body.context_items }),
   }),
+];
+
+// Property values for a user or a session.
+const propertyValueRoutes = (reco: RecommendService): Route[] => [
   recoRoute(ALL4, {
     method: 'GET',
     path: 'recommendation/users/<user_id>/items-properties/<property_name>/',
@@ -146,6 +157,10 @@ export const recommendationRoutes = (reco: RecommendService): Route[] => [
     handler: ({ auth, db, params, body }, recoType) =>
       reco.sessionToProperties(auth, db, recoType, body, params.property_name!, query(body, SessionProperties)),
   }),
+];
+
+// Items for whatever a body gives, for property values, and for a group of users.
+const itemsForManyRoutes = (reco: RecommendService): Route[] => [
   dbRoute(ALL4, {
     method: 'POST',
     path: 'recommendation/generic/items/',

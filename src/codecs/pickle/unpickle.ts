@@ -15,6 +15,7 @@ export function unpickle(bytes: Uint8Array, limits: PickleLimits): unknown {
 
 // The opcode loop; the state and its checked accessors are MachineState's.
 class Machine extends MachineState {
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one case per opcode, each a few lines; split, the dispatch would cost a call per opcode
   run(): unknown {
     const r = this.r;
     const L = this.limits;

@@ -3,10 +3,11 @@
 // again with a larger depth when filters or pages consume them. Items without factors (never rated
 // and not given any by ml_new_items) are left out of factor rankings.
 import { gatherPositions, listScoresTo } from '../../../native-free-kernels/ivf.js';
-import { rowIsZero, rowNormsTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
+import { rowNormsTo, unitRowsTo } from '../../../native-free-kernels/rows.js';
 import { scoreRows, type ScoreRows, type SharedRows } from '../../../native-free-kernels/score-rows.js';
 import { topKTo } from '../../../native-free-kernels/top-k.js';
-import { NO_ITEM, UNLISTED, userListOf, type ModelViews } from '../model/layout.js';
+import { userListOf, type ModelViews } from '../model/layout.js';
+import { listLength } from './list-lengths.js';
 import { gatherCandidates, rankCandidates, SESSION_CANDIDATES } from './candidates.js';
 
 // What scoring reads of a model (a worker has no more than this).
@@ -84,24 +85,6 @@ function userListed(m: Scorable, spec: ListedSpec, depth: number): Ranking {
 const itemList = (v: ModelViews, item: number) => v.itemLists.subarray(item * v.dims.itemList, (item + 1) * v.dims.itemList);
 // A listed spec's list: the one it carries (made on a request, held by the serving process), else the model's.
 const userList = (v: ModelViews, spec: ListedSpec) => spec.list ?? userListOf(v, spec.user);
-
-// A user's trained factor row; undefined for a user who had no ratings (a row of zeros).
-export function trainedFactors(v: ModelViews, user: number): Float32Array | undefined {
-  const f = v.dims.factors;
-  return rowIsZero(v.userFactors, v.dims.users, f, user) ? undefined : v.userFactors.subarray(user * f, (user + 1) * f);
-}
-
-// Items in the user's list: 0 when it was not computed (a training computes as many as its time allows).
-export const userListLength = (v: ModelViews, user: number): number => listLength(userListOf(v, user));
-
-// Items of a precomputed list before its first NO_ITEM.
-export function listLength(list: Uint32Array): number {
-  if (list.length === 0 || list[0] === UNLISTED) return 0;
-  // Most lists are full: their last slot says so without a scan.
-  if (list[list.length - 1] !== NO_ITEM) return list.length;
-  const end = list.indexOf(NO_ITEM);
-  return end < 0 ? list.length : end;
-}
 
 // A precomputed list as the head of a ranking: its items in order, then, for a deeper ranking, the
 // items of `ranking(depth)` it does not hold, in that ranking's order. Every deeper ranking only

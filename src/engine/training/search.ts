@@ -10,12 +10,14 @@ import type { Csr } from '../../../native-free-kernels/csr.js';
 import type { SearchCandidate } from '../../config/env.js';
 import type { TrainingPool } from './pool.js';
 import type { AlsParams, ValidationData } from './tasks.js';
-import { evaluate, fitAndEvaluate, fitTrial } from './search-trials.js';
+import { evaluate, fitTrial } from './search-trials.js';
+import { AlsTrials, bestTrial, isAls, paramsOf } from './search-als.js';
+import { chooseTrial } from './search-leaders.js';
 import type { AlsTrial, SearchSummary, Trial } from '../../store/models-store.js';
 import { inverseSeconds, sweepRate } from './item-weights.js';
-import { BLEND_TRIALS, itemWeightsChoice, itemWeightsRefits, searchBlends, searchItemWeights, weightsKey } from './search-item-weights.js';
+import { BLEND_TRIALS, itemWeightsChoice, searchBlends, searchItemWeights } from './search-item-weights.js';
 import type { ListsChoice } from './lists-choice.js';
-import { AlsSpace, FACTORS, MIN_GAIN, SHIFT_QUANTILES, type Point } from './search-space.js';
+import { AlsSpace, FACTORS, SHIFT_QUANTILES } from './search-space.js';
 import type { EaseColumns } from './item-weights-tasks.js';
 
 export interface SearchOptions {
@@ -57,19 +59,8 @@ const EASE_INVERSES = 6;
 const ITEM_WEIGHTS_TRIALS_SHARE = 0.4;
 const ITEM_WEIGHTS_TRIALS_MIN = 4;
 const EASE_MIN_ITEMS = 2;
-// Every EXPLORE_EVERY-th trial of a first search is a random point of the whole space; the others
-// move one coordinate of the best point so far (the configured defaults are a good start on most
-// data: a random point of the space mostly is not). A warm search (from the last choice) only moves.
-const EXPLORE_EVERY = 4;
-// ALS's trials end after this many in a row without a gain (search-space.ts MIN_GAIN): validation
-// has stopped improving.
-const ALS_PATIENCE = 8;
-const SKIPS_MAX = 16;
-// The best of many noisy validation scores is partly luck (on ml-latest-small a choice 0.01 ahead on
-// validation came out 0.01 behind on the test split): the leaders — the best CONFIRM trials and trial
-// 0 — are fitted again on a second split (another seed) and chosen by their mean over both. The
-// search keeps this share of its time for it.
-const CONFIRM = 3;
+// The leaders are confirmed on a second split (search-leaders.ts): the search keeps this share of
+// its time for it.
 const CONFIRM_SHARE = 0.25;
 // A search's time grows with the ratings its trials train on, up to SearchOptions.seconds: on 2 cores
 // 0.1M (MovieLens) get 13.5 s, 0.5M 19.5 s, 2.2M and more the whole 45 s of the default.
@@ -77,6 +68,28 @@ const BUDGET_BASE_SECONDS = 12;
 const BUDGET_SECONDS_PER_MILLION = 15;
 export const searchBudget = (sampledRatings: number, most: number): number =>
   Math.min(most, BUDGET_BASE_SECONDS + (BUDGET_SECONDS_PER_MILLION * sampledRatings) / 1e6);
+
+// The validation split the trials are scored on, what it allows and the space of ALS's points.
+async function validationOf(pool: TrainingPool, byUser: Csr, base: AlsParams, o: SearchOptions) {
+  const users = byUser.rows,
+    items = byUser.cols;
+  const factorsAllowed = FACTORS.filter((f) => (users + items) * f * 4 <= FACTOR_BYTES_MAX);
+  if (factorsAllowed.length === 0) factorsAllowed.push(FACTORS[0]!);
+  const maxUsers = Math.max(
+    VALIDATION_USERS_MIN,
+    Math.min(VALIDATION_USERS, Math.floor(VALIDATION_WORK / (items * Math.max(...factorsAllowed, base.factors)))),
+  );
+  const split = { fraction: HELD_OUT, maxRatings: o.maxRatings, maxUsers };
+  const data = await pool.validationSplit({ byUser, seed: base.seed, quantiles: [...SHIFT_QUANTILES, ...CUT_QUANTILES], ...split });
+  const space = new AlsSpace(base, {
+    factorsAllowed,
+    shifts: data.shifts.slice(0, SHIFT_QUANTILES.length),
+    meanRow: data.ratings / Math.max(1, data.rated),
+    items,
+    iterations: o.iterations,
+  });
+  return { factorsAllowed, split, data, space };
+}
 
 export async function searchParams(
   pool: TrainingPool,
@@ -87,45 +100,14 @@ export async function searchParams(
 ): Promise<Searched> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
-  const users = byUser.rows,
-    items = byUser.cols;
-  const factorsAllowed = FACTORS.filter((f) => (users + items) * f * 4 <= FACTOR_BYTES_MAX);
-  if (factorsAllowed.length === 0) factorsAllowed.push(FACTORS[0]!);
-  const maxUsers = Math.max(
-    VALIDATION_USERS_MIN,
-    Math.min(VALIDATION_USERS, Math.floor(VALIDATION_WORK / (items * Math.max(...factorsAllowed, base.factors)))),
-  );
   progress('search: validation split', 0);
-  const data = await pool.validationSplit({
-    byUser,
-    fraction: HELD_OUT,
-    seed: base.seed,
-    maxRatings: o.maxRatings,
-    maxUsers,
-    quantiles: [...SHIFT_QUANTILES, ...CUT_QUANTILES],
-  });
+  const { factorsAllowed, split, data, space } = await validationOf(pool, byUser, base, o);
   const budget = searchBudget(data.ratings, o.seconds);
-  const space = new AlsSpace(base, {
-    factorsAllowed,
-    shifts: data.shifts.slice(0, SHIFT_QUANTILES.length),
-    meanRow: data.ratings / Math.max(1, data.rated),
-    items,
-    iterations: o.iterations,
-  });
 
   const popularityStart = performance.now();
   const popularity = await evaluate(pool, data, undefined);
   const popularitySeconds = (performance.now() - popularityStart) / 1000;
   const trials: Trial[] = [];
-  const points: (Point | undefined)[] = [];
-  const cost = new Map<number, number>(); // seconds of a trial by factors, as measured
-  const estimate = (f: number) => {
-    const known = cost.get(f);
-    if (known !== undefined) return known;
-    let guess = 0;
-    for (const [g, s] of cost) guess = Math.max(guess, s * (f / g) ** 1.5);
-    return guess;
-  };
   const exploring = budget * (1 - CONFIRM_SHARE);
   const maxTrials = popularity.users < VALIDATION_USERS_FLOOR ? 1 : o.maxTrials;
   const record = (x: Trial) => {
@@ -136,157 +118,54 @@ export async function searchParams(
       Math.max(seconds() / budget, trials.length / maxTrials),
     );
   };
-  let alsIdle = 0;
-  const alsTrial = async (point: Point | undefined) => {
-    const p = point === undefined ? { ...base, iterations: o.iterations } : space.weights(point);
-    const trialStart = performance.now();
-    const q = await fitAndEvaluate(pool, data, p);
-    const took = (performance.now() - trialStart) / 1000;
-    cost.set(p.factors, took);
-    points.push(point);
-    // ALS's moves shrink their step after a cycle without a gain of ALS's own; its trials end after
-    // ALS_PATIENCE in a row without one.
-    const bestSoFar = bestTrial(trials, isAls);
-    if (bestSoFar < 0 || q.ndcg_at_10 > trials[bestSoFar]!.ndcg_at_10) space.gained();
-    alsIdle = bestSoFar >= 0 && q.ndcg_at_10 <= trials[bestSoFar]!.ndcg_at_10 * (1 + MIN_GAIN) ? alsIdle + 1 : 0;
-    record({
-      model: 'als',
-      factors: p.factors,
-      regularization: p.regularization,
-      alpha: p.alpha,
-      unobserved: p.unobserved,
-      reg_exponent: p.regExponent,
-      rating_shift: p.ratingShift,
-      rating_floor: p.ratingFloor,
-      seconds: took,
-      ...q,
-    });
-  };
-  await alsTrial(undefined);
+  const als = new AlsTrials(pool, data, space, base, o.iterations, trials, record);
+  await als.trial(undefined);
 
   // Popularity, a candidate in its own right (a database whose users all want the same few items).
   if (maxTrials > 1)
     record({ model: 'popularity', seconds: popularitySeconds, ndcg_at_10: popularity.ndcg_at_10, recall_at_10: popularity.recall_at_10 });
   // The item-weights models over the most rated items, in their share of the time and trials.
   const cols = maxTrials > 1 ? await itemWeightsColumns(pool, data, o, base, budget) : undefined;
-  if (cols !== undefined) {
-    const alsToo = o.candidates.includes('als');
-    await searchItemWeights(pool, data, cols, {
-      trials: Math.min(
-        maxTrials - (o.candidates.includes('blend') ? BLEND_TRIALS : 0),
-        trials.length + (alsToo ? Math.max(ITEM_WEIGHTS_TRIALS_MIN, Math.floor(maxTrials * ITEM_WEIGHTS_TRIALS_SHARE)) : maxTrials),
-      ),
-      until: exploring,
-      easeSeconds: alsToo ? budget * EASE_SHARE : exploring,
-      seconds,
-      held: () => trials.length,
-      record,
-      candidates: o.candidates,
-      cuts: [...new Set([data.threshold, ...data.shifts.slice(SHIFT_QUANTILES.length)])],
-      graded: data.shifts[0] !== data.shifts[SHIFT_QUANTILES.length - 1],
-      start: o.warm?.lists?.model === 'ease' ? o.warm.lists : undefined,
-    });
-  }
+  if (cols !== undefined) await itemWeightsTrials(pool, data, cols, o, { maxTrials, budget, exploring, seconds, trials, record });
 
-  // The blends' trials are kept free.
-  const alsTrials = maxTrials - (cols !== undefined && o.candidates.includes('blend') ? BLEND_TRIALS : 0);
-  let ended: SearchSummary['ended'] = 'trials';
-  // The blends come after ALS's trials: their time (refitting the best item-weights trial and the best
-  // ALS trial) is kept from ALS's.
-  const lead = () => trials[bestTrial(trials, (x) => x.model === 'ease' || x.model === 'item-knn')];
+  // The blends come after ALS's trials: their trials are kept free, and their time (refitting the
+  // best item-weights trial and the best ALS trial) is kept from ALS's.
   const blending = cols !== undefined && o.candidates.includes('blend');
+  const lead = () => trials[bestTrial(trials, (x) => x.model === 'ease' || x.model === 'item-knn')];
   const blendSeconds = () => (blending ? (lead()?.seconds ?? 0) + trials[bestTrial(trials, isAls)]!.seconds : 0);
-  // A point too costly for the time left is skipped (a cheaper move may fit); SKIPS_MAX in a row end them.
-  let drawn = 0,
-    skipped = 0;
-  while (trials.length < alsTrials && o.candidates.includes('als')) {
-    if (alsIdle >= ALS_PATIENCE) {
-      ended = 'no gain';
-      break;
-    }
-    if (skipped >= SKIPS_MAX || seconds() + estimate(factorsAllowed[0]!) + blendSeconds() > exploring) {
-      ended = 'budget';
-      break;
-    }
-    const point =
-      ++drawn % EXPLORE_EVERY === 0 && o.warm === undefined
-        ? space.randomPoint()
-        : space.moved(points[alsIndex(trials, bestTrial(trials, isAls))] ?? space.pointOf(base));
-    if (seconds() + estimate(point.factors) + blendSeconds() > exploring) {
-      skipped++;
-      continue;
-    }
-    skipped = 0;
-    await alsTrial(point);
-  }
-  const paramsOf = (x: AlsTrial): AlsParams => ({
-    ...base,
-    factors: x.factors,
-    regularization: x.regularization,
-    alpha: x.alpha,
-    unobserved: x.unobserved,
-    regExponent: x.reg_exponent,
-    ratingShift: x.rating_shift,
-    ratingFloor: x.rating_floor,
-  });
+  const ended = o.candidates.includes('als')
+    ? await als.moves({
+        until: maxTrials - (blending ? BLEND_TRIALS : 0),
+        exploring,
+        seconds,
+        reserved: blendSeconds,
+        factorsAllowed,
+        warm: o.warm !== undefined,
+      })
+    : 'trials';
   // Blends of the best item-weights trial with the best ALS trial.
   const leading = lead();
-  const als = bestTrial(trials, isAls);
+  const bestAls = bestTrial(trials, isAls);
   if (blending && (leading?.model === 'ease' || leading?.model === 'item-knn') && seconds() + blendSeconds() <= exploring) {
-    const model = await fitTrial(pool, data, { ...paramsOf(trials[als] as AlsTrial), iterations: o.iterations });
-    await searchBlends(pool, data, cols!, leading, { trial: als, model }, record, () => seconds() <= exploring);
+    const model = await fitTrial(pool, data, { ...paramsOf(base, trials[bestAls] as AlsTrial), iterations: o.iterations });
+    await searchBlends(pool, data, cols!, leading, { trial: bestAls, model }, record, () => seconds() <= exploring);
   }
-  // Only the configured candidates may win (ALS trial 0 is fitted for the factors in any case).
-  const eligible = (k: number) => o.candidates.includes(kindOf(trials[k]!));
-  const byScore = [...trials.keys()].filter(eligible).sort((a, b) => trials[b]!.ndcg_at_10 - trials[a]!.ndcg_at_10);
-  // With no eligible trial (EASE alone configured but not run), ALS's trial 0.
-  let chosen = byScore[0] ?? 0;
-  // The leaders, trial 0 and the best ALS (the model's factors come from ALS whatever wins).
-  const leaders = [...new Set([...byScore.slice(0, CONFIRM), 0, bestTrial(trials, isAls)])];
-  // Each distinct fit once: the ALS trials among the leaders and their blends', and the item-weights
-  // the leaders use (at the seconds of the trial that first fitted them).
-  const alsFitted = new Set<number>();
-  const weightsFitted = new Set<string>();
-  for (const k of leaders) {
-    const x = trials[k]!;
-    if (x.model === 'als') alsFitted.add(k);
-    else if (x.model !== 'popularity') {
-      weightsFitted.add(weightsKey(x));
-      if (x.als_trial !== undefined) alsFitted.add(x.als_trial);
-    }
-  }
-  const weightsSeconds = (key: string) =>
-    Math.min(...trials.map((x) => (x.model !== 'als' && x.model !== 'popularity' && weightsKey(x) === key ? x.seconds : Infinity)));
-  const confirming =
-    [...alsFitted].reduce((sum, k) => sum + trials[k]!.seconds, 0) + [...weightsFitted].reduce((sum, key) => sum + weightsSeconds(key), 0);
-  let meanOf = (k: number) => trials[k]!.ndcg_at_10;
-  if (trials.length > CONFIRM && seconds() + confirming <= budget) {
-    progress('search: confirming the leaders on a second split', 1 - CONFIRM_SHARE);
-    const second = await pool.validationSplit({
-      byUser,
-      fraction: HELD_OUT,
-      seed: base.seed + 1,
-      maxRatings: o.maxRatings,
-      maxUsers,
-      quantiles: [],
-    });
-    const alsFits = new Map<number, Promise<SharedArrayBuffer>>();
-    const alsOn = (k: number) =>
-      alsFits.get(k) ?? alsFits.set(k, fitTrial(pool, second, { ...paramsOf(trials[k] as AlsTrial), iterations: o.iterations })).get(k)!;
-    const weightsOn = cols && itemWeightsRefits(pool, second, cols);
-    const refit = async (x: Trial, k: number): Promise<number> => {
-      if (x.model === 'popularity') return (await evaluate(pool, second, undefined)).ndcg_at_10;
-      if (x.model === 'als') return (await evaluate(pool, second, await alsOn(k))).ndcg_at_10;
-      return weightsOn!(x, x.als_trial === undefined ? undefined : await alsOn(x.als_trial));
-    };
-    for (const k of leaders) trials[k]!.second_split_ndcg_at_10 = await refit(trials[k]!, k);
-    meanOf = (k: number) => (leaders.includes(k) ? (trials[k]!.ndcg_at_10 + trials[k]!.second_split_ndcg_at_10!) / 2 : -1);
-    chosen = leaders.filter(eligible).reduce((b, k) => (meanOf(k) > meanOf(b) ? k : b), chosen);
-  }
+  const { chosen, scoreOf } = await chooseTrial({
+    pool,
+    byUser,
+    base,
+    trials,
+    candidates: o.candidates,
+    cols,
+    split,
+    iterations: o.iterations,
+    timeLeft: () => budget - seconds(),
+    progress: (text) => progress(text, 1 - CONFIRM_SHARE),
+  });
   const win = trials[chosen]!;
   // A blend's lists add the scores of its ALS trial's parameters: the model's factors must be those.
   const chosenAls =
-    win.model !== 'als' && win.model !== 'popularity' && win.als_trial !== undefined ? win.als_trial : bestTrial(trials, isAls, meanOf);
+    win.model !== 'als' && win.model !== 'popularity' && win.als_trial !== undefined ? win.als_trial : bestTrial(trials, isAls, scoreOf);
   const summary: SearchSummary = {
     at: Date.now() / 1000,
     ratings: byUser.indices.length,
@@ -303,23 +182,34 @@ export async function searchParams(
   };
   const lists: ListsChoice | undefined =
     win.model === 'als' ? undefined : win.model === 'popularity' ? { model: 'popularity' } : itemWeightsChoice(win);
-  return { params: paramsOf(trials[chosenAls] as AlsTrial), lists, summary };
+  return { params: paramsOf(base, trials[chosenAls] as AlsTrial), lists, summary };
 }
 
-// What a trial is among the candidates: its model, or a blend.
-const kindOf = (x: Trial): SearchCandidate =>
-  x.model !== 'als' && x.model !== 'popularity' && x.als_weight !== undefined ? 'blend' : x.model;
-
-// The index of the best trial that `keep` keeps, by `score` (validation NDCG@10 unless given; the
-// first on a tie); -1 when it keeps none.
-function bestTrial(trials: Trial[], keep: (x: Trial) => boolean, score = (k: number) => trials[k]!.ndcg_at_10): number {
-  let best = -1;
-  for (let k = 0; k < trials.length; k++) if (keep(trials[k]!) && (best < 0 || score(k) > score(best))) best = k;
-  return best;
+// The item-weights models' trials (EASE, item-KNN) over their columns.
+async function itemWeightsTrials(
+  pool: TrainingPool,
+  data: ValidationData,
+  cols: EaseColumns,
+  o: SearchOptions,
+  t: { maxTrials: number; budget: number; exploring: number; seconds: () => number; trials: Trial[]; record: (x: Trial) => void },
+): Promise<void> {
+  const alsToo = o.candidates.includes('als');
+  await searchItemWeights(pool, data, cols, {
+    trials: Math.min(
+      t.maxTrials - (o.candidates.includes('blend') ? BLEND_TRIALS : 0),
+      t.trials.length + (alsToo ? Math.max(ITEM_WEIGHTS_TRIALS_MIN, Math.floor(t.maxTrials * ITEM_WEIGHTS_TRIALS_SHARE)) : t.maxTrials),
+    ),
+    until: t.exploring,
+    easeSeconds: alsToo ? t.budget * EASE_SHARE : t.exploring,
+    seconds: t.seconds,
+    held: () => t.trials.length,
+    record: t.record,
+    candidates: o.candidates,
+    cuts: [...new Set([data.threshold, ...data.shifts.slice(SHIFT_QUANTILES.length)])],
+    graded: data.shifts[0] !== data.shifts[SHIFT_QUANTILES.length - 1],
+    start: o.warm?.lists?.model === 'ease' ? o.warm.lists : undefined,
+  });
 }
-const isAls = (x: Trial) => x.model === 'als';
-// The index of an ALS trial's point among the ALS trials' points.
-const alsIndex = (trials: Trial[], k: number) => trials.slice(0, k).filter((x) => x.model === 'als').length;
 
 // The items the item-weights models cover: as many of the most rated as EASE_INVERSES inverses
 // allow in their share of the time, up to the configured most; none when users get no lists (they

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../../config/limits.js';
 import { authError, duplicated, forbidden, notFound, wrongData } from '../../errors/api-error.js';
 import type { Claims } from '../../contract/claims.js';
-import type { Role } from '../../contract/roles.js';
+import type { CreatableRole, IndividualInput, IndividualPatch } from './account-inputs.js';
 import type { Account, AccountsStore, IndividualAccount, ServiceAccount, ServiceKey } from '../../store/accounts-store.js';
 import type { Mailer } from './mailer.js';
 import { mergePatch } from '../merge-patch.js';
@@ -11,27 +11,8 @@ import { checkIndividualPassword, checkServicePassword } from './password-rules.
 import { hashSecret, randomSecret, verifySecret } from './secrets.js';
 import type { TokenService } from './tokens.js';
 import { isExpired, publicIndividual, publicKey } from './account-views.js';
+import { codeMailText } from './code-mail.js';
 import { checkEmail, checkRedirectUrl, checkServiceName, dummyHash, incorrectPassword } from './account-checks.js';
-
-export type CreatableRole = Exclude<Role, 'root'>;
-
-export interface IndividualInput {
-  email: string;
-  role: CreatableRole;
-  first_name?: string;
-  last_name?: string;
-  metadata?: Record<string, unknown>;
-  email_redirect_url?: string;
-  password?: string;
-}
-
-export interface IndividualPatch {
-  email: string;
-  password?: string;
-  first_name?: string;
-  last_name?: string;
-  metadata?: Record<string, unknown>;
-}
 
 const now = () => Date.now() / 1000;
 
@@ -298,17 +279,7 @@ export class AccountService {
     const code = randomSecret(24);
     const expiration = now() + this.codeTtlSeconds;
     await this.store.putCode(acc.org, acc.id, { hash: await hashSecret(code), expiration_timestamp: expiration });
-    const until = `valid until ${new Date(expiration * 1000).toISOString()}`;
-    let text: string;
-    if (redirectUrl === undefined) {
-      text = `Your code (${until}): ${code}\ncode_expiration_timestamp: ${expiration}\n`;
-    } else {
-      const link = new URL(redirectUrl);
-      link.searchParams.set('code', code);
-      link.searchParams.set('email', acc.email);
-      link.searchParams.set('code_expiration_timestamp', String(expiration));
-      text = `Open this link to choose your password (${until}):\n${link.href}\n`;
-    }
+    const text = codeMailText(code, expiration, acc.email, redirectUrl);
     await this.mailer.send({ to: acc.email, subject, text });
   }
 
