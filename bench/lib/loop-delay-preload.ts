@@ -12,8 +12,7 @@ import { constants, createHistogram, monitorEventLoopDelay, PerformanceObserver 
 const file = process.env.BENCH_LOOP_DELAY_FILE;
 // The timer's period (ms). Node's histogram records the interval between the timer's callbacks, the
 // period included: an idle loop reads ~1.05 ms. What is written is that interval less the period,
-// how late the timer fired, so an idle loop reads ~0 (RESULTS.md sections before 2026-11-27's
-// third session report the interval, about 1 ms more).
+// how late the timer fired, so an idle loop reads ~0.
 const PERIOD_MS = 1;
 
 if (file) {

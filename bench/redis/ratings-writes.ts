@@ -8,7 +8,7 @@
 // per user), with the default hash encoding (a listpack up to 128 fields) and with hash tables only
 // (`hash-max-listpack-entries 0`); `unpack` — the same script without the HSETs (its own cost);
 // `append` — each user's records appended to one string per user (APPEND); `set + append` — the
-// store until 2026-12-02: the item indices added to a set per user (SADD, whose answer counts the new
+// store before the sorted set and hash: the item indices added to a set per user (SADD, whose answer counts the new
 // pairs) and the records (item index and value) appended to a string per user, which could only be
 // read whole; `sorted set + hash` — what src/store/ratings-store.ts does now: the items added to a
 // sorted set per user scored by timestamp (ZADD, whose answer counts the new pairs) and their values

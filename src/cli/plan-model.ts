@@ -1,7 +1,7 @@
 // The capacity planner's cost model (`recd plan`): Redis memory, recd memory per serving process,
 // model size and training time for a database of a given size. The model size is exact (the model
-// layout's own arithmetic); the rest are coefficients fitted to runs recorded in bench/RESULTS.md,
-// named beside each, measured on a 2-core AMD EPYC VM (23.5 GiB, Node 20, Redis 7 with redis.conf).
+// layout's own arithmetic); the rest are coefficients fitted to benchmark runs, the bench named
+// beside each, measured on a 2-core AMD EPYC VM (23.5 GiB, Node 20, Redis 7 with redis.conf).
 import { listsFor, modelBytes } from '../engine/model/layout.js';
 import { numericRowsBits } from '../engine/model/row-index.js';
 import { searchBudget } from '../engine/training/search.js';
@@ -42,7 +42,7 @@ export interface Plan {
 
 const MIB = 2 ** 20;
 
-// Redis. "One database on one Redis" (bench/scale/one-redis.ts, 5M ratings of 250k and of 1M users):
+// Redis. bench/scale/scale.ts on one Redis (5M ratings of 250k and of 1M users):
 // the 750k users more cost 401 bytes each, of which the users' index and id list 97 (9.7 bytes a
 // rating each at 5M ratings of 1M users) and the rest the two keys of each user's ratings.
 export const USER_INDEX_BYTES = 97;
@@ -54,31 +54,32 @@ export const ITEM_BYTES = 180;
 export const LOG_BYTES_PER_RATING = 28;
 export const SNAPSHOT_BYTES_PER_RATING = 21;
 // A user's ratings are a sorted set and a hash (docs/api-choices.md, Ratings), listpacks up to Redis's
-// default 128 entries, hash tables and a skip list beyond. "Tenants (issue 41)": 39 bytes a rating
+// default 128 entries, hash tables and a skip list beyond. bench/redis/ratings-writes.ts: 39 bytes a rating
 // in listpacks, 137 past the limit. The scale runs above predate this store (a set and a string per
 // user, ~39 bytes a rating): their other parts are what the coefficients here take from them.
 export const LISTPACK_ENTRIES = 128;
 export const LISTPACK_BYTES_PER_RATING = 39;
 export const HASHTABLE_BYTES_PER_RATING = 137;
 // Models stored in Redis, in model bytes: the current one and the previous one's parts still held.
-// "One database on one Redis" (1M ratings) and "Scale bench" (20M, one Redis): Redis grew by 1.25 and
+// bench/scale/scale.ts on one Redis (1M ratings) and bench/scale/scale.ts (20M, one Redis): Redis grew by 1.25 and
 // 1.36 models once trained (less the log compacted); the 5M run's 2.5 is left out (see docs/scale.md).
 export const MODELS_KEPT = 1.5;
 
-// recd per serving process. "100k items × 1M users × 20M ratings with the shipped defaults" and
-// "100k items × 100k users × 2M ratings, after the change" (git 93eddb6, RSS after the load runs,
+// recd per serving process. bench/http/reco-synthetic.ts at 1M users, the shipped defaults and
+// bench/http/reco-synthetic.ts at 100k users (git 93eddb6, RSS after the load runs,
 // 1,145 and 614 MiB) less what is counted below: 418 and 460 MiB of code, heaps, thread pools and
 // what the process's own trainings left with glibc.
 export const BASE_BYTES = 440 * MIB;
-// Item rows copied into WebAssembly memory with their scratch ("Memory (issue 16)": 26 MB at 100k × 32).
+// Item rows copied into WebAssembly memory with their scratch (26 MB at 100k × 32: bench/RESULTS.md,
+// "Memory: where recd's resident memory goes").
 export const ITEM_ROW_COPIES = 2;
 // A user's list made on request and cached (RECD_USER_LIST_CACHE): 1.1 KB of RSS at 128 items
-// ("Users' lists only for the users listed").
+// (bench/http/reco-synthetic.ts, lists made on request).
 export const CACHED_LIST_BYTES_PER_ITEM = 1100 / 128;
 
 // Training, fitted to the service's own first trainings in bench/scale/scale.ts (search off, 32
-// factors, lists of 128, every user listed; bench/RESULTS.md, "Capacity plan against the scale bench
-// (issue 42)"), seconds of each phase from the training's log: 1M ratings (50k users × 20k items),
+// factors, lists of 128, every user listed; bench/RESULTS.md, "Training at scale: in the service, by
+// phase, and the capacity plan"), seconds of each phase from the training's log: 1M ratings (50k users × 20k items),
 // 5M (250k × 100k), 20M (1M × 100k; two runs, which differed by 20 % on this shared VM).
 // Reading the ratings log from Redis and preparing it (replay, CSR both ways): 1.4–1.9 µs a rating.
 export const READ_SECONDS_PER_RATING = 0.3e-6;

@@ -2,12 +2,12 @@
 // (recd's own limits: 16,384 ratings or interactions), and formatting one holds the event loop for
 // milliseconds; two clients of one tenant paging 2,048 ratings as fast as they can kept several such
 // answers in each process's queue, and every other tenant's request waited behind all of them
-// (another tenant's p99 66 ms; bench/RESULTS.md, "Tenants"). Here one database's listings in flight
+// (another tenant's p99 66 ms; bench/tenants/heavy-user.ts). Here one database's listings in flight
 // hold at most ROWS_IN_FLIGHT rows in each process (a larger page runs alone), first come first
 // served: small pages run side by side, large ones take turns, and another database's request waits
 // for about one large page at most. The queue is bounded by the requests in flight (http/server.ts).
 // One database in turns for all its listings was tried first: its own clients' small pages then
-// queued behind each other (bench/RESULTS.md).
+// queued behind each other (bench/tenants/heavy-user.ts).
 export const ROWS_IN_FLIGHT = 2048;
 
 interface Waiting {

@@ -19,7 +19,7 @@ export function parseQuery(qs: string): RawQuery {
 
 // Validated queries by their text, for one route: most of a route's requests repeat a few query
 // strings (the same filters, exclude_rated_items=true), and parsing, coercing and checking one was
-// ~7 % of a filtered page's CPU (bench/RESULTS.md). Frozen, lists too: every request with that text
+// ~7 % of a filtered page's CPU (by CPU profile, bench/http/reco.ts). Frozen, lists too: every request with that text
 // shares it. Texts up to QUERY_TEXT_KEPT characters, QUERIES_KEPT of them, all dropped when full, so
 // texts that never repeat (cursors) keep it small.
 const QUERIES_KEPT = 256;

@@ -7,7 +7,7 @@ import { FastHistogram } from './fast-histogram.js';
 
 // prom-client's default collectors but its GC one: that one keeps a PerformanceObserver of every
 // garbage collection, and with it the whole serving process ran 15-20 % slower under saturating load
-// (bench/RESULTS.md, "Metrics … on a quiet machine"); the others read their values when scraped. They
+// (bench/RESULTS.md, "Operations: recd import, call counts and metrics"); the others read their values when scraped. They
 // are loaded one by one, as collectDefaultMetrics() loads them, since it has no way to leave one out.
 const require = createRequire(import.meta.url);
 const DEFAULT_COLLECTORS = [

@@ -42,7 +42,7 @@ async function serve(t: Test, dataDir: string, args: string[] = ['--workers', '1
 }
 
 async function listening(p: Proc): Promise<{ redisPid: number; redisPort: number }> {
-  // A start that never listened (once in CI, 2026-11-27, the supervisor of two workers; not seen
+  // A start that never listened (seen once in CI, the supervisor of two workers; not seen
   // again under load) fails with what recd printed, which says why.
   await until('recd listening', () => p.out().includes('recd listening'), 30_000).catch((err: Error) => {
     throw new Error(`${err.message} (exit code ${p.child.exitCode}, signal ${p.child.signalCode}); its output:\n${p.out().slice(-4000)}`);

@@ -62,20 +62,20 @@ t.test('ratings held past the listpack limit follow the synthetic catalogue', as
   t.equal(ratingsOfUsersOver(128, 1000, 100, 1000), 0, 'one rating a user: none');
 });
 
-// The runs the coefficients come from (bench/RESULTS.md) and the figures they recorded.
+// The runs the coefficients come from (the bench named beside each) and the figures they recorded.
 t.test('model size against the recorded models', async (t) => {
-  // "One database on one Redis": 20k items, 50k users, 1M ratings, every user listed: 43 MiB.
+  // bench/scale/scale.ts on one Redis: 20k items, 50k users, 1M ratings, every user listed: 43 MiB.
   within30(t, at(50_000, 20_000, 1_000_000).model.bytes / MIB, 43, '1M ratings model MiB');
-  // "100k items × 1M users × 20M ratings with the shipped defaults": every user listed, 676 MiB.
+  // bench/http/reco-synthetic.ts at 1M users, the shipped defaults: every user listed, 676 MiB.
   const p = at(1_000_000, 100_000, 20_000_000);
   t.equal(p.model.listedUsers, 1_000_000);
   within30(t, p.model.bytes / MIB, 676, '20M ratings model MiB');
-  // "100k items × 100k users × 2M ratings, after the change": 124 MiB.
+  // bench/http/reco-synthetic.ts at 100k users: 124 MiB.
   within30(t, at(100_000, 100_000, 2_000_000).model.bytes / MIB, 124, '2M ratings model MiB');
 });
 
-// bench/scale/scale.ts's first trainings (bench/RESULTS.md, "Capacity plan against the scale bench
-// (issue 42)"; search off): the task's seconds, the training process's peak RSS, and Redis's
+// bench/scale/scale.ts's first trainings (bench/RESULTS.md, "Training at scale: in the service, by
+// phase, and the capacity plan"; search off): the task's seconds, the training process's peak RSS, and Redis's
 // used_memory after the upload and once trained.
 const SCALE_RUNS = [
   { name: '1M ratings', users: 50_000, items: 20_000, ratings: 1_000_000, seconds: [18.5], peak: [415], before: 141, trained: 189 },
@@ -123,7 +123,7 @@ t.test('recd per serving process against recorded RSS', async (t) => {
   // The same two runs, RSS after the load runs.
   within30(t, at(1_000_000, 100_000, 20_000_000).recd.total / MIB, 1145, '20M ratings RSS MiB');
   within30(t, at(100_000, 100_000, 2_000_000).recd.total / MIB, 614, '2M ratings RSS MiB');
-  // "A model of 20M users", run B: 20M users × 100k items, no lists, once serving: 3,579 MiB.
+  // bench/scale/big-model.ts, run B: 20M users × 100k items, no lists, once serving: 3,579 MiB.
   within30(t, at(20_000_000, 100_000, 20_000_000, { listLength: 0 }).recd.total / MIB, 3579, '20M users RSS MiB');
 });
 
@@ -134,11 +134,11 @@ t.test("Redis memory besides the users' ratings keys against the older runs", as
     const r = at(users, items, ratings).redis;
     return { before: (r.beforeTraining - r.ratingsStore - users * 304) / MIB, trainedGrowth: (r.trained - r.beforeTraining) / MIB };
   };
-  // "One database on one Redis": 5M ratings of 250k users, 382 MiB, records and sets 27.4 + 11.7 bytes a rating.
+  // bench/scale/scale.ts on one Redis: 5M ratings of 250k users, 382 MiB, records and sets 27.4 + 11.7 bytes a rating.
   within30(t, others(250_000, 100_000, 5_000_000).before, 382 - (39.1 * 5e6) / MIB, '5M of 250k users, MiB besides the ratings keys');
   // The same with 1M users: 669 MiB, records and sets 49.8 + 30.4 bytes a rating.
   within30(t, others(1_000_000, 100_000, 5_000_000).before, 669 - (80.2 * 5e6) / MIB, '5M of 1M users, MiB besides the ratings keys');
-  // "Scale bench", one Redis, 20M ratings: 1,469 MiB, records and sets 28.2 + 10.5 bytes a rating.
+  // bench/scale/scale.ts, one Redis, 20M ratings: 1,469 MiB, records and sets 28.2 + 10.5 bytes a rating.
   within30(t, others(1_000_000, 100_000, 20_000_000).before, 1469 - (38.7 * 20e6) / MIB, '20M, MiB besides the ratings keys');
   // Trained less before: 1M ratings 124 − 77 MiB, 20M ratings 2,248 − 1,469 MiB (that run's model had
   // a list slot for every user, as the 20M plan lists every user).

@@ -100,7 +100,7 @@ function offsets(d: ModelDims, layout = LAYOUT_VERSION): { at: number[]; bytes: 
 export const modelBytes = (d: ModelDims): number => offsets(d).bytes;
 
 // The `lists` a training gives a model: from AlsParams.indexMinItems items on (RECD_ITEM_INDEX_MIN_ITEMS,
-// default 100,000: where a similar-items ranking over every item costs several ms, bench/RESULTS.md),
+// default 100,000: where a similar-items ranking over every item costs several ms, bench/http/reco-large.ts),
 // the model carries an item index (native-free-kernels/ivf.ts) of about ITEMS_PER_LIST items a list,
 // and item-to-items rankings score the lists nearest the item. Here, not in the training, so that the
 // capacity planner (src/cli/plan-model.ts) sizes a model as a training makes it.

@@ -1,6 +1,6 @@
 // Canonical id -> model row. Ids of the numeric types (uint32, uint64) go in an open-addressing table
 // of numbers: a lookup parses the key's digits instead of hashing a fresh string and comparing it
-// with the stored one (the largest part of a cached answer's cost, bench/RESULTS.md), and a million
+// with the stored one (the largest part of a cached answer's cost, by CPU profile), and a million
 // users take 24 MB instead of a Map of a million strings. Other ids go in a Map.
 export interface RowIndex {
   get(key: string): number | undefined;

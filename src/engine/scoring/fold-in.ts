@@ -12,7 +12,7 @@ import type { Scorable } from './rankings.js';
 // Factors for a user or session from their ratings (item rows, rating values), against the
 // model's fixed item factors: what training would give them, without retraining.
 // A session or a user of few items (most sessions) is folded in from the model's (YᵀY + λI)⁻¹, made
-// once per model: 3× fewer multiply-adds than a factorisation per fold-in (bench/RESULTS.md).
+// once per model: 3× fewer multiply-adds than a factorisation per fold-in (bench/kernels/fold-in-speed.ts).
 export function foldIn(m: Scorable & { meta: ModelMeta }, items: Uint32Array, values: Float32Array): Float32Array {
   const f = m.views.dims.factors;
   const out = new Float32Array(f);

@@ -16,7 +16,7 @@ export interface Scorable {
   // Item norms, and with an item index the unit rows of the listed items in list order
   // (listMembers' order), so a probe reads each list in one sequential pass: read row by row from
   // itemFactors, the members of a list lie all over memory, and fetching them cost more than
-  // scoring them (bench/RESULTS.md). With the score kernels over them (WebAssembly SIMD where
+  // scoring them (bench/http/reco-large.ts). With the score kernels over them (WebAssembly SIMD where
   // available); built once per model and shared with scoring workers (rows.shared).
   rows: ScoreRows;
 }

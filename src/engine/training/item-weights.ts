@@ -31,8 +31,8 @@ const BLOCK = 32;
 const WASM_BLOCK = 64;
 
 // Multiply-adds of the inverse (n³) per second and thread, as easeFit (Gram matrix, inverse, B)
-// reaches them through the pool: bench/kernels/ease-speed.ts (bench/RESULTS.md, "EASE inverse kernel
-// (issue 42)") measured 8.2·10⁹ at 1,648 items and 12.5·10⁹ at 2,189 on 2 threads with the
+// reaches them through the pool: bench/kernels/ease-speed.ts (bench/RESULTS.md, "Kernels: scoring,
+// fold-in, EASE and lists") measured 8.2·10⁹ at 1,648 items and 12.5·10⁹ at 2,189 on 2 threads with the
 // WebAssembly kernel; the TypeScript sweep, where that cannot run, 2.3–2.6·10⁹. Each figure is
 // the low end of its measurements, so the estimate errs low. Read when a search sizes EASE, not at
 // import: knowing whether the kernel runs compiles its module, which `recd plan` and threads that

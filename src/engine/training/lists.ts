@@ -15,7 +15,7 @@ import type { ListsChoice } from './lists-choice.js';
 // one task (fair-share.ts), waits for tens of ms: a task holds about USER_TASK_WORK multiply-adds (a
 // user's list scans up to every item's factors), a multiple of four users (the SIMD kernel's
 // groups). 512 users at 2,000 items of 32 factors, 40 at 100,000 and 20 at 200,000, where tasks of
-// 512 took 1–2 s in TypeScript and held a small database's first model 22 s (bench/RESULTS.md). The
+// 512 took 1–2 s in TypeScript and held a small database's first model 22 s (bench/http/learning.ts). The
 // SIMD kernel (wasm-user-lists.ts) lists 40 users of 100,000 items in about 8 ms; tasks of the 10
 // the TypeScript kernel's 1 ms a user called for spent a sixth of the phase passing messages.
 const USERS_PER_TASK = 512;
@@ -26,7 +26,7 @@ const usersPerTask = (items: number, factors: number) =>
 // Rounds of neighbours of neighbours over the item lists at most, and the share of lists a round
 // may still change when they count as settled. After the first, a round refines only the rows whose
 // neighbourhood changed: on the synthetic 100k catalogue a quarter, then a twentieth, of the rows,
-// so rounds until settled cost about 1.2 times one (bench/kernels/item-lists-recall.ts, bench/RESULTS.md).
+// so rounds until settled cost about 1.2 times one (bench/kernels/item-lists-recall.ts).
 const REFINE_ROUNDS = 8;
 const SETTLED_SHARE = 0.01;
 
@@ -160,7 +160,7 @@ export async function computeLists(
     }
     // Items rated by the same few users have nearly parallel rows, scattered over the index's lists:
     // their raters' items hold them. After the rounds (at 1M items recall@64 0.958 against 0.956
-    // before them, bench/RESULTS.md), in many small parts, as the work lies on the items of heavy raters.
+    // before them, bench/kernels/item-lists-recall.ts), in many small parts, as the work lies on the items of heavy raters.
     progress('item lists: co-rated items', 0.45);
     await eachBlock(
       dims.items,

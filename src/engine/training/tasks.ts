@@ -104,7 +104,7 @@ export interface RefineListsInput {
 // raters of at most CO_RATED_MAX_USER_ITEMS items: items rated by the same one or two users have
 // nearly parallel rows, and their exact top is among what those users rated. On the synthetic 1M
 // catalogue after the rounds: recall@64 against the exact ranking in the lists' arithmetic 0.948 ->
-// 0.955 with items of one rater, 0.958 with two, for 75 and 138 s of one loaded thread (bench/RESULTS.md);
+// 0.955 with items of one rater, 0.958 with two, for 75 and 138 s of one loaded thread (bench/kernels/item-lists-recall.ts);
 // the cost lies on the items of heavy raters, hence the cap (the most active synthetic user rates 10,001).
 export const CO_RATED_MAX_RATERS = 2;
 export const CO_RATED_MAX_USER_ITEMS = 20_000;

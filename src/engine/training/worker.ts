@@ -91,7 +91,7 @@ export function halfStep({ model, side, m, gram: g, rowStart, rowEnd, params: p 
   const [dst, other] = side === 'users' ? [v.userFactors, v.itemFactors] : [v.itemFactors, v.userFactors];
   const t = alsTerms(p, m.cols);
   const gram = new Float64Array(g);
-  // WebAssembly SIMD where the engine runs it (7–8× the TypeScript kernel on ml-100k, bench/RESULTS.md).
+  // WebAssembly SIMD where the engine runs it (7–8× the TypeScript kernel on ml-100k: bench/RESULTS.md, "Training speed: ALS against numpy, one and two threads").
   if (!wasmHalfStepTo(dst, m, other, gram, f, t.regularization, t.alpha, p.cgSteps, rowStart, rowEnd))
     alsHalfStepTo(dst, m, other, gram, f, t.regularization, t.alpha, p.cgSteps, new Float64Array(4 * f), rowStart, rowEnd);
 }

@@ -36,7 +36,7 @@ export function parseId(auth: Claims, kind: IdKind, raw: unknown, writing: boole
   // One given as a number (a JSON body's) is written by toFixed: String(value) keeps each conversion
   // in V8's number-string cache, an old-generation table whose new entries every scavenge must
   // visit, and random ids of a large catalogue miss it on almost every request (at 100k items,
-  // sessions' scavenges took 1.3 ms with String, 1.0 with toFixed: bench/RESULTS.md, 2026-11-27).
+  // sessions' scavenges took 1.3 ms with String, 1.0 with toFixed: bench/http/reco-synthetic.ts).
   return { key: typeof value === 'string' ? value : typeof raw === 'string' ? raw : value.toFixed(0), value };
 }
 

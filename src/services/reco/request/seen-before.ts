@@ -1,7 +1,7 @@
 // Whether a session's ratings were asked for recently: what is asked for only once (a random
 // session, every request different) is not worth a cache entry, and such entries, each surviving a
 // few garbage collections in a cache of thousands, made the collector copy and compact them for
-// nothing (bench/RESULTS.md: scavenges of 6–7 ms under random sessions). A direct-mapped table of
+// nothing (scavenges of 6–7 ms under random sessions, bench/http/reco.ts). A direct-mapped table of
 // 32-bit hashes: ratings are seen again while no others took their slot, so it remembers about the
 // last `slots` distinct ones, in fixed memory; two of one hash (about 1 in 4 billion) count as one,
 // which only caches something once too early.
@@ -16,7 +16,7 @@ export class SeenBefore {
 
   // True when these rows and values were asked for before and are still remembered; remembers them
   // either way. Hashed as numbers: the key string a cache needs is then made only for ratings seen
-  // before, not for every random session only to be hashed (bench/RESULTS.md).
+  // before, not for every random session only to be hashed.
   check(items: readonly number[], values: readonly number[]): boolean {
     const h = hashRated(items, values) || 1; // 0 marks an empty slot
     const slot = h >>> this.shift;

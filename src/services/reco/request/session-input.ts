@@ -112,7 +112,7 @@ const LINEAR_ROWS = 32;
 
 // A session's items as model rows, one value each, in the order items first appear (what a Map of
 // id → value gives, without one: a random session's ratings went through a Map of fresh id
-// strings, hashed, then iterated as entry pairs, bench/RESULTS.md). The model's row stands for the
+// strings, hashed, then iterated as entry pairs, a measurable share of a random session's CPU). The model's row stands for the
 // id (rows and canonical ids are one to one); ids the model lacks only count.
 class SessionRows {
   readonly items: number[] = [];
