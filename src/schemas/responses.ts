@@ -108,14 +108,22 @@ export const TokenDescription = Answer({
   frontend_user_id: Type.Optional(Id),
 });
 
+// recd's own: the answer's id, for telling what was shown apart from every other answer.
+const RecommendationId = Type.String({ description: "this answer's id, unique to it (recd's own field)" });
 const Explained = {
   evaluated_scenarios: Type.Optional(Type.Array(Type.String(), { description: 'the scenarios applied, when asked for' })),
 };
-export const RecoItems = Answer({ items_id: Type.Array(Id, { description: 'best first' }), next_cursor: Cursor, ...Explained });
+export const RecoItems = Answer({
+  items_id: Type.Array(Id, { description: 'best first' }),
+  next_cursor: Cursor,
+  recommendation_id: RecommendationId,
+  ...Explained,
+});
 // POST recommendation/generic/items/: which recommendation it ran, and the scenarios it applied.
 export const GenericRecoItems = Answer({
   items_id: RecoItems.properties.items_id,
   next_cursor: Cursor,
+  recommendation_id: RecommendationId,
   evaluated_scenarios: Type.Array(Type.String(), { description: 'the scenarios applied' }),
   reco_type: Type.Union(
     ['item_to_items', 'profile_to_items', 'profile_to_items_w_ctx_items', 'session_to_items', 'session_to_items_w_ctx_items'].map((t) =>
@@ -123,7 +131,10 @@ export const GenericRecoItems = Answer({
     ),
   ),
 });
-export const PrecomputedItems = Answer({ items_id: Type.Array(Id, { description: "the table's row, best first" }) });
+export const PrecomputedItems = Answer({
+  items_id: Type.Array(Id, { description: "the table's row, best first" }),
+  recommendation_id: RecommendationId,
+});
 export const RecoValues = Answer({
   properties: Type.Array(Type.Union([Type.Number(), Type.String(), Type.Boolean()]), { description: 'property values, best first' }),
   ...Explained,

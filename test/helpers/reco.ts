@@ -143,13 +143,21 @@ export function qs(q: Q): string | undefined {
   return p.toString() || undefined;
 }
 
+// An answer less its recommendation_id, which is every answer's own: for comparing two answers.
+export function withoutId(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return body;
+  const { recommendation_id: _, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
 // A 200 answer of the documented shape whose items are distinct model items; returns them.
-// `extra` names keys the answer carries besides items_id, next_cursor and warnings.
+// `extra` names keys the answer carries besides items_id, next_cursor, recommendation_id and warnings.
 export function itemsOf(t: Tt, r: Res, what: string, amt = 10, extra: string[] = []): number[] {
   t.equal(r.status, 200, `${what}: ${why(r, 200)}`);
   if (r.status !== 200) return [];
-  t.strictSame(Object.keys(r.body).sort(), ['items_id', 'next_cursor', 'warnings', ...extra].sort(), `${what}: keys`);
+  t.strictSame(Object.keys(r.body).sort(), ['items_id', 'next_cursor', 'recommendation_id', 'warnings', ...extra].sort(), `${what}: keys`);
   t.ok(Array.isArray(r.body.items_id), `${what}: items_id is a list`);
+  t.match(r.body.recommendation_id, /^[A-Za-z0-9_-]{13,}$/, `${what}: recommendation_id is an opaque id`);
   t.type(r.body.next_cursor, 'string', `${what}: next_cursor is a string`);
   t.ok(Array.isArray(r.body.warnings), `${what}: warnings is a list`);
   const ids: number[] = r.body.items_id;

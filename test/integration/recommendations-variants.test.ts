@@ -11,6 +11,8 @@ import { BAD_ITEM, BAD_USER, hasWarning, uid, why, WRONG_DATA_TYPE, WRONG_PARAME
 import { errorOf, rootToken } from '../helpers/fixtures.js';
 import { A, B, count, isA, isB, itemsOf, likedBy, POPULAR, qs, RECO_ENV, trainedDatabase, type Q } from '../helpers/reco.js';
 import { startStack } from '../helpers/stack.js';
+import { msgpackCodec } from '../../src/codecs/msgpack.js';
+import { pickleCodec } from '../../src/codecs/pickle.js';
 
 const stack = await startStack(RECO_ENV);
 t.teardown(() => stack.close());
@@ -640,6 +642,37 @@ t.test('users groups errors', async (t) => {
   t.same(errorOf(await group({ users_id: [] })), WRONG_DATA_TYPE, 'no users');
   t.same(errorOf(await group({})), WRONG_DATA_TYPE, 'users_id missing');
   t.same(errorOf(await group({ users_id: [A_LOVER], amt: 65 })), WRONG_PARAMETER, 'amt=65');
+});
+
+// ---- recommendation ids (recd's own) ----------------------------------------------------------------
+
+t.test('every item-list answer carries an id of its own, the same field in JSON, msgpack and pickle', async (t) => {
+  const answers: [string, Res][] = [
+    ['item', await itemReco(1)],
+    ['user', await userReco(A_LOVER)],
+    ['session', await sessionReco({ ratings: B_RATINGS })],
+    ['user with context', await ctxUser(A_LOVER, { context_items: [1] })],
+    ['session with context', await ctxSession({ ratings: B_RATINGS, context_items: [21] })],
+    ['generic', await generic({ item_id: 1 })],
+    ['property values', await byValues({ item_properties: { genre: 'b' } })],
+    ['group', await group({ users_id: [A_LOVER, B_LOVER] })],
+    ['item again', await itemReco(1)],
+  ];
+  const ids = answers.map(([what, r]) => {
+    t.equal(r.status, 200, `${what}: ${why(r, 200)}`);
+    t.match(r.body.recommendation_id, /^[A-Za-z0-9_-]{13,}$/, `${what}: an opaque id`);
+    return r.body.recommendation_id as string;
+  });
+  t.equal(new Set(ids).size, ids.length, 'each answer its own, the same request twice included');
+  const values = await userValues(A_LOVER, 'genre');
+  t.equal(values.body.recommendation_id, undefined, 'property values are no item list: no id');
+  for (const accept of ['application/msgpack', 'application/service-pkl']) {
+    const r = await api.get('recommendation/items/1/items/', { token, headers: { accept } });
+    t.equal(r.status, 200, accept);
+    const body = (accept === 'application/msgpack' ? msgpackCodec : pickleCodec).decode(new Uint8Array(r.bytes)) as Record<string, unknown>;
+    t.type(body.recommendation_id, 'string', `${accept}: recommendation_id is a string`);
+    t.notOk(ids.includes(body.recommendation_id as string), `${accept}: an id of its own`);
+  }
 });
 
 t.test('the model served throughout is the one trained at the start', async (t) => {

@@ -12779,6 +12779,8 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description this answer's id, unique to it (recd's own field) */
+                        recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
@@ -12900,6 +12902,8 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description this answer's id, unique to it (recd's own field) */
+                        recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
@@ -13039,6 +13043,8 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description this answer's id, unique to it (recd's own field) */
+                        recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
@@ -13176,6 +13182,8 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description this answer's id, unique to it (recd's own field) */
+                        recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
@@ -13316,6 +13324,8 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description this answer's id, unique to it (recd's own field) */
+                        recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
@@ -13703,6 +13713,8 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description this answer's id, unique to it (recd's own field) */
+                        recommendation_id: string;
                         /** @description the scenarios applied */
                         evaluated_scenarios: string[];
                         reco_type: "item_to_items" | "profile_to_items" | "profile_to_items_w_ctx_items" | "session_to_items" | "session_to_items_w_ctx_items";
@@ -13840,6 +13852,8 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description this answer's id, unique to it (recd's own field) */
+                        recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
@@ -13979,6 +13993,8 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description the next page's cursor; empty on the last page */
                         next_cursor: string;
+                        /** @description this answer's id, unique to it (recd's own field) */
+                        recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
                         /** @description what the server ignored or changed in the request */
@@ -14427,6 +14443,8 @@ export interface operations {
                     "application/json": {
                         /** @description the table's row, best first */
                         items_id: (string | number)[];
+                        /** @description this answer's id, unique to it (recd's own field) */
+                        recommendation_id: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };
@@ -14540,6 +14558,8 @@ export interface operations {
                     "application/json": {
                         /** @description the table's row, best first */
                         items_id: (string | number)[];
+                        /** @description this answer's id, unique to it (recd's own field) */
+                        recommendation_id: string;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };
