@@ -184,7 +184,7 @@ const FORMS: { name: string; lua: string; listpack?: number; packed?: 'values' |
   { name: 'hset, hash tables only', lua: HSET(true), listpack: 0 },
   { name: 'unpack only (no write)', lua: HSET(false) },
   { name: 'append, one string per user', lua: APPEND },
-  { name: 'set + append (recd until 2026-12-02)', lua: SET_APPEND, packed: 'records' },
+  { name: "set + append (recd's earlier form)", lua: SET_APPEND, packed: 'records' },
   { name: 'sorted set + hash (what recd does)', lua: ZSET_HASH, packed: 'values' },
   { name: 'sorted set + hash, listpacks up to 256', lua: ZSET_HASH, packed: 'values', listpack: 256 },
   { name: 'two strings: indices, values found and overwritten', lua: PACKED, packed: 'values' },
