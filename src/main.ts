@@ -50,7 +50,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     stops.push(() => catalogues.stop());
     const engine = buildEngine(config, stores, async (db) => (await catalogues.get(db).view('item')).features(), logger);
     stops.push(engine.stop);
-    const { services, drainWrites, ingested } = buildServices(config, stores, catalogues, engine, access, logger);
+    const { services, drainWrites, ingested, outcomeCounts } = buildServices(config, stores, catalogues, engine, access, logger);
     stops.push(drainWrites);
 
     await watchBroadcasts(storage.subscriber, access.tokens, catalogues, engine.registry, services.tables);
@@ -61,7 +61,7 @@ export async function startApp(config: Config, logger: Logger = pino({ level: co
     const policy = new PolicyWatch(storage.redis, logger);
     policy.start();
     stops.push(async () => policy.stop());
-    const metrics = startMetrics(config, engine, storage.redis, ingested, services.recommend.fresh.counts, worker); // before the scheduler starts: it counts runs
+    const metrics = startMetrics(config, engine, storage.redis, ingested, services.recommend.fresh.counts, outcomeCounts, worker); // before the scheduler starts: it counts runs
     engine.scheduler.start();
 
     // A worker leaves the root account to its supervisor.

@@ -26,7 +26,16 @@ function batch(first: number, user: (k: number) => number, item: (k: number) => 
   for (let r = 0; r < ROWS; r++) {
     owners.push(String(user(first + r)));
     items.push(String(item(first + r)));
-    rows.push({ owner: r, item: r, type: 'view', timestamp: 1.7e9 + first + r, properties: undefined, rating: 2, replace: false });
+    rows.push({
+      owner: r,
+      item: r,
+      type: 'view',
+      timestamp: 1.7e9 + first + r,
+      properties: undefined,
+      rating: 2,
+      replace: false,
+      recommendation: undefined,
+    });
   }
   return { owners, items, rows };
 }
@@ -58,6 +67,7 @@ async function hold(ratings: RatingsStore, interactions: InteractionsStore, user
           properties: undefined,
           rating: 1,
           replace: false,
+          recommendation: undefined,
         })),
       });
     }

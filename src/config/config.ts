@@ -41,6 +41,10 @@ export interface Config {
   corsOrigins: readonly string[] | undefined;
   accessLog: number;
   callCounts: number;
+  impressions: number;
+  impressionsDays: number;
+  impressionsMax: number;
+  attributionWindowSeconds: number;
   metricsPort: number | undefined;
   metricsHost: string;
   metricsToken: string | undefined;

@@ -86,6 +86,7 @@ export const ERROR_TABLE = {
       'SAML_NOT_FOUND',
       'TABLE_IS_EMPTY',
       'TASK_NOT_FOUND',
+      'AB_TEST_NOT_FOUND',
     ],
   },
   MethodNotAllowed: { status: 405, code: 70, names: ['HTTP_METHOD_NOT_ALLOWED'] },
@@ -103,4 +104,5 @@ export const EXTENSION_NAMES: readonly string[] = [
   'DUPLICATED_DATABASE',
   'TASK_NOT_FOUND',
   'QUOTA_EXCEEDED',
+  'AB_TEST_NOT_FOUND',
 ];

@@ -85,6 +85,25 @@ export class Metrics {
     });
   }
 
+  // Counters of several labels each, read from running totals when scraped (as countersOf).
+  seriesOf(name: string, help: string, labelNames: string[], read: () => Iterable<[Record<string, string>, number]>): void {
+    const seen = new Map<string, number>();
+    new Counter({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      collect() {
+        for (const [labels, total] of read()) {
+          const key = labelNames.map((l) => labels[l]).join('\u0000');
+          const delta = total - (seen.get(key) ?? 0);
+          seen.set(key, total);
+          this.inc(labels, delta);
+        }
+      },
+    });
+  }
+
   // A finished request: its group, status and latency in milliseconds.
   request(group: string | undefined, status: number, ms: number): void {
     const children = this.requests.get(group) ?? this.requests.get(undefined)!;

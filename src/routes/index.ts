@@ -13,10 +13,12 @@ import type { PropertyService } from '../services/catalogue/properties.js';
 import type { InteractionRuleService } from '../services/feedback/interaction-rules.js';
 import type { InteractionService } from '../services/feedback/interactions.js';
 import type { RatingService } from '../services/feedback/ratings.js';
+import type { OutcomeResults } from '../services/outcomes/results.js';
 import { accountRoutes } from './accounts.js';
 import { callCountRoutes } from './call-counts.js';
 import { databaseRoutes } from './databases.js';
 import { organizationRoutes } from './organizations.js';
+import { outcomeRoutes } from './outcomes.js';
 import { entityRoutes } from './entities.js';
 import { interactionRoutes } from './interactions.js';
 import { loginRoutes } from './login.js';
@@ -43,6 +45,7 @@ export interface Services {
   tables: TableService;
   callCounts: CallHistoryService;
   scenarios: ScenarioService;
+  outcomes: OutcomeResults;
 }
 
 export const allRoutes = (s: Services): Route[] => [
@@ -61,4 +64,5 @@ export const allRoutes = (s: Services): Route[] => [
   ...userDataRoutes(s.entities, s.interactions),
   ...callCountRoutes(s.callCounts),
   ...scenarioRoutes(s.scenarios),
+  ...outcomeRoutes(s.outcomes),
 ];

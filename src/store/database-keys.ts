@@ -30,6 +30,9 @@ export const LISTED_FROM_RECORDS = [
   'ratingsSnapshotPart',
   'tableBlob',
   'idempotencyKey',
+  'impressionCreditsPrefix',
+  'shownPrefix',
+  'outcomesPrefix',
 ] as const;
 
 // Unlinks every key of database `db`; taskNames: the task names its records may be filed under. The
@@ -77,6 +80,9 @@ export async function* databaseKeys(redis: Connection, db: string, taskNames: re
   yield* snapshotGenerations(redis, db);
   for await (const pairs of hashPairs(redis, keys.tables(db), PAGE)) yield pairs.map(([name]) => keys.tableBlob(db, name.toString()));
   yield* idempotencyKeys(redis, db);
+  yield* registered(redis, keys.outcomeKeys(db));
+  yield* registered(redis, keys.shownViewers(db), keys.shownPrefix(db));
+  yield* registered(redis, keys.impressionOrder(db), keys.impressionCreditsPrefix(db), (m) => m.slice(0, m.indexOf(' ')));
   yield fixedKeys(db, taskNames);
 }
 
@@ -126,6 +132,11 @@ export function fixedKeys(db: string, taskNames: readonly string[]): string[] {
     keys.modelsWriting(db),
     keys.currentModel(db),
     keys.tables(db),
+    keys.impressionBatches(db),
+    keys.impressionOrder(db),
+    keys.impressionCount(db),
+    keys.shownViewers(db),
+    keys.outcomeKeys(db),
   ];
 }
 
@@ -213,12 +224,16 @@ const snapshotParts = (db: string, generation: string, parts: number): string[] 
   Array.from({ length: Number.isInteger(parts) && parts > 0 ? parts : 0 }, (_, k) => keys.ratingsSnapshotPart(db, generation, k));
 
 // The Idempotency-Key records still remembered (their registry holds their key names).
-async function* idempotencyKeys(redis: Connection, db: string): AsyncGenerator<Key[]> {
-  const registry = keys.idempotencyKeys(db);
+function idempotencyKeys(redis: Connection, db: string): AsyncGenerator<Key[]> {
+  return registered(redis, keys.idempotencyKeys(db));
+}
+
+// The keys a sorted set registers: its members (their names, or what `name` makes of them) after a prefix.
+async function* registered(redis: Connection, registry: string, prefix = '', name = (m: string) => m): AsyncGenerator<Key[]> {
   for (let from = 0; ; from += PAGE) {
-    const names = await redis.zrange(registry, String(from), String(from + PAGE - 1));
-    yield names;
-    if (names.length < PAGE) return;
+    const members = await redis.zrange(registry, String(from), String(from + PAGE - 1));
+    yield members.map((m) => prefix + name(m));
+    if (members.length < PAGE) return;
   }
 }
 

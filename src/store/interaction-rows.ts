@@ -12,6 +12,7 @@ export interface InteractionRow {
   properties: Uint8Array | undefined; // msgpack
   rating: number; // inferred rating of the row's type
   replace: boolean; // the rule's combine: replace (else max)
+  recommendation: string | undefined; // properties.recommendation_id: the answer it follows (services/outcomes/)
 }
 
 export interface InteractionBatch {

@@ -172,6 +172,27 @@ export const keys = {
   modelsWriting: (db: string) => `{db:${db}}:models:writing`,
   // Pub/sub channel: "<database id> <model id>" of a model just published.
   modelsChannel: () => 'recd:models',
+  // Impressions (store/outcomes-store.ts): HASH batch name -> LuaFrame of the answers one process
+  // recorded together (outcomes-scripts.ts ANSWER); ZSET "<batch name> <answers>" scored by when it
+  // was stored (ms), the order they are trimmed in; STRING how many answers the batches hold.
+  impressionBatches: (db: string) => `{db:${db}}:impressions:batches`,
+  impressionOrder: (db: string) => `{db:${db}}:impressions:order`,
+  impressionCount: (db: string) => `{db:${db}}:impressions:count`,
+  // HASH "<answer> <item> <interaction type>" -> d|v: the credit given to one batch's answers
+  // (direct or view-through), so each is counted once; removed with its batch. The prefix.
+  impressionCreditsPrefix: (db: string) => `{db:${db}}:impressions:credits:`,
+  // HASH item id -> "<recommendation id> <position> <time ms> <group>": the latest answer that showed
+  // the item to one viewer (u:<user id> or s:<session id>) within the attribution window; expires
+  // with it. The prefix.
+  shownPrefix: (db: string) => `{db:${db}}:shown:`,
+  // ZSET viewer scored by when their shown items expire (ms): how trimming and deletion find them.
+  shownViewers: (db: string) => `{db:${db}}:shown:viewers`,
+  // HASH "<group>\x1f<counter>" -> count, of the answers of one UTC day (outcomes-scripts.ts); and
+  // HyperLogLogs of the users shown and the users who acted, per day and group: the prefix.
+  outcomesPrefix: (db: string) => `{db:${db}}:outcomes:`,
+  // ZSET the names of those keys scored by when they expire (ms): trimmed by the scripts that write
+  // them, and how deleting the database finds them.
+  outcomeKeys: (db: string) => `{db:${db}}:outcomes-keys`,
   // HASH table name -> msgpack TableDef: the database's precomputed recommendation tables.
   tables: (db: string) => `{db:${db}}:tables`,
   // STRING a built table: rows × amt uint32 item rows (0xffffffff: none), little-endian.

@@ -5,6 +5,7 @@ import { Metrics } from '../metrics/registry.js';
 import { timeCommands, type Connection } from '../store/redis.js';
 import type { Ingested } from '../services/usage/ingested.js';
 import type { Engine } from './engine.js';
+import type { OutcomeCounts } from '../services/outcomes/outcome-counts.js';
 
 // prepared: changed users' profiles by outcome (services/reco/request/fresh-profiles.ts).
 export function startMetrics(
@@ -13,6 +14,7 @@ export function startMetrics(
   redis: Connection,
   ingested: Ingested,
   prepared: Record<string, number>,
+  outcomes: OutcomeCounts,
   worker: number | undefined,
 ): Metrics | undefined {
   if (config.metricsPort === undefined) return undefined;
@@ -34,6 +36,18 @@ export function startMetrics(
     'users whose feedback changed, by whether this process read and folded in their profile before their next request (prepared) or found a request had done it first (found)',
     'outcome',
     () => prepared,
+  );
+  metrics.seriesOf(
+    'recd_recommendation_answers_total',
+    'item-list answers recorded (impressions), per database, reco type and scenario (the one the request named, else the default)',
+    ['db', 'reco_type', 'scenario'],
+    () => outcomes.answers.entries(),
+  );
+  metrics.seriesOf(
+    'recd_credited_interactions_total',
+    'interactions credited to an answer, per database, reco type, scenario, kind (direct: they named its recommendation_id; view-through) and interaction type',
+    ['db', 'reco_type', 'scenario', 'kind', 'type'],
+    () => outcomes.credited.entries(),
   );
   timeCommands(redis, metrics.redisCommands());
   engine.scheduler.onRun = metrics.trainingRuns();

@@ -35,6 +35,14 @@ import type { Connection } from '../store/redis.js';
 import type { Engine } from './engine.js';
 import type { Stores } from './storage.js';
 import { quotasOf } from '../config/quotas.js';
+import { Attribution } from '../services/outcomes/attribution.js';
+import { COUNTER_DAYS, OutcomeResults } from '../services/outcomes/results.js';
+import { Impressions } from '../services/outcomes/impressions.js';
+import { OutcomeCounts } from '../services/outcomes/outcome-counts.js';
+import { RecommendationIds } from '../services/reco/request/recommendation-ids.js';
+import type { OutcomeLimits } from '../store/outcomes-store.js';
+
+const DAY_MS = 86_400_000;
 
 // A generated HS256 secret (no RECD_JWT_SECRET): 384 random bits, above the 256 of the hash that
 // RFC 7518 §3.2 asks of an HMAC key at least; kept in Redis as base64url text.
@@ -65,6 +73,24 @@ export interface BuiltServices {
   // Resolves when the queued interaction writes have reached Redis.
   drainWrites(): Promise<void>;
   ingested: Ingested; // rows bulk writes stored (metrics)
+  outcomeCounts: OutcomeCounts; // answers recorded and interactions credited (metrics)
+}
+
+// Impressions and attribution (services/outcomes/), unless RECD_IMPRESSIONS=0.
+function buildOutcomes(config: Config, stores: Stores, logger: Logger) {
+  const counts = new OutcomeCounts();
+  if (config.impressions === 0) return { counts, impressions: undefined, attribution: undefined };
+  const limits: OutcomeLimits = {
+    keepMs: config.impressionsDays * DAY_MS,
+    most: config.impressionsMax,
+    windowMs: config.attributionWindowSeconds * 1000,
+    countersMs: COUNTER_DAYS * DAY_MS,
+  };
+  return {
+    counts,
+    impressions: new Impressions(stores.outcomes, limits, counts, logger),
+    attribution: new Attribution(stores.outcomes, limits, counts, logger),
+  };
 }
 
 export function buildServices(
@@ -111,6 +137,8 @@ export function buildServices(
     interactions.link(db, session, user, Date.now() / 1000),
   );
   const tables = new TableService(stores.tables, scheduler, registry, stores.entities);
+  const outcomes = buildOutcomes(config, stores, logger);
+  lanes.onStored = outcomes.attribution ? outcomes.attribution.stored.bind(outcomes.attribution) : undefined;
   const services: Services = {
     accounts: access.accounts,
     databases,
@@ -135,13 +163,23 @@ export function buildServices(
       new TurnBudget(config.turnBudgetUs / 1000),
       config.userListCache,
       stores.databases,
+      outcomes.impressions ?? new RecommendationIds(),
       logger,
     ),
     tables,
     callCounts: new CallHistoryService(stores.callCounts, stores.accounts, stores.databases),
     scenarios,
+    outcomes: new OutcomeResults(stores.outcomes, stores.scenarios),
   };
-  return { services, drainWrites: () => lanes.drained(), ingested };
+  return {
+    services,
+    async drainWrites() {
+      await lanes.drained();
+      await Promise.all([outcomes.impressions?.stop(), outcomes.attribution?.stop()]);
+    },
+    ingested,
+    outcomeCounts: outcomes.counts,
+  };
 }
 
 // Revocations, deleted databases and a newly stored JWT secret, from any process. A message published while the subscriber was

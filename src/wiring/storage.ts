@@ -11,6 +11,7 @@ import { DatabasesStore } from '../store/databases-store.js';
 import { EntitiesStore } from '../store/entities-store.js';
 import { InteractionsStore } from '../store/interactions-store.js';
 import { ModelsStore } from '../store/models-store.js';
+import { OutcomesStore } from '../store/outcomes-store.js';
 import { OutboxStore } from '../store/outbox-store.js';
 import { PropertiesStore } from '../store/properties-store.js';
 import { RateStore } from '../store/rate-store.js';
@@ -82,6 +83,7 @@ export function buildStores(redis: Connection, quotas: Quotas) {
     interactions: new InteractionsStore(redis, quotas),
     models: new ModelsStore(redis),
     outbox: new OutboxStore(redis),
+    outcomes: new OutcomesStore(redis),
     properties: new PropertiesStore(redis, quotas),
     rate: new RateStore(redis),
     ratings: new RatingsStore(redis, quotas),

@@ -157,7 +157,7 @@ export function itemsOf(t: Tt, r: Res, what: string, amt = 10, extra: string[] =
   if (r.status !== 200) return [];
   t.strictSame(Object.keys(r.body).sort(), ['items_id', 'next_cursor', 'recommendation_id', 'warnings', ...extra].sort(), `${what}: keys`);
   t.ok(Array.isArray(r.body.items_id), `${what}: items_id is a list`);
-  t.match(r.body.recommendation_id, /^[A-Za-z0-9_-]{13,}$/, `${what}: recommendation_id is an opaque id`);
+  t.match(r.body.recommendation_id, /^[A-Za-z0-9_.-]{10,}$/, `${what}: recommendation_id is an opaque id`);
   t.type(r.body.next_cursor, 'string', `${what}: next_cursor is a string`);
   t.ok(Array.isArray(r.body.warnings), `${what}: warnings is a list`);
   const ids: number[] = r.body.items_id;

@@ -8,7 +8,7 @@ import t from 'tap';
 import type { CallOptions } from '../helpers/api.js';
 import { createDatabase, rootToken, tokenFor, unique } from '../helpers/fixtures.js';
 import { uid } from '../helpers/feedback.js';
-import { RECO_ENV, settled, tasksOf, trainedDatabase, until, type Tt } from '../helpers/reco.js';
+import { pause, RECO_ENV, settled, tasksOf, trainedDatabase, until, type Tt } from '../helpers/reco.js';
 import { PASSWORD, ROOT_EMAIL, ROOT_PASSWORD, startStack } from '../helpers/stack.js';
 
 // A parameter search on the first training (as training-search.test.ts runs it: its trials end well
@@ -290,6 +290,17 @@ t.test('recommendations and scenarios', async (t) => {
     ['POST', 'recommendation/generic/items/', { token, body: { item_id: 1 } }],
     ['POST', 'recommendation/items-properties/items/', { token, body: { item_properties: { genre: 'a' }, scenario: 'few' } }],
     ['POST', 'recommendation/users-groups/items/', { token, body: { users_id: [user, uid(1)] } }],
+  ]);
+  // Outcomes, with a credited interaction (impressions and credits reach Redis every 200 ms).
+  const shown = await api.get('recommendation/items/1/items/', { token, query: `scenario=split&user_id=${user}` });
+  const click = { interaction_type: 'click', properties: { recommendation_id: shown.body.recommendation_id } };
+  await pause(300);
+  t.equal((await api.post(`users/${user}/interactions/${shown.body.items_id[0]}/`, click, { token })).status, 200);
+  await pause(300);
+  await checkAnswers(t, [
+    ['GET', 'analytics/recommendations/', { token }],
+    ['GET', 'analytics/recommendations/', { token, query: 'group_by=ab_test' }],
+    ['GET', 'ab-tests/<ab_test_id>/results/', { token, path: `ab-tests/${ab.id}/results/` }],
   ]);
   const [models] = await checkAnswers(t, [['GET', 'pretrained-ml/trained-models/', { token }]]);
   const trials = models.models[0]?.search?.trials ?? [];

@@ -1,7 +1,7 @@
 // Scenario plans: the order lists are concatenated in, first-set-wins values, walks through alias,
 // condition and ab_test (synchronous when the facts are, waiting when one is read), A/B groups.
 import t from 'tap';
-import { inGroupA, merge, planOf, walk, type Facts, type ScenarioGraph } from '../../src/services/scenarios/scenario-walk.js';
+import { inGroupA, merge, planOf, walk, type Facts, type ScenarioGraph, type Walked } from '../../src/services/scenarios/scenario-walk.js';
 import type { ScenarioRecord } from '../../src/store/scenarios-store.js';
 
 const record = (name: string, scenario: Record<string, unknown>): [string, ScenarioRecord] => [
@@ -49,7 +49,11 @@ t.test('lists: runtime parameters, then runtime case, then default case; single 
   t.equal(plan.amt, 7, 'amt 0 in a case sets nothing: the default case says 7');
   t.strictSame(plan.excludeTypes, ['purchase']);
   t.strictSame(plan.evaluated, ['run', 'def']);
-  const runtimeWins = merge({ excludeRated: true, amt: 2 }, { path: ['run'], rules: { exclude_rated_items: false, amt: 5 } }, undefined);
+  const runtimeWins = merge(
+    { excludeRated: true, amt: 2 },
+    { path: ['run'], arms: [], rules: { exclude_rated_items: false, amt: 5 } },
+    undefined,
+  );
   t.equal(runtimeWins.excludeRated, true);
   t.equal(runtimeWins.amt, 2);
   const none = merge({}, undefined, undefined);
@@ -106,4 +110,7 @@ t.test('A/B groups: deterministic, split as probability_a says, independent acro
   const ab = (user: string | undefined) => (walk(set, 'item_to_items', 'ab', facts({ abUser: () => user })) as { path: string[] }).path[1];
   t.equal(ab(undefined), 'run', 'no user: group A');
   t.equal(ab('user-1'), inGroupA('t1', 'user-1', 0.5) ? 'run' : 'def');
+  const arms = (user: string | undefined) => (walk(set, 'item_to_items', 'ab', facts({ abUser: () => user })) as Walked).arms;
+  t.strictSame(arms(undefined), [{ test: 't1', arm: 'A' }], 'the walk names the test and the arm it chose');
+  t.strictSame(arms('user-1'), [{ test: 't1', arm: inGroupA('t1', 'user-1', 0.5) ? 'A' : 'B' }]);
 });

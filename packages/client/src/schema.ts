@@ -1359,6 +1359,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/recommendations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** answers, items shown, users and credited interactions with their rates, by scenario, A/B arm, reco type or day */
+        get: operations["get_analytics_recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ab-tests/{ab_test_id}/results/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an A/B test's arms, the difference between them with its interval and p-value, and the check of its split */
+        get: operations["get_ab_tests_ab_test_id_results"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/": {
         parameters: {
             query?: never;
@@ -15996,6 +16030,342 @@ export interface operations {
                     "application/json": {
                         /** @description the A/B test, for ab_test scenarios */
                         id: string;
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description WrongData */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AuthError, JwtTokenExpired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NotFoundError */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WrongData */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WrongData */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TooManyRequests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ServerError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ServerUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_analytics_recommendations: {
+        parameters: {
+            query?: {
+                start_timestamp?: number;
+                end_timestamp?: number;
+                group_by?: "scenario" | "ab_test" | "reco_type" | "day";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description seconds since the epoch */
+                        start_timestamp: number;
+                        /** @description seconds since the epoch */
+                        end_timestamp: number;
+                        group_by: string;
+                        groups: {
+                            scenario?: string | null;
+                            reco_type?: string;
+                            ab_test?: string;
+                            /** @description A or B */
+                            arm?: string;
+                            /** @description UTC day, YYYY-MM-DD */
+                            day?: string;
+                            answers: number;
+                            items_shown: number;
+                            /** @description distinct users or sessions shown answers (approximate: HyperLogLog) */
+                            users: number;
+                            positions: {
+                                position: number;
+                                items_shown: number;
+                            }[];
+                            interactions: {
+                                interaction_type: string;
+                                /** @description interactions whose properties named the answer (recommendation_id) */
+                                direct: number;
+                                /** @description interactions on an item shown to the user or session within the attribution window */
+                                view_through: number;
+                                credited: number;
+                                rate: number | null;
+                                rate_interval: [
+                                    number,
+                                    number
+                                ] | null;
+                                /** @description distinct users or sessions credited (approximate: HyperLogLog) */
+                                users_acted: number;
+                                user_rate: number | null;
+                                user_rate_interval: [
+                                    number,
+                                    number
+                                ] | null;
+                                /** @description credited ÷ shown at positions 1 to 10 of the whole ranking */
+                                positions: {
+                                    position: number;
+                                    credited: number;
+                                    rate: number | null;
+                                    rate_interval: [
+                                        number,
+                                        number
+                                    ] | null;
+                                }[];
+                            }[];
+                        }[];
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description WrongData */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AuthError, JwtTokenExpired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NotFoundError */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WrongData */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WrongData */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TooManyRequests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ServerError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ServerUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_ab_tests_ab_test_id_results: {
+        parameters: {
+            query?: {
+                start_timestamp?: number;
+                end_timestamp?: number;
+            };
+            header?: never;
+            path: {
+                ab_test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ab_test_id: string;
+                        name: string;
+                        probability_a: number;
+                        /** @description seconds since the epoch */
+                        start_timestamp: number;
+                        /** @description seconds since the epoch */
+                        end_timestamp: number;
+                        arms: {
+                            arm: string;
+                            answers: number;
+                            items_shown: number;
+                            /** @description distinct users or sessions shown answers (approximate: HyperLogLog) */
+                            users: number;
+                            positions: {
+                                position: number;
+                                items_shown: number;
+                            }[];
+                            interactions: {
+                                interaction_type: string;
+                                /** @description interactions whose properties named the answer (recommendation_id) */
+                                direct: number;
+                                /** @description interactions on an item shown to the user or session within the attribution window */
+                                view_through: number;
+                                credited: number;
+                                rate: number | null;
+                                rate_interval: [
+                                    number,
+                                    number
+                                ] | null;
+                                /** @description distinct users or sessions credited (approximate: HyperLogLog) */
+                                users_acted: number;
+                                user_rate: number | null;
+                                user_rate_interval: [
+                                    number,
+                                    number
+                                ] | null;
+                                /** @description credited ÷ shown at positions 1 to 10 of the whole ranking */
+                                positions: {
+                                    position: number;
+                                    credited: number;
+                                    rate: number | null;
+                                    rate_interval: [
+                                        number,
+                                        number
+                                    ] | null;
+                                }[];
+                            }[];
+                        }[];
+                        comparisons: {
+                            interaction_type: string;
+                            difference: number | null;
+                            interval: [
+                                number,
+                                number
+                            ] | null;
+                            p_value: number | null;
+                            verdict: string;
+                        }[];
+                        sample_ratio: {
+                            users_a: number;
+                            users_b: number;
+                            expected_share_a: number;
+                            observed_share_a: number | null;
+                            p_value: number | null;
+                            /** @description p_value below 0.001: the split is not what probability_a asks (a bug in the integration) */
+                            mismatch: boolean;
+                        };
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };

@@ -9,6 +9,8 @@ import { checkType } from './interaction-rules.js';
 import { checkTimestamp, required } from './ratings.js';
 
 const ROW_FIELDS = new Set(['item_id', 'interaction_type', 'timestamp', 'properties']);
+// A recommendation_id longer than recd makes names no answer: not looked up.
+const RECOMMENDATION_ID_MAX = 64;
 export const OWNER_FIELD = { user: 'user_id', session: 'session_id' } as const;
 
 // Every row checked and grouped into a batch with distinct owners and items.
@@ -68,7 +70,17 @@ export function checkRow(row: Record<string, unknown>, at: string, unknown: Unkn
   for (const k in row) if (!ROW_FIELDS.has(k) && k !== ownerField) unknown.add(k);
   let hasProps = false;
   if (props !== undefined && props !== null) for (const _ in props) hasProps = true;
-  return { owner: 0, item: 0, type, timestamp, properties: hasProps ? pack(props) : undefined, rating: 0, replace: false };
+  const rec = hasProps ? (props as Record<string, unknown>).recommendation_id : undefined;
+  return {
+    owner: 0,
+    item: 0,
+    type,
+    timestamp,
+    properties: hasProps ? pack(props) : undefined,
+    rating: 0,
+    replace: false,
+    recommendation: typeof rec === 'string' && rec.length <= RECOMMENDATION_ID_MAX ? rec : undefined,
+  };
 }
 
 // An Idempotency-Key: 1 to 255 visible ASCII characters (a UUID is a good one); empty: none.

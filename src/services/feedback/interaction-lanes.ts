@@ -73,6 +73,8 @@ function position(map: Map<string, number>, id: string): number {
 
 export class InteractionLanes {
   private readonly lanes = new Map<string, Lane>();
+  // Told of every batch once stored (not of one an Idempotency-Key had applied before): attribution.
+  onStored: ((db: string, owner: Owner, batch: InteractionBatch) => void) | undefined;
 
   constructor(
     private readonly store: InteractionsStore,
@@ -127,6 +129,7 @@ export class InteractionLanes {
           continue;
         }
         if (owner === 'user') this.changes.wrote(db, batch.owners);
+        this.onStored?.(db, owner, batch);
         await retrainOnFeedback(this.training, db, r.count).catch((err) => this.logger.error({ err, db }, 'retrain task not queued'));
         const resolved = r.resolved.length === 0 ? undefined : new Set(r.resolved);
         for (const w of current.waiters) w.resolve(w.answer(resolved ? w.owners.filter((o) => resolved.has(o)) : NONE, false));

@@ -28,7 +28,7 @@ import type { Maybe } from './maybe.js';
 import type { RecoParts } from './reco-parts.js';
 import { DatabaseGone } from './request/database-gone.js';
 import { FreshProfiles } from './request/fresh-profiles.js';
-import { RecommendationIds } from './request/recommendation-ids.js';
+import type { AnswerIds } from './request/recommendation-ids.js';
 import type { RecoPlanner } from './request/planner.js';
 import type { ItemRequest, RecoQuery, SessionInput, SessionRequest, TableRequest, UserRequest } from './request/request.js';
 import { SessionInputs } from './request/session-input.js';
@@ -36,12 +36,14 @@ import type { TurnBudget } from './request/turn-budget.js';
 import { UserListCache } from './request/user-list-cache.js';
 import { UserProfiles } from './request/user-profiles.js';
 import type { Logger } from 'pino';
+import type { Viewed } from '../outcomes/impressions.js';
+
+type RecordedAnswer = Parameters<AnswerIds['record']>[1];
 
 export class RecommendService {
   private readonly p: RecoParts;
   private readonly turns: TurnBudget;
   private readonly gone: DatabaseGone;
-  private readonly ids = new RecommendationIds();
   readonly fresh: FreshProfiles;
 
   constructor(
@@ -61,6 +63,8 @@ export class RecommendService {
     userListCache: number,
     // A failed recommendation asks it whether the database is gone (database-gone.ts).
     databases: Pick<DatabasesStore, 'get'>,
+    // What ids answers, and records them when impressions are recorded.
+    private readonly ids: AnswerIds,
     logger: Logger,
   ) {
     this.turns = turns;
@@ -88,18 +92,18 @@ export class RecommendService {
   }
 
   itemToItems(r: ItemRequest) {
-    return this.items(r.db, itemToItems(this.p, r));
+    return this.items(r, itemToItems(this.p, r));
   }
 
   userToItems(r: UserRequest) {
-    return this.items(r.db, userToItems(this.p, r));
+    return this.items(r, userToItems(this.p, r));
   }
 
   // A session is folded in and ranked on each request (nothing of it is kept), so its whole request
   // shares the turn's budget; a user's or an item's mostly answer from lists and never wait.
   sessionToItems(r: SessionRequest) {
     return this.items(
-      r.db,
+      r,
       this.turns.run(() => sessionToItems(this.p, r)),
     );
   }
@@ -135,28 +139,28 @@ export class RecommendService {
   }
 
   groupToItems(auth: Claims, db: string, recoType: RecoType, rawUsers: unknown[], consensus: number, q: RecoQuery) {
-    return this.items(db, groupToItems(this.p, auth, db, recoType, rawUsers, consensus, q));
+    return this.items({ auth, db, recoType, q }, groupToItems(this.p, auth, db, recoType, rawUsers, consensus, q));
   }
 
   precomputed(r: TableRequest) {
-    return this.items(r.db, precomputed(this.p, r));
+    return this.items(r.table === 'item_to_items' ? { ...r, item: r.id } : { ...r, user: r.id }, precomputed(this.p, r));
   }
 
   propertiesToItems(auth: Claims, db: string, values: Record<string, unknown>, q: RecoQuery) {
-    return this.items(db, propertiesToItems(this.p, auth, db, values, q));
+    return this.items({ auth, db, recoType: 'properties_to_items', q }, propertiesToItems(this.p, auth, db, values, q));
   }
 
   // An item-list answer, with its id (recommendation_id): every answer gets its own.
-  private items<T extends object>(db: string, answer: Maybe<T>): Maybe<T & { recommendation_id: string }> {
-    const checked = this.gone.check(db, answer);
-    return checked instanceof Promise ? checked.then((a) => this.identified(a)) : this.identified(checked);
+  private items<T extends RecordedAnswer>(who: Viewed, answer: Maybe<T>): Maybe<T & { recommendation_id: string }> {
+    const checked = this.gone.check(who.db, answer);
+    return checked instanceof Promise ? checked.then((a) => this.identified(who, a)) : this.identified(who, checked);
   }
 
   // Set on the answer itself, which every flow makes afresh for its request: a copy with one more field
   // cost almost 1 µs a request (the answers' several shapes sent the spread to V8's runtime).
-  private identified<T extends object>(answer: T): T & { recommendation_id: string } {
+  private identified<T extends RecordedAnswer>(who: Viewed, answer: T): T & { recommendation_id: string } {
     const identified = answer as T & { recommendation_id: string };
-    identified.recommendation_id = this.ids.next();
+    identified.recommendation_id = this.ids.record(who, answer);
     return identified;
   }
 }

@@ -34,8 +34,15 @@ export interface Facts {
   itemHolds(filter: FilterObject): boolean | Promise<boolean>;
 }
 
+// The group an A/B test put the request in.
+export interface AbArm {
+  test: string;
+  arm: 'A' | 'B';
+}
+
 export interface Walked {
   path: string[]; // the scenario names walked, the case last
+  arms: AbArm[]; // the A/B tests on the walk, in its order
   rules: CaseRules;
 }
 
@@ -58,6 +65,7 @@ export interface Plan {
   table: string | undefined;
   excludeTypes: string[]; // interaction types whose items the user interacted with are left out
   evaluated: string[]; // the runtime scenario's walk, then the default's
+  arms: AbArm[]; // the A/B tests of both walks
   warnings: string[];
 }
 
@@ -70,11 +78,14 @@ const NUMERIC_OPS: Record<string, (a: number, b: number) => boolean> = {
   gte: (a, b) => a >= b,
 };
 export const N_RATINGS_OPS = Object.keys(NUMERIC_OPS);
+// Shared by the plans of requests that meet no A/B test (most): never written to.
+const NO_ARMS: AbArm[] = [];
 
 // Walks from `name` to a case. Names are checked on every step: the graph may have changed since
 // the request's scenario was looked up.
 export function walk(set: ScenarioGraph, recoType: RecoType, name: string, facts: Facts): Walked | Promise<Walked> {
   const path: string[] = [];
+  const arms: AbArm[] = [];
   const from = (start: string): Walked | Promise<Walked> => {
     for (let at = start; ; ) {
       const r = set.scenarios.get(scenarioKey(recoType, at));
@@ -83,8 +94,8 @@ export function walk(set: ScenarioGraph, recoType: RecoType, name: string, facts
       // The graph is kept acyclic on write; this bounds a walk over a graph written some other way.
       if (path.length > set.scenarios.size)
         throw notFound('SCENARIO_NOT_FOUND', 'scenario', at, `scenario ${JSON.stringify(name)} does not lead to a case`);
-      const next = step(set, r, facts);
-      if (next === undefined) return { path, rules: (r.scenario.case ?? {}) as CaseRules };
+      const next = step(set, r, facts, arms);
+      if (next === undefined) return { path, arms, rules: (r.scenario.case ?? {}) as CaseRules };
       if (typeof next !== 'string') return next.then(from);
       at = next;
     }
@@ -92,8 +103,8 @@ export function walk(set: ScenarioGraph, recoType: RecoType, name: string, facts
   return from(name);
 }
 
-// The scenario a non-case scenario continues with; undefined for a case.
-function step(set: ScenarioGraph, r: ScenarioRecord, facts: Facts): string | Promise<string> | undefined {
+// The scenario a non-case scenario continues with; undefined for a case. An A/B test adds its arm to arms.
+function step(set: ScenarioGraph, r: ScenarioRecord, facts: Facts, arms: AbArm[]): string | Promise<string> | undefined {
   const s = r.scenario as {
     scenario_type: string;
     alias?: { scenario_name: string };
@@ -107,7 +118,9 @@ function step(set: ScenarioGraph, r: ScenarioRecord, facts: Facts): string | Pro
       const t = s.ab_test!;
       const user = facts.abUser();
       const test = set.abTests.get(t.id);
-      return user !== undefined && test && !inGroupA(t.id, user, test.probability_a) ? t.scenario_b : t.scenario_a;
+      const b = user !== undefined && test !== undefined && !inGroupA(t.id, user, test.probability_a);
+      arms.push({ test: t.id, arm: b ? 'B' : 'A' });
+      return b ? t.scenario_b : t.scenario_a;
     }
     case 'condition': {
       const c = s.condition!;
@@ -170,6 +183,7 @@ export function merge(rt: Runtime, own: Walked | undefined, fallback: Walked | u
     table: firstSet(rt.table || undefined, (c) => c.table || undefined),
     excludeTypes: [...new Set(cases.flatMap((c) => c.exclude_items_with_interaction_types ?? []))],
     evaluated: [...(own?.path ?? []), ...(fallback?.path ?? [])],
+    arms: own?.arms.length || fallback?.arms.length ? [...(own?.arms ?? []), ...(fallback?.arms ?? [])] : NO_ARMS,
     warnings: [],
   };
 }
@@ -182,7 +196,7 @@ export function planOf(set: ScenarioGraph, recoType: RecoType, rt: Runtime, fact
   const finish = (o: Walked | undefined): Plan | Promise<Plan> => {
     if (fallbackName === undefined || o?.path.includes(fallbackName)) return merge(rt, o, undefined);
     // A default that ends in the runtime scenario's own case adds nothing but its walk.
-    const dedupe = (d: Walked) => (o && d.rules === o.rules ? { path: d.path, rules: {} } : d);
+    const dedupe = (d: Walked) => (o && d.rules === o.rules ? { path: d.path, arms: d.arms, rules: {} } : d);
     const f = walk(set, recoType, fallbackName, facts);
     return f instanceof Promise ? f.then((d) => merge(rt, o, dedupe(d))) : merge(rt, o, dedupe(f));
   };

@@ -15,7 +15,7 @@ import type { Maybe } from '../maybe.js';
 import type { RankingKey, Scorer } from '../../../engine/scoring/scorer.js';
 import { RankingWalk, type PassMemo } from './ranking-walk.js';
 import { diversify } from './reranking.js';
-import type { RecoAnswer, Want } from '../request/request.js';
+import { SHOWN, type RecoAnswer, type Want } from '../request/request.js';
 import type { Shape } from './shaping.js';
 
 const CACHED_ORDERS = 20_000;
@@ -143,6 +143,7 @@ export class Pager {
       next_cursor: more ? this.cursor(tag, next, stamp) : '',
       warnings,
       ...(q.explain ? { evaluated_scenarios: q.evaluated } : {}),
+      [SHOWN]: { model, rows: items, from: pos, plan: q },
     };
   }
 

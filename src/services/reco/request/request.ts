@@ -2,6 +2,7 @@
 // answers: the types and small helpers every recommendation module shares.
 import type { Claims } from '../../../contract/claims.js';
 import type { RankSpec } from '../../../engine/scoring/rankings.js';
+import type { LoadedModel } from '../../../engine/model/registry.js';
 import type { IdValue } from '../../ids/id-types.js';
 import { pathOwner } from '../../ids/request-ids.js';
 import type { Plan, Runtime } from '../../scenarios/scenario-walk.js';
@@ -55,7 +56,18 @@ export type RecoAnswer = {
   next_cursor: string;
   warnings: string[];
   evaluated_scenarios?: string[];
+  [SHOWN]?: Shown;
 };
+
+// What an answer showed, for its impression (services/outcomes/): kept under a symbol, which no
+// encoder writes, on the answer the pager makes.
+export const SHOWN = Symbol('shown');
+export interface Shown {
+  model: LoadedModel;
+  rows: number[]; // the model's item rows, in the answer's order
+  from: number; // the position of the first in the whole ranking (0: first page)
+  plan: Want;
+}
 
 // The ranking a profile (or anything else) asks for: key names it in the ranking cache (undefined:
 // not cached); context: the context items it was steered towards (which are left out).
@@ -81,6 +93,7 @@ export function want(q: RecoQuery, plan: Plan): Want {
     table: plan.table,
     excludeTypes: plan.excludeTypes,
     evaluated: plan.evaluated,
+    arms: plan.arms,
     warnings: plan.warnings,
     cursor: q.cursor,
     explain: q.explain,

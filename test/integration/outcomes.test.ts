@@ -1,0 +1,158 @@
+// Outcomes through HTTP against a real Redis: every answer recorded (impressions kept by count and age),
+// interactions credited to answers directly (recommendation_id) and view-through, once each; the results
+// by reco type, scenario and day; A/B test results with the sample ratio check; roles.
+// @tag cluster: also run on a Redis Cluster by `npm run test:cluster` (scripts/cluster-suite.ts).
+import t from 'tap';
+import type { Res } from '../helpers/api.js';
+import { uid } from '../helpers/feedback.js';
+import { errorOf, frontendToken, rootToken } from '../helpers/fixtures.js';
+import { RECO_ENV, trainedDatabase, until } from '../helpers/reco.js';
+import { startStack } from '../helpers/stack.js';
+import { inGroupA } from '../../src/services/scenarios/scenario-walk.js';
+import { BATCH_ANSWERS } from '../../src/services/outcomes/impressions.js';
+import { keys } from '../../src/store/keys.js';
+import { OutcomesStore } from '../../src/store/outcomes-store.js';
+
+const MOST = 1000;
+const stack = await startStack({ ...RECO_ENV, RECD_IMPRESSIONS_MAX: String(MOST), RECD_ATTRIBUTION_WINDOW_SECONDS: '3600' });
+t.teardown(() => stack.close());
+const { api } = stack;
+const root = await rootToken(api);
+const { db, token } = await trainedDatabase(api, root);
+const { redis } = stack;
+
+type Groups = { groups: Record<string, unknown>[] };
+type Credited = { interaction_type: string; direct: number; view_through: number; users_acted: number; positions: { credited: number }[] };
+
+const userReco = (user: string, amt = 5) => api.get(`recommendation/users/${user}/items/`, { token, query: `amt=${amt}` });
+const itemReco = (item: number, query = 'amt=5') => api.get(`recommendation/items/${item}/items/`, { token, query });
+const interact = (user: string, item: number, type: string, properties?: Record<string, unknown>) =>
+  api.post(`users/${user}/interactions/${item}/`, { interaction_type: type, ...(properties && { properties }) }, { token });
+const results = async (query: string): Promise<Groups> => {
+  const r = await api.get('analytics/recommendations/', { token, query });
+  if (r.status !== 200) throw new Error(`analytics: ${r.status} ${r.text}`);
+  return r.body;
+};
+const group = (g: Groups, field: string, value: unknown) => g.groups.find((x) => x[field] === value);
+const credited = (g: Record<string, unknown> | undefined, type: string) =>
+  (g?.interactions as Credited[] | undefined)?.find((i) => i.interaction_type === type);
+const ok = (r: Res, what: string) => {
+  if (r.status !== 200) throw new Error(`${what}: ${r.status} ${r.text}`);
+  return r.body;
+};
+
+t.test(
+  'a user answer is recorded; a click naming it is credited directly at its position, another item view-through; each once',
+  async (t) => {
+    const user = uid(3);
+    const answer = ok(await userReco(user), 'user reco');
+    const [first, second] = answer.items_id as number[];
+    t.ok(typeof answer.recommendation_id === 'string');
+    t.equal((await interact(user, second!, 'click', { recommendation_id: answer.recommendation_id })).status, 200);
+    t.equal((await interact(user, first!, 'click')).status, 200);
+    // The same again: credit is counted once per (answer, item, interaction type).
+    t.equal((await interact(user, second!, 'click', { recommendation_id: answer.recommendation_id })).status, 200);
+    t.equal((await interact(user, first!, 'click')).status, 200);
+    // Another type is credited of its own.
+    t.equal((await interact(user, second!, 'purchase', { recommendation_id: answer.recommendation_id })).status, 200);
+    const g = await until(
+      'credits counted',
+      () => results('group_by=reco_type'),
+      (r) => (credited(group(r, 'reco_type', 'profile_to_items'), 'purchase')?.direct ?? 0) >= 1,
+    );
+    const p = group(g, 'reco_type', 'profile_to_items')!;
+    t.equal(p.answers, 1);
+    t.equal(p.items_shown, 5);
+    t.equal(p.users, 1);
+    const click = credited(p, 'click')!;
+    t.equal(click.direct, 1, 'direct once');
+    t.equal(click.view_through, 1, 'view-through once');
+    t.equal(click.users_acted, 1);
+    t.strictSame(
+      click.positions.map((x) => x.credited),
+      [1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+      'credited at positions 1 and 2',
+    );
+    t.equal(credited(p, 'purchase')!.direct, 1);
+    const byDay = await results('group_by=day');
+    t.equal(byDay.groups.length, 1);
+    t.equal(byDay.groups[0]!.day, new Date().toISOString().slice(0, 10));
+  },
+);
+
+t.test('an item-to-items answer without a user is credited only by interactions naming it', async (t) => {
+  const answer = ok(await itemReco(1), 'item reco');
+  const shown = answer.items_id as number[];
+  const user = uid(40);
+  t.equal((await interact(user, shown[0]!, 'view')).status, 200, 'no recommendation_id: nobody was shown it');
+  t.equal((await interact(user, shown[2]!, 'view', { recommendation_id: answer.recommendation_id })).status, 200);
+  t.equal((await interact(user, 39, 'view', { recommendation_id: 'not-an-answer.0' })).status, 200, 'an id of no answer');
+  const g = await until(
+    'credit counted',
+    () => results('group_by=reco_type'),
+    (r) => credited(group(r, 'reco_type', 'item_to_items'), 'view') !== undefined,
+  );
+  const i = credited(group(g, 'reco_type', 'item_to_items'), 'view')!;
+  t.equal(i.direct, 1);
+  t.equal(i.view_through, 0);
+  t.equal(i.positions[2]!.credited, 1, 'at position 3');
+});
+
+t.test('A/B results: arms by user, the difference and its p-value, a skewed split flagged', async (t) => {
+  const id: string = ok(await api.post('ab-tests/params/', { name: 'pair', probability_a: 0.5 }, { token }), 'ab test').id;
+  const put = async (name: string, scenario: Record<string, unknown>) =>
+    ok(await api.put(`scenarios/profile_to_items/${name}/`, scenario, { token }), name);
+  await put('left', { scenario_type: 'case', case: { amt: 3 } });
+  await put('right', { scenario_type: 'case', case: { amt: 4 } });
+  await put('split', { scenario_type: 'ab_test', ab_test: { id, scenario_a: 'left', scenario_b: 'right' } });
+  // Only users of arm A ask: the split seen is far from probability_a.
+  const users = Array.from({ length: 60 }, (_, k) => uid(k)).filter((u) => inGroupA(id, u, 0.5));
+  for (const u of users) {
+    const a = ok(await api.get(`recommendation/users/${u}/items/`, { token, query: 'scenario=split' }), 'ab reco');
+    if (users.indexOf(u) % 2 === 0) await interact(u, (a.items_id as number[])[0]!, 'click', { recommendation_id: a.recommendation_id });
+  }
+  const r = await until(
+    'arm A counted',
+    async () => ok(await api.get(`ab-tests/${id}/results/`, { token }), 'results'),
+    (b) => b.arms[0].users >= users.length - 1 && (b.comparisons as unknown[]).length > 0,
+  );
+  t.equal(r.arms[0].arm, 'A');
+  t.equal(r.arms[1].users, 0);
+  t.ok(r.sample_ratio.mismatch, 'all users in A against 0.5: mismatch');
+  t.match(r.comparisons[0], { interaction_type: 'click', p_value: null });
+  const byArm = await results('group_by=ab_test');
+  t.ok(group(byArm, 'ab_test', id), 'analytics by A/B test');
+  const unknown = await api.get('ab-tests/999999/results/', { token });
+  t.equal(unknown.status, 404);
+});
+
+t.test('roles: a frontend token may not read outcomes; wrong parameters are 400', async (t) => {
+  const front = await frontendToken(api, root, db, uid(1));
+  t.equal((await api.get('analytics/recommendations/', { token: front })).status, 403);
+  const bad = await api.get('analytics/recommendations/', { token, query: 'group_by=colour' });
+  t.equal(bad.status, 400);
+  const long = await api.get('analytics/recommendations/', { token, query: 'start_timestamp=0&end_timestamp=100000000' });
+  t.match(errorOf(long), { status: 400, name: 'WRONG_PARAMETER' });
+});
+
+t.test('impressions are kept by count, and by age', async (t) => {
+  const sent = MOST + 300;
+  for (let k = 0; k < sent; k += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => itemReco(1 + ((k + j) % 40))));
+  // Counted answers are never trimmed: once they are all counted, all are recorded.
+  await until(
+    'all recorded',
+    () => results('group_by=reco_type'),
+    (r) => Number(group(r, 'reco_type', 'item_to_items')?.answers ?? 0) >= sent,
+  );
+  const held = Number(await redis.get(keys.impressionCount(db)));
+  t.ok(held <= MOST && held > MOST - BATCH_ANSWERS, `${held} answers held: the oldest batches went`);
+  t.equal(await redis.zcard(keys.impressionOrder(db)), await redis.hlen(keys.impressionBatches(db)), 'order and batches agree');
+  // A batch recorded eight days on leaves none of today's (kept seven days by default).
+  const store = new OutcomesStore(redis);
+  const later = Date.now() + 8 * 86_400_000;
+  const limits = { keepMs: 7 * 86_400_000, most: MOST, windowMs: 3_600_000, countersMs: 400 * 86_400_000 };
+  const empty = Buffer.from([0xdd, 0, 0, 0, 0]);
+  t.ok(await store.record(db, 'later', empty, later, limits));
+  t.strictSame(await redis.zrange(keys.impressionOrder(db), '0', '-1'), ['later 0'], 'only the later batch is left');
+  t.equal(Number(await redis.get(keys.impressionCount(db))), 0);
+});
