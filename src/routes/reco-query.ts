@@ -5,6 +5,7 @@ import { LIMITS } from '../config/limits.js';
 import { wrongData } from '../errors/api-error.js';
 import type { RecoQuery } from '../services/reco/request/request.js';
 import { sharedList } from '../services/reco/request/rule-lists.js';
+import { ROTATION_HOURS_MAX } from '../services/outcomes/rotation.js';
 
 export const RuleStrings = Type.Array(Type.String({ maxLength: 4096 }), { maxItems: 100 });
 export const Filters = Type.Array(
@@ -37,6 +38,9 @@ export const CommonParams = {
   amt: Type.Optional(Type.Unknown()),
   cursor: Type.Optional(Type.String({ maxLength: 256 })),
   ...ScenarioParams,
+  // Rotation (recd's own, docs/api-choices.md "Rotation"), checked by query().
+  rotation_rate: Type.Optional(Type.Unknown()),
+  rotation_hours: Type.Optional(Type.Unknown()),
 };
 
 // amt is checked here rather than by the schema so that every form of a bad amt is WRONG_PARAMETER.
@@ -46,6 +50,15 @@ function amtOf(v: unknown): number | undefined {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > LIMITS.recoAmtMax) {
     throw wrongData('WRONG_PARAMETER', `amt must be an integer from 1 to ${LIMITS.recoAmtMax}`, { field: 'amt' });
   }
+  return n;
+}
+
+// A number of the query string (text) or a body, within [min, max] (above min when open).
+function numberOf(v: unknown, field: string, min: number, max: number, open: boolean): number | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = typeof v === 'string' && /^[0-9.eE+-]{1,32}$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < min || (open && n === min) || n > max)
+    throw wrongData('WRONG_PARAMETER', `${field} must be a number from ${min}${open ? ' (excluded)' : ''} to ${max}`, { field });
   return n;
 }
 
@@ -70,5 +83,7 @@ export function query(q: Record<string, unknown>, schema: TObject): RecoQuery {
     scenario: scenarioName(declared('scenario')),
     skipDefault: declared('skip_default_scenario') === true,
     userId: declared('user_id'),
+    rotationRate: numberOf(declared('rotation_rate'), 'rotation_rate', 0, 1, false),
+    rotationHours: numberOf(declared('rotation_hours'), 'rotation_hours', 0, ROTATION_HOURS_MAX, true),
   };
 }

@@ -5,6 +5,7 @@ import { BACKENDS } from '../contract/roles.js';
 import { dbRoute, type Route } from '../contract/routes.js';
 import { SCENARIO_TYPES, type ScenarioBody, type ScenarioService } from '../services/scenarios/scenarios.js';
 import { recoTypeParam } from './reco-type-param.js';
+import { ROTATION_HOURS_MAX } from '../services/outcomes/rotation.js';
 import { AbTestCreated, DefaultScenario, ScenarioAnswer, ScenarioList, ScenarioWritten } from '../schemas/scenario-answers.js';
 
 const Name = Type.String({ minLength: 1, maxLength: LIMITS.scenarioNameMax });
@@ -17,6 +18,8 @@ const Case = Type.Object({
   algorithms: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 1024 })])),
   candidates_preselection: Type.Optional(Type.Union([Type.Null(), Type.Record(Type.String(), Type.Unknown())])),
   table: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 64 })])),
+  rotation_rate: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 1 })])),
+  rotation_hours: Type.Optional(Type.Union([Type.Null(), Type.Number({ exclusiveMinimum: 0, maximum: ROTATION_HOURS_MAX })])),
   exclude_items_with_interaction_types: Type.Optional(
     Type.Union([Type.Null(), Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: LIMITS.excludeInteractionTypesMax })]),
   ),

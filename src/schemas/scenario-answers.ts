@@ -24,6 +24,14 @@ const Case = AsSent(
     algorithms: Type.Optional(Nullable(Type.String())),
     candidates_preselection: Type.Optional(Nullable(OpenMap(Type.Unknown(), 'method and params, as sent (work in progress)'))),
     table: Type.Optional(Nullable(Type.String())),
+    rotation_rate: Type.Optional(
+      Nullable(
+        Type.Number({
+          description: "how far items shown to the user within rotation_hours are pushed down (1: not shown again), recd's own",
+        }),
+      ),
+    ),
+    rotation_hours: Type.Optional(Nullable(Type.Number())),
     exclude_items_with_interaction_types: Type.Optional(Nullable(Type.Array(Type.String()))),
   },
   'the case',

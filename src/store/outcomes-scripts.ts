@@ -62,10 +62,11 @@ for a = 1, #answers do
     if #items > 0 then
       local sk = shownP .. viewer
       if redis.call('HLEN', sk) >= ${SHOWN_PER_VIEWER} then redis.call('DEL', sk) end
-      local fields = {}
+      local held, fields = hmget(sk, items), {}
       for k = 1, #items do
+        local prev = held[k] and string.match(held[k], '^%S+ %d+ (%d+) ') or '0'
         fields[#fields + 1] = items[k]
-        fields[#fields + 1] = id .. ' ' .. (from + k) .. ' ' .. t .. ' ' .. group
+        fields[#fields + 1] = id .. ' ' .. (from + k) .. ' ' .. t .. ' ' .. prev .. ' ' .. group
       end
       hset(sk, fields)
       redis.call('PEXPIRE', sk, window)
@@ -174,7 +175,7 @@ for r = 1, #rows do
   if not done and viewer ~= '' then
     local s = redis.call('HGET', shownP .. viewer, item)
     if s then
-      local id, pos, at, group = string.match(s, '^(%S+) (%d+) (%d+) (.*)$')
+      local id, pos, at, group = string.match(s, '^(%S+) (%d+) (%d+) %d+ (.*)$')
       at = tonumber(at)
       if id and t >= at - ${CLOCK_SKEW_MS} and t <= at + window then
         local b, idx = split(id)

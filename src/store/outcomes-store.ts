@@ -99,6 +99,20 @@ export class OutcomesStore {
     });
   }
 
+  // The items shown to a viewer (u:<user id> or s:<session id>) before `before` (ms), at or after
+  // `since`: each item's latest showing before `before` (a showing at or after it may have replaced an
+  // earlier one in the record, which keeps the one before too: outcomes-scripts.ts RECORD).
+  async shownBetween(db: string, viewer: string, since: number, before: number): Promise<string[]> {
+    const fields = await this.redis.hgetall(keys.shownPrefix(db) + viewer);
+    const out: string[] = [];
+    for (const item in fields) {
+      const [, , t, prev] = fields[item]!.split(' ', 4);
+      const at = Number(t) < before ? Number(t) : Number(prev);
+      if (at > 0 && at >= since && at < before) out.push(item);
+    }
+    return out;
+  }
+
   // The stored answers of one batch (a LuaFrame), or undefined once trimmed.
   batch(db: string, name: string): Promise<Buffer | null> {
     return this.redis.hgetBuffer(keys.impressionBatches(db), name);

@@ -39,6 +39,7 @@ import { Attribution } from '../services/outcomes/attribution.js';
 import { COUNTER_DAYS, OutcomeResults } from '../services/outcomes/results.js';
 import { Impressions } from '../services/outcomes/impressions.js';
 import { OutcomeCounts } from '../services/outcomes/outcome-counts.js';
+import { RotationReads } from '../services/outcomes/rotation.js';
 import { RecommendationIds } from '../services/reco/request/recommendation-ids.js';
 import type { OutcomeLimits } from '../store/outcomes-store.js';
 
@@ -164,6 +165,7 @@ export function buildServices(
       config.userListCache,
       stores.databases,
       outcomes.impressions ?? new RecommendationIds(),
+      new RotationReads(config.impressions === 0 ? undefined : stores.outcomes, config.attributionWindowSeconds / 3600),
       logger,
     ),
     tables,

@@ -36,6 +36,7 @@ const results = async (query: string): Promise<Groups> => {
 const group = (g: Groups, field: string, value: unknown) => g.groups.find((x) => x[field] === value);
 const credited = (g: Record<string, unknown> | undefined, type: string) =>
   (g?.interactions as Credited[] | undefined)?.find((i) => i.interaction_type === type);
+const bad = (r: Res) => (r.status === 400 ? errorOf(r).name : `status ${r.status}`);
 const ok = (r: Res, what: string) => {
   if (r.status !== 200) throw new Error(`${what}: ${r.status} ${r.text}`);
   return r.body;
@@ -133,6 +134,90 @@ t.test('roles: a frontend token may not read outcomes; wrong parameters are 400'
   t.equal(bad.status, 400);
   const long = await api.get('analytics/recommendations/', { token, query: 'start_timestamp=0&end_timestamp=100000000' });
   t.match(errorOf(long), { status: 400, name: 'WRONG_PARAMETER' });
+});
+
+const shownTo = async (user: string, n: number) =>
+  until(
+    `${n} items shown to ${user}`,
+    () => redis.hlen(keys.shownPrefix(db) + `u:${user}`),
+    (k) => k >= n,
+  );
+
+t.test('rotation: items shown to the user are left out (rate 1) or pushed down, and pages stay consistent', async (t) => {
+  const user = uid(5);
+  const plain = ok(await userReco(user, 20), 'plain').items_id as number[];
+  const first = ok(await userReco(user, 4), 'shown').items_id as number[];
+  t.strictSame(first, plain.slice(0, 4));
+  await shownTo(user, 20);
+  // All 20 were shown: at rate 1 none comes back; the next 4 of the ranking come first.
+  const rotated = (query: string) => api.get(`recommendation/users/${user}/items/`, { token, query });
+  const out = ok(await rotated('amt=4&rotation_rate=1'), 'rate 1');
+  t.ok(
+    (out.items_id as number[]).every((i) => !plain.includes(i)),
+    `none of the shown: ${out.items_id}`,
+  );
+  const page2 = ok(await rotated(`amt=4&rotation_rate=1&cursor=${out.next_cursor}`), 'page 2');
+  t.ok(
+    (page2.items_id as number[]).every((i) => !plain.includes(i) && !(out.items_id as number[]).includes(i)),
+    'page 2: none shown, none of page 1',
+  );
+  // Page 1 itself was shown meanwhile: the cursor keeps the listing as it began.
+  await shownTo(user, 24);
+  const again = ok(await rotated(`amt=4&rotation_rate=1&cursor=${out.next_cursor}`), 'page 2 again');
+  t.strictSame(again.items_id, page2.items_id, 'page 2 asked again: the same items');
+  t.equal(bad(await rotated('rotation_rate=2')), 'WRONG_PARAMETER');
+  t.equal(bad(await rotated('rotation_rate=1&rotation_hours=0')), 'WRONG_PARAMETER');
+  t.equal(
+    bad(await rotated(`rotation_rate=1&cursor=${ok(await userReco(user, 2), 'plain cursor').next_cursor}`)),
+    'WRONG_PARAMETER',
+    'a cursor of a listing that did not rotate',
+  );
+});
+
+t.test('rotation at a rate below 1 pushes a shown item down; from a case scenario; for a session with user_id', async (t) => {
+  const user = uid(65); // a user no test before was shown anything
+  t.equal(await redis.exists(keys.shownPrefix(db) + `u:${user}`), 0);
+  const [top] = ok(await userReco(user, 1), 'one shown').items_id as number[];
+  await shownTo(user, 1);
+  const half = ok(await api.get(`recommendation/users/${user}/items/`, { token, query: 'amt=3&rotation_rate=0.5' }), 'half')
+    .items_id as number[];
+  t.equal(half[1], top, 'rank 1 shown before, at rate 0.5: rank 2');
+  t.not(half[0], top);
+  const shown = uid(5); // shown 24 items by the test before
+  t.equal(
+    (
+      await api.put(
+        'scenarios/profile_to_items/fresh/',
+        { scenario_type: 'case', case: { rotation_rate: 1, rotation_hours: 2 } },
+        { token },
+      )
+    ).status,
+    200,
+  );
+  const before = new Set((await redis.hkeys(keys.shownPrefix(db) + `u:${shown}`)).map(Number));
+  const viaCase = ok(await api.get(`recommendation/users/${shown}/items/`, { token, query: 'amt=5&scenario=fresh' }), 'case')
+    .items_id as number[];
+  t.ok(viaCase.length > 0 && viaCase.every((i) => !before.has(i)), 'the case rotates');
+  const session = ok(
+    await api.post(
+      'recommendation/sessions/items/',
+      { ratings: [{ item_id: 1, rating: 9 }], user_id: shown, rotation_rate: 1, amt: 5 },
+      { token },
+    ),
+    'session',
+  );
+  t.ok(
+    (session.items_id as number[]).every((i) => !before.has(i)),
+    'a session carrying user_id rotates',
+  );
+  const anonymous = ok(
+    await api.post('recommendation/sessions/items/', { ratings: [{ item_id: 1, rating: 9 }], rotation_rate: 1 }, { token }),
+    'anon',
+  );
+  t.ok(
+    (anonymous.warnings as string[]).some((w) => w.startsWith('rotation applies to a user')),
+    'without a user: warned',
+  );
 });
 
 t.test('impressions are kept by count, and by age', async (t) => {

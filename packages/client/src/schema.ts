@@ -12791,6 +12791,8 @@ export interface operations {
                 scenario?: unknown;
                 skip_default_scenario?: boolean;
                 user_id?: unknown;
+                rotation_rate?: unknown;
+                rotation_hours?: unknown;
                 filters?: string[];
                 reranking?: string[];
             };
@@ -12913,6 +12915,8 @@ export interface operations {
                 scenario?: unknown;
                 skip_default_scenario?: boolean;
                 user_id?: unknown;
+                rotation_rate?: unknown;
+                rotation_hours?: unknown;
                 filters?: string[];
                 reranking?: string[];
                 exclude_rated_items?: boolean;
@@ -13043,6 +13047,8 @@ export interface operations {
                     scenario?: unknown;
                     skip_default_scenario?: boolean;
                     user_id?: unknown;
+                    rotation_rate?: unknown;
+                    rotation_hours?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -13186,6 +13192,8 @@ export interface operations {
                     scenario?: unknown;
                     skip_default_scenario?: boolean;
                     user_id?: unknown;
+                    rotation_rate?: unknown;
+                    rotation_hours?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -13323,6 +13331,8 @@ export interface operations {
                     scenario?: unknown;
                     skip_default_scenario?: boolean;
                     user_id?: unknown;
+                    rotation_rate?: unknown;
+                    rotation_hours?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -13711,6 +13721,8 @@ export interface operations {
                     scenario?: unknown;
                     skip_default_scenario?: boolean;
                     user_id?: unknown;
+                    rotation_rate?: unknown;
+                    rotation_hours?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -13855,6 +13867,8 @@ export interface operations {
                     scenario?: unknown;
                     skip_default_scenario?: boolean;
                     user_id?: unknown;
+                    rotation_rate?: unknown;
+                    rotation_hours?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -13993,6 +14007,8 @@ export interface operations {
                     scenario?: unknown;
                     skip_default_scenario?: boolean;
                     user_id?: unknown;
+                    rotation_rate?: unknown;
+                    rotation_hours?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -15167,6 +15183,8 @@ export interface operations {
                                     [key: string]: unknown;
                                 } | null;
                                 table?: string | null;
+                                rotation_rate?: number | null;
+                                rotation_hours?: number | null;
                                 exclude_items_with_interaction_types?: string[] | null;
                             } & {
                                 [key: string]: unknown;
@@ -15314,6 +15332,8 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         table?: null | string;
+                        rotation_rate?: null | number;
+                        rotation_hours?: null | number;
                         exclude_items_with_interaction_types?: null | string[];
                     };
                     condition?: null | {
@@ -15573,6 +15593,8 @@ export interface operations {
                                         [key: string]: unknown;
                                     } | null;
                                     table?: string | null;
+                                    rotation_rate?: number | null;
+                                    rotation_hours?: number | null;
                                     exclude_items_with_interaction_types?: string[] | null;
                                 } & {
                                     [key: string]: unknown;

@@ -10,6 +10,7 @@ import type { SessionInputs } from './request/session-input.js';
 import type { Shaper } from './paging/shaping.js';
 import type { UserProfiles } from './request/user-profiles.js';
 import type { ValueRankings } from './paging/value-rankings.js';
+import type { RotationReads } from '../outcomes/rotation.js';
 
 export interface RecoParts {
   registry: ModelRegistry;
@@ -22,4 +23,5 @@ export interface RecoParts {
   sessions: SessionInputs;
   values: ValueRankings;
   tables: TableService;
+  rotation: RotationReads;
 }

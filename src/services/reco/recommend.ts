@@ -37,6 +37,7 @@ import { UserListCache } from './request/user-list-cache.js';
 import { UserProfiles } from './request/user-profiles.js';
 import type { Logger } from 'pino';
 import type { Viewed } from '../outcomes/impressions.js';
+import type { RotationReads } from '../outcomes/rotation.js';
 
 type RecordedAnswer = Parameters<AnswerIds['record']>[1];
 
@@ -65,6 +66,7 @@ export class RecommendService {
     databases: Pick<DatabasesStore, 'get'>,
     // What ids answers, and records them when impressions are recorded.
     private readonly ids: AnswerIds,
+    rotation: RotationReads,
     logger: Logger,
   ) {
     this.turns = turns;
@@ -81,6 +83,7 @@ export class RecommendService {
       sessions: new SessionInputs(catalogues, rules),
       values: new ValueRankings(catalogues, shaper, scorer),
       tables,
+      rotation,
     };
     this.fresh = new FreshProfiles(
       (db) => registry.held(db),

@@ -22,6 +22,8 @@ export interface CaseRules {
   amt?: number | null;
   table?: string | null;
   exclude_items_with_interaction_types?: string[] | null;
+  rotation_rate?: number | null;
+  rotation_hours?: number | null;
 }
 
 // What a walk asks about the request. Each may answer later (a Promise) when it must be read.
@@ -55,6 +57,8 @@ export interface Runtime {
   reranking?: Rule<RerankingObject>[];
   excludeRated?: boolean;
   table?: string;
+  rotationRate?: number;
+  rotationHours?: number;
 }
 
 export interface Plan {
@@ -66,7 +70,14 @@ export interface Plan {
   excludeTypes: string[]; // interaction types whose items the user interacted with are left out
   evaluated: string[]; // the runtime scenario's walk, then the default's
   arms: AbArm[]; // the A/B tests of both walks
+  rotation: Rotation | undefined; // undefined: off (no rate, or 0)
   warnings: string[];
+}
+
+// Items shown to the user within `hours` are pushed down by `rate` (services/outcomes/rotation.ts).
+export interface Rotation {
+  rate: number;
+  hours: number | undefined; // undefined: the default
 }
 
 const NUMERIC_OPS: Record<string, (a: number, b: number) => boolean> = {
@@ -184,8 +195,16 @@ export function merge(rt: Runtime, own: Walked | undefined, fallback: Walked | u
     excludeTypes: [...new Set(cases.flatMap((c) => c.exclude_items_with_interaction_types ?? []))],
     evaluated: [...(own?.path ?? []), ...(fallback?.path ?? [])],
     arms: own?.arms.length || fallback?.arms.length ? [...(own?.arms ?? []), ...(fallback?.arms ?? [])] : NO_ARMS,
+    rotation: rotationOf(
+      firstSet(rt.rotationRate, (c) => c.rotation_rate),
+      firstSet(rt.rotationHours, (c) => c.rotation_hours),
+    ),
     warnings: [],
   };
+}
+
+function rotationOf(rate: number | undefined, hours: number | undefined): Rotation | undefined {
+  return rate === undefined || rate <= 0 ? undefined : { rate, hours };
 }
 
 // The plan of a request: the runtime scenario walked, then the default unless skipped or already

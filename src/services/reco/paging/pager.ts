@@ -16,6 +16,7 @@ import type { RankingKey, Scorer } from '../../../engine/scoring/scorer.js';
 import { RankingWalk, type PassMemo } from './ranking-walk.js';
 import { diversify } from './reranking.js';
 import { SHOWN, type RecoAnswer, type Want } from '../request/request.js';
+import { ROTATED_CURSOR, type Rotated } from '../../outcomes/rotation.js';
 import type { Shape } from './shaping.js';
 
 const CACHED_ORDERS = 20_000;
@@ -94,10 +95,11 @@ export class Pager {
     deeper: Ranking | undefined,
   ): RecoAnswer | NeedRanking | NeedsRatings {
     const stamp = Math.round(model.meta.timestamp * 1000);
-    const tag = shape.rules ? ('d1' as const) : ('r1' as const);
+    const rotated = q.rotated;
+    const tag = rotated ? ROTATED_CURSOR : shape.rules ? ('d1' as const) : ('r1' as const);
     let pos = 0;
     if (q.cursor) {
-      const [at, of] = decodeCursor(tag, q.cursor, 2, Number.MAX_SAFE_INTEGER);
+      const [at, of] = decodeCursor(tag, q.cursor, rotated ? 3 : 2, Number.MAX_SAFE_INTEGER);
       if (of !== stamp)
         throw wrongData('WRONG_PARAMETER', 'this cursor belongs to an earlier model: start again without it', { field: 'cursor' });
       pos = at!;
@@ -113,7 +115,14 @@ export class Pager {
     let items: number[];
     let next: number;
     let more: boolean;
-    if (!shape.rules) {
+    if (rotated) {
+      const r = rotatedOrder(walk, model, rotated, pos + q.amt + (shape.rules ? DIVERSITY_WINDOW : 0));
+      if (!r) return walk.stopped ? NEEDS_RATINGS : new NeedRanking(walk.need);
+      const order = shape.rules ? diversify(r.order, shape.rules, shape.valueOf!, pos + q.amt, DIVERSITY_WINDOW) : r.order;
+      items = order.slice(pos, pos + q.amt);
+      next = pos + items.length;
+      more = items.length === q.amt && (order.length > next || !r.exhausted);
+    } else if (!shape.rules) {
       const w = walk.walk(pos, q.amt);
       if (!w) return walk.stopped ? NEEDS_RATINGS : new NeedRanking(walk.need);
       items = w.items;
@@ -140,7 +149,7 @@ export class Pager {
     }
     return {
       items_id: shownItems(auth, model, items),
-      next_cursor: more ? this.cursor(tag, next, stamp) : '',
+      next_cursor: !more ? '' : rotated ? encodeCursor(tag, [next, stamp, rotated.t0]) : this.cursor(tag as 'r1' | 'd1', next, stamp),
       warnings,
       ...(q.explain ? { evaluated_scenarios: q.evaluated } : {}),
       [SHOWN]: { model, rows: items, from: pos, plan: q },
@@ -172,6 +181,31 @@ export class Pager {
     let memo = byRanking.get(rankingKey);
     if (!memo) byRanking.set(rankingKey, (memo = { positions: [], scanned: 0 }));
     return memo;
+  }
+}
+
+// The passing items in their rotated order (rotation.ts): one shown to the user before, at rank k
+// (1-based) among them, goes just below rank k ÷ (1 − rate), or out at rate 1. Walks deep
+// enough that at least `need` items are placed where nothing deeper could pass them. undefined: the
+// walk needs a deeper ranking or reached its stop (as RankingWalk.walk).
+function rotatedOrder(walk: RankingWalk, model: LoadedModel, rotated: Rotated, need: number) {
+  const pushed = new Set<number>();
+  for (const item of rotated.items) {
+    const row = model.itemIndex.get(item);
+    if (row !== undefined) pushed.add(row);
+  }
+  for (let depth = need + Math.min(pushed.size, DIVERSITY_WINDOW); ; depth *= 2) {
+    const w = walk.walk(0, depth);
+    if (!w) return undefined;
+    const placed: [number, number, number][] = [];
+    w.items.forEach((row, p) => {
+      const at = !pushed.has(row) ? p : rotated.rate >= 1 ? Infinity : (p + 1) / (1 - rotated.rate) - 0.5;
+      if (at < depth || (w.exhausted && at !== Infinity)) placed.push([at, p, row]);
+    });
+    if (placed.length >= need || w.exhausted) {
+      placed.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      return { order: placed.map((x) => x[2]), exhausted: w.exhausted };
+    }
   }
 }
 

@@ -17,17 +17,22 @@ export interface PageRules {
 
 // The rules when they are at hand, else undefined (the later path reads them, sharing whatever read
 // this one started). A plan that leaves out items by interaction type reads the user's interactions,
-// so it is never at hand.
+// and one that rotates the items shown to the user: neither is ever at hand.
 export function rulesNow(p: RecoParts, db: string, recoType: RecoType, q: RecoQuery, who: Subject): PageRules | undefined {
   const plan = p.planner.planNow(db, recoType, q, who);
-  if (plan === undefined || plan.excludeTypes.length > 0) return undefined;
+  if (plan === undefined || plan.excludeTypes.length > 0 || plan.rotation !== undefined) return undefined;
   const w = want(q, plan);
   const shape = p.shaper.shape(db, w);
   return pending(shape) ? undefined : { w, shape };
 }
 
+// A plan that rotates reads the items shown to the user before the listing's first page.
 export async function pageRules(p: RecoParts, db: string, recoType: RecoType, q: RecoQuery, who: Subject): Promise<PageRules> {
   const w = want(q, await p.planner.plan(db, recoType, q, who));
+  if (w.rotation !== undefined) {
+    w.warnings = [...w.warnings];
+    w.rotated = await p.rotation.read(db, who.user, w.rotation, q.cursor, w.warnings);
+  }
   return { w, shape: await p.shaper.shape(db, w) };
 }
 

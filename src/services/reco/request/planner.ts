@@ -173,7 +173,7 @@ export class RecoPlanner {
 // Names are JSON-quoted: they may hold spaces.
 function memoKeyOf(recoType: RecoType, rt: Runtime): string {
   const excluded = rt.excludeRated === undefined ? '' : rt.excludeRated ? 1 : 0;
-  const base = `${recoType} ${rt.scenario === undefined ? '' : JSON.stringify(rt.scenario)} ${rt.skipDefault ? 1 : 0} ${rt.amt ?? ''} ${excluded} ${rt.table === undefined ? '' : JSON.stringify(rt.table)}`;
+  const base = `${recoType} ${rt.scenario === undefined ? '' : JSON.stringify(rt.scenario)} ${rt.skipDefault ? 1 : 0} ${rt.amt ?? ''} ${excluded} ${rt.table === undefined ? '' : JSON.stringify(rt.table)} ${rt.rotationRate ?? ''} ${rt.rotationHours ?? ''}`;
   if (rt.filters === undefined && rt.reranking === undefined) return base;
   return `${base} ${listKey(rt.filters ?? [])} ${listKey(rt.reranking ?? [])}`;
 }

@@ -9,6 +9,7 @@ import type { Plan, Runtime } from '../../scenarios/scenario-walk.js';
 import type { RankingKey } from '../../../engine/scoring/scorer.js';
 import type { RecoType } from '../../../contract/reco-types.js';
 import type { TableKind } from '../../../store/tables-store.js';
+import type { Rotated } from '../../outcomes/rotation.js';
 
 // What a request asks for (its runtime parameters), undefined where it says nothing.
 export interface RecoQuery extends Runtime {
@@ -41,8 +42,8 @@ export interface TableRequest extends Asked {
   id: string; // the item's or the user's
 }
 
-// What a request runs with once its scenarios are applied.
-export type Want = Plan & { amt: number; cursor?: string; explain?: boolean };
+// What a request runs with once its scenarios are applied; rotated: what its rotation pushes down.
+export type Want = Plan & { amt: number; cursor?: string; explain?: boolean; rotated?: Rotated };
 const DEFAULT_AMT = 10;
 
 export interface SessionInput {
@@ -94,6 +95,7 @@ export function want(q: RecoQuery, plan: Plan): Want {
     excludeTypes: plan.excludeTypes,
     evaluated: plan.evaluated,
     arms: plan.arms,
+    rotation: plan.rotation,
     warnings: plan.warnings,
     cursor: q.cursor,
     explain: q.explain,
