@@ -41,6 +41,8 @@ export const CommonParams = {
   // Rotation (recd's own, docs/api-choices.md "Rotation"), checked by query().
   rotation_rate: Type.Optional(Type.Unknown()),
   rotation_hours: Type.Optional(Type.Unknown()),
+  // explain=true: with evaluated_scenarios and explanations (recd's own, docs/api-choices.md "Explanations").
+  explain: Type.Optional(Type.Unknown()),
 };
 
 // amt is checked here rather than by the schema so that every form of a bad amt is WRONG_PARAMETER.
@@ -62,6 +64,13 @@ function numberOf(v: unknown, field: string, min: number, max: number, open: boo
   return n;
 }
 
+// true or false, as a body's boolean or the query string's text.
+function explainOf(v: unknown): boolean {
+  if (v === undefined || v === null || v === false || v === 'false' || v === '') return false;
+  if (v === true || v === 'true') return true;
+  throw wrongData('WRONG_PARAMETER', 'explain must be true or false', { field: 'explain' });
+}
+
 export function scenarioName(v: unknown): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   if (typeof v !== 'string') throw wrongData('WRONG_PARAMETER', 'scenario must be the name of a scenario', { field: 'scenario' });
@@ -73,6 +82,7 @@ export function scenarioName(v: unknown): string | undefined {
 // pass the validator, unknown body fields are only warned about) and are ignored here.
 export function query(q: Record<string, unknown>, schema: TObject): RecoQuery {
   const declared = (key: string) => (key in schema.properties ? q[key] : undefined);
+  const explained = explainOf(declared('explain'));
   return {
     amt: amtOf(declared('amt')),
     cursor: (declared('cursor') as string | undefined) || undefined,
@@ -85,5 +95,7 @@ export function query(q: Record<string, unknown>, schema: TObject): RecoQuery {
     userId: declared('user_id'),
     rotationRate: numberOf(declared('rotation_rate'), 'rotation_rate', 0, 1, false),
     rotationHours: numberOf(declared('rotation_hours'), 'rotation_hours', 0, ROTATION_HOURS_MAX, true),
+    explain: explained || undefined,
+    reasons: explained || undefined,
   };
 }

@@ -18,6 +18,7 @@ const Read = Type.Object({
   scenario: Type.Optional(Type.Unknown()),
   skip_default_scenario: Type.Optional(Type.Boolean()),
   user_id: Type.Optional(Type.String({ maxLength: LIMITS.idMax })),
+  explain: Type.Optional(Type.Unknown()),
 });
 
 export const tableRoutes = (tables: TableService, reco: RecommendService): Route[] => [

@@ -2,6 +2,7 @@
 // them as `response`, and the OpenAPI tests check real answers against them. Accounts, login,
 // databases, properties, ratings and recommendations here; the other families in *-answers.ts.
 import { Type } from '@sinclair/typebox';
+import { SOURCES } from '../contract/sources.js';
 import { Answer, Closed, Cursor, Id, Meta, Nullable, OpenMap, Role, Seconds } from './answer-parts.js';
 
 export const Greeting = Type.String({ description: 'a greeting' });
@@ -113,11 +114,25 @@ const RecommendationId = Type.String({ description: "this answer's id, unique to
 const Explained = {
   evaluated_scenarios: Type.Optional(Type.Array(Type.String(), { description: 'the scenarios applied, when asked for' })),
 };
+// recd's own (explain=true): why each item is there, in the order of items_id.
+const Explanations = Type.Optional(
+  Type.Array(
+    Closed({
+      item_id: Id,
+      source: Type.Union(SOURCES.map((x) => Type.Literal(x))),
+      score: Nullable(Type.Number({ description: 'what the ranking orders by; null for a precomputed table' })),
+      because: Type.Array(Id, { description: "up to three of the user's or session's items that led to it most, or the query item" }),
+      rules: Type.Array(Type.String(), { description: 'the business rules that passed or moved it' }),
+    }),
+    { description: "why each item is there, when explain=true (recd's own)" },
+  ),
+);
 export const RecoItems = Answer({
   items_id: Type.Array(Id, { description: 'best first' }),
   next_cursor: Cursor,
   recommendation_id: RecommendationId,
   ...Explained,
+  explanations: Explanations,
 });
 // POST recommendation/generic/items/: which recommendation it ran, and the scenarios it applied.
 export const GenericRecoItems = Answer({
@@ -125,6 +140,7 @@ export const GenericRecoItems = Answer({
   next_cursor: Cursor,
   recommendation_id: RecommendationId,
   evaluated_scenarios: Type.Array(Type.String(), { description: 'the scenarios applied' }),
+  explanations: Explanations,
   reco_type: Type.Union(
     ['item_to_items', 'profile_to_items', 'profile_to_items_w_ctx_items', 'session_to_items', 'session_to_items_w_ctx_items'].map((t) =>
       Type.Literal(t),
@@ -134,6 +150,7 @@ export const GenericRecoItems = Answer({
 export const PrecomputedItems = Answer({
   items_id: Type.Array(Id, { description: "the table's row, best first" }),
   recommendation_id: RecommendationId,
+  explanations: Explanations,
 });
 export const RecoValues = Answer({
   properties: Type.Array(Type.Union([Type.Number(), Type.String(), Type.Boolean()]), { description: 'property values, best first' }),

@@ -6,7 +6,7 @@ import t from 'tap';
 import type { Res } from '../helpers/api.js';
 import { uid } from '../helpers/feedback.js';
 import { errorOf, frontendToken, rootToken } from '../helpers/fixtures.js';
-import { RECO_ENV, trainedDatabase, until } from '../helpers/reco.js';
+import { POPULAR, RECO_ENV, trainedDatabase, until } from '../helpers/reco.js';
 import { startStack } from '../helpers/stack.js';
 import { inGroupA } from '../../src/services/scenarios/scenario-walk.js';
 import { BATCH_ANSWERS } from '../../src/services/outcomes/impressions.js';
@@ -218,6 +218,83 @@ t.test('rotation at a rate below 1 pushes a shown item down; from a case scenari
     (anonymous.warnings as string[]).some((w) => w.startsWith('rotation applies to a user')),
     'without a user: warned',
   );
+});
+
+type Why = { item_id: number; source: string; score: number | null; because: number[]; rules: string[] };
+const why = (body: { items_id: number[]; explanations: Why[] }) => {
+  if (body.explanations?.length !== body.items_id.length) throw new Error(`explanations: ${JSON.stringify(body)}`);
+  body.explanations.forEach((e, k) => {
+    if (e.item_id !== body.items_id[k]) throw new Error(`explanation ${k} names ${e.item_id}, the answer ${body.items_id[k]}`);
+  });
+  return body.explanations;
+};
+
+t.test('explanations name the source of each path, the score, the items that led to it and the rules that moved it', async (t) => {
+  const u = 66; // rates the three most popular items, and no test before gave them feedback
+  const listed = why(
+    ok(await api.get(`recommendation/users/${uid(u)}/items/`, { token, query: 'explain=true&exclude_rated_items=true' }), 'listed'),
+  );
+  t.ok(
+    listed.every((e) => e.source === 'user_list' || e.source === 'user_factors'),
+    `sources ${listed.map((e) => e.source)}`,
+  );
+  t.equal(listed[0]!.source, 'user_list', "the first from the user's list");
+  t.ok(listed.every((e) => typeof e.score === 'number'));
+  t.ok(
+    listed[0]!.because.length > 0 && listed[0]!.because.every((i) => POPULAR.includes(i)),
+    `because ${listed[0]!.because}: items the user rated`,
+  );
+  const trained = why(ok(await api.get(`recommendation/users/${uid(u)}/items/`, { token, query: 'explain=true' }), 'trained'));
+  t.ok(trained.every((e) => e.source === 'user_factors'));
+  const neighbours = why(ok(await itemReco(3, 'explain=true&amt=4'), 'item'));
+  t.ok(neighbours.every((e) => e.source === 'item_neighbours' && e.because[0] === 3 && e.score! <= 1.0001));
+  const session = ok(
+    await api.post(
+      'recommendation/sessions/items/',
+      {
+        ratings: [
+          { item_id: 25, rating: 9 },
+          { item_id: 26, rating: 8 },
+        ],
+        explain: true,
+      },
+      { token },
+    ),
+    'session',
+  );
+  t.ok(
+    why(session).every((e) => e.source === 'session' && e.because.every((i) => i === 25 || i === 26)),
+    JSON.stringify(session.explanations[0]),
+  );
+  const empty = (explain: boolean) => api.post('recommendation/sessions/items/', { ratings: [], amt: 3, explain }, { token });
+  const nobody = ok(await empty(false), 'empty session');
+  t.ok(
+    (nobody.warnings as string[]).some((w) => w.includes('most popular items')),
+    'filler flagged without explain',
+  );
+  t.equal(nobody.explanations, undefined);
+  const filler = why(ok(await empty(true), 'empty session explained'));
+  t.ok(filler.every((e) => e.source === 'popularity'));
+  // Fresh feedback after training: the user's factors are folded in.
+  t.equal((await api.put(`users/${uid(13)}/ratings/`, { ratings: [{ item_id: 30, rating: 10 }] }, { token })).status, 200);
+  const fresh = await until(
+    'folded in',
+    async () => ok(await api.get(`recommendation/users/${uid(13)}/items/`, { token, query: 'explain=true&amt=3' }), 'fresh'),
+    (b) => b.explanations[0].source === 'fold_in',
+  );
+  t.ok(why(fresh).every((e) => e.source === 'fold_in'));
+  const diverse = why(
+    ok(await api.get('recommendation/items/3/items/', { token, query: 'explain=true&amt=6&reranking=genre:diversity:1' }), 'diverse'),
+  );
+  t.ok(
+    diverse.some((e) => e.rules.some((r) => r.startsWith('reranking: from'))),
+    'reranking named where it moved an item',
+  );
+  const filtered = why(
+    ok(await api.get('recommendation/items/3/items/', { token, query: 'explain=true&amt=2&filters=genre:eq:b' }), 'filtered'),
+  );
+  t.ok(filtered.every((e) => e.rules.includes('filters: passed all 1')));
+  t.equal(bad(await itemReco(3, 'explain=maybe')), 'WRONG_PARAMETER');
 });
 
 t.test('impressions are kept by count, and by age', async (t) => {

@@ -117,6 +117,12 @@ t.test('precomputed item_to_items table: built by the precomputed_tables task, r
   // A second read is the same (served from what the process holds).
   t.strictSame(withoutId((await preItem(7, 'similar')).body), withoutId((await preItem(7, 'similar')).body), 'the same answer twice');
   t.strictSame((await preItem('7', 'similar')).body.items_id, (await preItem(7, 'similar')).body.items_id, 'the item id as a string');
+  const explained = await api.get('recommendation/precomputed/items/7/items/', { token, query: 'table=similar&explain=true' });
+  t.strictSame(
+    explained.body.explanations,
+    explained.body.items_id.map((item_id: number) => ({ item_id, source: 'precomputed_table', score: null, because: [], rules: [] })),
+    'explain=true: every item from the table',
+  );
   t.equal(
     (await api.get('recommendation/precomputed/items/7/items/', { token, query: 'table=similar&scenario=x' })).status,
     404,

@@ -12793,6 +12793,7 @@ export interface operations {
                 user_id?: unknown;
                 rotation_rate?: unknown;
                 rotation_hours?: unknown;
+                explain?: unknown;
                 filters?: string[];
                 reranking?: string[];
             };
@@ -12819,6 +12820,16 @@ export interface operations {
                         recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
+                        /** @description why each item is there, when explain=true (recd's own) */
+                        explanations?: {
+                            item_id: string | number;
+                            source: "user_list" | "user_factors" | "fold_in" | "session" | "item_neighbours" | "group" | "properties" | "popularity" | "cold_start" | "precomputed_table";
+                            score: number | null;
+                            /** @description up to three of the user's or session's items that led to it most, or the query item */
+                            because: (string | number)[];
+                            /** @description the business rules that passed or moved it */
+                            rules: string[];
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };
@@ -12917,6 +12928,7 @@ export interface operations {
                 user_id?: unknown;
                 rotation_rate?: unknown;
                 rotation_hours?: unknown;
+                explain?: unknown;
                 filters?: string[];
                 reranking?: string[];
                 exclude_rated_items?: boolean;
@@ -12944,6 +12956,16 @@ export interface operations {
                         recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
+                        /** @description why each item is there, when explain=true (recd's own) */
+                        explanations?: {
+                            item_id: string | number;
+                            source: "user_list" | "user_factors" | "fold_in" | "session" | "item_neighbours" | "group" | "properties" | "popularity" | "cold_start" | "precomputed_table";
+                            score: number | null;
+                            /** @description up to three of the user's or session's items that led to it most, or the query item */
+                            because: (string | number)[];
+                            /** @description the business rules that passed or moved it */
+                            rules: string[];
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };
@@ -13049,6 +13071,7 @@ export interface operations {
                     user_id?: unknown;
                     rotation_rate?: unknown;
                     rotation_hours?: unknown;
+                    explain?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -13087,6 +13110,16 @@ export interface operations {
                         recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
+                        /** @description why each item is there, when explain=true (recd's own) */
+                        explanations?: {
+                            item_id: string | number;
+                            source: "user_list" | "user_factors" | "fold_in" | "session" | "item_neighbours" | "group" | "properties" | "popularity" | "cold_start" | "precomputed_table";
+                            score: number | null;
+                            /** @description up to three of the user's or session's items that led to it most, or the query item */
+                            because: (string | number)[];
+                            /** @description the business rules that passed or moved it */
+                            rules: string[];
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };
@@ -13194,6 +13227,7 @@ export interface operations {
                     user_id?: unknown;
                     rotation_rate?: unknown;
                     rotation_hours?: unknown;
+                    explain?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -13228,6 +13262,16 @@ export interface operations {
                         recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
+                        /** @description why each item is there, when explain=true (recd's own) */
+                        explanations?: {
+                            item_id: string | number;
+                            source: "user_list" | "user_factors" | "fold_in" | "session" | "item_neighbours" | "group" | "properties" | "popularity" | "cold_start" | "precomputed_table";
+                            score: number | null;
+                            /** @description up to three of the user's or session's items that led to it most, or the query item */
+                            because: (string | number)[];
+                            /** @description the business rules that passed or moved it */
+                            rules: string[];
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };
@@ -13333,6 +13377,7 @@ export interface operations {
                     user_id?: unknown;
                     rotation_rate?: unknown;
                     rotation_hours?: unknown;
+                    explain?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -13372,6 +13417,16 @@ export interface operations {
                         recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
+                        /** @description why each item is there, when explain=true (recd's own) */
+                        explanations?: {
+                            item_id: string | number;
+                            source: "user_list" | "user_factors" | "fold_in" | "session" | "item_neighbours" | "group" | "properties" | "popularity" | "cold_start" | "precomputed_table";
+                            score: number | null;
+                            /** @description up to three of the user's or session's items that led to it most, or the query item */
+                            because: (string | number)[];
+                            /** @description the business rules that passed or moved it */
+                            rules: string[];
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };
@@ -13723,6 +13778,7 @@ export interface operations {
                     user_id?: unknown;
                     rotation_rate?: unknown;
                     rotation_hours?: unknown;
+                    explain?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -13763,6 +13819,16 @@ export interface operations {
                         recommendation_id: string;
                         /** @description the scenarios applied */
                         evaluated_scenarios: string[];
+                        /** @description why each item is there, when explain=true (recd's own) */
+                        explanations?: {
+                            item_id: string | number;
+                            source: "user_list" | "user_factors" | "fold_in" | "session" | "item_neighbours" | "group" | "properties" | "popularity" | "cold_start" | "precomputed_table";
+                            score: number | null;
+                            /** @description up to three of the user's or session's items that led to it most, or the query item */
+                            because: (string | number)[];
+                            /** @description the business rules that passed or moved it */
+                            rules: string[];
+                        }[];
                         reco_type: "item_to_items" | "profile_to_items" | "profile_to_items_w_ctx_items" | "session_to_items" | "session_to_items_w_ctx_items";
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
@@ -13869,6 +13935,7 @@ export interface operations {
                     user_id?: unknown;
                     rotation_rate?: unknown;
                     rotation_hours?: unknown;
+                    explain?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -13904,6 +13971,16 @@ export interface operations {
                         recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
+                        /** @description why each item is there, when explain=true (recd's own) */
+                        explanations?: {
+                            item_id: string | number;
+                            source: "user_list" | "user_factors" | "fold_in" | "session" | "item_neighbours" | "group" | "properties" | "popularity" | "cold_start" | "precomputed_table";
+                            score: number | null;
+                            /** @description up to three of the user's or session's items that led to it most, or the query item */
+                            because: (string | number)[];
+                            /** @description the business rules that passed or moved it */
+                            rules: string[];
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };
@@ -14009,6 +14086,7 @@ export interface operations {
                     user_id?: unknown;
                     rotation_rate?: unknown;
                     rotation_hours?: unknown;
+                    explain?: unknown;
                     filters?: (string | {
                         property_name: string;
                         op: string;
@@ -14047,6 +14125,16 @@ export interface operations {
                         recommendation_id: string;
                         /** @description the scenarios applied, when asked for */
                         evaluated_scenarios?: string[];
+                        /** @description why each item is there, when explain=true (recd's own) */
+                        explanations?: {
+                            item_id: string | number;
+                            source: "user_list" | "user_factors" | "fold_in" | "session" | "item_neighbours" | "group" | "properties" | "popularity" | "cold_start" | "precomputed_table";
+                            score: number | null;
+                            /** @description up to three of the user's or session's items that led to it most, or the query item */
+                            because: (string | number)[];
+                            /** @description the business rules that passed or moved it */
+                            rules: string[];
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };
@@ -14475,6 +14563,7 @@ export interface operations {
                 scenario?: unknown;
                 skip_default_scenario?: boolean;
                 user_id?: string;
+                explain?: unknown;
             };
             header?: never;
             path: {
@@ -14495,6 +14584,16 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description this answer's id, unique to it (recd's own field) */
                         recommendation_id: string;
+                        /** @description why each item is there, when explain=true (recd's own) */
+                        explanations?: {
+                            item_id: string | number;
+                            source: "user_list" | "user_factors" | "fold_in" | "session" | "item_neighbours" | "group" | "properties" | "popularity" | "cold_start" | "precomputed_table";
+                            score: number | null;
+                            /** @description up to three of the user's or session's items that led to it most, or the query item */
+                            because: (string | number)[];
+                            /** @description the business rules that passed or moved it */
+                            rules: string[];
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };
@@ -14590,6 +14689,7 @@ export interface operations {
                 scenario?: unknown;
                 skip_default_scenario?: boolean;
                 user_id?: string;
+                explain?: unknown;
             };
             header?: never;
             path: {
@@ -14610,6 +14710,16 @@ export interface operations {
                         items_id: (string | number)[];
                         /** @description this answer's id, unique to it (recd's own field) */
                         recommendation_id: string;
+                        /** @description why each item is there, when explain=true (recd's own) */
+                        explanations?: {
+                            item_id: string | number;
+                            source: "user_list" | "user_factors" | "fold_in" | "session" | "item_neighbours" | "group" | "properties" | "popularity" | "cold_start" | "precomputed_table";
+                            score: number | null;
+                            /** @description up to three of the user's or session's items that led to it most, or the query item */
+                            because: (string | number)[];
+                            /** @description the business rules that passed or moved it */
+                            rules: string[];
+                        }[];
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };

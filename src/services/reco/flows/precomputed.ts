@@ -54,12 +54,18 @@ function read(p: RecoParts, r: TableRequest, id: Parsed, w: Plan, keep: Shape['k
     r.table === 'item_to_items'
       ? p.tables.forItem(r.auth, r.db, id, w.table, keep, w.amt)
       : p.tables.forUser(r.auth, r.db, id, w.table, keep, w.amt);
-  return row instanceof Promise ? row.then((a) => withWarnings(a, w)) : withWarnings(row, w);
+  const finish = (a: PrecomputedAnswer) => withWarnings(a, w, r.q.reasons === true);
+  return row instanceof Promise ? row.then(finish) : finish(row);
 }
 
-function withWarnings(a: PrecomputedAnswer, w: Plan): PrecomputedAnswer {
+// reasons: with explanations (explain=true): every item from the table's row, as it was computed.
+function withWarnings(a: PrecomputedAnswer, w: Plan, reasons: boolean): PrecomputedAnswer {
+  const rules = w.filters.length > 0 ? [`filters: passed all ${w.filters.length}`] : [];
   return {
     ...a,
     warnings: withAll(w.warnings, a.warnings, w.reranking.length > 0 ? ['reranking does not apply to precomputed tables'] : []),
+    ...(reasons && {
+      explanations: a.items_id.map((item_id) => ({ item_id, source: 'precomputed_table' as const, score: null, because: [], rules })),
+    }),
   };
 }

@@ -31,5 +31,11 @@ export async function propertiesToItems(
   const page = { auth, model, q, shape, exclude: undefined, stopAt: undefined };
   if (holders.length === 0)
     return p.pager.page({ ...page, key: 'pop', spec: POPULAR, warnings: ['no item holds these property values: most popular items'] });
-  return p.pager.page({ ...page, key: undefined, spec: { kind: 'vector', vector: meanDirection(model, holders) }, warnings: [] });
+  return p.pager.page({
+    ...page,
+    key: undefined,
+    spec: { kind: 'vector', vector: meanDirection(model, holders) },
+    warnings: [],
+    source: 'properties',
+  });
 }

@@ -26,7 +26,7 @@ export function userToItems(p: RecoParts, r: UserRequest): Maybe<RecoAnswer> {
 }
 
 function now(p: RecoParts, r: UserRequest, user: Parsed): Maybe<RecoAnswer> | undefined {
-  if (r.context !== undefined) return undefined; // context items are read
+  if (r.context !== undefined || r.q.reasons) return undefined; // context items are read, and explanations the user's ratings
   const model = p.registry.held(r.db);
   if (model === undefined) return undefined;
   const changes = p.users.changes(r.db, model);
@@ -84,7 +84,11 @@ async function trainedLater(
 ): Promise<RecoAnswer> {
   const who: Subject = { user: user.key };
   const rules = await pageRules(p, r.db, r.recoType, r.q, who);
-  const ranked = p.users.trainedRanking(model, row, rules.w.excludeRated);
+  let ranked = p.users.trainedRanking(model, row, rules.w.excludeRated);
+  if (rules.w.reasons) {
+    const profile = await p.users.profile(r.db, model, user, row, changes);
+    ranked = { ...ranked, because: { rows: profile.items, values: profile.values } };
+  }
   if (ranked.listed === undefined && rules.w.excludeRated && ranked.spec.kind !== 'popular') {
     const profile = await p.users.profile(r.db, model, user, row, changes);
     await p.users.makeList(model, row, profile);

@@ -17,6 +17,7 @@ import { RankingWalk, type PassMemo } from './ranking-walk.js';
 import { diversify } from './reranking.js';
 import { SHOWN, type RecoAnswer, type Want } from '../request/request.js';
 import { ROTATED_CURSOR, type Rotated } from '../../outcomes/rotation.js';
+import { explanations, type Because, type Source } from './explanations.js';
 import type { Shape } from './shaping.js';
 
 const CACHED_ORDERS = 20_000;
@@ -37,6 +38,8 @@ export interface PageJob {
   shape: Shape;
   exclude: Set<number> | undefined;
   warnings: string[];
+  source?: Source; // where the ranking comes from, when its spec does not say (explanations.ts)
+  because?: Because; // the profile it was made from
   // Ranking positions from stopAt on need more exclusions than `exclude` (a user's list holds only
   // items they had not rated, past it their ratings must be read): the page is then NEEDS_RATINGS.
   stopAt?: number;
@@ -90,10 +93,8 @@ export class Pager {
   }
 
   // The page, or what it needs. deeper: a ranking the scoring pool made.
-  private pageOf(
-    { auth, model, key, spec, q, shape, exclude, warnings, stopAt }: PageJob,
-    deeper: Ranking | undefined,
-  ): RecoAnswer | NeedRanking | NeedsRatings {
+  private pageOf(job: PageJob, deeper: Ranking | undefined): RecoAnswer | NeedRanking | NeedsRatings {
+    const { auth, model, key, spec, q, shape, exclude, warnings, stopAt } = job;
     const stamp = Math.round(model.meta.timestamp * 1000);
     const rotated = q.rotated;
     const tag = rotated ? ROTATED_CURSOR : shape.rules ? ('d1' as const) : ('r1' as const);
@@ -115,9 +116,13 @@ export class Pager {
     let items: number[];
     let next: number;
     let more: boolean;
+    let before: number[] | undefined; // the passing order, where reranking or rotation changed it
+    let pushed: Set<number> | undefined;
     if (rotated) {
       const r = rotatedOrder(walk, model, rotated, pos + q.amt + (shape.rules ? DIVERSITY_WINDOW : 0));
       if (!r) return walk.stopped ? NEEDS_RATINGS : new NeedRanking(walk.need);
+      before = r.walked;
+      pushed = r.pushed;
       const order = shape.rules ? diversify(r.order, shape.rules, shape.valueOf!, pos + q.amt, DIVERSITY_WINDOW) : r.order;
       items = order.slice(pos, pos + q.amt);
       next = pos + items.length;
@@ -144,6 +149,7 @@ export class Pager {
         if (orderKey !== undefined) this.diversified.set(orderKey, d);
       }
       items = d.order.slice(pos, pos + q.amt);
+      before = q.reasons ? walk.walk(0, d.candidates)?.items : undefined;
       next = pos + items.length;
       more = items.length === q.amt && (d.candidates > next || !d.exhausted);
     }
@@ -152,6 +158,9 @@ export class Pager {
       next_cursor: !more ? '' : rotated ? encodeCursor(tag, [next, stamp, rotated.t0]) : this.cursor(tag as 'r1' | 'd1', next, stamp),
       warnings,
       ...(q.explain ? { evaluated_scenarios: q.evaluated } : {}),
+      ...(q.reasons && {
+        explanations: explanations({ ...job, head: walk.ranking.head?.items, items, from: pos, before, pushed }),
+      }),
       [SHOWN]: { model, rows: items, from: pos, plan: q },
     };
   }
@@ -204,7 +213,7 @@ function rotatedOrder(walk: RankingWalk, model: LoadedModel, rotated: Rotated, n
     });
     if (placed.length >= need || w.exhausted) {
       placed.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-      return { order: placed.map((x) => x[2]), exhausted: w.exhausted };
+      return { order: placed.map((x) => x[2]), exhausted: w.exhausted, walked: w.items, pushed };
     }
   }
 }

@@ -2,6 +2,7 @@
 // task (`precomputed_tables`) builds from the current model, and the precomputed endpoints that
 // read them. A table read once stays in this process until it is rebuilt or deleted (announced),
 // so warm reads answer in the same tick.
+import type { Explanation } from './explanations.js';
 import { LRUCache } from 'lru-cache';
 import { ApiError, notFound, wrongData } from '../../../errors/api-error.js';
 import type { ModelRegistry } from '../../../engine/model/registry.js';
@@ -26,6 +27,7 @@ type Keep = (item: number) => boolean;
 
 export type PrecomputedAnswer = {
   items_id: IdValue[];
+  explanations?: Explanation[];
   warnings: string[];
 };
 

@@ -45,5 +45,17 @@ export function pageJob(
   exclude: Set<number> | undefined,
   stopAt?: number,
 ): PageJob {
-  return { auth, model, key: ranked.key, spec: ranked.spec, q: w, shape, exclude, warnings: withAll(w.warnings, ranked.warnings), stopAt };
+  return {
+    auth,
+    model,
+    key: ranked.key,
+    spec: ranked.spec,
+    q: w,
+    shape,
+    exclude,
+    warnings: withAll(w.warnings, ranked.warnings),
+    stopAt,
+    source: ranked.source,
+    because: ranked.because,
+  };
 }

@@ -10,12 +10,14 @@ import type { RankingKey } from '../../../engine/scoring/scorer.js';
 import type { RecoType } from '../../../contract/reco-types.js';
 import type { TableKind } from '../../../store/tables-store.js';
 import type { Rotated } from '../../outcomes/rotation.js';
+import type { Source } from '../../../contract/sources.js';
 
 // What a request asks for (its runtime parameters), undefined where it says nothing.
 export interface RecoQuery extends Runtime {
   cursor?: string;
   userId?: unknown; // selects the A/B group and what scenarios ask about the user; never personalises
   explain?: boolean; // answer with evaluated_scenarios
+  reasons?: boolean; // answer with explanations (explain=true)
 }
 
 // The requests, as their routes give them: the route row's reco type, the request's parameters, and
@@ -43,7 +45,7 @@ export interface TableRequest extends Asked {
 }
 
 // What a request runs with once its scenarios are applied; rotated: what its rotation pushes down.
-export type Want = Plan & { amt: number; cursor?: string; explain?: boolean; rotated?: Rotated };
+export type Want = Plan & { amt: number; cursor?: string; explain?: boolean; reasons?: boolean; rotated?: Rotated };
 const DEFAULT_AMT = 10;
 
 export interface SessionInput {
@@ -57,6 +59,7 @@ export type RecoAnswer = {
   next_cursor: string;
   warnings: string[];
   evaluated_scenarios?: string[];
+  explanations?: Explanation[];
   [SHOWN]?: Shown;
 };
 
@@ -77,6 +80,8 @@ export interface Ranked {
   spec: RankSpec;
   warnings: string[];
   context: number[];
+  source?: Source; // where it comes from, when its spec does not say (paging/explanations.ts)
+  because?: Because; // the profile it was made from
 }
 
 export const NO_RATINGS = 'no ratings to personalise with: most popular items';
@@ -99,6 +104,7 @@ export function want(q: RecoQuery, plan: Plan): Want {
     warnings: plan.warnings,
     cursor: q.cursor,
     explain: q.explain,
+    reasons: q.reasons,
   };
 }
 
@@ -113,4 +119,19 @@ export function requestUser(auth: Claims, q: RecoQuery): string | undefined {
   const raw = q.userId;
   if (raw === undefined || raw === null || raw === '') return undefined;
   return pathOwner(auth, 'user', typeof raw === 'string' ? raw : String(raw), false).key;
+}
+
+// The profile a ranking came from: its items (model rows) and their values.
+export interface Because {
+  rows: number[];
+  values: number[];
+}
+
+// Why an item of an answer is there (paging/explanations.ts).
+export interface Explanation {
+  item_id: IdValue;
+  source: Source;
+  score: number | null;
+  because: IdValue[];
+  rules: string[];
 }

@@ -114,9 +114,10 @@ export class UserProfiles {
         vector,
         seeds: rows ?? Uint32Array.from(context.length > 0 ? [...p.items, ...context] : p.items),
       };
-      return { key: key === undefined ? undefined : `c${key}`, spec, warnings: [], context };
+      return { key: key === undefined ? undefined : `c${key}`, spec, warnings: [], context, because: { rows: p.items, values: p.values } };
     }
-    return { key, spec: { kind: 'vector', vector }, warnings: [], context };
+    const source = candidates ? 'session' : 'fold_in';
+    return { key, spec: { kind: 'vector', vector }, warnings: [], context, source, because: { rows: p.items, values: p.values } };
   }
 
   // A user ranked by their trained factors (row < the model's users): their list first when it was
@@ -126,13 +127,28 @@ export class UserProfiles {
     const v = model.views;
     const vector = trainedFactors(v, row);
     if (!vector) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context: [], listed: undefined };
-    if (!excludeRated) return { key: new RowKey('t', row), spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
+    if (!excludeRated)
+      return {
+        key: new RowKey('t', row),
+        spec: { kind: 'vector', vector },
+        warnings: [],
+        context: [],
+        listed: undefined,
+        source: 'user_factors',
+      };
     const trained = userListLength(v, row);
     const made = trained > 0 ? undefined : this.madeLists.get(model.id, row);
     const listed = made ? listLength(made) : trained;
     if (listed > 0)
       return { key: new RowKey('l', row), spec: { kind: 'listed', user: row, vector, list: made }, warnings: [], context: [], listed };
-    return { key: new RowKey('t', row), spec: { kind: 'vector', vector }, warnings: [], context: [], listed: undefined };
+    return {
+      key: new RowKey('t', row),
+      spec: { kind: 'vector', vector },
+      warnings: [],
+      context: [],
+      listed: undefined,
+      source: 'user_factors',
+    };
   }
 
   // The list a training had no time for, made once from the user's trained factors and ratings and
