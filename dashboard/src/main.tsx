@@ -11,6 +11,7 @@ import { Tasks } from './pages/tasks';
 import { Catalogue } from './pages/catalogue';
 import { TryIt } from './pages/try-it';
 import { Scenarios } from './pages/scenarios';
+import { Outcomes } from './pages/outcomes';
 import { AccountsPage } from './pages/accounts';
 import { DatabasePicker } from './components/database-picker';
 
@@ -18,7 +19,7 @@ import { DatabasePicker } from './components/database-picker';
 function pagesFor(s: Session): PageName[] {
   if (s.role === 'demo_viewer') return ['overview'];
   if (!canWrite(s)) return ['overview', 'try'];
-  return isAdmin(s) ? PAGES.map((p) => p.name) : ['overview', 'tasks', 'catalogue', 'try', 'scenarios'];
+  return isAdmin(s) ? PAGES.map((p) => p.name) : ['overview', 'tasks', 'catalogue', 'try', 'scenarios', 'outcomes'];
 }
 
 function App() {
@@ -75,6 +76,8 @@ function App() {
           <TryIt />
         ) : shown === 'scenarios' ? (
           <Scenarios />
+        ) : shown === 'outcomes' ? (
+          <Outcomes />
         ) : (
           <AccountsPage />
         )}

@@ -3,13 +3,14 @@ import { useEffect, useState } from 'preact/hooks';
 
 export const BASE = '/dashboard';
 
-export type PageName = 'overview' | 'tasks' | 'catalogue' | 'try' | 'scenarios' | 'accounts';
+export type PageName = 'overview' | 'tasks' | 'catalogue' | 'try' | 'scenarios' | 'outcomes' | 'accounts';
 export const PAGES: { name: PageName; title: string; path: string }[] = [
   { name: 'overview', title: 'Overview', path: '/' },
   { name: 'tasks', title: 'Tasks', path: '/tasks' },
   { name: 'catalogue', title: 'Catalogue', path: '/catalogue' },
   { name: 'try', title: 'Try it', path: '/try' },
   { name: 'scenarios', title: 'Scenarios', path: '/scenarios' },
+  { name: 'outcomes', title: 'Outcomes', path: '/outcomes' },
   { name: 'accounts', title: 'Accounts', path: '/accounts' },
 ];
 

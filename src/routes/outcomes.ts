@@ -5,9 +5,19 @@ import { dbRoute, type Route } from '../contract/routes.js';
 import { Timestamp } from '../schemas/common.js';
 import { AbTestResults, OutcomeGroups } from '../schemas/outcome-answers.js';
 import { abTestResults } from '../services/outcomes/ab-test-results.js';
-import { GROUP_BY, type OutcomeResults } from '../services/outcomes/results.js';
+import { wrongData } from '../errors/api-error.js';
+import { GROUP_BY, type GroupBy, type OutcomeResults } from '../services/outcomes/results.js';
 
 const Window = { start_timestamp: Type.Optional(Timestamp), end_timestamp: Type.Optional(Timestamp) };
+
+// group_by: one of GROUP_BY or several, comma-separated (default scenario).
+function groupingOf(raw: string | undefined): GroupBy[] {
+  if (raw === undefined || raw === '') return ['scenario'];
+  const by = raw.split(',').map((x) => x.trim());
+  if (!by.every((b): b is GroupBy => (GROUP_BY as readonly string[]).includes(b)) || new Set(by).size !== by.length)
+    throw wrongData('WRONG_PARAMETER', `group_by must be one or more of ${GROUP_BY.join(', ')}, comma-separated`, { field: 'group_by' });
+  return by;
+}
 
 export const outcomeRoutes = (results: OutcomeResults): Route[] => [
   dbRoute(BACKENDS, {
@@ -15,9 +25,9 @@ export const outcomeRoutes = (results: OutcomeResults): Route[] => [
     path: 'analytics/recommendations/',
     summary: 'answers, items shown, users and credited interactions with their rates, by scenario, A/B arm, reco type or day',
     response: OutcomeGroups,
-    query: Type.Object({ ...Window, group_by: Type.Optional(Type.Union(GROUP_BY.map((g) => Type.Literal(g)))) }),
+    query: Type.Object({ ...Window, group_by: Type.Optional(Type.String({ maxLength: 64 })) }),
     handler: ({ db, query }) =>
-      results.recommendations(db, { start: query.start_timestamp, end: query.end_timestamp }, query.group_by ?? 'scenario'),
+      results.recommendations(db, { start: query.start_timestamp, end: query.end_timestamp }, groupingOf(query.group_by)),
   }),
   dbRoute(BACKENDS, {
     method: 'GET',

@@ -181,9 +181,9 @@ export const keys = {
   // HASH "<answer> <item> <interaction type>" -> d|v: the credit given to one batch's answers
   // (direct or view-through), so each is counted once; removed with its batch. The prefix.
   impressionCreditsPrefix: (db: string) => `{db:${db}}:impressions:credits:`,
-  // HASH item id -> "<recommendation id> <position> <time ms> <time of the showing before, ms or 0>
-  // <group>": the latest answer that showed the item to one viewer (u:<user id> or s:<session id>)
-  // within the attribution window (for view-through credit and rotation); expires with it. The prefix.
+  // LIST the latest answers shown to one viewer (u:<user id> or s:<session id>), newest first, at most
+  // 100 (outcomes-scripts.ts SHOWN): for view-through credit and rotation; expires with the attribution
+  // window after the last. The prefix.
   shownPrefix: (db: string) => `{db:${db}}:shown:`,
   // ZSET viewer scored by when their shown items expire (ms): how trimming and deletion find them.
   shownViewers: (db: string) => `{db:${db}}:shown:viewers`,

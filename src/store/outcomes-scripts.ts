@@ -14,11 +14,26 @@
 // How many positions the position curve counts; viewers' shown items at most (past it, forgotten whole);
 // batches, viewers and keys one call trims at most (each call trims again).
 export const POSITIONS = 10;
-export const SHOWN_PER_VIEWER = 1000;
+export const SHOWN_ANSWERS = 100;
 const TRIM_PER_CALL = 100;
 // An interaction may carry a time a little before its answer's (another process's clock).
 const CLOCK_SKEW_MS = 2000;
 const DAY_MS = 86_400_000;
+
+// A viewer's shown answers (keys.ts shownPrefix), newest first: each "<recommendation id>\x1d<time ms>\x1d
+// <first position less 1>\x1d<group>\x1d\x1e<item>\x1e<item>…\x1e".
+const SHOWN = `
+local function shownParts(entry)
+  return string.match(entry, '^([^\\29]*)\\29(%d+)\\29(%d+)\\29([^\\29]*)\\29(.*)$')
+end
+-- The item's position (1-based) in a shown answer's items ("\\30a\\30b\\30"), or nil.
+local function positionIn(items, from, item)
+  local at = string.find(items, '\\30' .. item .. '\\30', 1, true)
+  if not at then return nil end
+  local _, before = string.gsub(string.sub(items, 1, at), '\\30', '')
+  return from + before
+end
+`;
 
 // Lua: counters' keys expire `keep` ms after their day ends and are registered for trimming and deletion.
 const DAY_KEYS = `
@@ -30,58 +45,39 @@ end
 `;
 
 // KEYS: database, batches, order, count, viewers, outcome keys.
-// ARGV: batch name, batch (LuaFrame of ANSWERs), now (ms), impressions kept (ms), answers kept at most,
-// attribution window (ms), shown prefix, outcomes prefix, credits prefix, counters kept (ms).
+// ARGV: batch name, batch (LuaFrame of ANSWERs, stored as it is), its answers, now (ms), impressions kept
+// (ms), answers kept at most, attribution window (ms), shown prefix, outcomes prefix, credits prefix,
+// counters kept (ms), and the work (a LuaFrame the recorder made while encoding the batch, so this never
+// reads the batch): [[day, field, count] …] counters, [[day, group, viewer …] …] viewers shown, and
+// [[viewer, SHOWN entry] …] answers with a viewer.
 // Returns the answers held after trimming (-1: no such database, nothing written).
-export const RECORD = `${DAY_KEYS}
+export const RECORD = `${DAY_KEYS}${SHOWN}
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-local name, frame, now, keep, most, window = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
-local shownP, outP, creditP, outKeep = ARGV[7], ARGV[8], ARGV[9], tonumber(ARGV[10])
-local answers = cmsgpack.unpack(frame)
+local name, frame, n, now, keep, most, window = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+local shownP, outP, creditP, outKeep = ARGV[8], ARGV[9], ARGV[10], tonumber(ARGV[11])
+local work = cmsgpack.unpack(ARGV[12])
 redis.call('HSET', KEYS[2], name, frame)
-redis.call('ZADD', KEYS[3], now, name .. ' ' .. #answers)
-local held = redis.call('INCRBY', KEYS[4], #answers)
-local counts, users = {}, {}
-local function bump(day, field, n)
-  local c = counts[day]
-  if not c then c = {}; counts[day] = c end
-  c[field] = (c[field] or 0) + n
+redis.call('ZADD', KEYS[3], now, name .. ' ' .. n)
+local held = redis.call('INCRBY', KEYS[4], n)
+local touched = {}
+for _, c in ipairs(work[1]) do
+  local dk = outP .. c[1]
+  redis.call('HINCRBY', dk, c[2], c[3])
+  if not touched[dk] then touched[dk] = true; dayKey(KEYS[6], dk, c[1], outKeep) end
 end
-for a = 1, #answers do
-  local ans = answers[a]
-  local id, t, group, viewer, items, from = ans[1], ans[2], ans[3], ans[4], ans[6], ans[7]
-  local day = math.floor(tonumber(t) / ${DAY_MS})
-  bump(day, group .. '\\31a', 1)
-  bump(day, group .. '\\31i', #items)
-  for k = 1, math.min(#items, ${POSITIONS} - from) do bump(day, group .. '\\31p' .. (from + k), 1) end
-  if viewer ~= '' then
-    local uk = outP .. day .. ':users:' .. group
-    local u = users[uk]
-    if not u then u = {day = day}; users[uk] = u end
-    u[#u + 1] = viewer
-    if #items > 0 then
-      local sk = shownP .. viewer
-      if redis.call('HLEN', sk) >= ${SHOWN_PER_VIEWER} then redis.call('DEL', sk) end
-      local held, fields = hmget(sk, items), {}
-      for k = 1, #items do
-        local prev = held[k] and string.match(held[k], '^%S+ %d+ (%d+) ') or '0'
-        fields[#fields + 1] = items[k]
-        fields[#fields + 1] = id .. ' ' .. (from + k) .. ' ' .. t .. ' ' .. prev .. ' ' .. group
-      end
-      hset(sk, fields)
-      redis.call('PEXPIRE', sk, window)
-      redis.call('ZADD', KEYS[5], now + window, viewer)
-    end
-  end
+for _, u in ipairs(work[2]) do
+  local uk = outP .. u[1] .. ':users:' .. u[2]
+  redis.call('PFADD', uk, unpack(u, 3))
+  dayKey(KEYS[6], uk, u[1], outKeep)
 end
-for day, c in pairs(counts) do
-  local dk = outP .. day
-  for field, n in pairs(c) do redis.call('HINCRBY', dk, field, n) end
-  dayKey(KEYS[6], dk, day, outKeep)
-end
-for uk, u in pairs(users) do
-  redis.call('PFADD', uk, unpack(u))
-  dayKey(KEYS[6], uk, u.day, outKeep)
+-- A viewer is registered when their list is made; the registry's entries are renewed when found due
+-- while the list lives on (below), so an answer costs two commands.
+for _, a in ipairs(work[3]) do
+  local sk = shownP .. a[1]
+  local len = redis.call('LPUSH', sk, a[2])
+  if len > ${SHOWN_ANSWERS} then redis.call('RPOP', sk) end
+  redis.call('PEXPIRE', sk, window)
+  if len == 1 then redis.call('ZADD', KEYS[5], now + window, a[1]) end
 end
 local function drop(member)
   local sp = string.find(member, ' ', 1, true)
@@ -98,7 +94,10 @@ for _ = 1, ${TRIM_PER_CALL} do
   if #first == 0 then break end
   drop(first[1])
 end
-redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now)
+for _, v in ipairs(redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', now, 'LIMIT', 0, ${TRIM_PER_CALL})) do
+  local ttl = redis.call('PTTL', shownP .. v)
+  if ttl > 0 then redis.call('ZADD', KEYS[5], now + ttl, v) else redis.call('ZREM', KEYS[5], v) end
+end
 local over = redis.call('ZCARD', KEYS[5]) - most
 if over > 0 then
   local popped = redis.call('ZPOPMIN', KEYS[5], math.min(over, ${TRIM_PER_CALL}))
@@ -116,7 +115,7 @@ return held
 // position); otherwise, one whose viewer was shown the item within the window is credited to the
 // latest answer that showed it, view-through. Once per (answer, item, type).
 // Returns the credits given, flat: group, d|v, type for each.
-export const ATTRIBUTE = `${DAY_KEYS}
+export const ATTRIBUTE = `${DAY_KEYS}${SHOWN}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
 local window, shownP, outP, creditP, outKeep = tonumber(ARGV[2]), ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6])
 local batches, out = {}, {}
@@ -155,31 +154,58 @@ local function credit(kind, b, idx, t, group, pos, viewer, item, typ)
   out[#out + 1] = kind
   out[#out + 1] = typ
 end
+local lists = {}
+local function shownTo(viewer)
+  local l = lists[viewer]
+  if l == nil then
+    l = redis.call('LRANGE', shownP .. viewer, 0, -1)
+    lists[viewer] = l
+  end
+  return l
+end
 local rows = cmsgpack.unpack(ARGV[1])
 for r = 1, #rows do
   local viewer, item, typ, t, rec = rows[r][1], rows[r][2], rows[r][3], tonumber(rows[r][4]), rows[r][5]
   local done = false
+  local shown = viewer ~= '' and shownTo(viewer) or {}
   if rec ~= '' then
-    local ans, b, idx = answerOf(rec)
-    if ans then
-      local items = ans[6]
-      for k = 1, #items do
-        if items[k] == item then
-          credit('d', b, idx, tonumber(ans[2]), ans[3], ans[7] + k, viewer, item, typ)
-          done = true
-          break
+    -- The answer among the viewer's, else (an answer to nobody known) in its batch.
+    for _, entry in ipairs(shown) do
+      if string.sub(entry, 1, #rec + 1) == rec .. '\\29' then
+        local id, at, from, group, items = shownParts(entry)
+        local pos = positionIn(items, tonumber(from), item)
+        local b, idx = split(id)
+        if pos and idx then credit('d', b, idx, tonumber(at), group, pos, viewer, item, typ); done = true end
+        break
+      end
+    end
+    if not done then
+      local ans, b, idx = answerOf(rec)
+      if ans then
+        local items = ans[6]
+        for k = 1, #items do
+          if items[k] == item then
+            credit('d', b, idx, tonumber(ans[2]), ans[3], ans[7] + k, viewer, item, typ)
+            done = true
+            break
+          end
         end
       end
     end
   end
-  if not done and viewer ~= '' then
-    local s = redis.call('HGET', shownP .. viewer, item)
-    if s then
-      local id, pos, at, group = string.match(s, '^(%S+) (%d+) (%d+) %d+ (.*)$')
+  if not done then
+    -- The latest answer that showed the item within the window before the interaction.
+    for _, entry in ipairs(shown) do
+      local id, at, from, group, items = shownParts(entry)
       at = tonumber(at)
-      if id and t >= at - ${CLOCK_SKEW_MS} and t <= at + window then
-        local b, idx = split(id)
-        if idx then credit('v', b, idx, at, group, tonumber(pos), viewer, item, typ) end
+      if at and at <= t + ${CLOCK_SKEW_MS} then
+        if at < t - window then break end
+        local pos = positionIn(items, tonumber(from), item)
+        if pos then
+          local b, idx = split(id)
+          if idx then credit('v', b, idx, at, group, pos, viewer, item, typ) end
+          break
+        end
       end
     end
   end

@@ -29,8 +29,9 @@ export class OutcomesStore {
     this.attributeScript = defineScript(redis, 'recdOutcomesAttribute', 3, ATTRIBUTE);
   }
 
-  // Stores one batch of answers (outcomes-scripts.ts RECORD); false when the database is gone.
-  async record(db: string, name: string, batch: Buffer, now: number, l: OutcomeLimits): Promise<boolean> {
+  // Stores one batch of n answers and what they count (outcomes-scripts.ts RECORD); false when the
+  // database is gone.
+  async record(db: string, name: string, batch: Buffer, n: number, work: Buffer, now: number, l: OutcomeLimits): Promise<boolean> {
     const held = await this.recordScript(
       keys.database(db),
       keys.impressionBatches(db),
@@ -40,6 +41,7 @@ export class OutcomesStore {
       keys.outcomeKeys(db),
       name,
       batch,
+      n,
       now,
       l.keepMs,
       l.most,
@@ -48,6 +50,7 @@ export class OutcomesStore {
       keys.outcomesPrefix(db),
       keys.impressionCreditsPrefix(db),
       l.countersMs,
+      work,
     );
     return Number(held) >= 0;
   }
@@ -99,18 +102,16 @@ export class OutcomesStore {
     });
   }
 
-  // The items shown to a viewer (u:<user id> or s:<session id>) before `before` (ms), at or after
-  // `since`: each item's latest showing before `before` (a showing at or after it may have replaced an
-  // earlier one in the record, which keeps the one before too: outcomes-scripts.ts RECORD).
+  // The items shown to a viewer (u:<user id> or s:<session id>) in [since, before) (ms), from their
+  // latest answers (outcomes-scripts.ts SHOWN).
   async shownBetween(db: string, viewer: string, since: number, before: number): Promise<string[]> {
-    const fields = await this.redis.hgetall(keys.shownPrefix(db) + viewer);
-    const out: string[] = [];
-    for (const item in fields) {
-      const [, , t, prev] = fields[item]!.split(' ', 4);
-      const at = Number(t) < before ? Number(t) : Number(prev);
-      if (at > 0 && at >= since && at < before) out.push(item);
+    const out = new Set<string>();
+    for (const entry of await this.redis.lrange(keys.shownPrefix(db) + viewer, 0, -1)) {
+      const [, t, , , items] = entry.split('\u001d', 5);
+      const at = Number(t);
+      if (at >= since && at < before && items !== undefined) for (const item of items.split('\u001e')) if (item !== '') out.add(item);
     }
-    return out;
+    return [...out];
   }
 
   // The stored answers of one batch (a LuaFrame), or undefined once trimmed.

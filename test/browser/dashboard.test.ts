@@ -278,6 +278,41 @@ t.test('scenarios: the graph of a scenario, its default and the path a request t
   t.same(new Set(await column(page, 'recommended items', 'genre')), new Set(['b']), 'the case its path ends at applies');
 });
 
+t.test('outcomes: rates by scenario, over time and by position; an A/B test with its verdict', async (t) => {
+  const ab = await api.post('ab-tests/params/', { name: 'dash test', probability_a: 0.5 }, { token });
+  need(ab.status === 200, 'ab test');
+  const put = async (name: string, scenario: unknown) =>
+    need((await api.put(`scenarios/item_to_items/${name}/`, scenario, { token })).status === 200, name);
+  await put('arm-a', { scenario_type: 'case', case: { amt: 4 } });
+  await put('arm-b', { scenario_type: 'case', case: { amt: 6 } });
+  await put('split', { scenario_type: 'ab_test', ab_test: { id: ab.body.id, scenario_a: 'arm-a', scenario_b: 'arm-b' } });
+  for (const u of range(0, 20)) {
+    const r = await api.get('recommendation/items/3/items/', { token, query: `scenario=split&user_id=${uid(u)}` });
+    need(r.status === 200, `reco ${r.text}`);
+    const click = { interaction_type: 'click', properties: { recommendation_id: r.body.recommendation_id } };
+    if (u % 3 === 0)
+      need((await api.post(`users/${uid(u)}/interactions/${r.body.items_id[0]}/`, click, { token })).status === 200, 'click');
+  }
+  await new Promise((r) => setTimeout(r, 600)); // answers and credits reach Redis every 200 ms
+  await page.getByRole('link', { name: 'Outcomes' }).click();
+  await page.getByRole('heading', { name: 'Outcomes', exact: true }).waitFor();
+  const table = page.getByRole('table', { name: 'outcomes by scenario' });
+  await table.waitFor();
+  t.match(await table.textContent(), /split/, 'the scenario requests named');
+  t.equal(await page.getByLabel('Interaction type').inputValue(), 'click');
+  t.ok(await page.getByRole('img', { name: /rate per scenario/ }).isVisible(), 'rates over time per scenario');
+  t.ok(await page.getByRole('img', { name: /rate per A\/B arm/ }).isVisible(), 'and per A/B arm');
+  t.ok(await page.getByRole('img', { name: /rate by position/ }).isVisible(), 'the position curve');
+  const result = page.locator(`[data-test="${ab.body.id}"]`);
+  t.match(await result.textContent(), /dash test/);
+  t.match(
+    await result.locator('.verdict').first().textContent(),
+    /^(A|B) ahead by|^not enough data yet|^no difference shown/,
+    'a plain verdict',
+  );
+  await shot('outcomes');
+});
+
 t.test('accounts: create a service account and a key; sign out', async (t) => {
   await page.getByRole('link', { name: 'Accounts' }).click();
   const name = unique('svc');

@@ -123,6 +123,12 @@ t.test('A/B results: arms by user, the difference and its p-value, a skewed spli
   t.match(r.comparisons[0], { interaction_type: 'click', p_value: null });
   const byArm = await results('group_by=ab_test');
   t.ok(group(byArm, 'ab_test', id), 'analytics by A/B test');
+  const daily = await results('group_by=day,ab_test');
+  t.ok(
+    daily.groups.some((g) => g.ab_test === id && g.arm === 'A' && g.day === new Date().toISOString().slice(0, 10)),
+    'by day and arm',
+  );
+  t.equal(bad(await api.get('analytics/recommendations/', { token, query: 'group_by=day,day' })), 'WRONG_PARAMETER');
   const unknown = await api.get('ab-tests/999999/results/', { token });
   t.equal(unknown.status, 404);
 });
@@ -136,19 +142,30 @@ t.test('roles: a frontend token may not read outcomes; wrong parameters are 400'
   t.match(errorOf(long), { status: 400, name: 'WRONG_PARAMETER' });
 });
 
+// The answers recorded as shown to a user (their items, newest answer first).
+const shownLists = async (user: string) =>
+  (await redis.lrange(keys.shownPrefix(db) + `u:${user}`, 0, -1)).map((e) =>
+    e
+      .split('\u001d')[4]!
+      .split('\u001e')
+      .filter((i) => i !== '')
+      .map(Number),
+  );
 const shownTo = async (user: string, n: number) =>
   until(
-    `${n} items shown to ${user}`,
-    () => redis.hlen(keys.shownPrefix(db) + `u:${user}`),
+    `${n} answers shown to ${user}`,
+    () => redis.llen(keys.shownPrefix(db) + `u:${user}`),
     (k) => k >= n,
   );
 
 t.test('rotation: items shown to the user are left out (rate 1) or pushed down, and pages stay consistent', async (t) => {
   const user = uid(5);
+  const had = await redis.llen(keys.shownPrefix(db) + `u:${user}`); // answers of the tests before
   const plain = ok(await userReco(user, 20), 'plain').items_id as number[];
   const first = ok(await userReco(user, 4), 'shown').items_id as number[];
   t.strictSame(first, plain.slice(0, 4));
-  await shownTo(user, 20);
+  await shownTo(user, had + 2);
+  t.strictSame((await shownLists(user)).slice(0, 2), [first, plain], 'both answers recorded, newest first');
   // All 20 were shown: at rate 1 none comes back; the next 4 of the ranking come first.
   const rotated = (query: string) => api.get(`recommendation/users/${user}/items/`, { token, query });
   const out = ok(await rotated('amt=4&rotation_rate=1'), 'rate 1');
@@ -162,7 +179,7 @@ t.test('rotation: items shown to the user are left out (rate 1) or pushed down, 
     'page 2: none shown, none of page 1',
   );
   // Page 1 itself was shown meanwhile: the cursor keeps the listing as it began.
-  await shownTo(user, 24);
+  await shownTo(user, had + 4);
   const again = ok(await rotated(`amt=4&rotation_rate=1&cursor=${out.next_cursor}`), 'page 2 again');
   t.strictSame(again.items_id, page2.items_id, 'page 2 asked again: the same items');
   t.equal(bad(await rotated('rotation_rate=2')), 'WRONG_PARAMETER');
@@ -194,7 +211,7 @@ t.test('rotation at a rate below 1 pushes a shown item down; from a case scenari
     ).status,
     200,
   );
-  const before = new Set((await redis.hkeys(keys.shownPrefix(db) + `u:${shown}`)).map(Number));
+  const before = new Set((await shownLists(shown)).flat());
   const viaCase = ok(await api.get(`recommendation/users/${shown}/items/`, { token, query: 'amt=5&scenario=fresh' }), 'case')
     .items_id as number[];
   t.ok(viaCase.length > 0 && viaCase.every((i) => !before.has(i)), 'the case rotates');
@@ -314,7 +331,8 @@ t.test('impressions are kept by count, and by age', async (t) => {
   const later = Date.now() + 8 * 86_400_000;
   const limits = { keepMs: 7 * 86_400_000, most: MOST, windowMs: 3_600_000, countersMs: 400 * 86_400_000 };
   const empty = Buffer.from([0xdd, 0, 0, 0, 0]);
-  t.ok(await store.record(db, 'later', empty, later, limits));
+  const noWork = Buffer.from([0xdd, 0, 0, 0, 3, 0xdd, 0, 0, 0, 0, 0xdd, 0, 0, 0, 0, 0xdd, 0, 0, 0, 0]);
+  t.ok(await store.record(db, 'later', empty, 0, noWork, later, limits));
   t.strictSame(await redis.zrange(keys.impressionOrder(db), '0', '-1'), ['later 0'], 'only the later batch is left');
   t.equal(Number(await redis.get(keys.impressionCount(db))), 0);
 });

@@ -16255,7 +16255,7 @@ export interface operations {
             query?: {
                 start_timestamp?: number;
                 end_timestamp?: number;
-                group_by?: "scenario" | "ab_test" | "reco_type" | "day";
+                group_by?: string;
             };
             header?: never;
             path?: never;

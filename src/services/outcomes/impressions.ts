@@ -8,15 +8,17 @@ import type { Claims } from '../../contract/claims.js';
 import type { RecoType } from '../../contract/reco-types.js';
 import type { OutcomeLimits, OutcomesStore } from '../../store/outcomes-store.js';
 import { LuaFrame } from '../../store/lua.js';
-import { parseId, pathOwner } from '../ids/request-ids.js';
+import { pathOwner } from '../ids/request-ids.js';
 import type { IdValue } from '../ids/id-types.js';
 import { SHOWN, requestUser, type RecoQuery, type Shown } from '../reco/request/request.js';
-import { groupOf, type OutcomeCounts } from './outcome-counts.js';
+import { POSITIONS } from '../../store/outcomes-scripts.js';
+import { groupOf, groupParts, type OutcomeCounts } from './outcome-counts.js';
 
 // Answers per batch at most (a direct credit reads its answer's whole batch), and how often open
 // batches are written.
-export const BATCH_ANSWERS = 64;
+export const BATCH_ANSWERS = 128;
 const FLUSH_MS = 200;
+const DAY_MS = 86_400_000;
 // Answers waiting for Redis at most: past it (Redis down or far behind) new ones are not recorded.
 const WAITING_MAX = 100_000;
 
@@ -30,17 +32,17 @@ export interface Viewed {
   item?: string; // the query item (raw)
 }
 
-interface Recorded {
-  who: Viewed;
-  answer: { items_id: IdValue[]; [SHOWN]?: Shown };
-  t: number;
-  id: string;
-}
+// The answer as the flows make it: its ids, and what the pager says it showed.
+type Answer = { items_id: IdValue[]; [SHOWN]?: Shown };
 
+// A database's batch being filled: its answers encoded as they come (nothing of them is held, so
+// nothing is left for the collector to move), and what they count.
 interface Batch {
   db: string;
   name: string;
-  answers: Recorded[];
+  n: number;
+  frame: LuaFrame; // the ANSWERs
+  work: Work;
 }
 
 export class Impressions {
@@ -65,17 +67,18 @@ export class Impressions {
 
   // The id of an answer just made, recorded with it (unless too many wait for Redis: then an id of a
   // batch that is never written, which credits nothing).
-  record(who: Viewed, answer: Recorded['answer']): string {
+  record(who: Viewed, answer: Answer): string {
     let b = this.open.get(who.db);
-    if (b === undefined) this.open.set(who.db, (b = { db: who.db, name: this.prefix + (++this.made).toString(36), answers: [] }));
-    const id = `${b.name}.${b.answers.length.toString(36)}`;
+    if (b === undefined) this.open.set(who.db, (b = this.batch(who.db)));
+    const id = `${b.name}.${b.n.toString(36)}`;
     if (this.waiting >= WAITING_MAX) {
       this.dropped++;
       return id;
     }
-    b.answers.push({ who, answer, t: Date.now(), id });
+    this.encode(b, who, answer, id);
+    b.n++;
     this.waiting++;
-    if (b.answers.length >= BATCH_ANSWERS) {
+    if (b.n >= BATCH_ANSWERS) {
       this.open.delete(who.db);
       this.full.push(b);
     }
@@ -100,16 +103,21 @@ export class Impressions {
     return this.flush();
   }
 
+  // The frame starts with the array header of a full batch, set to the answers it holds when sent.
+  private batch(db: string): Batch {
+    const frame = new LuaFrame(BATCH_ANSWERS * 256).array(BATCH_ANSWERS);
+    return { db, name: this.prefix + (++this.made).toString(36), n: 0, frame, work: new Work() };
+  }
+
   private async write(b: Batch): Promise<void> {
-    const now = Date.now();
     try {
-      const frame = new LuaFrame(256 + b.answers.length * 256).array(b.answers.length);
-      for (const a of b.answers) this.encode(frame, a);
-      await this.store.record(b.db, b.name, frame.done(), now, this.limits);
+      const frame = b.frame.done();
+      frame.writeUInt32BE(b.n, 1); // LuaFrame's array32 header: 0xdd, then the count
+      await this.store.record(b.db, b.name, frame, b.n, b.work.done(this.counts, b.db), Date.now(), this.limits);
     } catch (err) {
-      this.logger.warn({ err, db: b.db, answers: b.answers.length }, 'impressions not recorded');
+      this.logger.warn({ err, db: b.db, answers: b.n }, 'impressions not recorded');
     } finally {
-      this.waiting -= b.answers.length;
+      this.waiting -= b.n;
       if (this.dropped > 0) {
         this.logger.warn({ dropped: this.dropped }, 'impressions not recorded: too many were waiting for Redis');
         this.dropped = 0;
@@ -117,26 +125,98 @@ export class Impressions {
     }
   }
 
-  // One ANSWER (store/outcomes-scripts.ts), counted for the metrics.
-  private encode(f: LuaFrame, { who, answer, t, id }: Recorded): void {
+  // One ANSWER (store/outcomes-scripts.ts) into the batch, and what it counts.
+  private encode(b: Batch, who: Viewed, answer: Answer, id: string): void {
+    const t = Date.now();
     const shown = answer[SHOWN];
-    const scenario = shown?.plan.evaluated[0] ?? who.q.scenario ?? '';
-    const arms = shown ? shown.plan.arms.map((a) => `${a.test}:${a.arm}`).join(',') : '';
-    this.counts.answers.add({ db: who.db, reco_type: who.recoType, scenario });
+    const plan = shown?.plan;
+    const scenario = plan?.evaluated[0] ?? who.q.scenario ?? '';
+    const arms = plan === undefined || plan.arms.length === 0 ? '' : plan.arms.map((a) => `${a.test}:${a.arm}`).join(',');
+    const group = groupOf(who.recoType, scenario, arms);
+    const viewer = viewerOf(who);
+    const time = String(t);
+    const f = b.frame;
     f.array(8)
       .string(id)
-      .string(String(t))
-      .string(groupOf(who.recoType, scenario, arms))
-      .string(viewerOf(who));
-    f.string(who.item === undefined ? '' : quietly(() => parseId(who.auth, 'item', who.item, false).key));
+      .string(time)
+      .string(group)
+      .string(viewer)
+      .string(who.item ?? '');
+    const from = shown?.from ?? 0;
+    let items: number;
+    let entry = '';
     if (shown) {
-      f.array(shown.rows.length);
-      for (const row of shown.rows) f.string(shown.model.itemIds[row]!);
+      const { rows, model } = shown;
+      items = rows.length;
+      f.array(items);
+      for (let k = 0; k < items; k++) f.string(model.itemIds[rows[k]!]!);
+      if (viewer !== '' && items > 0)
+        entry = shownEntry(
+          id,
+          time,
+          from,
+          group,
+          rows.map((row) => model.itemIds[row]!),
+        );
     } else {
-      f.array(answer.items_id.length);
-      for (const v of answer.items_id) f.string(String(v));
+      const ids = answer.items_id;
+      items = ids.length;
+      f.array(items);
+      for (const v of ids) f.string(String(v));
+      if (viewer !== '' && items > 0) entry = shownEntry(id, time, from, group, ids.map(String));
     }
-    f.uint(shown?.from ?? 0).string(shown?.model.meta.model_id ?? '');
+    f.uint(from).string(shown?.model.meta.model_id ?? '');
+    b.work.answer(Math.floor(t / DAY_MS), group, viewer, items, from, entry);
+  }
+}
+
+// A viewer's shown answer as the script keeps it (store/outcomes-scripts.ts SHOWN).
+const shownEntry = (id: string, time: string, from: number, group: string, items: string[]) =>
+  `${id}\u001d${time}\u001d${from}\u001d${group}\u001d\u001e${items.join('\u001e')}\u001e`;
+
+// What a batch counts, gathered as its answers are encoded (store/outcomes-scripts.ts RECORD's work).
+class Work {
+  private readonly counters = new Map<string, { day: number; group: string; n: number[]; viewers: Set<string> }>();
+  private readonly shown: [string, string][] = []; // viewer, entry
+
+  answer(day: number, group: string, viewer: string, items: number, from: number, entry: string): void {
+    const key = `${day} ${group}`;
+    let c = this.counters.get(key);
+    if (c === undefined) this.counters.set(key, (c = { day, group, n: new Array<number>(2 + POSITIONS).fill(0), viewers: new Set() }));
+    c.n[0]!++;
+    c.n[1]! += items;
+    for (let p = from; p < Math.min(from + items, POSITIONS); p++) c.n[2 + p]!++;
+    if (viewer === '') return;
+    c.viewers.add(viewer);
+    if (entry !== '') this.shown.push([viewer, entry]);
+  }
+
+  // The work's frame; the answers counted for the metrics.
+  done(counts: OutcomeCounts, db: string): Buffer {
+    const f = new LuaFrame(1024 + this.shown.length * 200);
+    const fields: [number, string, number][] = [];
+    let withViewers = 0;
+    for (const { day, group, n, viewers } of this.counters.values()) {
+      const { recoType, scenario } = groupParts(group);
+      counts.answers.add({ db, reco_type: recoType, scenario }, n[0]!);
+      n.forEach((count, k) => {
+        if (count > 0) fields.push([day, `${group}\u001f${k === 0 ? 'a' : k === 1 ? 'i' : `p${k - 1}`}`, count]);
+      });
+      if (viewers.size > 0) withViewers++;
+    }
+    f.array(3).array(fields.length);
+    for (const [day, field, count] of fields) f.array(3).uint(day).string(field).uint(count);
+    f.array(withViewers);
+    for (const { day, group, viewers } of this.counters.values()) {
+      if (viewers.size === 0) continue;
+      f.array(2 + viewers.size)
+        .uint(day)
+        .string(group);
+      for (const v of viewers) f.string(v);
+    }
+    f.array(this.shown.length);
+    for (const [viewer, entry] of this.shown) f.array(2).string(viewer).string(entry);
+    return f.done();
   }
 }
 

@@ -39,10 +39,11 @@ export class OutcomeResults {
     private readonly scenarios: Pick<ScenariosStore, 'abTest'>,
   ) {}
 
-  async recommendations(db: string, w: Window, groupBy: GroupBy) {
-    const { start, end, tallies } = await this.tallies(db, w, (group, day) => labelsOf(group, day, groupBy));
+  // groupBy: one or more of GROUP_BY, each group labelled by all of them (e.g. day and scenario).
+  async recommendations(db: string, w: Window, groupBy: GroupBy[]) {
+    const { start, end, tallies } = await this.tallies(db, w, (group, day) => labelled(group, day, groupBy));
     const groups = await this.described(db, tallies);
-    return { start_timestamp: start, end_timestamp: end, group_by: groupBy, groups, warnings: [] as string[] };
+    return { start_timestamp: start, end_timestamp: end, group_by: groupBy.join(','), groups, warnings: [] as string[] };
   }
 
   // Per arm of one A/B test (the arms its answers were recorded under), summed over the window.
@@ -165,6 +166,14 @@ function armsOf(group: string): { test: string; arm: string }[] {
     const colon = a.lastIndexOf(':');
     return { test: a.slice(0, colon), arm: a.slice(colon + 1) };
   });
+}
+
+// The group's labels under every grouping asked for: their combinations (an answer under two A/B
+// tests counts in both).
+function labelled(group: string, day: number, by: GroupBy[]): Record<string, string | null>[] {
+  let out: Record<string, string | null>[] = [{}];
+  for (const b of by) out = out.flatMap((l) => labelsOf(group, day, b).map((m) => ({ ...l, ...m })));
+  return out;
 }
 
 function labelsOf(group: string, day: number, by: GroupBy): Record<string, string | null>[] {
