@@ -48,8 +48,8 @@ end
 // ARGV: batch name, batch (LuaFrame of ANSWERs, stored as it is), its answers, now (ms), impressions kept
 // (ms), answers kept at most, attribution window (ms), shown prefix, outcomes prefix, credits prefix,
 // counters kept (ms), and the work (a LuaFrame the recorder made while encoding the batch, so this never
-// reads the batch): [[day, field, count] …] counters, [[day, group, viewer …] …] viewers shown, and
-// [[viewer, SHOWN entry] …] answers with a viewer.
+// reads the batch): [[day, field, count] …] counters and [[day, group, viewer, SHOWN entry or ''] …]
+// answers with a viewer.
 // Returns the answers held after trimming (-1: no such database, nothing written).
 export const RECORD = `${DAY_KEYS}${SHOWN}
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
@@ -65,19 +65,26 @@ for _, c in ipairs(work[1]) do
   redis.call('HINCRBY', dk, c[2], c[3])
   if not touched[dk] then touched[dk] = true; dayKey(KEYS[6], dk, c[1], outKeep) end
 end
-for _, u in ipairs(work[2]) do
-  local uk = outP .. u[1] .. ':users:' .. u[2]
-  redis.call('PFADD', uk, unpack(u, 3))
-  dayKey(KEYS[6], uk, u[1], outKeep)
+-- Viewers shown answers, counted per day and group; each answer's entry on its viewer's list. A viewer
+-- is registered when their list is made, and the registry's entry renewed when found due while the list
+-- lives on (below): an answer costs two commands.
+local users = {}
+for _, a in ipairs(work[2]) do
+  local uk = outP .. a[1] .. ':users:' .. a[2]
+  local u = users[uk]
+  if not u then u = {day = a[1]}; users[uk] = u end
+  u[#u + 1] = a[3]
+  if a[4] ~= '' then
+    local sk = shownP .. a[3]
+    local len = redis.call('LPUSH', sk, a[4])
+    if len > ${SHOWN_ANSWERS} then redis.call('RPOP', sk) end
+    redis.call('PEXPIRE', sk, window)
+    if len == 1 then redis.call('ZADD', KEYS[5], now + window, a[3]) end
+  end
 end
--- A viewer is registered when their list is made; the registry's entries are renewed when found due
--- while the list lives on (below), so an answer costs two commands.
-for _, a in ipairs(work[3]) do
-  local sk = shownP .. a[1]
-  local len = redis.call('LPUSH', sk, a[2])
-  if len > ${SHOWN_ANSWERS} then redis.call('RPOP', sk) end
-  redis.call('PEXPIRE', sk, window)
-  if len == 1 then redis.call('ZADD', KEYS[5], now + window, a[1]) end
+for uk, u in pairs(users) do
+  redis.call('PFADD', uk, unpack(u))
+  dayKey(KEYS[6], uk, u.day, outKeep)
 end
 local function drop(member)
   local sp = string.find(member, ' ', 1, true)

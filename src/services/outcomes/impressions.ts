@@ -174,49 +174,39 @@ export class Impressions {
 const shownEntry = (id: string, time: string, from: number, group: string, items: string[]) =>
   `${id}\u001d${time}\u001d${from}\u001d${group}\u001d\u001e${items.join('\u001e')}\u001e`;
 
-// What a batch counts, gathered as its answers are encoded (store/outcomes-scripts.ts RECORD's work).
+// What a batch counts, gathered as its answers are encoded (store/outcomes-scripts.ts RECORD's work):
+// counters in a small map, and what each answer with a viewer adds written to a frame at once (so that
+// nothing of it is held for the collector to move).
 class Work {
-  private readonly counters = new Map<string, { day: number; group: string; n: number[]; viewers: Set<string> }>();
-  private readonly shown: [string, string][] = []; // viewer, entry
+  private readonly counters = new Map<string, { day: number; group: string; n: number[] }>();
+  private readonly viewed = new LuaFrame(4096);
+  private shown = 0;
 
   answer(day: number, group: string, viewer: string, items: number, from: number, entry: string): void {
     const key = `${day} ${group}`;
     let c = this.counters.get(key);
-    if (c === undefined) this.counters.set(key, (c = { day, group, n: new Array<number>(2 + POSITIONS).fill(0), viewers: new Set() }));
+    if (c === undefined) this.counters.set(key, (c = { day, group, n: new Array<number>(2 + POSITIONS).fill(0) }));
     c.n[0]!++;
     c.n[1]! += items;
     for (let p = from; p < Math.min(from + items, POSITIONS); p++) c.n[2 + p]!++;
     if (viewer === '') return;
-    c.viewers.add(viewer);
-    if (entry !== '') this.shown.push([viewer, entry]);
+    this.viewed.array(4).uint(day).string(group).string(viewer).string(entry);
+    this.shown++;
   }
 
   // The work's frame; the answers counted for the metrics.
   done(counts: OutcomeCounts, db: string): Buffer {
-    const f = new LuaFrame(1024 + this.shown.length * 200);
     const fields: [number, string, number][] = [];
-    let withViewers = 0;
-    for (const { day, group, n, viewers } of this.counters.values()) {
+    for (const { day, group, n } of this.counters.values()) {
       const { recoType, scenario } = groupParts(group);
       counts.answers.add({ db, reco_type: recoType, scenario }, n[0]!);
       n.forEach((count, k) => {
         if (count > 0) fields.push([day, `${group}\u001f${k === 0 ? 'a' : k === 1 ? 'i' : `p${k - 1}`}`, count]);
       });
-      if (viewers.size > 0) withViewers++;
     }
-    f.array(3).array(fields.length);
+    const f = new LuaFrame(256 + fields.length * 64).array(2).array(fields.length);
     for (const [day, field, count] of fields) f.array(3).uint(day).string(field).uint(count);
-    f.array(withViewers);
-    for (const { day, group, viewers } of this.counters.values()) {
-      if (viewers.size === 0) continue;
-      f.array(2 + viewers.size)
-        .uint(day)
-        .string(group);
-      for (const v of viewers) f.string(v);
-    }
-    f.array(this.shown.length);
-    for (const [viewer, entry] of this.shown) f.array(2).string(viewer).string(entry);
-    return f.done();
+    return Buffer.concat([f.array(this.shown).done(), this.viewed.done()]);
   }
 }
 
