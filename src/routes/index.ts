@@ -14,6 +14,7 @@ import type { InteractionRuleService } from '../services/feedback/interaction-ru
 import type { InteractionService } from '../services/feedback/interactions.js';
 import type { RatingService } from '../services/feedback/ratings.js';
 import type { OutcomeResults } from '../services/outcomes/results.js';
+import type { Replays } from '../services/outcomes/replay.js';
 import { accountRoutes } from './accounts.js';
 import { callCountRoutes } from './call-counts.js';
 import { databaseRoutes } from './databases.js';
@@ -46,6 +47,7 @@ export interface Services {
   callCounts: CallHistoryService;
   scenarios: ScenarioService;
   outcomes: OutcomeResults;
+  replays: Replays;
 }
 
 export const allRoutes = (s: Services): Route[] => [
@@ -64,5 +66,5 @@ export const allRoutes = (s: Services): Route[] => [
   ...userDataRoutes(s.entities, s.interactions),
   ...callCountRoutes(s.callCounts),
   ...scenarioRoutes(s.scenarios),
-  ...outcomeRoutes(s.outcomes),
+  ...outcomeRoutes(s.outcomes, s.replays),
 ];

@@ -70,3 +70,35 @@ export const AbTestResults = Answer({
     mismatch: Type.Boolean({ description: 'p_value below 0.001: the split is not what probability_a asks (a bug in the integration)' }),
   }),
 });
+
+const ReplaySide = Closed({
+  hit_rate: Share,
+  hit_rate_interval: Interval,
+  ndcg: Nullable(Type.Number({ description: 'mean NDCG@k, each followed item relevant' })),
+  ndcg_interval: Nullable(Type.Tuple([Type.Number(), Type.Number()], { description: '95 %, normal' })),
+});
+export const ReplayStarted = Answer({ task_id: Type.String({ description: 'GET analytics/replay/<task_id>/ follows it' }) });
+export const ReplayAnswer = Answer({
+  task_id: Type.String(),
+  name: Type.String(),
+  start_time: Seconds,
+  end_time: Nullable(Seconds),
+  status: Type.Union(['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'].map((s) => Type.Literal(s))),
+  progress: Type.String(),
+  error: Nullable(Type.String()),
+  result: Nullable(
+    Closed({
+      reco_type: Type.String(),
+      candidate: Type.Record(Type.String(), Type.Unknown(), { description: 'the scenario or the case replayed, as sent' }),
+      start_timestamp: Seconds,
+      end_timestamp: Seconds,
+      k: Count,
+      answers_replayed: Type.Integer({
+        description: 'answers (first pages, to a known user) followed by an interaction within the window',
+      }),
+      complete: Type.Boolean({ description: 'false: stopped at its bound of answers or time' }),
+      live: ReplaySide,
+      candidate_result: ReplaySide,
+    }),
+  ),
+});

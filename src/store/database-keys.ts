@@ -7,6 +7,7 @@ import { keys } from './keys.js';
 import { readLuaFrame, type LuaValue } from './lua.js';
 import { unpack } from './msgpack-values.js';
 import type { ModelMeta } from './models-store.js';
+import { REPLAY_TASK } from './tasks-store.js';
 
 type Key = string | Buffer;
 
@@ -33,6 +34,7 @@ export const LISTED_FROM_RECORDS = [
   'impressionCreditsPrefix',
   'shownPrefix',
   'outcomesPrefix',
+  'replayResult',
 ] as const;
 
 // Unlinks every key of database `db`; taskNames: the task names its records may be filed under. The
@@ -177,7 +179,7 @@ async function* taskRecords(redis: Connection, db: string, name: string): AsyncG
   const byName = keys.tasksByName(db, name);
   for (let from = 0; ; from += PAGE) {
     const ids = await redis.zrange(byName, String(from), String(from + PAGE - 1));
-    yield ids.map((id) => keys.task(db, id));
+    yield ids.flatMap((id) => (name === REPLAY_TASK ? [keys.task(db, id), keys.replayResult(db, id)] : [keys.task(db, id)]));
     if (ids.length < PAGE) return;
   }
 }

@@ -193,6 +193,9 @@ export const keys = {
   // ZSET the names of those keys scored by when they expire (ms): trimmed by the scripts that write
   // them, and how deleting the database finds them.
   outcomeKeys: (db: string) => `{db:${db}}:outcomes-keys`,
+  // STRING msgpack result of one analytics_replay task (services/outcomes/replay.ts), with a TTL; listed
+  // from that task's records.
+  replayResult: (db: string, task: string) => `{db:${db}}:replay:${task}`,
   // HASH table name -> msgpack TableDef: the database's precomputed recommendation tables.
   tables: (db: string) => `{db:${db}}:tables`,
   // STRING a built table: rows × amt uint32 item rows (0xffffffff: none), little-endian.

@@ -114,6 +114,24 @@ export class OutcomesStore {
     return [...out];
   }
 
+  // A page of the batches stored in [from, to) (ms), oldest first: each its name and its answers (a
+  // LuaFrame), skipping `offset`.
+  async batchesBetween(db: string, from: number, to: number, offset: number, count: number): Promise<[string, Buffer][]> {
+    const members = await this.redis.zrangebyscore(keys.impressionOrder(db), from, `(${to}`, 'LIMIT', offset, count);
+    if (members.length === 0) return [];
+    const names = members.map((m) => m.slice(0, m.indexOf(' ')));
+    const blobs = await this.redis.hmgetBuffer(keys.impressionBatches(db), ...names);
+    return names.flatMap((name, k) => (blobs[k] ? [[name, blobs[k]!] as [string, Buffer]] : []));
+  }
+
+  async putReplay(db: string, task: string, result: Buffer, ttlSeconds: number): Promise<void> {
+    await this.redis.set(keys.replayResult(db, task), result, 'EX', ttlSeconds);
+  }
+
+  replayOf(db: string, task: string): Promise<Buffer | null> {
+    return this.redis.getBuffer(keys.replayResult(db, task));
+  }
+
   // The stored answers of one batch (a LuaFrame), or undefined once trimmed.
   batch(db: string, name: string): Promise<Buffer | null> {
     return this.redis.hgetBuffer(keys.impressionBatches(db), name);

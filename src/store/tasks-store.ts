@@ -17,6 +17,8 @@ export interface TaskRecord {
 }
 
 const KEEP_PER_NAME = 100;
+// The task a serving process runs itself (services/outcomes/replay.ts), beside training's (engine/training/scheduler.ts TASK_NAMES).
+export const REPLAY_TASK = 'analytics_replay';
 
 export class TasksStore {
   constructor(private readonly redis: Connection) {}

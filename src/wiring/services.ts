@@ -40,6 +40,7 @@ import { COUNTER_DAYS, OutcomeResults } from '../services/outcomes/results.js';
 import { Impressions } from '../services/outcomes/impressions.js';
 import { OutcomeCounts } from '../services/outcomes/outcome-counts.js';
 import { RotationReads } from '../services/outcomes/rotation.js';
+import { Replays } from '../services/outcomes/replay.js';
 import { RecommendationIds } from '../services/reco/request/recommendation-ids.js';
 import type { OutcomeLimits } from '../store/outcomes-store.js';
 
@@ -75,6 +76,18 @@ export interface BuiltServices {
   drainWrites(): Promise<void>;
   ingested: Ingested; // rows bulk writes stored (metrics)
   outcomeCounts: OutcomeCounts; // answers recorded and interactions credited (metrics)
+}
+
+// Logins, throttled; a frontend login naming a session and a user resolves the session.
+function buildLogin(config: Config, stores: Stores, access: AccountAccess, databases: DatabaseService, interactions: InteractionService) {
+  const throttle = new LoginThrottle(stores.rate, {
+    perAccount: config.loginFailuresPerAccount,
+    perAddress: config.loginFailuresPerAddress,
+    windowSeconds: config.loginWindowSeconds,
+  });
+  return new LoginService(access.accounts, databases, access.tokens, throttle, (db, session, user) =>
+    interactions.link(db, session, user, Date.now() / 1000),
+  );
 }
 
 // Impressions and attribution (services/outcomes/), unless RECD_IMPRESSIONS=0.
@@ -129,17 +142,28 @@ export function buildServices(
     logger,
     ingested,
   );
-  const throttle = new LoginThrottle(stores.rate, {
-    perAccount: config.loginFailuresPerAccount,
-    perAddress: config.loginFailuresPerAddress,
-    windowSeconds: config.loginWindowSeconds,
-  });
-  const login = new LoginService(access.accounts, databases, access.tokens, throttle, (db, session, user) =>
-    interactions.link(db, session, user, Date.now() / 1000),
-  );
+  const login = buildLogin(config, stores, access, databases, interactions);
   const tables = new TableService(stores.tables, scheduler, registry, stores.entities);
   const outcomes = buildOutcomes(config, stores, logger);
   lanes.onStored = outcomes.attribution ? outcomes.attribution.stored.bind(outcomes.attribution) : undefined;
+  const recommend = new RecommendService(
+    registry,
+    catalogues,
+    stores.entities,
+    stores.ratings,
+    interactionRules,
+    profiles,
+    changes,
+    new Scorer(scoring, config.scoringInlineWork),
+    new RecoPlanner(scenarios, catalogues, stores.ratings, stores.interactions),
+    tables,
+    new TurnBudget(config.turnBudgetUs / 1000),
+    config.userListCache,
+    stores.databases,
+    outcomes.impressions ?? new RecommendationIds(),
+    new RotationReads(config.impressions === 0 ? undefined : stores.outcomes, config.attributionWindowSeconds / 3600),
+    logger,
+  );
   const services: Services = {
     accounts: access.accounts,
     databases,
@@ -150,28 +174,20 @@ export function buildServices(
     interactions,
     interactionRules,
     models: new ModelTaskService(scheduler, stores.models, registry),
-    recommend: new RecommendService(
-      registry,
-      catalogues,
-      stores.entities,
-      stores.ratings,
-      interactionRules,
-      profiles,
-      changes,
-      new Scorer(scoring, config.scoringInlineWork),
-      new RecoPlanner(scenarios, catalogues, stores.ratings, stores.interactions),
-      tables,
-      new TurnBudget(config.turnBudgetUs / 1000),
-      config.userListCache,
-      stores.databases,
-      outcomes.impressions ?? new RecommendationIds(),
-      new RotationReads(config.impressions === 0 ? undefined : stores.outcomes, config.attributionWindowSeconds / 3600),
-      logger,
-    ),
+    recommend,
     tables,
     callCounts: new CallHistoryService(stores.callCounts, stores.accounts, stores.databases),
     scenarios,
     outcomes: new OutcomeResults(stores.outcomes, stores.scenarios),
+    replays: new Replays(
+      stores.outcomes,
+      stores.tasks,
+      stores.interactions,
+      scenarios,
+      recommend,
+      config.attributionWindowSeconds * 1000,
+      logger,
+    ),
   };
   return {
     services,

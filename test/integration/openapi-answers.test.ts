@@ -302,6 +302,16 @@ t.test('recommendations and scenarios', async (t) => {
     ['GET', 'analytics/recommendations/', { token, query: 'group_by=ab_test' }],
     ['GET', 'ab-tests/<ab_test_id>/results/', { token, path: `ab-tests/${ab.id}/results/` }],
   ]);
+  const [replay] = await checkAnswers(t, [
+    ['POST', 'analytics/replay/', { token, body: { reco_type: 'item_to_items', scenario: 'split', k: 5 } }],
+  ]);
+  const replayPath = `analytics/replay/${replay.task_id}/`;
+  await until(
+    'replayed',
+    async () => (await api.get(replayPath, { token })).body.status,
+    (s) => s === 'COMPLETED',
+  );
+  await checkAnswers(t, [['GET', 'analytics/replay/<task_id>/', { token, path: replayPath }]]);
   const [models] = await checkAnswers(t, [['GET', 'pretrained-ml/trained-models/', { token }]]);
   const trials = models.models[0]?.search?.trials ?? [];
   t.same(

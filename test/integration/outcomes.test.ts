@@ -314,6 +314,49 @@ t.test('explanations name the source of each path, the score, the items that led
   t.equal(bad(await itemReco(3, 'explain=maybe')), 'WRONG_PARAMETER');
 });
 
+t.test('replay: the live scenario replayed gives the live hit rate; a worse candidate scores lower', async (t) => {
+  t.equal((await api.put('scenarios/item_to_items/replay-live/', { scenario_type: 'case', case: { amt: 5 } }, { token })).status, 200);
+  const users = [40, 41, 42, 43, 44, 45, 46, 47, 48, 49].map(uid);
+  for (const [k, user] of users.entries()) {
+    const a = ok(await itemReco(3, `scenario=replay-live&user_id=${user}`), 'live');
+    t.equal((await interact(user, a.items_id[k % 5], 'click', { recommendation_id: a.recommendation_id })).status, 200);
+  }
+  await until(
+    'live answers recorded',
+    () => results('group_by=scenario'),
+    (r) => Number(group(r, 'scenario', 'replay-live')?.answers ?? 0) >= users.length,
+  );
+  const replay = async (body: Record<string, unknown>) => {
+    const started = await api.post(
+      'analytics/replay/',
+      { reco_type: 'item_to_items', k: 5, interaction_types: ['click'], ...body },
+      { token },
+    );
+    const id = ok(started, 'replay').task_id as string;
+    return until(
+      'replayed',
+      async () => ok(await api.get(`analytics/replay/${id}/`, { token }), 'replay read'),
+      (b) => b.status === 'COMPLETED' || b.status === 'FAILED',
+    );
+  };
+  const same = await replay({ scenario: 'replay-live' });
+  t.equal(same.status, 'COMPLETED', same.error ?? '');
+  t.equal(same.result.answers_replayed, users.length);
+  t.equal(same.result.live.hit_rate, 1, 'every user clicked an item shown');
+  t.strictSame(same.result.candidate_result, same.result.live, 'the same scenario: the same hit rate and NDCG');
+  const worse = await replay({ case: { filters: ['genre:eq:b'] } });
+  t.equal(worse.result.candidate_result.hit_rate, 0, 'item 3 is of genre a, and so are the items clicked');
+  t.ok(worse.result.live.ndcg > worse.result.candidate_result.ndcg);
+  const listed = ok(await api.get('tasks/analytics_replay/recents/', { token }), 'recents');
+  t.ok(listed.tasks.length >= 2, 'replays are tasks');
+  t.equal((await api.post('analytics/replay/', { reco_type: 'item_to_items', scenario: 'nothere' }, { token })).status, 404);
+  t.equal(
+    bad(await api.post('analytics/replay/', { reco_type: 'item_to_items', scenario: 'replay-live', case: {} }, { token })),
+    'WRONG_PARAMETER',
+  );
+  t.equal((await api.get('analytics/replay/nothere/', { token })).status, 404);
+});
+
 t.test('impressions are kept by count, and by age', async (t) => {
   const sent = MOST + 300;
   for (let k = 0; k < sent; k += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => itemReco(1 + ((k + j) % 40))));

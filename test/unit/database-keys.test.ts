@@ -2,7 +2,7 @@
 // names under a database's hash tag must be one of its fixed keys or of a family listed from records,
 // so a key added to keys.ts and forgotten there fails here rather than outliving deleted databases.
 import t from 'tap';
-import { TASK_NAMES } from '../../src/engine/training/scheduler.js';
+import { RECORDED_TASKS as TASK_NAMES } from '../../src/engine/training/scheduler.js';
 import { fixedKeys, LISTED_FROM_RECORDS } from '../../src/store/database-keys.js';
 import { keys } from '../../src/store/keys.js';
 

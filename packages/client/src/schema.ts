@@ -1393,6 +1393,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/replay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** replays the answers recorded in a window with a candidate scenario (by name or a case): hit rate and NDCG@k of its top k against what was shown, as a task */
+        post: operations["post_analytics_replay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/replay/{task_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a replay: its progress, and its result once COMPLETED */
+        get: operations["get_analytics_replay_task_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/": {
         parameters: {
             query?: never;
@@ -16498,6 +16532,281 @@ export interface operations {
                             /** @description p_value below 0.001: the split is not what probability_a asks (a bug in the integration) */
                             mismatch: boolean;
                         };
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description WrongData */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AuthError, JwtTokenExpired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NotFoundError */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WrongData */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WrongData */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TooManyRequests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ServerError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ServerUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_analytics_replay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reco_type: "item_to_items" | "profile_to_items";
+                    scenario?: string;
+                    case?: {
+                        [key: string]: unknown;
+                    };
+                    start_timestamp?: number;
+                    end_timestamp?: number;
+                    k?: number;
+                    interaction_types?: string[];
+                    answers?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description GET analytics/replay/<task_id>/ follows it */
+                        task_id: string;
+                        /** @description what the server ignored or changed in the request */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description WrongData */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AuthError, JwtTokenExpired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ForbiddenError */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NotFoundError */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WrongData */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WrongData */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TooManyRequests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ServerError */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ServerUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_analytics_replay_task_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        task_id: string;
+                        name: string;
+                        /** @description seconds since the epoch */
+                        start_time: number;
+                        end_time: number | null;
+                        status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+                        progress: string;
+                        error: string | null;
+                        result: {
+                            reco_type: string;
+                            /** @description the scenario or the case replayed, as sent */
+                            candidate: {
+                                [key: string]: unknown;
+                            };
+                            /** @description seconds since the epoch */
+                            start_timestamp: number;
+                            /** @description seconds since the epoch */
+                            end_timestamp: number;
+                            k: number;
+                            /** @description answers (first pages, to a known user) followed by an interaction within the window */
+                            answers_replayed: number;
+                            /** @description false: stopped at its bound of answers or time */
+                            complete: boolean;
+                            live: {
+                                hit_rate: number | null;
+                                hit_rate_interval: [
+                                    number,
+                                    number
+                                ] | null;
+                                ndcg: number | null;
+                                ndcg_interval: [
+                                    number,
+                                    number
+                                ] | null;
+                            };
+                            candidate_result: {
+                                hit_rate: number | null;
+                                hit_rate_interval: [
+                                    number,
+                                    number
+                                ] | null;
+                                ndcg: number | null;
+                                ndcg_interval: [
+                                    number,
+                                    number
+                                ] | null;
+                            };
+                        } | null;
                         /** @description what the server ignored or changed in the request */
                         warnings?: string[];
                     };

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { DatabasesStore } from '../../store/databases-store.js';
 import type { ModelsStore } from '../../store/models-store.js';
 import type { TablesStore } from '../../store/tables-store.js';
-import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
+import { REPLAY_TASK, type TaskRecord, type TasksStore } from '../../store/tasks-store.js';
 import type { TrainingStore } from '../../store/training-store.js';
 import type { RatingsLog } from '../../store/ratings-log.js';
 import type { ModelRegistry } from '../model/registry.js';
@@ -25,6 +25,8 @@ import { waitsForWrites, type QuietPeriod } from './quiet-period.js';
 
 export const TASK_NAMES = ['ml_model_retrain', 'ml_new_items', 'precomputed_tables'] as const;
 export type TaskName = (typeof TASK_NAMES)[number];
+// Every name a database's task records are filed under: what deleting a database lists.
+export const RECORDED_TASKS = [...TASK_NAMES, REPLAY_TASK] as const;
 
 export interface SchedulerOptions {
   pollMs: number;
@@ -157,7 +159,7 @@ export class TrainingScheduler {
   private async runDue(): Promise<void> {
     const now = Date.now();
     await this.d.databases
-      .finishDeletes(TASK_NAMES, now - UNFINISHED_DELETE_MS)
+      .finishDeletes(RECORDED_TASKS, now - UNFINISHED_DELETE_MS)
       .then((ids) => ids.length > 0 && this.d.logger.info({ databases: ids }, 'finished deletes cut short'))
       .catch((err) => this.d.logger.warn({ err }, 'deletes cut short not finished'));
     for (const db of await this.d.training.staleFeedback(now - this.o.retrainIntervalSeconds * 1000, 100)) {

@@ -5,7 +5,7 @@ import type { Catalogues } from '../catalogue/catalogues.js';
 import type { CountsStore, DatabaseCounts } from '../../store/counts-store.js';
 import type { Database, DatabasesStore } from '../../store/databases-store.js';
 import type { TaskRecord, TasksStore } from '../../store/tasks-store.js';
-import { TASK_NAMES } from '../../engine/training/scheduler.js';
+import { RECORDED_TASKS } from '../../engine/training/scheduler.js';
 import { ID_TYPE_NAMES, idType } from '../ids/id-types.js';
 import { mergePatch } from '../merge-patch.js';
 import { UNLIMITED, type Quotas } from '../../config/quotas.js';
@@ -134,7 +134,7 @@ export class DatabaseService {
   }
 
   async remove(org: string, id: string): Promise<void> {
-    await this.store.remove(await this.get(org, id), TASK_NAMES);
+    await this.store.remove(await this.get(org, id), RECORDED_TASKS);
     this.catalogues.drop(id);
   }
 

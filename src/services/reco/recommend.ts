@@ -30,7 +30,7 @@ import { DatabaseGone } from './request/database-gone.js';
 import { FreshProfiles } from './request/fresh-profiles.js';
 import type { AnswerIds } from './request/recommendation-ids.js';
 import type { RecoPlanner } from './request/planner.js';
-import type { ItemRequest, RecoQuery, SessionInput, SessionRequest, TableRequest, UserRequest } from './request/request.js';
+import type { ItemRequest, RecoAnswer, RecoQuery, SessionInput, SessionRequest, TableRequest, UserRequest } from './request/request.js';
 import { SessionInputs } from './request/session-input.js';
 import type { TurnBudget } from './request/turn-budget.js';
 import { UserListCache } from './request/user-list-cache.js';
@@ -151,6 +151,12 @@ export class RecommendService {
 
   propertiesToItems(auth: Claims, db: string, values: Record<string, unknown>, q: RecoQuery) {
     return this.items({ auth, db, recoType: 'properties_to_items', q }, propertiesToItems(this.p, auth, db, values, q));
+  }
+
+  // What an item's or a user's request would answer now, neither identified nor recorded: a replay's
+  // candidate (services/outcomes/replay.ts).
+  async unrecorded(r: ItemRequest | UserRequest): Promise<RecoAnswer> {
+    return 'item' in r ? itemToItems(this.p, r) : userToItems(this.p, r);
   }
 
   // An item-list answer, with its id (recommendation_id): every answer gets its own.
