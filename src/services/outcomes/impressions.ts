@@ -51,7 +51,8 @@ export class Impressions {
   private readonly open = new Map<string, Batch>();
   private full: Batch[] = [];
   private waiting = 0;
-  private dropped = 0;
+  private dropped = 0; // since the last warning
+  private unrecorded = 0;
   private readonly timer: NodeJS.Timeout;
   private readonly writes = new Set<Promise<void>>();
 
@@ -65,16 +66,16 @@ export class Impressions {
     this.timer.unref();
   }
 
-  // The id of an answer just made, recorded with it (unless too many wait for Redis: then an id of a
-  // batch that is never written, which credits nothing).
+  // The id of an answer just made, recorded with it (unless too many wait for Redis: then an id that
+  // names no batch, which credits nothing).
   record(who: Viewed, answer: Answer): string {
+    if (this.waiting >= WAITING_MAX) {
+      this.dropped++;
+      return `${this.prefix}-${(++this.unrecorded).toString(36)}`;
+    }
     let b = this.open.get(who.db);
     if (b === undefined) this.open.set(who.db, (b = this.batch(who.db)));
     const id = `${b.name}.${b.n.toString(36)}`;
-    if (this.waiting >= WAITING_MAX) {
-      this.dropped++;
-      return id;
-    }
     this.encode(b, who, answer, id);
     b.n++;
     this.waiting++;
