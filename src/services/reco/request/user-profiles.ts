@@ -127,28 +127,22 @@ export class UserProfiles {
     const v = model.views;
     const vector = trainedFactors(v, row);
     if (!vector) return { key: 'pop', spec: POPULAR, warnings: [NO_RATINGS], context: [], listed: undefined };
-    if (!excludeRated)
-      return {
-        key: new RowKey('t', row),
-        spec: { kind: 'vector', vector },
-        warnings: [],
-        context: [],
-        listed: undefined,
-        source: 'user_factors',
-      };
-    const trained = userListLength(v, row);
-    const made = trained > 0 ? undefined : this.madeLists.get(model.id, row);
-    const listed = made ? listLength(made) : trained;
-    if (listed > 0)
-      return { key: new RowKey('l', row), spec: { kind: 'listed', user: row, vector, list: made }, warnings: [], context: [], listed };
-    return {
+    // Ranked by the trained factors, without a list.
+    const byFactors = (): TrainedRanked => ({
       key: new RowKey('t', row),
       spec: { kind: 'vector', vector },
       warnings: [],
       context: [],
       listed: undefined,
       source: 'user_factors',
-    };
+    });
+    if (!excludeRated) return byFactors();
+    const trained = userListLength(v, row);
+    const made = trained > 0 ? undefined : this.madeLists.get(model.id, row);
+    const listed = made ? listLength(made) : trained;
+    if (listed > 0)
+      return { key: new RowKey('l', row), spec: { kind: 'listed', user: row, vector, list: made }, warnings: [], context: [], listed };
+    return byFactors();
   }
 
   // The list a training had no time for, made once from the user's trained factors and ratings and
